@@ -1,0 +1,30 @@
+// Makes the migrated template every test file copies. Prints one JSON line of env for the runner.
+import { mkdirSync, writeFileSync } from 'node:fs'
+import pg from 'pg'
+import { createPglite, openDatabase, wrapPglite } from '../src/lib/db.ts'
+import { migrate } from '../src/lib/migrate.ts'
+
+const url = process.env.TEST_DATABASE_URL
+if (url) {
+  const template = 'cs_test_template'
+  const admin = new pg.Client({ connectionString: url })
+  await admin.connect()
+  await admin.query(`DROP DATABASE IF EXISTS ${template} WITH (FORCE)`)
+  await admin.query(`CREATE DATABASE ${template}`)
+  await admin.end()
+  const t = new URL(url)
+  t.pathname = `/${template}`
+  const database = await openDatabase({ databaseUrl: t.toString(), poolSize: 1 })
+  await migrate(database.db)
+  await database.close()
+  console.log(JSON.stringify({ TEST_TEMPLATE_DB: template }))
+} else {
+  const raw = await createPglite()
+  await migrate(wrapPglite(raw))
+  const dump = await raw.dumpDataDir('gzip')
+  await raw.close()
+  mkdirSync('.tmp', { recursive: true })
+  const file = '.tmp/pglite-template.tar.gz'
+  writeFileSync(file, Buffer.from(await dump.arrayBuffer()))
+  console.log(JSON.stringify({ TEST_PGLITE_DUMP: file }))
+}

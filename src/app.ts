@@ -1,0 +1,120 @@
+import { randomUUID } from 'node:crypto'
+import multipart from '@fastify/multipart'
+import swagger from '@fastify/swagger'
+import swaggerUi from '@fastify/swagger-ui'
+import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox'
+import Fastify, { type FastifyInstance } from 'fastify'
+import type { Config } from './config.ts'
+import { authHooks } from './lib/auth.ts'
+import type { AppContext } from './lib/context.ts'
+import type { DatabaseHandle } from './lib/db.ts'
+import { registerErrorHandler } from './lib/errors.ts'
+import { JobQueue } from './lib/jobs.ts'
+import { createMessenger, type Messenger } from './lib/messenger.ts'
+import { registerRateLimit } from './lib/rate-limit.ts'
+import { localStorage } from './lib/storage.ts'
+import { setTimezone } from './lib/time.ts'
+import { registerJobs, registerModules } from './modules/index.ts'
+
+export type App = FastifyInstance
+
+export interface BuildOptions {
+  config: Config
+  database: DatabaseHandle
+  messenger?: Messenger
+  logger?: boolean
+}
+
+export async function buildApp({ config, database, messenger, logger = true }: BuildOptions): Promise<App> {
+  setTimezone(config.timezone)
+  const app = Fastify({
+    logger: logger ? { level: config.logLevel, redact: ['req.headers.authorization'] } : false,
+    genReqId: (req) => {
+      const given = req.headers['x-request-id']
+      return typeof given === 'string' && /^[\w.-]{1,64}$/.test(given) ? given : randomUUID()
+    },
+    trustProxy: true,
+    bodyLimit: 1024 * 1024,
+    ajv: { customOptions: { allErrors: true, coerceTypes: 'array', removeAdditional: false, useDefaults: true } },
+  }).withTypeProvider<TypeBoxTypeProvider>()
+
+  const ctx: AppContext = {
+    config,
+    db: database.db,
+    dbKind: database.kind,
+    jobs: new JobQueue(database.db, app.log, config.jobsPollMs),
+    messenger: messenger ?? createMessenger(config),
+    storage: localStorage(config.uploadsDir, config.appUrl),
+    log: app.log,
+  }
+  app.decorate('ctx', ctx)
+  app.decorate(
+    'auth',
+    authHooks(() => ctx.db),
+  )
+  app.decorateRequest('user', null)
+
+  app.addHook('onSend', async (req, reply) => {
+    reply.header('x-request-id', req.id)
+  })
+
+  // An empty JSON body is an empty object (clients often send Content-Type with no body).
+  app.removeContentTypeParser('application/json')
+  app.addContentTypeParser('application/json', { parseAs: 'string' }, (_req, body, done) => {
+    const text = String(body)
+    if (text.trim() === '') return done(null, {})
+    try {
+      done(null, JSON.parse(text))
+    } catch {
+      const err = new SyntaxError('Malformed JSON') as SyntaxError & { statusCode: number; code: string }
+      err.statusCode = 400
+      err.code = 'FST_ERR_CTP_INVALID_JSON_BODY'
+      done(err, undefined)
+    }
+  })
+  app.addHook('preValidation', async (req) => {
+    if (req.body === undefined && (req.method === 'POST' || req.method === 'PUT' || req.method === 'PATCH')) {
+      req.body = {}
+    }
+  })
+
+  registerErrorHandler(app)
+  await registerRateLimit(app, config)
+  await app.register(multipart, {
+    attachFieldsToBody: 'keyValues',
+    limits: { fileSize: 10 * 1024 * 1024, files: 20, fields: 100 },
+  })
+
+  await app.register(swagger, {
+    openapi: {
+      openapi: '3.0.3',
+      info: {
+        title: 'Courtside API',
+        version: '1.0.0',
+        description:
+          'Booking service for sports venues. Money is NPR as two-decimal strings; times are venue-local (Asia/Kathmandu).',
+      },
+      servers: [{ url: config.appUrl }],
+      components: { securitySchemes: { bearer: { type: 'http', scheme: 'bearer' } } },
+    },
+  })
+  await app.register(swaggerUi, { routePrefix: '/docs' })
+
+  app.get('/health', { schema: { hide: true } }, async () => ({ status: 'ok' }))
+  app.get('/storage/*', { schema: { hide: true } }, async (req, reply) => {
+    const path = (req.params as { '*': string })['*']
+    const data = await ctx.storage.get(path).catch(() => null)
+    if (!data) return reply.code(404).send({ message: 'Not found.' })
+    const ext = path.split('.').pop() ?? ''
+    const types: Record<string, string> = { jpg: 'image/jpeg', png: 'image/png', webp: 'image/webp' }
+    return reply.type(types[ext] ?? 'application/octet-stream').send(data)
+  })
+
+  await app.register(registerModules, { prefix: '/api' })
+  registerJobs(ctx)
+
+  app.addHook('onClose', async () => {
+    await ctx.jobs.stop()
+  })
+  return app
+}

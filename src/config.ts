@@ -1,0 +1,227 @@
+// Configuration from environment variables, validated once at start.
+// Every variable and its default is listed in .env.example and the README.
+
+export interface Config {
+  env: 'development' | 'production' | 'test'
+  port: number
+  host: string
+  appUrl: string
+  appKey: string
+  timezone: string
+  databaseUrl: string | undefined
+  dataDir: string
+  redisUrl: string | undefined
+  logLevel: string
+  superAdminEmail: string | undefined
+  superAdminPassword: string | undefined
+  bookingHoldMinutes: number
+  rateLimits: { register: number; emailResend: number; login: number; otp: number; default: number }
+  rateLimitEnabled: boolean
+  argon2MemoryKib: number
+  mail: { driver: 'log' | 'smtp'; from: string; smtpUrl: string | undefined }
+  sms: { driver: 'log' | 'http'; httpUrl: string | undefined; httpToken: string | undefined }
+  push: { driver: 'log' | 'fcm'; fcmServiceAccount: string | undefined }
+  outboxFile: string
+  uploadsDir: string
+  firebase: Record<
+    'api_key' | 'auth_domain' | 'project_id' | 'storage_bucket' | 'messaging_sender_id' | 'app_id' | 'vapid_key',
+    string
+  >
+  social: Record<'provider_1' | 'provider_2' | 'provider_3', SocialProviderConfig>
+  gateways: {
+    driver: 'sandbox' | 'live'
+    esewa: { baseUrl: string; productCode: string; secretKey: string }
+    khalti: { baseUrl: string; secretKey: string }
+    fonepay: { baseUrl: string; merchantCode: string; secretKey: string }
+  }
+  jobsEnabled: boolean
+  jobsPollMs: number
+}
+
+export interface SocialProviderConfig {
+  name: string
+  clientId: string | undefined
+  clientSecret: string | undefined
+  redirectUrl: string | undefined
+  authorizeUrl: string
+  tokenUrl: string
+  userinfoUrl: string
+  scope: string
+}
+
+export class ConfigError extends Error {}
+
+type Env = Record<string, string | undefined>
+
+function str(env: Env, key: string, fallback: string): string {
+  const v = env[key]
+  return v === undefined || v === '' ? fallback : v
+}
+
+function opt(env: Env, key: string): string | undefined {
+  const v = env[key]
+  return v === undefined || v === '' ? undefined : v
+}
+
+function int(env: Env, key: string, fallback: number, min = 0, max = Number.MAX_SAFE_INTEGER): number {
+  const raw = env[key]
+  if (raw === undefined || raw === '') return fallback
+  const n = Number(raw)
+  if (!Number.isInteger(n) || n < min || n > max) {
+    throw new ConfigError(`${key} must be an integer between ${min} and ${max}, got "${raw}"`)
+  }
+  return n
+}
+
+function oneOf<T extends string>(env: Env, key: string, values: readonly T[], fallback: T): T {
+  const raw = str(env, key, fallback)
+  if (!values.includes(raw as T)) throw new ConfigError(`${key} must be one of ${values.join(', ')}, got "${raw}"`)
+  return raw as T
+}
+
+function bool(env: Env, key: string, fallback: boolean): boolean {
+  const raw = env[key]
+  if (raw === undefined || raw === '') return fallback
+  if (['1', 'true', 'yes', 'on'].includes(raw.toLowerCase())) return true
+  if (['0', 'false', 'no', 'off'].includes(raw.toLowerCase())) return false
+  throw new ConfigError(`${key} must be true or false, got "${raw}"`)
+}
+
+function url(env: Env, key: string, fallback: string): string {
+  const raw = str(env, key, fallback)
+  try {
+    new URL(raw)
+  } catch {
+    throw new ConfigError(`${key} must be an absolute URL, got "${raw}"`)
+  }
+  return raw.replace(/\/+$/, '')
+}
+
+const socialDefaults = {
+  provider_1: {
+    name: 'google',
+    authorizeUrl: 'https://accounts.google.com/o/oauth2/v2/auth',
+    tokenUrl: 'https://oauth2.googleapis.com/token',
+    userinfoUrl: 'https://openidconnect.googleapis.com/v1/userinfo',
+    scope: 'openid email profile',
+  },
+  provider_2: {
+    name: 'facebook',
+    authorizeUrl: 'https://www.facebook.com/v19.0/dialog/oauth',
+    tokenUrl: 'https://graph.facebook.com/v19.0/oauth/access_token',
+    userinfoUrl: 'https://graph.facebook.com/me?fields=id,name,email',
+    scope: 'email public_profile',
+  },
+  provider_3: {
+    name: 'apple',
+    authorizeUrl: 'https://appleid.apple.com/auth/authorize',
+    tokenUrl: 'https://appleid.apple.com/auth/token',
+    userinfoUrl: '',
+    scope: 'openid name email',
+  },
+} as const
+
+export function loadConfig(env: Env = process.env): Config {
+  const nodeEnv = oneOf(env, 'NODE_ENV', ['development', 'production', 'test'] as const, 'development')
+  const port = int(env, 'PORT', 8000, 0, 65535)
+  const appUrl = url(env, 'APP_URL', `http://127.0.0.1:${port}`)
+  const appKey = str(env, 'APP_KEY', 'courtside-development-key-change-me')
+  if (nodeEnv === 'production' && appKey === 'courtside-development-key-change-me') {
+    throw new ConfigError('APP_KEY must be set to a secret value in production')
+  }
+  const timezone = str(env, 'APP_TIMEZONE', 'Asia/Kathmandu')
+  try {
+    new Intl.DateTimeFormat('en-US', { timeZone: timezone })
+  } catch {
+    throw new ConfigError(`APP_TIMEZONE is not a known time zone: "${timezone}"`)
+  }
+  const dataDir = str(env, 'DATA_DIR', 'data')
+  const databaseUrl = opt(env, 'DATABASE_URL')
+  if (databaseUrl && !/^postgres(ql)?:\/\//.test(databaseUrl)) {
+    throw new ConfigError('DATABASE_URL must start with postgres:// or postgresql://')
+  }
+  const social = {} as Config['social']
+  for (const key of ['provider_1', 'provider_2', 'provider_3'] as const) {
+    const P = key.toUpperCase()
+    const d = socialDefaults[key]
+    social[key] = {
+      name: d.name,
+      clientId: opt(env, `${P}_CLIENT_ID`),
+      clientSecret: opt(env, `${P}_CLIENT_SECRET`),
+      redirectUrl: opt(env, `${P}_REDIRECT_URL`) ?? `${appUrl}/api/auth/social/${key}/callback`,
+      authorizeUrl: str(env, `${P}_AUTHORIZE_URL`, d.authorizeUrl),
+      tokenUrl: str(env, `${P}_TOKEN_URL`, d.tokenUrl),
+      userinfoUrl: str(env, `${P}_USERINFO_URL`, d.userinfoUrl),
+      scope: str(env, `${P}_SCOPE`, d.scope),
+    }
+  }
+  return {
+    env: nodeEnv,
+    port,
+    host: str(env, 'HOST', '0.0.0.0'),
+    appUrl,
+    appKey,
+    timezone,
+    databaseUrl,
+    dataDir,
+    redisUrl: opt(env, 'REDIS_URL'),
+    logLevel: oneOf(env, 'LOG_LEVEL', ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const, 'info'),
+    superAdminEmail: opt(env, 'SUPER_ADMIN_EMAIL'),
+    superAdminPassword: opt(env, 'SUPER_ADMIN_PASSWORD'),
+    bookingHoldMinutes: int(env, 'BOOKING_HOLD_MINUTES', 15, 1, 24 * 60),
+    rateLimits: {
+      register: int(env, 'RATE_LIMIT_REGISTER', 10, 1),
+      emailResend: int(env, 'RATE_LIMIT_EMAIL_RESEND', 6, 1),
+      login: int(env, 'RATE_LIMIT_LOGIN', 5, 1),
+      otp: int(env, 'RATE_LIMIT_OTP', 5, 1),
+      default: int(env, 'RATE_LIMIT_DEFAULT', 60, 1),
+    },
+    rateLimitEnabled: bool(env, 'RATE_LIMIT_ENABLED', true),
+    argon2MemoryKib: int(env, 'ARGON2_MEMORY_KIB', 19456, 1024),
+    mail: {
+      driver: oneOf(env, 'MAIL_DRIVER', ['log', 'smtp'] as const, 'log'),
+      from: str(env, 'MAIL_FROM', 'Courtside <no-reply@courtside.local>'),
+      smtpUrl: opt(env, 'SMTP_URL'),
+    },
+    sms: {
+      driver: oneOf(env, 'SMS_DRIVER', ['log', 'http'] as const, 'log'),
+      httpUrl: opt(env, 'SMS_HTTP_URL'),
+      httpToken: opt(env, 'SMS_HTTP_TOKEN'),
+    },
+    push: {
+      driver: oneOf(env, 'PUSH_DRIVER', ['log', 'fcm'] as const, 'log'),
+      fcmServiceAccount: opt(env, 'FCM_SERVICE_ACCOUNT'),
+    },
+    outboxFile: str(env, 'OUTBOX_FILE', `${dataDir}/outbox.jsonl`),
+    uploadsDir: str(env, 'UPLOADS_DIR', `${dataDir}/uploads`),
+    firebase: {
+      api_key: str(env, 'FIREBASE_API_KEY', ''),
+      auth_domain: str(env, 'FIREBASE_AUTH_DOMAIN', ''),
+      project_id: str(env, 'FIREBASE_PROJECT_ID', ''),
+      storage_bucket: str(env, 'FIREBASE_STORAGE_BUCKET', ''),
+      messaging_sender_id: str(env, 'FIREBASE_MESSAGING_SENDER_ID', ''),
+      app_id: str(env, 'FIREBASE_APP_ID', ''),
+      vapid_key: str(env, 'FIREBASE_VAPID_KEY', ''),
+    },
+    social,
+    gateways: {
+      driver: oneOf(env, 'PAYMENT_DRIVER', ['sandbox', 'live'] as const, 'sandbox'),
+      esewa: {
+        baseUrl: url(env, 'ESEWA_BASE_URL', 'https://rc-epay.esewa.com.np'),
+        productCode: str(env, 'ESEWA_PRODUCT_CODE', 'EPAYTEST'),
+        secretKey: str(env, 'ESEWA_SECRET_KEY', '8gBm/:&EnhH.1/q'),
+      },
+      khalti: {
+        baseUrl: url(env, 'KHALTI_BASE_URL', 'https://dev.khalti.com/api/v2'),
+        secretKey: str(env, 'KHALTI_SECRET_KEY', 'test_secret_key'),
+      },
+      fonepay: {
+        baseUrl: url(env, 'FONEPAY_BASE_URL', 'https://dev-clientapi.fonepay.com'),
+        merchantCode: str(env, 'FONEPAY_MERCHANT_CODE', 'NBQM'),
+        secretKey: str(env, 'FONEPAY_SECRET_KEY', 'a7e3512f5032480a83137793cb2021dc'),
+      },
+    },
+    jobsEnabled: bool(env, 'JOBS_ENABLED', true),
+    jobsPollMs: int(env, 'JOBS_POLL_MS', 1000, 10),
+  }
+}

@@ -1,0 +1,121 @@
+import { createHash, randomBytes } from 'node:crypto'
+import type { FastifyReply, FastifyRequest } from 'fastify'
+import { sql } from 'kysely'
+import type { Executor } from './db.ts'
+import { Forbidden, Unauthenticated } from './errors.ts'
+
+// Bearer tokens are opaque "<id>|<40 random chars>", stored only as SHA-256 hashes, one per device.
+
+export type Role = 'customer' | 'venue_owner' | 'manager' | 'staff' | 'super_admin'
+
+export interface AuthUser {
+  id: number
+  name: string
+  email: string
+  is_active: boolean
+  roles: Role[]
+  tokenId: number
+}
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    user: AuthUser | null
+  }
+}
+
+export function hashToken(plain: string): string {
+  return createHash('sha256').update(plain).digest('hex')
+}
+
+/** Creates a device token for a user and returns the plain text, shown to the client once. */
+export async function issueToken(db: Executor, userId: number, deviceName: string): Promise<string> {
+  const secret = randomBytes(30).toString('base64url').slice(0, 40)
+  const row = await db
+    .insertInto('api_tokens')
+    .values({ user_id: userId, name: deviceName.slice(0, 255) || 'device', token_hash: hashToken(secret) })
+    .returning('id')
+    .executeTakeFirstOrThrow()
+  // The hash covers the secret part; the id prefix only speeds lookups for humans reading logs.
+  return `${row.id}|${secret}`
+}
+
+function bearer(req: FastifyRequest): string | null {
+  const h = req.headers.authorization
+  if (!h) return null
+  const m = /^Bearer\s+(\S+)$/i.exec(h)
+  return m ? m[1] : null
+}
+
+const TOUCH_INTERVAL_MS = 60_000
+
+async function resolveUser(db: Executor, token: string): Promise<AuthUser | null> {
+  const bar = token.indexOf('|')
+  if (bar < 1) return null
+  const id = Number(token.slice(0, bar))
+  if (!Number.isSafeInteger(id) || id < 1) return null
+  const secret = token.slice(bar + 1)
+  const row = await db
+    .selectFrom('api_tokens as t')
+    .innerJoin('users as u', 'u.id', 't.user_id')
+    .select([
+      't.id as token_id',
+      't.last_used_at',
+      'u.id',
+      'u.name',
+      'u.email',
+      'u.is_active',
+      sql<
+        Role[]
+      >`array(select r.name from user_roles ur join roles r on r.id = ur.role_id where ur.user_id = u.id order by r.id)`.as(
+        'roles',
+      ),
+    ])
+    .where('t.id', '=', id)
+    .where('t.token_hash', '=', hashToken(secret))
+    .executeTakeFirst()
+  if (!row) return null
+  if (!row.last_used_at || Date.now() - new Date(row.last_used_at).getTime() > TOUCH_INTERVAL_MS) {
+    // Best effort and throttled: last_used_at is informational, not worth a write per request.
+    db.updateTable('api_tokens')
+      .set({ last_used_at: new Date() })
+      .where('id', '=', row.token_id)
+      .execute()
+      .catch(() => undefined)
+  }
+  return {
+    id: row.id,
+    name: row.name,
+    email: row.email,
+    is_active: row.is_active,
+    roles: row.roles,
+    tokenId: row.token_id,
+  }
+}
+
+/** Fastify onRequest hooks (auth runs before validation, so guests get 401, not 422). `auth.required` refuses guests; `auth.optional` only identifies. */
+export function authHooks(getDb: () => Executor) {
+  const required = async (req: FastifyRequest, _reply: FastifyReply) => {
+    const token = bearer(req)
+    const user = token ? await resolveUser(getDb(), token) : null
+    if (!user) throw new Unauthenticated()
+    if (!user.is_active) throw new Forbidden('Your account is suspended.')
+    req.user = user
+  }
+  const optional = async (req: FastifyRequest, _reply: FastifyReply) => {
+    const token = bearer(req)
+    if (!token) return
+    const user = await resolveUser(getDb(), token)
+    if (user?.is_active) req.user = user
+  }
+  const roles =
+    (...allowed: Role[]) =>
+    async (req: FastifyRequest, reply: FastifyReply) => {
+      await required(req, reply)
+      if (!req.user!.roles.some((r) => allowed.includes(r))) throw new Forbidden()
+    }
+  return { required, optional, roles }
+}
+
+export function hasRole(user: AuthUser | null | undefined, ...roles: Role[]): boolean {
+  return !!user && user.roles.some((r) => roles.includes(r))
+}

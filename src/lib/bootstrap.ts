@@ -1,0 +1,50 @@
+import { join } from 'node:path'
+import { type App, buildApp } from '../app.ts'
+import type { Config } from '../config.ts'
+import { openDatabase } from './db.ts'
+import { migrate } from './migrate.ts'
+import { hashPassword, setPasswordCost } from './password.ts'
+
+/** Opens the configured database, applies migrations, ensures the super admin, and builds the app. */
+export async function bootstrap(config: Config): Promise<App> {
+  setPasswordCost(config.argon2MemoryKib)
+  const database = await openDatabase({
+    databaseUrl: config.databaseUrl,
+    dataDir: config.databaseUrl ? undefined : join(config.dataDir, 'pglite'),
+  })
+  await migrate(database.db)
+  const app = await buildApp({ config, database })
+  app.addHook('onClose', async () => {
+    await database.close()
+  })
+  await ensureSuperAdmin(app)
+  return app
+}
+
+export async function ensureSuperAdmin(app: App) {
+  const { superAdminEmail: email, superAdminPassword: password } = app.ctx.config
+  if (!email || !password) return
+  const db = app.ctx.db
+  await db.transaction().execute(async (trx) => {
+    let user = await trx.selectFrom('users').select('id').where('email', '=', email).executeTakeFirst()
+    if (!user) {
+      user = await trx
+        .insertInto('users')
+        .values({
+          name: 'Super Admin',
+          email,
+          password_hash: await hashPassword(password),
+          email_verified_at: new Date(),
+        })
+        .returning('id')
+        .executeTakeFirstOrThrow()
+      app.log.info({ email }, 'super admin created')
+    }
+    const role = await trx.selectFrom('roles').select('id').where('name', '=', 'super_admin').executeTakeFirstOrThrow()
+    await trx
+      .insertInto('user_roles')
+      .values({ user_id: user.id, role_id: role.id })
+      .onConflict((oc) => oc.doNothing())
+      .execute()
+  })
+}

@@ -1,0 +1,28 @@
+import type { FastifyBaseLogger } from 'fastify'
+import type { Config } from '../config.ts'
+import type { Database } from './db.ts'
+import type { JobQueue } from './jobs.ts'
+import type { Messenger } from './messenger.ts'
+import type { Storage } from './storage.ts'
+
+/** What every service gets: configuration and the shared plumbing, created once at start. */
+export interface AppContext {
+  config: Config
+  db: Database
+  dbKind: 'pglite' | 'postgres'
+  jobs: JobQueue
+  messenger: Messenger
+  storage: Storage
+  log: FastifyBaseLogger
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    ctx: AppContext
+    auth: {
+      required: import('fastify').onRequestAsyncHookHandler
+      optional: import('fastify').onRequestAsyncHookHandler
+      roles: (...roles: import('./auth.ts').Role[]) => import('fastify').onRequestAsyncHookHandler
+    }
+  }
+}

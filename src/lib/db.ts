@@ -1,0 +1,113 @@
+import { mkdirSync } from 'node:fs'
+import { PGlite } from '@electric-sql/pglite'
+import { btree_gist } from '@electric-sql/pglite/contrib/btree_gist'
+import { citext } from '@electric-sql/pglite/contrib/citext'
+import { Kysely, PostgresDialect, type PostgresPool, type Transaction } from 'kysely'
+import pg from 'pg'
+import type { DB } from '../db/types.ts'
+
+export type Database = Kysely<DB>
+/** A handle repositories accept: the database itself or an open transaction. */
+export type Executor = Kysely<DB> | Transaction<DB>
+
+// Both drivers return the same JS types: int8 as number (ids and paisa stay far below 2^53),
+// numeric as string, date as 'YYYY-MM-DD' string, time as 'HH:MM:SS' string, timestamptz as Date.
+const INT8 = 20
+const DATE = 1082
+const TIMESTAMP = 1114
+pg.types.setTypeParser(INT8, (v) => Number(v))
+pg.types.setTypeParser(DATE, (v) => v)
+pg.types.setTypeParser(TIMESTAMP, (v) => v)
+
+export interface DatabaseHandle {
+  db: Database
+  kind: 'pglite' | 'postgres'
+  close(): Promise<void>
+}
+
+export interface DatabaseOptions {
+  databaseUrl?: string
+  dataDir?: string
+  /** A dump made by PGlite.dumpDataDir to start from (tests use a migrated template). */
+  loadDataDir?: Blob | File
+  poolSize?: number
+}
+
+export async function openDatabase(opts: DatabaseOptions): Promise<DatabaseHandle> {
+  if (opts.databaseUrl) {
+    const pool = new pg.Pool({ connectionString: opts.databaseUrl, max: opts.poolSize ?? 10 })
+    // A broken idle connection must not crash the process; the pool replaces it.
+    pool.on('error', () => {})
+    const db = new Kysely<DB>({ dialect: new PostgresDialect({ pool }) })
+    return { db, kind: 'postgres', close: () => db.destroy() }
+  }
+  const pglite = await createPglite(opts.dataDir, opts.loadDataDir)
+  const db = wrapPglite(pglite)
+  return {
+    db,
+    kind: 'pglite',
+    close: async () => {
+      await db.destroy()
+      await pglite.close()
+    },
+  }
+}
+
+export async function createPglite(dataDir?: string, loadDataDir?: Blob | File): Promise<PGlite> {
+  if (dataDir) mkdirSync(dataDir, { recursive: true })
+  return PGlite.create({
+    dataDir,
+    loadDataDir,
+    extensions: { btree_gist, citext },
+    parsers: { [INT8]: (v: string) => Number(v), [DATE]: (v: string) => v, [TIMESTAMP]: (v: string) => v },
+  })
+}
+
+/** Kysely over an embedded PGlite instance. */
+export function wrapPglite(pglite: PGlite): Database {
+  return new Kysely<DB>({
+    dialect: new PostgresDialect({ pool: new PgliteSinglePool(pglite) as unknown as PostgresPool }),
+  })
+}
+
+type QueryResult = { command: 'UPDATE' | 'DELETE' | 'INSERT' | 'SELECT' | 'MERGE'; rowCount: number; rows: unknown[] }
+
+/**
+ * PGlite is one embedded backend: one session at a time. This pool hands that single connection
+ * to one Kysely caller at a time (a transaction holds it until it ends), so concurrent requests
+ * queue here instead of interleaving statements inside each other's transactions.
+ */
+// Cast where used: Kysely's pool type also allows cursors, which this pool does not offer.
+class PgliteSinglePool {
+  private queue: Array<() => void> = []
+  private busy = false
+  constructor(private readonly pglite: PGlite) {}
+
+  async connect() {
+    if (this.busy) await new Promise<void>((resolve) => this.queue.push(resolve))
+    this.busy = true
+    const pglite = this.pglite
+    return {
+      query: async (sql: string, params?: readonly unknown[]): Promise<QueryResult> => {
+        const command = sql.trimStart().slice(0, 6).toUpperCase() as QueryResult['command']
+        if (!params || params.length === 0) {
+          // Simple protocol: allows several statements (migrations), like pg does without parameters.
+          const all = await pglite.exec(sql)
+          const last = all[all.length - 1]
+          return { command, rowCount: last?.affectedRows ?? last?.rows.length ?? 0, rows: last?.rows ?? [] }
+        }
+        const res = await pglite.query(sql, params as unknown[])
+        return { command, rowCount: res.affectedRows ?? res.rows.length, rows: res.rows }
+      },
+      release: () => this.release(),
+    }
+  }
+
+  private release() {
+    const next = this.queue.shift()
+    if (next) next()
+    else this.busy = false
+  }
+
+  async end() {}
+}

@@ -1,0 +1,203 @@
+import type { FastifyError, FastifyInstance } from 'fastify'
+
+/** Typed errors services throw; one handler (below) turns them into the contract's bodies. */
+export class AppError extends Error {
+  constructor(
+    readonly statusCode: number,
+    message: string,
+    readonly errors?: Record<string, string[]>,
+  ) {
+    super(message)
+  }
+}
+
+export class NotFound extends AppError {
+  constructor(message = 'Not found.') {
+    super(404, message)
+  }
+}
+
+export class Unauthenticated extends AppError {
+  constructor() {
+    super(401, 'Unauthenticated.')
+  }
+}
+
+export class Forbidden extends AppError {
+  constructor(message = 'This action is unauthorized.') {
+    super(403, message)
+  }
+}
+
+export class Conflict extends AppError {
+  constructor(message: string) {
+    super(409, message)
+  }
+}
+
+export const INVALID_MESSAGE = 'The given data was invalid.'
+
+/** A 422 validation failure. `Invalid('email', 'The email has already been taken.')` */
+export class Invalid extends AppError {
+  constructor(fieldOrErrors: string | Record<string, string[]>, message?: string) {
+    const errors =
+      typeof fieldOrErrors === 'string' ? { [fieldOrErrors]: [message ?? 'The value is invalid.'] } : fieldOrErrors
+    super(422, INVALID_MESSAGE, errors)
+  }
+}
+
+/** A 422 with a message only (the contract's "Invalid or expired OTP.", "Tournament registration is closed."). */
+export class Unprocessable extends AppError {
+  constructor(message: string, errors?: Record<string, string[]>) {
+    super(422, message, errors)
+  }
+}
+
+// --- Validation messages in Laravel's words --------------------------------------------------
+
+interface AjvError {
+  keyword: string
+  instancePath: string
+  params: Record<string, unknown>
+  message?: string
+}
+
+const pretty = (field: string) => field.replace(/_/g, ' ')
+
+function fieldOf(e: AjvError): string {
+  const base = e.instancePath
+    .split('/')
+    .filter(Boolean)
+    .map((p) => p.replace(/~1/g, '/').replace(/~0/g, '~'))
+    .join('.')
+  if (e.keyword === 'required') {
+    const missing = String(e.params.missingProperty)
+    return base ? `${base}.${missing}` : missing
+  }
+  return base || 'body'
+}
+
+function messageFor(e: AjvError, field: string, schemaType: unknown): string {
+  const f = pretty(field)
+  switch (e.keyword) {
+    case 'required':
+      return `The ${f} field is required.`
+    case 'type': {
+      const t = String(e.params.type)
+      if (t.includes('integer')) return `The ${f} field must be an integer.`
+      if (t.includes('number')) return `The ${f} field must be a number.`
+      if (t.includes('boolean')) return `The ${f} field must be true or false.`
+      if (t.includes('array')) return `The ${f} field must be an array.`
+      if (t.includes('object')) return `The ${f} field must be an object.`
+      if (t.includes('null') && t.includes('string')) return `The ${f} field must be a string.`
+      return `The ${f} field must be a string.`
+    }
+    case 'minLength':
+      return Number(e.params.limit) === 1
+        ? `The ${f} field is required.`
+        : `The ${f} field must be at least ${e.params.limit} characters.`
+    case 'maxLength':
+      return `The ${f} field must not be greater than ${e.params.limit} characters.`
+    case 'minimum':
+    case 'exclusiveMinimum':
+      return `The ${f} field must be at least ${e.params.limit}.`
+    case 'maximum':
+    case 'exclusiveMaximum':
+      return `The ${f} field must not be greater than ${e.params.limit}.`
+    case 'minItems':
+      return `The ${f} field must have at least ${e.params.limit} items.`
+    case 'maxItems':
+      return `The ${f} field must not have more than ${e.params.limit} items.`
+    case 'enum':
+    case 'const':
+    case 'anyOf':
+      return `The selected ${f} is invalid.`
+    case 'multipleOf':
+      return `The ${f} field must be a multiple of ${e.params.multipleOf}.`
+    case 'format': {
+      const fmt = String(e.params.format)
+      if (fmt === 'email') return `The ${f} field must be a valid email address.`
+      if (fmt === 'date') return `The ${f} field must be a valid date.`
+      if (fmt === 'uuid') return `The ${f} field must be a valid UUID.`
+      if (fmt === 'uri') return `The ${f} field must be a valid URL.`
+      return `The ${f} field format is invalid.`
+    }
+    case 'pattern':
+      return schemaType === 'time' ? `The ${f} field must match the format H:i.` : `The ${f} field format is invalid.`
+    default:
+      return `The ${f} field is invalid.`
+  }
+}
+
+export function validationErrors(list: AjvError[]): Record<string, string[]> {
+  const errors: Record<string, string[]> = {}
+  for (const e of list) {
+    // anyOf (a nullable field) reports each branch; one message for the field is enough.
+    if (e.keyword === 'anyOf') continue
+    const field = fieldOf(e)
+    const msg = messageFor(e, field, undefined)
+    const list = errors[field] ?? []
+    if (!list.includes(msg)) list.push(msg)
+    errors[field] = list
+  }
+  if (Object.keys(errors).length === 0 && list.length > 0) {
+    const field = fieldOf(list[0])
+    errors[field] = [messageFor(list[0], field, undefined)]
+  }
+  return errors
+}
+
+// --- The one place that writes error bodies -------------------------------------------------
+
+export function registerErrorHandler(app: FastifyInstance) {
+  app.setNotFoundHandler((_req, reply) => {
+    reply.code(404).send({ message: 'Not found.' })
+  })
+
+  app.setErrorHandler((err: FastifyError & { errors?: Record<string, string[]> }, req, reply) => {
+    if (err instanceof AppError) {
+      const body: Record<string, unknown> = { message: err.message }
+      if (err.errors) body.errors = err.errors
+      return reply.code(err.statusCode).send(body)
+    }
+    if (err.validation) {
+      return reply
+        .code(422)
+        .send({ message: INVALID_MESSAGE, errors: validationErrors(err.validation as unknown as AjvError[]) })
+    }
+    const status = err.statusCode ?? 500
+    if (status === 429) {
+      return reply.code(429).send({ message: 'Too Many Attempts.' })
+    }
+    if (status === 413 || err.code === 'FST_REQ_FILE_TOO_LARGE' || err.code === 'FST_FILES_LIMIT') {
+      return reply.code(413).send({ message: 'The request is too large.' })
+    }
+    if (err.code === 'FST_ERR_CTP_INVALID_JSON_BODY' || (status === 400 && err instanceof SyntaxError)) {
+      return reply.code(400).send({ message: 'The request body is not valid JSON.' })
+    }
+    if (err.code === 'FST_ERR_CTP_EMPTY_JSON_BODY') {
+      return reply.code(400).send({ message: 'The request body is empty but the content type is JSON.' })
+    }
+    if (err.code === 'FST_ERR_CTP_INVALID_MEDIA_TYPE') {
+      return reply.code(415).send({ message: 'Unsupported media type.' })
+    }
+    if (err.code === 'FST_INVALID_MULTIPART_CONTENT_TYPE') {
+      return reply
+        .code(422)
+        .send({ message: INVALID_MESSAGE, errors: { file: ['The request must be multipart/form-data.'] } })
+    }
+    // Postgres: a value the column cannot hold (e.g. an id beyond bigint) is the client's mistake.
+    const pgCode = (err as unknown as { code?: string }).code
+    if (pgCode === '22003' || pgCode === '22P02' || pgCode === '22007' || pgCode === '22008') {
+      return reply
+        .code(422)
+        .send({ message: INVALID_MESSAGE, errors: { input: ['A value is out of range or malformed.'] } })
+    }
+    if (status >= 400 && status < 500) {
+      // Framework 4xx errors carry safe, generic messages.
+      return reply.code(status).send({ message: err.message })
+    }
+    req.log.error({ err }, 'unhandled error')
+    return reply.code(500).send({ message: 'Server Error.' })
+  })
+}

@@ -1,0 +1,54 @@
+import { randomBytes } from 'node:crypto'
+import { mkdir, readFile, unlink, writeFile } from 'node:fs/promises'
+import { dirname, join, normalize } from 'node:path'
+import { fileTypeFromBuffer } from 'file-type'
+
+// Uploaded files behind a small interface; the local driver keeps them under UPLOADS_DIR and the
+// app serves them at /storage/<path>. Another driver (S3 and the like) only needs these methods.
+
+export interface Storage {
+  put(folder: string, data: Buffer, ext: string): Promise<string>
+  get(path: string): Promise<Buffer | null>
+  delete(path: string): Promise<void>
+  url(path: string | null | undefined): string | null
+}
+
+export function localStorage(root: string, appUrl: string): Storage {
+  const safe = (path: string) => {
+    const p = normalize(path).replace(/^(\.\.(\/|\\|$))+/, '')
+    if (p.startsWith('/') || p.includes('..')) throw new Error('bad storage path')
+    return join(root, p)
+  }
+  return {
+    async put(folder, data, ext) {
+      const path = `${folder}/${Date.now().toString(36)}-${randomBytes(8).toString('hex')}.${ext}`
+      const full = safe(path)
+      await mkdir(dirname(full), { recursive: true })
+      await writeFile(full, data)
+      return path
+    },
+    async get(path) {
+      try {
+        return await readFile(safe(path))
+      } catch {
+        return null
+      }
+    },
+    async delete(path) {
+      await unlink(safe(path)).catch(() => undefined)
+    },
+    url(path) {
+      return path ? `${appUrl}/storage/${path}` : null
+    },
+  }
+}
+
+export const IMAGE_TYPES = { 'image/jpeg': 'jpg', 'image/png': 'png', 'image/webp': 'webp' } as const
+
+/** Detects jpg/png/webp by the file's bytes (not its name); null for anything else. */
+export async function detectImage(data: Buffer): Promise<{ mime: keyof typeof IMAGE_TYPES; ext: string } | null> {
+  const type = await fileTypeFromBuffer(data)
+  if (!type || !(type.mime in IMAGE_TYPES)) return null
+  const mime = type.mime as keyof typeof IMAGE_TYPES
+  return { mime, ext: IMAGE_TYPES[mime] }
+}

@@ -1,0 +1,161 @@
+import type { FastifyInstance } from 'fastify'
+import { Type } from 'typebox'
+import { NotFound } from '../../lib/errors.ts'
+import { Data, errorResponses, Message } from '../../lib/schemas.ts'
+import { type CouponInput, createCoupon, deleteCoupon, updateCoupon, venueCoupons } from './manage.ts'
+import { type ValidateInput, validateCoupon } from './quote.ts'
+import { couponResource, listCoupons } from './repository.ts'
+import {
+  AdminCreateCouponBody,
+  CouponSchema,
+  CreateCouponBody,
+  UpdateCouponBody,
+  ValidateAnswer,
+  ValidateBody,
+} from './schemas.ts'
+
+const tags = ['Coupons']
+const security = [{ bearer: [] }]
+const FIELDS_DOC =
+  'code (unique, case-insensitive; letters, digits, - and _), type percent|fixed, value (percent 0.01–100 or an ' +
+  'NPR amount), max_discount, min_amount, starts_at, expires_at (venue time; a bare date is the start/end of ' +
+  'that day), usage_limit, per_user_limit, is_active.'
+
+const couponId = (raw: string) => {
+  const id = Number(raw)
+  if (!/^\d{1,15}$/.test(raw) || !Number.isSafeInteger(id) || id < 1) throw new NotFound()
+  return id
+}
+
+export default async function routes(app: FastifyInstance) {
+  const { db } = app.ctx
+
+  app.get(
+    '/venues/:venue/coupons',
+    {
+      onRequest: app.auth.required,
+      schema: {
+        tags,
+        security,
+        summary: 'Coupons of a venue (owner, manager)',
+        params: Type.Object({ venue: Type.String({ description: 'Venue id or slug' }) }),
+        response: { 200: Data(Type.Array(CouponSchema)), ...errorResponses },
+      },
+    },
+    async (req) => {
+      const { coupons } = await venueCoupons(db, req.user!, (req.params as { venue: string }).venue)
+      return { data: coupons.map(couponResource) }
+    },
+  )
+
+  app.post(
+    '/venues/:venue/coupons',
+    {
+      onRequest: app.auth.required,
+      schema: {
+        tags,
+        security,
+        summary: 'Create a coupon for a venue (owner, manager)',
+        description: FIELDS_DOC,
+        params: Type.Object({ venue: Type.String({ description: 'Venue id or slug' }) }),
+        body: CreateCouponBody,
+        response: { 201: Data(CouponSchema), ...errorResponses },
+      },
+    },
+    async (req, reply) => {
+      const { venueId } = await venueCoupons(db, req.user!, (req.params as { venue: string }).venue)
+      const coupon = await createCoupon(db, req.user!, venueId, req.body as CouponInput)
+      return reply.code(201).send({ data: couponResource(coupon) })
+    },
+  )
+
+  app.get(
+    '/admin/coupons',
+    {
+      onRequest: app.auth.roles('super_admin'),
+      schema: {
+        tags,
+        security,
+        summary: 'Every coupon, platform-wide ones included (super_admin)',
+        response: { 200: Data(Type.Array(CouponSchema)), ...errorResponses },
+      },
+    },
+    async () => ({ data: (await listCoupons(db, 'all')).map(couponResource) }),
+  )
+
+  app.post(
+    '/admin/coupons',
+    {
+      onRequest: app.auth.roles('super_admin'),
+      schema: {
+        tags,
+        security,
+        summary: 'Create a coupon; without venue_id it is valid at every venue (super_admin)',
+        description: FIELDS_DOC,
+        body: AdminCreateCouponBody,
+        response: { 201: Data(CouponSchema), ...errorResponses },
+      },
+    },
+    async (req, reply) => {
+      const { venue_id, ...input } = req.body as CouponInput & { venue_id?: number | null }
+      const coupon = await createCoupon(db, req.user!, venue_id ?? null, input)
+      return reply.code(201).send({ data: couponResource(coupon) })
+    },
+  )
+
+  app.put(
+    '/coupons/:coupon',
+    {
+      onRequest: app.auth.required,
+      schema: {
+        tags,
+        security,
+        summary: 'Update a coupon (partial; owner, manager; super_admin for platform-wide ones)',
+        description: FIELDS_DOC,
+        params: Type.Object({ coupon: Type.String() }),
+        body: UpdateCouponBody,
+        response: { 200: Data(CouponSchema), ...errorResponses },
+      },
+    },
+    async (req) => {
+      const id = couponId((req.params as { coupon: string }).coupon)
+      return { data: couponResource(await updateCoupon(db, req.user!, id, req.body as CouponInput)) }
+    },
+  )
+
+  app.delete(
+    '/coupons/:coupon',
+    {
+      onRequest: app.auth.required,
+      schema: {
+        tags,
+        security,
+        summary: 'Delete an unused coupon (a used one answers 409: deactivate it instead)',
+        params: Type.Object({ coupon: Type.String() }),
+        response: { 200: Message, ...errorResponses, 409: Message },
+      },
+    },
+    async (req) => {
+      await deleteCoupon(db, req.user!, couponId((req.params as { coupon: string }).coupon))
+      return { message: 'Coupon deleted.' }
+    },
+  )
+
+  app.post(
+    '/coupons/validate',
+    {
+      onRequest: app.auth.required,
+      schema: {
+        tags,
+        security,
+        summary: 'Check a coupon against a slot before booking',
+        description:
+          'court_id or indoor_game_id, date, start_time and end_time (HH:mm) price the slot; answers the ' +
+          'discount and the amount after it, or 422 with errors.code saying why the coupon cannot be used.',
+        body: ValidateBody,
+        response: { 200: ValidateAnswer, ...errorResponses },
+      },
+    },
+    async (req) => ({ data: await validateCoupon(db, req.user!, req.body as ValidateInput) }),
+  )
+}

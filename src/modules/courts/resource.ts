@@ -1,0 +1,205 @@
+import { type Static, Type } from 'typebox'
+import type { Executor } from '../../lib/db.ts'
+import { formatMoney, moneyNumber } from '../../lib/money.ts'
+import { DateTime, Money, Nullable } from '../../lib/schemas.ts'
+import type { Storage } from '../../lib/storage.ts'
+import { formatDateTime } from '../../lib/time.ts'
+
+// The contract's CourtResource, its schedule entries and pricing rules, and the one batch loader
+// that builds them. Other features (bookings, availability) embed courts through this file.
+
+export const DAY_NAMES = ['Sunday', 'Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday', 'Saturday'] as const
+
+export const SportSchema = Type.Object({
+  id: Type.Integer(),
+  name: Type.String(),
+  slug: Type.String(),
+  key: Type.String(),
+  label: Type.String(),
+})
+
+export const ScheduleEntrySchema = Type.Object({
+  id: Type.Integer(),
+  day_of_week: Type.Integer({ minimum: 0, maximum: 6 }),
+  day_name: Type.String(),
+  open_time: Type.String({ description: 'HH:mm:ss' }),
+  close_time: Type.String({ description: 'HH:mm:ss' }),
+  is_closed: Type.Boolean(),
+})
+
+export const PricingRuleSchema = Type.Object({
+  id: Type.Integer(),
+  type: Type.String({ description: 'standard, peak, off_peak or holiday' }),
+  day_of_week: Nullable(
+    Type.Integer({ minimum: 0, maximum: 6, description: '0=Sunday … 6=Saturday; null = every day' }),
+  ),
+  start_time: Type.String({ description: 'HH:mm:ss' }),
+  end_time: Type.String({ description: 'HH:mm:ss' }),
+  price_per_hour: Money,
+  is_active: Type.Boolean(),
+})
+
+export const CourtImageSchema = Type.Object({ id: Type.Integer(), url: Type.String() })
+
+export const CourtSchema = Type.Object({
+  id: Type.Integer(),
+  venue_id: Type.Integer(),
+  name: Type.String(),
+  type: Type.String({ description: 'Free-form kind, e.g. futsal, basketball, cricket' }),
+  sport: Nullable(SportSchema),
+  price_per_hour: Money,
+  starting_price: Type.Number({ description: 'Lowest hourly price of the court (base price or an active rule), NPR' }),
+  description: Nullable(Type.String()),
+  capacity: Type.Integer(),
+  slot_minutes: Type.Integer(),
+  is_active: Type.Boolean(),
+  images: Type.Array(CourtImageSchema),
+  schedules: Type.Array(ScheduleEntrySchema),
+  pricing: Type.Array(PricingRuleSchema),
+  created_at: DateTime,
+})
+
+export type Court = Static<typeof CourtSchema>
+export type ScheduleEntry = Static<typeof ScheduleEntrySchema>
+export type PricingRule = Static<typeof PricingRuleSchema>
+
+export function scheduleEntry(s: {
+  id: number
+  day_of_week: number
+  open_time: string
+  close_time: string
+  is_closed: boolean
+}): ScheduleEntry {
+  return {
+    id: s.id,
+    day_of_week: s.day_of_week,
+    day_name: DAY_NAMES[s.day_of_week],
+    open_time: s.open_time,
+    close_time: s.close_time,
+    is_closed: s.is_closed,
+  }
+}
+
+export function pricingRule(r: {
+  id: number
+  type: string
+  day_of_week: number | null
+  start_time: string
+  end_time: string
+  price_per_hour: number
+  is_active: boolean
+}): PricingRule {
+  return {
+    id: r.id,
+    type: r.type,
+    day_of_week: r.day_of_week,
+    start_time: r.start_time,
+    end_time: r.end_time,
+    price_per_hour: formatMoney(r.price_per_hour),
+    is_active: r.is_active,
+  }
+}
+
+/**
+ * Courts by id with sport, images, schedules and pricing rules. Deleted courts are included (a
+ * booking keeps showing its court); ids that do not exist are absent. Image URLs need `storage`.
+ */
+export async function loadCourtResources(
+  db: Executor,
+  ids: number[],
+  opts: { storage?: Storage } = {},
+): Promise<Map<number, Court>> {
+  const out = new Map<number, Court>()
+  if (ids.length === 0) return out
+  const unique = [...new Set(ids)]
+  const [rows, schedules, rules, images] = await Promise.all([
+    db
+      .selectFrom('courts as c')
+      .leftJoin('sports as s', 's.id', 'c.sport_id')
+      .select([
+        'c.id',
+        'c.venue_id',
+        'c.name',
+        'c.type',
+        'c.description',
+        'c.capacity',
+        'c.slot_minutes',
+        'c.price_per_hour',
+        'c.is_active',
+        'c.created_at',
+        's.id as sport_id',
+        's.name as sport_name',
+        's.slug as sport_slug',
+        's.key as sport_key',
+        's.label as sport_label',
+      ])
+      .where('c.id', 'in', unique)
+      .execute(),
+    db.selectFrom('court_schedules').selectAll().where('court_id', 'in', unique).orderBy('day_of_week').execute(),
+    db
+      .selectFrom('pricing_rules')
+      .selectAll()
+      .where('court_id', 'in', unique)
+      .orderBy('day_of_week', (ob) => ob.nullsFirst())
+      .orderBy('start_time')
+      .orderBy('id')
+      .execute(),
+    opts.storage
+      ? db
+          .selectFrom('media')
+          .select(['id', 'model_id', 'path'])
+          .where('model_type', '=', 'court')
+          .where('model_id', 'in', unique)
+          .orderBy('sort_order')
+          .orderBy('id')
+          .execute()
+      : Promise.resolve([]),
+  ])
+  for (const c of rows) {
+    out.set(c.id, {
+      id: c.id,
+      venue_id: c.venue_id,
+      name: c.name,
+      type: c.type,
+      sport:
+        c.sport_id === null
+          ? null
+          : {
+              id: c.sport_id,
+              name: c.sport_name!,
+              slug: c.sport_slug!,
+              key: c.sport_key!,
+              label: c.sport_label!,
+            },
+      price_per_hour: formatMoney(c.price_per_hour),
+      starting_price: moneyNumber(c.price_per_hour),
+      description: c.description,
+      capacity: c.capacity,
+      slot_minutes: c.slot_minutes,
+      is_active: c.is_active,
+      images: [],
+      schedules: [],
+      pricing: [],
+      created_at: formatDateTime(c.created_at)!,
+    })
+  }
+  const lowest = new Map<number, number>()
+  for (const c of rows) lowest.set(c.id, c.price_per_hour)
+  for (const s of schedules) out.get(s.court_id)?.schedules.push(scheduleEntry(s))
+  for (const r of rules) {
+    out.get(r.court_id)?.pricing.push(pricingRule(r))
+    if (
+      r.is_active &&
+      r.type !== 'holiday' &&
+      r.price_per_hour < (lowest.get(r.court_id) ?? Number.POSITIVE_INFINITY)
+    ) {
+      lowest.set(r.court_id, r.price_per_hour)
+    }
+  }
+  for (const [id, p] of lowest) {
+    const court = out.get(id)
+    if (court) court.starting_price = moneyNumber(p)
+  }
+  for (const m of images) out.get(m.model_id)?.images.push({ id: m.id, url: opts.storage!.url(m.path)! })
+  return out
+}

@@ -1,0 +1,177 @@
+import { sql } from 'kysely'
+import type { Static } from 'typebox'
+import type { AuthUser } from '../../../lib/auth.ts'
+import type { AppContext } from '../../../lib/context.ts'
+import type { Executor } from '../../../lib/db.ts'
+import { Conflict, Invalid, NotFound } from '../../../lib/errors.ts'
+import { toPaisa } from '../../../lib/money.ts'
+import { localNow } from '../../../lib/time.ts'
+import { assertVenueAccess, type VenueRole } from '../../venues/access.ts'
+import { assertCanSeeVenueContent } from '../../venues/policy.ts'
+import { findVenueById, refreshMinPrice, type VenueRecord } from '../../venues/repository.ts'
+import { venueForStaff } from '../../venues/service/manage.ts'
+import { type Court, loadCourtResources } from '../resource.ts'
+import type { CourtCreateBody, CourtUpdateBody } from '../schemas.ts'
+
+// Courts: who may see and change them, and their create/update/delete.
+
+export interface CourtRecord {
+  id: number
+  venue_id: number
+  is_active: boolean
+  slot_minutes: number
+  venue: VenueRecord
+}
+
+async function findCourt(db: Executor, key: string): Promise<CourtRecord> {
+  if (!/^\d{1,15}$/.test(key)) throw new NotFound()
+  const court = await db
+    .selectFrom('courts')
+    .select(['id', 'venue_id', 'is_active', 'slot_minutes'])
+    .where('id', '=', Number(key))
+    .where('deleted_at', 'is', null)
+    .executeTakeFirst()
+  if (!court) throw new NotFound()
+  const venue = await findVenueById(db, court.venue_id)
+  if (!venue) throw new NotFound()
+  return { ...court, venue }
+}
+
+/** A court the caller may manage with one of `allowed` at its venue (404 unknown, 403 otherwise). */
+export async function courtForStaff(ctx: AppContext, user: AuthUser, key: string, allowed: VenueRole[]) {
+  const court = await findCourt(ctx.db, key)
+  await assertVenueAccess(ctx.db, user, court.venue_id, allowed)
+  return court
+}
+
+/** A court the caller may see: active at a public venue, or any court of a venue they work at. */
+export async function courtForViewer(ctx: AppContext, user: AuthUser | null, key: string) {
+  const court = await findCourt(ctx.db, key)
+  await assertCanSeeVenueContent(ctx.db, user, court.venue)
+  if (!court.is_active && !(await staffCanSee(ctx, user, court.venue))) throw new NotFound()
+  return court
+}
+
+async function staffCanSee(ctx: AppContext, user: AuthUser | null, venue: VenueRecord) {
+  if (!user) return false
+  try {
+    await assertVenueAccess(ctx.db, user, venue.id, ['owner', 'manager', 'staff'])
+    return true
+  } catch {
+    return false
+  }
+}
+
+export async function courtResource(ctx: AppContext, id: number): Promise<Court> {
+  const court = (await loadCourtResources(ctx.db, [id], { storage: ctx.storage })).get(id)
+  if (!court) throw new NotFound()
+  return court
+}
+
+/** GET /venues/{venue}/courts: the active courts of a visible venue. */
+export async function venueCourts(ctx: AppContext, user: AuthUser | null, venue: VenueRecord): Promise<Court[]> {
+  await assertCanSeeVenueContent(ctx.db, user, venue)
+  const ids = await ctx.db
+    .selectFrom('courts')
+    .select('id')
+    .where('venue_id', '=', venue.id)
+    .where('deleted_at', 'is', null)
+    .where('is_active', '=', true)
+    .orderBy('id')
+    .execute()
+  const map = await loadCourtResources(
+    ctx.db,
+    ids.map((r) => r.id),
+    { storage: ctx.storage },
+  )
+  return ids.map((r) => map.get(r.id)!).filter(Boolean)
+}
+
+async function sportOf(db: Executor, sportId: number | null | undefined) {
+  if (sportId === undefined || sportId === null) return null
+  const sport = await db.selectFrom('sports').select(['id', 'key']).where('id', '=', sportId).executeTakeFirst()
+  if (!sport) throw new Invalid('sport_id', 'The selected sport id is invalid.')
+  return sport
+}
+
+type CreateBody = Static<typeof CourtCreateBody>
+
+export async function createCourt(ctx: AppContext, user: AuthUser, venueKey: string, body: CreateBody): Promise<Court> {
+  const venue = await venueForStaff(ctx, user, venueKey, ['owner', 'manager'])
+  const sport = await sportOf(ctx.db, body.sport_id)
+  const type = body.type?.trim() || sport?.key
+  if (!type) throw new Invalid('type', 'The type field is required when sport id is not present.')
+  const id = await ctx.db.transaction().execute(async (trx) => {
+    const court = await trx
+      .insertInto('courts')
+      .values({
+        venue_id: venue.id,
+        sport_id: sport?.id ?? null,
+        name: body.name.trim(),
+        type,
+        description: body.description ?? null,
+        capacity: body.capacity ?? 10,
+        slot_minutes: body.slot_minutes ?? 60,
+        price_per_hour: toPaisa(body.price_per_hour),
+        is_active: body.is_active ?? true,
+      })
+      .returning('id')
+      .executeTakeFirstOrThrow()
+    await refreshMinPrice(trx, venue.id)
+    return court.id
+  })
+  return courtResource(ctx, id)
+}
+
+export async function updateCourt(
+  ctx: AppContext,
+  user: AuthUser,
+  key: string,
+  body: Static<typeof CourtUpdateBody>,
+): Promise<Court> {
+  const court = await courtForStaff(ctx, user, key, ['owner', 'manager'])
+  const sport = body.sport_id === undefined ? undefined : await sportOf(ctx.db, body.sport_id)
+  await ctx.db.transaction().execute(async (trx) => {
+    await trx
+      .updateTable('courts')
+      .set({
+        ...(body.name !== undefined && { name: body.name.trim() }),
+        ...(body.type !== undefined && { type: body.type.trim() }),
+        ...(sport !== undefined && { sport_id: sport?.id ?? null }),
+        ...(body.description !== undefined && { description: body.description }),
+        ...(body.capacity !== undefined && { capacity: body.capacity }),
+        ...(body.slot_minutes !== undefined && { slot_minutes: body.slot_minutes }),
+        ...(body.price_per_hour !== undefined && { price_per_hour: toPaisa(body.price_per_hour) }),
+        ...(body.is_active !== undefined && { is_active: body.is_active }),
+        updated_at: new Date(),
+      })
+      .where('id', '=', court.id)
+      .execute()
+    await refreshMinPrice(trx, court.venue_id)
+  })
+  return courtResource(ctx, court.id)
+}
+
+/** Soft delete; 409 while the court has upcoming confirmed bookings. */
+export async function deleteCourt(ctx: AppContext, user: AuthUser, key: string): Promise<void> {
+  const court = await courtForStaff(ctx, user, key, ['owner', 'manager'])
+  const now = localNow()
+  await ctx.db.transaction().execute(async (trx) => {
+    await trx.selectFrom('courts').select('id').where('id', '=', court.id).forUpdate().execute()
+    const upcoming = await trx
+      .selectFrom('bookings')
+      .select('id')
+      .where('court_id', '=', court.id)
+      .where('status', 'in', ['confirmed', 'playing'])
+      .where(sql<boolean>`(date > ${now.date}::date or (date = ${now.date}::date and end_time > ${now.time}::time))`)
+      .limit(1)
+      .executeTakeFirst()
+    if (upcoming) throw new Conflict('The court has upcoming confirmed bookings and cannot be deleted.')
+    await trx
+      .updateTable('courts')
+      .set({ deleted_at: new Date(), updated_at: new Date() })
+      .where('id', '=', court.id)
+      .execute()
+    await refreshMinPrice(trx, court.venue_id)
+  })
+}

@@ -1,0 +1,229 @@
+import type { Static } from 'typebox'
+import type { AuthUser } from '../../../lib/auth.ts'
+import type { AppContext } from '../../../lib/context.ts'
+import { Invalid, NotFound } from '../../../lib/errors.ts'
+import { toPaisa } from '../../../lib/money.ts'
+import { formatDateTime, isValidDate, localNow, toHHmm, toMinutes, toTimeWithSeconds } from '../../../lib/time.ts'
+import { type PricingRule, pricingRule, type ScheduleEntry, scheduleEntry } from '../resource.ts'
+import type { BlockBody, PricingBody, PricingUpdateBody, ScheduleBody } from '../schemas.ts'
+import { courtForStaff, courtForViewer } from './courts.ts'
+
+// A court's weekly schedule, pricing rules and maintenance blocks. Times are venue-local; a range
+// must end after it starts on the same day (overnight ranges are refused at input).
+
+const seconds = (t: string) => toMinutes(t) * 60 + Number(t.slice(6, 8) || 0)
+
+function checkRange(start: string, end: string, field: string, message: string) {
+  const s = toTimeWithSeconds(start)
+  const e = toTimeWithSeconds(end)
+  if (seconds(e) <= seconds(s)) throw new Invalid(field, message)
+  return { start: s, end: e }
+}
+
+const idOf = (key: string) => {
+  if (!/^\d{1,15}$/.test(key)) throw new NotFound()
+  return Number(key)
+}
+
+// --- Schedule ------------------------------------------------------------------------------
+
+export async function getSchedule(ctx: AppContext, user: AuthUser | null, key: string): Promise<ScheduleEntry[]> {
+  const court = await courtForViewer(ctx, user, key)
+  const rows = await ctx.db
+    .selectFrom('court_schedules')
+    .selectAll()
+    .where('court_id', '=', court.id)
+    .orderBy('day_of_week')
+    .execute()
+  return rows.map(scheduleEntry)
+}
+
+/** Replaces the weekly schedule; a day with no entry uses the venue's opening hours. */
+export async function putSchedule(
+  ctx: AppContext,
+  user: AuthUser,
+  key: string,
+  body: Static<typeof ScheduleBody>,
+): Promise<ScheduleEntry[]> {
+  const court = await courtForStaff(ctx, user, key, ['owner', 'manager'])
+  const seen = new Set<number>()
+  const values = body.schedules.map((s, i) => {
+    if (seen.has(s.day_of_week)) {
+      throw new Invalid(`schedules.${i}.day_of_week`, 'The schedules day of week field has a duplicate value.')
+    }
+    seen.add(s.day_of_week)
+    const isClosed = s.is_closed ?? false
+    const open = s.open_time ?? court.venue.opening_time
+    const close = s.close_time ?? court.venue.closing_time
+    const range = isClosed
+      ? { start: toTimeWithSeconds(open), end: toTimeWithSeconds(close) }
+      : checkRange(open, close, `schedules.${i}.close_time`, 'The close time must be a time after open time.')
+    return {
+      court_id: court.id,
+      day_of_week: s.day_of_week,
+      open_time: range.start,
+      close_time: range.end,
+      is_closed: isClosed,
+    }
+  })
+  await ctx.db.transaction().execute(async (trx) => {
+    await trx.deleteFrom('court_schedules').where('court_id', '=', court.id).execute()
+    if (values.length) await trx.insertInto('court_schedules').values(values).execute()
+  })
+  return getSchedule(ctx, user, key)
+}
+
+// --- Pricing rules -------------------------------------------------------------------------
+
+export async function listPricing(ctx: AppContext, user: AuthUser | null, key: string): Promise<PricingRule[]> {
+  const court = await courtForViewer(ctx, user, key)
+  const rows = await ctx.db
+    .selectFrom('pricing_rules')
+    .selectAll()
+    .where('court_id', '=', court.id)
+    .orderBy('day_of_week', (ob) => ob.nullsFirst())
+    .orderBy('start_time')
+    .orderBy('id')
+    .execute()
+  return rows.map(pricingRule)
+}
+
+export async function addPricingRule(
+  ctx: AppContext,
+  user: AuthUser,
+  key: string,
+  body: Static<typeof PricingBody>,
+): Promise<PricingRule> {
+  const court = await courtForStaff(ctx, user, key, ['owner', 'manager'])
+  const range = checkRange(body.start_time, body.end_time, 'end_time', 'The end time must be a time after start time.')
+  const row = await ctx.db
+    .insertInto('pricing_rules')
+    .values({
+      court_id: court.id,
+      type: body.type,
+      day_of_week: body.day_of_week ?? null,
+      start_time: range.start,
+      end_time: range.end,
+      price_per_hour: toPaisa(body.price_per_hour),
+      is_active: body.is_active ?? true,
+    })
+    .returningAll()
+    .executeTakeFirstOrThrow()
+  return pricingRule(row)
+}
+
+export async function updatePricingRule(
+  ctx: AppContext,
+  user: AuthUser,
+  key: string,
+  ruleKey: string,
+  body: Static<typeof PricingUpdateBody>,
+): Promise<PricingRule> {
+  const court = await courtForStaff(ctx, user, key, ['owner', 'manager'])
+  const rule = await ctx.db
+    .selectFrom('pricing_rules')
+    .selectAll()
+    .where('id', '=', idOf(ruleKey))
+    .where('court_id', '=', court.id)
+    .executeTakeFirst()
+  if (!rule) throw new NotFound()
+  const range = checkRange(
+    body.start_time ?? rule.start_time,
+    body.end_time ?? rule.end_time,
+    'end_time',
+    'The end time must be a time after start time.',
+  )
+  const row = await ctx.db
+    .updateTable('pricing_rules')
+    .set({
+      ...(body.type !== undefined && { type: body.type }),
+      ...(body.day_of_week !== undefined && { day_of_week: body.day_of_week }),
+      start_time: range.start,
+      end_time: range.end,
+      ...(body.price_per_hour !== undefined && { price_per_hour: toPaisa(body.price_per_hour) }),
+      ...(body.is_active !== undefined && { is_active: body.is_active }),
+    })
+    .where('id', '=', rule.id)
+    .returningAll()
+    .executeTakeFirstOrThrow()
+  return pricingRule(row)
+}
+
+export async function deletePricingRule(ctx: AppContext, user: AuthUser, key: string, ruleKey: string) {
+  const court = await courtForStaff(ctx, user, key, ['owner', 'manager'])
+  const res = await ctx.db
+    .deleteFrom('pricing_rules')
+    .where('id', '=', idOf(ruleKey))
+    .where('court_id', '=', court.id)
+    .executeTakeFirst()
+  if (Number(res.numDeletedRows) === 0) throw new NotFound()
+}
+
+// --- Maintenance blocks --------------------------------------------------------------------
+
+function block(b: {
+  id: number
+  court_id: number
+  date: string
+  start_time: string
+  end_time: string
+  reason: string | null
+  created_at: Date
+}) {
+  return {
+    id: b.id,
+    court_id: b.court_id,
+    date: b.date,
+    start_time: toHHmm(b.start_time),
+    end_time: toHHmm(b.end_time),
+    reason: b.reason,
+    created_at: formatDateTime(b.created_at)!,
+  }
+}
+
+const STAFF = ['owner', 'manager', 'staff'] as const
+
+/** Blocks on the given date, or every block from today on. */
+export async function listBlocks(ctx: AppContext, user: AuthUser, key: string, date?: string) {
+  const court = await courtForStaff(ctx, user, key, [...STAFF])
+  if (date !== undefined && !isValidDate(date)) throw new Invalid('date', 'The date field must be a valid date.')
+  let q = ctx.db.selectFrom('court_blocks').selectAll().where('court_id', '=', court.id)
+  q = date ? q.where('date', '=', date) : q.where('date', '>=', localNow().date)
+  const rows = await q.orderBy('date').orderBy('start_time').orderBy('id').execute()
+  return rows.map(block)
+}
+
+export async function addBlock(ctx: AppContext, user: AuthUser, key: string, body: Static<typeof BlockBody>) {
+  const court = await courtForStaff(ctx, user, key, [...STAFF])
+  if (!isValidDate(body.date)) throw new Invalid('date', 'The date field must be a valid date.')
+  if (body.date < localNow().date) throw new Invalid('date', 'The date field must be a date after or equal to today.')
+  const range = checkRange(
+    body.start_time,
+    body.end_time,
+    'end_time',
+    'The end time field must be a time after start time.',
+  )
+  const row = await ctx.db
+    .insertInto('court_blocks')
+    .values({
+      court_id: court.id,
+      date: body.date,
+      start_time: range.start,
+      end_time: range.end,
+      reason: body.reason?.trim() || null,
+      created_by: user.id,
+    })
+    .returningAll()
+    .executeTakeFirstOrThrow()
+  return block(row)
+}
+
+export async function deleteBlock(ctx: AppContext, user: AuthUser, key: string, blockKey: string) {
+  const court = await courtForStaff(ctx, user, key, [...STAFF])
+  const res = await ctx.db
+    .deleteFrom('court_blocks')
+    .where('id', '=', idOf(blockKey))
+    .where('court_id', '=', court.id)
+    .executeTakeFirst()
+  if (Number(res.numDeletedRows) === 0) throw new NotFound()
+}

@@ -1,0 +1,44 @@
+import type { FastifyInstance } from 'fastify'
+import type { AppContext } from '../lib/context.ts'
+import accounts from './accounts/routes.ts'
+import availability from './availability/routes.ts'
+import { registerBookingJobs } from './bookings/jobs.ts'
+import bookings from './bookings/routes.ts'
+import coupons from './coupons/routes.ts'
+import courts from './courts/routes.ts'
+import indoorBookings from './indoor-bookings/routes.ts'
+import indoorGames from './indoor-games/routes.ts'
+import { registerNotificationJobs } from './notifications/jobs.ts'
+import notifications from './notifications/routes.ts'
+import payments from './payments/routes.ts'
+import reviews from './reviews/routes.ts'
+import tournaments from './tournaments/routes.ts'
+import venues from './venues/routes.ts'
+import wallet from './wallet/routes.ts'
+
+/** Every feature's routes, under /api. */
+export async function registerModules(app: FastifyInstance) {
+  for (const mod of [
+    accounts,
+    notifications,
+    venues,
+    courts,
+    indoorGames,
+    availability,
+    bookings,
+    indoorBookings,
+    payments,
+    wallet,
+    coupons,
+    reviews,
+    tournaments,
+  ]) {
+    await app.register(mod)
+  }
+}
+
+/** Every feature's background jobs. */
+export function registerJobs(ctx: AppContext) {
+  registerNotificationJobs(ctx)
+  registerBookingJobs(ctx)
+}

@@ -1,0 +1,112 @@
+import { type Static, Type } from 'typebox'
+import type { Executor } from '../../lib/db.ts'
+import { formatMoney } from '../../lib/money.ts'
+import { DateTime, Money, Nullable } from '../../lib/schemas.ts'
+import { formatDateTime } from '../../lib/time.ts'
+import { VenueSummarySchema } from '../venues/resource.ts'
+
+// The contract's IndoorGameResource and its batch loader. Indoor bookings embed games through it.
+
+export const GAME_TYPES = ['playstation', 'chess', 'ludo', 'cards', 'uno', 'table_tennis', 'carrom', 'other'] as const
+
+export const IndoorGameSchema = Type.Object({
+  id: Type.Integer(),
+  tenant_id: Type.Integer(),
+  venue_id: Type.Integer(),
+  name: Type.String(),
+  game_type: Type.String({ description: GAME_TYPES.join(', ') }),
+  description: Nullable(Type.String()),
+  capacity: Type.Integer({ description: 'Maximum simultaneous players' }),
+  slot_minutes: Type.Integer(),
+  price_per_hour: Money,
+  is_active: Type.Boolean(),
+  sort_order: Type.Integer(),
+  venue: VenueSummarySchema,
+  created_at: DateTime,
+  updated_at: DateTime,
+})
+
+export type IndoorGame = Static<typeof IndoorGameSchema>
+
+const columns = [
+  'g.id',
+  'g.tenant_id',
+  'g.venue_id',
+  'g.name',
+  'g.game_type',
+  'g.description',
+  'g.capacity',
+  'g.slot_minutes',
+  'g.price_per_hour',
+  'g.is_active',
+  'g.sort_order',
+  'g.created_at',
+  'g.updated_at',
+  'v.name as venue_name',
+  'v.slug as venue_slug',
+] as const
+
+type Row = {
+  id: number
+  tenant_id: number
+  venue_id: number
+  name: string
+  game_type: string
+  description: string | null
+  capacity: number
+  slot_minutes: number
+  price_per_hour: number
+  is_active: boolean
+  sort_order: number
+  created_at: Date
+  updated_at: Date
+  venue_name: string
+  venue_slug: string
+}
+
+export function indoorGameResource(g: Row): IndoorGame {
+  return {
+    id: g.id,
+    tenant_id: g.tenant_id,
+    venue_id: g.venue_id,
+    name: g.name,
+    game_type: g.game_type,
+    description: g.description,
+    capacity: g.capacity,
+    slot_minutes: g.slot_minutes,
+    price_per_hour: formatMoney(g.price_per_hour),
+    is_active: g.is_active,
+    sort_order: g.sort_order,
+    venue: { id: g.venue_id, name: g.venue_name, slug: g.venue_slug },
+    created_at: formatDateTime(g.created_at)!,
+    updated_at: formatDateTime(g.updated_at)!,
+  }
+}
+
+/** Indoor games by id with their venue; deleted games are included (bookings keep showing them). */
+export async function loadIndoorGameResources(db: Executor, ids: number[]): Promise<Map<number, IndoorGame>> {
+  const out = new Map<number, IndoorGame>()
+  if (ids.length === 0) return out
+  const rows = await db
+    .selectFrom('indoor_games as g')
+    .innerJoin('venues as v', 'v.id', 'g.venue_id')
+    .select([...columns])
+    .where('g.id', 'in', [...new Set(ids)])
+    .execute()
+  for (const r of rows) out.set(r.id, indoorGameResource(r))
+  return out
+}
+
+/** The active, not deleted games of a venue in display order (optionally one game_type). */
+export async function listVenueIndoorGames(db: Executor, venueId: number, gameType?: string): Promise<IndoorGame[]> {
+  let q = db
+    .selectFrom('indoor_games as g')
+    .innerJoin('venues as v', 'v.id', 'g.venue_id')
+    .select([...columns])
+    .where('g.venue_id', '=', venueId)
+    .where('g.deleted_at', 'is', null)
+    .where('g.is_active', '=', true)
+  if (gameType) q = q.where('g.game_type', '=', gameType)
+  const rows = await q.orderBy('g.sort_order').orderBy('g.id').execute()
+  return rows.map(indoorGameResource)
+}

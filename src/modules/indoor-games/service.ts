@@ -1,0 +1,128 @@
+import { sql } from 'kysely'
+import type { Static } from 'typebox'
+import type { AuthUser } from '../../lib/auth.ts'
+import type { AppContext } from '../../lib/context.ts'
+import type { Executor } from '../../lib/db.ts'
+import { Conflict, NotFound } from '../../lib/errors.ts'
+import { toPaisa } from '../../lib/money.ts'
+import { localNow } from '../../lib/time.ts'
+import { assertVenueAccess, venueRoleOf } from '../venues/access.ts'
+import { assertCanSeeVenueContent } from '../venues/policy.ts'
+import { findVenueById, findVenueByKey } from '../venues/repository.ts'
+import { venueForStaff } from '../venues/service/manage.ts'
+import { type IndoorGame, listVenueIndoorGames, loadIndoorGameResources } from './resource.ts'
+import type { IndoorGameCreateBody, IndoorGameUpdateBody } from './schemas.ts'
+
+// Indoor games (one station each: a console, a table) of a venue: catalogue and management.
+
+async function findGame(db: Executor, key: string) {
+  if (!/^\d{1,15}$/.test(key)) throw new NotFound()
+  const game = await db
+    .selectFrom('indoor_games')
+    .select(['id', 'venue_id', 'is_active'])
+    .where('id', '=', Number(key))
+    .where('deleted_at', 'is', null)
+    .executeTakeFirst()
+  if (!game) throw new NotFound()
+  const venue = await findVenueById(db, game.venue_id)
+  if (!venue) throw new NotFound()
+  return { ...game, venue }
+}
+
+async function resource(ctx: AppContext, id: number): Promise<IndoorGame> {
+  const game = (await loadIndoorGameResources(ctx.db, [id])).get(id)
+  if (!game) throw new NotFound()
+  return game
+}
+
+/** GET /venues/{venueId}/indoor-games: the active games of a visible venue. */
+export async function venueIndoorGames(ctx: AppContext, user: AuthUser | null, venueKey: string, gameType?: string) {
+  const venue = await findVenueByKey(ctx.db, venueKey)
+  if (!venue) throw new NotFound()
+  await assertCanSeeVenueContent(ctx.db, user, venue)
+  return listVenueIndoorGames(ctx.db, venue.id, gameType)
+}
+
+/** GET /indoor-games/{id}: an active game of a visible venue (any game for the venue's people). */
+export async function showIndoorGame(ctx: AppContext, user: AuthUser | null, key: string) {
+  const game = await findGame(ctx.db, key)
+  await assertCanSeeVenueContent(ctx.db, user, game.venue)
+  if (!game.is_active && !(user && (await venueRoleOf(ctx.db, user, game.venue_id)))) throw new NotFound()
+  return resource(ctx, game.id)
+}
+
+export async function createIndoorGame(
+  ctx: AppContext,
+  user: AuthUser,
+  venueKey: string,
+  body: Static<typeof IndoorGameCreateBody>,
+) {
+  const venue = await venueForStaff(ctx, user, venueKey, ['owner', 'manager'])
+  const row = await ctx.db
+    .insertInto('indoor_games')
+    .values({
+      venue_id: venue.id,
+      tenant_id: venue.owner_id,
+      name: body.name.trim(),
+      game_type: body.game_type,
+      description: body.description ?? null,
+      capacity: body.capacity ?? 2,
+      slot_minutes: body.slot_minutes ?? 60,
+      price_per_hour: toPaisa(body.price_per_hour),
+      is_active: body.is_active ?? true,
+      sort_order: body.sort_order ?? 0,
+    })
+    .returning('id')
+    .executeTakeFirstOrThrow()
+  return resource(ctx, row.id)
+}
+
+export async function updateIndoorGame(
+  ctx: AppContext,
+  user: AuthUser,
+  key: string,
+  body: Static<typeof IndoorGameUpdateBody>,
+) {
+  const game = await findGame(ctx.db, key)
+  await assertVenueAccess(ctx.db, user, game.venue_id, ['owner', 'manager'])
+  await ctx.db
+    .updateTable('indoor_games')
+    .set({
+      ...(body.name !== undefined && { name: body.name.trim() }),
+      ...(body.game_type !== undefined && { game_type: body.game_type }),
+      ...(body.description !== undefined && { description: body.description }),
+      ...(body.capacity !== undefined && { capacity: body.capacity }),
+      ...(body.slot_minutes !== undefined && { slot_minutes: body.slot_minutes }),
+      ...(body.price_per_hour !== undefined && { price_per_hour: toPaisa(body.price_per_hour) }),
+      ...(body.is_active !== undefined && { is_active: body.is_active }),
+      ...(body.sort_order !== undefined && { sort_order: body.sort_order }),
+      updated_at: new Date(),
+    })
+    .where('id', '=', game.id)
+    .execute()
+  return resource(ctx, game.id)
+}
+
+/** Soft delete; 409 while the game has upcoming confirmed bookings. */
+export async function deleteIndoorGame(ctx: AppContext, user: AuthUser, key: string) {
+  const game = await findGame(ctx.db, key)
+  await assertVenueAccess(ctx.db, user, game.venue_id, ['owner', 'manager'])
+  const now = localNow()
+  await ctx.db.transaction().execute(async (trx) => {
+    await trx.selectFrom('indoor_games').select('id').where('id', '=', game.id).forUpdate().execute()
+    const upcoming = await trx
+      .selectFrom('indoor_game_bookings')
+      .select('id')
+      .where('indoor_game_id', '=', game.id)
+      .where('status', 'in', ['confirmed', 'playing'])
+      .where(sql<boolean>`(date > ${now.date}::date or (date = ${now.date}::date and end_time > ${now.time}::time))`)
+      .limit(1)
+      .executeTakeFirst()
+    if (upcoming) throw new Conflict('The indoor game has upcoming confirmed bookings and cannot be deleted.')
+    await trx
+      .updateTable('indoor_games')
+      .set({ deleted_at: new Date(), updated_at: new Date() })
+      .where('id', '=', game.id)
+      .execute()
+  })
+}

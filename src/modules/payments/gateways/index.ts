@@ -1,0 +1,57 @@
+import type { FastifyInstance } from 'fastify'
+import { esewaDriver } from './esewa.ts'
+import { fonepayDriver } from './fonepay.ts'
+import { fetchTransport } from './http.ts'
+import { khaltiDriver } from './khalti.ts'
+import type { GatewayDriver, GatewayName, Transport } from './types.ts'
+
+export * from './types.ts'
+
+/** Where the in-service sandbox of each gateway lives, below APP_URL. */
+export const SANDBOX_PREFIX = '/api/payments/sandbox'
+
+export interface Gateways {
+  driver(name: GatewayName): GatewayDriver
+  callbackUrl(name: GatewayName): string
+}
+
+/**
+ * The three drivers, wired for PAYMENT_DRIVER: `live` talks to the configured base URLs over the
+ * network; `sandbox` points the same drivers at the sandbox routes of this service and reaches
+ * them in-process (so a fresh clone, and the tests, need no listening port and no internet).
+ */
+export function createGateways(app: FastifyInstance): Gateways {
+  const { config } = app.ctx
+  const live = config.gateways.driver === 'live'
+  const sandboxBase = (name: GatewayName) => `${config.appUrl}${SANDBOX_PREFIX}/${name}`
+  const transport: Transport = live ? fetchTransport : inProcess(app, config.appUrl)
+  const g = config.gateways
+  const drivers: Record<GatewayName, GatewayDriver> = {
+    gateway_1: live
+      ? esewaDriver(g.esewa, transport, `${config.appUrl}/api/payments/gateway_1/checkout`)
+      : esewaDriver(
+          { ...g.esewa, baseUrl: sandboxBase('gateway_1') },
+          transport,
+          `${sandboxBase('gateway_1')}/api/epay/main/v2/form`,
+        ),
+    gateway_2: khaltiDriver(
+      live ? g.khalti : { ...g.khalti, baseUrl: sandboxBase('gateway_2') },
+      transport,
+      config.appUrl,
+    ),
+    gateway_3: fonepayDriver(live ? g.fonepay : { ...g.fonepay, baseUrl: sandboxBase('gateway_3') }, transport),
+  }
+  return {
+    driver: (name) => drivers[name],
+    callbackUrl: (name) => `${config.appUrl}/api/payments/${name}/callback`,
+  }
+}
+
+/** Sandbox transport: the request is answered by this app's own sandbox routes via inject. */
+function inProcess(app: FastifyInstance, appUrl: string): Transport {
+  return async (req) => {
+    const url = req.url.startsWith(appUrl) ? req.url.slice(appUrl.length) : req.url
+    const res = await app.inject({ method: req.method, url, headers: req.headers, payload: req.body })
+    return { status: res.statusCode, body: res.body }
+  }
+}

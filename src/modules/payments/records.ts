@@ -1,0 +1,147 @@
+import type { AppContext } from '../../lib/context.ts'
+import type { Executor } from '../../lib/db.ts'
+import { Unprocessable } from '../../lib/errors.ts'
+import { formatMoney } from '../../lib/money.ts'
+import { formatDateTime } from '../../lib/time.ts'
+import { creditWallet } from '../wallet/service.ts'
+
+// INTERFACE (implemented by the payments work): what bookings need from payments.
+
+export type BookingKind = 'court' | 'indoor'
+
+export interface PaymentRecord {
+  id: number
+  method: string
+  amount: string
+  refunded_amount: string
+  status: string
+  reference: string | null
+  paid_at: string | null
+  created_at: string | null
+}
+
+/** Wallet ledger reference_type of a booking kind ("booking" for courts, "indoor" for indoor games). */
+export const ledgerReferenceType = (kind: BookingKind) => (kind === 'court' ? 'booking' : 'indoor')
+
+export function toPaymentRecord(p: {
+  id: number
+  method: string
+  amount: number
+  refunded_amount: number
+  status: string
+  reference: string | null
+  completed_at: Date | string | null
+  created_at: Date | string | null
+}): PaymentRecord {
+  return {
+    id: p.id,
+    method: p.method,
+    amount: formatMoney(p.amount),
+    refunded_amount: formatMoney(p.refunded_amount),
+    status: p.status,
+    reference: p.reference,
+    paid_at: formatDateTime(p.completed_at),
+    created_at: formatDateTime(p.created_at),
+  }
+}
+
+/** Payment history of bookings, keyed by booking id (for the `payments` field). */
+export async function paymentsFor(
+  db: Executor,
+  kind: BookingKind,
+  bookingIds: number[],
+): Promise<Map<number, PaymentRecord[]>> {
+  const out = new Map<number, PaymentRecord[]>()
+  if (bookingIds.length === 0) return out
+  const rows = await db
+    .selectFrom('payments')
+    .select([
+      'id',
+      'payable_id',
+      'method',
+      'amount',
+      'refunded_amount',
+      'status',
+      'reference',
+      'completed_at',
+      'created_at',
+    ])
+    .where('payable_type', '=', kind)
+    .where('payable_id', 'in', bookingIds)
+    .orderBy('id')
+    .execute()
+  for (const row of rows) {
+    const list = out.get(row.payable_id) ?? []
+    list.push(toPaymentRecord(row))
+    out.set(row.payable_id, list)
+  }
+  return out
+}
+
+/**
+ * Marks `amount` of one completed payment as refunded (status refunded or partially_refunded).
+ * The caller holds the payment row lock and credits the wallet.
+ */
+export async function markRefunded(trx: Executor, paymentId: number, amount: number): Promise<void> {
+  await trx
+    .updateTable('payments')
+    .set((eb) => ({
+      refunded_amount: eb('refunded_amount', '+', amount),
+      status: eb
+        .case()
+        .when(eb('refunded_amount', '+', amount), '>=', eb.ref('amount'))
+        .then('refunded')
+        .else('partially_refunded')
+        .end(),
+      updated_at: new Date(),
+    }))
+    .where('id', '=', paymentId)
+    .execute()
+}
+
+/**
+ * Refunds `amountPaisa` of a booking's completed payments to the customer's wallet (a `credit`
+ * ledger row) and marks those payments refunded / partially_refunded. Runs in the caller's trx.
+ */
+export async function refundBookingToWallet(
+  _ctx: AppContext,
+  trx: Executor,
+  kind: BookingKind,
+  bookingId: number,
+  userId: number,
+  amountPaisa: number,
+  reason: string,
+): Promise<void> {
+  if (amountPaisa <= 0) return
+  const payments = await trx
+    .selectFrom('payments')
+    .select(['id', 'amount', 'refunded_amount'])
+    .where('payable_type', '=', kind)
+    .where('payable_id', '=', bookingId)
+    .where('status', 'in', ['completed', 'partially_refunded'])
+    .orderBy('id', 'desc')
+    .forUpdate()
+    .execute()
+  const refundable = payments.reduce((sum, p) => sum + p.amount - p.refunded_amount, 0)
+  if (amountPaisa > refundable) throw new Unprocessable('The refund is more than was paid for this booking.')
+  let left = amountPaisa
+  for (const p of payments) {
+    if (left === 0) break
+    const take = Math.min(left, p.amount - p.refunded_amount)
+    if (take <= 0) continue
+    await markRefunded(trx, p.id, take)
+    left -= take
+  }
+  await creditWallet(
+    trx,
+    userId,
+    amountPaisa,
+    {
+      referenceType: ledgerReferenceType(kind),
+      referenceId: bookingId,
+      description: reason,
+      paymentId: payments[0]?.id,
+    },
+    'credit',
+  )
+}

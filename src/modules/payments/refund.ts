@@ -1,0 +1,45 @@
+import type { AuthUser } from '../../lib/auth.ts'
+import type { AppContext } from '../../lib/context.ts'
+import { Invalid, NotFound, Unprocessable } from '../../lib/errors.ts'
+import { formatMoney, toPaisa } from '../../lib/money.ts'
+import { type BookingKind, lockPayableBooking } from '../bookings/payable.ts'
+import { creditWallet } from '../wallet/service.ts'
+import { assertCanRefund } from './policy.ts'
+import { ledgerReferenceType, markRefunded } from './records.ts'
+import * as repo from './repository.ts'
+
+export interface RefundInput {
+  amount?: number | string
+  reason?: string
+}
+
+/** A manual refund of one booking payment, in full or in part, to the customer's wallet. */
+export async function refundPayment(ctx: AppContext, user: AuthUser, paymentId: number, input: RefundInput) {
+  return ctx.db.transaction().execute(async (trx) => {
+    const payment = await repo.findPayment(trx, paymentId, true)
+    if (!payment || payment.payable_type === 'topup') throw new NotFound()
+    const kind = payment.payable_type as BookingKind
+    const booking = await lockPayableBooking(trx, kind, payment.payable_id)
+    if (!booking) throw new NotFound()
+    await assertCanRefund(trx, user, booking.venue_id)
+    if (!['completed', 'partially_refunded'].includes(payment.status)) {
+      throw new Unprocessable('Only a completed payment can be refunded.')
+    }
+    const refundable = payment.amount - payment.refunded_amount
+    const amount = input.amount === undefined ? refundable : toPaisa(input.amount)
+    if (amount <= 0) throw new Invalid('amount', 'The amount field must be at least 0.01.')
+    if (amount > refundable) {
+      throw new Invalid('amount', `The amount must not be greater than the refundable ${formatMoney(refundable)}.`)
+    }
+    const customer = payment.user_id ?? booking.user_id
+    if (customer === null) throw new Unprocessable('This payment has no customer wallet to refund to.')
+    await markRefunded(trx, payment.id, amount)
+    await creditWallet(trx, customer, amount, {
+      referenceType: ledgerReferenceType(kind),
+      referenceId: booking.id,
+      description: input.reason?.trim() || `Refund for booking ${booking.booking_number}`,
+      paymentId: payment.id,
+    })
+    return (await repo.findPayment(trx, payment.id))!
+  })
+}

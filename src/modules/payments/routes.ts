@@ -1,0 +1,166 @@
+import type { FastifyInstance, FastifyReply } from 'fastify'
+import { Type } from 'typebox'
+import { Invalid, NotFound } from '../../lib/errors.ts'
+import { errorResponses, Message } from '../../lib/schemas.ts'
+import { ESEWA_FORM_PATH } from './gateways/esewa.ts'
+import { createGateways, GATEWAYS, type GatewayName } from './gateways/index.ts'
+import { refundPayment } from './refund.ts'
+import { paymentResource } from './resource.ts'
+import { sandboxRoutes } from './sandbox.ts'
+import {
+  CallbackAnswer,
+  CashChosen,
+  GatewayStarted,
+  InitiateBody,
+  RefundAnswer,
+  RefundBody,
+  Refused,
+  WalletPaid,
+} from './schemas.ts'
+import { type CallbackResult, type InitiateInput, initiatePayment, settleCallback } from './service.ts'
+
+const tags = ['Payments']
+const security = [{ bearer: [] }]
+
+const CALLBACK_MESSAGES: Record<CallbackResult['status'], string> = {
+  completed: 'Payment successful.',
+  failed: 'Payment failed.',
+  pending: 'Payment is not complete yet.',
+}
+
+export default async function routes(app: FastifyInstance) {
+  // Gateways post callbacks (and the eSewa sandbox form) as urlencoded forms.
+  app.addContentTypeParser('application/x-www-form-urlencoded', { parseAs: 'string' }, (_req, body, done) => {
+    done(null, Object.fromEntries(new URLSearchParams(String(body))))
+  })
+  const gateways = createGateways(app)
+  if (app.ctx.config.gateways.driver === 'sandbox') await app.register(sandboxRoutes)
+
+  app.post(
+    '/payments/initiate',
+    {
+      onRequest: app.auth.required,
+      schema: {
+        tags,
+        security,
+        summary: 'Pay for a booking by wallet, cash or a gateway',
+        description:
+          'wallet: debits the wallet and confirms at once (200; 422 "Insufficient wallet balance."). ' +
+          'gateway_1 (eSewa), gateway_2 (Khalti), gateway_3 (Fonepay): 201 with payment_url; the booking is ' +
+          'confirmed when the gateway calls back. cash: 200, the booking stays pending until staff record the ' +
+          'cash. Only the booking owner may pay; a cancelled or fully paid booking is 422.',
+        body: InitiateBody,
+        response: {
+          200: Type.Union([WalletPaid, CashChosen]),
+          201: GatewayStarted,
+          ...errorResponses,
+          422: Refused,
+          502: Message,
+        },
+      },
+    },
+    async (req, reply) => {
+      const body = req.body as InitiateInput
+      if (body.return_url !== undefined && !URL.canParse(body.return_url)) {
+        throw new Invalid('return_url', 'The return url field must be a valid URL.')
+      }
+      const res = await initiatePayment(app.ctx, gateways, req.user!, body)
+      if (res.kind === 'gateway') {
+        const { id, method, amount } = res.payment
+        return reply
+          .code(201)
+          .send({ data: { payment: { id, method, amount, status: 'initiated' }, payment_url: res.paymentUrl } })
+      }
+      if (res.kind === 'wallet') return { message: res.message, data: { payment: res.payment, booking: res.booking } }
+      return { message: res.message, data: { payment: null, booking: res.booking } }
+    },
+  )
+
+  const callback = async (req: { params: unknown; query: unknown; body: unknown }, reply: FastifyReply) => {
+    const { gateway } = req.params as { gateway: string }
+    if (!GATEWAYS.includes(gateway as GatewayName)) throw new NotFound()
+    const params: Record<string, string> = {}
+    for (const source of [req.query, req.body]) {
+      if (!source || typeof source !== 'object') continue
+      for (const [k, v] of Object.entries(source)) if (v !== undefined && v !== null) params[k] = String(v)
+    }
+    const result = await settleCallback(app.ctx, gateways, gateway as GatewayName, params)
+    if (result.payment.return_url) {
+      return reply.redirect(withQuery(result.payment.return_url, result.status, result.payment.id), 302)
+    }
+    return {
+      message: CALLBACK_MESSAGES[result.status],
+      data: { status: result.status, payment: paymentResource(result.payment) },
+    }
+  }
+  const callbackSchema = {
+    tags,
+    summary: 'Gateway callback (the gateway redirects the customer here)',
+    description:
+      'Verifies the gateway signature and confirms with the gateway status API; the amount must match. ' +
+      'Idempotent. Redirects 302 to the return_url given at initiation with `status` (completed, failed, ' +
+      'pending) and `payment_id`, else answers 200. A forged or mismatched callback is 422 and changes nothing.',
+    params: Type.Object({ gateway: Type.String({ description: 'gateway_1, gateway_2 or gateway_3' }) }),
+    querystring: Type.Object({}, { additionalProperties: true }),
+    response: { 200: CallbackAnswer, 302: Type.Null(), 404: Message, 422: Message, 502: Message },
+  }
+  app.get('/payments/:gateway/callback', { schema: callbackSchema }, callback)
+  app.post(
+    '/payments/:gateway/callback',
+    { schema: { ...callbackSchema, body: Type.Optional(Type.Object({}, { additionalProperties: true })) } },
+    callback,
+  )
+
+  app.post(
+    '/payments/:payment/refund',
+    {
+      onRequest: app.auth.required,
+      schema: {
+        tags,
+        security,
+        summary: 'Refund a booking payment to the customer wallet (full or partial)',
+        description:
+          'Venue owner, manager or super_admin. amount defaults to everything not yet refunded and may never ' +
+          'exceed paid minus refunded (422). Credits the wallet with one `credit` ledger row.',
+        params: Type.Object({ payment: Type.String() }),
+        body: RefundBody,
+        response: { 200: RefundAnswer, ...errorResponses, 422: Refused },
+      },
+    },
+    async (req) => {
+      const id = Number((req.params as { payment: string }).payment)
+      if (!Number.isSafeInteger(id) || id < 1) throw new NotFound()
+      const payment = await refundPayment(app.ctx, req.user!, id, req.body as { amount?: string; reason?: string })
+      return { message: 'Refund credited to the customer wallet.', data: paymentResource(payment) }
+    },
+  )
+
+  // Live eSewa takes a browser form POST; payment_url opens this page, which posts it on.
+  app.get('/payments/gateway_1/checkout', { schema: { hide: true } }, async (req, reply) => {
+    const fields = req.query as Record<string, string>
+    const inputs = Object.entries(fields)
+      .map(([k, v]) => `<input type="hidden" name="${escapeAttr(k)}" value="${escapeAttr(String(v))}">`)
+      .join('')
+    const action = `${app.ctx.config.gateways.esewa.baseUrl}${ESEWA_FORM_PATH}`
+    return reply
+      .type('text/html; charset=utf-8')
+      .send(
+        `<!doctype html><html><body onload="document.forms[0].submit()"><form method="POST" action="${escapeAttr(action)}">${inputs}<noscript><button>Continue to eSewa</button></noscript></form></body></html>`,
+      )
+  })
+}
+
+function escapeAttr(s: string): string {
+  return s.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`)
+}
+
+function withQuery(url: string, status: string, paymentId: number): string {
+  try {
+    const u = new URL(url)
+    u.searchParams.set('status', status)
+    u.searchParams.set('payment_id', String(paymentId))
+    return u.toString()
+  } catch {
+    return `${url}${url.includes('?') ? '&' : '?'}status=${status}&payment_id=${paymentId}`
+  }
+}

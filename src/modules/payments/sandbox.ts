@@ -1,0 +1,240 @@
+import { randomBytes } from 'node:crypto'
+import type { FastifyInstance, FastifyReply } from 'fastify'
+import { sameSignature } from './gateways/crypto.ts'
+import { ESEWA_SIGNED_FIELDS, esewaSignature } from './gateways/esewa.ts'
+import {
+  FONEPAY_CALLBACK_FIELDS,
+  FONEPAY_REQUEST_FIELDS,
+  FONEPAY_VERIFY_FIELDS,
+  fonepayDv,
+} from './gateways/fonepay.ts'
+import { paisaToRupees, rupeesToPaisa } from './gateways/http.ts'
+import { SANDBOX_PREFIX } from './gateways/index.ts'
+
+// The in-service sandbox (PAYMENT_DRIVER=sandbox, the default): a stand-in for eSewa, Khalti and
+// Fonepay that speaks their protocols with the configured keys, so the whole payment flow works on
+// a fresh clone. Opening a payment_url shows a page with Pay and Cancel; adding
+// `simulate=success|failure` completes it at once and redirects (302) to the merchant's callback
+// exactly as the gateway would. Its routes are hidden from the API document; gateway-side state
+// lives in memory (a development stand-in, not a ledger).
+
+type Outcome = 'success' | 'failure'
+
+interface SandboxTxn {
+  amount: number // paisa
+  status: string
+  transactionId: string | null
+  extra: Record<string, string>
+}
+
+const hide = { hide: true }
+const code = () => randomBytes(5).toString('hex').toUpperCase()
+
+export async function sandboxRoutes(app: FastifyInstance) {
+  const { config } = app.ctx
+  const { esewa, khalti, fonepay } = config.gateways
+  const esewaTxns = new Map<string, SandboxTxn>()
+  const khaltiTxns = new Map<string, SandboxTxn>()
+  const fonepayTxns = new Map<string, SandboxTxn>()
+  const base = `${config.appUrl}${SANDBOX_PREFIX}`
+  const prefix = SANDBOX_PREFIX.replace(/^\/api/, '')
+
+  // --- gateway_1: eSewa ePay v2 ---------------------------------------------------------------
+
+  const esewaForm = async (req: { query: unknown; body: unknown }, reply: FastifyReply) => {
+    const f = { ...(req.query as Record<string, string>), ...((req.body as Record<string, string>) ?? {}) }
+    const names = f.signed_field_names ?? ''
+    if (
+      f.product_code !== esewa.productCode ||
+      !f.signature ||
+      !sameSignature(esewaSignature(esewa.secretKey, f, names), f.signature) ||
+      names !== ESEWA_SIGNED_FIELDS
+    ) {
+      return page(reply, 400, 'eSewa sandbox', '<p>Invalid payload signature.</p>')
+    }
+    const amount = rupeesToPaisa(f.total_amount) ?? 0
+    const known = esewaTxns.get(f.transaction_uuid)
+    if (!known) esewaTxns.set(f.transaction_uuid, { amount, status: 'PENDING', transactionId: null, extra: {} })
+    const simulate = f.simulate as Outcome | undefined
+    if (simulate !== 'success' && simulate !== 'failure') {
+      return choicePage(reply, 'eSewa sandbox', amount, f)
+    }
+    const txn = esewaTxns.get(f.transaction_uuid)!
+    if (simulate === 'failure') {
+      if (txn.status === 'PENDING') txn.status = 'CANCELED'
+      return reply.redirect(f.failure_url, 302)
+    }
+    if (txn.status === 'PENDING') {
+      txn.status = 'COMPLETE'
+      txn.transactionId = code()
+    }
+    const data: Record<string, string> = {
+      transaction_code: txn.transactionId ?? code(),
+      status: txn.status,
+      total_amount: f.total_amount,
+      transaction_uuid: f.transaction_uuid,
+      product_code: f.product_code,
+      signed_field_names: 'transaction_code,status,total_amount,transaction_uuid,product_code,signed_field_names',
+    }
+    data.signature = esewaSignature(esewa.secretKey, data, data.signed_field_names)
+    const target = new URL(f.success_url)
+    target.searchParams.set('data', Buffer.from(JSON.stringify(data)).toString('base64'))
+    return reply.redirect(target.toString(), 302)
+  }
+  app.get(`${prefix}/gateway_1/api/epay/main/v2/form`, { schema: hide }, esewaForm)
+  app.post(`${prefix}/gateway_1/api/epay/main/v2/form`, { schema: hide }, esewaForm)
+
+  app.get(`${prefix}/gateway_1/api/epay/transaction/status/`, { schema: hide }, async (req) => {
+    const q = req.query as Record<string, string>
+    const txn = esewaTxns.get(q.transaction_uuid ?? '')
+    const matches = txn && q.product_code === esewa.productCode && rupeesToPaisa(q.total_amount) === txn.amount
+    return {
+      product_code: q.product_code,
+      transaction_uuid: q.transaction_uuid,
+      total_amount: Number(q.total_amount),
+      status: matches ? txn.status : 'NOT_FOUND',
+      ref_id: matches ? txn.transactionId : null,
+    }
+  })
+
+  // --- gateway_2: Khalti ePayment -------------------------------------------------------------
+
+  const khaltiAuthorized = (auth: string | undefined) => auth === `Key ${khalti.secretKey}`
+
+  app.post(`${prefix}/gateway_2/epayment/initiate/`, { schema: hide }, async (req, reply) => {
+    if (!khaltiAuthorized(req.headers.authorization)) return reply.code(401).send({ detail: 'Invalid token.' })
+    const b = (req.body ?? {}) as Record<string, unknown>
+    if (!Number.isInteger(b.amount) || (b.amount as number) < 1000 || !b.return_url || !b.purchase_order_id) {
+      return reply.code(400).send({ error_key: 'validation_error', amount: ['Amount should be at least 1000 paisa.'] })
+    }
+    const pidx = randomBytes(11).toString('base64url')
+    khaltiTxns.set(pidx, {
+      amount: b.amount as number,
+      status: 'Initiated',
+      transactionId: null,
+      extra: {
+        return_url: String(b.return_url),
+        purchase_order_id: String(b.purchase_order_id),
+        purchase_order_name: String(b.purchase_order_name ?? ''),
+      },
+    })
+    return {
+      pidx,
+      payment_url: `${base}/gateway_2/pay?pidx=${pidx}`,
+      expires_at: new Date(Date.now() + 30 * 60_000).toISOString(),
+      expires_in: 1800,
+    }
+  })
+
+  app.get(`${prefix}/gateway_2/pay`, { schema: hide }, async (req, reply) => {
+    const q = req.query as Record<string, string>
+    const txn = khaltiTxns.get(q.pidx ?? '')
+    if (!txn) return page(reply, 404, 'Khalti sandbox', '<p>Unknown payment.</p>')
+    if (q.simulate !== 'success' && q.simulate !== 'failure') return choicePage(reply, 'Khalti sandbox', txn.amount, q)
+    if (txn.status === 'Initiated') {
+      txn.status = q.simulate === 'success' ? 'Completed' : 'User canceled'
+      if (txn.status === 'Completed') txn.transactionId = code()
+    }
+    const back = new URL(txn.extra.return_url)
+    const params: Record<string, string> = {
+      pidx: q.pidx,
+      txnId: txn.transactionId ?? '',
+      amount: String(txn.amount),
+      total_amount: String(txn.amount),
+      status: txn.status,
+      mobile: '98XXXXX001',
+      tidx: txn.transactionId ?? '',
+      purchase_order_id: txn.extra.purchase_order_id,
+      purchase_order_name: txn.extra.purchase_order_name,
+      transaction_id: txn.transactionId ?? '',
+    }
+    for (const [k, v] of Object.entries(params)) back.searchParams.set(k, v)
+    return reply.redirect(back.toString(), 302)
+  })
+
+  app.post(`${prefix}/gateway_2/epayment/lookup/`, { schema: hide }, async (req, reply) => {
+    if (!khaltiAuthorized(req.headers.authorization)) return reply.code(401).send({ detail: 'Invalid token.' })
+    const pidx = String(((req.body ?? {}) as Record<string, unknown>).pidx ?? '')
+    const txn = khaltiTxns.get(pidx)
+    if (!txn) return reply.code(404).send({ detail: 'Not found.', error_key: 'validation_error' })
+    const status = txn.status === 'Initiated' ? 'Pending' : txn.status
+    return { pidx, total_amount: txn.amount, status, transaction_id: txn.transactionId, fee: 0, refunded: false }
+  })
+
+  // --- gateway_3: Fonepay ---------------------------------------------------------------------
+
+  app.get(`${prefix}/gateway_3/api/merchantRequest`, { schema: hide }, async (req, reply) => {
+    const q = req.query as Record<string, string>
+    if (
+      q.PID !== fonepay.merchantCode ||
+      !q.DV ||
+      !sameSignature(fonepayDv(fonepay.secretKey, q, FONEPAY_REQUEST_FIELDS), q.DV.toUpperCase())
+    ) {
+      return page(reply, 400, 'Fonepay sandbox', '<p>Invalid data verification (DV).</p>')
+    }
+    const amount = rupeesToPaisa(q.AMT) ?? 0
+    if (!fonepayTxns.has(q.PRN)) fonepayTxns.set(q.PRN, { amount, status: 'pending', transactionId: null, extra: {} })
+    if (q.simulate !== 'success' && q.simulate !== 'failure') return choicePage(reply, 'Fonepay sandbox', amount, q)
+    const txn = fonepayTxns.get(q.PRN)!
+    if (txn.status === 'pending') {
+      txn.status = q.simulate === 'success' ? 'successful' : 'failed'
+      txn.transactionId = code()
+    }
+    const ok = txn.status === 'successful'
+    const back: Record<string, string> = {
+      PRN: q.PRN,
+      PID: q.PID,
+      PS: String(ok),
+      RC: ok ? 'successful' : 'failed',
+      UID: txn.transactionId ?? '',
+      BC: 'SANDBOXBANK',
+      INI: '98XXXXX001',
+      P_AMT: paisaToRupees(txn.amount),
+      R_AMT: '0',
+    }
+    back.DV = fonepayDv(fonepay.secretKey, back, FONEPAY_CALLBACK_FIELDS)
+    const url = new URL(q.RU)
+    for (const [k, v] of Object.entries(back)) url.searchParams.set(k, v)
+    return reply.redirect(url.toString(), 302)
+  })
+
+  app.get(`${prefix}/gateway_3/api/merchantRequest/verificationMerchant`, { schema: hide }, async (req, reply) => {
+    const q = req.query as Record<string, string>
+    reply.type('application/xml')
+    const txn = fonepayTxns.get(q.PRN ?? '')
+    const signed = q.DV && sameSignature(fonepayDv(fonepay.secretKey, q, FONEPAY_VERIFY_FIELDS), q.DV.toUpperCase())
+    if (!signed || !txn || q.PID !== fonepay.merchantCode) {
+      return '<response><success>false</success><response_code>failed</response_code><message>Invalid request</message></response>'
+    }
+    const ok = txn.status === 'successful' && rupeesToPaisa(q.AMT) === txn.amount && q.UID === txn.transactionId
+    return `<response><amount>${paisaToRupees(txn.amount)}</amount><bankCode>SANDBOXBANK</bankCode><initiator>98XXXXX001</initiator><message>${ok ? 'Payment verified' : 'Payment not verified'}</message><response_code>${ok ? 'successful' : txn.status}</response_code><statusCode>${ok ? 0 : 1}</statusCode><success>${ok}</success><txnAmount>${paisaToRupees(txn.amount)}</txnAmount><uniqueId>${txn.transactionId ?? ''}</uniqueId></response>`
+  })
+}
+
+function escapeHtml(s: string): string {
+  return s.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`)
+}
+
+function page(reply: FastifyReply, status: number, title: string, body: string) {
+  return reply
+    .code(status)
+    .type('text/html; charset=utf-8')
+    .send(
+      `<!doctype html><html><head><meta charset="utf-8"><title>${escapeHtml(title)}</title></head><body style="font-family:sans-serif;max-width:28rem;margin:3rem auto"><h1>${escapeHtml(title)}</h1>${body}</body></html>`,
+    )
+}
+
+/** The Pay / Cancel page: two links back to this same URL with `simulate` set. */
+function choicePage(reply: FastifyReply, title: string, amount: number, params: Record<string, string>) {
+  const link = (outcome: Outcome) => {
+    const q = new URLSearchParams({ ...params, simulate: outcome })
+    return `?${escapeHtml(q.toString())}`
+  }
+  return page(
+    reply,
+    200,
+    title,
+    `<p>This is a test payment; no money moves.</p><p>Amount: <strong>Rs ${paisaToRupees(amount)}</strong></p>` +
+      `<p><a href="${link('success')}">Pay</a> &nbsp; <a href="${link('failure')}">Cancel</a></p>`,
+  )
+}

@@ -1,0 +1,84 @@
+import { Type } from 'typebox'
+import { DateTime, IdParam, Money, MoneyInput, Nullable } from '../../lib/schemas.ts'
+
+export const PaymentSchema = Type.Object({
+  id: Type.Integer(),
+  booking_type: Type.String({ description: 'court, indoor or topup' }),
+  booking_id: Type.Integer({ description: 'Booking id (or wallet transaction id of a top-up)' }),
+  method: Type.String({ description: 'gateway_1, gateway_2, gateway_3, wallet or cash' }),
+  amount: Money,
+  refunded_amount: Money,
+  status: Type.String({ description: 'initiated, completed, failed, refunded, partially_refunded' }),
+  reference: Nullable(Type.String()),
+  paid_at: Nullable(DateTime),
+  created_at: Nullable(DateTime),
+})
+
+export const BookingPaymentState = Type.Object({
+  id: Type.Integer(),
+  booking_type: Type.String({ description: 'court or indoor' }),
+  booking_number: Type.String(),
+  status: Type.String(),
+  total_amount: Money,
+  paid_amount: Money,
+  balance_due: Money,
+  is_paid: Type.Boolean(),
+})
+
+export const InitiateBody = Type.Object({
+  booking_type: Type.Optional(Type.Union([Type.Literal('court'), Type.Literal('indoor')], { default: 'court' })),
+  booking_id: IdParam,
+  method: Type.Union([
+    Type.Literal('gateway_1'),
+    Type.Literal('gateway_2'),
+    Type.Literal('gateway_3'),
+    Type.Literal('wallet'),
+    Type.Literal('cash'),
+  ]),
+  return_url: Type.Optional(
+    Type.String({ maxLength: 2048, description: 'Deep link the callback redirects to with status and payment_id' }),
+  ),
+})
+
+export const WalletPaid = Type.Object({
+  message: Type.String(),
+  data: Type.Object({ payment: PaymentSchema, booking: BookingPaymentState }),
+})
+
+export const CashChosen = Type.Object({
+  message: Type.String(),
+  data: Type.Object({ payment: Type.Null(), booking: BookingPaymentState }),
+})
+
+export const GatewayStarted = Type.Object({
+  data: Type.Object({
+    payment: Type.Object({
+      id: Type.Integer(),
+      method: Type.String(),
+      amount: Money,
+      status: Type.Literal('initiated'),
+    }),
+    payment_url: Type.String({ description: 'Open in the browser; the gateway returns to the callback' }),
+  }),
+})
+
+export const CallbackAnswer = Type.Object({
+  message: Type.String(),
+  data: Type.Object({
+    status: Type.String({ description: 'completed, failed or pending' }),
+    payment: PaymentSchema,
+  }),
+})
+
+export const RefundBody = Type.Object({
+  amount: Type.Optional(MoneyInput),
+  reason: Type.Optional(Type.String({ maxLength: 255 })),
+})
+
+export const RefundAnswer = Type.Object({ message: Type.String(), data: PaymentSchema })
+
+/** 422 here is either a validation failure (with errors) or a rule ("Insufficient wallet balance."). */
+export const Refused = Type.Object({
+  message: Type.String(),
+  errors: Type.Optional(Type.Record(Type.String(), Type.Array(Type.String()))),
+})

@@ -1,0 +1,260 @@
+import type { AuthUser } from '../../lib/auth.ts'
+import type { AppContext } from '../../lib/context.ts'
+import type { Executor } from '../../lib/db.ts'
+import { AppError, Unprocessable } from '../../lib/errors.ts'
+import { formatMoney } from '../../lib/money.ts'
+import { type BookingKind, lockPayableBooking, recordBookingPayment, setPaymentIntent } from '../bookings/payable.ts'
+import { completeTopup, creditWallet, debitWallet, failTopup } from '../wallet/service.ts'
+import { CallbackRejected, type GatewayName, type Gateways, GatewayUnavailable } from './gateways/index.ts'
+import { assertCanPay } from './policy.ts'
+import { ledgerReferenceType, markRefunded } from './records.ts'
+import * as repo from './repository.ts'
+import { bookingSummary, paymentResource } from './resource.ts'
+
+export type PaymentMethod = GatewayName | 'wallet' | 'cash'
+
+export interface InitiateInput {
+  booking_type?: BookingKind
+  booking_id: number
+  method: PaymentMethod
+  return_url?: string
+}
+
+export const GATEWAY_DOWN = 'The payment gateway is not available. Please try again.'
+export const NOT_VERIFIED = 'The payment could not be verified.'
+
+/** 502: the gateway could not be reached; nothing changed. */
+export class GatewayDown extends AppError {
+  constructor() {
+    super(502, GATEWAY_DOWN)
+  }
+}
+
+export async function initiatePayment(ctx: AppContext, gateways: Gateways, user: AuthUser, input: InitiateInput) {
+  const kind = input.booking_type ?? 'court'
+  if (input.method === 'wallet') return payByWallet(ctx, user, kind, input.booking_id)
+  if (input.method === 'cash') {
+    const booking = await ctx.db.transaction().execute(async (trx) => {
+      const booking = await lockPayableBooking(trx, kind, input.booking_id)
+      assertCanPay(booking, user)
+      await setPaymentIntent(ctx, trx, kind, booking.id, 'cash')
+      return booking
+    })
+    return {
+      kind: 'cash' as const,
+      message: 'Pay in cash at the venue. The booking stays pending until the venue records the payment.',
+      booking: bookingSummary(booking),
+    }
+  }
+  return payByGateway(ctx, gateways, user, kind, input.booking_id, input.method, input.return_url)
+}
+
+/** Wallet: debit, ledger row, completed payment and confirmation, all in one transaction. */
+async function payByWallet(ctx: AppContext, user: AuthUser, kind: BookingKind, bookingId: number) {
+  return ctx.db.transaction().execute(async (trx) => {
+    const booking = await lockPayableBooking(trx, kind, bookingId)
+    assertCanPay(booking, user)
+    const due = booking.total_amount - booking.paid_amount
+    const payment = await repo.insertPayment(trx, {
+      user_id: user.id,
+      payable_type: kind,
+      payable_id: booking.id,
+      method: 'wallet',
+      amount: due,
+      status: 'completed',
+      reference: repo.newReference(),
+      completed_at: new Date(),
+    })
+    await debitWallet(trx, user.id, due, {
+      referenceType: ledgerReferenceType(kind),
+      referenceId: booking.id,
+      description: `Payment for booking ${booking.booking_number}`,
+      paymentId: payment.id,
+    })
+    await recordBookingPayment(ctx, trx, kind, booking.id, due)
+    const after = (await lockPayableBooking(trx, kind, booking.id))!
+    return {
+      kind: 'wallet' as const,
+      message: 'Payment successful.',
+      payment: paymentResource(payment),
+      booking: bookingSummary(after),
+    }
+  })
+}
+
+async function payByGateway(
+  ctx: AppContext,
+  gateways: Gateways,
+  user: AuthUser,
+  kind: BookingKind,
+  bookingId: number,
+  method: GatewayName,
+  returnUrl: string | undefined,
+) {
+  const { payment, booking } = await ctx.db.transaction().execute(async (trx) => {
+    const booking = await lockPayableBooking(trx, kind, bookingId)
+    assertCanPay(booking, user)
+    const payment = await repo.insertPayment(trx, {
+      user_id: user.id,
+      payable_type: kind,
+      payable_id: booking.id,
+      method,
+      amount: booking.total_amount - booking.paid_amount,
+      status: 'initiated',
+      reference: repo.newReference(),
+      return_url: returnUrl ?? null,
+    })
+    await setPaymentIntent(ctx, trx, kind, booking.id, method)
+    return { payment, booking }
+  })
+  const paymentUrl = await startAtGateway(ctx, gateways, payment, `Booking ${booking.booking_number}`)
+  return { kind: 'gateway' as const, payment: paymentResource(payment), paymentUrl }
+}
+
+/** A gateway payment row for a wallet top-up (the wallet feature starts top-ups through this). */
+export async function createTopupPayment(
+  trx: Executor,
+  input: { userId: number; transactionId: number; method: GatewayName; amount: number; returnUrl: string | null },
+) {
+  return repo.insertPayment(trx, {
+    user_id: input.userId,
+    payable_type: 'topup',
+    payable_id: input.transactionId,
+    method: input.method,
+    amount: input.amount,
+    status: 'initiated',
+    reference: repo.newReference(),
+    return_url: input.returnUrl,
+  })
+}
+
+/** Opens the payment at its gateway (network, outside any transaction); returns payment_url. */
+export async function startAtGateway(
+  ctx: AppContext,
+  gateways: Gateways,
+  payment: repo.PaymentRow,
+  productName: string,
+): Promise<string> {
+  const name = payment.method as GatewayName
+  try {
+    const started = await gateways.driver(name).initiate({
+      reference: payment.reference!,
+      amount: payment.amount,
+      productName,
+      callbackUrl: gateways.callbackUrl(name),
+    })
+    await repo.setGatewaySession(ctx.db, payment.id, started.session)
+    return started.paymentUrl
+  } catch (err) {
+    if (!(err instanceof GatewayUnavailable)) throw err
+    await ctx.db.transaction().execute(async (trx) => {
+      await repo.markFailed(trx, payment.id, { error: err.message })
+      if (payment.payable_type === 'topup') await failTopup(trx, payment.payable_id)
+    })
+    throw new GatewayDown()
+  }
+}
+
+export interface CallbackResult {
+  status: 'completed' | 'failed' | 'pending'
+  payment: repo.PaymentRow
+}
+
+/**
+ * A gateway's callback. Nothing is believed until the signature checks out AND the gateway's status
+ * API confirms the same payment and amount. The conditional UPDATE in markCompleted makes a
+ * replayed or concurrent callback change nothing twice.
+ */
+export async function settleCallback(
+  ctx: AppContext,
+  gateways: Gateways,
+  name: GatewayName,
+  params: Record<string, string>,
+): Promise<CallbackResult> {
+  const driver = gateways.driver(name)
+  let claim: ReturnType<typeof driver.parseCallback>
+  try {
+    claim = driver.parseCallback(params)
+  } catch (err) {
+    if (err instanceof CallbackRejected) throw new Unprocessable(NOT_VERIFIED)
+    throw err
+  }
+  const payment = await repo.findByReference(ctx.db, name, claim.reference)
+  if (!payment || !claim.signed) throw new Unprocessable(NOT_VERIFIED)
+  const session = repo.sessionOf(payment)
+  if (session && claim.session && session !== claim.session) throw new Unprocessable(NOT_VERIFIED)
+  if (payment.status !== 'initiated') return { status: outcomeOf(payment), payment }
+  if (claim.outcome === 'success' && claim.amount !== null && claim.amount !== payment.amount) {
+    throw new Unprocessable(NOT_VERIFIED)
+  }
+
+  let verdict: Awaited<ReturnType<typeof driver.verify>>
+  try {
+    verdict = await driver.verify({
+      reference: payment.reference!,
+      amount: payment.amount,
+      session: session ?? claim.session ?? null,
+    })
+  } catch (err) {
+    if (err instanceof GatewayUnavailable) throw new GatewayDown()
+    throw err
+  }
+  if (verdict.status === 'pending') return { status: 'pending', payment }
+  if (verdict.status === 'failed') {
+    // A signed "paid" that the gateway does not know about is a forgery or a mix-up: change nothing.
+    if (claim.outcome === 'success') throw new Unprocessable(NOT_VERIFIED)
+    const failed = await ctx.db.transaction().execute(async (trx) => {
+      const row = await repo.markFailed(trx, payment.id, { session, claim: claim.raw, verification: verdict.raw })
+      if (row && row.payable_type === 'topup') await failTopup(trx, row.payable_id)
+      return row
+    })
+    const current = failed ?? (await repo.findPayment(ctx.db, payment.id))!
+    return { status: outcomeOf(current), payment: current }
+  }
+  if (verdict.amount !== payment.amount) throw new Unprocessable(NOT_VERIFIED)
+
+  const settled = await ctx.db.transaction().execute(async (trx) => {
+    const won = await repo.markCompleted(trx, payment.id, {
+      transactionId: verdict.transactionId,
+      payload: { session, claim: claim.raw, verification: verdict.raw },
+    })
+    if (!won) return undefined // a concurrent callback settled it
+    if (won.payable_type === 'topup') await completeTopup(trx, won.payable_id)
+    else await applyToBooking(ctx, trx, won)
+    return (await repo.findPayment(trx, won.id))!
+  })
+  const current = settled ?? (await repo.findPayment(ctx.db, payment.id))!
+  return { status: outcomeOf(current), payment: current }
+}
+
+function outcomeOf(p: repo.PaymentRow): CallbackResult['status'] {
+  if (p.status === 'initiated') return 'pending'
+  if (p.status === 'failed') return 'failed'
+  return 'completed'
+}
+
+/**
+ * Money the gateway has taken goes to the booking up to its balance due; anything the booking can
+ * no longer take (it was cancelled meanwhile, or paid twice) goes to the customer's wallet.
+ */
+async function applyToBooking(ctx: AppContext, trx: Executor, payment: repo.PaymentRow) {
+  const kind = payment.payable_type as BookingKind
+  const booking = await lockPayableBooking(trx, kind, payment.payable_id)
+  const live = booking && ['pending', 'confirmed', 'playing'].includes(booking.status)
+  const due = live ? Math.max(booking.total_amount - booking.paid_amount, 0) : 0
+  const apply = Math.min(due, payment.amount)
+  if (apply > 0) await recordBookingPayment(ctx, trx, kind, payment.payable_id, apply)
+  const surplus = payment.amount - apply
+  const customer = payment.user_id ?? booking?.user_id ?? null
+  if (surplus > 0 && customer !== null) {
+    await markRefunded(trx, payment.id, surplus)
+    await creditWallet(trx, customer, surplus, {
+      referenceType: ledgerReferenceType(kind),
+      referenceId: payment.payable_id,
+      description: live
+        ? `Overpayment of booking ${booking.booking_number} returned (${formatMoney(surplus)})`
+        : `Payment for a booking that is no longer active returned`,
+      paymentId: payment.id,
+    })
+  }
+}

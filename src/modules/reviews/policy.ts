@@ -1,0 +1,19 @@
+import type { AuthUser } from '../../lib/auth.ts'
+import type { Executor } from '../../lib/db.ts'
+import { assertVenueAccess, venueRoleOf } from '../venues/access.ts'
+
+// Who may do what with reviews. super_admin may do everything.
+
+/** Venue staff answer reviews: owner, manager or staff of the review's venue. */
+export const assertCanReply = (db: Executor, user: AuthUser, venueId: number) =>
+  assertVenueAccess(db, user, venueId, ['owner', 'manager', 'staff'])
+
+/** Moderation (approve, admin list) is for the venue's owner and managers only. */
+export const assertCanModerate = (db: Executor, user: AuthUser, venueId: number) =>
+  assertVenueAccess(db, user, venueId, ['owner', 'manager'])
+
+/** A hidden venue's reviews are visible to the people who run it. */
+export async function canSeeHiddenVenue(db: Executor, user: AuthUser | null | undefined, venueId: number) {
+  if (!user) return false
+  return (await venueRoleOf(db, user, venueId)) !== null
+}

@@ -1,0 +1,155 @@
+import type { FastifyInstance } from 'fastify'
+import { Type } from 'typebox'
+import { NotFound } from '../../lib/errors.ts'
+import { pageParams, paginated } from '../../lib/pagination.ts'
+import { Data, errorResponses, Message, Paginated } from '../../lib/schemas.ts'
+import {
+  AdminReviewQuery,
+  AdminReviewSchema,
+  LegacyReviewBody,
+  ReplyBody,
+  type ReviewInput,
+  ReviewReplySchema,
+  ReviewSchema,
+  VenueReviewBody,
+  VenueReviewList,
+} from './schemas.ts'
+import * as reviews from './service.ts'
+
+const tags = ['Reviews']
+const security = [{ bearer: [] }]
+const createNote =
+  'JSON or multipart/form-data. `images[]` (or `images`): up to 5 photos, jpg/png/webp detected by content. ' +
+  'When booking_id is omitted the caller’s latest booking at the venue (not cancelled) is attached. ' +
+  'One review per user per venue: a second one is 422 "You have already reviewed this venue.". ' +
+  'Reviews submitted here are approved at once.'
+
+/** A numeric path id, or 404. */
+function pathId(value: string): number {
+  if (!/^\d{1,15}$/.test(value) || Number(value) < 1) throw new NotFound()
+  return Number(value)
+}
+
+export default async function routes(app: FastifyInstance) {
+  const { ctx } = app
+
+  app.get(
+    '/venues/:venue/reviews',
+    {
+      onRequest: app.auth.optional,
+      schema: {
+        tags,
+        summary: 'Approved reviews of a venue; a bearer token adds can_review and my_review',
+        params: Type.Object({ venue: Type.String({ description: 'Venue id or slug' }) }),
+        response: { 200: VenueReviewList, 404: Message },
+      },
+    },
+    async (req) => reviews.venueReviews(ctx, (req.params as { venue: string }).venue, req.user),
+  )
+
+  app.post(
+    '/venues/:venue/reviews',
+    {
+      onRequest: app.auth.required,
+      schema: {
+        tags,
+        security,
+        summary: 'Review a venue',
+        description: createNote,
+        params: Type.Object({ venue: Type.String({ description: 'Venue id or slug' }) }),
+        body: VenueReviewBody,
+        response: { 201: Data(ReviewSchema), ...errorResponses },
+      },
+    },
+    async (req, reply) => {
+      const venue = await reviews.visibleVenue(ctx, (req.params as { venue: string }).venue, req.user)
+      const data = await reviews.createReview(ctx, req.user!, venue.id, req.body as ReviewInput)
+      return reply.code(201).send({ data })
+    },
+  )
+
+  app.post(
+    '/reviews',
+    {
+      onRequest: app.auth.required,
+      schema: {
+        tags,
+        security,
+        summary: 'Review a venue (legacy form: venue_id in the body)',
+        description: createNote,
+        body: LegacyReviewBody,
+        response: { 201: Data(ReviewSchema), ...errorResponses },
+      },
+    },
+    async (req, reply) => {
+      const body = req.body as ReviewInput & { venue_id: number }
+      const venue = await reviews.venueForLegacyCreate(ctx, body.venue_id, req.user!)
+      const data = await reviews.createReview(ctx, req.user!, venue.id, body)
+      return reply.code(201).send({ data })
+    },
+  )
+
+  app.post(
+    '/reviews/:review/replies',
+    {
+      onRequest: app.auth.required,
+      schema: {
+        tags,
+        security,
+        summary: 'Answer a review (owner, manager or staff of its venue)',
+        params: Type.Object({ review: Type.String() }),
+        body: ReplyBody,
+        response: { 201: Data(ReviewReplySchema), ...errorResponses },
+      },
+    },
+    async (req, reply) => {
+      const id = pathId((req.params as { review: string }).review)
+      const data = await reviews.addReply(ctx, req.user!, id, (req.body as { reply: string }).reply)
+      return reply.code(201).send({ data })
+    },
+  )
+
+  app.get(
+    '/admin/reviews',
+    {
+      onRequest: app.auth.roles('venue_owner', 'manager', 'super_admin'),
+      schema: {
+        tags,
+        security,
+        summary: 'Pending and approved reviews of the venues the caller owns or manages (super_admin: all)',
+        querystring: AdminReviewQuery,
+        response: { 200: Paginated(AdminReviewSchema), ...errorResponses },
+      },
+    },
+    async (req) => {
+      const q = req.query as { is_approved?: boolean; venue_id?: number; page?: number; per_page?: number }
+      const params = pageParams(q)
+      const { items, total } = await reviews.adminReviews(
+        ctx,
+        req.user!,
+        { isApproved: q.is_approved, venueId: q.venue_id },
+        { limit: params.perPage, offset: params.offset },
+      )
+      return paginated(req, ctx.config.appUrl, items, total, params)
+    },
+  )
+
+  app.patch(
+    '/admin/reviews/:review/approve',
+    {
+      onRequest: app.auth.required,
+      schema: {
+        tags,
+        security,
+        summary: 'Approve a review (owner or manager of its venue)',
+        params: Type.Object({ review: Type.String() }),
+        response: { 200: Type.Object({ message: Type.String(), data: ReviewSchema }), ...errorResponses },
+      },
+    },
+    async (req) => {
+      const id = pathId((req.params as { review: string }).review)
+      const data = await reviews.approveReview(ctx, req.user!, id)
+      return { message: 'Review approved.', data }
+    },
+  )
+}

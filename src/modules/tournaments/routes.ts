@@ -1,0 +1,234 @@
+import type { FastifyInstance } from 'fastify'
+import { Type } from 'typebox'
+import { NotFound } from '../../lib/errors.ts'
+import { Data, errorResponses, Message } from '../../lib/schemas.ts'
+import {
+  CreateBody,
+  FixtureSchema,
+  ListQuery,
+  ResultBody,
+  type ResultInput,
+  StandingSchema,
+  type Status,
+  StatusBody,
+  TeamBody,
+  type TeamInput,
+  TeamSchema,
+  type TournamentInput,
+  TournamentSchema,
+  UpdateBody,
+} from './schemas.ts'
+import * as fixtures from './service/fixtures.ts'
+import { registerTeam } from './service/teams.ts'
+import * as tournaments from './service/tournaments.ts'
+
+const tags = ['Tournaments']
+const security = [{ bearer: [] }]
+const TournamentParams = Type.Object({ tournament: Type.String() })
+const List = <T extends Parameters<typeof Type.Array>[0]>(item: T) => Type.Object({ data: Type.Array(item) })
+
+/** A numeric path id, or 404. */
+function pathId(value: string): number {
+  if (!/^\d{1,15}$/.test(value) || Number(value) < 1) throw new NotFound()
+  return Number(value)
+}
+
+const tournamentId = (req: { params: unknown }) => pathId((req.params as { tournament: string }).tournament)
+
+export default async function routes(app: FastifyInstance) {
+  const { ctx } = app
+
+  app.get(
+    '/tournaments',
+    {
+      schema: {
+        tags,
+        summary: 'Tournaments of public venues, latest start first',
+        querystring: ListQuery,
+        response: { 200: List(TournamentSchema), 422: errorResponses[422] },
+      },
+    },
+    async (req) => {
+      const q = req.query as { venue_id?: number; status?: string }
+      return { data: await tournaments.listTournaments(ctx, { venueId: q.venue_id, status: q.status }) }
+    },
+  )
+
+  app.get(
+    '/tournaments/:tournament',
+    {
+      onRequest: app.auth.optional,
+      schema: {
+        tags,
+        summary: 'A tournament with its venue, teams and standings',
+        params: TournamentParams,
+        response: { 200: Data(TournamentSchema), 404: Message },
+      },
+    },
+    async (req) => ({ data: await tournaments.showTournament(ctx, tournamentId(req), req.user) }),
+  )
+
+  app.get(
+    '/tournaments/:tournament/fixtures',
+    {
+      onRequest: app.auth.optional,
+      schema: {
+        tags,
+        summary: 'Fixtures in match order',
+        params: TournamentParams,
+        response: { 200: List(FixtureSchema), 404: Message },
+      },
+    },
+    async (req) => {
+      const t = await tournaments.visibleTournament(ctx, tournamentId(req), req.user)
+      return { data: await fixtures.fixturesOf(ctx.db, t.id) }
+    },
+  )
+
+  app.get(
+    '/tournaments/:tournament/standings',
+    {
+      onRequest: app.auth.optional,
+      schema: {
+        tags,
+        summary: 'Standings: 3 points a win, 1 a draw; ties by goal difference, goals for, head-to-head, name',
+        description: 'group_knockout: one table per group of the group stage, each row carrying its group.',
+        params: TournamentParams,
+        response: { 200: List(StandingSchema), 404: Message },
+      },
+    },
+    async (req) => {
+      const t = await tournaments.visibleTournament(ctx, tournamentId(req), req.user)
+      return { data: await fixtures.standingsOf(ctx.db, t) }
+    },
+  )
+
+  app.post(
+    '/tournaments/:tournament/teams',
+    {
+      onRequest: app.auth.required,
+      schema: {
+        tags,
+        security,
+        summary: 'Register a team',
+        description:
+          '422 "Tournament registration is closed." unless the status is registration_open and a place is left. ' +
+          'A registration fee is shown on the tournament; paying it is not part of this API.',
+        params: TournamentParams,
+        body: TeamBody,
+        response: { 201: Data(TeamSchema), ...errorResponses },
+      },
+    },
+    async (req, reply) => {
+      const data = await registerTeam(ctx, req.user!, tournamentId(req), req.body as TeamInput)
+      return reply.code(201).send({ data })
+    },
+  )
+
+  app.post(
+    '/tournaments',
+    {
+      onRequest: app.auth.required,
+      schema: {
+        tags,
+        security,
+        summary: 'Create a tournament (owner or manager of venue_id)',
+        body: CreateBody,
+        response: { 201: Data(TournamentSchema), ...errorResponses },
+      },
+    },
+    async (req, reply) => {
+      const body = req.body as TournamentInput & { venue_id: number }
+      const data = await tournaments.createTournament(ctx, req.user!, body)
+      return reply.code(201).send({ data })
+    },
+  )
+
+  app.put(
+    '/tournaments/:tournament',
+    {
+      onRequest: app.auth.required,
+      schema: {
+        tags,
+        security,
+        summary: 'Update a tournament (owner or manager of its venue); partial',
+        params: TournamentParams,
+        body: UpdateBody,
+        response: { 200: Data(TournamentSchema), ...errorResponses },
+      },
+    },
+    async (req) => ({
+      data: await tournaments.updateTournament(ctx, req.user!, tournamentId(req), req.body as TournamentInput),
+    }),
+  )
+
+  app.patch(
+    '/tournaments/:tournament/status',
+    {
+      onRequest: app.auth.required,
+      schema: {
+        tags,
+        security,
+        summary: 'Move the tournament along its states',
+        description:
+          'registration_open → registration_closed → ongoing → completed; any state but completed → cancelled. ' +
+          'Anything else is 422.',
+        params: TournamentParams,
+        body: StatusBody,
+        response: { 200: Data(TournamentSchema), ...errorResponses },
+      },
+    },
+    async (req) => ({
+      data: await tournaments.changeStatus(ctx, req.user!, tournamentId(req), (req.body as { status: Status }).status),
+    }),
+  )
+
+  app.post(
+    '/tournaments/:tournament/fixtures/generate',
+    {
+      onRequest: app.auth.required,
+      schema: {
+        tags,
+        security,
+        summary: 'Generate (or regenerate) the fixtures',
+        description:
+          'league: round robin (circle method, byes for odd counts). knockout: single elimination, byes to the ' +
+          'next power of two for the first registered teams. group_knockout: groups of 3–4 play a round robin, the ' +
+          'top two of each group enter a knockout. Needs registration closed and at least 2 teams; refused once a ' +
+          'result is recorded.',
+        params: TournamentParams,
+        response: { 201: List(FixtureSchema), ...errorResponses },
+      },
+    },
+    async (req, reply) => {
+      const data = await fixtures.generateFixtures(ctx, req.user!, tournamentId(req))
+      return reply.code(201).send({ data })
+    },
+  )
+
+  app.patch(
+    '/fixtures/:fixture',
+    {
+      onRequest: app.auth.required,
+      schema: {
+        tags,
+        security,
+        summary: 'Record a result (owner or manager of the venue)',
+        description:
+          'A knockout draw needs winner_id (one of the two teams); the winner moves into the next round. ' +
+          'When the last group match is played, the top two of each group fill the knockout.',
+        params: Type.Object({ fixture: Type.String() }),
+        body: ResultBody,
+        response: { 200: Data(FixtureSchema), ...errorResponses },
+      },
+    },
+    async (req) => ({
+      data: await fixtures.recordResult(
+        ctx,
+        req.user!,
+        pathId((req.params as { fixture: string }).fixture),
+        req.body as ResultInput,
+      ),
+    }),
+  )
+}

@@ -1,0 +1,146 @@
+import { Type } from 'typebox'
+import { DateInput, DateOnly, DateTime, IdParam, Money, MoneyInput, Nullable } from '../../lib/schemas.ts'
+
+export const FORMATS = ['league', 'knockout', 'group_knockout'] as const
+export const STATUSES = ['registration_open', 'registration_closed', 'ongoing', 'completed', 'cancelled'] as const
+export type Format = (typeof FORMATS)[number]
+export type Status = (typeof STATUSES)[number]
+
+const TeamRef = Type.Object({ id: Type.Integer(), name: Type.String() })
+
+export const PlayerSchema = Type.Object({
+  name: Type.String({ minLength: 1, maxLength: 255 }),
+  position: Type.Optional(Nullable(Type.String({ maxLength: 100 }))),
+})
+
+export const TeamSchema = Type.Object({
+  id: Type.Integer(),
+  name: Type.String(),
+  captain_name: Type.String(),
+  contact_phone: Nullable(Type.String()),
+  player_count: Type.Integer(),
+  players: Type.Array(Type.Object({ name: Type.String(), position: Nullable(Type.String()) })),
+  registered_at: DateTime,
+})
+
+export const StandingSchema = Type.Object({
+  rank: Type.Integer(),
+  team: TeamRef,
+  played: Type.Integer(),
+  won: Type.Integer(),
+  drawn: Type.Integer(),
+  lost: Type.Integer(),
+  goals_for: Type.Integer(),
+  goals_against: Type.Integer(),
+  points: Type.Integer(),
+  group: Type.Optional(Nullable(Type.String({ description: 'Group letter (group_knockout group stage)' }))),
+})
+
+export const FixtureSchema = Type.Object({
+  id: Type.Integer(),
+  round: Type.String({ description: 'e.g. "Round 1", "Group A - Round 2", "Semi-final", "Final"' }),
+  match_number: Type.Integer(),
+  team_a: Nullable(TeamRef),
+  team_b: Nullable(TeamRef),
+  scheduled_at: Nullable(DateTime),
+  status: Type.String({ description: 'scheduled or completed' }),
+  result: Nullable(
+    Type.Object({ score_a: Type.Integer(), score_b: Type.Integer(), winner_id: Nullable(Type.Integer()) }),
+  ),
+  stage: Type.String({ description: 'league, group or knockout' }),
+  group: Nullable(Type.String()),
+  round_number: Type.Integer(),
+  next_fixture_id: Nullable(Type.Integer({ description: 'Knockout: the fixture the winner plays next' })),
+  next_slot: Nullable(Type.String({ description: 'a or b' })),
+})
+
+export const TournamentSchema = Type.Object({
+  id: Type.Integer(),
+  name: Type.String(),
+  description: Nullable(Type.String()),
+  format: Type.String({ enum: [...FORMATS] }),
+  sport_type: Type.String(),
+  max_teams: Type.Integer(),
+  registered_teams: Type.Integer(),
+  registration_fee: Money,
+  prize_pool: Money,
+  starts_at: DateOnly,
+  ends_at: DateOnly,
+  status: Type.String({ enum: [...STATUSES] }),
+  venue: Type.Object({ id: Type.Integer(), name: Type.String(), slug: Type.String() }),
+  teams: Type.Optional(Type.Array(TeamSchema)),
+  standings: Type.Optional(Type.Array(StandingSchema)),
+  created_at: DateTime,
+})
+
+export const ListQuery = Type.Object({
+  venue_id: Type.Optional(IdParam),
+  status: Type.Optional(Type.String({ enum: [...STATUSES] })),
+})
+
+const fields = {
+  name: Type.String({ minLength: 1, maxLength: 255 }),
+  description: Type.Optional(Nullable(Type.String({ maxLength: 5000 }))),
+  format: Type.String({ enum: [...FORMATS] }),
+  sport_type: Type.String({ minLength: 1, maxLength: 100 }),
+  max_teams: Type.Integer({ minimum: 2, maximum: 128 }),
+  registration_fee: Type.Optional(MoneyInput),
+  prize_pool: Type.Optional(MoneyInput),
+  starts_at: DateInput,
+  ends_at: DateInput,
+}
+
+export const CreateBody = Type.Object({ venue_id: IdParam, ...fields })
+
+export const UpdateBody = Type.Object({
+  name: Type.Optional(fields.name),
+  description: fields.description,
+  format: Type.Optional(fields.format),
+  sport_type: Type.Optional(fields.sport_type),
+  max_teams: Type.Optional(fields.max_teams),
+  registration_fee: fields.registration_fee,
+  prize_pool: fields.prize_pool,
+  starts_at: Type.Optional(fields.starts_at),
+  ends_at: Type.Optional(fields.ends_at),
+})
+
+export interface TournamentInput {
+  venue_id?: number
+  name?: string
+  description?: string | null
+  format?: Format
+  sport_type?: string
+  max_teams?: number
+  registration_fee?: number | string
+  prize_pool?: number | string
+  starts_at?: string
+  ends_at?: string
+}
+
+export const StatusBody = Type.Object({ status: Type.String({ enum: [...STATUSES] }) })
+
+export const TeamBody = Type.Object({
+  name: Type.String({ minLength: 1, maxLength: 255 }),
+  captain_name: Type.String({ minLength: 1, maxLength: 255 }),
+  contact_phone: Type.Optional(Nullable(Type.String({ maxLength: 30 }))),
+  players: Type.Optional(Type.Array(PlayerSchema, { maxItems: 50 })),
+})
+
+export interface TeamInput {
+  name: string
+  captain_name: string
+  contact_phone?: string | null
+  players?: { name: string; position?: string | null }[]
+}
+
+export const ResultBody = Type.Object({
+  score_a: Type.Integer({ minimum: 0, maximum: 999 }),
+  score_b: Type.Integer({ minimum: 0, maximum: 999 }),
+  winner_id: Type.Optional(Nullable(IdParam)),
+})
+
+export interface ResultInput {
+  score_a: number
+  score_b: number
+  winner_id?: number | null
+}

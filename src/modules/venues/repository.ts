@@ -1,0 +1,275 @@
+import { type ExpressionBuilder, type SelectQueryBuilder, sql } from 'kysely'
+import type { DB } from '../../db/types.ts'
+import type { Executor } from '../../lib/db.ts'
+
+// SQL of the venue catalogue and venue rows. The distance query is the one that matters: a
+// bounding box on (latitude, longitude) — served by venues_geo_idx — narrows the rows before the
+// exact great-circle (haversine) distance is computed and compared with the radius.
+
+const EARTH_RADIUS_KM = 6371
+const KM_PER_DEGREE_LAT = 111.045
+
+export type CatalogueScope = { kind: 'public' } | { kind: 'own'; userId: number } | { kind: 'all' }
+
+export interface Geo {
+  lat: number
+  lng: number
+  radiusKm: number
+}
+
+export interface CatalogueFilter {
+  scope: CatalogueScope
+  search?: string
+  city?: string
+  sport?: string
+  isVerified?: boolean
+  ownerId?: number
+  geo?: Geo
+  sort: 'recommended' | 'distance' | 'rating' | 'price' | 'newest'
+  limit: number
+  offset: number
+}
+
+type VDB = DB & { v: DB['venues'] }
+type VenueQuery = SelectQueryBuilder<VDB, 'v', object>
+
+/** Great-circle distance in km from a point to the venue row `v`. */
+export function distanceSql(lat: number, lng: number) {
+  return sql<number>`(${2 * EARTH_RADIUS_KM} * asin(least(1, sqrt(
+    power(sin(radians((v.latitude::float8 - ${lat}::float8) / 2)), 2)
+    + cos(radians(${lat}::float8)) * cos(radians(v.latitude::float8))
+    * power(sin(radians((v.longitude::float8 - ${lng}::float8) / 2)), 2)))))`
+}
+
+/** The latitude/longitude box that contains every point within `radiusKm` of the centre. */
+export function boundingBox({ lat, lng, radiusKm }: Geo) {
+  const dLat = radiusKm / KM_PER_DEGREE_LAT
+  const cosLat = Math.cos((lat * Math.PI) / 180)
+  const dLng = cosLat < 1e-6 ? 360 : radiusKm / (KM_PER_DEGREE_LAT * cosLat)
+  const wraps = lng - dLng < -180 || lng + dLng > 180 || dLng >= 180
+  return {
+    minLat: Math.max(-90, lat - dLat),
+    maxLat: Math.min(90, lat + dLat),
+    minLng: wraps ? -180 : lng - dLng,
+    maxLng: wraps ? 180 : lng + dLng,
+  }
+}
+
+const escapeLike = (s: string) => s.replace(/[\\%_]/g, (c) => `\\${c}`)
+
+function applyFilters(q: VenueQuery, f: CatalogueFilter): VenueQuery {
+  q = q.where('v.deleted_at', 'is', null)
+  if (f.scope.kind === 'public') {
+    q = q.where('v.verification_status', '=', 'verified').where('v.is_active', '=', true)
+  } else if (f.scope.kind === 'own') {
+    const userId = f.scope.userId
+    q = q.where((eb) =>
+      eb.or([
+        eb('v.owner_id', '=', userId),
+        eb('v.id', 'in', eb.selectFrom('venue_staff').select('venue_id').where('user_id', '=', userId)),
+      ]),
+    )
+  } else if (f.ownerId !== undefined) {
+    q = q.where('v.owner_id', '=', f.ownerId)
+  }
+  if (f.isVerified === true) q = q.where('v.verification_status', '=', 'verified')
+  if (f.isVerified === false) q = q.where('v.verification_status', '!=', 'verified')
+  if (f.search) {
+    const term = `%${escapeLike(f.search)}%`
+    q = q.where((eb) =>
+      eb.or([eb('v.name', 'ilike', term), eb('v.city', 'ilike', term), eb('v.address', 'ilike', term)]),
+    )
+  }
+  if (f.city) q = q.where(sql<boolean>`lower(v.city) = lower(${f.city})`)
+  if (f.sport) q = q.where((eb) => sportFilter(eb, f.sport!))
+  if (f.geo) {
+    const box = boundingBox(f.geo)
+    q = q
+      .where('v.latitude', '>=', String(box.minLat))
+      .where('v.latitude', '<=', String(box.maxLat))
+      .where('v.longitude', '>=', String(box.minLng))
+      .where('v.longitude', '<=', String(box.maxLng))
+      .where(sql<boolean>`${distanceSql(f.geo.lat, f.geo.lng)} <= ${f.geo.radiusKm}::float8`)
+  }
+  return q
+}
+
+/** indoor/outdoor match a sport category (indoor also: any indoor game); anything else a sport name. */
+function sportFilter(eb: ExpressionBuilder<VDB, 'v'>, sport: string) {
+  const value = sport.trim().toLowerCase()
+  const liveCourts = eb
+    .selectFrom('courts as c')
+    .leftJoin('sports as s', 's.id', 'c.sport_id')
+    .select('c.id')
+    .whereRef('c.venue_id', '=', 'v.id')
+    .where('c.deleted_at', 'is', null)
+    .where('c.is_active', '=', true)
+  if (value === 'indoor' || value === 'outdoor') {
+    const byCategory = eb.exists(liveCourts.where('s.category', '=', value))
+    if (value === 'outdoor') return byCategory
+    return eb.or([
+      byCategory,
+      eb.exists(
+        eb
+          .selectFrom('indoor_games as g')
+          .select('g.id')
+          .whereRef('g.venue_id', '=', 'v.id')
+          .where('g.deleted_at', 'is', null)
+          .where('g.is_active', '=', true),
+      ),
+    ])
+  }
+  return eb.exists(
+    liveCourts.where((w) =>
+      w.or([
+        w(sql`lower(s.name)`, '=', value),
+        w('s.slug', '=', value),
+        w('s.key', '=', value),
+        w(sql`lower(c.type)`, '=', value),
+      ]),
+    ),
+  )
+}
+
+/** One page of the catalogue: venue ids (in order) with their distance, and the total. */
+export async function searchVenues(
+  db: Executor,
+  f: CatalogueFilter,
+): Promise<{ rows: Array<{ id: number; distance: number | null }>; total: number }> {
+  const base = applyFilters(db.selectFrom('venues as v'), f)
+  const distance = f.geo ? distanceSql(f.geo.lat, f.geo.lng) : sql<number | null>`null::float8`
+  let q = base.select(['v.id', distance.as('distance')])
+  const sort = f.sort === 'distance' && !f.geo ? 'recommended' : f.sort
+  switch (sort) {
+    case 'distance':
+      q = q.orderBy(distance, 'asc')
+      break
+    case 'rating':
+      q = q.orderBy(sql`v.reviews_avg_rating desc nulls last`).orderBy('v.reviews_count', 'desc')
+      break
+    case 'price':
+      q = q.orderBy(sql`v.min_price asc nulls last`)
+      break
+    case 'newest':
+      q = q.orderBy('v.created_at', 'desc')
+      break
+    default:
+      // Recommended: verified first, then the best rated and most reviewed; nearer first when
+      // coordinates were sent.
+      q = q
+        .orderBy(sql`(v.verification_status = 'verified') desc`)
+        .orderBy(sql`v.reviews_avg_rating desc nulls last`)
+        .orderBy('v.reviews_count', 'desc')
+      if (f.geo) q = q.orderBy(distance, 'asc')
+  }
+  q = q.orderBy('v.id', 'desc')
+  const [rows, count] = await Promise.all([
+    q.limit(f.limit).offset(f.offset).execute(),
+    base.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow(),
+  ])
+  return {
+    rows: rows.map((r) => ({ id: r.id, distance: r.distance === null ? null : Number(r.distance) })),
+    total: Number(count.n),
+  }
+}
+
+export interface VenueRecord {
+  id: number
+  owner_id: number
+  name: string
+  slug: string
+  is_active: boolean
+  verification_status: string
+  opening_time: string
+  closing_time: string
+}
+
+const recordColumns = [
+  'id',
+  'owner_id',
+  'name',
+  'slug',
+  'is_active',
+  'verification_status',
+  'opening_time',
+  'closing_time',
+] as const
+
+/** A live (not deleted) venue by slug, or by id when the key is numeric and no slug matches. */
+export async function findVenueByKey(db: Executor, key: string): Promise<VenueRecord | undefined> {
+  const bySlug = await db
+    .selectFrom('venues')
+    .select(recordColumns)
+    .where('slug', '=', key)
+    .where('deleted_at', 'is', null)
+    .executeTakeFirst()
+  if (bySlug) return bySlug
+  if (!/^\d{1,15}$/.test(key)) return undefined
+  return findVenueById(db, Number(key))
+}
+
+export async function findVenueById(db: Executor, id: number): Promise<VenueRecord | undefined> {
+  return db
+    .selectFrom('venues')
+    .select(recordColumns)
+    .where('id', '=', id)
+    .where('deleted_at', 'is', null)
+    .executeTakeFirst()
+}
+
+/** Venues the user owns or is assigned to (every venue for 'all'), newest first. */
+export async function ownVenueIds(db: Executor, scope: { userId: number } | 'all'): Promise<number[]> {
+  let q = db.selectFrom('venues as v').select('v.id').where('v.deleted_at', 'is', null)
+  if (scope !== 'all') {
+    const userId = scope.userId
+    q = q.where((eb) =>
+      eb.or([
+        eb('v.owner_id', '=', userId),
+        eb('v.id', 'in', eb.selectFrom('venue_staff').select('venue_id').where('user_id', '=', userId)),
+      ]),
+    )
+  }
+  const rows = await q.orderBy('v.created_at', 'desc').orderBy('v.id', 'desc').execute()
+  return rows.map((r) => r.id)
+}
+
+/** Slug from a name: lower-case ASCII words joined by hyphens ("venue" when nothing is left). */
+export function slugify(name: string): string {
+  const s = name
+    .normalize('NFKD')
+    .replace(/[\u0300-\u036f]/g, '')
+    .toLowerCase()
+    .replace(/[^a-z0-9]+/g, '-')
+    .replace(/^-+|-+$/g, '')
+    .slice(0, 80)
+    .replace(/-+$/g, '')
+  return s || 'venue'
+}
+
+/** The first free slug of `base`, `base-2`, `base-3`, … (deleted venues keep theirs). */
+export async function freeSlug(db: Executor, base: string): Promise<string> {
+  const taken = await db
+    .selectFrom('venues')
+    .select('slug')
+    .where((eb) => eb.or([eb('slug', '=', base), eb('slug', 'like', `${escapeLike(base)}-%`)]))
+    .execute()
+  const set = new Set(taken.map((t) => t.slug))
+  if (!set.has(base)) return base
+  for (let i = 2; ; i++) if (!set.has(`${base}-${i}`)) return `${base}-${i}`
+}
+
+/** Recomputes venues.min_price, the lowest hourly price of the venue's live courts (price sort). */
+export async function refreshMinPrice(db: Executor, venueId: number): Promise<void> {
+  await db
+    .updateTable('venues')
+    .set((eb) => ({
+      min_price: eb
+        .selectFrom('courts')
+        .select((c) => c.fn.min('price_per_hour').as('p'))
+        .where('venue_id', '=', venueId)
+        .where('deleted_at', 'is', null)
+        .where('is_active', '=', true),
+    }))
+    .where('id', '=', venueId)
+    .execute()
+}

@@ -1,0 +1,16 @@
+import type { FastifyInstance } from 'fastify'
+import catalogueRoutes from './routes/catalogue.ts'
+import manageRoutes from './routes/manage.ts'
+import referenceRoutes from './routes/reference.ts'
+import staffRoutes from './routes/staff.ts'
+import verificationRoutes from './routes/verification.ts'
+
+// Venues: the public catalogue, venue management, verification, staff, holidays, and the
+// amenity/sport catalogues.
+export default async function routes(app: FastifyInstance) {
+  await catalogueRoutes(app)
+  await manageRoutes(app)
+  await verificationRoutes(app)
+  await staffRoutes(app)
+  await referenceRoutes(app)
+}

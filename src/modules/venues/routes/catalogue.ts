@@ -1,0 +1,77 @@
+import type { FastifyInstance } from 'fastify'
+import { Type } from 'typebox'
+import { Data, errorResponses, Paginated } from '../../../lib/schemas.ts'
+import { VenueSchema } from '../resource.ts'
+import { NearbyQuery, VenueListQuery } from '../schemas.ts'
+import { listVenues, myVenues, nearbyVenues, showVenue } from '../service/catalogue.ts'
+
+const tags = ['Venues']
+const security = [{ bearer: [] }]
+
+export default async function catalogueRoutes(app: FastifyInstance) {
+  const { ctx } = app
+
+  app.get(
+    '/venues',
+    {
+      onRequest: app.auth.optional,
+      schema: {
+        tags,
+        summary: 'The venue catalogue: search, filters, distance and sort',
+        description:
+          'Guests and customers see verified, active venues only; venue_owner, manager and staff with a token see ' +
+          'only their own venues (any status); super_admin sees every venue and may filter by owner_id. With ' +
+          'coordinates (lat|latitude and lng|longitude) the radius defaults to 50 km and each item has distance and ' +
+          'distance_km. sort=distance without coordinates falls back to Recommended.',
+        querystring: VenueListQuery,
+        response: { 200: Paginated(VenueSchema), ...errorResponses },
+      },
+    },
+    async (req) => listVenues(ctx, req, req.user ?? null, req.query as never),
+  )
+
+  app.get(
+    '/venues/nearby',
+    {
+      onRequest: app.auth.optional,
+      schema: {
+        tags,
+        summary: 'Public venues near a point (radius default 10 km), nearest first',
+        querystring: NearbyQuery,
+        response: { 200: Paginated(VenueSchema), ...errorResponses },
+      },
+    },
+    async (req) => nearbyVenues(ctx, req, req.query as never),
+  )
+
+  app.get(
+    '/venues/my-venues',
+    {
+      onRequest: app.auth.required,
+      schema: {
+        tags,
+        security,
+        summary: 'Every venue the caller owns or is assigned to, any status (all venues for super_admin)',
+        response: { 200: Type.Array(VenueSchema), ...errorResponses },
+      },
+    },
+    async (req) => myVenues(ctx, req.user!),
+  )
+
+  app.get(
+    '/venues/:slug',
+    {
+      onRequest: app.auth.optional,
+      schema: {
+        tags,
+        summary: 'One venue by slug or id, with courts, images and amenities',
+        description:
+          'A venue_owner, manager or staff who neither owns nor is assigned to the venue receives 403; a guest or ' +
+          'customer receives 404 for a venue that is not verified and active.',
+        params: Type.Object({ slug: Type.String() }),
+        response: { 200: Data(VenueSchema), ...errorResponses },
+      },
+    },
+    async (req) => ({ data: await showVenue(ctx, req.user ?? null, (req.params as { slug: string }).slug) }),
+  )
+}

@@ -1,0 +1,118 @@
+import type { FastifyInstance } from 'fastify'
+import { Type } from 'typebox'
+import { NotFound } from '../../../lib/errors.ts'
+import { Data, errorResponses, Message } from '../../../lib/schemas.ts'
+import { VenueImageSchema, VenueSchema } from '../resource.ts'
+import { ImageUploadBody, VenueCreateBody, VenueUpdateBody } from '../schemas.ts'
+import { addVenueImage, checkImage, deleteVenueImage } from '../service/images.ts'
+import { createVenue, deleteVenue, updateVenue, venueForStaff } from '../service/manage.ts'
+
+const tags = ['Venue management']
+const security = [{ bearer: [] }]
+const consumes = ['application/json', 'multipart/form-data']
+const VenueParams = Type.Object({ venue: Type.String({ description: 'Venue id or slug' }) })
+
+export default async function manageRoutes(app: FastifyInstance) {
+  const { ctx } = app
+
+  app.post(
+    '/venues',
+    {
+      onRequest: app.auth.roles('venue_owner', 'super_admin'),
+      schema: {
+        tags,
+        security,
+        consumes,
+        summary: 'Create a venue (JSON or multipart with thumbnail and gallery[] ≤ 12); starts unverified',
+        description: 'The slug comes from the name and is unique. owner_id is honoured for super_admin only.',
+        body: VenueCreateBody,
+        response: { 201: Data(VenueSchema), ...errorResponses },
+      },
+    },
+    async (req, reply) => reply.code(201).send({ data: await createVenue(ctx, req.user!, req.body as never) }),
+  )
+
+  for (const method of ['PUT', 'PATCH'] as const) {
+    app.route({
+      method,
+      url: '/venues/:venue',
+      onRequest: app.auth.required,
+      schema: {
+        tags,
+        security,
+        consumes,
+        summary: 'Update a venue (owner, manager, super_admin); partial; new gallery[] images are added',
+        description: 'The slug stays as it was when the name changes, so shared links keep working.',
+        params: VenueParams,
+        body: VenueUpdateBody,
+        response: { 200: Data(VenueSchema), ...errorResponses },
+      },
+      handler: async (req) => ({
+        data: await updateVenue(ctx, req.user!, (req.params as { venue: string }).venue, req.body as never),
+      }),
+    })
+  }
+
+  app.delete(
+    '/venues/:venue',
+    {
+      onRequest: app.auth.required,
+      schema: {
+        tags,
+        security,
+        summary: 'Delete a venue (owner, super_admin): soft delete; 409 while upcoming confirmed bookings exist',
+        params: VenueParams,
+        response: { 200: Message, 409: Message, ...errorResponses },
+      },
+    },
+    async (req) => {
+      await deleteVenue(ctx, req.user!, (req.params as { venue: string }).venue)
+      return { message: 'Venue deleted.' }
+    },
+  )
+
+  app.post(
+    '/venues/:venue/images',
+    {
+      onRequest: app.auth.required,
+      schema: {
+        tags,
+        security,
+        consumes: ['multipart/form-data'],
+        summary: 'Upload a venue photo (owner, manager): image + collection thumbnail|gallery (default gallery)',
+        description: 'A new thumbnail replaces the previous one. jpg, png or webp, at most 5 MB.',
+        params: VenueParams,
+        body: ImageUploadBody,
+        response: { 201: Data(VenueImageSchema), ...errorResponses },
+      },
+    },
+    async (req, reply) => {
+      const body = req.body as { image: unknown; collection?: 'thumbnail' | 'gallery' }
+      const venue = await venueForStaff(ctx, req.user!, (req.params as { venue: string }).venue, ['owner', 'manager'])
+      const image = await checkImage('image', body.image)
+      const data = await addVenueImage(ctx, ctx.db, venue.id, image, body.collection ?? 'gallery')
+      return reply.code(201).send({ data })
+    },
+  )
+
+  app.delete(
+    '/venues/:venue/images/:id',
+    {
+      onRequest: app.auth.required,
+      schema: {
+        tags,
+        security,
+        summary: 'Remove a venue photo by its media id (owner, manager)',
+        params: Type.Object({ venue: Type.String(), id: Type.String() }),
+        response: { 200: Message, ...errorResponses },
+      },
+    },
+    async (req) => {
+      const { venue: key, id } = req.params as { venue: string; id: string }
+      const venue = await venueForStaff(ctx, req.user!, key, ['owner', 'manager'])
+      if (!/^\d{1,15}$/.test(id)) throw new NotFound()
+      await deleteVenueImage(ctx, venue.id, Number(id))
+      return { message: 'Image deleted.' }
+    },
+  )
+}

@@ -1,0 +1,145 @@
+import type { FastifyInstance } from 'fastify'
+import { Type } from 'typebox'
+import { Data, errorResponses, Message } from '../../../lib/schemas.ts'
+import { AmenitySchema } from '../resource.ts'
+import { AmenityBody, AmenityUpdateBody, SportBody, SportFullSchema, SportUpdateBody } from '../schemas.ts'
+import { deleteAmenity, deleteSport, listAmenities, listSports, saveAmenity, saveSport } from '../service/reference.ts'
+
+const tags = ['Catalogues']
+const security = [{ bearer: [] }]
+const IdParams = Type.Object({ id: Type.String() })
+
+export default async function referenceRoutes(app: FastifyInstance) {
+  const { ctx } = app
+  const admin = app.auth.roles('super_admin')
+  const idOf = (req: { params: unknown }) => (req.params as { id: string }).id
+
+  app.get(
+    '/amenities',
+    { schema: { tags, summary: 'Amenities a venue can offer', response: { 200: Data(Type.Array(AmenitySchema)) } } },
+    async () => ({ data: await listAmenities(ctx) }),
+  )
+  app.get(
+    '/sports',
+    { schema: { tags, summary: 'Sports a court can be for', response: { 200: Data(Type.Array(SportFullSchema)) } } },
+    async () => ({ data: await listSports(ctx) }),
+  )
+  app.get(
+    '/admin/amenities',
+    {
+      onRequest: admin,
+      schema: {
+        tags,
+        security,
+        summary: 'Amenities (super_admin)',
+        response: { 200: Data(Type.Array(AmenitySchema)), ...errorResponses },
+      },
+    },
+    async () => ({ data: await listAmenities(ctx) }),
+  )
+  app.post(
+    '/admin/amenities',
+    {
+      onRequest: admin,
+      schema: {
+        tags,
+        security,
+        summary: 'Add an amenity (super_admin)',
+        body: AmenityBody,
+        response: { 201: Data(AmenitySchema), ...errorResponses },
+      },
+    },
+    async (req, reply) => reply.code(201).send({ data: await saveAmenity(ctx, null, req.body as never) }),
+  )
+  app.put(
+    '/admin/amenities/:id',
+    {
+      onRequest: admin,
+      schema: {
+        tags,
+        security,
+        summary: 'Change an amenity (super_admin)',
+        params: IdParams,
+        body: AmenityUpdateBody,
+        response: { 200: Data(AmenitySchema), ...errorResponses },
+      },
+    },
+    async (req) => ({ data: await saveAmenity(ctx, idOf(req), req.body as never) }),
+  )
+  app.delete(
+    '/admin/amenities/:id',
+    {
+      onRequest: admin,
+      schema: {
+        tags,
+        security,
+        summary: 'Remove an amenity (super_admin); venues lose it',
+        params: IdParams,
+        response: { 200: Message, ...errorResponses },
+      },
+    },
+    async (req) => {
+      await deleteAmenity(ctx, idOf(req))
+      return { message: 'Amenity deleted.' }
+    },
+  )
+  app.get(
+    '/admin/sports',
+    {
+      onRequest: admin,
+      schema: {
+        tags,
+        security,
+        summary: 'Sports (super_admin)',
+        response: { 200: Data(Type.Array(SportFullSchema)), ...errorResponses },
+      },
+    },
+    async () => ({ data: await listSports(ctx) }),
+  )
+  app.post(
+    '/admin/sports',
+    {
+      onRequest: admin,
+      schema: {
+        tags,
+        security,
+        summary: 'Add a sport (super_admin); slug, key and label default from the name',
+        body: SportBody,
+        response: { 201: Data(SportFullSchema), ...errorResponses },
+      },
+    },
+    async (req, reply) => reply.code(201).send({ data: await saveSport(ctx, null, req.body as never) }),
+  )
+  app.put(
+    '/admin/sports/:id',
+    {
+      onRequest: admin,
+      schema: {
+        tags,
+        security,
+        summary: 'Change a sport (super_admin)',
+        params: IdParams,
+        body: SportUpdateBody,
+        response: { 200: Data(SportFullSchema), ...errorResponses },
+      },
+    },
+    async (req) => ({ data: await saveSport(ctx, idOf(req), req.body as never) }),
+  )
+  app.delete(
+    '/admin/sports/:id',
+    {
+      onRequest: admin,
+      schema: {
+        tags,
+        security,
+        summary: 'Remove a sport (super_admin); 409 while courts use it',
+        params: IdParams,
+        response: { 200: Message, 409: Message, ...errorResponses },
+      },
+    },
+    async (req) => {
+      await deleteSport(ctx, idOf(req))
+      return { message: 'Sport deleted.' }
+    },
+  )
+}

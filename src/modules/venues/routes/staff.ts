@@ -1,0 +1,115 @@
+import type { FastifyInstance } from 'fastify'
+import { Type } from 'typebox'
+import { Data, errorResponses, Message } from '../../../lib/schemas.ts'
+import { HolidayBody, HolidaySchema, StaffBody, StaffMemberSchema } from '../schemas.ts'
+import { addHoliday, deleteHoliday, listHolidays } from '../service/holidays.ts'
+import { assignStaff, listStaff, removeStaff } from '../service/staff.ts'
+
+const security = [{ bearer: [] }]
+const VenueParams = Type.Object({ venue: Type.String({ description: 'Venue id or slug' }) })
+
+export default async function staffRoutes(app: FastifyInstance) {
+  const { ctx } = app
+  const venueOf = (req: { params: unknown }) => (req.params as { venue: string }).venue
+
+  app.get(
+    '/venues/:venue/staff',
+    {
+      onRequest: app.auth.required,
+      schema: {
+        tags: ['Venue staff'],
+        security,
+        summary: 'Managers and staff of the venue (owner, super_admin)',
+        params: VenueParams,
+        response: { 200: Data(Type.Array(StaffMemberSchema)), ...errorResponses },
+      },
+    },
+    async (req) => ({ data: await listStaff(ctx, req.user!, venueOf(req)) }),
+  )
+
+  app.post(
+    '/venues/:venue/staff',
+    {
+      onRequest: app.auth.required,
+      schema: {
+        tags: ['Venue staff'],
+        security,
+        summary: 'Assign an existing user, by email, as manager or staff (owner, super_admin)',
+        description: 'The user also receives that global role. Assigning again changes the role.',
+        params: VenueParams,
+        body: StaffBody,
+        response: { 201: Data(StaffMemberSchema), ...errorResponses },
+      },
+    },
+    async (req, reply) =>
+      reply.code(201).send({ data: await assignStaff(ctx, req.user!, venueOf(req), req.body as never) }),
+  )
+
+  app.delete(
+    '/venues/:venue/staff/:user',
+    {
+      onRequest: app.auth.required,
+      schema: {
+        tags: ['Venue staff'],
+        security,
+        summary: 'Remove a manager or staff member from the venue (owner, super_admin)',
+        params: Type.Object({ venue: Type.String(), user: Type.String() }),
+        response: { 200: Message, ...errorResponses },
+      },
+    },
+    async (req) => {
+      await removeStaff(ctx, req.user!, venueOf(req), (req.params as { user: string }).user)
+      return { message: 'Staff member removed.' }
+    },
+  )
+
+  app.get(
+    '/venues/:venue/holidays',
+    {
+      onRequest: app.auth.required,
+      schema: {
+        tags: ['Venue holidays'],
+        security,
+        summary: 'Holidays of the venue (owner, manager); holiday pricing rules apply on them',
+        params: VenueParams,
+        response: { 200: Data(Type.Array(HolidaySchema)), ...errorResponses },
+      },
+    },
+    async (req) => ({ data: await listHolidays(ctx, req.user!, venueOf(req)) }),
+  )
+
+  app.post(
+    '/venues/:venue/holidays',
+    {
+      onRequest: app.auth.required,
+      schema: {
+        tags: ['Venue holidays'],
+        security,
+        summary: 'Add a holiday (owner, manager): date today or later, one per date',
+        params: VenueParams,
+        body: HolidayBody,
+        response: { 201: Data(HolidaySchema), ...errorResponses },
+      },
+    },
+    async (req, reply) =>
+      reply.code(201).send({ data: await addHoliday(ctx, req.user!, venueOf(req), req.body as never) }),
+  )
+
+  app.delete(
+    '/venues/:venue/holidays/:holiday',
+    {
+      onRequest: app.auth.required,
+      schema: {
+        tags: ['Venue holidays'],
+        security,
+        summary: 'Remove a holiday (owner, manager)',
+        params: Type.Object({ venue: Type.String(), holiday: Type.String() }),
+        response: { 200: Message, ...errorResponses },
+      },
+    },
+    async (req) => {
+      await deleteHoliday(ctx, req.user!, venueOf(req), (req.params as { holiday: string }).holiday)
+      return { message: 'Holiday deleted.' }
+    },
+  )
+}

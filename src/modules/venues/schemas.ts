@@ -1,0 +1,153 @@
+import { Type } from 'typebox'
+import { ClockInput, DateInput, DateTime, Nullable } from '../../lib/schemas.ts'
+
+// Request shapes of the venue routes. Multipart bodies arrive with text fields as strings (ajv
+// coerces numbers and booleans) and files as Buffers, so file fields are declared loosely here
+// and checked by content in the service.
+
+export const SORTS = ['recommended', 'distance', 'rating', 'price', 'newest'] as const
+
+const Latitude = Type.Number({ minimum: -90, maximum: 90 })
+const Longitude = Type.Number({ minimum: -180, maximum: 180 })
+const Radius = Type.Number({ exclusiveMinimum: 0, maximum: 20000, description: 'km' })
+
+export const VenueListQuery = Type.Object({
+  search: Type.Optional(Type.String({ maxLength: 255, description: 'Matches name, city or address' })),
+  city: Type.Optional(Type.String({ maxLength: 255 })),
+  lat: Type.Optional(Latitude),
+  latitude: Type.Optional(Latitude),
+  lng: Type.Optional(Longitude),
+  longitude: Type.Optional(Longitude),
+  radius: Type.Optional(Radius),
+  sort: Type.Optional(
+    Type.String({ description: 'Recommended (default), distance, rating, price or newest; case-insensitive' }),
+  ),
+  sport: Type.Optional(Type.String({ maxLength: 100, description: 'A sport name (e.g. Futsal), indoor or outdoor' })),
+  court_type: Type.Optional(Type.String({ maxLength: 100, description: 'Same as sport' })),
+  is_verified: Type.Optional(
+    Type.Union([Type.Literal('1'), Type.Literal('0'), Type.Literal('true'), Type.Literal('false')], {
+      description: '1 (or true) shows only verified venues; 0 (or false) only the others',
+    }),
+  ),
+  owner_id: Type.Optional(Type.Integer({ minimum: 1, description: 'super_admin only; ignored otherwise' })),
+  page: Type.Optional(Type.Integer({ minimum: 1 })),
+  per_page: Type.Optional(Type.Integer({ minimum: 1, description: 'Default 15, at most 100' })),
+})
+
+export const NearbyQuery = Type.Object({
+  latitude: Latitude,
+  longitude: Longitude,
+  radius: Type.Optional(Radius),
+  page: Type.Optional(Type.Integer({ minimum: 1 })),
+  per_page: Type.Optional(Type.Integer({ minimum: 1 })),
+})
+
+const IdList = Type.Array(Type.Integer({ minimum: 1 }))
+const Upload = Type.Unknown({ description: 'Image file (jpg, png or webp)' })
+
+const venueFields = {
+  name: Type.String({ minLength: 1, maxLength: 255 }),
+  description: Nullable(Type.String({ maxLength: 5000 })),
+  phone: Nullable(Type.String({ maxLength: 30 })),
+  email: Nullable(Type.String({ maxLength: 255, format: 'email' })),
+  address: Type.String({ minLength: 1, maxLength: 255 }),
+  city: Type.String({ minLength: 1, maxLength: 100 }),
+  state: Type.String({ minLength: 1, maxLength: 100 }),
+  latitude: Latitude,
+  longitude: Longitude,
+  opening_time: ClockInput,
+  closing_time: ClockInput,
+  amenities: Type.Optional(IdList),
+  'amenities[]': Type.Optional(IdList),
+  thumbnail: Type.Optional(Upload),
+  gallery: Type.Optional(Upload),
+  'gallery[]': Type.Optional(Upload),
+  owner_id: Type.Optional(Type.Integer({ minimum: 1, description: 'super_admin only' })),
+}
+
+export const VenueCreateBody = Type.Object({
+  ...venueFields,
+  description: Type.Optional(venueFields.description),
+  phone: Type.Optional(venueFields.phone),
+  email: Type.Optional(venueFields.email),
+})
+
+export const VenueUpdateBody = Type.Object({
+  name: Type.Optional(venueFields.name),
+  description: Type.Optional(venueFields.description),
+  phone: Type.Optional(venueFields.phone),
+  email: Type.Optional(venueFields.email),
+  address: Type.Optional(venueFields.address),
+  city: Type.Optional(venueFields.city),
+  state: Type.Optional(venueFields.state),
+  latitude: Type.Optional(Latitude),
+  longitude: Type.Optional(Longitude),
+  opening_time: Type.Optional(ClockInput),
+  closing_time: Type.Optional(ClockInput),
+  is_active: Type.Optional(Type.Boolean()),
+  amenities: Type.Optional(IdList),
+  'amenities[]': Type.Optional(IdList),
+  thumbnail: Type.Optional(Upload),
+  gallery: Type.Optional(Upload),
+  'gallery[]': Type.Optional(Upload),
+  owner_id: Type.Optional(Type.Integer({ minimum: 1, description: 'super_admin only' })),
+})
+
+export const ImageUploadBody = Type.Object({
+  image: Upload,
+  collection: Type.Optional(Type.Union([Type.Literal('thumbnail'), Type.Literal('gallery')], { default: 'gallery' })),
+})
+
+export const VerificationRequestBody = Type.Object({ note: Type.Optional(Nullable(Type.String({ maxLength: 2000 }))) })
+export const VerificationRejectBody = Type.Object({ reason: Type.Optional(Nullable(Type.String({ maxLength: 2000 }))) })
+
+export const StaffBody = Type.Object({
+  email: Type.String({ minLength: 1, maxLength: 255, format: 'email' }),
+  role: Type.Union([Type.Literal('manager'), Type.Literal('staff')]),
+})
+
+export const StaffMemberSchema = Type.Object({
+  id: Type.Integer({ description: 'User id' }),
+  name: Type.String(),
+  email: Type.String(),
+  phone: Nullable(Type.String()),
+  role: Type.String({ description: 'manager or staff' }),
+  assigned_at: DateTime,
+})
+
+export const HolidayBody = Type.Object({
+  date: DateInput,
+  name: Type.String({ minLength: 1, maxLength: 255 }),
+})
+
+export const HolidaySchema = Type.Object({
+  id: Type.Integer(),
+  venue_id: Type.Integer(),
+  date: Type.String({ description: 'YYYY-MM-DD' }),
+  name: Type.String(),
+  created_at: DateTime,
+})
+
+export const SportFullSchema = Type.Object({
+  id: Type.Integer(),
+  name: Type.String(),
+  slug: Type.String(),
+  key: Type.String(),
+  label: Type.String(),
+  category: Type.String({ description: 'indoor or outdoor' }),
+})
+
+export const AmenityBody = Type.Object({
+  name: Type.String({ minLength: 1, maxLength: 100 }),
+  icon: Type.Optional(Nullable(Type.String({ maxLength: 100 }))),
+})
+export const AmenityUpdateBody = Type.Partial(AmenityBody)
+
+export const SportBody = Type.Object({
+  name: Type.String({ minLength: 1, maxLength: 100 }),
+  slug: Type.Optional(Type.String({ minLength: 1, maxLength: 100, pattern: '^[a-z0-9]+(-[a-z0-9]+)*$' })),
+  key: Type.Optional(Type.String({ minLength: 1, maxLength: 100, pattern: '^[a-z0-9_]+$' })),
+  label: Type.Optional(Type.String({ minLength: 1, maxLength: 100 })),
+  category: Type.Optional(Type.Union([Type.Literal('indoor'), Type.Literal('outdoor')])),
+})
+export const SportUpdateBody = Type.Partial(SportBody)

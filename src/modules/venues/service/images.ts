@@ -1,0 +1,99 @@
+import type { AppContext } from '../../../lib/context.ts'
+import type { Executor } from '../../../lib/db.ts'
+import { Invalid, NotFound } from '../../../lib/errors.ts'
+import { detectImage } from '../../../lib/storage.ts'
+import { type VenueImage, venueImage } from '../resource.ts'
+
+// Venue photos: one thumbnail (the cover; a new one replaces the old) and an ordered gallery.
+
+export const MAX_IMAGE_BYTES = 5 * 1024 * 1024
+export const MAX_GALLERY_PER_REQUEST = 12
+
+export interface CheckedImage {
+  data: Buffer
+  mime: string
+  ext: string
+}
+
+/** Checks an uploaded field is a jpg/png/webp of at most 5 MB (422 on `field` otherwise). */
+export async function checkImage(field: string, value: unknown): Promise<CheckedImage> {
+  const label = field.replace(/_/g, ' ')
+  if (!Buffer.isBuffer(value)) throw new Invalid(field, `The ${label} field must be an image.`)
+  if (value.length > MAX_IMAGE_BYTES) {
+    throw new Invalid(field, `The ${label} field must not be greater than ${MAX_IMAGE_BYTES / 1024} kilobytes.`)
+  }
+  const type = await detectImage(value)
+  if (!type) throw new Invalid(field, `The ${label} field must be a file of type: jpg, jpeg, png, webp.`)
+  return { data: value, mime: type.mime, ext: type.ext }
+}
+
+/** The gallery files of a create/update body (`gallery[]` or `gallery`, one file or several). */
+export async function checkGallery(body: Record<string, unknown>): Promise<CheckedImage[]> {
+  const raw = body['gallery[]'] ?? body.gallery
+  if (raw === undefined || raw === null || raw === '') return []
+  const list = Array.isArray(raw) ? raw : [raw]
+  if (list.length > MAX_GALLERY_PER_REQUEST) {
+    throw new Invalid('gallery', `The gallery field must not have more than ${MAX_GALLERY_PER_REQUEST} items.`)
+  }
+  const out: CheckedImage[] = []
+  for (const [i, item] of list.entries()) out.push(await checkImage(`gallery.${i}`, item))
+  return out
+}
+
+/** Stores the file and adds it to the venue; a new thumbnail replaces the previous one. */
+export async function addVenueImage(
+  ctx: AppContext,
+  db: Executor,
+  venueId: number,
+  image: CheckedImage,
+  collection: 'thumbnail' | 'gallery',
+): Promise<VenueImage> {
+  const path = await ctx.storage.put(`venues/${venueId}`, image.data, image.ext)
+  let sortOrder = 0
+  if (collection === 'thumbnail') {
+    const old = await db
+      .deleteFrom('media')
+      .where('model_type', '=', 'venue')
+      .where('model_id', '=', venueId)
+      .where('collection', '=', 'thumbnail')
+      .returning('path')
+      .execute()
+    for (const o of old) await ctx.storage.delete(o.path)
+  } else {
+    const max = await db
+      .selectFrom('media')
+      .select((eb) => eb.fn.max('sort_order').as('m'))
+      .where('model_type', '=', 'venue')
+      .where('model_id', '=', venueId)
+      .where('collection', '=', 'gallery')
+      .executeTakeFirst()
+    sortOrder = max?.m === null || max?.m === undefined ? 1 : Number(max.m) + 1
+  }
+  const row = await db
+    .insertInto('media')
+    .values({
+      model_type: 'venue',
+      model_id: venueId,
+      collection,
+      path,
+      mime_type: image.mime,
+      size: image.data.length,
+      sort_order: sortOrder,
+    })
+    .returning(['id', 'path', 'collection', 'sort_order'])
+    .executeTakeFirstOrThrow()
+  return venueImage(ctx.storage, row)
+}
+
+/** Removes one of the venue's images (404 when the id is not this venue's). */
+export async function deleteVenueImage(ctx: AppContext, venueId: number, mediaId: number): Promise<void> {
+  const row = await ctx.db
+    .deleteFrom('media')
+    .where('id', '=', mediaId)
+    .where('model_type', '=', 'venue')
+    .where('model_id', '=', venueId)
+    .returning('path')
+    .executeTakeFirst()
+  if (!row) throw new NotFound()
+  await ctx.storage.delete(row.path)
+}

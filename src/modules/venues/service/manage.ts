@@ -1,0 +1,214 @@
+import { sql } from 'kysely'
+import type { Static } from 'typebox'
+import { type AuthUser, hasRole } from '../../../lib/auth.ts'
+import type { AppContext } from '../../../lib/context.ts'
+import type { Executor } from '../../../lib/db.ts'
+import { Conflict, Invalid, NotFound } from '../../../lib/errors.ts'
+import { localNow, toMinutes, toTimeWithSeconds } from '../../../lib/time.ts'
+import { assertVenueAccess, type VenueRole } from '../access.ts'
+import { findVenueByKey, freeSlug, slugify, type VenueRecord } from '../repository.ts'
+import { loadVenueResource, type Venue } from '../resource.ts'
+import type { VenueCreateBody, VenueUpdateBody } from '../schemas.ts'
+import { addVenueImage, type CheckedImage, checkGallery, checkImage } from './images.ts'
+
+// Venue create, update and delete (decisions.md, "Venues, courts, indoor games").
+
+type CreateBody = Static<typeof VenueCreateBody>
+type UpdateBody = Static<typeof VenueUpdateBody>
+
+/** The live venue behind a path key (slug or id) that the caller may act on with one of `allowed`. */
+export async function venueForStaff(
+  ctx: AppContext,
+  user: AuthUser,
+  key: string,
+  allowed: VenueRole[],
+): Promise<VenueRecord & { role: VenueRole | 'admin' }> {
+  const venue = await findVenueByKey(ctx.db, key)
+  if (!venue) throw new NotFound()
+  const role = await assertVenueAccess(ctx.db, user, venue.id, allowed)
+  return { ...venue, role }
+}
+
+/** Opening hours: HH:mm or HH:mm:ss, closing strictly after opening (overnight hours are refused). */
+export function checkHours(opening: string, closing: string) {
+  const open = toTimeWithSeconds(opening)
+  const close = toTimeWithSeconds(closing)
+  if (toMinutes(close) * 60 + Number(close.slice(6)) <= toMinutes(open) * 60 + Number(open.slice(6))) {
+    throw new Invalid('closing_time', 'The closing time must be a time after opening time.')
+  }
+  return { opening_time: open, closing_time: close }
+}
+
+function amenityIds(body: { amenities?: number[]; 'amenities[]'?: number[] }): number[] | undefined {
+  const ids = body.amenities ?? body['amenities[]']
+  return ids === undefined ? undefined : [...new Set(ids)]
+}
+
+async function checkAmenities(db: Executor, ids: number[] | undefined) {
+  if (!ids || ids.length === 0) return
+  const found = await db.selectFrom('amenities').select('id').where('id', 'in', ids).execute()
+  if (found.length !== ids.length) throw new Invalid('amenities', 'The selected amenities is invalid.')
+}
+
+async function setAmenities(db: Executor, venueId: number, ids: number[]) {
+  await db.deleteFrom('venue_amenities').where('venue_id', '=', venueId).execute()
+  if (ids.length) {
+    await db
+      .insertInto('venue_amenities')
+      .values(ids.map((amenity_id) => ({ venue_id: venueId, amenity_id })))
+      .execute()
+  }
+}
+
+/** A super_admin may name the owner; the owner gets the venue_owner role if they lack it. */
+async function checkOwner(db: Executor, ownerId: number) {
+  const user = await db.selectFrom('users').select('id').where('id', '=', ownerId).executeTakeFirst()
+  if (!user) throw new Invalid('owner_id', 'The selected owner id is invalid.')
+}
+
+async function grantRole(db: Executor, userId: number, role: string) {
+  await db
+    .insertInto('user_roles')
+    .columns(['user_id', 'role_id'])
+    .expression((eb) =>
+      eb
+        .selectFrom('roles')
+        .select([eb.val(userId).as('user_id'), 'id as role_id'])
+        .where('name', '=', role),
+    )
+    .onConflict((oc) => oc.doNothing())
+    .execute()
+}
+
+async function uploads(body: Record<string, unknown>): Promise<{ thumbnail?: CheckedImage; gallery: CheckedImage[] }> {
+  const thumb = body.thumbnail
+  const thumbnail =
+    thumb === undefined || thumb === null || thumb === '' ? undefined : await checkImage('thumbnail', thumb)
+  return { thumbnail, gallery: await checkGallery(body) }
+}
+
+const isUniqueViolation = (e: unknown) => (e as { code?: string })?.code === '23505'
+
+/** POST /venues: a new venue of the caller (or of owner_id, for super_admin); unverified, active. */
+export async function createVenue(ctx: AppContext, user: AuthUser, body: CreateBody): Promise<Venue> {
+  const hours = checkHours(body.opening_time, body.closing_time)
+  const isAdmin = hasRole(user, 'super_admin')
+  const ownerId = isAdmin && body.owner_id !== undefined ? body.owner_id : user.id
+  if (ownerId !== user.id) await checkOwner(ctx.db, ownerId)
+  const amenities = amenityIds(body)
+  await checkAmenities(ctx.db, amenities)
+  const files = await uploads(body as Record<string, unknown>)
+
+  for (let attempt = 0; ; attempt++) {
+    try {
+      const id = await ctx.db.transaction().execute(async (trx) => {
+        const slug = await freeSlug(trx, slugify(body.name))
+        const venue = await trx
+          .insertInto('venues')
+          .values({
+            owner_id: ownerId,
+            name: body.name.trim(),
+            slug,
+            description: body.description ?? null,
+            phone: body.phone ?? null,
+            email: body.email ?? null,
+            address: body.address,
+            city: body.city,
+            state: body.state,
+            latitude: String(body.latitude),
+            longitude: String(body.longitude),
+            ...hours,
+            is_active: true,
+            verification_status: 'unverified',
+          })
+          .returning('id')
+          .executeTakeFirstOrThrow()
+        if (amenities) await setAmenities(trx, venue.id, amenities)
+        if (ownerId !== user.id) await grantRole(trx, ownerId, 'venue_owner')
+        if (files.thumbnail) await addVenueImage(ctx, trx, venue.id, files.thumbnail, 'thumbnail')
+        for (const g of files.gallery) await addVenueImage(ctx, trx, venue.id, g, 'gallery')
+        return venue.id
+      })
+      return (await loadVenueResource(ctx, id))!
+    } catch (e) {
+      // Two venues with the same name raced for one slug: take the next one.
+      if (isUniqueViolation(e) && attempt < 5) continue
+      throw e
+    }
+  }
+}
+
+/** PUT/PATCH /venues/{venue}: partial update by the owner, a manager or super_admin. */
+export async function updateVenue(ctx: AppContext, user: AuthUser, key: string, body: UpdateBody): Promise<Venue> {
+  const venue = await venueForStaff(ctx, user, key, ['owner', 'manager'])
+  const hours =
+    body.opening_time !== undefined || body.closing_time !== undefined
+      ? checkHours(body.opening_time ?? venue.opening_time, body.closing_time ?? venue.closing_time)
+      : {}
+  const ownerId = venue.role === 'admin' ? body.owner_id : undefined
+  if (ownerId !== undefined) await checkOwner(ctx.db, ownerId)
+  const amenities = amenityIds(body)
+  await checkAmenities(ctx.db, amenities)
+  const files = await uploads(body as Record<string, unknown>)
+
+  await ctx.db.transaction().execute(async (trx) => {
+    const set = {
+      ...(body.name !== undefined && { name: body.name.trim() }),
+      ...(body.description !== undefined && { description: body.description }),
+      ...(body.phone !== undefined && { phone: body.phone }),
+      ...(body.email !== undefined && { email: body.email }),
+      ...(body.address !== undefined && { address: body.address }),
+      ...(body.city !== undefined && { city: body.city }),
+      ...(body.state !== undefined && { state: body.state }),
+      ...(body.latitude !== undefined && { latitude: String(body.latitude) }),
+      ...(body.longitude !== undefined && { longitude: String(body.longitude) }),
+      ...(body.is_active !== undefined && { is_active: body.is_active }),
+      ...(ownerId !== undefined && { owner_id: ownerId }),
+      ...hours,
+    }
+    await trx
+      .updateTable('venues')
+      .set({ ...set, updated_at: new Date() })
+      .where('id', '=', venue.id)
+      .execute()
+    if (ownerId !== undefined) await grantRole(trx, ownerId, 'venue_owner')
+    if (amenities) await setAmenities(trx, venue.id, amenities)
+    if (files.thumbnail) await addVenueImage(ctx, trx, venue.id, files.thumbnail, 'thumbnail')
+    for (const g of files.gallery) await addVenueImage(ctx, trx, venue.id, g, 'gallery')
+  })
+  return (await loadVenueResource(ctx, venue.id))!
+}
+
+/** DELETE /venues/{venue}: soft delete by the owner or super_admin; 409 while upcoming confirmed bookings exist. */
+export async function deleteVenue(ctx: AppContext, user: AuthUser, key: string): Promise<void> {
+  const venue = await venueForStaff(ctx, user, key, ['owner'])
+  const now = localNow()
+  await ctx.db.transaction().execute(async (trx) => {
+    // Lock the venue row so a booking confirmed meanwhile is seen or waits.
+    await trx.selectFrom('venues').select('id').where('id', '=', venue.id).forUpdate().execute()
+    const upcoming = await trx
+      .selectFrom('bookings')
+      .select('id')
+      .where('venue_id', '=', venue.id)
+      .where('status', 'in', ['confirmed', 'playing'])
+      .where(sql<boolean>`(date > ${now.date}::date or (date = ${now.date}::date and end_time > ${now.time}::time))`)
+      .unionAll(
+        trx
+          .selectFrom('indoor_game_bookings')
+          .select('id')
+          .where('venue_id', '=', venue.id)
+          .where('status', 'in', ['confirmed', 'playing'])
+          .where(
+            sql<boolean>`(date > ${now.date}::date or (date = ${now.date}::date and end_time > ${now.time}::time))`,
+          ),
+      )
+      .limit(1)
+      .execute()
+    if (upcoming.length) throw new Conflict('The venue has upcoming confirmed bookings and cannot be deleted.')
+    await trx
+      .updateTable('venues')
+      .set({ deleted_at: new Date(), updated_at: new Date() })
+      .where('id', '=', venue.id)
+      .execute()
+  })
+}

@@ -1,0 +1,106 @@
+import type { FastifyRequest } from 'fastify'
+import type { AuthUser } from '../../../lib/auth.ts'
+import type { AppContext } from '../../../lib/context.ts'
+import { NotFound, Unprocessable } from '../../../lib/errors.ts'
+import { pageParams, paginated } from '../../../lib/pagination.ts'
+import { findVenueByKey } from '../repository.ts'
+import { loadVenueResource, loadVenueResources, type Venue } from '../resource.ts'
+import { venueForStaff } from './manage.ts'
+
+// The verification state machine of the contract:
+//   unverified|rejected --request (owner)--> pending --approve (super_admin)--> verified
+//                                             pending --reject (super_admin)--> rejected
+// Each transition is one conditional UPDATE, so two racing calls cannot both apply.
+
+const refusal: Record<string, string> = {
+  pending: 'A verification request for this venue is already pending.',
+  verified: 'This venue is already verified.',
+}
+
+export async function requestVerification(
+  ctx: AppContext,
+  user: AuthUser,
+  key: string,
+  note: string | null | undefined,
+): Promise<Venue> {
+  const venue = await venueForStaff(ctx, user, key, ['owner'])
+  const updated = await ctx.db
+    .updateTable('venues')
+    .set({
+      verification_status: 'pending',
+      verification_requested_at: new Date(),
+      verification_reviewed_at: null,
+      verification_note: note?.trim() || null,
+      updated_at: new Date(),
+    })
+    .where('id', '=', venue.id)
+    .where('verification_status', 'in', ['unverified', 'rejected'])
+    .returning('id')
+    .executeTakeFirst()
+  if (!updated) {
+    const now = await ctx.db
+      .selectFrom('venues')
+      .select('verification_status')
+      .where('id', '=', venue.id)
+      .executeTakeFirst()
+    throw new Unprocessable(
+      refusal[now?.verification_status ?? ''] ?? 'The venue cannot be submitted for verification.',
+    )
+  }
+  return (await loadVenueResource(ctx, venue.id))!
+}
+
+async function review(
+  ctx: AppContext,
+  key: string,
+  to: 'verified' | 'rejected',
+  reason?: string | null,
+): Promise<Venue> {
+  const venue = await findVenueByKey(ctx.db, key)
+  if (!venue) throw new NotFound()
+  const updated = await ctx.db
+    .updateTable('venues')
+    .set({
+      verification_status: to,
+      verification_reviewed_at: new Date(),
+      ...(to === 'rejected' && { verification_note: reason?.trim() || null }),
+      updated_at: new Date(),
+    })
+    .where('id', '=', venue.id)
+    .where('verification_status', '=', 'pending')
+    .returning('id')
+    .executeTakeFirst()
+  if (!updated) {
+    throw new Unprocessable(
+      to === 'verified'
+        ? 'Only a pending verification request can be approved.'
+        : 'Only a pending verification request can be rejected.',
+    )
+  }
+  return (await loadVenueResource(ctx, venue.id))!
+}
+
+export const approveVerification = (ctx: AppContext, key: string) => review(ctx, key, 'verified')
+export const rejectVerification = (ctx: AppContext, key: string, reason?: string | null) =>
+  review(ctx, key, 'rejected', reason)
+
+/** Pending requests, oldest request first. */
+export async function pendingRequests(ctx: AppContext, req: FastifyRequest, q: { page?: number; per_page?: number }) {
+  const params = pageParams(q)
+  const base = ctx.db.selectFrom('venues').where('verification_status', '=', 'pending').where('deleted_at', 'is', null)
+  const [rows, count] = await Promise.all([
+    base
+      .select('id')
+      .orderBy('verification_requested_at')
+      .orderBy('id')
+      .limit(params.perPage)
+      .offset(params.offset)
+      .execute(),
+    base.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow(),
+  ])
+  const items = await loadVenueResources(
+    ctx,
+    rows.map((r) => r.id),
+  )
+  return paginated(req, ctx.config.appUrl, items, Number(count.n), params)
+}

@@ -1,0 +1,31 @@
+import { Type } from 'typebox'
+import { DateTime, Links, Meta, Money, MoneyInput, Nullable } from '../../lib/schemas.ts'
+
+export const WalletTransactionSchema = Type.Object({
+  id: Type.Integer(),
+  type: Type.String({ description: 'topup, debit or credit' }),
+  status: Type.String({ description: 'completed; a gateway top-up is pending until the gateway confirms, or failed' }),
+  amount: Money,
+  balance_after: Nullable(Money),
+  reference_type: Nullable(Type.String()),
+  reference_id: Nullable(Type.Integer()),
+  description: Nullable(Type.String()),
+  created_at: DateTime,
+})
+
+export const WalletAnswer = Type.Object({
+  balance: Money,
+  transactions: Type.Object({ data: Type.Array(WalletTransactionSchema), links: Links, meta: Meta }),
+})
+
+export const TopupBody = Type.Object({
+  amount: MoneyInput,
+  method: Type.Union([Type.Literal('gateway_1'), Type.Literal('gateway_2'), Type.Literal('gateway_3')]),
+  return_url: Type.Optional(Type.String({ maxLength: 2048 })),
+})
+
+export const TopupAnswer = Type.Object({
+  data: WalletTransactionSchema,
+  status: Type.String({ description: 'pending until the gateway confirms' }),
+  payment_url: Type.String(),
+})

@@ -1,0 +1,79 @@
+import { randomBytes } from 'node:crypto'
+import { readFileSync } from 'node:fs'
+import { rm } from 'node:fs/promises'
+import type { TestContext } from 'node:test'
+import pg from 'pg'
+import { type App, buildApp } from '../../src/app.ts'
+import { loadConfig } from '../../src/config.ts'
+import { type DatabaseHandle, openDatabase } from '../../src/lib/db.ts'
+import { migrate } from '../../src/lib/migrate.ts'
+import { setPasswordCost } from '../../src/lib/password.ts'
+
+// A fresh app on a fresh database for each test file (or each call):
+// - PostgreSQL when TEST_DATABASE_URL is set: a new database cloned from the migrated template;
+// - otherwise embedded PGlite, loaded from the migrated dump scripts/test.mjs prepares.
+
+let counter = 0
+
+async function freshDatabase(): Promise<{ database: DatabaseHandle; drop: () => Promise<void> }> {
+  const url = process.env.TEST_DATABASE_URL
+  if (url) {
+    const template = process.env.TEST_TEMPLATE_DB
+    const name = `cs_t_${process.pid}_${randomBytes(4).toString('hex')}`
+    const admin = new pg.Client({ connectionString: url })
+    await admin.connect()
+    await admin.query(template ? `CREATE DATABASE ${name} TEMPLATE ${template}` : `CREATE DATABASE ${name}`)
+    await admin.end()
+    const dbUrl = new URL(url)
+    dbUrl.pathname = `/${name}`
+    const database = await openDatabase({ databaseUrl: dbUrl.toString(), poolSize: 10 })
+    if (!template) await migrate(database.db)
+    return {
+      database,
+      drop: async () => {
+        const c = new pg.Client({ connectionString: url })
+        await c.connect()
+        await c.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`).catch(() => undefined)
+        await c.end()
+      },
+    }
+  }
+  const dump = process.env.TEST_PGLITE_DUMP
+  const database = await openDatabase({
+    loadDataDir: dump ? new Blob([readFileSync(dump)]) : undefined,
+  })
+  if (!dump) await migrate(database.db)
+  return { database, drop: async () => {} }
+}
+
+/**
+ * Builds the real app for a test. With a test context it closes itself after that test; without
+ * one, call app.close() (e.g. in after()). Pass env overrides to change configuration.
+ */
+export async function build(
+  t?: TestContext | { after: (fn: () => Promise<void>) => void },
+  env: Record<string, string> = {},
+): Promise<App> {
+  const dataDir = `.tmp/test-${process.pid}-${++counter}`
+  const config = loadConfig({
+    NODE_ENV: 'test',
+    APP_URL: 'http://localhost:8000',
+    LOG_LEVEL: 'silent',
+    RATE_LIMIT_ENABLED: 'false',
+    JOBS_ENABLED: 'false',
+    DATA_DIR: dataDir,
+    ...env,
+  })
+  setPasswordCost(1024)
+  const { database, drop } = await freshDatabase()
+  const app = await buildApp({ config, database, logger: false })
+  // app.close() releases everything this test created.
+  app.addHook('onClose', async () => {
+    await database.close()
+    await drop()
+    await rm(dataDir, { recursive: true, force: true })
+  })
+  await app.ready()
+  t?.after(() => app.close())
+  return app
+}

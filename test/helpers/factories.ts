@@ -1,0 +1,178 @@
+import type { App } from '../../src/app.ts'
+import { issueToken, type Role } from '../../src/lib/auth.ts'
+import { hashPassword } from '../../src/lib/password.ts'
+
+// Direct inserts for test fixtures: fast, and independent of the routes under test.
+
+let seq = 0
+const next = () => `${process.pid}${++seq}`
+
+export interface TestUser {
+  id: number
+  email: string
+  password: string
+  token: string
+  headers: { authorization: string }
+}
+
+export async function createUser(
+  app: App,
+  opts: {
+    roles?: Role[]
+    name?: string
+    email?: string
+    phone?: string | null
+    password?: string
+    is_active?: boolean
+    wallet?: number
+  } = {},
+): Promise<TestUser> {
+  const db = app.ctx.db
+  const n = next()
+  const password = opts.password ?? 'password123'
+  const email = opts.email ?? `user${n}@example.com`
+  const user = await db
+    .insertInto('users')
+    .values({
+      name: opts.name ?? `User ${n}`,
+      email,
+      phone: opts.phone === undefined ? null : opts.phone,
+      password_hash: await hashPassword(password),
+      is_active: opts.is_active ?? true,
+      wallet_balance: 0,
+    })
+    .returning('id')
+    .executeTakeFirstOrThrow()
+  for (const role of opts.roles ?? ['customer']) {
+    const r = await db.selectFrom('roles').select('id').where('name', '=', role).executeTakeFirstOrThrow()
+    await db.insertInto('user_roles').values({ user_id: user.id, role_id: r.id }).execute()
+  }
+  if (opts.wallet) {
+    // A completed top-up keeps balance == sum(ledger).
+    await db.updateTable('users').set({ wallet_balance: opts.wallet }).where('id', '=', user.id).execute()
+    await db
+      .insertInto('wallet_transactions')
+      .values({
+        user_id: user.id,
+        type: 'topup',
+        status: 'completed',
+        amount: opts.wallet,
+        balance_after: opts.wallet,
+        description: 'Test top-up',
+      })
+      .execute()
+  }
+  const token = await issueToken(db, user.id, 'test')
+  return { id: user.id, email, password, token, headers: { authorization: `Bearer ${token}` } }
+}
+
+export async function createVenue(
+  app: App,
+  ownerId: number,
+  fields: Partial<{
+    name: string
+    slug: string
+    city: string
+    address: string
+    latitude: number
+    longitude: number
+    opening_time: string
+    closing_time: string
+    verification_status: 'unverified' | 'pending' | 'verified' | 'rejected'
+    is_active: boolean
+    free_cancellation_hours: number
+  }> = {},
+) {
+  const n = next()
+  const name = fields.name ?? `Venue ${n}`
+  return app.ctx.db
+    .insertInto('venues')
+    .values({
+      owner_id: ownerId,
+      name,
+      slug: fields.slug ?? `venue-${n}`,
+      address: fields.address ?? 'Baneshwor',
+      city: fields.city ?? 'Kathmandu',
+      state: 'Bagmati',
+      latitude: String(fields.latitude ?? 27.7),
+      longitude: String(fields.longitude ?? 85.33),
+      opening_time: fields.opening_time ?? '06:00:00',
+      closing_time: fields.closing_time ?? '22:00:00',
+      verification_status: fields.verification_status ?? 'verified',
+      is_active: fields.is_active ?? true,
+      free_cancellation_hours: fields.free_cancellation_hours ?? 24,
+    })
+    .returningAll()
+    .executeTakeFirstOrThrow()
+}
+
+export async function assignStaff(app: App, venueId: number, userId: number, role: 'manager' | 'staff') {
+  await app.ctx.db.insertInto('venue_staff').values({ venue_id: venueId, user_id: userId, role }).execute()
+}
+
+export async function createCourt(
+  app: App,
+  venueId: number,
+  fields: Partial<{
+    name: string
+    type: string
+    slot_minutes: number
+    price_per_hour: number
+    is_active: boolean
+    capacity: number
+  }> = {},
+) {
+  return app.ctx.db
+    .insertInto('courts')
+    .values({
+      venue_id: venueId,
+      sport_id: 1,
+      name: fields.name ?? `Court ${next()}`,
+      type: fields.type ?? 'futsal',
+      capacity: fields.capacity ?? 10,
+      slot_minutes: fields.slot_minutes ?? 60,
+      price_per_hour: fields.price_per_hour ?? 150000,
+      is_active: fields.is_active ?? true,
+    })
+    .returningAll()
+    .executeTakeFirstOrThrow()
+}
+
+export async function createIndoorGame(
+  app: App,
+  venueId: number,
+  fields: Partial<{
+    name: string
+    game_type: string
+    capacity: number
+    slot_minutes: number
+    price_per_hour: number
+    is_active: boolean
+  }> = {},
+) {
+  const venue = await app.ctx.db
+    .selectFrom('venues')
+    .select('owner_id')
+    .where('id', '=', venueId)
+    .executeTakeFirstOrThrow()
+  return app.ctx.db
+    .insertInto('indoor_games')
+    .values({
+      venue_id: venueId,
+      tenant_id: venue.owner_id,
+      name: fields.name ?? `Station ${next()}`,
+      game_type: fields.game_type ?? 'playstation',
+      capacity: fields.capacity ?? 4,
+      slot_minutes: fields.slot_minutes ?? 60,
+      price_per_hour: fields.price_per_hour ?? 30000,
+      is_active: fields.is_active ?? true,
+    })
+    .returningAll()
+    .executeTakeFirstOrThrow()
+}
+
+/** A venue-local date n days from today, "YYYY-MM-DD". */
+export function daysFromNow(n: number): string {
+  const s = new Intl.DateTimeFormat('sv-SE', { timeZone: 'Asia/Kathmandu' }).format(new Date(Date.now() + n * 86400000))
+  return s.slice(0, 10)
+}
