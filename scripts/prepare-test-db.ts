@@ -6,7 +6,8 @@ import { migrate } from '../src/lib/migrate.ts'
 
 const url = process.env.TEST_DATABASE_URL
 if (url) {
-  const template = 'cs_test_template'
+  // One template per run, so runs started side by side never drop each other's template.
+  const template = `cs_test_template_${process.pid}`
   const admin = new pg.Client({ connectionString: url })
   await admin.connect()
   await admin.query(`DROP DATABASE IF EXISTS ${template} WITH (FORCE)`)
@@ -24,7 +25,7 @@ if (url) {
   const dump = await raw.dumpDataDir('gzip')
   await raw.close()
   mkdirSync('.tmp', { recursive: true })
-  const file = '.tmp/pglite-template.tar.gz'
+  const file = `.tmp/pglite-template-${process.pid}.tar.gz`
   writeFileSync(file, Buffer.from(await dump.arrayBuffer()))
   console.log(JSON.stringify({ TEST_PGLITE_DUMP: file }))
 }

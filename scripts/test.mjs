@@ -3,7 +3,7 @@
 // each file on its own fresh copy. TEST_DATABASE_URL selects the PostgreSQL server; otherwise
 // the embedded PGlite database is used.
 import { spawnSync } from 'node:child_process'
-import { mkdirSync, readdirSync, statSync, writeFileSync } from 'node:fs'
+import { mkdirSync, readdirSync, rmSync, statSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
 
 const root = new URL('..', import.meta.url).pathname
@@ -38,4 +38,11 @@ const run = spawnSync(
 )
 mkdirSync(join(root, '.tmp'), { recursive: true })
 writeFileSync(join(root, '.tmp/last-test-exit'), String(run.status))
+// Drop this run's template.
+if (env.TEST_PGLITE_DUMP) rmSync(env.TEST_PGLITE_DUMP, { force: true })
+if (env.TEST_TEMPLATE_DB) {
+  spawnSync('psql', [env.TEST_DATABASE_URL, '-qc', `DROP DATABASE IF EXISTS ${env.TEST_TEMPLATE_DB} WITH (FORCE)`], {
+    stdio: 'ignore',
+  })
+}
 process.exit(run.status ?? 1)
