@@ -1,7 +1,10 @@
 import type { AppContext } from '../../lib/context.ts'
 import type { Executor } from '../../lib/db.ts'
+import { localToInstant, toHHmm } from '../../lib/time.ts'
+import { notify } from '../notifications/service.ts'
 
-// INTERFACE (implemented by the bookings work): what payments need from bookings.
+// What payments need from bookings, for both kinds: court bookings live in `bookings`, indoor-game
+// bookings in `indoor_game_bookings`. Both tables share the columns used here.
 
 export type BookingKind = 'court' | 'indoor'
 
@@ -18,13 +21,34 @@ export interface PayableBooking {
   start_time: string
 }
 
+/** The table that holds bookings of a kind. */
+export const bookingTable = (kind: BookingKind) => (kind === 'court' ? 'bookings' : 'indoor_game_bookings')
+
 /** Reads and row-locks (FOR UPDATE) a booking for a payment step; undefined when it does not exist. */
 export async function lockPayableBooking(
-  _trx: Executor,
-  _kind: BookingKind,
-  _id: number,
+  trx: Executor,
+  kind: BookingKind,
+  id: number,
 ): Promise<PayableBooking | undefined> {
-  throw new Error('lockPayableBooking: not implemented yet')
+  if (!Number.isSafeInteger(id) || id < 1) return undefined
+  const row = await trx
+    .selectFrom(bookingTable(kind))
+    .select([
+      'id',
+      'booking_number',
+      'user_id',
+      'venue_id',
+      'status',
+      'total_amount',
+      'paid_amount',
+      'date',
+      'start_time',
+    ])
+    .where('id', '=', id)
+    .forUpdate()
+    .executeTakeFirst()
+  if (!row) return undefined
+  return { kind, ...row }
 }
 
 /**
@@ -33,13 +57,49 @@ export async function lockPayableBooking(
  * IndoorGameBookingConfirmed is sent (in the same transaction).
  */
 export async function recordBookingPayment(
-  _ctx: AppContext,
-  _trx: Executor,
-  _kind: BookingKind,
-  _id: number,
-  _amountPaisa: number,
+  ctx: AppContext,
+  trx: Executor,
+  kind: BookingKind,
+  id: number,
+  amountPaisa: number,
 ): Promise<void> {
-  throw new Error('recordBookingPayment: not implemented yet')
+  const before = await lockPayableBooking(trx, kind, id)
+  if (!before) throw new Error(`recordBookingPayment: ${kind} booking ${id} does not exist`)
+  const paid = before.paid_amount + amountPaisa
+  const confirms = before.status === 'pending' && paid >= before.total_amount
+  await trx
+    .updateTable(bookingTable(kind))
+    .set({
+      paid_amount: paid,
+      updated_at: new Date(),
+      ...(confirms ? { status: 'confirmed', hold_expires_at: null } : {}),
+    })
+    .where('id', '=', id)
+    .execute()
+  if (confirms && before.user_id !== null) {
+    const court = kind === 'court'
+    await notify(
+      ctx,
+      before.user_id,
+      court ? 'BookingConfirmed' : 'IndoorGameBookingConfirmed',
+      {
+        message: `Your ${court ? 'booking' : 'indoor game booking'} ${before.booking_number} on ${before.date} at ${toHHmm(before.start_time)} is confirmed.`,
+        booking_id: before.id,
+        booking_type: kind,
+        booking_number: before.booking_number,
+        venue_id: before.venue_id,
+        date: before.date,
+        start_time: toHHmm(before.start_time),
+      },
+      trx,
+    )
+  }
+}
+
+/** When a pending booking with this payment method stops holding its slot. */
+export function holdUntil(ctx: AppContext, method: string, date: string, startTime: string, now = new Date()): Date {
+  if (method === 'cash') return localToInstant(date, startTime)
+  return new Date(now.getTime() + ctx.config.bookingHoldMinutes * 60_000)
 }
 
 /**
@@ -47,11 +107,19 @@ export async function recordBookingPayment(
  * BOOKING_HOLD_MINUTES from now; cash: held until the booking's start.
  */
 export async function setPaymentIntent(
-  _ctx: AppContext,
-  _trx: Executor,
-  _kind: BookingKind,
-  _id: number,
-  _method: string,
+  ctx: AppContext,
+  trx: Executor,
+  kind: BookingKind,
+  id: number,
+  method: string,
 ): Promise<void> {
-  throw new Error('setPaymentIntent: not implemented yet')
+  const booking = await lockPayableBooking(trx, kind, id)
+  if (!booking) throw new Error(`setPaymentIntent: ${kind} booking ${id} does not exist`)
+  // Only a pending booking is held; a confirmed one keeps its slot without a hold.
+  const hold = booking.status === 'pending' ? holdUntil(ctx, method, booking.date, booking.start_time) : null
+  await trx
+    .updateTable(bookingTable(kind))
+    .set({ payment_method: method, hold_expires_at: hold, updated_at: new Date() })
+    .where('id', '=', id)
+    .execute()
 }
