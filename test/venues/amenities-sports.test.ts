@@ -86,11 +86,11 @@ test('super_admin manages sports; a sport in use cannot be deleted', async () =>
     payload: { label: 'Squash' },
   })
   assert.equal(res.json().data.label, 'Squash')
-  res = await app.inject({ method: 'DELETE', url: '/api/admin/sports/1', headers: admin.headers })
   const owner = await createUser(app, { roles: ['venue_owner'] })
   await createCourt(app, (await createVenue(app, owner.id)).id)
   res = await app.inject({ method: 'DELETE', url: '/api/admin/sports/1', headers: admin.headers })
   assert.equal(res.statusCode, 409)
+  assert.equal((await app.inject({ method: 'GET', url: '/api/sports' })).json().data[0].id, 1)
   res = await app.inject({ method: 'DELETE', url: `/api/admin/sports/${sport.id}`, headers: admin.headers })
   assert.equal(res.statusCode, 200)
 })
