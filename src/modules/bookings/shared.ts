@@ -1,0 +1,151 @@
+import { type Static, Type } from 'typebox'
+import type { Executor } from '../../lib/db.ts'
+import { formatMoney } from '../../lib/money.ts'
+import { DateTime, Money, Nullable } from '../../lib/schemas.ts'
+import { formatDateTime } from '../../lib/time.ts'
+import { type PaymentRecord, paymentsFor } from '../payments/records.ts'
+import type { BookingKind } from './payable.ts'
+
+// Pieces both booking resources embed (court bookings here, indoor-game bookings in
+// indoor-bookings): payment history, extra session charges, the coupon usage and the money fields.
+// Every loader takes many booking ids at once, so a list costs one query per piece, not per row.
+
+export type { BookingKind } from './payable.ts'
+
+export const PaymentRecordSchema = Type.Object({
+  id: Type.Integer(),
+  method: Type.String({ description: 'gateway_1, gateway_2, gateway_3, wallet or cash' }),
+  amount: Money,
+  refunded_amount: Money,
+  status: Type.String({ description: 'initiated, completed, failed, refunded or partially_refunded' }),
+  reference: Nullable(Type.String()),
+  paid_at: Nullable(DateTime),
+  created_at: Nullable(DateTime),
+})
+
+export const ChargeSchema = Type.Object({
+  id: Type.Integer(),
+  description: Type.String(),
+  amount: Money,
+  created_at: DateTime,
+})
+export type Charge = Static<typeof ChargeSchema>
+
+export const CouponUsageSchema = Type.Object({
+  id: Type.Integer(),
+  code: Type.String(),
+  type: Type.String({ description: 'percent or fixed' }),
+  discount_amount: Money,
+  created_at: Nullable(DateTime),
+})
+export type CouponUsage = Static<typeof CouponUsageSchema>
+
+/** The money fields of a booking resource, all derived from the stored paisa columns. */
+export const bookingMoneyFields = {
+  base_amount: Type.String({ description: 'Price of the slot before discount, NPR' }),
+  discount_amount: Money,
+  total_amount: Type.String({ description: 'Amount due: base − discount + extra charges, NPR' }),
+  paid_amount: Money,
+  balance_due: Money,
+  is_paid: Type.Boolean({ description: 'true when fully paid' }),
+  extras_total: Nullable(Type.String({ description: 'Sum of extra session charges; null when there are none' })),
+}
+
+export interface MoneyColumns {
+  base_amount: number
+  discount_amount: number
+  extras_total: number
+  total_amount: number
+  paid_amount: number
+}
+
+export function bookingMoney(b: MoneyColumns) {
+  const due = Math.max(b.total_amount - b.paid_amount, 0)
+  return {
+    base_amount: formatMoney(b.base_amount),
+    discount_amount: formatMoney(b.discount_amount),
+    total_amount: formatMoney(b.total_amount),
+    paid_amount: formatMoney(b.paid_amount),
+    balance_due: formatMoney(due),
+    is_paid: due === 0,
+    extras_total: b.extras_total > 0 ? formatMoney(b.extras_total) : null,
+  }
+}
+
+/** "1.50" for 90 minutes: the duration_hours field. */
+export function durationHours(startTime: string, endTime: string): string {
+  const [sh, sm] = startTime.split(':').map(Number)
+  const [eh, em] = endTime.split(':').map(Number)
+  const minutes = eh * 60 + em - (sh * 60 + sm)
+  return (minutes / 60).toFixed(2)
+}
+
+/** Payment history of bookings of one kind, keyed by booking id (oldest first). */
+export function paymentsOf(db: Executor, kind: BookingKind, ids: number[]): Promise<Map<number, PaymentRecord[]>> {
+  return paymentsFor(db, kind, ids)
+}
+
+/** Extra session charges of bookings of one kind, keyed by booking id (oldest first). */
+export async function chargesOf(db: Executor, kind: BookingKind, ids: number[]): Promise<Map<number, Charge[]>> {
+  const out = new Map<number, Charge[]>()
+  if (ids.length === 0) return out
+  const rows = await db
+    .selectFrom('booking_charges')
+    .select(['id', 'booking_id', 'description', 'amount', 'created_at'])
+    .where('booking_type', '=', kind)
+    .where('booking_id', 'in', [...new Set(ids)])
+    .orderBy('id')
+    .execute()
+  for (const r of rows) {
+    const list = out.get(r.booking_id) ?? []
+    list.push({
+      id: r.id,
+      description: r.description,
+      amount: formatMoney(r.amount),
+      created_at: formatDateTime(r.created_at)!,
+    })
+    out.set(r.booking_id, list)
+  }
+  return out
+}
+
+/** The coupon applied to each booking of one kind, keyed by booking id; bookings without one are absent. */
+export async function couponUsagesOf(
+  db: Executor,
+  kind: BookingKind,
+  ids: number[],
+): Promise<Map<number, CouponUsage>> {
+  const out = new Map<number, CouponUsage>()
+  if (ids.length === 0) return out
+  const rows = await db
+    .selectFrom('coupon_usages as u')
+    .innerJoin('coupons as c', 'c.id', 'u.coupon_id')
+    .select(['u.id', 'u.booking_id', 'c.code', 'c.type', 'u.discount_amount', 'u.created_at'])
+    .where('u.booking_type', '=', kind)
+    .where('u.booking_id', 'in', [...new Set(ids)])
+    .execute()
+  for (const r of rows) {
+    out.set(r.booking_id, {
+      id: r.id,
+      code: r.code,
+      type: r.type,
+      discount_amount: formatMoney(r.discount_amount),
+      created_at: formatDateTime(r.created_at),
+    })
+  }
+  return out
+}
+
+/** payments, charges and coupon_usage of many bookings of one kind, loaded together. */
+export async function loadBookingExtras(db: Executor, kind: BookingKind, ids: number[]) {
+  const [payments, charges, coupons] = await Promise.all([
+    paymentsOf(db, kind, ids),
+    chargesOf(db, kind, ids),
+    couponUsagesOf(db, kind, ids),
+  ])
+  return {
+    payments: (id: number) => payments.get(id) ?? [],
+    charges: (id: number) => charges.get(id) ?? [],
+    couponUsage: (id: number) => coupons.get(id) ?? null,
+  }
+}
