@@ -1,4 +1,10 @@
 import type { FastifyInstance } from 'fastify'
+import authRoutes from './routes/auth.ts'
+import profileRoutes from './routes/profile.ts'
 
-// Routes of this feature are added by its issue.
-export default async function routes(_app: FastifyInstance) {}
+// Accounts: registration, sign-in (password, OTP, social), devices, email verification, profile,
+// and the platform's user administration.
+export default async function routes(app: FastifyInstance) {
+  await app.register(authRoutes)
+  await app.register(profileRoutes)
+}

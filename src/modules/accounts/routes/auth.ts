@@ -1,0 +1,145 @@
+import type { FastifyInstance } from 'fastify'
+import { Type } from 'typebox'
+import { issueToken } from '../../../lib/auth.ts'
+import { NotFound } from '../../../lib/errors.ts'
+import { namedLimit } from '../../../lib/rate-limit.ts'
+import { Data, errorResponses, Message } from '../../../lib/schemas.ts'
+import { formatDateTime } from '../../../lib/time.ts'
+import { loadUserResource, UserSchema } from '../resource.ts'
+import { DeviceSchema, LoginBody, RegisterBody, RegisterResponse, TokenResponse } from '../schemas.ts'
+import { checkCredentials, deviceName, type RegisterInput, registerUser } from '../service/users.ts'
+
+const tags = ['Authentication']
+const security = [{ bearer: [] }]
+const limited = { 429: Message }
+
+export default async function authRoutes(app: FastifyInstance) {
+  const { ctx } = app
+  const { db, storage } = ctx
+
+  app.post(
+    '/auth/register',
+    {
+      config: namedLimit(app, 'register'),
+      schema: {
+        tags,
+        summary: 'Create a customer account and sign in this device',
+        description:
+          'name ≤ 255; email valid and unique (case-insensitive); phone optional, unique, 7–15 digits with an ' +
+          'optional leading +; password ≥ 8 characters and confirmed. A verification email is sent. 10 requests a minute.',
+        body: RegisterBody,
+        response: { 201: RegisterResponse, ...errorResponses, ...limited },
+      },
+    },
+    async (req, reply) => {
+      const body = req.body as RegisterInput & { device_name?: string }
+      const userId = await registerUser(ctx, body)
+      const token = await issueToken(db, userId, deviceName(req, body.device_name))
+      return reply.code(201).send({
+        message: 'Registration successful. Please verify your email address.',
+        token,
+        data: await loadUserResource(db, storage, userId),
+      })
+    },
+  )
+
+  app.post(
+    '/auth/login',
+    {
+      config: namedLimit(app, 'login'),
+      schema: {
+        tags,
+        summary: 'Sign in with an email address or phone number and a password',
+        description: 'Wrong password, unknown user or suspended account: 403 "Invalid credentials.".',
+        body: LoginBody,
+        response: { 200: TokenResponse, ...errorResponses, ...limited },
+      },
+    },
+    async (req) => {
+      const body = req.body as { email: string; password: string; device_name?: string }
+      const userId = await checkCredentials(db, body.email, body.password)
+      const token = await issueToken(db, userId, deviceName(req, body.device_name))
+      return { token, data: await loadUserResource(db, storage, userId) }
+    },
+  )
+
+  app.get(
+    '/auth/me',
+    {
+      onRequest: app.auth.required,
+      schema: { tags, security, summary: 'The signed-in user', response: { 200: Data(UserSchema), ...errorResponses } },
+    },
+    async (req) => ({ data: await loadUserResource(db, storage, req.user!.id) }),
+  )
+
+  app.post(
+    '/auth/logout',
+    {
+      onRequest: app.auth.required,
+      schema: {
+        tags,
+        security,
+        summary: 'Revoke the current device token',
+        response: { 200: Message, ...errorResponses },
+      },
+    },
+    async (req) => {
+      await db.deleteFrom('api_tokens').where('id', '=', req.user!.tokenId).execute()
+      return { message: 'Logged out successfully.' }
+    },
+  )
+
+  app.get(
+    '/auth/devices',
+    {
+      onRequest: app.auth.required,
+      schema: {
+        tags,
+        security,
+        summary: 'Devices signed in to this account (a bare array), most recently used first',
+        response: { 200: Type.Array(DeviceSchema), ...errorResponses },
+      },
+    },
+    async (req) => {
+      const rows = await db
+        .selectFrom('api_tokens')
+        .select(['id', 'name', 'last_used_at', 'created_at'])
+        .where('user_id', '=', req.user!.id)
+        .orderBy((eb) => eb.fn.coalesce('last_used_at', 'created_at'), 'desc')
+        .orderBy('id', 'desc')
+        .execute()
+      return rows.map((t) => ({
+        id: Number(t.id),
+        name: t.name,
+        // A token never used since sign-in was last used when it was issued.
+        last_used_at: formatDateTime(t.last_used_at ?? t.created_at)!,
+        created_at: formatDateTime(t.created_at)!,
+      }))
+    },
+  )
+
+  app.delete(
+    '/auth/devices/:tokenId',
+    {
+      onRequest: app.auth.required,
+      schema: {
+        tags,
+        security,
+        summary: 'Revoke one of your device tokens',
+        params: Type.Object({ tokenId: Type.String() }),
+        response: { 200: Message, ...errorResponses },
+      },
+    },
+    async (req) => {
+      const { tokenId } = req.params as { tokenId: string }
+      if (!/^\d{1,15}$/.test(tokenId)) throw new NotFound()
+      const res = await db
+        .deleteFrom('api_tokens')
+        .where('id', '=', Number(tokenId))
+        .where('user_id', '=', req.user!.id)
+        .executeTakeFirst()
+      if (Number(res.numDeletedRows) === 0) throw new NotFound()
+      return { message: 'Device revoked successfully.' }
+    },
+  )
+}

@@ -1,0 +1,79 @@
+import type { FastifyInstance } from 'fastify'
+import { Data, errorResponses, Message } from '../../../lib/schemas.ts'
+import { loadUserResource, UserSchema } from '../resource.ts'
+import { AvatarBody, PasswordBody, ProfileUpdateBody } from '../schemas.ts'
+import { changePassword, replaceAvatar, updateProfile } from '../service/profile.ts'
+
+const tags = ['Profile']
+const security = [{ bearer: [] }]
+
+export default async function profileRoutes(app: FastifyInstance) {
+  const { ctx } = app
+  const { db, storage } = ctx
+
+  app.get(
+    '/profile',
+    {
+      onRequest: app.auth.required,
+      schema: { tags, security, summary: 'Your profile', response: { 200: Data(UserSchema), ...errorResponses } },
+    },
+    async (req) => ({ data: await loadUserResource(db, storage, req.user!.id) }),
+  )
+
+  app.put(
+    '/profile',
+    {
+      onRequest: app.auth.required,
+      schema: {
+        tags,
+        security,
+        summary: 'Update your name and/or phone',
+        description: 'Both optional. A changed phone must be unique and is no longer verified.',
+        body: ProfileUpdateBody,
+        response: { 200: Data(UserSchema), ...errorResponses },
+      },
+    },
+    async (req) => {
+      await updateProfile(ctx, req.user!.id, req.body as { name?: string; phone?: string | null })
+      return { data: await loadUserResource(db, storage, req.user!.id) }
+    },
+  )
+
+  app.post(
+    '/profile/password',
+    {
+      onRequest: app.auth.required,
+      schema: {
+        tags,
+        security,
+        summary: 'Change your password (current_password, password ≥ 8, password_confirmation)',
+        body: PasswordBody,
+        response: { 200: Message, ...errorResponses },
+      },
+    },
+    async (req) => {
+      await changePassword(ctx, req.user!.id, req.body as never)
+      return { message: 'Password updated successfully.' }
+    },
+  )
+
+  app.post(
+    '/profile/avatar',
+    {
+      onRequest: app.auth.required,
+      schema: {
+        tags,
+        security,
+        consumes: ['multipart/form-data'],
+        summary: 'Upload your avatar (multipart field avatar: jpg, png or webp, at most 2 MB)',
+        description: 'The type is detected from the file content, not its name. Larger files: 422 (over 10 MB: 413).',
+        body: AvatarBody,
+        response: { 200: Data(UserSchema), 413: Message, ...errorResponses },
+      },
+    },
+    async (req) => {
+      await replaceAvatar(ctx, req.user!.id, (req.body as { avatar?: unknown }).avatar)
+      return { data: await loadUserResource(db, storage, req.user!.id) }
+    },
+  )
+}

@@ -1,0 +1,93 @@
+import { Type } from 'typebox'
+import { DateTime, Nullable } from '../../lib/schemas.ts'
+import { UserSchema } from './resource.ts'
+
+// Request and response shapes of the account routes.
+
+export const PHONE_PATTERN = '^\\+?[0-9]{7,15}$'
+// string or null in one schema, so a bad value gets one message (not one per union branch).
+const NullablePhone = Type.Unsafe<string | null>({
+  type: ['string', 'null'],
+  pattern: PHONE_PATTERN,
+  description: 'Digits with an optional leading +, 7–15 digits; null clears it',
+})
+const DeviceName = Type.Optional(
+  Type.String({ maxLength: 255, description: 'Name of this device; the User-Agent when absent' }),
+)
+
+export const RegisterBody = Type.Object({
+  name: Type.String({ minLength: 1, maxLength: 255 }),
+  email: Type.String({ minLength: 1, maxLength: 255, format: 'email' }),
+  phone: Type.Optional(NullablePhone),
+  password: Type.String({ minLength: 8, maxLength: 255 }),
+  password_confirmation: Type.Optional(Type.String()),
+  device_name: DeviceName,
+})
+
+export const LoginBody = Type.Object({
+  email: Type.String({ minLength: 1, maxLength: 255, description: 'An email address or a phone number' }),
+  password: Type.String({ minLength: 1, maxLength: 255 }),
+  device_name: DeviceName,
+})
+
+export const OtpType = Type.Union([Type.Literal('sms'), Type.Literal('email')])
+
+export const OtpSendBody = Type.Object({
+  identifier: Type.String({ minLength: 1, maxLength: 255, description: 'A phone number (sms) or email (email)' }),
+  type: OtpType,
+})
+
+export const OtpVerifyBody = Type.Object({
+  identifier: Type.String({ minLength: 1, maxLength: 255 }),
+  otp: Type.String({ minLength: 1, maxLength: 20, description: 'The 6-digit code' }),
+  type: OtpType,
+  device_name: DeviceName,
+})
+
+export const TokenResponse = Type.Object({ token: Type.String(), data: UserSchema })
+export const RegisterResponse = Type.Object({ message: Type.String(), token: Type.String(), data: UserSchema })
+export const OtpVerifyResponse = Type.Object({
+  message: Type.String(),
+  token: Type.Optional(Type.String()),
+  data: Type.Optional(UserSchema),
+})
+export const MessageWithUser = Type.Object({ message: Type.String(), data: UserSchema })
+
+export const DeviceSchema = Type.Object({
+  id: Type.Integer(),
+  name: Type.String(),
+  last_used_at: DateTime,
+  created_at: DateTime,
+})
+
+export const ProfileUpdateBody = Type.Object({
+  name: Type.Optional(Type.String({ minLength: 1, maxLength: 255 })),
+  phone: Type.Optional(NullablePhone),
+})
+
+export const PasswordBody = Type.Object({
+  current_password: Type.String({ minLength: 1 }),
+  password: Type.String({ minLength: 8, maxLength: 255 }),
+  password_confirmation: Type.String({ minLength: 1 }),
+})
+
+export const AvatarBody = Type.Object({
+  avatar: Type.Unknown({ description: 'Image file: jpg, png or webp, at most 2 MB (checked by content)' }),
+})
+
+export const ROLES = ['customer', 'venue_owner', 'manager', 'staff', 'super_admin'] as const
+export const RoleName = Type.Union(ROLES.map((r) => Type.Literal(r)))
+
+export const AdminUsersQuery = Type.Object({
+  page: Type.Optional(Type.Integer({ minimum: 1 })),
+  per_page: Type.Optional(Type.Integer({ minimum: 1 })),
+  search: Type.Optional(Type.String({ maxLength: 255, description: 'Part of the name, email or phone' })),
+  role: Type.Optional(RoleName),
+})
+
+export const AdminUserPatchBody = Type.Object({
+  is_active: Type.Optional(Type.Boolean({ description: 'false suspends the account at once, true restores it' })),
+  roles: Type.Optional(
+    Type.Array(RoleName, { minItems: 1, uniqueItems: true, description: "Replaces the user's roles" }),
+  ),
+})

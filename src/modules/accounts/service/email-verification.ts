@@ -1,0 +1,77 @@
+import { createHash, createHmac, timingSafeEqual } from 'node:crypto'
+import type { AppContext } from '../../../lib/context.ts'
+import { Forbidden } from '../../../lib/errors.ts'
+
+// Signed email verification links: /api/email/verify/{id}/{sha1(email)}?expires=<unix>&signature=<hmac>.
+// The signature is an HMAC-SHA256, keyed with APP_KEY, of the absolute URL without the signature.
+
+export const LINK_MINUTES = 60
+
+export function emailHash(email: string): string {
+  return createHash('sha1').update(email.toLowerCase()).digest('hex')
+}
+
+function sign(appKey: string, unsignedUrl: string): string {
+  return createHmac('sha256', appKey).update(unsignedUrl).digest('hex')
+}
+
+function unsigned(appUrl: string, id: number | string, hash: string, expires: number | string): string {
+  return `${appUrl}/api/email/verify/${id}/${hash}?expires=${expires}`
+}
+
+export function verificationUrl(ctx: AppContext, user: { id: number; email: string }, now = Date.now()): string {
+  const expires = Math.floor(now / 1000) + LINK_MINUTES * 60
+  const base = unsigned(ctx.config.appUrl, user.id, emailHash(user.email), expires)
+  return `${base}&signature=${sign(ctx.config.appKey, base)}`
+}
+
+/** Refuses (403 "Invalid signature.") a link whose signature does not match or that has expired. */
+export function assertValidSignature(
+  ctx: AppContext,
+  id: string,
+  hash: string,
+  query: { expires?: string; signature?: string },
+) {
+  const { expires, signature } = query
+  if (!expires || !signature || !/^\d{1,12}$/.test(expires) || !/^[0-9a-f]{64}$/.test(signature)) {
+    throw new Forbidden('Invalid signature.')
+  }
+  const expected = Buffer.from(sign(ctx.config.appKey, unsigned(ctx.config.appUrl, id, hash, expires)), 'hex')
+  if (!timingSafeEqual(expected, Buffer.from(signature, 'hex'))) throw new Forbidden('Invalid signature.')
+  if (Number(expires) * 1000 < Date.now()) throw new Forbidden('Invalid signature.')
+}
+
+export async function sendVerificationEmail(ctx: AppContext, user: { id: number; email: string }) {
+  const url = verificationUrl(ctx, user)
+  await ctx.messenger.mail({
+    to: user.email,
+    subject: 'Verify your email address',
+    body: `Please confirm your email address by opening this link (valid for ${LINK_MINUTES} minutes):\n\n${url}\n\nIf you did not create an account, no further action is required.`,
+  })
+}
+
+/** Marks the signed-in user's email verified when the link is theirs and intact. */
+export async function verifyEmail(
+  ctx: AppContext,
+  userId: number,
+  params: { id: string; hash: string },
+  query: { expires?: string; signature?: string },
+): Promise<'verified' | 'already'> {
+  assertValidSignature(ctx, params.id, params.hash, query)
+  if (params.id !== String(userId)) throw new Forbidden()
+  const user = await ctx.db
+    .selectFrom('users')
+    .select(['email', 'email_verified_at'])
+    .where('id', '=', userId)
+    .executeTakeFirstOrThrow()
+  const expected = Buffer.from(emailHash(user.email))
+  const given = Buffer.from(params.hash)
+  if (expected.length !== given.length || !timingSafeEqual(expected, given)) throw new Forbidden()
+  if (user.email_verified_at) return 'already'
+  await ctx.db
+    .updateTable('users')
+    .set({ email_verified_at: new Date(), updated_at: new Date() })
+    .where('id', '=', userId)
+    .execute()
+  return 'verified'
+}

@@ -1,0 +1,80 @@
+import type { AppContext } from '../../../lib/context.ts'
+import { Invalid } from '../../../lib/errors.ts'
+import { hashPassword, verifyPassword } from '../../../lib/password.ts'
+import { detectImage } from '../../../lib/storage.ts'
+import { rethrowUnique, uniquenessErrors } from './users.ts'
+
+// The signed-in user's own profile: name and phone, password, avatar.
+
+export const MAX_AVATAR_BYTES = 2 * 1024 * 1024
+
+export async function updateProfile(ctx: AppContext, userId: number, input: { name?: string; phone?: string | null }) {
+  const changes: { name?: string; phone?: string | null; phone_verified_at?: null; updated_at: Date } = {
+    updated_at: new Date(),
+  }
+  if (input.name !== undefined) {
+    const name = input.name.trim()
+    if (!name) throw new Invalid('name', 'The name field is required.')
+    changes.name = name
+  }
+  if (input.phone !== undefined) {
+    const phone = input.phone?.trim() || null
+    const current = await ctx.db.selectFrom('users').select('phone').where('id', '=', userId).executeTakeFirstOrThrow()
+    if (phone !== current.phone) {
+      const errors = await uniquenessErrors(ctx.db, { phone }, userId)
+      if (Object.keys(errors).length) throw new Invalid(errors)
+      changes.phone = phone
+      // A new number has not been verified yet.
+      changes.phone_verified_at = null
+    }
+  }
+  await ctx.db.updateTable('users').set(changes).where('id', '=', userId).execute().catch(rethrowUnique)
+}
+
+export async function changePassword(
+  ctx: AppContext,
+  userId: number,
+  input: { current_password: string; password: string; password_confirmation: string },
+) {
+  const user = await ctx.db
+    .selectFrom('users')
+    .select('password_hash')
+    .where('id', '=', userId)
+    .executeTakeFirstOrThrow()
+  const errors: Record<string, string[]> = {}
+  if (!(await verifyPassword(user.password_hash, input.current_password))) {
+    errors.current_password = ['The password is incorrect.']
+  }
+  if (input.password !== input.password_confirmation) {
+    errors.password = ['The password field confirmation does not match.']
+  }
+  if (Object.keys(errors).length) throw new Invalid(errors)
+  await ctx.db
+    .updateTable('users')
+    .set({ password_hash: await hashPassword(input.password), updated_at: new Date() })
+    .where('id', '=', userId)
+    .execute()
+}
+
+/** Stores a new avatar (jpg/png/webp by content, ≤ 2 MB) and removes the previous file. */
+export async function replaceAvatar(ctx: AppContext, userId: number, file: unknown) {
+  if (file === undefined || file === null || file === '') throw new Invalid('avatar', 'The avatar field is required.')
+  if (!Buffer.isBuffer(file)) throw new Invalid('avatar', 'The avatar field must be an image.')
+  if (file.length > MAX_AVATAR_BYTES) {
+    throw new Invalid('avatar', `The avatar field must not be greater than ${MAX_AVATAR_BYTES / 1024} kilobytes.`)
+  }
+  const type = await detectImage(file)
+  if (!type) throw new Invalid('avatar', 'The avatar field must be a file of type: jpg, jpeg, png, webp.')
+  const path = await ctx.storage.put('avatars', file, type.ext)
+  const previous = await ctx.db
+    .selectFrom('users')
+    .select('avatar_path')
+    .where('id', '=', userId)
+    .executeTakeFirstOrThrow()
+  await ctx.db
+    .updateTable('users')
+    .set({ avatar_path: path, updated_at: new Date() })
+    .where('id', '=', userId)
+    .execute()
+  if (previous.avatar_path) await ctx.storage.delete(previous.avatar_path)
+}
