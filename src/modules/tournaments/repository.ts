@@ -102,19 +102,13 @@ export async function teamsOf(db: Executor, tournamentIds: number[]) {
 
 export type TeamRow = Awaited<ReturnType<typeof teamsOf>>[number]
 
-/**
- * Takes one place in the tournament if registration is open and a place is left. The row lock
- * of this UPDATE serialises racing registrations: the loser re-reads the count and gets no row.
- */
-export async function claimPlace(db: Executor, id: number) {
-  return db
+/** Counts one more registered team; the caller holds the tournament row lock and checked the limit. */
+export async function takePlace(db: Executor, id: number) {
+  await db
     .updateTable('tournaments')
     .set((eb) => ({ registered_teams: eb('registered_teams', '+', 1), updated_at: new Date() }))
     .where('id', '=', id)
-    .where('status', '=', 'registration_open')
-    .where((eb) => eb('registered_teams', '<', eb.ref('max_teams')))
-    .returning(['id', 'name'])
-    .executeTakeFirst()
+    .execute()
 }
 
 export async function teamNameTaken(db: Executor, tournamentId: number, name: string) {

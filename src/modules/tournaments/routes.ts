@@ -25,6 +25,12 @@ import * as tournaments from './service/tournaments.ts'
 const tags = ['Tournaments']
 const security = [{ bearer: [] }]
 const TournamentParams = Type.Object({ tournament: Type.String() })
+// Refusals (registration closed, generation or result not allowed) are 422 with a message only;
+// field validation adds errors.
+const Refused = Type.Object({
+  message: Type.String(),
+  errors: Type.Optional(Type.Record(Type.String(), Type.Array(Type.String()))),
+})
 const List = <T extends Parameters<typeof Type.Array>[0]>(item: T) => Type.Object({ data: Type.Array(item) })
 
 /** A numeric path id, or 404. */
@@ -116,7 +122,7 @@ export default async function routes(app: FastifyInstance) {
           'A registration fee is shown on the tournament; paying it is not part of this API.',
         params: TournamentParams,
         body: TeamBody,
-        response: { 201: Data(TeamSchema), ...errorResponses },
+        response: { 201: Data(TeamSchema), ...errorResponses, 422: Refused },
       },
     },
     async (req, reply) => {
@@ -197,7 +203,7 @@ export default async function routes(app: FastifyInstance) {
           'top two of each group enter a knockout. Needs registration closed and at least 2 teams; refused once a ' +
           'result is recorded.',
         params: TournamentParams,
-        response: { 201: List(FixtureSchema), ...errorResponses },
+        response: { 201: List(FixtureSchema), ...errorResponses, 422: Refused },
       },
     },
     async (req, reply) => {
@@ -219,7 +225,7 @@ export default async function routes(app: FastifyInstance) {
           'When the last group match is played, the top two of each group fill the knockout.',
         params: Type.Object({ fixture: Type.String() }),
         body: ResultBody,
-        response: { 200: Data(FixtureSchema), ...errorResponses },
+        response: { 200: Data(FixtureSchema), ...errorResponses, 422: Refused },
       },
     },
     async (req) => ({
