@@ -1,4 +1,202 @@
 import type { FastifyInstance } from 'fastify'
+import type { Static } from 'typebox'
+import { pageParams } from '../../lib/pagination.ts'
+import { Data, errorResponses, Message, Paginated } from '../../lib/schemas.ts'
+import { IndoorGameBookingSchema } from './resource.ts'
+import {
+  BookingParams,
+  CancelBody,
+  ChargeBody,
+  CreateBody,
+  ListQuery,
+  PaymentBody,
+  StaffCreateBody,
+  StatusBody,
+  VenueListQuery,
+  VenueParams,
+} from './schemas.ts'
+import { cancelMine, createMine, listMine, showBooking } from './service.ts'
+import { addBookingCharge, changeStatus, createVenueBooking, listVenueBookings, recordVenuePayment } from './staff.ts'
 
-// Routes of this feature are added by its issue.
-export default async function routes(_app: FastifyInstance) {}
+const tags = ['Indoor game bookings']
+const security = [{ bearer: [] }]
+const One = Data(IndoorGameBookingSchema)
+const SLOT_TAKEN_DOC = '409: "The selected slot is not available." when the slot overlaps a live booking'
+
+export default async function routes(app: FastifyInstance) {
+  const { ctx } = app
+  const bookingId = (req: { params: unknown }) => (req.params as Static<typeof BookingParams>).indoorGameBooking
+  const venueKey = (req: { params: unknown }) => (req.params as Static<typeof VenueParams>).venue
+
+  app.get(
+    '/indoor-game-bookings',
+    {
+      onRequest: app.auth.required,
+      schema: {
+        tags,
+        security,
+        summary: "The caller's indoor game bookings, newest first (paginated)",
+        querystring: ListQuery,
+        response: { 200: Paginated(IndoorGameBookingSchema), ...errorResponses },
+      },
+    },
+    async (req) => listMine(ctx, req, req.user!, pageParams(req.query as Static<typeof ListQuery>)),
+  )
+
+  app.post(
+    '/indoor-game-bookings',
+    {
+      onRequest: app.auth.required,
+      schema: {
+        tags,
+        security,
+        summary: 'Book an indoor game slot (pending until paid)',
+        description: `Players at most min(capacity, 20). ${SLOT_TAKEN_DOC}; also when the slot is outside opening hours.`,
+        body: CreateBody,
+        response: { 201: One, 409: Message, ...errorResponses },
+      },
+    },
+    async (req, reply) =>
+      reply.code(201).send({ data: await createMine(ctx, req.user!, req.body as Static<typeof CreateBody>) }),
+  )
+
+  app.get(
+    '/indoor-game-bookings/:indoorGameBooking',
+    {
+      onRequest: app.auth.required,
+      schema: {
+        tags,
+        security,
+        summary: 'One indoor game booking with indoor_game, user, charges and payments',
+        description: 'The booking owner, or the owner, a manager or staff of its venue; anyone else gets 403.',
+        params: BookingParams,
+        response: { 200: One, ...errorResponses },
+      },
+    },
+    async (req) => ({ data: await showBooking(ctx, req.user!, bookingId(req)) }),
+  )
+
+  app.patch(
+    '/indoor-game-bookings/:indoorGameBooking/cancel',
+    {
+      onRequest: app.auth.required,
+      schema: {
+        tags,
+        security,
+        summary: 'Cancel your own pending or confirmed booking before it starts',
+        description:
+          'Refunds the paid amount to the wallet when cancelled at least the venue free_cancellation_hours before ' +
+          'the start. 403 for a non-owner, or a booking that is not pending/confirmed or has started.',
+        params: BookingParams,
+        body: CancelBody,
+        response: { 200: One, ...errorResponses },
+      },
+    },
+    async (req) => {
+      const body = (req.body ?? {}) as Static<typeof CancelBody>
+      const reason = body.cancel_reason ?? body.reason ?? undefined
+      return { data: await cancelMine(ctx, req.user!, bookingId(req), reason) }
+    },
+  )
+
+  // --- Venue staff ---------------------------------------------------------------------------
+
+  app.get(
+    '/venues/:venue/indoor-game-bookings',
+    {
+      onRequest: app.auth.required,
+      schema: {
+        tags,
+        security,
+        summary: "A venue's indoor game bookings (owner, manager, staff); by date and start time, paginated",
+        params: VenueParams,
+        querystring: VenueListQuery,
+        response: { 200: Paginated(IndoorGameBookingSchema), ...errorResponses },
+      },
+    },
+    async (req) => {
+      const query = req.query as Static<typeof VenueListQuery>
+      return listVenueBookings(ctx, req, req.user!, venueKey(req), query, pageParams(query))
+    },
+  )
+
+  app.post(
+    '/venues/:venue/indoor-game-bookings',
+    {
+      onRequest: app.auth.required,
+      schema: {
+        tags,
+        security,
+        summary: 'Book an indoor game at the desk: offline or walk-in (owner, manager, staff)',
+        description: `customer_name is required. ${SLOT_TAKEN_DOC}.`,
+        params: VenueParams,
+        body: StaffCreateBody,
+        response: { 201: One, 409: Message, ...errorResponses },
+      },
+    },
+    async (req, reply) => {
+      const body = req.body as Static<typeof StaffCreateBody>
+      return reply.code(201).send({ data: await createVenueBooking(ctx, req.user!, venueKey(req), body) })
+    },
+  )
+
+  app.patch(
+    '/indoor-game-bookings/:indoorGameBooking/status',
+    {
+      onRequest: app.auth.required,
+      schema: {
+        tags,
+        security,
+        summary: 'Move a booking along the state machine (owner, manager, staff)',
+        description:
+          'confirmed → playing → completed; pending|confirmed → cancelled (paid amount refunded to the wallet); ' +
+          'confirmed → no_show after the start time. Anything else is 422 on status.',
+        params: BookingParams,
+        body: StatusBody,
+        response: { 200: One, ...errorResponses },
+      },
+    },
+    async (req) => ({
+      data: await changeStatus(ctx, req.user!, bookingId(req), req.body as Static<typeof StatusBody>),
+    }),
+  )
+
+  app.post(
+    '/indoor-game-bookings/:indoorGameBooking/charges',
+    {
+      onRequest: app.auth.required,
+      schema: {
+        tags,
+        security,
+        summary: 'Add an extra session charge; raises total_amount and balance_due (owner, manager, staff)',
+        params: BookingParams,
+        body: ChargeBody,
+        response: { 201: One, ...errorResponses },
+      },
+    },
+    async (req, reply) => {
+      const body = req.body as Static<typeof ChargeBody>
+      return reply.code(201).send({ data: await addBookingCharge(ctx, req.user!, bookingId(req), body) })
+    },
+  )
+
+  app.post(
+    '/indoor-game-bookings/:indoorGameBooking/payments',
+    {
+      onRequest: app.auth.required,
+      schema: {
+        tags,
+        security,
+        summary: 'Record a payment taken at the desk (owner, manager, staff)',
+        description: 'amount ≤ balance_due; a pending booking that becomes fully paid is confirmed.',
+        params: BookingParams,
+        body: PaymentBody,
+        response: { 201: One, ...errorResponses },
+      },
+    },
+    async (req, reply) => {
+      const body = req.body as Static<typeof PaymentBody>
+      return reply.code(201).send({ data: await recordVenuePayment(ctx, req.user!, bookingId(req), body) })
+    },
+  )
+}

@@ -1,0 +1,118 @@
+import type { AppContext } from '../../lib/context.ts'
+import { Conflict, Invalid } from '../../lib/errors.ts'
+import { isValidDate, localNow, toMinutes, toTimeWithSeconds } from '../../lib/time.ts'
+import { quoteIndoorBooking } from '../availability/quote.ts'
+import { nextBookingNumber } from '../bookings/numbers.ts'
+import { cancelExpiredHolds, insertBooking, isOverlapViolation } from './repository.ts'
+import type { IndoorBookingRow } from './resource.ts'
+
+// Creating an indoor booking, for customers (online) and venue staff (offline, walk-in) alike.
+
+export const SLOT_TAKEN = 'The selected slot is not available.'
+export const MAX_PLAYERS = 20
+
+export interface NewIndoorBooking {
+  indoor_game_id: number
+  date: string
+  start_time: string
+  end_time: string
+  players_count?: number | null
+  customer_phone?: string | null
+  notes?: string | null
+}
+
+export interface Booker {
+  type: 'online' | 'offline' | 'walkin'
+  userId: number | null
+  customerName: string
+  createdBy: number
+  /** Staff book only the games of their venue; customers only games of visible venues. */
+  venueId?: number
+}
+
+const INVALID_GAME = 'The selected indoor game id is invalid.'
+
+/** Field checks the schema cannot express: a real date, today or later, end after start. */
+function checkTimes(input: NewIndoorBooking) {
+  const errors: Record<string, string[]> = {}
+  if (!isValidDate(input.date)) errors.date = ['The date field must be a valid date.']
+  else if (input.date < localNow().date) errors.date = ['The date field must be a date after or equal to today.']
+  if (toMinutes(input.end_time) <= toMinutes(input.start_time)) {
+    errors.end_time = ['The end time field must be a time after start time.']
+  }
+  if (Object.keys(errors).length > 0) throw new Invalid(errors)
+}
+
+/** The game to book, checked for the booker; 422 on indoor_game_id or players_count otherwise. */
+async function gameFor(ctx: AppContext, input: NewIndoorBooking, booker: Booker) {
+  const game = await ctx.db
+    .selectFrom('indoor_games as g')
+    .innerJoin('venues as v', 'v.id', 'g.venue_id')
+    .select(['g.id', 'g.venue_id', 'g.tenant_id', 'g.capacity', 'g.is_active', 'v.is_active as venue_active'])
+    .select('v.verification_status')
+    .where('g.id', '=', input.indoor_game_id)
+    .where('g.deleted_at', 'is', null)
+    .where('v.deleted_at', 'is', null)
+    .executeTakeFirst()
+  const usable =
+    game?.is_active &&
+    (booker.venueId === undefined
+      ? game.venue_active && game.verification_status === 'verified'
+      : game.venue_id === booker.venueId)
+  if (!game || !usable) throw new Invalid('indoor_game_id', INVALID_GAME)
+  const limit = Math.min(game.capacity, MAX_PLAYERS)
+  if (input.players_count != null && input.players_count > limit) {
+    throw new Invalid('players_count', `The players count field must not be greater than ${limit}.`)
+  }
+  return game
+}
+
+/**
+ * Inserts a pending booking. The database decides whether the slot is free: the INSERT is refused
+ * by the exclusion constraint indoor_bookings_no_overlap (23P01) when it overlaps a live booking,
+ * which becomes 409. Expired payment holds on that game and date are cancelled first, in the same
+ * transaction, so their slots can be taken.
+ */
+export async function createIndoorBooking(
+  ctx: AppContext,
+  input: NewIndoorBooking,
+  booker: Booker,
+): Promise<IndoorBookingRow> {
+  checkTimes(input)
+  const game = await gameFor(ctx, input, booker)
+  const quote = await quoteIndoorBooking(ctx.db, game.id, input.date, input.start_time, input.end_time)
+  const now = new Date()
+  try {
+    return await ctx.db.transaction().execute(async (trx) => {
+      await cancelExpiredHolds(trx, game.id, input.date)
+      const number = await nextBookingNumber(trx, 'IG', Number(localNow(now).date.slice(0, 4)))
+      return insertBooking(trx, {
+        booking_number: number,
+        tenant_id: game.tenant_id,
+        user_id: booker.userId,
+        indoor_game_id: game.id,
+        venue_id: game.venue_id,
+        type: booker.type,
+        status: 'pending',
+        date: input.date,
+        start_time: toTimeWithSeconds(input.start_time),
+        end_time: toTimeWithSeconds(input.end_time),
+        players_count: input.players_count ?? null,
+        base_amount: quote.baseAmount,
+        discount_amount: 0,
+        total_amount: quote.baseAmount,
+        customer_name: booker.customerName,
+        customer_phone: input.customer_phone?.trim() || null,
+        notes: input.notes?.trim() || null,
+        created_by: booker.createdBy,
+        // An unpaid online booking holds its slot only for the payment window; paying (or choosing
+        // cash) through /api/payments/initiate moves or clears the hold.
+        hold_expires_at:
+          booker.type === 'online' ? new Date(now.getTime() + ctx.config.bookingHoldMinutes * 60_000) : null,
+      })
+    })
+  } catch (err) {
+    if (isOverlapViolation(err)) throw new Conflict(SLOT_TAKEN)
+    throw err
+  }
+}

@@ -1,0 +1,104 @@
+import type { Selectable } from 'kysely'
+import { type Static, Type } from 'typebox'
+import type { IndoorGameBookings } from '../../db/types.ts'
+import type { AppContext } from '../../lib/context.ts'
+import type { Executor } from '../../lib/db.ts'
+import { formatMoney, moneyNumber } from '../../lib/money.ts'
+import { DateOnly, DateTime, Money, Nullable } from '../../lib/schemas.ts'
+import { formatDateTime, toHHmm } from '../../lib/time.ts'
+import { ChargeSchema, chargesOf, durationHours, PaymentRecordSchema, paymentsOf } from '../bookings/shared.ts'
+import { IndoorGameSchema, loadIndoorGameResources } from '../indoor-games/resource.ts'
+import { loadUserResources, UserSchema } from './related.ts'
+
+// The contract's IndoorGameBookingResource and its batch loader (one query per relation, any list size).
+
+export type IndoorBookingRow = Selectable<IndoorGameBookings>
+
+export const IndoorGameBookingSchema = Type.Object({
+  id: Type.Integer(),
+  booking_number: Type.String({ description: 'IG-<year>-<6-digit sequence>' }),
+  tenant_id: Type.Integer({ description: 'The venue owner' }),
+  indoor_game_id: Type.Integer(),
+  user_id: Nullable(Type.Integer({ description: 'null for an offline or walk-in booking without an account' })),
+  type: Type.String({ description: 'online, offline, walkin' }),
+  customer_name: Type.String(),
+  customer_phone: Nullable(Type.String()),
+  date: DateOnly,
+  start_time: Type.String({ description: 'HH:mm' }),
+  end_time: Type.String({ description: 'HH:mm' }),
+  duration_hours: Type.String({ description: 'Decimal string, e.g. "1.50"' }),
+  players_count: Nullable(Type.Integer()),
+  base_amount: Money,
+  discount_amount: Money,
+  total_amount: Money,
+  paid_amount: Money,
+  balance_due: Type.Number({ description: 'Decimal number (NPR): total_amount minus paid_amount' }),
+  is_paid: Type.Boolean(),
+  status: Type.String({ description: 'pending, confirmed, playing, completed, cancelled, no_show' }),
+  cancel_reason: Nullable(Type.String()),
+  notes: Nullable(Type.String()),
+  indoor_game: Nullable(IndoorGameSchema),
+  user: Nullable(UserSchema),
+  charges: Type.Array(ChargeSchema),
+  payments: Type.Array(PaymentRecordSchema),
+  created_at: DateTime,
+})
+
+export type IndoorGameBooking = Static<typeof IndoorGameBookingSchema>
+
+/** Balance still due, in paisa (never negative). */
+export const balanceDue = (b: { total_amount: number; paid_amount: number }) =>
+  Math.max(b.total_amount - b.paid_amount, 0)
+
+/** The resources of many bookings, in the given order, with indoor_game, user, charges and payments. */
+export async function indoorBookingResources(ctx: AppContext, db: Executor, rows: IndoorBookingRow[]) {
+  const ids = rows.map((r) => r.id)
+  const [games, users, charges, payments] = await Promise.all([
+    loadIndoorGameResources(
+      db,
+      rows.map((r) => r.indoor_game_id),
+    ),
+    loadUserResources(
+      ctx,
+      db,
+      rows.flatMap((r) => (r.user_id === null ? [] : [r.user_id])),
+    ),
+    chargesOf(db, 'indoor', ids),
+    paymentsOf(db, 'indoor', ids),
+  ])
+  return rows.map(
+    (b): IndoorGameBooking => ({
+      id: b.id,
+      booking_number: b.booking_number,
+      tenant_id: b.tenant_id,
+      indoor_game_id: b.indoor_game_id,
+      user_id: b.user_id,
+      type: b.type,
+      customer_name: b.customer_name,
+      customer_phone: b.customer_phone,
+      date: b.date,
+      start_time: toHHmm(b.start_time),
+      end_time: toHHmm(b.end_time),
+      duration_hours: durationHours(b.start_time, b.end_time),
+      players_count: b.players_count,
+      base_amount: formatMoney(b.base_amount),
+      discount_amount: formatMoney(b.discount_amount),
+      total_amount: formatMoney(b.total_amount),
+      paid_amount: formatMoney(b.paid_amount),
+      balance_due: moneyNumber(balanceDue(b)),
+      is_paid: balanceDue(b) === 0,
+      status: b.status,
+      cancel_reason: b.cancel_reason,
+      notes: b.notes,
+      indoor_game: games.get(b.indoor_game_id) ?? null,
+      user: b.user_id === null ? null : (users.get(b.user_id) ?? null),
+      charges: charges.get(b.id) ?? [],
+      payments: payments.get(b.id) ?? [],
+      created_at: formatDateTime(b.created_at)!,
+    }),
+  )
+}
+
+export async function indoorBookingResource(ctx: AppContext, db: Executor, row: IndoorBookingRow) {
+  return (await indoorBookingResources(ctx, db, [row]))[0]
+}

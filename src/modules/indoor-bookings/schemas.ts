@@ -1,0 +1,68 @@
+import { Type } from 'typebox'
+import { DateInput, IdParam, MoneyInput, Nullable, PageQuery, TimeInput } from '../../lib/schemas.ts'
+import { BOOKING_STATUSES, STAFF_TARGETS } from '../bookings/state.ts'
+
+// Request shapes of the indoor booking routes.
+
+export const BookingParams = Type.Object({ indoorGameBooking: Type.String({ description: 'Booking id' }) })
+export const VenueParams = Type.Object({ venue: Type.String({ description: 'Venue id or slug' }) })
+
+const bookingFields = {
+  indoor_game_id: IdParam,
+  date: DateInput,
+  start_time: TimeInput,
+  end_time: TimeInput,
+  players_count: Type.Optional(
+    Nullable(Type.Integer({ minimum: 1, maximum: 20, description: 'At most min(game capacity, 20)' })),
+  ),
+  customer_phone: Type.Optional(Nullable(Type.String({ maxLength: 30 }))),
+  notes: Type.Optional(Nullable(Type.String({ maxLength: 1000 }))),
+}
+
+export const CreateBody = Type.Object(bookingFields)
+
+export const StaffCreateBody = Type.Object({
+  ...bookingFields,
+  type: Type.Optional(
+    Type.Union([Type.Literal('offline'), Type.Literal('walkin')], { description: 'offline (default) or walkin' }),
+  ),
+  customer_name: Type.String({ minLength: 1, maxLength: 255 }),
+})
+
+export const CancelBody = Type.Object({
+  cancel_reason: Type.Optional(Nullable(Type.String({ maxLength: 500 }))),
+  reason: Type.Optional(Nullable(Type.String({ maxLength: 500, description: 'Alias of cancel_reason' }))),
+})
+
+export const ListQuery = PageQuery
+
+export const VenueListQuery = Type.Object({
+  ...PageQuery.properties,
+  date: Type.Optional(DateInput),
+  status: Type.Optional(Type.Union(BOOKING_STATUSES.map((s) => Type.Literal(s)))),
+  indoor_game_id: Type.Optional(IdParam),
+})
+
+export const StatusBody = Type.Object({
+  status: Type.Union(
+    STAFF_TARGETS.map((s) => Type.Literal(s)),
+    { description: 'playing, completed, no_show or cancelled (state machine transitions only)' },
+  ),
+  cancel_reason: Type.Optional(Type.String({ maxLength: 500 })),
+})
+
+export const ChargeBody = Type.Object({
+  description: Type.String({ minLength: 1, maxLength: 255 }),
+  amount: MoneyInput,
+})
+
+export const PaymentBody = Type.Object({
+  amount: MoneyInput,
+  method: Type.Optional(
+    Type.Union(
+      ['cash', 'gateway_1', 'gateway_2', 'gateway_3'].map((m) => Type.Literal(m)),
+      { description: 'cash (default), or a gateway paid at the desk' },
+    ),
+  ),
+  reference: Type.Optional(Type.String({ minLength: 1, maxLength: 100, description: "The gateway's reference" })),
+})
