@@ -1,0 +1,71 @@
+import type { Executor } from '../../lib/db.ts'
+import { Conflict, Invalid, NotFound } from '../../lib/errors.ts'
+import { isValidDate, localNow, toMinutes } from '../../lib/time.ts'
+import { loadCourtDay, loadIndoorDay, type TakenRange } from './repository.ts'
+import { type DaySetup, priceRange } from './slots.ts'
+
+export const COURT_UNAVAILABLE = 'The court is not available for the selected time slot.'
+export const INDOOR_UNAVAILABLE = 'The selected slot is not available.'
+
+const HHMM = /^([01]\d|2[0-3]):[0-5]\d$/
+
+/** 422s shared by both quotes: date and times well formed, not in the past (venue time). */
+function checkWhen(date: string, start: string, end: string, now: Date) {
+  const errors: Record<string, string[]> = {}
+  if (!isValidDate(date)) errors.date = ['The date field must be a valid date.']
+  if (!HHMM.test(start)) errors.start_time = ['The start time field must match the format H:i.']
+  if (!HHMM.test(end)) errors.end_time = ['The end time field must match the format H:i.']
+  else if (HHMM.test(start) && toMinutes(end) <= toMinutes(start)) {
+    errors.end_time = ['The end time field must be a time after start time.']
+  }
+  if (Object.keys(errors).length) throw new Invalid(errors)
+  const today = localNow(now)
+  if (date < today.date) throw new Invalid('date', 'The date field must be a date after or equal to today.')
+  if (date === today.date && `${start}:00` < today.time) {
+    throw new Invalid('start_time', 'The start time must not be in the past.')
+  }
+}
+
+const overlaps = (ranges: TakenRange[], start: string, end: string) =>
+  ranges.some((r) => r.start_time < `${end}:00` && `${start}:00` < r.end_time)
+
+function amountOrConflict(setup: DaySetup, start: string, end: string, message: string): number {
+  const amount = priceRange(setup, start, end)
+  if (amount === null) throw new Conflict(message)
+  return amount
+}
+
+/** Validates and prices a court booking [start,end) on a venue-local date (YYYY-MM-DD, HH:mm).
+ * Throws Invalid (422, errors.date / errors.start_time) for a date before today or a start
+ * before now (venue time); Conflict(COURT_UNAVAILABLE) (409) for a closed day, outside open
+ * hours, a range off the court's slot grid, or overlapping a maintenance block (court_blocks).
+ * Does NOT look at other bookings (the database's exclusion constraint does that). */
+export async function quoteCourtBooking(
+  db: Executor,
+  courtId: number,
+  date: string,
+  start: string,
+  end: string,
+): Promise<{ baseAmount: number; slotMinutes: number }> {
+  checkWhen(date, start, end, new Date())
+  const day = await loadCourtDay(db, courtId, date, { withBookings: false })
+  if (!day) throw new NotFound()
+  const baseAmount = amountOrConflict(day.setup, start, end, COURT_UNAVAILABLE)
+  if (overlaps(day.blocks, start, end)) throw new Conflict(COURT_UNAVAILABLE)
+  return { baseAmount, slotMinutes: day.setup.slotMinutes }
+}
+
+/** Same for one indoor game station: price from the game's price_per_hour (read the indoor_games
+ * table and the contract's IndoorGame resource), open hours of the venue; Conflict(INDOOR_UNAVAILABLE). */
+export async function quoteIndoorBooking(
+  db: Executor,
+  indoorGameId: number,
+  date: string,
+  start: string,
+  end: string,
+): Promise<{ baseAmount: number }> {
+  checkWhen(date, start, end, new Date())
+  const day = await loadIndoorDay(db, indoorGameId, date, { withBookings: false })
+  if (!day) throw new NotFound()
+  return { baseAmount: amountOrConflict(day.setup, start, end, INDOOR_UNAVAILABLE) }
+}

@@ -1,0 +1,146 @@
+import { dayOfWeek, fromMinutes } from '../../lib/time.ts'
+
+// The slot grid of one court (or indoor game) on one venue-local date, and its prices. Pure: the
+// callers load the day's setup from the database and pass it in.
+//
+// Grid: slots of `slotMinutes` laid from the day's open time; the last slot must end at or before
+// the close time (a trailing remainder shorter than a slot is not offered). Times are compared at
+// minute precision (seconds of stored HH:mm:ss values are ignored). A day whose close time is not
+// after its open time has no slots: schedule and venue input refuse overnight ranges, so this only
+// guards against bad data.
+//
+// Price of a slot (decisions.md "Price of a slot"). A rule COVERS a slot when the slot's START lies
+// inside the rule's [start_time, end_time) range: a peak rule from 17:30 covers the 17:30 slot but
+// not the 17:00 one, even though it overlaps its second half. Only active rules whose day_of_week is
+// the date's weekday or null (every day) are considered. Then:
+//   1. on a venue holiday, the covering `holiday` rule, if there is one;
+//   2. otherwise the covering non-holiday rule that is most specific: a weekday rule beats an
+//      every-day rule; among those, peak and off_peak beat standard;
+//   3. otherwise the court's own price_per_hour.
+// Holiday rules never apply on other days. Two equally specific rules (e.g. a weekday peak and a
+// weekday off_peak both covering a slot) resolve to the most recently created one (highest id).
+//
+// Amount: a booking costs the sum over its slots of price_per_hour × slot_minutes / 60, each slot
+// rounded to whole paisa, half up.
+
+export interface PriceRuleInput {
+  id?: number
+  type: string
+  day_of_week: number | null
+  start_time: string
+  end_time: string
+  price_per_hour: number
+  is_active: boolean
+}
+
+export interface DaySetup {
+  /** Venue-local date, YYYY-MM-DD (its weekday picks the rules). */
+  date: string
+  slotMinutes: number
+  /** The court's schedule entry for that weekday, else the venue's opening/closing time. */
+  openTime: string
+  closeTime: string
+  isClosed: boolean
+  isHoliday: boolean
+  /** The court's (or game's) base price, paisa per hour. */
+  pricePerHour: number
+  rules: PriceRuleInput[]
+}
+
+export interface Slot {
+  /** Minutes since midnight. */
+  start: number
+  end: number
+  start_time: string
+  end_time: string
+  /** Paisa per hour. */
+  price_per_hour: number
+}
+
+const minutesOf = (time: string) => {
+  const [h, m] = time.split(':')
+  return Number(h) * 60 + Number(m)
+}
+
+/** A slot's amount in paisa: price_per_hour × minutes / 60, rounded half up. */
+export function slotAmount(pricePerHour: number, minutes: number): number {
+  return Math.floor((pricePerHour * minutes + 30) / 60)
+}
+
+function rank(rule: PriceRuleInput): number {
+  const weekday = rule.day_of_week === null ? 0 : 2
+  const kind = rule.type === 'peak' || rule.type === 'off_peak' ? 1 : 0
+  return weekday + kind
+}
+
+/** Paisa per hour of the slot starting at `start` (minutes since midnight) on the setup's date. */
+export function priceAt(setup: Pick<DaySetup, 'date' | 'isHoliday' | 'pricePerHour' | 'rules'>, start: number): number {
+  const dow = dayOfWeek(setup.date)
+  const covering = setup.rules
+    .map((rule, index) => ({ rule, index }))
+    .filter(
+      ({ rule }) =>
+        rule.is_active &&
+        (rule.day_of_week === null || rule.day_of_week === dow) &&
+        minutesOf(rule.start_time) <= start &&
+        start < minutesOf(rule.end_time),
+    )
+  const better = (a: { rule: PriceRuleInput; index: number }, b: { rule: PriceRuleInput; index: number }) => {
+    const byRank = rank(a.rule) - rank(b.rule)
+    if (byRank !== 0) return byRank > 0
+    const ai = a.rule.id ?? a.index
+    const bi = b.rule.id ?? b.index
+    return ai > bi
+  }
+  const pick = (list: typeof covering) =>
+    list.reduce<(typeof covering)[number] | null>((best, c) => (best === null || better(c, best) ? c : best), null)
+  if (setup.isHoliday) {
+    const holiday = pick(covering.filter(({ rule }) => rule.type === 'holiday'))
+    if (holiday) return holiday.rule.price_per_hour
+  }
+  const regular = pick(covering.filter(({ rule }) => rule.type !== 'holiday'))
+  return regular ? regular.rule.price_per_hour : setup.pricePerHour
+}
+
+/** The day's slots with their prices; empty on a closed day. */
+export function daySlots(setup: DaySetup): Slot[] {
+  if (setup.isClosed) return []
+  const open = minutesOf(setup.openTime)
+  const close = minutesOf(setup.closeTime)
+  const step = setup.slotMinutes
+  const slots: Slot[] = []
+  if (!(step > 0) || close <= open) return slots
+  for (let start = open; start + step <= close; start += step) {
+    slots.push({
+      start,
+      end: start + step,
+      start_time: fromMinutes(start),
+      end_time: fromMinutes(start + step),
+      price_per_hour: priceAt(setup, start),
+    })
+  }
+  return slots
+}
+
+/**
+ * The slots making up [start, end) ("HH:mm"), or null when the range is empty, not on the grid or
+ * outside the day's open hours (or the day is closed).
+ */
+export function slotsInRange(setup: DaySetup, start: string, end: string): Slot[] | null {
+  const s = minutesOf(start)
+  const e = minutesOf(end)
+  if (!(e > s)) return null
+  const grid = daySlots(setup)
+  const first = grid.findIndex((slot) => slot.start === s)
+  if (first < 0) return null
+  const last = grid.findIndex((slot) => slot.end === e)
+  if (last < first) return null
+  return grid.slice(first, last + 1)
+}
+
+/** The base amount (paisa) of a booking [start, end), or null when the range cannot be booked. */
+export function priceRange(setup: DaySetup, start: string, end: string): number | null {
+  const slots = slotsInRange(setup, start, end)
+  if (!slots) return null
+  return slots.reduce((sum, slot) => sum + slotAmount(slot.price_per_hour, setup.slotMinutes), 0)
+}
