@@ -1,10 +1,12 @@
 import type { FastifyInstance } from 'fastify'
 import authRoutes from './routes/auth.ts'
+import otpRoutes from './routes/otp.ts'
 import profileRoutes from './routes/profile.ts'
 
 // Accounts: registration, sign-in (password, OTP, social), devices, email verification, profile,
 // and the platform's user administration.
 export default async function routes(app: FastifyInstance) {
   await app.register(authRoutes)
+  await app.register(otpRoutes)
   await app.register(profileRoutes)
 }

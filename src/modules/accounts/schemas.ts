@@ -1,5 +1,5 @@
 import { Type } from 'typebox'
-import { DateTime, Nullable } from '../../lib/schemas.ts'
+import { DateTime } from '../../lib/schemas.ts'
 import { UserSchema } from './resource.ts'
 
 // Request and response shapes of the account routes.
@@ -42,6 +42,12 @@ export const OtpVerifyBody = Type.Object({
   otp: Type.String({ minLength: 1, maxLength: 20, description: 'The 6-digit code' }),
   type: OtpType,
   device_name: DeviceName,
+})
+
+/** A 422 that is either a validation failure (message, errors) or a bare message ("Invalid or expired OTP."). */
+export const Refused = Type.Object({
+  message: Type.String(),
+  errors: Type.Optional(Type.Record(Type.String(), Type.Array(Type.String()))),
 })
 
 export const TokenResponse = Type.Object({ token: Type.String(), data: UserSchema })

@@ -1,0 +1,62 @@
+import type { FastifyInstance } from 'fastify'
+import { issueToken } from '../../../lib/auth.ts'
+import { namedLimit } from '../../../lib/rate-limit.ts'
+import { errorResponses, Message } from '../../../lib/schemas.ts'
+import { loadUserResource } from '../resource.ts'
+import { OtpSendBody, OtpVerifyBody, OtpVerifyResponse, Refused } from '../schemas.ts'
+import { type OtpChannel, sendOtp, verifyOtp } from '../service/otp.ts'
+import { deviceName } from '../service/users.ts'
+
+const tags = ['Authentication']
+
+export default async function otpRoutes(app: FastifyInstance) {
+  const { ctx } = app
+
+  app.post(
+    '/auth/otp/send',
+    {
+      config: namedLimit(app, 'otp'),
+      schema: {
+        tags,
+        summary: 'Send a one-time code by SMS (phone number) or email (email address)',
+        description:
+          '6 digits, valid 10 minutes, at most 5 wrong tries; a new send replaces the previous code. ' +
+          'The code is never in the response. Also works for identifiers with no account (pre-registration).',
+        body: OtpSendBody,
+        response: { 200: Message, 429: Message, ...errorResponses },
+      },
+    },
+    async (req) => {
+      const { identifier, type } = req.body as { identifier: string; type: OtpChannel }
+      await sendOtp(ctx, identifier, type)
+      return { message: 'OTP sent successfully.' }
+    },
+  )
+
+  app.post(
+    '/auth/otp/verify',
+    {
+      config: namedLimit(app, 'otp'),
+      schema: {
+        tags,
+        summary: 'Check a one-time code',
+        description:
+          'For an identifier that belongs to an account: marks that channel verified and signs in (message, token, ' +
+          'data). For an unknown identifier: only a message. Wrong, expired or exhausted code: 422 "Invalid or expired OTP.".',
+        body: OtpVerifyBody,
+        response: { 200: OtpVerifyResponse, 429: Message, ...errorResponses, 422: Refused },
+      },
+    },
+    async (req) => {
+      const body = req.body as { identifier: string; otp: string; type: OtpChannel; device_name?: string }
+      const userId = await verifyOtp(ctx, body.identifier, body.type, body.otp)
+      if (userId === null) return { message: 'OTP verified successfully.' }
+      const token = await issueToken(ctx.db, userId, deviceName(req, body.device_name))
+      return {
+        message: 'OTP verified successfully.',
+        token,
+        data: await loadUserResource(ctx.db, ctx.storage, userId),
+      }
+    },
+  )
+}
