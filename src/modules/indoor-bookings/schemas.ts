@@ -13,7 +13,7 @@ const bookingFields = {
   start_time: TimeInput,
   end_time: TimeInput,
   players_count: Type.Optional(
-    Nullable(Type.Integer({ minimum: 1, maximum: 20, description: 'At most min(game capacity, 20)' })),
+    Type.Integer({ minimum: 1, maximum: 20, description: 'At most min(game capacity, 20)' }),
   ),
   customer_phone: Type.Optional(Nullable(Type.String({ maxLength: 30 }))),
   notes: Type.Optional(Nullable(Type.String({ maxLength: 1000 }))),
