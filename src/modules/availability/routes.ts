@@ -1,4 +1,61 @@
 import type { FastifyInstance } from 'fastify'
+import { Type } from 'typebox'
+import { errorResponses } from '../../lib/schemas.ts'
+import { AvailabilityQuery, CourtAvailabilitySchema, IndoorAvailabilitySchema } from './schemas.ts'
+import { courtAvailability, indoorAvailability } from './service.ts'
 
-// Routes of this feature are added by its issue.
-export default async function routes(_app: FastifyInstance) {}
+const DESCRIPTION =
+  'Slots are laid from the open time (the court schedule entry for that weekday, else the venue hours) in ' +
+  'steps of slot_minutes; a remainder shorter than a slot is not offered. A slot is unavailable when a ' +
+  'pending (hold running), confirmed or playing booking overlaps it, a maintenance block overlaps it, or it ' +
+  'has started (venue time). 422 for a malformed or past date; 404 for an unknown or inactive court/game or a ' +
+  'venue outside the public catalogue (its owner, managers and staff still see it).'
+
+const PRICING =
+  ' Price of a slot: a pricing rule covers a slot when the slot start lies in [start_time, end_time). On a ' +
+  'venue holiday the covering holiday rule wins; otherwise the covering rule for that weekday beats an ' +
+  'every-day rule, peak/off_peak beat standard, ties go to the newest rule; otherwise the court price_per_hour.'
+
+export default async function routes(app: FastifyInstance) {
+  const { ctx } = app
+
+  app.get(
+    '/courts/:court/availability',
+    {
+      onRequest: app.auth.optional,
+      schema: {
+        tags: ['Courts'],
+        summary: "A court's slots on a date, with availability and price",
+        description: DESCRIPTION + PRICING,
+        params: Type.Object({ court: Type.String() }),
+        querystring: AvailabilityQuery,
+        response: { 200: CourtAvailabilitySchema, ...errorResponses },
+      },
+    },
+    async (req) => {
+      const { court } = req.params as { court: string }
+      const { date } = req.query as { date: string }
+      return courtAvailability(ctx.db, req.user ?? null, court, date)
+    },
+  )
+
+  app.get(
+    '/indoor-games/:indoorGame/availability',
+    {
+      onRequest: app.auth.optional,
+      schema: {
+        tags: ['Indoor games'],
+        summary: "An indoor game station's slots on a date (venue opening hours)",
+        description: DESCRIPTION,
+        params: Type.Object({ indoorGame: Type.String() }),
+        querystring: AvailabilityQuery,
+        response: { 200: IndoorAvailabilitySchema, ...errorResponses },
+      },
+    },
+    async (req) => {
+      const { indoorGame } = req.params as { indoorGame: string }
+      const { date } = req.query as { date: string }
+      return indoorAvailability(ctx.db, req.user ?? null, indoorGame, date)
+    },
+  )
+}

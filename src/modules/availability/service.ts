@@ -1,0 +1,85 @@
+import type { AuthUser } from '../../lib/auth.ts'
+import type { Executor } from '../../lib/db.ts'
+import { Invalid, NotFound } from '../../lib/errors.ts'
+import { formatMoney } from '../../lib/money.ts'
+import { isValidDate, localNow, toHHmm } from '../../lib/time.ts'
+import { venueRoleOf } from '../venues/access.ts'
+import { loadCourtDay, loadIndoorDay, type TakenRange, type VenueVisibility } from './repository.ts'
+import { daySlots, type Slot } from './slots.ts'
+
+// GET /courts/{court}/availability and /indoor-games/{indoorGame}/availability: one query each
+// (court or game, venue, schedule, rules, holiday, blocks and live bookings of the date).
+
+const idOf = (key: string) => {
+  if (!/^\d{1,15}$/.test(key)) throw new NotFound()
+  return Number(key)
+}
+
+function checkDate(date: string, today: string) {
+  if (!isValidDate(date)) throw new Invalid('date', 'The date field must be a valid date.')
+  if (date < today) throw new Invalid('date', 'The date field must be a date after or equal to today.')
+}
+
+/**
+ * Public when the venue is in the public catalogue and the court/game is active; the venue's own
+ * people (and super_admin) also see unverified venues and inactive courts. Anyone else: 404.
+ */
+async function assertVisible(db: Executor, user: AuthUser | null, row: VenueVisibility & { is_active: boolean }) {
+  if (row.is_active && row.verification_status === 'verified' && row.venue_active) return
+  if (user && (await venueRoleOf(db, user, row.venue_id))) return
+  throw new NotFound()
+}
+
+/** A slot is free when it has not started (venue time) and no taken range overlaps it. */
+function freeTest(date: string, taken: TakenRange[], now: { date: string; time: string }) {
+  return (slot: Slot) => {
+    const start = `${slot.start_time}:00`
+    const end = `${slot.end_time}:00`
+    if (date === now.date && start < now.time) return false
+    return !taken.some((r) => r.start_time < end && start < r.end_time)
+  }
+}
+
+export async function courtAvailability(db: Executor, user: AuthUser | null, key: string, date: string) {
+  const id = idOf(key)
+  const at = new Date()
+  const now = localNow(at)
+  checkDate(date, now.date)
+  const day = await loadCourtDay(db, id, date, { withBookings: true, now: at })
+  if (!day) throw new NotFound()
+  await assertVisible(db, user, day)
+  const free = freeTest(date, [...day.bookings, ...day.blocks], now)
+  return {
+    date,
+    slot_minutes: day.setup.slotMinutes,
+    is_closed: day.setup.isClosed,
+    open_time: toHHmm(day.setup.openTime),
+    close_time: toHHmm(day.setup.closeTime),
+    slots: daySlots(day.setup).map((slot) => ({
+      start_time: slot.start_time,
+      end_time: slot.end_time,
+      is_available: free(slot),
+      price_per_hour: formatMoney(slot.price_per_hour),
+    })),
+  }
+}
+
+export async function indoorAvailability(db: Executor, user: AuthUser | null, key: string, date: string) {
+  const id = idOf(key)
+  const at = new Date()
+  const now = localNow(at)
+  checkDate(date, now.date)
+  const day = await loadIndoorDay(db, id, date, { withBookings: true, now: at })
+  if (!day) throw new NotFound()
+  await assertVisible(db, user, day)
+  const free = freeTest(date, day.bookings, now)
+  return {
+    date,
+    slot_minutes: day.setup.slotMinutes,
+    slots: daySlots(day.setup).map((slot) => ({
+      start_time: slot.start_time,
+      end_time: slot.end_time,
+      is_available: free(slot),
+    })),
+  }
+}
