@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify'
 import authRoutes from './routes/auth.ts'
+import emailRoutes from './routes/email.ts'
 import otpRoutes from './routes/otp.ts'
 import profileRoutes from './routes/profile.ts'
 
@@ -8,5 +9,6 @@ import profileRoutes from './routes/profile.ts'
 export default async function routes(app: FastifyInstance) {
   await app.register(authRoutes)
   await app.register(otpRoutes)
+  await app.register(emailRoutes)
   await app.register(profileRoutes)
 }

@@ -8,7 +8,7 @@ import { Forbidden } from '../../../lib/errors.ts'
 export const LINK_MINUTES = 60
 
 export function emailHash(email: string): string {
-  return createHash('sha1').update(email.toLowerCase()).digest('hex')
+  return createHash('sha1').update(email).digest('hex')
 }
 
 function sign(appKey: string, unsignedUrl: string): string {

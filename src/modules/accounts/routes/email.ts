@@ -1,0 +1,68 @@
+import type { FastifyInstance } from 'fastify'
+import { Type } from 'typebox'
+import { namedLimit } from '../../../lib/rate-limit.ts'
+import { errorResponses, Message } from '../../../lib/schemas.ts'
+import { loadUserResource } from '../resource.ts'
+import { MessageWithUser } from '../schemas.ts'
+import { sendVerificationEmail, verifyEmail } from '../service/email-verification.ts'
+
+const tags = ['Authentication']
+const security = [{ bearer: [] }]
+
+export default async function emailRoutes(app: FastifyInstance) {
+  const { ctx } = app
+
+  app.get(
+    '/email/verify/:id/:hash',
+    {
+      onRequest: app.auth.required,
+      schema: {
+        tags,
+        security,
+        summary: 'Verify your email address with the link from the verification mail (while signed in)',
+        description:
+          'The link is signed (expires, signature) and valid 60 minutes; hash is the sha1 of the email. ' +
+          'A tampered or expired link: 403 "Invalid signature."; a link of another user: 403.',
+        params: Type.Object({ id: Type.String(), hash: Type.String() }),
+        querystring: Type.Object({ expires: Type.Optional(Type.String()), signature: Type.Optional(Type.String()) }),
+        response: { 200: MessageWithUser, ...errorResponses },
+      },
+    },
+    async (req) => {
+      const outcome = await verifyEmail(
+        ctx,
+        req.user!.id,
+        req.params as { id: string; hash: string },
+        req.query as { expires?: string; signature?: string },
+      )
+      return {
+        message: outcome === 'verified' ? 'Email verified successfully.' : 'Email already verified.',
+        data: await loadUserResource(ctx.db, ctx.storage, req.user!.id),
+      }
+    },
+  )
+
+  app.post(
+    '/email/verify/resend',
+    {
+      onRequest: app.auth.required,
+      config: namedLimit(app, 'emailResend'),
+      schema: {
+        tags,
+        security,
+        summary: 'Send the verification link again (6 requests a minute)',
+        response: { 200: Message, 429: Message, ...errorResponses },
+      },
+    },
+    async (req) => {
+      const user = await ctx.db
+        .selectFrom('users')
+        .select(['id', 'email', 'email_verified_at'])
+        .where('id', '=', req.user!.id)
+        .executeTakeFirstOrThrow()
+      if (user.email_verified_at) return { message: 'Email already verified.' }
+      await sendVerificationEmail(ctx, user)
+      return { message: 'Verification link sent.' }
+    },
+  )
+}
