@@ -119,6 +119,9 @@ export async function changeStatus(
 }
 
 function positiveAmount(raw: number | string): number {
+  if (!/^\d+(\.\d{1,2})?$/.test(String(raw).trim())) {
+    throw new Invalid('amount', 'The amount field must be a number with at most 2 decimal places.')
+  }
   const amount = toPaisa(raw)
   if (amount <= 0) throw new Invalid('amount', 'The amount field must be at least 0.01.')
   return amount
@@ -130,10 +133,10 @@ export async function addBookingCharge(
   rawId: string,
   input: { description: string; amount: number | string },
 ) {
-  const amount = positiveAmount(input.amount)
-  const description = input.description.trim()
-  if (!description) throw new Invalid('description', 'The description field is required.')
   return withOperatedBooking(ctx, user, rawId, async (trx, booking) => {
+    const amount = positiveAmount(input.amount)
+    const description = input.description.trim()
+    if (!description) throw new Invalid('description', 'The description field is required.')
     if (!OPEN_FOR_BILLING.includes(booking.status)) {
       throw new Invalid('booking', `A ${booking.status.replace('_', '-')} booking cannot take charges.`)
     }
@@ -147,8 +150,8 @@ export async function recordVenuePayment(
   rawId: string,
   input: { amount: number | string; method?: string; reference?: string },
 ) {
-  const amount = positiveAmount(input.amount)
   return withOperatedBooking(ctx, user, rawId, async (trx, booking) => {
+    const amount = positiveAmount(input.amount)
     if (!OPEN_FOR_BILLING.includes(booking.status)) {
       throw new Invalid('booking', `A ${booking.status.replace('_', '-')} booking cannot take payments.`)
     }
