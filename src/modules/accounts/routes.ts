@@ -1,4 +1,5 @@
 import type { FastifyInstance } from 'fastify'
+import adminUserRoutes from './routes/admin.ts'
 import authRoutes from './routes/auth.ts'
 import emailRoutes from './routes/email.ts'
 import otpRoutes from './routes/otp.ts'
@@ -11,4 +12,5 @@ export default async function routes(app: FastifyInstance) {
   await app.register(otpRoutes)
   await app.register(emailRoutes)
   await app.register(profileRoutes)
+  await app.register(adminUserRoutes)
 }

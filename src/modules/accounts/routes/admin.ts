@@ -1,0 +1,56 @@
+import type { FastifyInstance } from 'fastify'
+import { Type } from 'typebox'
+import { pageParams, paginated } from '../../../lib/pagination.ts'
+import { Data, errorResponses, Paginated } from '../../../lib/schemas.ts'
+import { loadUserResource, UserSchema } from '../resource.ts'
+import { AdminUserPatchBody, AdminUsersQuery } from '../schemas.ts'
+import { listUsers, updateUser } from '../service/admin.ts'
+
+const tags = ['Platform administration']
+const security = [{ bearer: [] }]
+
+export default async function adminUserRoutes(app: FastifyInstance) {
+  const { ctx } = app
+
+  app.get(
+    '/admin/users',
+    {
+      onRequest: app.auth.roles('super_admin'),
+      schema: {
+        tags,
+        security,
+        summary: 'All users (super_admin), paginated; search by name, email or phone; filter by role',
+        querystring: AdminUsersQuery,
+        response: { 200: Paginated(UserSchema), ...errorResponses },
+      },
+    },
+    async (req) => {
+      const query = req.query as { page?: number; per_page?: number; search?: string; role?: string }
+      const page = pageParams(query)
+      const { items, total } = await listUsers(ctx, query, page)
+      return paginated(req, ctx.config.appUrl, items, total, page)
+    },
+  )
+
+  app.patch(
+    '/admin/users/:user',
+    {
+      onRequest: app.auth.roles('super_admin'),
+      schema: {
+        tags,
+        security,
+        summary: 'Suspend or restore a user, or replace their roles (super_admin)',
+        description:
+          'is_active false suspends at once: the user’s existing tokens answer 403 "Your account is suspended." ' +
+          'A super_admin cannot suspend themself or remove their own super_admin role (422).',
+        params: Type.Object({ user: Type.String() }),
+        body: AdminUserPatchBody,
+        response: { 200: Data(UserSchema), ...errorResponses },
+      },
+    },
+    async (req) => {
+      const id = await updateUser(ctx, req.user!, (req.params as { user: string }).user, req.body as never)
+      return { data: await loadUserResource(ctx.db, ctx.storage, id) }
+    },
+  )
+}
