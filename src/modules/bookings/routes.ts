@@ -1,4 +1,221 @@
 import type { FastifyInstance } from 'fastify'
+import type { Static } from 'typebox'
+import { Data, errorResponses, Message, Paginated } from '../../lib/schemas.ts'
+import { BookingSchema } from './resource.ts'
+import {
+  BookingParams,
+  CancelBody,
+  ChargeBody,
+  CreateBody,
+  ListQuery,
+  PaymentBody,
+  StaffCreateBody,
+  StatusBody,
+  VenueListQuery,
+  VenueParams,
+} from './schemas.ts'
+import { cancelMyBooking, createMyBooking, listMyBookings, showMyBooking } from './service.ts'
+import {
+  addBookingCharge,
+  addBookingPayment,
+  createVenueBooking,
+  listVenueBookings,
+  setBookingStatus,
+} from './staff.ts'
 
-// Routes of this feature are added by its issue.
-export default async function routes(_app: FastifyInstance) {}
+const tags = ['Bookings']
+const staffTags = ['Bookings (venue staff)']
+const security = [{ bearer: [] }]
+const One = Data(BookingSchema)
+const CONFLICT_DOC =
+  '409 "The court is not available for the selected time slot." when the range overlaps a live booking ' +
+  '(decided by the database), a maintenance block, a closed day, lies outside opening hours or off the slot grid. ' +
+  '422 for a date before today or a start time already past (venue time).'
+
+export default async function routes(app: FastifyInstance) {
+  const { ctx } = app
+  const bookingId = (req: { params: unknown }) => (req.params as Static<typeof BookingParams>).booking
+  const venueKey = (req: { params: unknown }) => (req.params as Static<typeof VenueParams>).venue
+
+  app.get(
+    '/bookings',
+    {
+      onRequest: app.auth.required,
+      schema: {
+        tags,
+        security,
+        summary: "The caller's court bookings, latest slot first (paginated)",
+        querystring: ListQuery,
+        response: { 200: Paginated(BookingSchema), ...errorResponses },
+      },
+    },
+    async (req) => listMyBookings(ctx, req, req.user!, req.query as Static<typeof ListQuery>),
+  )
+
+  app.post(
+    '/bookings',
+    {
+      onRequest: app.auth.required,
+      schema: {
+        tags,
+        security,
+        summary: 'Book a court slot (pending until paid)',
+        description:
+          `${CONFLICT_DOC} An unpaid booking holds its slot for BOOKING_HOLD_MINUTES (cash: until the start), ` +
+          'then is cancelled with cancel_reason "Payment not received". A coupon is redeemed with the booking.',
+        body: CreateBody,
+        response: { 201: One, 409: Message, ...errorResponses },
+      },
+    },
+    async (req, reply) =>
+      reply.code(201).send({ data: await createMyBooking(ctx, req.user!, req.body as Static<typeof CreateBody>) }),
+  )
+
+  app.get(
+    '/bookings/:booking',
+    {
+      onRequest: app.auth.required,
+      schema: {
+        tags,
+        security,
+        summary: 'One court booking with court, user, payments and charges',
+        description:
+          'Only the booking owner may read it (others 403). Venue staff use GET /api/venues/{venue}/bookings.',
+        params: BookingParams,
+        response: { 200: One, ...errorResponses },
+      },
+    },
+    async (req) => ({ data: await showMyBooking(ctx, req.user!, bookingId(req)) }),
+  )
+
+  app.patch(
+    '/bookings/:booking/cancel',
+    {
+      onRequest: app.auth.required,
+      schema: {
+        tags,
+        security,
+        summary: 'Cancel one of your bookings',
+        description:
+          'Owner only; a completed booking is 403. Only pending or confirmed bookings that have not started ' +
+          'can be cancelled (else 422). A paid booking cancelled at least free_cancellation_hours before its ' +
+          'start is refunded to the wallet; later, no refund. BookingCancelled is sent.',
+        params: BookingParams,
+        body: CancelBody,
+        response: { 200: One, ...errorResponses },
+      },
+    },
+    async (req) => {
+      const body = (req.body ?? {}) as Static<typeof CancelBody>
+      return {
+        data: await cancelMyBooking(ctx, req.user!, bookingId(req), body.reason ?? body.cancel_reason ?? undefined),
+      }
+    },
+  )
+
+  app.get(
+    '/venues/:venue/bookings',
+    {
+      onRequest: app.auth.required,
+      schema: {
+        tags: staffTags,
+        security,
+        summary: "A venue's court bookings (owner, manager, staff)",
+        params: VenueParams,
+        querystring: VenueListQuery,
+        response: { 200: Paginated(BookingSchema), ...errorResponses },
+      },
+    },
+    async (req) => listVenueBookings(ctx, req, req.user!, venueKey(req), req.query as Static<typeof VenueListQuery>),
+  )
+
+  app.post(
+    '/venues/:venue/bookings',
+    {
+      onRequest: app.auth.required,
+      schema: {
+        tags: staffTags,
+        security,
+        summary: 'Book a court at the desk: offline or walk-in (owner, manager, staff)',
+        description: `customer_name is required. ${CONFLICT_DOC}`,
+        params: VenueParams,
+        body: StaffCreateBody,
+        response: { 201: One, 409: Message, ...errorResponses },
+      },
+    },
+    async (req, reply) =>
+      reply.code(201).send({
+        data: await createVenueBooking(ctx, req.user!, venueKey(req), req.body as Static<typeof StaffCreateBody>),
+      }),
+  )
+
+  app.patch(
+    '/bookings/:booking/status',
+    {
+      onRequest: app.auth.required,
+      schema: {
+        tags: staffTags,
+        security,
+        summary: 'Move a booking through the state machine (owner, manager, staff)',
+        description:
+          'confirmed → playing → completed; pending|confirmed → cancelled (paid amount refunded to the wallet); ' +
+          'confirmed → no_show only after the start time. Anything else is 422 with errors.status.',
+        params: BookingParams,
+        body: StatusBody,
+        response: { 200: One, ...errorResponses },
+      },
+    },
+    async (req) => {
+      const body = req.body as Static<typeof StatusBody>
+      return {
+        data: await setBookingStatus(ctx, req.user!, bookingId(req), {
+          status: body.status,
+          reason: body.reason ?? undefined,
+        }),
+      }
+    },
+  )
+
+  app.post(
+    '/bookings/:booking/charges',
+    {
+      onRequest: app.auth.required,
+      schema: {
+        tags: staffTags,
+        security,
+        summary: 'Add an extra session charge (owner, manager, staff)',
+        description:
+          'Raises extras_total, total_amount and balance_due. Refused (422) on cancelled or no-show bookings.',
+        params: BookingParams,
+        body: ChargeBody,
+        response: { 201: One, ...errorResponses },
+      },
+    },
+    async (req, reply) =>
+      reply.code(201).send({
+        data: await addBookingCharge(ctx, req.user!, bookingId(req), req.body as Static<typeof ChargeBody>),
+      }),
+  )
+
+  app.post(
+    '/bookings/:booking/payments',
+    {
+      onRequest: app.auth.required,
+      schema: {
+        tags: staffTags,
+        security,
+        summary: 'Record a payment taken at the venue (owner, manager, staff)',
+        description:
+          'amount ≤ balance_due (else 422 errors.amount). A pending booking that becomes fully paid is confirmed ' +
+          '(BookingConfirmed is sent).',
+        params: BookingParams,
+        body: PaymentBody,
+        response: { 201: One, ...errorResponses },
+      },
+    },
+    async (req, reply) =>
+      reply.code(201).send({
+        data: await addBookingPayment(ctx, req.user!, bookingId(req), req.body as Static<typeof PaymentBody>),
+      }),
+  )
+}

@@ -1,0 +1,78 @@
+import type { Insertable } from 'kysely'
+import type { Bookings } from '../../db/types.ts'
+import type { Executor } from '../../lib/db.ts'
+import type { PageParams } from '../../lib/pagination.ts'
+
+// Queries on court bookings (the `bookings` table).
+
+/** A booking id from the path: a positive integer that fits bigint, else undefined (→ 404). */
+export function parseId(raw: string): number | undefined {
+  if (!/^\d{1,15}$/.test(raw)) return undefined
+  const id = Number(raw)
+  return id >= 1 ? id : undefined
+}
+
+/** Postgres refused the row because it overlaps a live booking of the court (exclusion constraint). */
+export function isOverlapViolation(err: unknown): boolean {
+  const e = err as { code?: string; constraint?: string } | null
+  return !!e && e.code === '23P01' && (e.constraint === undefined || e.constraint === 'bookings_no_overlap')
+}
+
+export async function insertBooking(trx: Executor, values: Insertable<Bookings>) {
+  return trx.insertInto('bookings').values(values).returning(['id', 'total_amount']).executeTakeFirstOrThrow()
+}
+
+/** Who a booking belongs to and where it is; undefined when the id does not exist. */
+export async function bookingOwnership(db: Executor, id: number) {
+  return db
+    .selectFrom('bookings')
+    .select(['id', 'user_id', 'venue_id', 'status'])
+    .where('id', '=', id)
+    .executeTakeFirst()
+}
+
+/** The court a booking is made on, with its venue's state; undefined when the court does not exist. */
+export async function courtForBooking(db: Executor, courtId: number) {
+  return db
+    .selectFrom('courts as c')
+    .innerJoin('venues as v', 'v.id', 'c.venue_id')
+    .select(['c.id', 'c.venue_id', 'c.is_active', 'v.is_active as venue_active', 'v.verification_status'])
+    .where('c.id', '=', courtId)
+    .where('c.deleted_at', 'is', null)
+    .where('v.deleted_at', 'is', null)
+    .executeTakeFirst()
+}
+
+export interface ListFilter {
+  userId?: number
+  venueId?: number
+  courtId?: number
+  date?: string
+  status?: string
+}
+
+/** One page of booking ids matching the filter (newest slot first) and the total count. */
+export async function listBookingIds(
+  db: Executor,
+  filter: ListFilter,
+  page: PageParams,
+): Promise<{ ids: number[]; total: number }> {
+  let q = db.selectFrom('bookings')
+  if (filter.userId !== undefined) q = q.where('user_id', '=', filter.userId)
+  if (filter.venueId !== undefined) q = q.where('venue_id', '=', filter.venueId)
+  if (filter.courtId !== undefined) q = q.where('court_id', '=', filter.courtId)
+  if (filter.date !== undefined) q = q.where('date', '=', filter.date)
+  if (filter.status !== undefined) q = q.where('status', '=', filter.status)
+  const [rows, count] = await Promise.all([
+    q
+      .select('id')
+      .orderBy('date', 'desc')
+      .orderBy('start_time', 'desc')
+      .orderBy('id', 'desc')
+      .limit(page.perPage)
+      .offset(page.offset)
+      .execute(),
+    q.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow(),
+  ])
+  return { ids: rows.map((r) => r.id), total: Number(count.n) }
+}

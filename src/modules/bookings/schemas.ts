@@ -1,0 +1,87 @@
+import { Type } from 'typebox'
+import { DateInput, IdParam, MoneyInput, Nullable, PageQuery, TimeInput } from '../../lib/schemas.ts'
+import { PAYMENT_METHODS } from './create.ts'
+import { BOOKING_STATUSES, STAFF_TARGETS } from './state.ts'
+
+// Request shapes of the court booking routes.
+
+export const BookingParams = Type.Object({ booking: Type.String({ description: 'Booking id' }) })
+export const VenueParams = Type.Object({ venue: Type.String({ description: 'Venue id or slug' }) })
+
+const slotFields = {
+  court_id: IdParam,
+  date: DateInput,
+  start_time: TimeInput,
+  end_time: TimeInput,
+  notes: Type.Optional(Nullable(Type.String({ maxLength: 1000 }))),
+}
+
+export const CreateBody = Type.Object({
+  ...slotFields,
+  coupon_code: Type.Optional(Nullable(Type.String({ maxLength: 50 }))),
+  payment_method: Type.Optional(
+    Nullable(
+      Type.Union(
+        PAYMENT_METHODS.map((m) => Type.Literal(m)),
+        {
+          description:
+            'How the customer intends to pay. gateway_1..3 or wallet hold the slot for BOOKING_HOLD_MINUTES; ' +
+            'cash holds it until the start. Paying itself goes through POST /api/payments/initiate.',
+        },
+      ),
+    ),
+  ),
+})
+
+export const StaffCreateBody = Type.Object({
+  ...slotFields,
+  type: Type.Optional(
+    Type.Union([Type.Literal('offline'), Type.Literal('walkin')], { description: 'offline (default) or walkin' }),
+  ),
+  customer_name: Type.String({ minLength: 1, maxLength: 255 }),
+  customer_phone: Type.Optional(Nullable(Type.String({ maxLength: 30 }))),
+})
+
+export const CancelBody = Type.Object({
+  reason: Type.Optional(Nullable(Type.String({ maxLength: 500 }))),
+  cancel_reason: Type.Optional(Nullable(Type.String({ maxLength: 500, description: 'Alias of reason' }))),
+})
+
+const statusFilter = Type.Optional(Type.Union(BOOKING_STATUSES.map((s) => Type.Literal(s))))
+
+export const ListQuery = Type.Object({
+  ...PageQuery.properties,
+  status: statusFilter,
+  date: Type.Optional(DateInput),
+})
+
+export const VenueListQuery = Type.Object({
+  ...PageQuery.properties,
+  status: statusFilter,
+  date: Type.Optional(DateInput),
+  court_id: Type.Optional(IdParam),
+})
+
+export const StatusBody = Type.Object({
+  status: Type.Union(
+    STAFF_TARGETS.map((s) => Type.Literal(s)),
+    { description: 'playing, completed, no_show or cancelled (only the state machine’s transitions)' },
+  ),
+  reason: Type.Optional(Nullable(Type.String({ maxLength: 500, description: 'cancel_reason when cancelling' }))),
+})
+
+export const ChargeBody = Type.Object({
+  description: Type.String({ minLength: 1, maxLength: 255 }),
+  amount: MoneyInput,
+})
+
+export const PaymentBody = Type.Object({
+  amount: MoneyInput,
+  method: Type.Optional(
+    Type.Union(
+      (['cash', 'gateway_1', 'gateway_2', 'gateway_3'] as const).map((m) => Type.Literal(m)),
+      { description: 'cash (default), or a gateway payment made outside the app' },
+    ),
+  ),
+  reference: Type.Optional(Nullable(Type.String({ maxLength: 100, description: 'The gateway’s transaction id' }))),
+})

@@ -1,0 +1,143 @@
+import type { FastifyRequest } from 'fastify'
+import type { AuthUser } from '../../lib/auth.ts'
+import type { AppContext } from '../../lib/context.ts'
+import { NotFound } from '../../lib/errors.ts'
+import { toPaisa } from '../../lib/money.ts'
+import { pageParams, paginated } from '../../lib/pagination.ts'
+import { resolveVenueId } from '../coupons/repository.ts'
+import { assertVenueAccess } from '../venues/access.ts'
+import { createCourtBooking, type NewBooking } from './create.ts'
+import { addCharge, changeStatus, type DeskPayment, lockBooking, recordDeskPayment } from './operations.ts'
+import { listBookingIds, parseId } from './repository.ts'
+import { type Booking, loadBooking, loadBookings } from './resource.ts'
+import type { StaffTarget } from './state.ts'
+
+// Venue staff operations on court bookings (decisions.md, "Staff operations"): the venue's owner,
+// managers and staff, and any super_admin.
+
+const DESK_ROLES = ['owner', 'manager', 'staff'] as const
+
+async function venueFor(ctx: AppContext, user: AuthUser, param: string): Promise<number> {
+  const venueId = await resolveVenueId(ctx.db, param)
+  if (venueId === undefined) throw new NotFound()
+  await assertVenueAccess(ctx.db, user, venueId, [...DESK_ROLES])
+  return venueId
+}
+
+/** A court booking the caller may operate on: 404 unknown, 403 when not at its venue. */
+async function deskBookingId(ctx: AppContext, user: AuthUser, rawId: string): Promise<number> {
+  const id = parseId(rawId)
+  if (id === undefined) throw new NotFound()
+  const row = await ctx.db.selectFrom('bookings').select(['id', 'venue_id']).where('id', '=', id).executeTakeFirst()
+  if (!row) throw new NotFound()
+  await assertVenueAccess(ctx.db, user, row.venue_id, [...DESK_ROLES])
+  return id
+}
+
+export interface VenueListQuery {
+  page?: number
+  per_page?: number
+  date?: string
+  status?: string
+  court_id?: number
+}
+
+export async function listVenueBookings(
+  ctx: AppContext,
+  req: FastifyRequest,
+  user: AuthUser,
+  param: string,
+  query: VenueListQuery,
+) {
+  const venueId = await venueFor(ctx, user, param)
+  const page = pageParams(query)
+  const { ids, total } = await listBookingIds(
+    ctx.db,
+    { venueId, date: query.date, status: query.status, courtId: query.court_id },
+    page,
+  )
+  const items = await loadBookings(ctx, ids, { withUser: true })
+  return paginated(req, ctx.config.appUrl, items, total, page)
+}
+
+export interface DeskBookingInput extends NewBooking {
+  type?: 'offline' | 'walkin'
+  customer_name: string
+}
+
+export async function createVenueBooking(
+  ctx: AppContext,
+  user: AuthUser,
+  param: string,
+  input: DeskBookingInput,
+): Promise<Booking> {
+  const venueId = await venueFor(ctx, user, param)
+  const id = await createCourtBooking(
+    ctx,
+    { ...input, coupon_code: null, payment_method: null },
+    {
+      type: input.type ?? 'offline',
+      userId: null,
+      customerName: input.customer_name.trim(),
+      customerPhone: null,
+      createdBy: user.id,
+      venueId,
+    },
+  )
+  return loadBooking(ctx, id)
+}
+
+export async function setBookingStatus(
+  ctx: AppContext,
+  user: AuthUser,
+  rawId: string,
+  input: { status: StaffTarget; reason?: string },
+): Promise<Booking> {
+  const id = await deskBookingId(ctx, user, rawId)
+  await ctx.db.transaction().execute(async (trx) => {
+    const booking = (await lockBooking(trx, 'court', id))!
+    await changeStatus(ctx, trx, 'court', booking, input.status, input.reason?.trim() || null)
+  })
+  return loadBooking(ctx, id)
+}
+
+export async function addBookingCharge(
+  ctx: AppContext,
+  user: AuthUser,
+  rawId: string,
+  input: { description: string; amount: number | string },
+): Promise<Booking> {
+  const id = await deskBookingId(ctx, user, rawId)
+  await ctx.db.transaction().execute(async (trx) => {
+    const booking = (await lockBooking(trx, 'court', id))!
+    await addCharge(
+      trx,
+      'court',
+      booking,
+      { description: input.description.trim(), amount: toPaisa(input.amount) },
+      user,
+    )
+  })
+  return loadBooking(ctx, id)
+}
+
+export async function addBookingPayment(
+  ctx: AppContext,
+  user: AuthUser,
+  rawId: string,
+  input: { amount: number | string; method?: DeskPayment['method']; reference?: string | null },
+): Promise<Booking> {
+  const id = await deskBookingId(ctx, user, rawId)
+  await ctx.db.transaction().execute(async (trx) => {
+    const booking = (await lockBooking(trx, 'court', id))!
+    await recordDeskPayment(
+      ctx,
+      trx,
+      'court',
+      booking,
+      { amount: toPaisa(input.amount), method: input.method ?? 'cash', reference: input.reference?.trim() || null },
+      user,
+    )
+  })
+  return loadBooking(ctx, id)
+}
