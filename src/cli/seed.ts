@@ -1,0 +1,300 @@
+import { join, resolve } from 'node:path'
+import { fileURLToPath } from 'node:url'
+import { ConfigError, loadConfig } from '../config.ts'
+import type { Executor } from '../lib/db.ts'
+import { openDatabase } from '../lib/db.ts'
+import { migrate } from '../lib/migrate.ts'
+import { toPaisa } from '../lib/money.ts'
+import { hashPassword, setPasswordCost } from '../lib/password.ts'
+import { addDays, localNow, toTimeWithSeconds } from '../lib/time.ts'
+import { DEMO_PASSWORD, DEMO_TOURNAMENT, DEMO_USERS, DEMO_VENUES, type DemoVenue } from './seed-data.ts'
+
+// `npm run seed`: loads the demo data of seed-data.ts into the configured database (the same
+// configuration as `npm start`), after applying migrations. Idempotent: people are matched by
+// email, venues by slug (an existing venue is left as it is, with its courts and games), the
+// tournament by venue and name.
+
+export interface SeedSummary {
+  users: { email: string; role: string }[]
+  password: string
+  venues: number
+  courts: number
+  indoorGames: number
+  tournaments: number
+  teams: number
+}
+
+const paisa = (npr: number) => toPaisa(npr)
+const time = (t: string) => toTimeWithSeconds(t)
+
+async function ensureUsers(db: Executor): Promise<Map<string, number>> {
+  const ids = new Map<string, number>()
+  const roles = new Map((await db.selectFrom('roles').select(['id', 'name']).execute()).map((r) => [r.name, r.id]))
+  for (const u of DEMO_USERS) {
+    let row = await db.selectFrom('users').select('id').where('email', '=', u.email).executeTakeFirst()
+    if (!row) {
+      row = await db
+        .insertInto('users')
+        .values({
+          name: u.name,
+          email: u.email,
+          phone: u.phone,
+          password_hash: await hashPassword(DEMO_PASSWORD),
+          email_verified_at: new Date(),
+          phone_verified_at: new Date(),
+        })
+        .returning('id')
+        .executeTakeFirstOrThrow()
+    }
+    await db
+      .insertInto('user_roles')
+      .values({ user_id: row.id, role_id: roles.get(u.role)! })
+      .onConflict((oc) => oc.doNothing())
+      .execute()
+    ids.set(u.key, row.id)
+  }
+  return ids
+}
+
+async function insertVenue(db: Executor, v: DemoVenue, ownerId: number, adminId: number) {
+  const now = new Date()
+  const venue = await db
+    .insertInto('venues')
+    .values({
+      owner_id: ownerId,
+      name: v.name,
+      slug: v.slug,
+      description: v.description,
+      phone: v.phone,
+      email: v.email,
+      address: v.address,
+      city: v.city,
+      state: v.state,
+      latitude: v.latitude.toFixed(7),
+      longitude: v.longitude.toFixed(7),
+      opening_time: time(v.opening_time),
+      closing_time: time(v.closing_time),
+      verification_status: v.verified ? 'verified' : 'unverified',
+      verification_requested_at: v.verified ? now : null,
+      verification_reviewed_at: v.verified ? now : null,
+      verification_note: v.verified ? `Verified by admin #${adminId}` : null,
+    })
+    .returning('id')
+    .executeTakeFirstOrThrow()
+  const amenities = await db.selectFrom('amenities').select('id').where('name', 'in', v.amenities).execute()
+  if (amenities.length) {
+    await db
+      .insertInto('venue_amenities')
+      .values(amenities.map((a) => ({ venue_id: venue.id, amenity_id: a.id })))
+      .execute()
+  }
+  const sports = new Map((await db.selectFrom('sports').select(['id', 'key']).execute()).map((s) => [s.key, s.id]))
+  for (const c of v.courts) {
+    const court = await db
+      .insertInto('courts')
+      .values({
+        venue_id: venue.id,
+        sport_id: sports.get(c.sport) ?? null,
+        name: c.name,
+        type: c.type,
+        description: c.description,
+        capacity: c.capacity,
+        slot_minutes: c.slot_minutes,
+        price_per_hour: paisa(c.price),
+      })
+      .returning('id')
+      .executeTakeFirstOrThrow()
+    if (c.schedules?.length) {
+      await db
+        .insertInto('court_schedules')
+        .values(
+          c.schedules.map((s) => ({
+            court_id: court.id,
+            day_of_week: s.day_of_week,
+            open_time: time(s.open_time),
+            close_time: time(s.close_time),
+            is_closed: s.is_closed ?? false,
+          })),
+        )
+        .execute()
+    }
+    if (c.rules.length) {
+      await db
+        .insertInto('pricing_rules')
+        .values(
+          c.rules.map((r) => ({
+            court_id: court.id,
+            type: r.type,
+            day_of_week: r.day_of_week,
+            start_time: time(r.start_time),
+            end_time: time(r.end_time),
+            price_per_hour: paisa(r.price),
+          })),
+        )
+        .execute()
+    }
+  }
+  for (const [i, g] of v.games.entries()) {
+    await db
+      .insertInto('indoor_games')
+      .values({
+        venue_id: venue.id,
+        tenant_id: ownerId,
+        name: g.name,
+        game_type: g.game_type,
+        description: g.description,
+        capacity: g.capacity,
+        slot_minutes: g.slot_minutes,
+        price_per_hour: paisa(g.price),
+        sort_order: i + 1,
+      })
+      .execute()
+  }
+  // The venue list's price sort reads this column.
+  await db
+    .updateTable('venues')
+    .set((eb) => ({
+      min_price: eb
+        .selectFrom('courts')
+        .select((c) => c.fn.min('price_per_hour').as('p'))
+        .where('venue_id', '=', venue.id)
+        .where('deleted_at', 'is', null)
+        .where('is_active', '=', true),
+    }))
+    .where('id', '=', venue.id)
+    .execute()
+}
+
+async function ensureTournament(db: Executor, customerId: number, createdBy: number) {
+  const t = DEMO_TOURNAMENT
+  const venue = await db.selectFrom('venues').select('id').where('slug', '=', t.venue).executeTakeFirstOrThrow()
+  const existing = await db
+    .selectFrom('tournaments')
+    .select('id')
+    .where('venue_id', '=', venue.id)
+    .where('name', '=', t.name)
+    .executeTakeFirst()
+  if (existing) return
+  const startsAt = addDays(localNow().date, t.starts_in_days)
+  const tournament = await db
+    .insertInto('tournaments')
+    .values({
+      venue_id: venue.id,
+      name: t.name,
+      description: t.description,
+      format: t.format,
+      sport_type: t.sport_type,
+      max_teams: t.max_teams,
+      registered_teams: t.teams.length,
+      registration_fee: paisa(t.registration_fee),
+      prize_pool: paisa(t.prize_pool),
+      starts_at: startsAt,
+      ends_at: addDays(startsAt, t.lasts_days - 1),
+      status: 'registration_open',
+      created_by: createdBy,
+    })
+    .returning('id')
+    .executeTakeFirstOrThrow()
+  await db
+    .insertInto('tournament_teams')
+    .values(
+      t.teams.map((team, i) => ({
+        tournament_id: tournament.id,
+        user_id: i === 0 ? customerId : null,
+        name: team.name,
+        captain_name: team.captain_name,
+        contact_phone: team.contact_phone,
+        players: JSON.stringify(team.players.map((name, j) => ({ name, position: j === 0 ? 'Captain' : null }))),
+      })),
+    )
+    .execute()
+}
+
+/** Counts of the demo rows present in the database. */
+export async function demoCounts(db: Executor) {
+  const slugs = DEMO_VENUES.map((v) => v.slug)
+  const venueIds = (await db.selectFrom('venues').select('id').where('slug', 'in', slugs).execute()).map((v) => v.id)
+  const count = async (table: 'courts' | 'indoor_games' | 'tournaments') =>
+    venueIds.length
+      ? Number(
+          (
+            await db
+              .selectFrom(table)
+              .select((eb) => eb.fn.countAll().as('n'))
+              .where('venue_id', 'in', venueIds)
+              .executeTakeFirstOrThrow()
+          ).n,
+        )
+      : 0
+  const teams = await db
+    .selectFrom('tournament_teams as tt')
+    .innerJoin('tournaments as t', 't.id', 'tt.tournament_id')
+    .select((eb) => eb.fn.countAll().as('n'))
+    .where('t.name', '=', DEMO_TOURNAMENT.name)
+    .executeTakeFirstOrThrow()
+  return {
+    venues: venueIds.length,
+    courts: await count('courts'),
+    indoorGames: await count('indoor_games'),
+    tournaments: await count('tournaments'),
+    teams: Number(teams.n),
+  }
+}
+
+/** Loads the demo data (in one transaction) and returns what is there afterwards. */
+export async function seedDemo(db: Executor): Promise<SeedSummary> {
+  const run = async (trx: Executor) => {
+    const users = await ensureUsers(trx)
+    for (const v of DEMO_VENUES) {
+      const exists = await trx.selectFrom('venues').select('id').where('slug', '=', v.slug).executeTakeFirst()
+      if (!exists) await insertVenue(trx, v, users.get(v.owner)!, users.get('admin')!)
+    }
+    await ensureTournament(trx, users.get('customer')!, users.get('owner1')!)
+  }
+  if (db.isTransaction) await run(db)
+  else await db.transaction().execute(run)
+  return {
+    users: DEMO_USERS.map((u) => ({ email: u.email, role: u.role })),
+    password: DEMO_PASSWORD,
+    ...(await demoCounts(db)),
+  }
+}
+
+async function main() {
+  let config: ReturnType<typeof loadConfig>
+  try {
+    config = loadConfig()
+  } catch (err) {
+    if (err instanceof ConfigError) {
+      console.error(`Configuration error: ${err.message}`)
+      process.exit(1)
+    }
+    throw err
+  }
+  setPasswordCost(config.argon2MemoryKib)
+  const database = await openDatabase({
+    databaseUrl: config.databaseUrl,
+    dataDir: config.databaseUrl ? undefined : join(config.dataDir, 'pglite'),
+  })
+  try {
+    await migrate(database.db)
+    const summary = await seedDemo(database.db)
+    console.log('Demo data loaded.')
+    for (const u of summary.users) console.log(`  ${u.role.padEnd(12)} ${u.email}`)
+    console.log(`  password     ${summary.password}`)
+    console.log(
+      `  ${summary.venues} venues, ${summary.courts} courts, ${summary.indoorGames} indoor games, ` +
+        `${summary.tournaments} tournament with ${summary.teams} teams`,
+    )
+  } finally {
+    await database.close()
+  }
+}
+
+// Run only when executed (`tsx src/cli/seed.ts`), not when a test imports seedDemo.
+if (process.argv[1] && resolve(process.argv[1]) === fileURLToPath(import.meta.url)) {
+  main().catch((err) => {
+    console.error(err)
+    process.exit(1)
+  })
+}

@@ -1,0 +1,103 @@
+import assert from 'node:assert/strict'
+import { after, before, test } from 'node:test'
+import type { App } from '../../src/app.ts'
+import { seedDemo } from '../../src/cli/seed.ts'
+import { DEMO_PASSWORD, DEMO_USERS } from '../../src/cli/seed-data.ts'
+import { build } from '../helpers/app.ts'
+
+let app: App
+before(async () => {
+  app = await build()
+})
+after(() => app.close())
+
+const EXPECTED = { venues: 9, courts: 16, indoorGames: 6, tournaments: 1, teams: 2 }
+
+async function tableCounts() {
+  const db = app.ctx.db
+  const n = async (table: 'users' | 'venues' | 'courts' | 'pricing_rules' | 'court_schedules' | 'venue_amenities') =>
+    Number(
+      (
+        await db
+          .selectFrom(table)
+          .select((eb) => eb.fn.countAll().as('n'))
+          .executeTakeFirstOrThrow()
+      ).n,
+    )
+  return {
+    users: await n('users'),
+    venues: await n('venues'),
+    courts: await n('courts'),
+    rules: await n('pricing_rules'),
+    schedules: await n('court_schedules'),
+    amenities: await n('venue_amenities'),
+  }
+}
+
+test('the seed loads the demo data once, and a second run changes nothing', async () => {
+  const first = await seedDemo(app.ctx.db)
+  assert.deepEqual(
+    {
+      venues: first.venues,
+      courts: first.courts,
+      indoorGames: first.indoorGames,
+      tournaments: first.tournaments,
+      teams: first.teams,
+    },
+    EXPECTED,
+  )
+  assert.equal(first.password, DEMO_PASSWORD)
+  assert.deepEqual(first.users.map((u) => u.role).sort(), ['customer', 'super_admin', 'venue_owner', 'venue_owner'])
+  const before = await tableCounts()
+  assert.equal(before.users, 4)
+  // 12 futsal courts × 4 rules, plus the basketball (1), badminton (2) and volleyball (1) rules.
+  assert.equal(before.rules, 52)
+  assert.equal(before.schedules, 2)
+  assert.equal(before.amenities, 36)
+
+  const second = await seedDemo(app.ctx.db)
+  assert.deepEqual(second, first)
+  assert.deepEqual(await tableCounts(), before)
+})
+
+test('the seeded people log in with the demo password and see the catalogue', async () => {
+  await seedDemo(app.ctx.db)
+  for (const u of DEMO_USERS) {
+    const res = await app.inject({
+      method: 'POST',
+      url: '/api/auth/login',
+      payload: { email: u.email, password: DEMO_PASSWORD },
+    })
+    assert.equal(res.statusCode, 200, `${u.email}: ${res.body}`)
+  }
+  // Guests see the 8 verified venues, not the unverified one.
+  const list = await app.inject({ method: 'GET', url: '/api/venues?per_page=50' })
+  assert.equal(list.statusCode, 200, list.body)
+  const slugs = list.json().data.map((v: { slug: string }) => v.slug)
+  assert.equal(slugs.length, 8)
+  assert.ok(!slugs.includes('thamel-street-futsal'))
+  const cities = new Set(list.json().data.map((v: { city: string }) => v.city))
+  assert.deepEqual([...cities].sort(), ['Kathmandu', 'Lalitpur', 'Pokhara'])
+
+  // A seeded court answers availability with its peak price in the evening.
+  const court = await app.ctx.db
+    .selectFrom('courts as c')
+    .innerJoin('venues as v', 'v.id', 'c.venue_id')
+    .select('c.id')
+    .where('v.slug', '=', 'jhamsikhel-futsal')
+    .where('c.name', '=', 'Court 1')
+    .executeTakeFirstOrThrow()
+  const date = new Date(Date.now() + 2 * 86400000).toISOString().slice(0, 10)
+  const res = await app.inject({ method: 'GET', url: `/api/courts/${court.id}/availability?date=${date}` })
+  assert.equal(res.statusCode, 200, res.body)
+  const at = (t: string) => res.json().slots.find((s: { start_time: string }) => s.start_time === t)?.price_per_hour
+  const saturday = new Date(`${date}T00:00:00Z`).getUTCDay() === 6
+  assert.equal(at('18:00'), saturday ? '1900.00' : '1800.00')
+  assert.equal(at('06:00'), saturday ? '1900.00' : '1200.00')
+
+  const tournaments = await app.inject({ method: 'GET', url: '/api/tournaments' })
+  assert.equal(tournaments.statusCode, 200, tournaments.body)
+  const cup = tournaments.json().data.find((t: { name: string }) => t.name === 'Baneshwor Winter Futsal Cup')
+  assert.ok(cup, tournaments.body)
+  assert.equal(cup.status, 'registration_open')
+})
