@@ -1,0 +1,68 @@
+import type { FastifyInstance, FastifyRequest } from 'fastify'
+import { Type } from 'typebox'
+import { issueToken } from '../../../lib/auth.ts'
+import { errorResponses, Message } from '../../../lib/schemas.ts'
+import { loadUserResource } from '../resource.ts'
+import { Refused, TokenResponse } from '../schemas.ts'
+import { authorizationUrl, completeSocialLogin, PROVIDERS } from '../service/social.ts'
+import { deviceName } from '../service/users.ts'
+
+const tags = ['Authentication']
+const ProviderParams = Type.Object({
+  provider: Type.String({ description: `One of ${PROVIDERS.join(', ')} (Google, Facebook, Apple)` }),
+})
+const CallbackFields = Type.Object({
+  code: Type.Optional(Type.String()),
+  state: Type.Optional(Type.String()),
+  error: Type.Optional(Type.String()),
+  error_description: Type.Optional(Type.String()),
+})
+
+export default async function socialRoutes(app: FastifyInstance) {
+  const { ctx } = app
+
+  // Apple answers with a form POST (response_mode=form_post); only this plugin parses forms.
+  app.addContentTypeParser('application/x-www-form-urlencoded', { parseAs: 'string' }, (_req, body, done) => {
+    done(null, Object.fromEntries(new URLSearchParams(String(body))))
+  })
+
+  app.get(
+    '/auth/social/:provider',
+    {
+      schema: {
+        tags,
+        summary: 'The identity provider URL to send the user’s browser to',
+        description: 'An OAuth 2.0 / OpenID Connect authorization URL with a signed state (valid 10 minutes) and PKCE.',
+        params: ProviderParams,
+        response: { 200: Type.Object({ url: Type.String() }), 503: Message, ...errorResponses },
+      },
+    },
+    async (req) => ({ url: authorizationUrl(ctx, (req.params as { provider: string }).provider) }),
+  )
+
+  const callback = async (req: FastifyRequest, fields: { code?: string; state?: string; error?: string }) => {
+    const userId = await completeSocialLogin(ctx, (req.params as { provider: string }).provider, fields)
+    const token = await issueToken(ctx.db, userId, deviceName(req))
+    return { token, data: await loadUserResource(ctx.db, ctx.storage, userId) }
+  }
+  const callbackSchema = (method: string) => ({
+    tags,
+    summary: `Called by the identity provider (${method}), not by the client: signs in and answers like login`,
+    description:
+      'Query (or form) fields code and state, or error. A bad or expired state, or a refused code: 422. ' +
+      'The first login creates a customer; later ones find the user by provider id, then by verified email.',
+    params: ProviderParams,
+    response: { 200: TokenResponse, 502: Message, 503: Message, ...errorResponses, 422: Refused },
+  })
+
+  app.get(
+    '/auth/social/:provider/callback',
+    { schema: { ...callbackSchema('GET'), querystring: CallbackFields } },
+    (req) => callback(req, req.query as { code?: string; state?: string; error?: string }),
+  )
+  app.post(
+    '/auth/social/:provider/callback',
+    { schema: { ...callbackSchema('form POST'), body: CallbackFields } },
+    (req) => callback(req, req.body as { code?: string; state?: string; error?: string }),
+  )
+}

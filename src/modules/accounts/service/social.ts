@@ -1,0 +1,204 @@
+import { createHash, createHmac, randomBytes, timingSafeEqual } from 'node:crypto'
+import { sql } from 'kysely'
+import type { SocialProviderConfig } from '../../../config.ts'
+import type { AppContext } from '../../../lib/context.ts'
+import { AppError, Forbidden, NotFound, Unprocessable } from '../../../lib/errors.ts'
+import { assignRole, INVALID_CREDENTIALS } from './users.ts'
+
+// Social login: provider_1..3 are OAuth 2.0 / OpenID Connect clients (authorization code flow with
+// PKCE). `state` is signed with APP_KEY and carries a nonce; the PKCE verifier is derived from that
+// nonce with the key, so nothing is kept on the server between the redirect and the callback.
+
+export const PROVIDERS = ['provider_1', 'provider_2', 'provider_3'] as const
+export type ProviderKey = (typeof PROVIDERS)[number]
+const STATE_MINUTES = 10
+
+export const INVALID_STATE = 'Invalid or expired login state.'
+
+export function providerConfig(ctx: AppContext, provider: string): SocialProviderConfig & { key: ProviderKey } {
+  if (!(PROVIDERS as readonly string[]).includes(provider)) throw new NotFound()
+  const cfg = ctx.config.social[provider as ProviderKey]
+  if (!cfg.clientId) throw new AppError(503, 'This sign-in provider is not configured.')
+  return { ...cfg, key: provider as ProviderKey }
+}
+
+const b64 = (buf: Buffer | string) => Buffer.from(buf).toString('base64url')
+const hmac = (key: string, data: string) => createHmac('sha256', key).update(data).digest()
+
+function pkceVerifier(appKey: string, nonce: string): string {
+  return b64(hmac(appKey, `pkce|${nonce}`))
+}
+
+export function authorizationUrl(ctx: AppContext, provider: string): string {
+  const cfg = providerConfig(ctx, provider)
+  const nonce = b64(randomBytes(16))
+  const payload = b64(JSON.stringify({ p: cfg.key, n: nonce, e: Date.now() + STATE_MINUTES * 60_000 }))
+  const state = `${payload}.${b64(hmac(ctx.config.appKey, `state|${payload}`))}`
+  const challenge = b64(createHash('sha256').update(pkceVerifier(ctx.config.appKey, nonce)).digest())
+  const url = new URL(cfg.authorizeUrl)
+  url.searchParams.set('response_type', 'code')
+  url.searchParams.set('client_id', cfg.clientId!)
+  url.searchParams.set('redirect_uri', cfg.redirectUrl!)
+  url.searchParams.set('scope', cfg.scope)
+  url.searchParams.set('state', state)
+  url.searchParams.set('code_challenge', challenge)
+  url.searchParams.set('code_challenge_method', 'S256')
+  if (cfg.scope.split(' ').includes('openid')) url.searchParams.set('nonce', nonce)
+  // Apple sends name/email only with a form POST back to the callback.
+  if (cfg.name === 'apple') url.searchParams.set('response_mode', 'form_post')
+  return url.toString()
+}
+
+/** The nonce of a state this service signed for this provider and that has not expired; 422 otherwise. */
+function checkState(ctx: AppContext, provider: ProviderKey, state: string | undefined): string {
+  const [payload, sig, extra] = (state ?? '').split('.')
+  if (!payload || !sig || extra !== undefined) throw new Unprocessable(INVALID_STATE)
+  const expected = hmac(ctx.config.appKey, `state|${payload}`)
+  const given = Buffer.from(sig, 'base64url')
+  if (given.length !== expected.length || !timingSafeEqual(given, expected)) throw new Unprocessable(INVALID_STATE)
+  let data: { p?: string; n?: string; e?: number }
+  try {
+    data = JSON.parse(Buffer.from(payload, 'base64url').toString('utf8'))
+  } catch {
+    throw new Unprocessable(INVALID_STATE)
+  }
+  if (data.p !== provider || typeof data.n !== 'string' || typeof data.e !== 'number' || data.e < Date.now()) {
+    throw new Unprocessable(INVALID_STATE)
+  }
+  return data.n
+}
+
+interface ProviderProfile {
+  id: string
+  email: string | null
+  emailVerified: boolean
+  name: string | null
+}
+
+async function call(url: string, init: RequestInit): Promise<Record<string, unknown>> {
+  let res: Response
+  try {
+    res = await fetch(url, { ...init, signal: AbortSignal.timeout(10_000) })
+  } catch {
+    throw new AppError(502, 'The sign-in provider could not be reached.')
+  }
+  const body = (await res.json().catch(() => null)) as Record<string, unknown> | null
+  if (!res.ok || !body || typeof body !== 'object') {
+    throw new Unprocessable('The sign-in provider refused the login.')
+  }
+  return body
+}
+
+function jwtClaims(token: unknown): Record<string, unknown> {
+  if (typeof token !== 'string') return {}
+  try {
+    return JSON.parse(Buffer.from(token.split('.')[1] ?? '', 'base64url').toString('utf8'))
+  } catch {
+    return {}
+  }
+}
+
+async function fetchProfile(
+  cfg: SocialProviderConfig,
+  code: string,
+  verifier: string,
+  nonce: string,
+): Promise<ProviderProfile> {
+  const tokens = await call(cfg.tokenUrl, {
+    method: 'POST',
+    headers: { 'content-type': 'application/x-www-form-urlencoded', accept: 'application/json' },
+    body: new URLSearchParams({
+      grant_type: 'authorization_code',
+      code,
+      redirect_uri: cfg.redirectUrl!,
+      client_id: cfg.clientId!,
+      client_secret: cfg.clientSecret ?? '',
+      code_verifier: verifier,
+    }),
+  })
+  let info: Record<string, unknown>
+  if (cfg.userinfoUrl) {
+    if (typeof tokens.access_token !== 'string') throw new Unprocessable('The sign-in provider refused the login.')
+    info = await call(cfg.userinfoUrl, {
+      headers: { authorization: `Bearer ${tokens.access_token}`, accept: 'application/json' },
+    })
+  } else {
+    // No userinfo endpoint (Apple): the ID token came straight from the token endpoint over TLS
+    // (OIDC Core 3.1.3.7), so its claims are trusted once audience, expiry and nonce match.
+    info = jwtClaims(tokens.id_token)
+    const aud = Array.isArray(info.aud) ? info.aud : [info.aud]
+    if (!aud.includes(cfg.clientId) || Number(info.exp ?? 0) * 1000 < Date.now()) {
+      throw new Unprocessable('The sign-in provider refused the login.')
+    }
+    if (info.nonce !== undefined && info.nonce !== nonce) throw new Unprocessable(INVALID_STATE)
+  }
+  const id = info.sub ?? info.id
+  if ((typeof id !== 'string' && typeof id !== 'number') || String(id) === '') {
+    throw new Unprocessable('The sign-in provider did not identify the user.')
+  }
+  const email = typeof info.email === 'string' && info.email.includes('@') ? info.email.trim() : null
+  const name = typeof info.name === 'string' && info.name.trim() ? info.name.trim() : null
+  return {
+    id: String(id),
+    email,
+    emailVerified: email !== null && (info.email_verified === true || info.email_verified === 'true'),
+    name,
+  }
+}
+
+/** Completes a login: the linked user, else the user with that verified email, else a new customer. */
+export async function completeSocialLogin(
+  ctx: AppContext,
+  provider: string,
+  query: { code?: string; state?: string; error?: string },
+): Promise<number> {
+  const cfg = providerConfig(ctx, provider)
+  const nonce = checkState(ctx, cfg.key, query.state)
+  if (query.error || !query.code) throw new Unprocessable('The sign-in was cancelled or refused by the provider.')
+  const profile = await fetchProfile(cfg, query.code, pkceVerifier(ctx.config.appKey, nonce), nonce)
+
+  const userId = await ctx.db.transaction().execute(async (trx) => {
+    const linked = await trx
+      .selectFrom('social_accounts')
+      .select('user_id')
+      .where('provider', '=', cfg.key)
+      .where('provider_user_id', '=', profile.id)
+      .executeTakeFirst()
+    if (linked) return linked.user_id
+    const link = (userId: number) =>
+      trx
+        .insertInto('social_accounts')
+        .values({ user_id: userId, provider: cfg.key, provider_user_id: profile.id })
+        .execute()
+    if (!profile.email) throw new Unprocessable('The sign-in provider did not share an email address.')
+    const existing = await trx.selectFrom('users').select('id').where('email', '=', profile.email).executeTakeFirst()
+    if (existing) {
+      if (!profile.emailVerified) {
+        throw new Unprocessable('An account with this email already exists. Sign in with your password first.')
+      }
+      await link(existing.id)
+      await trx
+        .updateTable('users')
+        .set({ email_verified_at: sql`coalesce(email_verified_at, now())`, updated_at: new Date() })
+        .where('id', '=', existing.id)
+        .execute()
+      return existing.id
+    }
+    const user = await trx
+      .insertInto('users')
+      .values({
+        name: (profile.name ?? profile.email.split('@')[0]).slice(0, 255),
+        email: profile.email,
+        password_hash: null,
+        email_verified_at: profile.emailVerified ? new Date() : null,
+      })
+      .returning('id')
+      .executeTakeFirstOrThrow()
+    await assignRole(trx, user.id, 'customer')
+    await link(user.id)
+    return user.id
+  })
+  const user = await ctx.db.selectFrom('users').select('is_active').where('id', '=', userId).executeTakeFirstOrThrow()
+  if (!user.is_active) throw new Forbidden(INVALID_CREDENTIALS)
+  return userId
+}
