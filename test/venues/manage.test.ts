@@ -283,3 +283,28 @@ test('delete is soft, by the owner only, and refused while upcoming confirmed bo
     404,
   )
 })
+
+test('slugs never shadow /venues/nearby, /venues/my-venues or a venue id', async () => {
+  const owner = await createUser(app, { roles: ['venue_owner'] })
+  const create = async (name: string) => {
+    const res = await app.inject({
+      method: 'POST',
+      url: '/api/venues',
+      headers: owner.headers,
+      payload: { ...body, name },
+    })
+    assert.equal(res.statusCode, 201, res.body)
+    return res.json().data as { id: number; slug: string }
+  }
+  const nearby = await create('Nearby')
+  assert.equal(nearby.slug, 'nearby-2')
+  const mine = await create('My Venues')
+  assert.equal(mine.slug, 'my-venues-2')
+  const numeric = await create('1')
+  assert.equal(numeric.slug, 'venue-1')
+  for (const v of [nearby, mine, numeric]) {
+    const res = await app.inject({ method: 'GET', url: `/api/venues/${v.slug}`, headers: owner.headers })
+    assert.equal(res.statusCode, 200)
+    assert.equal(res.json().data.id, v.id)
+  }
+})
