@@ -108,18 +108,18 @@ test('cancelling a pending booking: 200 cancelled, reason kept, BookingCancelled
   assert.equal(again.statusCode, 201, again.body)
 })
 
-test('cancel without a body works; a second cancel is refused', async () => {
+test('cancel without a body works and records a default reason; a second cancel is 422', async () => {
   const s = await scene(app)
   const b = await booked(s, daysFromNow(4))
   const res = await cancel(s.customer, b.id)
   assert.equal(res.statusCode, 200, res.body)
-  assert.equal(res.json().data.cancel_reason, null)
+  assert.equal(res.json().data.cancel_reason, 'Cancelled by the customer')
   const again = await cancel(s.customer, b.id)
-  assert.equal(again.statusCode, 403)
-  assert.deepEqual(again.json(), FORBIDDEN)
+  assert.equal(again.statusCode, 422)
+  assert.deepEqual(again.json(), { message: 'A cancelled booking cannot be cancelled.' })
 })
 
-test('cancel is refused for non-owners, started bookings and final or playing states', async () => {
+test('cancel is refused for non-owners (403), completed (403), playing/no-show (422) and started bookings (422)', async () => {
   const s = await scene(app)
   const b = await booked(s, daysFromNow(4))
   const stranger = await createUser(app)
@@ -132,12 +132,27 @@ test('cancel is refused for non-owners, started bookings and final or playing st
   assert.equal(res.statusCode, 401)
   res = await cancel(s.customer, 424242)
   assert.equal(res.statusCode, 404)
+  res = await cancel(s.customer, 'abc')
+  assert.equal(res.statusCode, 404)
   assert.equal((await row(app, b.id)).status, 'pending')
 
-  for (const status of ['playing', 'completed', 'no_show', 'cancelled']) {
-    const r = await insertIndoor(app, s, { date: daysFromNow(20), start: '10:00', end: '11:00', status })
+  const completed = await insertIndoor(app, s, {
+    date: daysFromNow(20),
+    start: '10:00',
+    end: '11:00',
+    status: 'completed',
+  })
+  res = await cancel(s.customer, completed.id)
+  assert.equal(res.statusCode, 403)
+  assert.deepEqual(res.json(), FORBIDDEN)
+  for (const [status, word] of [
+    ['playing', 'playing'],
+    ['no_show', 'no-show'],
+  ]) {
+    const r = await insertIndoor(app, s, { date: daysFromNow(21), start: '10:00', end: '11:00', status })
     res = await cancel(s.customer, r.id)
-    assert.equal(res.statusCode, 403, status)
+    assert.equal(res.statusCode, 422, status)
+    assert.deepEqual(res.json(), { message: `A ${word} booking cannot be cancelled.` })
     assert.equal((await row(app, r.id)).status, status)
   }
   // Confirmed but already started (yesterday): refused.
@@ -148,7 +163,8 @@ test('cancel is refused for non-owners, started bookings and final or playing st
     status: 'confirmed',
   })
   res = await cancel(s.customer, started.id)
-  assert.equal(res.statusCode, 403)
+  assert.equal(res.statusCode, 422)
+  assert.deepEqual(res.json(), { message: 'A booking that has started cannot be cancelled.' })
   assert.equal((await row(app, started.id)).status, 'confirmed')
 })
 

@@ -3,7 +3,9 @@ import { Conflict, Invalid } from '../../lib/errors.ts'
 import { isValidDate, localNow, toMinutes, toTimeWithSeconds } from '../../lib/time.ts'
 import { quoteIndoorBooking } from '../availability/quote.ts'
 import { nextBookingNumber } from '../bookings/numbers.ts'
-import { cancelExpiredHolds, insertBooking, isOverlapViolation } from './repository.ts'
+import { expireHolds } from '../bookings/operations.ts'
+import { holdUntil } from '../bookings/payable.ts'
+import { insertBooking, isOverlapViolation } from './repository.ts'
 import type { IndoorBookingRow } from './resource.ts'
 
 // Creating an indoor booking, for customers (online) and venue staff (offline, walk-in) alike.
@@ -25,6 +27,8 @@ export interface Booker {
   type: 'online' | 'offline' | 'walkin'
   userId: number | null
   customerName: string
+  /** Used when the request carries no customer_phone (the customer's profile phone). */
+  customerPhone?: string | null
   createdBy: number
   /** Staff book only the games of their venue; customers only games of visible venues. */
   venueId?: number
@@ -84,7 +88,7 @@ export async function createIndoorBooking(
   const now = new Date()
   try {
     return await ctx.db.transaction().execute(async (trx) => {
-      await cancelExpiredHolds(trx, game.id, input.date)
+      await expireHolds(ctx, trx, 'indoor', { resourceId: game.id, date: input.date })
       const number = await nextBookingNumber(trx, 'IG', Number(localNow(now).date.slice(0, 4)))
       return insertBooking(trx, {
         booking_number: number,
@@ -102,13 +106,12 @@ export async function createIndoorBooking(
         discount_amount: 0,
         total_amount: quote.baseAmount,
         customer_name: booker.customerName,
-        customer_phone: input.customer_phone?.trim() || null,
+        customer_phone: input.customer_phone?.trim() || booker.customerPhone || null,
         notes: input.notes?.trim() || null,
         created_by: booker.createdBy,
         // An unpaid online booking holds its slot only for the payment window; paying (or choosing
         // cash) through /api/payments/initiate moves or clears the hold.
-        hold_expires_at:
-          booker.type === 'online' ? new Date(now.getTime() + ctx.config.bookingHoldMinutes * 60_000) : null,
+        hold_expires_at: booker.type === 'online' ? holdUntil(ctx, 'gateway', input.date, input.start_time, now) : null,
       })
     })
   } catch (err) {

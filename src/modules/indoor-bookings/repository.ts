@@ -6,8 +6,6 @@ import type { IndoorBookingRow } from './resource.ts'
 
 // Queries on indoor_game_bookings.
 
-export const HOLD_EXPIRED_REASON = 'Payment not received'
-
 /** Postgres: the row violates an exclusion constraint (here: the slot overlaps a live booking). */
 export function isOverlapViolation(err: unknown): boolean {
   const e = err as { code?: string; constraint?: string } | null
@@ -29,22 +27,6 @@ export async function findBooking(db: Executor, id: number, lock = false): Promi
 
 export async function insertBooking(db: Executor, values: Insertable<IndoorGameBookings>): Promise<IndoorBookingRow> {
   return db.insertInto('indoor_game_bookings').values(values).returningAll().executeTakeFirstOrThrow()
-}
-
-/**
- * Cancels the pending bookings of one game and date whose payment hold has run out, so their slot
- * is free again for the booking about to be inserted in the same transaction.
- */
-export async function cancelExpiredHolds(db: Executor, indoorGameId: number, date: string): Promise<void> {
-  const now = new Date()
-  await db
-    .updateTable('indoor_game_bookings')
-    .set({ status: 'cancelled', cancel_reason: HOLD_EXPIRED_REASON, cancelled_at: now, updated_at: now })
-    .where('indoor_game_id', '=', indoorGameId)
-    .where('date', '=', date)
-    .where('status', '=', 'pending')
-    .where('hold_expires_at', '<', now)
-    .execute()
 }
 
 export interface ListFilter {
@@ -79,48 +61,4 @@ export async function listBookings(
     .offset(page.offset)
     .execute()
   return { rows, total: Number(count.n) }
-}
-
-/** Adds an extra session charge: the charge row, and extras_total and total_amount grow by it. */
-export async function addCharge(
-  db: Executor,
-  bookingId: number,
-  charge: { description: string; amount: number; createdBy: number },
-): Promise<void> {
-  await db
-    .insertInto('booking_charges')
-    .values({
-      booking_type: 'indoor',
-      booking_id: bookingId,
-      description: charge.description,
-      amount: charge.amount,
-      created_by: charge.createdBy,
-    })
-    .execute()
-  await db
-    .updateTable('indoor_game_bookings')
-    .set((eb) => ({
-      extras_total: eb('extras_total', '+', charge.amount),
-      total_amount: eb('total_amount', '+', charge.amount),
-      updated_at: new Date(),
-    }))
-    .where('id', '=', bookingId)
-    .execute()
-}
-
-/** Sets a new status; cancelled also records the reason and time. */
-export async function setStatus(
-  db: Executor,
-  bookingId: number,
-  status: string,
-  cancelReason?: string | null,
-): Promise<IndoorBookingRow> {
-  const now = new Date()
-  const cancel = status === 'cancelled' ? { cancel_reason: cancelReason ?? null, cancelled_at: now } : {}
-  return db
-    .updateTable('indoor_game_bookings')
-    .set({ status, ...cancel, hold_expires_at: null, updated_at: now })
-    .where('id', '=', bookingId)
-    .returningAll()
-    .executeTakeFirstOrThrow()
 }

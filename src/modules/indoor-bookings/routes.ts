@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify'
-import type { Static } from 'typebox'
+import { type Static, Type } from 'typebox'
 import { pageParams } from '../../lib/pagination.ts'
 import { Data, errorResponses, Message, Paginated } from '../../lib/schemas.ts'
 import { IndoorGameBookingSchema } from './resource.ts'
@@ -21,6 +21,14 @@ import { addBookingCharge, changeStatus, createVenueBooking, listVenueBookings, 
 const tags = ['Indoor game bookings']
 const security = [{ bearer: [] }]
 const One = Data(IndoorGameBookingSchema)
+/** 422 bodies here are either validation errors (message + errors) or a refusal with a message only. */
+const errors = {
+  ...errorResponses,
+  422: Type.Object({
+    message: Type.String(),
+    errors: Type.Optional(Type.Record(Type.String(), Type.Array(Type.String()))),
+  }),
+}
 const SLOT_TAKEN_DOC = '409: "The selected slot is not available." when the slot overlaps a live booking'
 
 export default async function routes(app: FastifyInstance) {
@@ -35,12 +43,15 @@ export default async function routes(app: FastifyInstance) {
       schema: {
         tags,
         security,
-        summary: "The caller's indoor game bookings, newest first (paginated)",
+        summary: "The caller's indoor game bookings, latest date first (paginated; optional status and date filters)",
         querystring: ListQuery,
-        response: { 200: Paginated(IndoorGameBookingSchema), ...errorResponses },
+        response: { 200: Paginated(IndoorGameBookingSchema), ...errors },
       },
     },
-    async (req) => listMine(ctx, req, req.user!, pageParams(req.query as Static<typeof ListQuery>)),
+    async (req) => {
+      const query = req.query as Static<typeof ListQuery>
+      return listMine(ctx, req, req.user!, pageParams(query), { status: query.status, date: query.date })
+    },
   )
 
   app.post(
@@ -53,7 +64,7 @@ export default async function routes(app: FastifyInstance) {
         summary: 'Book an indoor game slot (pending until paid)',
         description: `Players at most min(capacity, 20). ${SLOT_TAKEN_DOC}; also when the slot is outside opening hours.`,
         body: CreateBody,
-        response: { 201: One, 409: Message, ...errorResponses },
+        response: { 201: One, 409: Message, ...errors },
       },
     },
     async (req, reply) =>
@@ -70,7 +81,7 @@ export default async function routes(app: FastifyInstance) {
         summary: 'One indoor game booking with indoor_game, user, charges and payments',
         description: 'The booking owner, or the owner, a manager or staff of its venue; anyone else gets 403.',
         params: BookingParams,
-        response: { 200: One, ...errorResponses },
+        response: { 200: One, ...errors },
       },
     },
     async (req) => ({ data: await showBooking(ctx, req.user!, bookingId(req)) }),
@@ -86,10 +97,11 @@ export default async function routes(app: FastifyInstance) {
         summary: 'Cancel your own pending or confirmed booking before it starts',
         description:
           'Refunds the paid amount to the wallet when cancelled at least the venue free_cancellation_hours before ' +
-          'the start. 403 for a non-owner, or a booking that is not pending/confirmed or has started.',
+          'the start; sends BookingCancelled. 403 for a non-owner or a completed booking; 422 for a cancelled, ' +
+          'playing or no-show booking, or one that has started.',
         params: BookingParams,
         body: CancelBody,
-        response: { 200: One, ...errorResponses },
+        response: { 200: One, ...errors },
       },
     },
     async (req) => {
@@ -111,7 +123,7 @@ export default async function routes(app: FastifyInstance) {
         summary: "A venue's indoor game bookings (owner, manager, staff); by date and start time, paginated",
         params: VenueParams,
         querystring: VenueListQuery,
-        response: { 200: Paginated(IndoorGameBookingSchema), ...errorResponses },
+        response: { 200: Paginated(IndoorGameBookingSchema), ...errors },
       },
     },
     async (req) => {
@@ -131,7 +143,7 @@ export default async function routes(app: FastifyInstance) {
         description: `customer_name is required. ${SLOT_TAKEN_DOC}.`,
         params: VenueParams,
         body: StaffCreateBody,
-        response: { 201: One, 409: Message, ...errorResponses },
+        response: { 201: One, 409: Message, ...errors },
       },
     },
     async (req, reply) => {
@@ -153,7 +165,7 @@ export default async function routes(app: FastifyInstance) {
           'confirmed → no_show after the start time. Anything else is 422 on status.',
         params: BookingParams,
         body: StatusBody,
-        response: { 200: One, ...errorResponses },
+        response: { 200: One, ...errors },
       },
     },
     async (req) => ({
@@ -171,7 +183,7 @@ export default async function routes(app: FastifyInstance) {
         summary: 'Add an extra session charge; raises total_amount and balance_due (owner, manager, staff)',
         params: BookingParams,
         body: ChargeBody,
-        response: { 201: One, ...errorResponses },
+        response: { 201: One, ...errors },
       },
     },
     async (req, reply) => {
@@ -191,7 +203,7 @@ export default async function routes(app: FastifyInstance) {
         description: 'amount ≤ balance_due; a pending booking that becomes fully paid is confirmed.',
         params: BookingParams,
         body: PaymentBody,
-        response: { 201: One, ...errorResponses },
+        response: { 201: One, ...errors },
       },
     },
     async (req, reply) => {

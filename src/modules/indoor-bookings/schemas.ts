@@ -34,12 +34,18 @@ export const CancelBody = Type.Object({
   reason: Type.Optional(Nullable(Type.String({ maxLength: 500, description: 'Alias of cancel_reason' }))),
 })
 
-export const ListQuery = PageQuery
+const StatusFilter = Type.Union(BOOKING_STATUSES.map((s) => Type.Literal(s)))
+
+export const ListQuery = Type.Object({
+  ...PageQuery.properties,
+  status: Type.Optional(StatusFilter),
+  date: Type.Optional(DateInput),
+})
 
 export const VenueListQuery = Type.Object({
   ...PageQuery.properties,
   date: Type.Optional(DateInput),
-  status: Type.Optional(Type.Union(BOOKING_STATUSES.map((s) => Type.Literal(s)))),
+  status: Type.Optional(StatusFilter),
   indoor_game_id: Type.Optional(IdParam),
 })
 

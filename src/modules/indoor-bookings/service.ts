@@ -2,42 +2,49 @@ import type { FastifyRequest } from 'fastify'
 import type { AuthUser } from '../../lib/auth.ts'
 import type { AppContext } from '../../lib/context.ts'
 import type { Executor } from '../../lib/db.ts'
-import { Forbidden, NotFound } from '../../lib/errors.ts'
-import { formatMoney } from '../../lib/money.ts'
-import { type PageParams, paginated } from '../../lib/pagination.ts'
-import { localToInstant, toHHmm } from '../../lib/time.ts'
-import { type BookingStatus, customerMayCancel } from '../bookings/state.ts'
-import { notify } from '../notifications/service.ts'
-import { refundBookingToWallet } from '../payments/records.ts'
+import { Forbidden, NotFound, Unprocessable } from '../../lib/errors.ts'
+import type { PageParams } from '../../lib/pagination.ts'
+import { paginated } from '../../lib/pagination.ts'
+import { cancelLocked, hasStarted, lockBooking } from '../bookings/operations.ts'
 import { venueRoleOf } from '../venues/access.ts'
 import { createIndoorBooking, type NewIndoorBooking } from './create.ts'
-import { findBooking, listBookings, parseId, setStatus } from './repository.ts'
+import { findBooking, listBookings, parseId } from './repository.ts'
 import { type IndoorBookingRow, indoorBookingResource, indoorBookingResources } from './resource.ts'
 
 // The customer side of indoor bookings: list, create, show, cancel.
 
+export const CANCELLED_BY_CUSTOMER = 'Cancelled by the customer'
+
 /** The booking of a path id; 404 when the id is malformed or unknown. */
-export async function bookingOr404(db: Executor, rawId: string, lock = false): Promise<IndoorBookingRow> {
+export async function bookingOr404(db: Executor, rawId: string): Promise<IndoorBookingRow> {
   const id = parseId(rawId)
-  const booking = id === undefined ? undefined : await findBooking(db, id, lock)
+  const booking = id === undefined ? undefined : await findBooking(db, id)
   if (!booking) throw new NotFound()
   return booking
 }
 
-/** Whether the booking's start (venue-local) has passed. */
-export const hasStarted = (b: { date: string; start_time: string }, now = new Date()) =>
-  localToInstant(b.date, b.start_time).getTime() <= now.getTime()
-
-export async function listMine(ctx: AppContext, req: FastifyRequest, user: AuthUser, page: PageParams) {
-  const { rows, total } = await listBookings(ctx.db, { userId: user.id }, page, 'newest')
+export async function listMine(
+  ctx: AppContext,
+  req: FastifyRequest,
+  user: AuthUser,
+  page: PageParams,
+  filter: { status?: string; date?: string },
+) {
+  const { rows, total } = await listBookings(ctx.db, { userId: user.id, ...filter }, page, 'newest')
   return paginated(req, ctx.config.appUrl, await indoorBookingResources(ctx, ctx.db, rows), total, page)
 }
 
 export async function createMine(ctx: AppContext, user: AuthUser, input: NewIndoorBooking) {
+  const profile = await ctx.db
+    .selectFrom('users')
+    .select(['name', 'phone'])
+    .where('id', '=', user.id)
+    .executeTakeFirst()
   const row = await createIndoorBooking(ctx, input, {
     type: 'online',
     userId: user.id,
-    customerName: user.name,
+    customerName: profile?.name ?? user.name,
+    customerPhone: profile?.phone ?? null,
     createdBy: user.id,
   })
   return indoorBookingResource(ctx, ctx.db, row)
@@ -53,75 +60,25 @@ export async function showBooking(ctx: AppContext, user: AuthUser, rawId: string
 }
 
 /**
- * Refund owed when a booking is cancelled: everything paid when the venue cancels, or when the
- * customer cancels at least free_cancellation_hours before the start; otherwise nothing.
+ * The customer cancels their own booking, as for court bookings: someone else's or a completed
+ * one is 403; other states that cannot be cancelled (cancelled, playing, no-show) or a booking that
+ * has started are 422. A paid booking cancelled at least the venue's free_cancellation_hours before
+ * its start is refunded to the wallet; BookingCancelled is sent.
  */
-export async function refundOnCancel(
-  ctx: AppContext,
-  trx: Executor,
-  booking: IndoorBookingRow,
-  by: 'customer' | 'venue',
-): Promise<number> {
-  if (booking.user_id === null || booking.paid_amount <= 0) return 0
-  if (by === 'customer') {
-    const venue = await trx
-      .selectFrom('venues')
-      .select('free_cancellation_hours')
-      .where('id', '=', booking.venue_id)
-      .executeTakeFirstOrThrow()
-    const hoursLeft = (localToInstant(booking.date, booking.start_time).getTime() - Date.now()) / 3_600_000
-    if (hoursLeft < venue.free_cancellation_hours) return 0
-  }
-  const refundable = await trx
-    .selectFrom('payments')
-    .select((eb) => eb.fn.sum<number>(eb('amount', '-', eb.ref('refunded_amount'))).as('left'))
-    .where('payable_type', '=', 'indoor')
-    .where('payable_id', '=', booking.id)
-    .where('status', 'in', ['completed', 'partially_refunded'])
-    .executeTakeFirstOrThrow()
-  const amount = Math.min(booking.paid_amount, Number(refundable.left ?? 0))
-  await refundBookingToWallet(
-    ctx,
-    trx,
-    'indoor',
-    booking.id,
-    booking.user_id,
-    amount,
-    `Refund for cancelled booking ${booking.booking_number}`,
-  )
-  return amount
-}
-
-/** Tells the customer (if the booking has an account) that the booking was cancelled. */
-export async function notifyCancelled(ctx: AppContext, trx: Executor, booking: IndoorBookingRow, refund: number) {
-  if (booking.user_id === null) return
-  const refundText = refund > 0 ? ` Rs ${formatMoney(refund)} has been refunded to your wallet.` : ''
-  await notify(
-    ctx,
-    booking.user_id,
-    'BookingCancelled',
-    {
-      message: `Your indoor game booking ${booking.booking_number} on ${booking.date} at ${toHHmm(booking.start_time)} has been cancelled.${refundText}`,
-      booking_id: booking.id,
-      booking_type: 'indoor',
-      booking_number: booking.booking_number,
-      venue_id: booking.venue_id,
-      refund_amount: formatMoney(refund),
-    },
-    trx,
-  )
-}
-
-/** The customer cancels their own pending or confirmed booking before it starts. */
 export async function cancelMine(ctx: AppContext, user: AuthUser, rawId: string, reason: string | undefined) {
-  const id = (await bookingOr404(ctx.db, rawId)).id
-  return ctx.db.transaction().execute(async (trx) => {
-    const booking = (await findBooking(trx, id, true))!
-    if (booking.user_id !== user.id) throw new Forbidden()
-    if (!customerMayCancel(booking.status as BookingStatus, hasStarted(booking))) throw new Forbidden()
-    const refund = await refundOnCancel(ctx, trx, booking, 'customer')
-    const cancelled = await setStatus(trx, booking.id, 'cancelled', reason?.trim() || null)
-    await notifyCancelled(ctx, trx, cancelled, refund)
-    return indoorBookingResource(ctx, trx, cancelled)
+  const found = await bookingOr404(ctx.db, rawId)
+  if (found.user_id !== user.id) throw new Forbidden()
+  await ctx.db.transaction().execute(async (trx) => {
+    const booking = (await lockBooking(trx, 'indoor', found.id))!
+    if (booking.status === 'completed') throw new Forbidden()
+    if (booking.status !== 'pending' && booking.status !== 'confirmed') {
+      throw new Unprocessable(`A ${booking.status.replace('_', '-')} booking cannot be cancelled.`)
+    }
+    if (hasStarted(booking)) throw new Unprocessable('A booking that has started cannot be cancelled.')
+    await cancelLocked(ctx, trx, 'indoor', booking, {
+      reason: reason?.trim() || CANCELLED_BY_CUSTOMER,
+      by: 'customer',
+    })
   })
+  return indoorBookingResource(ctx, ctx.db, (await findBooking(ctx.db, found.id))!)
 }
