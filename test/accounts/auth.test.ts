@@ -106,6 +106,14 @@ test('register validation: required fields, formats, confirmation and duplicates
   assert.deepEqual(dup.json().errors.email, ['The email has already been taken.'])
   assert.deepEqual(dup.json().errors.phone, ['The phone has already been taken.'])
 
+  const blankName = await app.inject({
+    method: 'POST',
+    url: '/api/auth/register',
+    payload: registration({ name: '   ', email: 'blank@example.com', phone: null }),
+  })
+  assert.equal(blankName.statusCode, 422)
+  assert.deepEqual(blankName.json().errors, { name: ['The name field is required.'] })
+
   const wrongType = await app.inject({
     method: 'POST',
     url: '/api/auth/register',

@@ -89,6 +89,21 @@ test('five wrong tries exhaust the code: even the right one then fails', async (
   assert.equal((await verify({ identifier: '9833333333', otp: fresh, type: 'sms' })).statusCode, 200)
 })
 
+test('parallel wrong guesses cannot get past the limit of five tries', async () => {
+  await send({ identifier: '9866666666', type: 'sms' })
+  const code = await lastOtp(app, '9866666666')
+  const guesses = Array.from({ length: 12 }, (_, i) => String((Number(code) + 1 + i) % 1_000_000).padStart(6, '0'))
+  const results = await Promise.all(guesses.map((otp) => verify({ identifier: '9866666666', otp, type: 'sms' })))
+  assert.ok(results.every((r) => r.statusCode === 422))
+  const row = await app.ctx.db
+    .selectFrom('otps')
+    .select('attempts')
+    .where('identifier', '=', '9866666666')
+    .executeTakeFirstOrThrow()
+  assert.equal(row.attempts, 5)
+  assert.equal((await verify({ identifier: '9866666666', otp: code, type: 'sms' })).statusCode, 422)
+})
+
 test('four wrong tries still leave the right code usable', async () => {
   await send({ identifier: '9844444444', type: 'sms' })
   const code = await lastOtp(app, '9844444444')

@@ -70,7 +70,9 @@ export interface RegisterInput {
 export async function registerUser(ctx: AppContext, input: RegisterInput): Promise<number> {
   const email = input.email.trim()
   const phone = input.phone?.trim() || null
+  const name = input.name.trim()
   const errors = await uniquenessErrors(ctx.db, { email, phone })
+  if (!name) errors.name = ['The name field is required.']
   if (input.password_confirmation !== input.password) {
     errors.password = ['The password field confirmation does not match.']
   }
@@ -81,7 +83,7 @@ export async function registerUser(ctx: AppContext, input: RegisterInput): Promi
     .execute(async (trx) => {
       const user = await trx
         .insertInto('users')
-        .values({ name: input.name.trim() || input.name, email, phone, password_hash: passwordHash })
+        .values({ name, email, phone, password_hash: passwordHash })
         .returning('id')
         .executeTakeFirstOrThrow()
       await assignRole(trx, user.id, 'customer')
