@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify'
-import type { Static } from 'typebox'
+import { type Static, Type } from 'typebox'
 import { Data, errorResponses, Message, Paginated } from '../../lib/schemas.ts'
 import { BookingSchema } from './resource.ts'
 import {
@@ -27,6 +27,14 @@ const tags = ['Bookings']
 const staffTags = ['Bookings (venue staff)']
 const security = [{ bearer: [] }]
 const One = Data(BookingSchema)
+/** 422 bodies here are either validation errors (message + errors) or a refusal with a message only. */
+const errors = {
+  ...errorResponses,
+  422: Type.Object({
+    message: Type.String(),
+    errors: Type.Optional(Type.Record(Type.String(), Type.Array(Type.String()))),
+  }),
+}
 const CONFLICT_DOC =
   '409 "The court is not available for the selected time slot." when the range overlaps a live booking ' +
   '(decided by the database), a maintenance block, a closed day, lies outside opening hours or off the slot grid. ' +
@@ -46,7 +54,7 @@ export default async function routes(app: FastifyInstance) {
         security,
         summary: "The caller's court bookings, latest slot first (paginated)",
         querystring: ListQuery,
-        response: { 200: Paginated(BookingSchema), ...errorResponses },
+        response: { 200: Paginated(BookingSchema), ...errors },
       },
     },
     async (req) => listMyBookings(ctx, req, req.user!, req.query as Static<typeof ListQuery>),
@@ -64,7 +72,7 @@ export default async function routes(app: FastifyInstance) {
           `${CONFLICT_DOC} An unpaid booking holds its slot for BOOKING_HOLD_MINUTES (cash: until the start), ` +
           'then is cancelled with cancel_reason "Payment not received". A coupon is redeemed with the booking.',
         body: CreateBody,
-        response: { 201: One, 409: Message, ...errorResponses },
+        response: { 201: One, 409: Message, ...errors },
       },
     },
     async (req, reply) =>
@@ -82,7 +90,7 @@ export default async function routes(app: FastifyInstance) {
         description:
           'Only the booking owner may read it (others 403). Venue staff use GET /api/venues/{venue}/bookings.',
         params: BookingParams,
-        response: { 200: One, ...errorResponses },
+        response: { 200: One, ...errors },
       },
     },
     async (req) => ({ data: await showMyBooking(ctx, req.user!, bookingId(req)) }),
@@ -102,7 +110,7 @@ export default async function routes(app: FastifyInstance) {
           'start is refunded to the wallet; later, no refund. BookingCancelled is sent.',
         params: BookingParams,
         body: CancelBody,
-        response: { 200: One, ...errorResponses },
+        response: { 200: One, ...errors },
       },
     },
     async (req) => {
@@ -123,7 +131,7 @@ export default async function routes(app: FastifyInstance) {
         summary: "A venue's court bookings (owner, manager, staff)",
         params: VenueParams,
         querystring: VenueListQuery,
-        response: { 200: Paginated(BookingSchema), ...errorResponses },
+        response: { 200: Paginated(BookingSchema), ...errors },
       },
     },
     async (req) => listVenueBookings(ctx, req, req.user!, venueKey(req), req.query as Static<typeof VenueListQuery>),
@@ -140,7 +148,7 @@ export default async function routes(app: FastifyInstance) {
         description: `customer_name is required. ${CONFLICT_DOC}`,
         params: VenueParams,
         body: StaffCreateBody,
-        response: { 201: One, 409: Message, ...errorResponses },
+        response: { 201: One, 409: Message, ...errors },
       },
     },
     async (req, reply) =>
@@ -162,7 +170,7 @@ export default async function routes(app: FastifyInstance) {
           'confirmed → no_show only after the start time. Anything else is 422 with errors.status.',
         params: BookingParams,
         body: StatusBody,
-        response: { 200: One, ...errorResponses },
+        response: { 200: One, ...errors },
       },
     },
     async (req) => {
@@ -188,7 +196,7 @@ export default async function routes(app: FastifyInstance) {
           'Raises extras_total, total_amount and balance_due. Refused (422) on cancelled or no-show bookings.',
         params: BookingParams,
         body: ChargeBody,
-        response: { 201: One, ...errorResponses },
+        response: { 201: One, ...errors },
       },
     },
     async (req, reply) =>
@@ -210,7 +218,7 @@ export default async function routes(app: FastifyInstance) {
           '(BookingConfirmed is sent).',
         params: BookingParams,
         body: PaymentBody,
-        response: { 201: One, ...errorResponses },
+        response: { 201: One, ...errors },
       },
     },
     async (req, reply) =>

@@ -1,7 +1,7 @@
 import type { FastifyRequest } from 'fastify'
 import type { AuthUser } from '../../lib/auth.ts'
 import type { AppContext } from '../../lib/context.ts'
-import { NotFound } from '../../lib/errors.ts'
+import { Invalid, NotFound } from '../../lib/errors.ts'
 import { toPaisa } from '../../lib/money.ts'
 import { pageParams, paginated } from '../../lib/pagination.ts'
 import { resolveVenueId } from '../coupons/repository.ts'
@@ -16,6 +16,20 @@ import type { StaffTarget } from './state.ts'
 // managers and staff, and any super_admin.
 
 const DESK_ROLES = ['owner', 'manager', 'staff'] as const
+/** The largest amount one charge or desk payment may carry: Rs 10,000,000.00. */
+const MAX_AMOUNT = 1_000_000_000
+
+/** A positive request amount with at most two decimals, in paisa; 422 on `amount` otherwise. */
+function amountOf(raw: number | string): number {
+  const text = typeof raw === 'number' ? String(raw) : raw.trim()
+  if (!/^\d+(\.\d{1,2})?$/.test(text)) {
+    throw new Invalid('amount', 'The amount field must be a number with at most 2 decimal places.')
+  }
+  const paisa = toPaisa(text)
+  if (paisa <= 0) throw new Invalid('amount', 'The amount field must be at least 0.01.')
+  if (paisa > MAX_AMOUNT) throw new Invalid('amount', 'The amount field must not be greater than 10000000.00.')
+  return paisa
+}
 
 async function venueFor(ctx: AppContext, user: AuthUser, param: string): Promise<number> {
   const venueId = await resolveVenueId(ctx.db, param)
@@ -110,13 +124,9 @@ export async function addBookingCharge(
   const id = await deskBookingId(ctx, user, rawId)
   await ctx.db.transaction().execute(async (trx) => {
     const booking = (await lockBooking(trx, 'court', id))!
-    await addCharge(
-      trx,
-      'court',
-      booking,
-      { description: input.description.trim(), amount: toPaisa(input.amount) },
-      user,
-    )
+    const description = input.description.trim()
+    if (!description) throw new Invalid('description', 'The description field is required.')
+    await addCharge(trx, 'court', booking, { description, amount: amountOf(input.amount) }, user)
   })
   return loadBooking(ctx, id)
 }
@@ -135,7 +145,7 @@ export async function addBookingPayment(
       trx,
       'court',
       booking,
-      { amount: toPaisa(input.amount), method: input.method ?? 'cash', reference: input.reference?.trim() || null },
+      { amount: amountOf(input.amount), method: input.method ?? 'cash', reference: input.reference?.trim() || null },
       user,
     )
   })
