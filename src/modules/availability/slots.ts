@@ -73,33 +73,48 @@ function rank(rule: PriceRuleInput): number {
   return weekday + kind
 }
 
+type Candidate = { rule: PriceRuleInput; index: number; from: number; to: number }
+
+const better = (a: Candidate, b: Candidate) => {
+  const byRank = rank(a.rule) - rank(b.rule)
+  if (byRank !== 0) return byRank > 0
+  return (a.rule.id ?? a.index) > (b.rule.id ?? b.index)
+}
+
+function pick(list: Candidate[], start: number): Candidate | null {
+  let best: Candidate | null = null
+  for (const c of list) {
+    if (c.from <= start && start < c.to && (best === null || better(c, best))) best = c
+  }
+  return best
+}
+
+/** A price lookup for the setup's date: the rules of that weekday are filtered once. */
+export function pricer(
+  setup: Pick<DaySetup, 'date' | 'isHoliday' | 'pricePerHour' | 'rules'>,
+): (start: number) => number {
+  const dow = dayOfWeek(setup.date)
+  const holiday: Candidate[] = []
+  const regular: Candidate[] = []
+  setup.rules.forEach((rule, index) => {
+    if (!rule.is_active || (rule.day_of_week !== null && rule.day_of_week !== dow)) return
+    const c = { rule, index, from: minutesOf(rule.start_time), to: minutesOf(rule.end_time) }
+    if (rule.type === 'holiday') holiday.push(c)
+    else regular.push(c)
+  })
+  return (start) => {
+    if (setup.isHoliday) {
+      const h = pick(holiday, start)
+      if (h) return h.rule.price_per_hour
+    }
+    const r = pick(regular, start)
+    return r ? r.rule.price_per_hour : setup.pricePerHour
+  }
+}
+
 /** Paisa per hour of the slot starting at `start` (minutes since midnight) on the setup's date. */
 export function priceAt(setup: Pick<DaySetup, 'date' | 'isHoliday' | 'pricePerHour' | 'rules'>, start: number): number {
-  const dow = dayOfWeek(setup.date)
-  const covering = setup.rules
-    .map((rule, index) => ({ rule, index }))
-    .filter(
-      ({ rule }) =>
-        rule.is_active &&
-        (rule.day_of_week === null || rule.day_of_week === dow) &&
-        minutesOf(rule.start_time) <= start &&
-        start < minutesOf(rule.end_time),
-    )
-  const better = (a: { rule: PriceRuleInput; index: number }, b: { rule: PriceRuleInput; index: number }) => {
-    const byRank = rank(a.rule) - rank(b.rule)
-    if (byRank !== 0) return byRank > 0
-    const ai = a.rule.id ?? a.index
-    const bi = b.rule.id ?? b.index
-    return ai > bi
-  }
-  const pick = (list: typeof covering) =>
-    list.reduce<(typeof covering)[number] | null>((best, c) => (best === null || better(c, best) ? c : best), null)
-  if (setup.isHoliday) {
-    const holiday = pick(covering.filter(({ rule }) => rule.type === 'holiday'))
-    if (holiday) return holiday.rule.price_per_hour
-  }
-  const regular = pick(covering.filter(({ rule }) => rule.type !== 'holiday'))
-  return regular ? regular.rule.price_per_hour : setup.pricePerHour
+  return pricer(setup)(start)
 }
 
 /** The day's slots with their prices; empty on a closed day. */
@@ -110,13 +125,14 @@ export function daySlots(setup: DaySetup): Slot[] {
   const step = setup.slotMinutes
   const slots: Slot[] = []
   if (!(step > 0) || close <= open) return slots
+  const price = pricer(setup)
   for (let start = open; start + step <= close; start += step) {
     slots.push({
       start,
       end: start + step,
       start_time: fromMinutes(start),
       end_time: fromMinutes(start + step),
-      price_per_hour: priceAt(setup, start),
+      price_per_hour: price(start),
     })
   }
   return slots
