@@ -1,6 +1,7 @@
 import assert from 'node:assert/strict'
 import { after, before, test } from 'node:test'
 import type { App } from '../../src/app.ts'
+import { localNow } from '../../src/lib/time.ts'
 import { build } from '../helpers/app.ts'
 import { createIndoorGame, createUser, daysFromNow } from '../helpers/factories.ts'
 import { book, insertIndoor, row, scene } from './helpers.ts'
@@ -117,6 +118,33 @@ test('validation errors are 422 with errors per field', async () => {
   const big = await createIndoorGame(app, s.venue.id, { capacity: 30 })
   const res = await book(app, s.customer, { ...base, indoor_game_id: big.id, players_count: 20 })
   assert.equal(res.statusCode, 201, res.body)
+})
+
+test('a start time already past today (venue time) is 422 on start_time', async (t) => {
+  const now = localNow()
+  if (now.time < '07:00:00') return t.skip('needs a venue-local time after 07:00')
+  const s = await scene(app)
+  const res = await book(app, s.customer, {
+    indoor_game_id: s.game.id,
+    date: now.date,
+    start_time: '06:00',
+    end_time: '07:00',
+  })
+  assert.equal(res.statusCode, 422, res.body)
+  assert.deepEqual(res.json().errors, { start_time: ['The start time must not be in the past.'] })
+})
+
+test("the customer's profile phone is used when customer_phone is not sent", async () => {
+  const s = await scene(app)
+  const withPhone = await createUser(app, { phone: '9841234567' })
+  const res = await book(app, withPhone, {
+    indoor_game_id: s.game.id,
+    date: daysFromNow(4),
+    start_time: '09:00',
+    end_time: '10:00',
+  })
+  assert.equal(res.statusCode, 201, res.body)
+  assert.equal(res.json().data.customer_phone, '9841234567')
 })
 
 test('an inactive game, or a game of an unverified venue, cannot be booked', async () => {
