@@ -224,19 +224,24 @@ test('court schedule input refuses an overnight range (close before open)', asyn
 })
 
 test('court availability today: started slots are unavailable', async () => {
-  const now = localNow()
-  // Open all day so some slots are in the past and (unless it is after 23:00) some in the future.
-  const { court } = await courtSetup({ opening_time: '00:00:00', closing_time: '23:59:00' })
-  const res = await get(`/api/courts/${court.id}/availability?date=${now.date}`)
+  // Open all day, 15-minute slots: some slots are in the past and (unless it is 23:45) some ahead.
+  const { court } = await courtSetup({ opening_time: '00:00:00', closing_time: '23:59:00' }, { slot_minutes: 15 })
+  const before = localNow()
+  const res = await get(`/api/courts/${court.id}/availability?date=${before.date}`)
+  const after = localNow()
+  if (after.date !== before.date) return // the day ended during the request; nothing to compare
   assert.equal(res.statusCode, 200, res.body)
-  for (const s of res.json().slots as { start_time: string; is_available: boolean }[]) {
-    assert.equal(s.is_available, `${s.start_time}:00` >= now.time, s.start_time)
+  const slots = res.json().slots as { start_time: string; is_available: boolean }[]
+  assert.equal(slots.length, 95)
+  for (const s of slots) {
+    const start = `${s.start_time}:00`
+    if (start < before.time) assert.equal(s.is_available, false, `${s.start_time} has started`)
+    else if (start > after.time) assert.equal(s.is_available, true, `${s.start_time} is ahead`)
   }
-  const current = fromMinutes(Math.floor(toMinutes(now.time) / 60) * 60)
-  assert.equal(
-    res.json().slots.find((s: { start_time: string }) => s.start_time === current)?.is_available,
-    now.time === `${current}:00`,
-  )
+  // The slot in progress is unavailable (unless it began exactly now).
+  const current = fromMinutes(Math.floor(toMinutes(before.time) / 15) * 15)
+  const inProgress = slots.find((s) => s.start_time === current)
+  if (inProgress && `${current}:00` < before.time) assert.equal(inProgress.is_available, false)
 })
 
 test('court availability: 422 for missing, malformed and past dates', async () => {
@@ -316,12 +321,17 @@ test('indoor availability: shape, venue hours, bookings, past, 422 and 404', asy
     { start_time: '12:30', end_time: '13:00', is_available: true },
   ])
 
-  const now = localNow()
   const allDay = await createVenue(app, owner.id, { opening_time: '00:00:00', closing_time: '23:59:00' })
   const station = await createIndoorGame(app, allDay.id, { slot_minutes: 60 })
-  const today = (await get(`/api/indoor-games/${station.id}/availability?date=${now.date}`)).json()
-  for (const s of today.slots as { start_time: string; is_available: boolean }[]) {
-    assert.equal(s.is_available, `${s.start_time}:00` >= now.time, s.start_time)
+  const before = localNow()
+  const today = (await get(`/api/indoor-games/${station.id}/availability?date=${before.date}`)).json()
+  const after = localNow()
+  if (after.date === before.date) {
+    for (const s of today.slots as { start_time: string; is_available: boolean }[]) {
+      const start = `${s.start_time}:00`
+      if (start < before.time) assert.equal(s.is_available, false, `${s.start_time} has started`)
+      else if (start > after.time) assert.equal(s.is_available, true, `${s.start_time} is ahead`)
+    }
   }
 
   assert.equal((await get(`/api/indoor-games/${game.id}/availability?date=${daysFromNow(-1)}`)).statusCode, 422)
