@@ -178,3 +178,14 @@ test('a suspended linked user cannot sign in; unknown and unconfigured providers
   assert.equal(unconfigured.statusCode, 503)
   assert.deepEqual(unconfigured.json(), { message: 'This sign-in provider is not configured.' })
 })
+
+test('two first logins of the same person at once end in one user', async () => {
+  profile = { sub: 'google-8008', email: 'twice@example.com', email_verified: true, name: 'Twice' }
+  const [a, b] = [await authorize('provider_1'), await authorize('provider_1')]
+  const [ra, rb] = await Promise.all([callback(a), callback(b)])
+  assert.equal(ra.statusCode, 200)
+  assert.equal(rb.statusCode, 200)
+  assert.equal(ra.json().data.id, rb.json().data.id)
+  const users = await app.ctx.db.selectFrom('users').select('id').where('email', '=', 'twice@example.com').execute()
+  assert.equal(users.length, 1)
+})

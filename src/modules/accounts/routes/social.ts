@@ -62,7 +62,9 @@ export default async function socialRoutes(app: FastifyInstance) {
   )
   app.post(
     '/auth/social/:provider/callback',
-    { schema: { ...callbackSchema('form POST'), body: CallbackFields } },
+    {
+      schema: { ...callbackSchema('form POST'), consumes: ['application/x-www-form-urlencoded'], body: CallbackFields },
+    },
     (req) => callback(req, req.body as { code?: string; state?: string; error?: string }),
   )
 }

@@ -157,19 +157,27 @@ export async function completeSocialLogin(
   if (query.error || !query.code) throw new Unprocessable('The sign-in was cancelled or refused by the provider.')
   const profile = await fetchProfile(cfg, query.code, pkceVerifier(ctx.config.appKey, nonce), nonce)
 
-  const userId = await ctx.db.transaction().execute(async (trx) => {
+  const userId = await linkOrCreate(ctx, cfg.key, profile).catch((err: { code?: string }) => {
+    // Two first logins of the same person at once: the loser finds what the winner created.
+    if (err?.code === '23505') return linkOrCreate(ctx, cfg.key, profile)
+    throw err
+  })
+  const user = await ctx.db.selectFrom('users').select('is_active').where('id', '=', userId).executeTakeFirstOrThrow()
+  if (!user.is_active) throw new Forbidden(INVALID_CREDENTIALS)
+  return userId
+}
+
+function linkOrCreate(ctx: AppContext, provider: ProviderKey, profile: ProviderProfile): Promise<number> {
+  return ctx.db.transaction().execute(async (trx) => {
     const linked = await trx
       .selectFrom('social_accounts')
       .select('user_id')
-      .where('provider', '=', cfg.key)
+      .where('provider', '=', provider)
       .where('provider_user_id', '=', profile.id)
       .executeTakeFirst()
     if (linked) return linked.user_id
     const link = (userId: number) =>
-      trx
-        .insertInto('social_accounts')
-        .values({ user_id: userId, provider: cfg.key, provider_user_id: profile.id })
-        .execute()
+      trx.insertInto('social_accounts').values({ user_id: userId, provider, provider_user_id: profile.id }).execute()
     if (!profile.email) throw new Unprocessable('The sign-in provider did not share an email address.')
     const existing = await trx.selectFrom('users').select('id').where('email', '=', profile.email).executeTakeFirst()
     if (existing) {
@@ -198,7 +206,4 @@ export async function completeSocialLogin(
     await link(user.id)
     return user.id
   })
-  const user = await ctx.db.selectFrom('users').select('is_active').where('id', '=', userId).executeTakeFirstOrThrow()
-  if (!user.is_active) throw new Forbidden(INVALID_CREDENTIALS)
-  return userId
 }
