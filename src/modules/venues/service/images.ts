@@ -40,15 +40,38 @@ export async function checkGallery(body: Record<string, unknown>): Promise<Check
   return out
 }
 
-/** Stores the file and adds it to the venue; a new thumbnail replaces the previous one. */
+/**
+ * Files written and replaced by the image changes of one transaction: `finish(true)` after the
+ * commit removes the replaced files, `finish(false)` after a rollback removes the new ones, so a
+ * failed create or update leaves the stored files exactly as they were.
+ */
+export class ImageChanges {
+  readonly added: string[] = []
+  readonly replaced: string[] = []
+
+  async finish(ctx: Pick<AppContext, 'storage'>, committed: boolean): Promise<void> {
+    const paths = committed ? this.replaced : this.added
+    await Promise.all(paths.map((p) => ctx.storage.delete(p)))
+    this.added.length = 0
+    this.replaced.length = 0
+  }
+}
+
+/**
+ * Stores the file and adds it to the venue; a new thumbnail replaces the previous one. Inside a
+ * transaction pass `changes` (and call its finish); without it the old thumbnail file is removed
+ * at once.
+ */
 export async function addVenueImage(
   ctx: AppContext,
   db: Executor,
   venueId: number,
   image: CheckedImage,
   collection: 'thumbnail' | 'gallery',
+  changes?: ImageChanges,
 ): Promise<VenueImage> {
   const path = await ctx.storage.put(`venues/${venueId}`, image.data, image.ext)
+  changes?.added.push(path)
   let sortOrder = 0
   if (collection === 'thumbnail') {
     const old = await db
@@ -58,7 +81,8 @@ export async function addVenueImage(
       .where('collection', '=', 'thumbnail')
       .returning('path')
       .execute()
-    for (const o of old) await ctx.storage.delete(o.path)
+    if (changes) changes.replaced.push(...old.map((o) => o.path))
+    else for (const o of old) await ctx.storage.delete(o.path)
   } else {
     const max = await db
       .selectFrom('media')

@@ -9,7 +9,7 @@ import { assertVenueAccess, type VenueRole } from '../access.ts'
 import { findVenueByKey, freeSlug, slugify, type VenueRecord } from '../repository.ts'
 import { loadVenueResource, type Venue } from '../resource.ts'
 import type { VenueCreateBody, VenueUpdateBody } from '../schemas.ts'
-import { addVenueImage, type CheckedImage, checkGallery, checkImage } from './images.ts'
+import { addVenueImage, type CheckedImage, checkGallery, checkImage, ImageChanges } from './images.ts'
 
 // Venue create, update and delete (decisions.md, "Venues, courts, indoor games").
 
@@ -99,6 +99,7 @@ export async function createVenue(ctx: AppContext, user: AuthUser, body: CreateB
   await checkAmenities(ctx.db, amenities)
   const files = await uploads(body as Record<string, unknown>)
 
+  const changes = new ImageChanges()
   for (let attempt = 0; ; attempt++) {
     try {
       const id = await ctx.db.transaction().execute(async (trx) => {
@@ -125,12 +126,14 @@ export async function createVenue(ctx: AppContext, user: AuthUser, body: CreateB
           .executeTakeFirstOrThrow()
         if (amenities) await setAmenities(trx, venue.id, amenities)
         if (ownerId !== user.id) await grantRole(trx, ownerId, 'venue_owner')
-        if (files.thumbnail) await addVenueImage(ctx, trx, venue.id, files.thumbnail, 'thumbnail')
-        for (const g of files.gallery) await addVenueImage(ctx, trx, venue.id, g, 'gallery')
+        if (files.thumbnail) await addVenueImage(ctx, trx, venue.id, files.thumbnail, 'thumbnail', changes)
+        for (const g of files.gallery) await addVenueImage(ctx, trx, venue.id, g, 'gallery', changes)
         return venue.id
       })
+      await changes.finish(ctx, true)
       return (await loadVenueResource(ctx, id))!
     } catch (e) {
+      await changes.finish(ctx, false)
       // Two venues with the same name raced for one slug: take the next one.
       if (isUniqueViolation(e) && attempt < 5) continue
       throw e
@@ -151,31 +154,38 @@ export async function updateVenue(ctx: AppContext, user: AuthUser, key: string, 
   await checkAmenities(ctx.db, amenities)
   const files = await uploads(body as Record<string, unknown>)
 
-  await ctx.db.transaction().execute(async (trx) => {
-    const set = {
-      ...(body.name !== undefined && { name: body.name.trim() }),
-      ...(body.description !== undefined && { description: body.description }),
-      ...(body.phone !== undefined && { phone: body.phone }),
-      ...(body.email !== undefined && { email: body.email }),
-      ...(body.address !== undefined && { address: body.address }),
-      ...(body.city !== undefined && { city: body.city }),
-      ...(body.state !== undefined && { state: body.state }),
-      ...(body.latitude !== undefined && { latitude: String(body.latitude) }),
-      ...(body.longitude !== undefined && { longitude: String(body.longitude) }),
-      ...(body.is_active !== undefined && { is_active: body.is_active }),
-      ...(ownerId !== undefined && { owner_id: ownerId }),
-      ...hours,
-    }
-    await trx
-      .updateTable('venues')
-      .set({ ...set, updated_at: new Date() })
-      .where('id', '=', venue.id)
-      .execute()
-    if (ownerId !== undefined) await grantRole(trx, ownerId, 'venue_owner')
-    if (amenities) await setAmenities(trx, venue.id, amenities)
-    if (files.thumbnail) await addVenueImage(ctx, trx, venue.id, files.thumbnail, 'thumbnail')
-    for (const g of files.gallery) await addVenueImage(ctx, trx, venue.id, g, 'gallery')
-  })
+  const changes = new ImageChanges()
+  try {
+    await ctx.db.transaction().execute(async (trx) => {
+      const set = {
+        ...(body.name !== undefined && { name: body.name.trim() }),
+        ...(body.description !== undefined && { description: body.description }),
+        ...(body.phone !== undefined && { phone: body.phone }),
+        ...(body.email !== undefined && { email: body.email }),
+        ...(body.address !== undefined && { address: body.address }),
+        ...(body.city !== undefined && { city: body.city }),
+        ...(body.state !== undefined && { state: body.state }),
+        ...(body.latitude !== undefined && { latitude: String(body.latitude) }),
+        ...(body.longitude !== undefined && { longitude: String(body.longitude) }),
+        ...(body.is_active !== undefined && { is_active: body.is_active }),
+        ...(ownerId !== undefined && { owner_id: ownerId }),
+        ...hours,
+      }
+      await trx
+        .updateTable('venues')
+        .set({ ...set, updated_at: new Date() })
+        .where('id', '=', venue.id)
+        .execute()
+      if (ownerId !== undefined) await grantRole(trx, ownerId, 'venue_owner')
+      if (amenities) await setAmenities(trx, venue.id, amenities)
+      if (files.thumbnail) await addVenueImage(ctx, trx, venue.id, files.thumbnail, 'thumbnail', changes)
+      for (const g of files.gallery) await addVenueImage(ctx, trx, venue.id, g, 'gallery', changes)
+    })
+  } catch (e) {
+    await changes.finish(ctx, false)
+    throw e
+  }
+  await changes.finish(ctx, true)
   return (await loadVenueResource(ctx, venue.id))!
 }
 
