@@ -83,6 +83,8 @@ export interface DemoVenue {
   verified: boolean
   description: string
   amenities: string[] // amenities.name
+  /** Dates on which the courts' holiday pricing rules apply. */
+  holidays?: { date: string; name: string }[]
   courts: DemoCourt[]
   games: DemoGame[]
 }
@@ -130,6 +132,10 @@ export const DEMO_VENUES: DemoVenue[] = [
     verified: true,
     description: 'Two covered futsal pitches in the heart of Baneshwor.',
     amenities: ['Parking', 'Changing Room', 'Shower', 'Drinking Water', 'Floodlights'],
+    holidays: [
+      { date: '2027-01-11', name: 'Prithvi Jayanti' },
+      { date: '2027-02-19', name: 'Democracy Day' },
+    ],
     courts: [futsal('Court A', 1500, { schedules: saturdayLate }), futsal('Court B', 1400)],
     games: [
       {

@@ -88,6 +88,12 @@ async function insertVenue(db: Executor, v: DemoVenue, ownerId: number, adminId:
       .values(amenities.map((a) => ({ venue_id: venue.id, amenity_id: a.id })))
       .execute()
   }
+  if (v.holidays?.length) {
+    await db
+      .insertInto('venue_holidays')
+      .values(v.holidays.map((h) => ({ venue_id: venue.id, date: h.date, name: h.name })))
+      .execute()
+  }
   const sports = new Map((await db.selectFrom('sports').select(['id', 'key']).execute()).map((s) => [s.key, s.id]))
   for (const c of v.courts) {
     const court = await db

@@ -15,7 +15,9 @@ const EXPECTED = { venues: 9, courts: 16, indoorGames: 6, tournaments: 1, teams:
 
 async function tableCounts() {
   const db = app.ctx.db
-  const n = async (table: 'users' | 'venues' | 'courts' | 'pricing_rules' | 'court_schedules' | 'venue_amenities') =>
+  const n = async (
+    table: 'users' | 'venues' | 'courts' | 'pricing_rules' | 'court_schedules' | 'venue_amenities' | 'venue_holidays',
+  ) =>
     Number(
       (
         await db
@@ -31,6 +33,7 @@ async function tableCounts() {
     rules: await n('pricing_rules'),
     schedules: await n('court_schedules'),
     amenities: await n('venue_amenities'),
+    holidays: await n('venue_holidays'),
   }
 }
 
@@ -54,6 +57,7 @@ test('the seed loads the demo data once, and a second run changes nothing', asyn
   assert.equal(before.rules, 52)
   assert.equal(before.schedules, 2)
   assert.equal(before.amenities, 36)
+  assert.equal(before.holidays, 2)
 
   const second = await seedDemo(app.ctx.db)
   assert.deepEqual(second, first)
