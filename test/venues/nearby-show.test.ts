@@ -97,9 +97,13 @@ test('a foreign owner, manager or staff gets 403 on show', async () => {
   }
 })
 
-test('an unknown slug or id is 404', async () => {
-  for (const key of ['no-such-venue', '999999', '99999999999999999999']) {
-    assert.equal((await app.inject({ method: 'GET', url: `/api/venues/${key}` })).statusCode, 404, key)
+test('an unknown slug or id is 404, also for keys no slug can have', async () => {
+  for (const key of ['no-such-venue', '999999', '99999999999999999999', '%00', 'a%20b', '%E0%A4%95']) {
+    for (const url of [`/api/venues/${key}`, `/api/venues/${key}/reviews`, `/api/venues/${key}/courts`]) {
+      const res = await app.inject({ method: 'GET', url })
+      assert.equal(res.statusCode, 404, url)
+      assert.deepEqual(res.json(), { message: 'Not found.' }, url)
+    }
   }
 })
 

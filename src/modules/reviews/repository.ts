@@ -1,5 +1,6 @@
 import { sql } from 'kysely'
 import type { Executor } from '../../lib/db.ts'
+import { isSlugShaped } from '../venues/repository.ts'
 
 // SQL of the reviews feature. Every function takes the executor to run on.
 
@@ -13,6 +14,7 @@ export interface VenueRow {
 /** A venue (not deleted) by numeric id or slug; `is_public` says whether customers may see it. */
 export async function findVenue(db: Executor, idOrSlug: string): Promise<VenueRow | undefined> {
   const byId = /^\d{1,15}$/.test(idOrSlug)
+  if (!byId && !isSlugShaped(idOrSlug)) return undefined
   const row = await db
     .selectFrom('venues')
     .select(['id', 'name', 'owner_id', 'is_active', 'verification_status'])

@@ -195,8 +195,16 @@ const recordColumns = [
   'closing_time',
 ] as const
 
+/**
+ * Whether a {venue} path segment can be a slug at all (slugs are ASCII letters, digits and
+ * hyphens). Anything else (NUL bytes, spaces, other scripts) is simply not found, never sent to
+ * the database.
+ */
+export const isSlugShaped = (key: string) => /^[A-Za-z0-9_-]{1,255}$/.test(key)
+
 /** A live (not deleted) venue by slug, or by id when the key is numeric and no slug matches. */
 export async function findVenueByKey(db: Executor, key: string): Promise<VenueRecord | undefined> {
+  if (!isSlugShaped(key)) return undefined
   const bySlug = await db
     .selectFrom('venues')
     .select(recordColumns)
