@@ -1,6 +1,7 @@
 import assert from 'node:assert/strict'
 import { after, before, test } from 'node:test'
 import type { App } from '../../src/app.ts'
+import { localNow } from '../../src/lib/time.ts'
 import { build } from '../helpers/app.ts'
 import { createCourt, createUser, createVenue, daysFromNow } from '../helpers/factories.ts'
 import { book, notificationsOf, slot, world } from './helpers.ts'
@@ -181,6 +182,16 @@ test('validation: 422 with errors per field', async () => {
   })
   const badDate = await book(app, w.customer, { ...slot(w.court.id, 2), date: '2027-02-30' })
   assert.deepEqual(badDate.json().errors, { date: ['The date field must be a valid date.'] })
+})
+
+test('a start time already past today (venue time) is 422 on start_time', async (t) => {
+  const w = await world(app)
+  const hour = Number(localNow().time.slice(0, 2))
+  if (hour < 7) return t.skip('needs a past opening hour today')
+  const start = `${String(hour - 1).padStart(2, '0')}:00`
+  const res = await book(app, w.customer, slot(w.court.id, 0, start, `${String(hour).padStart(2, '0')}:00`))
+  assert.equal(res.statusCode, 422, res.body)
+  assert.deepEqual(Object.keys(res.json().errors), ['start_time'])
 })
 
 test('401 without a token', async () => {

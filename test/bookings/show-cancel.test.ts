@@ -206,6 +206,7 @@ test('cancel: non-owner and completed are 403; cancelled, playing, no-show or st
   assert.equal((await cancel(w.customer, 99999999)).statusCode, 404)
   assert.equal((await cancel(w.customer, 'x1')).statusCode, 404)
   assert.equal((await cancel(undefined, id)).statusCode, 401)
+  assert.equal((await cancel(stranger, id, { reason: 'x'.repeat(501) })).statusCode, 403)
   const tooLong = await cancel(w.customer, await make(8, '08:00'), { reason: 'x'.repeat(501) })
   assert.equal(tooLong.statusCode, 422)
   assert.ok(tooLong.json().errors.reason)

@@ -104,6 +104,14 @@ test('venue bookings: who may list and create (401, 403, 404)', async () => {
     assert.equal(l.statusCode, 403)
   }
   assert.equal((await deskBook(w.staff, 'no-such-venue', body)).statusCode, 404)
+  // Authorization comes before validation: an outsider with a bad body is still 403.
+  assert.equal((await deskBook(w.customer, w.venue.id, { court_id: 'x' })).statusCode, 403)
+  const badQuery = await app.inject({
+    method: 'GET',
+    url: `/api/venues/${w.venue.id}/bookings?status=bogus`,
+    headers: w.customer.headers,
+  })
+  assert.equal(badQuery.statusCode, 403)
   const admin = await createUser(app, { roles: ['super_admin'] })
   assert.equal((await deskBook(admin, w.venue.id, body)).statusCode, 201)
 })
@@ -298,6 +306,10 @@ test('charges and payments: refused on cancelled bookings (422) and for outsider
     assert.equal((await pay(who, created.id, { amount: 5 })).statusCode, 403)
   }
   assert.equal((await charge(undefined, created.id, { description: 'x', amount: 5 })).statusCode, 401)
+  // Authorization before validation.
+  assert.equal((await charge(w.customer, created.id, {})).statusCode, 403)
+  assert.equal((await pay(w.customer, created.id, { amount: 'lots' })).statusCode, 403)
+  assert.equal((await setStatus(w.customer, created.id, { status: 'nope' })).statusCode, 403)
   assert.equal((await pay(w.staff, 99999999, { amount: 5 })).statusCode, 404)
   await forceStatus(created.id, 'cancelled')
   const c = await charge(w.staff, created.id, { description: 'x', amount: 5 })

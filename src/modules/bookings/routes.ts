@@ -1,4 +1,4 @@
-import type { FastifyInstance } from 'fastify'
+import type { FastifyInstance, FastifyRequest } from 'fastify'
 import { type Static, Type } from 'typebox'
 import { Data, errorResponses, Message, Paginated } from '../../lib/schemas.ts'
 import { BookingSchema } from './resource.ts'
@@ -14,13 +14,15 @@ import {
   VenueListQuery,
   VenueParams,
 } from './schemas.ts'
-import { cancelMyBooking, createMyBooking, listMyBookings, showMyBooking } from './service.ts'
+import { cancelMyBooking, createMyBooking, listMyBookings, ownedId, showMyBooking } from './service.ts'
 import {
   addBookingCharge,
   addBookingPayment,
   createVenueBooking,
+  deskBookingId,
   listVenueBookings,
   setBookingStatus,
+  venueFor,
 } from './staff.ts'
 
 const tags = ['Bookings']
@@ -44,6 +46,16 @@ export default async function routes(app: FastifyInstance) {
   const { ctx } = app
   const bookingId = (req: { params: unknown }) => (req.params as Static<typeof BookingParams>).booking
   const venueKey = (req: { params: unknown }) => (req.params as Static<typeof VenueParams>).venue
+  // Who may act is decided before the body is validated: an outsider gets 403/404, never a 422.
+  const ownerFirst = async (req: FastifyRequest) => {
+    await ownedId(ctx, req.user!, bookingId(req))
+  }
+  const venueStaffFirst = async (req: FastifyRequest) => {
+    await venueFor(ctx, req.user!, venueKey(req))
+  }
+  const deskFirst = async (req: FastifyRequest) => {
+    await deskBookingId(ctx, req.user!, bookingId(req))
+  }
 
   app.get(
     '/bookings',
@@ -100,6 +112,7 @@ export default async function routes(app: FastifyInstance) {
     '/bookings/:booking/cancel',
     {
       onRequest: app.auth.required,
+      preValidation: ownerFirst,
       schema: {
         tags,
         security,
@@ -125,6 +138,7 @@ export default async function routes(app: FastifyInstance) {
     '/venues/:venue/bookings',
     {
       onRequest: app.auth.required,
+      preValidation: venueStaffFirst,
       schema: {
         tags: staffTags,
         security,
@@ -141,6 +155,7 @@ export default async function routes(app: FastifyInstance) {
     '/venues/:venue/bookings',
     {
       onRequest: app.auth.required,
+      preValidation: venueStaffFirst,
       schema: {
         tags: staffTags,
         security,
@@ -161,6 +176,7 @@ export default async function routes(app: FastifyInstance) {
     '/bookings/:booking/status',
     {
       onRequest: app.auth.required,
+      preValidation: deskFirst,
       schema: {
         tags: staffTags,
         security,
@@ -188,6 +204,7 @@ export default async function routes(app: FastifyInstance) {
     '/bookings/:booking/charges',
     {
       onRequest: app.auth.required,
+      preValidation: deskFirst,
       schema: {
         tags: staffTags,
         security,
@@ -209,6 +226,7 @@ export default async function routes(app: FastifyInstance) {
     '/bookings/:booking/payments',
     {
       onRequest: app.auth.required,
+      preValidation: deskFirst,
       schema: {
         tags: staffTags,
         security,

@@ -44,7 +44,7 @@ export async function createMyBooking(ctx: AppContext, user: AuthUser, input: Ne
 }
 
 /** The booking's id when the caller owns it: 404 for an unknown id, 403 for someone else's booking. */
-async function ownedId(ctx: AppContext, user: AuthUser, rawId: string): Promise<number> {
+export async function ownedId(ctx: AppContext, user: AuthUser, rawId: string): Promise<number> {
   const id = parseId(rawId)
   if (id === undefined) throw new NotFound()
   const row = await ctx.db.selectFrom('bookings').select(['id', 'user_id']).where('id', '=', id).executeTakeFirst()

@@ -31,7 +31,8 @@ function amountOf(raw: number | string): number {
   return paisa
 }
 
-async function venueFor(ctx: AppContext, user: AuthUser, param: string): Promise<number> {
+/** The venue's id when the caller works there: 404 unknown venue, 403 otherwise. */
+export async function venueFor(ctx: AppContext, user: AuthUser, param: string): Promise<number> {
   const venueId = await resolveVenueId(ctx.db, param)
   if (venueId === undefined) throw new NotFound()
   await assertVenueAccess(ctx.db, user, venueId, [...DESK_ROLES])
@@ -39,7 +40,7 @@ async function venueFor(ctx: AppContext, user: AuthUser, param: string): Promise
 }
 
 /** A court booking the caller may operate on: 404 unknown, 403 when not at its venue. */
-async function deskBookingId(ctx: AppContext, user: AuthUser, rawId: string): Promise<number> {
+export async function deskBookingId(ctx: AppContext, user: AuthUser, rawId: string): Promise<number> {
   const id = parseId(rawId)
   if (id === undefined) throw new NotFound()
   const row = await ctx.db.selectFrom('bookings').select(['id', 'venue_id']).where('id', '=', id).executeTakeFirst()
