@@ -240,3 +240,73 @@ test('results: validation 422, unknown fixture 404, only the venue’s owner or 
   assert.equal(done.statusCode, 422)
   assert.deepEqual(done.json(), { message: 'Results cannot be recorded for a completed tournament.' })
 })
+
+test('knockouts of 2 to 9 teams through the API: n-1 fixtures, every one playable in order, one champion', async () => {
+  const { owner, venue } = await ownerWithVenue(app)
+  for (let n = 2; n <= 9; n++) {
+    const t = await insertTournament(app, venue.id, { format: 'knockout', max_teams: 16 })
+    const ids = await withTeams(
+      app,
+      t.id,
+      Array.from({ length: n }, (_, i) => `K${n}-${i + 1}`),
+    )
+    const res = await generate(app, t.id, owner)
+    assert.equal(res.statusCode, 201)
+    const planned: F[] = res.json().data
+    assert.equal(planned.length, n - 1, `n=${n}`)
+    assert.equal(planned.filter((f) => f.next_fixture_id === null).length, 1, `n=${n}: one final`)
+    // Play in match order; the lower seed number (registered earlier) always wins.
+    const eliminated = new Set<number>()
+    for (const { id } of planned) {
+      const f = (await fixturesOf(t.id)).find((x) => x.id === id)!
+      assert.ok(f.team_a && f.team_b, `n=${n}: match ${f.match_number} has both teams when its turn comes`)
+      const aWins = ids.indexOf(f.team_a.id) < ids.indexOf(f.team_b.id)
+      const r = await score(app, f.id, owner, aWins ? { score_a: 2, score_b: 0 } : { score_a: 0, score_b: 2 })
+      assert.equal(r.statusCode, 200)
+      eliminated.add(aWins ? f.team_b.id : f.team_a.id)
+    }
+    assert.equal(eliminated.size, n - 1)
+    const final = (await fixturesOf(t.id)).find((f) => f.next_fixture_id === null)!
+    assert.equal(final.result?.winner_id, ids[0], `n=${n}: the top seed wins`)
+  }
+})
+
+test('group_knockout of 6 to 12 teams through the API: groups of 3-4, then a full knockout to one champion', async () => {
+  const { owner, venue } = await ownerWithVenue(app)
+  for (const n of [6, 7, 8, 9, 12]) {
+    const t = await insertTournament(app, venue.id, { format: 'group_knockout', max_teams: 16 })
+    await withTeams(
+      app,
+      t.id,
+      Array.from({ length: n }, (_, i) => `G${n}-${i + 1}`),
+    )
+    const res = await generate(app, t.id, owner)
+    assert.equal(res.statusCode, 201, `n=${n}`)
+    const planned: F[] = res.json().data
+    const groups = new Map<string, Set<number>>()
+    for (const f of planned.filter((x) => x.stage === 'group')) {
+      const set = groups.get(f.group!) ?? new Set<number>()
+      set.add(f.team_a!.id).add(f.team_b!.id)
+      groups.set(f.group!, set)
+    }
+    const sizes = [...groups.values()].map((s) => s.size)
+    assert.ok(
+      sizes.every((s) => s === 3 || s === 4),
+      `n=${n}: sizes ${sizes}`,
+    )
+    assert.equal(
+      sizes.reduce((a, b) => a + b, 0),
+      n,
+    )
+    const groupMatches = sizes.reduce((a, s) => a + (s * (s - 1)) / 2, 0)
+    assert.equal(planned.length, groupMatches + 2 * groups.size - 1, `n=${n}`)
+    for (const { id } of planned) {
+      const f = (await fixturesOf(t.id)).find((x) => x.id === id)!
+      assert.ok(f.team_a && f.team_b, `n=${n}: match ${f.match_number} has both teams`)
+      assert.equal((await score(app, f.id, owner, { score_a: 1, score_b: 0 })).statusCode, 200)
+    }
+    const final = (await fixturesOf(t.id)).find((f) => f.stage === 'knockout' && f.next_fixture_id === null)!
+    assert.equal(final.status, 'completed')
+    assert.equal(final.result?.winner_id, final.team_a?.id)
+  }
+})
