@@ -10,7 +10,7 @@ import { type BookingKind, bookingTable } from './payable.ts'
 // concurrently with themselves: rows are claimed with row locks / conditional updates.
 
 export const HOLD_SWEEP_MS = 30_000
-export const REMINDER_SWEEP_MS = 5 * 60_000
+export const REMINDER_SWEEP_MS = 30_000
 /** A reminder goes out once a booking's start is at most this far ahead. */
 export const REMINDER_LEAD_HOURS = 24
 
@@ -65,8 +65,9 @@ async function remindKind(ctx: AppContext, kind: BookingKind, now: Date): Promis
       UPDATE ${table} SET reminder_sent_at = now()
       WHERE id IN (
         SELECT id FROM ${table}
-        WHERE reminder_sent_at IS NULL AND user_id IS NOT NULL
-          AND (status = 'confirmed' OR (status = 'pending' AND payment_method = 'cash'))
+        WHERE reminder_sent_at IS NULL AND user_id IS NOT NULL AND status IN ('confirmed', 'pending')
+          AND (status = 'confirmed' OR payment_method = 'cash')
+          AND date BETWEEN ${from.slice(0, 10)}::date AND ${until.slice(0, 10)}::date
           AND (date + start_time) > ${from}::timestamp AND (date + start_time) <= ${until}::timestamp
         ORDER BY id
         FOR UPDATE SKIP LOCKED
