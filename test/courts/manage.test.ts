@@ -209,6 +209,11 @@ test('schedule: owner and manager replace it; overnight or inverted hours and du
   res = await send('PUT', url, owner, { schedules: [{ day_of_week: 2, open_time: '22:00', close_time: '02:00' }] })
   assert.equal(res.statusCode, 422)
   assert.deepEqual(res.json().errors, { 'schedules.0.close_time': ['The close time must be a time after open time.'] })
+  res = await send('PUT', url, owner, {
+    schedules: [{ day_of_week: 3, is_closed: true, open_time: '12:00', close_time: '10:00' }],
+  })
+  assert.equal(res.statusCode, 422)
+  assert.deepEqual(res.json().errors, { 'schedules.0.close_time': ['The close time must be a time after open time.'] })
   res = await send('PUT', url, owner, { schedules: [{ day_of_week: 2 }, { day_of_week: 2 }] })
   assert.equal(res.statusCode, 422)
   assert.deepEqual(res.json().errors, {

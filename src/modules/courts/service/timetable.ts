@@ -55,9 +55,8 @@ export async function putSchedule(
     const isClosed = s.is_closed ?? false
     const open = s.open_time ?? court.venue.opening_time
     const close = s.close_time ?? court.venue.closing_time
-    const range = isClosed
-      ? { start: toTimeWithSeconds(open), end: toTimeWithSeconds(close) }
-      : checkRange(open, close, `schedules.${i}.close_time`, 'The close time must be a time after open time.')
+    // Closed days keep hours too (shown in the schedule), so they follow the same rule.
+    const range = checkRange(open, close, `schedules.${i}.close_time`, 'The close time must be a time after open time.')
     return {
       court_id: court.id,
       day_of_week: s.day_of_week,
