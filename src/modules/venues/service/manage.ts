@@ -6,9 +6,10 @@ import type { Executor } from '../../../lib/db.ts'
 import { Conflict, Invalid, NotFound } from '../../../lib/errors.ts'
 import { localNow, toMinutes, toTimeWithSeconds } from '../../../lib/time.ts'
 import { assertVenueAccess, type VenueRole } from '../access.ts'
-import { findVenueByKey, freeSlug, slugify, type VenueRecord } from '../repository.ts'
+import { findVenueByKey, type VenueRecord } from '../repository.ts'
 import { loadVenueResource, type Venue } from '../resource.ts'
 import type { VenueCreateBody, VenueUpdateBody } from '../schemas.ts'
+import { freeSlug, slugify } from '../slug.ts'
 import { addVenueImage, type CheckedImage, checkGallery, checkImage, ImageChanges } from './images.ts'
 
 // Venue create, update and delete (decisions.md, "Venues, courts, indoor games").

@@ -1,6 +1,6 @@
 import type { AppContext } from '../../../lib/context.ts'
 import { Conflict, Invalid, NotFound } from '../../../lib/errors.ts'
-import { slugify } from '../repository.ts'
+import { slugify } from '../slug.ts'
 
 // The amenity and sport catalogues: public lists, managed by super_admin.
 
