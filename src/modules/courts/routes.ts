@@ -3,34 +3,15 @@ import { Type } from 'typebox'
 import { NotFound } from '../../lib/errors.ts'
 import { Data, errorResponses, Message } from '../../lib/schemas.ts'
 import { findVenueByKey } from '../venues/repository.ts'
-import { CourtSchema, PricingRuleSchema, ScheduleEntrySchema } from './resource.ts'
-import {
-  BlockBody,
-  BlockQuery,
-  BlockSchema,
-  CourtCreateBody,
-  CourtUpdateBody,
-  PricingBody,
-  PricingUpdateBody,
-  ScheduleBody,
-} from './schemas.ts'
+import { CourtSchema } from './resource.ts'
+import { CourtCreateBody, CourtUpdateBody } from './schemas.ts'
 import { courtForViewer, courtResource, createCourt, deleteCourt, updateCourt, venueCourts } from './service/courts.ts'
-import {
-  addBlock,
-  addPricingRule,
-  deleteBlock,
-  deletePricingRule,
-  getSchedule,
-  listBlocks,
-  listPricing,
-  putSchedule,
-  updatePricingRule,
-} from './service/timetable.ts'
+import timetableRoutes from './timetable-routes.ts'
 
 const tags = ['Courts']
 const security = [{ bearer: [] }]
 const CourtParams = Type.Object({ court: Type.String() })
-type P = { court: string; venue: string; rule: string; block: string }
+type P = { court: string; venue: string }
 
 export default async function routes(app: FastifyInstance) {
   const { ctx } = app
@@ -123,156 +104,5 @@ export default async function routes(app: FastifyInstance) {
     },
   )
 
-  app.get(
-    '/courts/:court/schedule',
-    {
-      onRequest: app.auth.optional,
-      schema: {
-        tags,
-        summary: 'The court’s weekly schedule; a day without an entry uses the venue’s opening hours',
-        params: CourtParams,
-        response: { 200: Data(Type.Array(ScheduleEntrySchema)), ...errorResponses },
-      },
-    },
-    async (req) => ({ data: await getSchedule(ctx, req.user ?? null, params(req).court) }),
-  )
-
-  app.put(
-    '/courts/:court/schedule',
-    {
-      onRequest: app.auth.required,
-      schema: {
-        tags,
-        security,
-        summary: 'Replace the weekly schedule (owner, manager)',
-        description:
-          'Each entry: day_of_week 0–6, open_time and close_time (HH:mm or HH:mm:ss; default the venue hours), ' +
-          'is_closed. close_time must be after open_time (no overnight hours).',
-        params: CourtParams,
-        body: ScheduleBody,
-        response: { 200: Data(Type.Array(ScheduleEntrySchema)), ...errorResponses },
-      },
-    },
-    async (req) => ({ data: await putSchedule(ctx, req.user!, params(req).court, req.body as never) }),
-  )
-
-  app.get(
-    '/courts/:court/pricing',
-    {
-      onRequest: app.auth.optional,
-      schema: {
-        tags,
-        summary: 'The court’s pricing rules',
-        params: CourtParams,
-        response: { 200: Data(Type.Array(PricingRuleSchema)), ...errorResponses },
-      },
-    },
-    async (req) => ({ data: await listPricing(ctx, req.user ?? null, params(req).court) }),
-  )
-
-  app.post(
-    '/courts/:court/pricing',
-    {
-      onRequest: app.auth.required,
-      schema: {
-        tags,
-        security,
-        summary: 'Add a pricing rule (owner, manager); end_time after start_time',
-        params: CourtParams,
-        body: PricingBody,
-        response: { 201: Data(PricingRuleSchema), ...errorResponses },
-      },
-    },
-    async (req, reply) =>
-      reply.code(201).send({ data: await addPricingRule(ctx, req.user!, params(req).court, req.body as never) }),
-  )
-
-  app.put(
-    '/courts/:court/pricing/:rule',
-    {
-      onRequest: app.auth.required,
-      schema: {
-        tags,
-        security,
-        summary: 'Change a pricing rule (owner, manager); partial',
-        params: Type.Object({ court: Type.String(), rule: Type.String() }),
-        body: PricingUpdateBody,
-        response: { 200: Data(PricingRuleSchema), ...errorResponses },
-      },
-    },
-    async (req) => ({
-      data: await updatePricingRule(ctx, req.user!, params(req).court, params(req).rule, req.body as never),
-    }),
-  )
-
-  app.delete(
-    '/courts/:court/pricing/:rule',
-    {
-      onRequest: app.auth.required,
-      schema: {
-        tags,
-        security,
-        summary: 'Remove a pricing rule (owner, manager)',
-        params: Type.Object({ court: Type.String(), rule: Type.String() }),
-        response: { 200: Message, ...errorResponses },
-      },
-    },
-    async (req) => {
-      await deletePricingRule(ctx, req.user!, params(req).court, params(req).rule)
-      return { message: 'Pricing rule deleted.' }
-    },
-  )
-
-  app.get(
-    '/courts/:court/blocks',
-    {
-      onRequest: app.auth.required,
-      schema: {
-        tags,
-        security,
-        summary: 'Maintenance blocks of the court (owner, manager, staff): on `date`, or from today on',
-        params: CourtParams,
-        querystring: BlockQuery,
-        response: { 200: Data(Type.Array(BlockSchema)), ...errorResponses },
-      },
-    },
-    async (req) => ({
-      data: await listBlocks(ctx, req.user!, params(req).court, (req.query as { date?: string }).date),
-    }),
-  )
-
-  app.post(
-    '/courts/:court/blocks',
-    {
-      onRequest: app.auth.required,
-      schema: {
-        tags,
-        security,
-        summary: 'Block a time range for maintenance (owner, manager, staff); the slots become unavailable',
-        params: CourtParams,
-        body: BlockBody,
-        response: { 201: Data(BlockSchema), ...errorResponses },
-      },
-    },
-    async (req, reply) =>
-      reply.code(201).send({ data: await addBlock(ctx, req.user!, params(req).court, req.body as never) }),
-  )
-
-  app.delete(
-    '/courts/:court/blocks/:block',
-    {
-      onRequest: app.auth.required,
-      schema: {
-        tags,
-        security,
-        summary: 'Remove a maintenance block (owner, manager, staff)',
-        params: Type.Object({ court: Type.String(), block: Type.String() }),
-        response: { 200: Message, ...errorResponses },
-      },
-    },
-    async (req) => {
-      await deleteBlock(ctx, req.user!, params(req).court, params(req).block)
-      return { message: 'Block deleted.' }
-    },
-  )
+  await timetableRoutes(app)
 }
