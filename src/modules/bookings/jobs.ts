@@ -11,8 +11,12 @@ import { type BookingKind, bookingTable } from './payable.ts'
 
 export const HOLD_SWEEP_MS = 30_000
 export const REMINDER_SWEEP_MS = 30_000
-/** A reminder goes out once a booking's start is at most this far ahead. */
-export const REMINDER_LEAD_HOURS = 24
+/**
+ * "The day before": a reminder goes out once a booking's start is at most 25 hours ahead, so with
+ * the sweep every 30 s it arrives between 25 and 24 hours before the start (later only for a
+ * booking made or confirmed inside that window).
+ */
+export const REMINDER_LEAD_HOURS = 25
 
 export function registerBookingJobs(ctx: AppContext) {
   ctx.jobs.every('bookings.expire-holds', HOLD_SWEEP_MS, async () => {
