@@ -2,7 +2,7 @@ import { sql } from 'kysely'
 import type { AppContext } from '../../lib/context.ts'
 import { formatDateTime, toHHmm } from '../../lib/time.ts'
 import { notify } from '../notifications/service.ts'
-import { expireHolds } from './operations.ts'
+import { EXPIRY_BATCH, expireHolds } from './operations.ts'
 import { type BookingKind, bookingTable } from './payable.ts'
 
 // Scheduled work of bookings (court and indoor alike), run through the shared job queue so that
@@ -34,7 +34,11 @@ export function registerBookingJobs(ctx: AppContext) {
 export async function expireUnpaidHolds(ctx: AppContext): Promise<number> {
   let total = 0
   for (const kind of ['court', 'indoor'] as const) {
-    total += await ctx.db.transaction().execute((trx) => expireHolds(ctx, trx, kind))
+    for (;;) {
+      const n = await ctx.db.transaction().execute((trx) => expireHolds(ctx, trx, kind))
+      total += n
+      if (n < EXPIRY_BATCH) break
+    }
   }
   return total
 }

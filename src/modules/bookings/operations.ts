@@ -18,6 +18,8 @@ import { type BookingStatus, type StaffTarget, transitionError } from './state.t
 
 export const HOLD_EXPIRED_REASON = 'Payment not received'
 export const NOT_PAYABLE = 'This booking cannot be paid.'
+/** How many expired holds the sweep cancels per transaction. */
+export const EXPIRY_BATCH = 200
 
 export interface LockedBooking {
   id: number
@@ -144,7 +146,8 @@ export async function expireHolds(
   const resource = kind === 'court' ? 'court_id' : 'indoor_game_id'
   const table = sql.table(bookingTable(kind))
   const filter = scope ? sql`AND ${sql.ref(resource)} = ${scope.resourceId} AND date = ${scope.date}` : sql``
-  const lock = scope ? sql`FOR UPDATE` : sql`FOR UPDATE SKIP LOCKED`
+  // The sweep takes a bounded batch per transaction and skips rows a payment step holds right now.
+  const lock = scope ? sql`FOR UPDATE` : sql`LIMIT ${EXPIRY_BATCH} FOR UPDATE SKIP LOCKED`
   const due = await sql<{ id: number }>`
     SELECT id FROM ${table}
     WHERE status = 'pending' AND hold_expires_at < now() ${filter}
