@@ -55,10 +55,16 @@ export const Paginated = <T extends TSchema>(item: T) =>
 
 export const Data = <T extends TSchema>(item: T) => Type.Object({ data: item })
 
+/** A 422 body: validation failures carry `errors`; a refused action (e.g. "already paid") may not. */
+export const UnprocessableError = Type.Object({
+  message: Type.String(),
+  errors: Type.Optional(Type.Record(Type.String(), Type.Array(Type.String()))),
+})
+
 /** Standard error responses to list in a route's schema.response (for the OpenAPI document). */
 export const errorResponses = {
   401: Message,
   403: Message,
   404: Message,
-  422: ValidationError,
+  422: UnprocessableError,
 }

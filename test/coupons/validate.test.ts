@@ -63,7 +63,7 @@ test('a percent coupon prices the slot and caps at max_discount; a fixed one tak
 
 test('an indoor game slot is priced from the game', async () => {
   const { venue, user } = await setup()
-  const game = await createIndoorGame(app, venue.id, { price_per_hour: 30000 })
+  const game = await createIndoorGame(app, venue.id, { price_per_hour: 30000, slot_minutes: 30 })
   const code = await coupon(venue.id, { type: 'fixed', value: 5000 })
   const res = await app.inject({
     method: 'POST',

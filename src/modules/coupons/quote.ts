@@ -3,6 +3,7 @@ import type { Executor } from '../../lib/db.ts'
 import { Invalid } from '../../lib/errors.ts'
 import { formatMoney } from '../../lib/money.ts'
 import { isValidDate, toMinutes } from '../../lib/time.ts'
+import { quoteCourtBooking, quoteIndoorBooking } from '../availability/quote.ts'
 import { checkCoupon } from './service.ts'
 
 export interface ValidateInput {
@@ -14,11 +15,7 @@ export interface ValidateInput {
   end_time: string
 }
 
-/**
- * The slot's price before discount and its venue. NOTE: the availability feature owns slot pricing
- * (pricing rules, holidays); until it exports a quote function this uses the court's or indoor
- * game's price_per_hour × hours, which is what a booking costs when no pricing rule applies.
- */
+/** The slot's price before discount (the availability feature's pricing: rules, holidays) and its venue. */
 async function slotPrice(db: Executor, input: ValidateInput): Promise<{ venueId: number; amount: number }> {
   const minutes = toMinutes(input.end_time) - toMinutes(input.start_time)
   const errors: Record<string, string[]> = {}
@@ -32,14 +29,14 @@ async function slotPrice(db: Executor, input: ValidateInput): Promise<{ venueId:
     input.court_id !== undefined
       ? await db
           .selectFrom('courts')
-          .select(['venue_id', 'price_per_hour'])
+          .select(['venue_id'])
           .where('id', '=', input.court_id)
           .where('deleted_at', 'is', null)
           .where('is_active', '=', true)
           .executeTakeFirst()
       : await db
           .selectFrom('indoor_games')
-          .select(['venue_id', 'price_per_hour'])
+          .select(['venue_id'])
           .where('id', '=', input.indoor_game_id!)
           .where('deleted_at', 'is', null)
           .where('is_active', '=', true)
@@ -48,7 +45,11 @@ async function slotPrice(db: Executor, input: ValidateInput): Promise<{ venueId:
     const field = input.court_id !== undefined ? 'court_id' : 'indoor_game_id'
     throw new Invalid(field, `The selected ${field.replace(/_/g, ' ')} is invalid.`)
   }
-  return { venueId: row.venue_id, amount: Math.round((row.price_per_hour * minutes) / 60) }
+  const quote =
+    input.court_id !== undefined
+      ? await quoteCourtBooking(db, input.court_id, input.date, input.start_time, input.end_time)
+      : await quoteIndoorBooking(db, input.indoor_game_id!, input.date, input.start_time, input.end_time)
+  return { venueId: row.venue_id, amount: quote.baseAmount }
 }
 
 /** POST /coupons/validate: what the coupon would take off this slot for this user (nothing is recorded). */
