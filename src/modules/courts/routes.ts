@@ -3,9 +3,18 @@ import { Type } from 'typebox'
 import { NotFound } from '../../lib/errors.ts'
 import { Data, errorResponses, Message } from '../../lib/schemas.ts'
 import { findVenueByKey } from '../venues/repository.ts'
+import { venueAccessFirst } from '../venues/service/manage.ts'
 import { CourtSchema } from './resource.ts'
 import { CourtCreateBody, CourtUpdateBody } from './schemas.ts'
-import { courtForViewer, courtResource, createCourt, deleteCourt, updateCourt, venueCourts } from './service/courts.ts'
+import {
+  courtAccessFirst,
+  courtForViewer,
+  courtResource,
+  createCourt,
+  deleteCourt,
+  updateCourt,
+  venueCourts,
+} from './service/courts.ts'
 import timetableRoutes from './timetable-routes.ts'
 
 const tags = ['Courts']
@@ -39,6 +48,7 @@ export default async function routes(app: FastifyInstance) {
     '/venues/:venue/courts',
     {
       onRequest: app.auth.required,
+      preValidation: venueAccessFirst(ctx, ['owner', 'manager']),
       schema: {
         tags,
         security,
@@ -74,6 +84,7 @@ export default async function routes(app: FastifyInstance) {
       method,
       url: '/courts/:court',
       onRequest: app.auth.required,
+      preValidation: courtAccessFirst(ctx, ['owner', 'manager']),
       schema: {
         tags,
         security,

@@ -3,6 +3,7 @@ import { Type } from 'typebox'
 import { Data, errorResponses, Message } from '../../lib/schemas.ts'
 import { PricingRuleSchema, ScheduleEntrySchema } from './resource.ts'
 import { BlockBody, BlockQuery, BlockSchema, PricingBody, PricingUpdateBody, ScheduleBody } from './schemas.ts'
+import { courtAccessFirst } from './service/courts.ts'
 import {
   addBlock,
   addPricingRule,
@@ -44,6 +45,7 @@ export default async function timetableRoutes(app: FastifyInstance) {
     '/courts/:court/schedule',
     {
       onRequest: app.auth.required,
+      preValidation: courtAccessFirst(ctx, ['owner', 'manager']),
       schema: {
         tags,
         security,
@@ -77,6 +79,7 @@ export default async function timetableRoutes(app: FastifyInstance) {
     '/courts/:court/pricing',
     {
       onRequest: app.auth.required,
+      preValidation: courtAccessFirst(ctx, ['owner', 'manager']),
       schema: {
         tags,
         security,
@@ -94,6 +97,7 @@ export default async function timetableRoutes(app: FastifyInstance) {
     '/courts/:court/pricing/:rule',
     {
       onRequest: app.auth.required,
+      preValidation: courtAccessFirst(ctx, ['owner', 'manager']),
       schema: {
         tags,
         security,
@@ -130,6 +134,7 @@ export default async function timetableRoutes(app: FastifyInstance) {
     '/courts/:court/blocks',
     {
       onRequest: app.auth.required,
+      preValidation: courtAccessFirst(ctx, ['owner', 'manager', 'staff']),
       schema: {
         tags,
         security,
@@ -148,6 +153,7 @@ export default async function timetableRoutes(app: FastifyInstance) {
     '/courts/:court/blocks',
     {
       onRequest: app.auth.required,
+      preValidation: courtAccessFirst(ctx, ['owner', 'manager', 'staff']),
       schema: {
         tags,
         security,

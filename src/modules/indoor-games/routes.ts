@@ -1,9 +1,17 @@
 import type { FastifyInstance } from 'fastify'
 import { Type } from 'typebox'
 import { Data, errorResponses, Message } from '../../lib/schemas.ts'
+import { venueAccessFirst } from '../venues/service/manage.ts'
 import { IndoorGameSchema } from './resource.ts'
 import { IndoorGameCreateBody, IndoorGameListQuery, IndoorGameUpdateBody } from './schemas.ts'
-import { createIndoorGame, deleteIndoorGame, showIndoorGame, updateIndoorGame, venueIndoorGames } from './service.ts'
+import {
+  createIndoorGame,
+  deleteIndoorGame,
+  gameAccessFirst,
+  showIndoorGame,
+  updateIndoorGame,
+  venueIndoorGames,
+} from './service.ts'
 
 const tags = ['Indoor games']
 const security = [{ bearer: [] }]
@@ -39,6 +47,7 @@ export default async function routes(app: FastifyInstance) {
     '/venues/:venue/indoor-games',
     {
       onRequest: app.auth.required,
+      preValidation: venueAccessFirst(ctx, ['owner', 'manager']),
       schema: {
         tags,
         security,
@@ -73,6 +82,7 @@ export default async function routes(app: FastifyInstance) {
       method,
       url: '/indoor-games/:indoorGame',
       onRequest: app.auth.required,
+      preValidation: gameAccessFirst(ctx),
       schema: {
         tags,
         security,

@@ -1,3 +1,4 @@
+import type { FastifyRequest } from 'fastify'
 import { sql } from 'kysely'
 import type { Static } from 'typebox'
 import type { AuthUser } from '../../lib/auth.ts'
@@ -75,6 +76,12 @@ export async function createIndoorGame(
     .returning('id')
     .executeTakeFirstOrThrow()
   return resource(ctx, row.id)
+}
+
+/** A preValidation hook: owner or manager of the {indoorGame}'s venue, checked before the body (403 before 422). */
+export const gameAccessFirst = (ctx: AppContext) => async (req: FastifyRequest) => {
+  const game = await findGame(ctx.db, (req.params as { indoorGame: string }).indoorGame)
+  await assertVenueAccess(ctx.db, req.user!, game.venue_id, ['owner', 'manager'])
 }
 
 export async function updateIndoorGame(

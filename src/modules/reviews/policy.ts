@@ -1,6 +1,10 @@
+import type { FastifyRequest } from 'fastify'
 import type { AuthUser } from '../../lib/auth.ts'
+import type { AppContext } from '../../lib/context.ts'
 import type { Executor } from '../../lib/db.ts'
+import { NotFound } from '../../lib/errors.ts'
 import { assertVenueAccess, venueRoleOf } from '../venues/access.ts'
+import { findReview } from './repository.ts'
 
 // Who may do what with reviews. super_admin may do everything.
 
@@ -16,4 +20,17 @@ export const assertCanModerate = (db: Executor, user: AuthUser, venueId: number)
 export async function canSeeHiddenVenue(db: Executor, user: AuthUser | null | undefined, venueId: number) {
   if (!user) return false
   return (await venueRoleOf(db, user, venueId)) !== null
+}
+
+/** A numeric path id, or 404. */
+export function pathId(value: string): number {
+  if (!/^\d{1,15}$/.test(value) || Number(value) < 1) throw new NotFound()
+  return Number(value)
+}
+
+/** preValidation hook of the reply route: venue staff of the {review}, checked before the body (403 before 422). */
+export const replierFirst = (ctx: AppContext) => async (req: FastifyRequest) => {
+  const review = await findReview(ctx.db, pathId((req.params as { review: string }).review))
+  if (!review) throw new NotFound()
+  await assertCanReply(ctx.db, req.user!, review.venue_id)
 }

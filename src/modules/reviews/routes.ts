@@ -1,8 +1,8 @@
 import type { FastifyInstance } from 'fastify'
 import { Type } from 'typebox'
-import { NotFound } from '../../lib/errors.ts'
 import { pageParams, paginated } from '../../lib/pagination.ts'
 import { Data, errorResponses, Message, Paginated } from '../../lib/schemas.ts'
+import { pathId, replierFirst } from './policy.ts'
 import {
   AdminReviewQuery,
   AdminReviewSchema,
@@ -23,12 +23,6 @@ const createNote =
   'When booking_id is omitted the caller’s latest booking at the venue (not cancelled) is attached. ' +
   'One review per user per venue: a second one is 422 "You have already reviewed this venue.". ' +
   'Reviews submitted here are approved at once.'
-
-/** A numeric path id, or 404. */
-function pathId(value: string): number {
-  if (!/^\d{1,15}$/.test(value) || Number(value) < 1) throw new NotFound()
-  return Number(value)
-}
 
 export default async function routes(app: FastifyInstance) {
   const { ctx } = app
@@ -93,6 +87,7 @@ export default async function routes(app: FastifyInstance) {
     '/reviews/:review/replies',
     {
       onRequest: app.auth.required,
+      preValidation: replierFirst(ctx),
       schema: {
         tags,
         security,

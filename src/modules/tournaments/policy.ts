@@ -1,6 +1,10 @@
+import type { FastifyRequest } from 'fastify'
 import type { AuthUser } from '../../lib/auth.ts'
+import type { AppContext } from '../../lib/context.ts'
 import type { Executor } from '../../lib/db.ts'
+import { NotFound } from '../../lib/errors.ts'
 import { assertVenueAccess, venueRoleOf } from '../venues/access.ts'
+import { findTournament, fixtureById } from './repository.ts'
 
 /** Tournaments are run by the venue's owner and managers (and any super_admin). */
 export const assertCanManage = (db: Executor, user: AuthUser, venueId: number) =>
@@ -10,4 +14,26 @@ export const assertCanManage = (db: Executor, user: AuthUser, venueId: number) =
 export async function canSeeHiddenVenue(db: Executor, user: AuthUser | null | undefined, venueId: number) {
   if (!user) return false
   return (await venueRoleOf(db, user, venueId)) !== null
+}
+
+/** A numeric path id, or 404. */
+export function pathId(value: string): number {
+  if (!/^\d{1,15}$/.test(value) || Number(value) < 1) throw new NotFound()
+  return Number(value)
+}
+
+// preValidation hooks: the caller must run the tournament's venue, checked before the body is
+// validated so strangers get 403 rather than validation details.
+
+export const tournamentManagerFirst = (ctx: AppContext) => async (req: FastifyRequest) => {
+  const t = await findTournament(ctx.db, pathId((req.params as { tournament: string }).tournament))
+  if (!t) throw new NotFound()
+  await assertCanManage(ctx.db, req.user!, t.venue_id)
+}
+
+export const fixtureManagerFirst = (ctx: AppContext) => async (req: FastifyRequest) => {
+  const f = await fixtureById(ctx.db, pathId((req.params as { fixture: string }).fixture))
+  const t = f && (await findTournament(ctx.db, f.tournament_id))
+  if (!t) throw new NotFound()
+  await assertCanManage(ctx.db, req.user!, t.venue_id)
 }

@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify'
 import { Type } from 'typebox'
-import { NotFound } from '../../lib/errors.ts'
 import { Data, errorResponses, Message } from '../../lib/schemas.ts'
+import { fixtureManagerFirst, pathId, tournamentManagerFirst } from './policy.ts'
 import {
   CreateBody,
   FixtureSchema,
@@ -32,12 +32,6 @@ const Refused = Type.Object({
   errors: Type.Optional(Type.Record(Type.String(), Type.Array(Type.String()))),
 })
 const List = <T extends Parameters<typeof Type.Array>[0]>(item: T) => Type.Object({ data: Type.Array(item) })
-
-/** A numeric path id, or 404. */
-function pathId(value: string): number {
-  if (!/^\d{1,15}$/.test(value) || Number(value) < 1) throw new NotFound()
-  return Number(value)
-}
 
 const tournamentId = (req: { params: unknown }) => pathId((req.params as { tournament: string }).tournament)
 
@@ -154,6 +148,7 @@ export default async function routes(app: FastifyInstance) {
     '/tournaments/:tournament',
     {
       onRequest: app.auth.required,
+      preValidation: tournamentManagerFirst(ctx),
       schema: {
         tags,
         security,
@@ -172,6 +167,7 @@ export default async function routes(app: FastifyInstance) {
     '/tournaments/:tournament/status',
     {
       onRequest: app.auth.required,
+      preValidation: tournamentManagerFirst(ctx),
       schema: {
         tags,
         security,
@@ -216,6 +212,7 @@ export default async function routes(app: FastifyInstance) {
     '/fixtures/:fixture',
     {
       onRequest: app.auth.required,
+      preValidation: fixtureManagerFirst(ctx),
       schema: {
         tags,
         security,

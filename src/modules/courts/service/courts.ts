@@ -1,3 +1,4 @@
+import type { FastifyRequest } from 'fastify'
 import { sql } from 'kysely'
 import type { Static } from 'typebox'
 import type { AuthUser } from '../../../lib/auth.ts'
@@ -35,6 +36,11 @@ async function findCourt(db: Executor, key: string): Promise<CourtRecord> {
   const venue = await findVenueById(db, court.venue_id)
   if (!venue) throw new NotFound()
   return { ...court, venue }
+}
+
+/** A preValidation hook: the caller must hold one of `allowed` at the venue of the {court} path (403 before 422). */
+export const courtAccessFirst = (ctx: AppContext, allowed: VenueRole[]) => async (req: FastifyRequest) => {
+  await courtForStaff(ctx, req.user!, (req.params as { court: string }).court, allowed)
 }
 
 /** A court the caller may manage with one of `allowed` at its venue (404 unknown, 403 otherwise). */

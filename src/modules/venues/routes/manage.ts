@@ -5,7 +5,7 @@ import { Data, errorResponses, Message } from '../../../lib/schemas.ts'
 import { VenueImageSchema, VenueSchema } from '../resource.ts'
 import { ImageUploadBody, VenueCreateBody, VenueUpdateBody } from '../schemas.ts'
 import { addVenueImage, checkImage, deleteVenueImage } from '../service/images.ts'
-import { createVenue, deleteVenue, updateVenue, venueForStaff } from '../service/manage.ts'
+import { createVenue, deleteVenue, updateVenue, venueAccessFirst, venueForStaff } from '../service/manage.ts'
 
 const tags = ['Venue management']
 const security = [{ bearer: [] }]
@@ -37,6 +37,7 @@ export default async function manageRoutes(app: FastifyInstance) {
       method,
       url: '/venues/:venue',
       onRequest: app.auth.required,
+      preValidation: venueAccessFirst(ctx, ['owner', 'manager']),
       schema: {
         tags,
         security,
@@ -75,6 +76,7 @@ export default async function manageRoutes(app: FastifyInstance) {
     '/venues/:venue/images',
     {
       onRequest: app.auth.required,
+      preValidation: venueAccessFirst(ctx, ['owner', 'manager']),
       schema: {
         tags,
         security,

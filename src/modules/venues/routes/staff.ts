@@ -3,6 +3,7 @@ import { Type } from 'typebox'
 import { Data, errorResponses, Message } from '../../../lib/schemas.ts'
 import { HolidayBody, HolidaySchema, StaffBody, StaffMemberSchema } from '../schemas.ts'
 import { addHoliday, deleteHoliday, listHolidays } from '../service/holidays.ts'
+import { venueAccessFirst } from '../service/manage.ts'
 import { assignStaff, listStaff, removeStaff } from '../service/staff.ts'
 
 const security = [{ bearer: [] }]
@@ -31,6 +32,7 @@ export default async function staffRoutes(app: FastifyInstance) {
     '/venues/:venue/staff',
     {
       onRequest: app.auth.required,
+      preValidation: venueAccessFirst(ctx, ['owner']),
       schema: {
         tags: ['Venue staff'],
         security,
@@ -82,6 +84,7 @@ export default async function staffRoutes(app: FastifyInstance) {
     '/venues/:venue/holidays',
     {
       onRequest: app.auth.required,
+      preValidation: venueAccessFirst(ctx, ['owner', 'manager']),
       schema: {
         tags: ['Venue holidays'],
         security,

@@ -1,3 +1,4 @@
+import type { FastifyRequest } from 'fastify'
 import { sql } from 'kysely'
 import type { Static } from 'typebox'
 import { type AuthUser, hasRole } from '../../../lib/auth.ts'
@@ -16,6 +17,14 @@ import { addVenueImage, type CheckedImage, checkGallery, checkImage, ImageChange
 
 type CreateBody = Static<typeof VenueCreateBody>
 type UpdateBody = Static<typeof VenueUpdateBody>
+
+/**
+ * A preValidation hook: the caller must hold one of `allowed` at the {venue} of the path. It runs
+ * before the body is validated, so a stranger learns nothing from validation errors (403 first).
+ */
+export const venueAccessFirst = (ctx: AppContext, allowed: VenueRole[]) => async (req: FastifyRequest) => {
+  await venueForStaff(ctx, req.user!, (req.params as { venue: string }).venue, allowed)
+}
 
 /** The live venue behind a path key (slug or id) that the caller may act on with one of `allowed`. */
 export async function venueForStaff(
