@@ -24,7 +24,10 @@ export default async function manageRoutes(app: FastifyInstance) {
         security,
         consumes,
         summary: 'Create a venue (JSON or multipart with thumbnail and gallery[] ≤ 12); starts unverified',
-        description: 'The slug comes from the name and is unique. owner_id is honoured for super_admin only.',
+        description:
+          'The slug comes from the name and is unique (-2, -3, … on clashes); it is never "nearby", "my-venues" or ' +
+          'all digits ("venue-<digits>" instead), so every venue stays reachable by slug. owner_id is honoured for ' +
+          'super_admin only.',
         body: VenueCreateBody,
         response: { 201: Data(VenueSchema), ...errorResponses },
       },
