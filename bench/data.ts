@@ -101,7 +101,7 @@ export async function generateBookings(
   const res =
     await sql`INSERT INTO bookings (booking_number, user_id, court_id, venue_id, type, status, date, start_time,
       end_time, base_amount, total_amount, paid_amount, customer_name)
-    SELECT 'BN-' || c.id || '-' || d || '-' || h, 101 + ((c.id + d + h) % 200), c.id, c.venue_id, 'online',
+    SELECT 'BN-' || c.id || '-' || d || '-' || h, 101 + (((c.id + d + h) % 200 + 200) % 200), c.id, c.venue_id, 'online',
       CASE WHEN d < 0 THEN 'completed' ELSE 'confirmed' END,
       (now() AT TIME ZONE 'Asia/Kathmandu')::date + d, make_time(h, 0, 0), make_time(h + 1, 0, 0),
       150000, 150000, 150000, 'Bench Player'

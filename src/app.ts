@@ -6,6 +6,7 @@ import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox'
 import Fastify, { type FastifyInstance } from 'fastify'
 import type { Config } from './config.ts'
 import { authHooks } from './lib/auth.ts'
+import { CACHE_CHANNEL, ReadCache } from './lib/cache.ts'
 import type { AppContext } from './lib/context.ts'
 import type { DatabaseHandle } from './lib/db.ts'
 import { registerErrorHandler } from './lib/errors.ts'
@@ -46,6 +47,7 @@ export async function buildApp({ config, database, messenger, logger = true }: B
     messenger: messenger ?? createMessenger(config),
     storage: localStorage(config.uploadsDir, config.appUrl),
     log: app.log,
+    cache: new ReadCache(config.cacheTtlMs),
   }
   app.decorate('ctx', ctx)
   app.decorate(
@@ -113,8 +115,22 @@ export async function buildApp({ config, database, messenger, logger = true }: B
   await app.register(registerModules, { prefix: '/api' })
   registerJobs(ctx)
 
+  // The read cache only stores while it hears the database's change notifications.
+  let unlisten: (() => Promise<void>) | undefined
+  if (config.cacheTtlMs > 0) {
+    unlisten = await database.listen(
+      CACHE_CHANNEL,
+      (tag) => ctx.cache.invalidate(tag),
+      (live) => {
+        ctx.cache.live = live
+        if (!live) ctx.cache.clear()
+      },
+    )
+  }
+
   app.addHook('onClose', async () => {
     await ctx.jobs.stop()
+    await unlisten?.()
   })
   return app
 }

@@ -36,6 +36,8 @@ export interface Config {
   }
   jobsEnabled: boolean
   jobsPollMs: number
+  /** Per-instance read cache lifetime (availability, guest catalogue); 0 turns the cache off. */
+  cacheTtlMs: number
 }
 
 export interface SocialProviderConfig {
@@ -223,5 +225,6 @@ export function loadConfig(env: Env = process.env): Config {
     },
     jobsEnabled: bool(env, 'JOBS_ENABLED', true),
     jobsPollMs: int(env, 'JOBS_POLL_MS', 1000, 10),
+    cacheTtlMs: int(env, 'CACHE_TTL_MS', 30000, 0),
   }
 }

@@ -1,5 +1,6 @@
 import type { FastifyBaseLogger } from 'fastify'
 import type { Config } from '../config.ts'
+import type { ReadCache } from './cache.ts'
 import type { Database } from './db.ts'
 import type { JobQueue } from './jobs.ts'
 import type { Messenger } from './messenger.ts'
@@ -14,6 +15,7 @@ export interface AppContext {
   messenger: Messenger
   storage: Storage
   log: FastifyBaseLogger
+  cache: ReadCache
 }
 
 declare module 'fastify' {

@@ -23,6 +23,15 @@ export interface DatabaseHandle {
   db: Database
   kind: 'pglite' | 'postgres'
   close(): Promise<void>
+  /**
+   * Subscribes to NOTIFY on `channel`. `onState(true)` once listening, `onState(false)` whenever the
+   * subscription is lost (it reconnects by itself). Returns the unsubscribe function.
+   */
+  listen(
+    channel: string,
+    onMessage: (payload: string) => void,
+    onState: (live: boolean) => void,
+  ): Promise<() => Promise<void>>
 }
 
 export interface DatabaseOptions {
@@ -39,17 +48,72 @@ export async function openDatabase(opts: DatabaseOptions): Promise<DatabaseHandl
     // A broken idle connection must not crash the process; the pool replaces it.
     pool.on('error', () => {})
     const db = new Kysely<DB>({ dialect: new PostgresDialect({ pool }) })
-    return { db, kind: 'postgres', close: () => db.destroy() }
+    const url = opts.databaseUrl
+    return { db, kind: 'postgres', close: () => db.destroy(), listen: (...a) => listenPostgres(url, ...a) }
   }
   const pglite = await createPglite(opts.dataDir, opts.loadDataDir)
   const db = wrapPglite(pglite)
   return {
     db,
     kind: 'pglite',
+    listen: async (channel, onMessage, onState) => {
+      const unsubscribe = await pglite.listen(channel, onMessage)
+      onState(true)
+      return async () => {
+        onState(false)
+        if (!pglite.closed) await unsubscribe()
+      }
+    },
     close: async () => {
       await db.destroy()
       await pglite.close()
     },
+  }
+}
+
+/** LISTEN on a dedicated connection (outside the pool), reconnecting with backoff when it drops. */
+async function listenPostgres(
+  url: string,
+  channel: string,
+  onMessage: (payload: string) => void,
+  onState: (live: boolean) => void,
+): Promise<() => Promise<void>> {
+  let client: pg.Client | null = null
+  let stopped = false
+  let retry: NodeJS.Timeout | undefined
+  const connect = async (delay: number) => {
+    if (stopped) return
+    const c = new pg.Client({ connectionString: url })
+    const lost = () => {
+      if (client !== c) return
+      client = null
+      onState(false)
+      c.end().catch(() => undefined)
+      retry = setTimeout(() => connect(Math.min(delay * 2, 5000)), delay)
+    }
+    c.on('error', lost)
+    c.on('end', lost)
+    c.on('notification', (n) => {
+      if (n.channel === channel) onMessage(n.payload ?? '')
+    })
+    try {
+      client = c
+      await c.connect()
+      await c.query(`LISTEN ${channel}`)
+      if (stopped) return void (await c.end())
+      onState(true)
+    } catch {
+      lost()
+    }
+  }
+  await connect(100)
+  return async () => {
+    stopped = true
+    clearTimeout(retry)
+    const c = client
+    client = null
+    onState(false)
+    await c?.end().catch(() => undefined)
   }
 }
 

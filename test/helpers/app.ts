@@ -61,6 +61,8 @@ export async function build(
     LOG_LEVEL: 'silent',
     RATE_LIMIT_ENABLED: 'false',
     JOBS_ENABLED: 'false',
+    // Tests read their own writes at once; the cache has its own tests (test/foundation/cache.test.ts).
+    CACHE_TTL_MS: '0',
     DATA_DIR: dataDir,
     ...env,
   })

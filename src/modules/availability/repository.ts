@@ -12,6 +12,8 @@ import type { DaySetup, PriceRuleInput } from './slots.ts'
 export interface TakenRange {
   start_time: string
   end_time: string
+  /** A pending booking's hold end (it stops occupying the slot then); null otherwise. */
+  hold_expires_at?: string | null
 }
 
 export interface VenueVisibility {
@@ -107,7 +109,7 @@ export async function loadCourtDay(
         ? jsonArrayFrom(
             eb
               .selectFrom('bookings')
-              .select(['bookings.start_time', 'bookings.end_time'])
+              .select(['bookings.start_time', 'bookings.end_time', 'bookings.hold_expires_at'])
               .whereRef('bookings.court_id', '=', 'c.id')
               .where('bookings.date', '=', date)
               .where((w) => liveBooking(w, now)),
@@ -170,7 +172,11 @@ export async function loadIndoorDay(
         ? jsonArrayFrom(
             eb
               .selectFrom('indoor_game_bookings')
-              .select(['indoor_game_bookings.start_time', 'indoor_game_bookings.end_time'])
+              .select([
+                'indoor_game_bookings.start_time',
+                'indoor_game_bookings.end_time',
+                'indoor_game_bookings.hold_expires_at',
+              ])
               .whereRef('indoor_game_bookings.indoor_game_id', '=', 'g.id')
               .where('indoor_game_bookings.date', '=', date)
               .where((w) => liveBooking(w, now)),

@@ -35,7 +35,7 @@ export default async function routes(app: FastifyInstance) {
     async (req) => {
       const { court } = req.params as { court: string }
       const { date } = req.query as { date: string }
-      return courtAvailability(ctx.db, req.user ?? null, court, date)
+      return courtAvailability(ctx.db, ctx.cache, req.user ?? null, court, date)
     },
   )
 
@@ -55,7 +55,7 @@ export default async function routes(app: FastifyInstance) {
     async (req) => {
       const { indoorGame } = req.params as { indoorGame: string }
       const { date } = req.query as { date: string }
-      return indoorAvailability(ctx.db, req.user ?? null, indoorGame, date)
+      return indoorAvailability(ctx.db, ctx.cache, req.user ?? null, indoorGame, date)
     },
   )
 }

@@ -1,4 +1,5 @@
 import type { AuthUser } from '../../lib/auth.ts'
+import type { ReadCache } from '../../lib/cache.ts'
 import type { Executor } from '../../lib/db.ts'
 import { Invalid, NotFound } from '../../lib/errors.ts'
 import { formatMoney } from '../../lib/money.ts'
@@ -32,20 +33,45 @@ async function assertVisible(db: Executor, user: AuthUser | null, row: VenueVisi
 
 /** A slot is free when it has not started (venue time) and no taken range overlaps it. */
 function freeTest(date: string, taken: TakenRange[], now: { date: string; time: string }) {
+  const nowMs = Date.now()
   return (slot: Slot) => {
     const start = `${slot.start_time}:00`
     const end = `${slot.end_time}:00`
     if (date === now.date && start < now.time) return false
-    return !taken.some((r) => r.start_time < end && start < r.end_time)
+    return !taken.some(
+      (r) => r.start_time < end && start < r.end_time && !(r.hold_expires_at && Date.parse(r.hold_expires_at) <= nowMs),
+    )
   }
 }
 
-export async function courtAvailability(db: Executor, user: AuthUser | null, key: string, date: string) {
+/**
+ * How long a loaded day may be served from the read cache: until the first running hold in it ends
+ * (that booking then stops occupying its slot). Changes to the day's sources invalidate it earlier.
+ */
+function cacheFor(day: { venue_id: number; bookings: TakenRange[] }, tag: string) {
+  let expiresAt = Number.POSITIVE_INFINITY
+  for (const b of day.bookings) {
+    if (b.hold_expires_at) expiresAt = Math.min(expiresAt, Date.parse(b.hold_expires_at))
+  }
+  return { tags: [tag, `venue:${day.venue_id}`], expiresAt }
+}
+
+export async function courtAvailability(
+  db: Executor,
+  cache: ReadCache,
+  user: AuthUser | null,
+  key: string,
+  date: string,
+) {
   const id = idOf(key)
   const at = new Date()
   const now = localNow(at)
   checkDate(date, now.date)
-  const day = await loadCourtDay(db, id, date, { withBookings: true, now: at })
+  const day = await cache.through(
+    `availability:court:${id}:${date}`,
+    () => loadCourtDay(db, id, date, { withBookings: true, now: at }),
+    (d) => (d ? cacheFor(d, `court:${id}`) : null),
+  )
   if (!day) throw new NotFound()
   await assertVisible(db, user, day)
   const free = freeTest(date, [...day.bookings, ...day.blocks], now)
@@ -64,12 +90,22 @@ export async function courtAvailability(db: Executor, user: AuthUser | null, key
   }
 }
 
-export async function indoorAvailability(db: Executor, user: AuthUser | null, key: string, date: string) {
+export async function indoorAvailability(
+  db: Executor,
+  cache: ReadCache,
+  user: AuthUser | null,
+  key: string,
+  date: string,
+) {
   const id = idOf(key)
   const at = new Date()
   const now = localNow(at)
   checkDate(date, now.date)
-  const day = await loadIndoorDay(db, id, date, { withBookings: true, now: at })
+  const day = await cache.through(
+    `availability:game:${id}:${date}`,
+    () => loadIndoorDay(db, id, date, { withBookings: true, now: at }),
+    (d) => (d ? cacheFor(d, `game:${id}`) : null),
+  )
   if (!day) throw new NotFound()
   await assertVisible(db, user, day)
   const free = freeTest(date, day.bookings, now)

@@ -51,6 +51,18 @@ async function page(
 /** GET /venues: the catalogue as the caller may see it, filtered, sorted and paginated. */
 export async function listVenues(ctx: AppContext, req: FastifyRequest, user: AuthUser | null, q: ListQuery) {
   const scope = catalogueScope(user)
+  // Guests and customers all see the same public catalogue: one cached page per URL.
+  if (scope.kind === 'public') {
+    return ctx.cache.through(
+      `catalogue:list:${req.url}`,
+      () => listScoped(ctx, req, scope, q),
+      () => ({ tags: ['catalogue'] }),
+    )
+  }
+  return listScoped(ctx, req, scope, q)
+}
+
+function listScoped(ctx: AppContext, req: FastifyRequest, scope: ReturnType<typeof catalogueScope>, q: ListQuery) {
   return page(
     ctx,
     req,
@@ -71,6 +83,14 @@ export async function listVenues(ctx: AppContext, req: FastifyRequest, user: Aut
 
 /** GET /venues/nearby: public venues within the radius (default 10 km), nearest first. */
 export async function nearbyVenues(ctx: AppContext, req: FastifyRequest, q: Static<typeof NearbyQuery>) {
+  return ctx.cache.through(
+    `catalogue:nearby:${req.url}`,
+    () => nearbyPage(ctx, req, q),
+    () => ({ tags: ['catalogue'] }),
+  )
+}
+
+function nearbyPage(ctx: AppContext, req: FastifyRequest, q: Static<typeof NearbyQuery>) {
   return page(
     ctx,
     req,
@@ -91,6 +111,18 @@ export async function myVenues(ctx: AppContext, user: AuthUser): Promise<Venue[]
 
 /** GET /venues/{slug}: a venue by slug or id, with courts, images and amenities. */
 export async function showVenue(ctx: AppContext, user: AuthUser | null, key: string): Promise<Venue> {
+  // Guests and customers see the same public venue (hidden ones are 404 for them, never cached).
+  if (catalogueScope(user).kind === 'public') {
+    return ctx.cache.through(
+      `catalogue:show:${key}`,
+      () => loadShown(ctx, user, key),
+      () => ({ tags: ['catalogue'] }),
+    )
+  }
+  return loadShown(ctx, user, key)
+}
+
+async function loadShown(ctx: AppContext, user: AuthUser | null, key: string): Promise<Venue> {
   const venue = await findVenueByKey(ctx.db, key)
   if (!venue) throw new NotFound()
   await assertCanShowVenue(ctx.db, user, venue)

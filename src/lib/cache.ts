@@ -1,0 +1,99 @@
+// A per-instance read cache for hot public reads (availability grids, the guest venue catalogue).
+// Entries carry tags; the database announces every committed change to their sources with
+// NOTIFY courtside_cache '<tag>' (migrations/003_cache_invalidation.sql) and the listener drops the
+// entries with that tag, so a write on any instance reaches every instance's cache within
+// milliseconds. The TTL bounds staleness should a notification ever be missed; while the listener
+// is not connected the cache stores nothing. CACHE_TTL_MS=0 turns it off.
+
+interface Entry {
+  value: unknown
+  expires: number
+  tags: string[]
+}
+
+export class ReadCache {
+  private entries = new Map<string, Entry>()
+  private byTag = new Map<string, Set<string>>()
+  /** False until the invalidation listener is connected (and again if it drops). */
+  live = false
+
+  constructor(
+    readonly ttlMs: number,
+    private readonly maxEntries = 20_000,
+  ) {}
+
+  get enabled() {
+    return this.ttlMs > 0 && this.live
+  }
+
+  get<T>(key: string, now = Date.now()): T | undefined {
+    const e = this.entries.get(key)
+    if (!e) return undefined
+    if (e.expires <= now) {
+      this.delete(key)
+      return undefined
+    }
+    return e.value as T
+  }
+
+  /** Stores `value` under `key` until `expiresAt` (capped by the TTL). */
+  set(key: string, value: unknown, tags: string[], expiresAt = Number.POSITIVE_INFINITY) {
+    if (!this.enabled) return
+    if (this.entries.size >= this.maxEntries) {
+      // Oldest first: Map keeps insertion order.
+      const oldest = this.entries.keys().next().value
+      if (oldest !== undefined) this.delete(oldest)
+    }
+    this.delete(key)
+    this.entries.set(key, { value, tags, expires: Math.min(expiresAt, Date.now() + this.ttlMs) })
+    for (const tag of tags) {
+      let keys = this.byTag.get(tag)
+      if (!keys) this.byTag.set(tag, (keys = new Set()))
+      keys.add(key)
+    }
+  }
+
+  /** Reads through the cache: `load` runs on a miss; `store` says whether and until when to keep it. */
+  async through<T>(
+    key: string,
+    load: () => Promise<T>,
+    store: (value: T) => { tags: string[]; expiresAt?: number } | null,
+  ): Promise<T> {
+    if (!this.enabled) return load()
+    const hit = this.get<T>(key)
+    if (hit !== undefined) return hit
+    const value = await load()
+    const how = store(value)
+    if (how) this.set(key, value, how.tags, how.expiresAt)
+    return value
+  }
+
+  invalidate(tag: string) {
+    const keys = this.byTag.get(tag)
+    if (!keys) return
+    this.byTag.delete(tag)
+    for (const key of keys) this.delete(key)
+  }
+
+  clear() {
+    this.entries.clear()
+    this.byTag.clear()
+  }
+
+  get size() {
+    return this.entries.size
+  }
+
+  private delete(key: string) {
+    const e = this.entries.get(key)
+    if (!e) return
+    this.entries.delete(key)
+    for (const tag of e.tags) {
+      const keys = this.byTag.get(tag)
+      keys?.delete(key)
+      if (keys?.size === 0) this.byTag.delete(tag)
+    }
+  }
+}
+
+export const CACHE_CHANNEL = 'courtside_cache'

@@ -1,0 +1,144 @@
+import assert from 'node:assert/strict'
+import { after, before, test } from 'node:test'
+import type { App } from '../../src/app.ts'
+import { ReadCache } from '../../src/lib/cache.ts'
+import { build } from '../helpers/app.ts'
+import { createCourt, createUser, createVenue, daysFromNow } from '../helpers/factories.ts'
+
+// The read cache: tags, lifetimes, and invalidation by the database's change notifications (a write
+// made outside the app, straight into the database, still reaches the cached reads).
+
+test('ReadCache: tags, lifetimes, size cap, and nothing stored while not live', async () => {
+  const cache = new ReadCache(1000, 3)
+  cache.set('a', 1, ['t1'])
+  assert.equal(cache.get('a'), undefined, 'not live: nothing stored')
+  cache.live = true
+  cache.set('a', 1, ['t1'])
+  cache.set('b', 2, ['t1', 't2'])
+  cache.set('c', 3, ['t3'], Date.now() - 1)
+  assert.equal(cache.get('a'), 1)
+  assert.equal(cache.get('c'), undefined, 'expired entries are not served')
+  cache.invalidate('t2')
+  assert.equal(cache.get('b'), undefined)
+  assert.equal(cache.get('a'), 1)
+  cache.set('d', 4, [])
+  cache.set('e', 5, [])
+  cache.set('f', 6, [])
+  assert.ok(cache.size <= 3, 'never more than maxEntries')
+  assert.equal(cache.get('a'), undefined, 'the oldest entry went first')
+  let loads = 0
+  const load = async () => ++loads
+  assert.equal(await cache.through('k', load, () => ({ tags: ['k'] })), 1)
+  assert.equal(await cache.through('k', load, () => ({ tags: ['k'] })), 1)
+  assert.equal(await cache.through('n', load, () => null), 2, 'a value the store refuses is not kept')
+  assert.equal(await cache.through('n', load, () => null), 3)
+  const off = new ReadCache(0)
+  off.live = true
+  assert.equal(off.enabled, false, 'a zero lifetime turns the cache off')
+})
+
+let app: App
+before(async () => {
+  app = await build(undefined, { CACHE_TTL_MS: '30000' })
+})
+after(() => app.close())
+
+async function eventually<T>(read: () => Promise<T>, ok: (v: T) => boolean): Promise<T> {
+  let v = await read()
+  for (let i = 0; i < 100 && !ok(v); i++) {
+    await new Promise((r) => setTimeout(r, 20))
+    v = await read()
+  }
+  return v
+}
+
+async function setup() {
+  const owner = await createUser(app, { roles: ['venue_owner'] })
+  const venue = await createVenue(app, owner.id, { opening_time: '06:00:00', closing_time: '22:00:00' })
+  const court = await createCourt(app, venue.id)
+  return { venue, court }
+}
+
+type Grid = { slots: Array<{ start_time: string; is_available: boolean; price_per_hour: string }> }
+
+test('availability is served from the cache and drops the entry when a booking commits', async () => {
+  const { venue, court } = await setup()
+  const date = daysFromNow(2)
+  const grid = async () =>
+    (await app.inject({ url: `/api/courts/${court.id}/availability?date=${date}` })).json() as Grid
+  const slot10 = (g: Grid) => g.slots.find((s) => s.start_time === '10:00')!
+  assert.equal(slot10(await grid()).is_available, true)
+  assert.ok(app.ctx.cache.size > 0, 'the day is cached')
+
+  await app.ctx.db
+    .insertInto('bookings')
+    .values({
+      booking_number: `BK-C-${process.pid}`,
+      court_id: court.id,
+      venue_id: venue.id,
+      status: 'confirmed',
+      date,
+      start_time: '10:00',
+      end_time: '11:00',
+      base_amount: 100000,
+      total_amount: 100000,
+      customer_name: 'Walk-in',
+    })
+    .execute()
+  const after = await eventually(grid, (g) => !slot10(g).is_available)
+  assert.equal(slot10(after).is_available, false, 'the committed booking shows')
+
+  // A pricing rule (another table the day depends on) also invalidates it.
+  await app.ctx.db
+    .insertInto('pricing_rules')
+    .values({ court_id: court.id, type: 'peak', start_time: '10:00', end_time: '12:00', price_per_hour: 250000 })
+    .execute()
+  const priced = await eventually(
+    grid,
+    (g) => g.slots.find((s) => s.start_time === '11:00')!.price_per_hour === '2500.00',
+  )
+  assert.equal(priced.slots.find((s) => s.start_time === '11:00')!.price_per_hour, '2500.00')
+})
+
+test('a cached hold stops occupying its slot when it ends, with no write at all', async () => {
+  const { venue, court } = await setup()
+  const date = daysFromNow(3)
+  await app.ctx.db
+    .insertInto('bookings')
+    .values({
+      booking_number: `BK-H-${process.pid}`,
+      court_id: court.id,
+      venue_id: venue.id,
+      status: 'pending',
+      date,
+      start_time: '12:00',
+      end_time: '13:00',
+      base_amount: 100000,
+      total_amount: 100000,
+      customer_name: 'Holder',
+      hold_expires_at: new Date(Date.now() + 700),
+    })
+    .execute()
+  const grid = async () =>
+    (await app.inject({ url: `/api/courts/${court.id}/availability?date=${date}` })).json() as Grid
+  const slot12 = (g: Grid) => g.slots.find((s) => s.start_time === '12:00')!
+  const held = await eventually(grid, (g) => !slot12(g).is_available)
+  assert.equal(slot12(held).is_available, false)
+  await new Promise((r) => setTimeout(r, 800))
+  assert.equal(slot12(await grid()).is_available, true)
+})
+
+test('the guest catalogue is cached per URL and refreshed when a venue changes', async () => {
+  const { venue } = await setup()
+  const show = async () => (await app.inject({ url: `/api/venues/${venue.slug}` })).json().data.name as string
+  assert.equal(await show(), venue.name)
+  const list = async () =>
+    (await app.inject({ url: `/api/venues?search=${encodeURIComponent(venue.name)}` })).json().data as Array<{
+      name: string
+    }>
+  assert.equal((await list()).length, 1)
+  await app.ctx.db.updateTable('venues').set({ name: 'Renamed Arena' }).where('id', '=', venue.id).execute()
+  assert.equal(await eventually(show, (n) => n === 'Renamed Arena'), 'Renamed Arena')
+  assert.equal((await eventually(list, (l) => l.length === 0)).length, 0, 'the old name no longer matches')
+  // A venue owner's view is never cached: it sees the change at once.
+})
