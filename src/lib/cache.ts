@@ -14,6 +14,10 @@ interface Entry {
 export class ReadCache {
   private entries = new Map<string, Entry>()
   private byTag = new Map<string, Set<string>>()
+  /** Loads in progress, so concurrent misses of one key share one query. */
+  private inflight = new Map<string, Promise<unknown>>()
+  /** Bumped by every invalidation: a load that overlapped one may have read old data and is not kept. */
+  private generation = 0
   /** False until the invalidation listener is connected (and again if it drops). */
   live = false
 
@@ -62,13 +66,22 @@ export class ReadCache {
     if (!this.enabled) return load()
     const hit = this.get<T>(key)
     if (hit !== undefined) return hit
-    const value = await load()
-    const how = store(value)
-    if (how) this.set(key, value, how.tags, how.expiresAt)
-    return value
+    const running = this.inflight.get(key)
+    if (running) return running as Promise<T>
+    const generation = this.generation
+    const loading = load()
+      .then((value) => {
+        const how = store(value)
+        if (how && generation === this.generation) this.set(key, value, how.tags, how.expiresAt)
+        return value
+      })
+      .finally(() => this.inflight.delete(key))
+    this.inflight.set(key, loading)
+    return loading
   }
 
   invalidate(tag: string) {
+    this.generation++
     const keys = this.byTag.get(tag)
     if (!keys) return
     this.byTag.delete(tag)
@@ -76,6 +89,7 @@ export class ReadCache {
   }
 
   clear() {
+    this.generation++
     this.entries.clear()
     this.byTag.clear()
   }

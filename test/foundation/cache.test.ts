@@ -32,6 +32,26 @@ test('ReadCache: tags, lifetimes, size cap, and nothing stored while not live', 
   assert.equal(await cache.through('k', load, () => ({ tags: ['k'] })), 1)
   assert.equal(await cache.through('n', load, () => null), 2, 'a value the store refuses is not kept')
   assert.equal(await cache.through('n', load, () => null), 3)
+  // Concurrent misses share one load; a load that overlaps an invalidation is served but not kept.
+  let slow = 0
+  let release!: () => void
+  const gate = new Promise<void>((r) => {
+    release = r
+  })
+  const slowLoad = async () => {
+    slow++
+    await gate
+    return 'old'
+  }
+  const both = Promise.all([
+    cache.through('s', slowLoad, () => ({ tags: ['s'] })),
+    cache.through('s', slowLoad, () => ({ tags: ['s'] })),
+  ])
+  cache.invalidate('s')
+  release()
+  assert.deepEqual(await both, ['old', 'old'])
+  assert.equal(slow, 1, 'one load for two concurrent misses')
+  assert.equal(cache.get('s'), undefined, 'a load that raced a write is not cached')
   const off = new ReadCache(0)
   off.live = true
   assert.equal(off.enabled, false, 'a zero lifetime turns the cache off')
