@@ -1,7 +1,7 @@
 import type { Executor } from '../../lib/db.ts'
 import { Conflict, Invalid, NotFound } from '../../lib/errors.ts'
 import { isValidDate, localNow, toMinutes } from '../../lib/time.ts'
-import { loadCourtDay, loadIndoorDay, type TakenRange } from './repository.ts'
+import { type CourtDay, loadCourtDay, loadIndoorDay, type TakenRange } from './repository.ts'
 import { type DaySetup, priceRange } from './slots.ts'
 
 export const COURT_UNAVAILABLE = 'The court is not available for the selected time slot.'
@@ -49,6 +49,19 @@ export async function quoteCourtBooking(
 ): Promise<{ baseAmount: number; slotMinutes: number }> {
   checkWhen(date, start, end, new Date())
   const day = await loadCourtDay(db, courtId, date, { withBookings: false })
+  return quoteCourtDay(day, date, start, end)
+}
+
+/** quoteCourtBooking over a day already loaded with loadCourtDay (withBookings: false is enough):
+ * the same checks and errors, without a query. */
+export function quoteCourtDay(
+  day: CourtDay | undefined,
+  date: string,
+  start: string,
+  end: string,
+  now = new Date(),
+): { baseAmount: number; slotMinutes: number } {
+  checkWhen(date, start, end, now)
   if (!day) throw new NotFound()
   const baseAmount = amountOrConflict(day.setup, start, end, COURT_UNAVAILABLE)
   if (overlaps(day.blocks, start, end)) throw new Conflict(COURT_UNAVAILABLE)

@@ -1,13 +1,18 @@
+import type { Transaction } from 'kysely'
+import type { DB } from '../../db/types.ts'
 import type { AppContext } from '../../lib/context.ts'
 import { Conflict, Invalid } from '../../lib/errors.ts'
 import { isValidDate, localNow, toMinutes, toTimeWithSeconds } from '../../lib/time.ts'
-import { COURT_UNAVAILABLE, quoteCourtBooking } from '../availability/quote.ts'
+import { COURT_UNAVAILABLE, quoteCourtDay } from '../availability/quote.ts'
+import { loadCourtDay } from '../availability/repository.ts'
 import { checkCoupon, redeemCoupon } from '../coupons/service.ts'
+import { loadCourtResources } from '../courts/resource.ts'
 import { notify } from '../notifications/service.ts'
-import { nextBookingNumber } from './numbers.ts'
+import { venueSummary } from '../venues/resource.ts'
 import { expireHolds } from './operations.ts'
 import { holdUntil, setPaymentIntent } from './payable.ts'
 import { courtForBooking, insertBooking, isOverlapViolation } from './repository.ts'
+import { type Booking, bookingResource, loadBooking } from './resource.ts'
 
 // Creating a court booking, for customers (online) and venue staff (offline, walk-in) alike.
 
@@ -46,32 +51,56 @@ function checkTimes(input: NewBooking, errors: Record<string, string[]>) {
   }
 }
 
-async function courtFor(ctx: AppContext, input: NewBooking, booker: Booker) {
-  const errors: Record<string, string[]> = {}
-  const court = await courtForBooking(ctx.db, input.court_id)
-  const usable =
-    court?.is_active &&
+/** A court the booker may book: active, and at a visible venue (customers) or at their own venue (staff). */
+function usable(court: CourtState | undefined, booker: Booker): boolean {
+  return (
+    !!court?.is_active &&
     (booker.venueId === undefined
       ? court.venue_active && court.verification_status === 'verified'
       : court.venue_id === booker.venueId)
-  if (!court || !usable) errors.court_id = [INVALID_COURT]
-  checkTimes(input, errors)
-  if (Object.keys(errors).length > 0) throw new Invalid(errors)
-  return court!
+  )
 }
 
-/**
- * Inserts a court booking and returns its id. The database decides whether the slot is free: the
- * INSERT is refused by the exclusion constraint bookings_no_overlap (SQLSTATE 23P01) when the range
- * overlaps a live booking of the court, which becomes 409. In the same transaction, and before the
- * INSERT, expired payment holds on that court and date are cancelled so they never block the slot;
- * the booking number is allocated and the coupon redeemed in it too, so a refused booking leaves
- * neither a gap in the numbers nor a used coupon.
- */
-export async function createCourtBooking(ctx: AppContext, input: NewBooking, booker: Booker): Promise<number> {
-  const court = await courtFor(ctx, input, booker)
+interface CourtState {
+  is_active: boolean
+  venue_active: boolean
+  verification_status: string
+  venue_id: number
+}
+
+/** The court's day and the price of the range: one query. 422 (court_id, date, end_time), then the quote's 422/409. */
+async function courtAndQuote(ctx: AppContext, input: NewBooking, booker: Booker) {
+  const errors: Record<string, string[]> = {}
+  checkTimes(input, errors)
+  if (Object.keys(errors).length > 0) {
+    // The day cannot be loaded for an impossible date; the court is still checked for the same 422.
+    const court = await courtForBooking(ctx.db, input.court_id)
+    throw new Invalid(usable(court, booker) ? errors : { court_id: [INVALID_COURT], ...errors })
+  }
+  const day = await loadCourtDay(ctx.db, input.court_id, input.date, { withBookings: false })
+  if (!day || !usable(day, booker)) throw new Invalid({ court_id: [INVALID_COURT] })
   // 422 for a past start, 409 for a closed day, outside hours, off the slot grid or a maintenance block.
-  const quote = await quoteCourtBooking(ctx.db, court.id, input.date, input.start_time, input.end_time)
+  return { court: day, quote: quoteCourtDay(day, input.date, input.start_time, input.end_time) }
+}
+
+type BookingRow = Awaited<ReturnType<typeof insertBooking>>
+
+/**
+ * Creates a court booking and returns it as the resource (`user` is the caller's to fill).
+ *
+ * The database decides whether the slot is free: the INSERT is refused by the exclusion constraint
+ * bookings_no_overlap (SQLSTATE 23P01) when the range overlaps a live booking of the court, which
+ * becomes 409. The booking number is allocated by the INSERT statement itself, so a refused booking
+ * leaves no gap and the year's counter row is locked only until that statement's transaction ends.
+ *
+ * A plain booking (no coupon, something to pay) is that one statement, with its payment intent
+ * already in the row. A coupon or a free booking also redeems the coupon / confirms and notifies, in
+ * one transaction with the INSERT. Expired payment holds never block a slot: when the INSERT is
+ * refused, the expired holds on that court and date are cancelled (their own transaction) and, if
+ * there were any, the INSERT is tried once more.
+ */
+export async function createCourtBooking(ctx: AppContext, input: NewBooking, booker: Booker): Promise<Booking> {
+  const { court, quote } = await courtAndQuote(ctx, input, booker)
   const code = input.coupon_code?.trim() || null
   // An unusable coupon is a 422 before anything is written (checked again, under lock, on redeem).
   if (code) {
@@ -82,80 +111,126 @@ export async function createCourtBooking(ctx: AppContext, input: NewBooking, boo
     )
   }
   const now = new Date()
-  try {
-    return await ctx.db.transaction().execute(async (trx) => {
-      await expireHolds(ctx, trx, 'court', { resourceId: court.id, date: input.date })
-      const number = await nextBookingNumber(trx, 'BK', Number(localNow(now).date.slice(0, 4)))
-      const online = booker.type === 'online'
-      const row = await insertBooking(trx, {
-        booking_number: number,
-        user_id: booker.userId,
-        court_id: court.id,
-        venue_id: court.venue_id,
-        type: booker.type,
-        status: 'pending',
-        date: input.date,
-        start_time: toTimeWithSeconds(input.start_time),
-        end_time: toTimeWithSeconds(input.end_time),
-        base_amount: quote.baseAmount,
-        discount_amount: 0,
-        total_amount: quote.baseAmount,
-        customer_name: booker.customerName,
-        customer_phone: input.customer_phone?.trim() || booker.customerPhone,
-        notes: input.notes?.trim() || null,
-        created_by: booker.createdBy,
-        // An unpaid online booking holds its slot only for the payment window; choosing a payment
-        // method (here or through /api/payments/initiate) moves the hold. Desk bookings are not held.
-        hold_expires_at: online ? holdUntil(ctx, 'gateway', input.date, input.start_time, now) : null,
-      })
-      let total = row.total_amount
-      if (code) {
-        const { discount } = await redeemCoupon(trx, {
-          code,
-          userId: booker.userId,
-          venueId: court.venue_id,
-          amount: quote.baseAmount,
-          bookingKind: 'court',
-          bookingId: row.id,
-        })
-        total = quote.baseAmount - discount
-        await trx
-          .updateTable('bookings')
-          .set({ discount_amount: discount, total_amount: total })
-          .where('id', '=', row.id)
-          .execute()
-      }
-      if (total === 0) {
-        // Nothing to pay (a free court or a 100% coupon): confirmed at once.
-        await trx
-          .updateTable('bookings')
-          .set({ status: 'confirmed', hold_expires_at: null })
-          .where('id', '=', row.id)
-          .execute()
-        if (booker.userId !== null) {
-          await notify(
-            ctx,
-            booker.userId,
-            'BookingConfirmed',
-            {
-              message: `Your booking ${number} on ${input.date} at ${input.start_time} is confirmed.`,
-              booking_id: row.id,
-              booking_type: 'court',
-              booking_number: number,
-              venue_id: court.venue_id,
-              date: input.date,
-              start_time: input.start_time,
-            },
-            trx,
-          )
-        }
-      } else if (input.payment_method) {
-        await setPaymentIntent(ctx, trx, 'court', row.id, input.payment_method)
-      }
-      return row.id
-    })
-  } catch (err) {
-    if (isOverlapViolation(err)) throw new Conflict(COURT_UNAVAILABLE)
-    throw err
+  const year = Number(localNow(now).date.slice(0, 4))
+  const online = booker.type === 'online'
+  const method = input.payment_method ?? null
+  const plain = !code && quote.baseAmount > 0
+  const values = {
+    user_id: booker.userId,
+    court_id: court.id,
+    venue_id: court.venue_id,
+    type: booker.type,
+    status: 'pending',
+    date: input.date,
+    start_time: toTimeWithSeconds(input.start_time),
+    end_time: toTimeWithSeconds(input.end_time),
+    base_amount: quote.baseAmount,
+    discount_amount: 0,
+    total_amount: quote.baseAmount,
+    customer_name: booker.customerName,
+    customer_phone: input.customer_phone?.trim() || booker.customerPhone,
+    notes: input.notes?.trim() || null,
+    created_by: booker.createdBy,
+    // An unpaid online booking holds its slot only for the payment window; choosing a payment
+    // method (here or through /api/payments/initiate) moves the hold. Desk bookings are not held.
+    // A plain booking carries its payment intent (what setPaymentIntent records) from the start.
+    payment_method: plain ? method : null,
+    hold_expires_at:
+      plain && method
+        ? holdUntil(ctx, method, input.date, input.start_time, now)
+        : online
+          ? holdUntil(ctx, 'gateway', input.date, input.start_time, now)
+          : null,
   }
+  const attempt = (): Promise<BookingRow | number> =>
+    plain
+      ? insertBooking(ctx.db, values, year)
+      : ctx.db.transaction().execute((trx) => completeInTransaction(ctx, trx, input, booker, code, values, year))
+  let result: BookingRow | number
+  try {
+    result = await attempt()
+  } catch (err) {
+    if (!isOverlapViolation(err)) throw err
+    const expired = await ctx.db
+      .transaction()
+      .execute((trx) => expireHolds(ctx, trx, 'court', { resourceId: court.id, date: input.date }))
+    if (expired === 0) throw new Conflict(COURT_UNAVAILABLE)
+    try {
+      result = await attempt()
+    } catch (again) {
+      if (isOverlapViolation(again)) throw new Conflict(COURT_UNAVAILABLE)
+      throw again
+    }
+  }
+  if (typeof result === 'number') return loadBooking(ctx, result, { withUser: false })
+  // A new booking has no payments, charges, coupon or review yet: only the court is read back.
+  const courts = await loadCourtResources(ctx.db, [court.id], { storage: ctx.storage })
+  const { venue, ...row } = result
+  return bookingResource(row, {
+    court: courts.get(court.id) ?? null,
+    venue: venue ? venueSummary(venue) : null,
+    payments: [],
+    charges: [],
+    couponUsage: null,
+    review: null,
+  })
+}
+
+/** The INSERT, then the coupon, the confirmation of a free booking or the payment intent; returns the id. */
+async function completeInTransaction(
+  ctx: AppContext,
+  trx: Transaction<DB>,
+  input: NewBooking,
+  booker: Booker,
+  code: string | null,
+  values: Parameters<typeof insertBooking>[1],
+  year: number,
+): Promise<number> {
+  const row = await insertBooking(trx, values, year)
+  const baseAmount = row.base_amount
+  let total = row.total_amount
+  if (code) {
+    const { discount } = await redeemCoupon(trx, {
+      code,
+      userId: booker.userId,
+      venueId: row.venue_id,
+      amount: baseAmount,
+      bookingKind: 'court',
+      bookingId: row.id,
+    })
+    total = baseAmount - discount
+    await trx
+      .updateTable('bookings')
+      .set({ discount_amount: discount, total_amount: total })
+      .where('id', '=', row.id)
+      .execute()
+  }
+  if (total === 0) {
+    // Nothing to pay (a free court or a 100% coupon): confirmed at once.
+    await trx
+      .updateTable('bookings')
+      .set({ status: 'confirmed', hold_expires_at: null })
+      .where('id', '=', row.id)
+      .execute()
+    if (booker.userId !== null) {
+      await notify(
+        ctx,
+        booker.userId,
+        'BookingConfirmed',
+        {
+          message: `Your booking ${row.booking_number} on ${input.date} at ${input.start_time} is confirmed.`,
+          booking_id: row.id,
+          booking_type: 'court',
+          booking_number: row.booking_number,
+          venue_id: row.venue_id,
+          date: input.date,
+          start_time: input.start_time,
+        },
+        trx,
+      )
+    }
+  } else if (input.payment_method) {
+    await setPaymentIntent(ctx, trx, 'court', row.id, input.payment_method)
+  }
+  return row.id
 }

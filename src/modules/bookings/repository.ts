@@ -1,7 +1,9 @@
 import type { Insertable } from 'kysely'
+import { jsonObjectFrom } from 'kysely/helpers/postgres'
 import type { Bookings } from '../../db/types.ts'
 import type { Executor } from '../../lib/db.ts'
 import type { PageParams } from '../../lib/pagination.ts'
+import { allocatedNumber, withNextNumber } from './numbers.ts'
 
 // Queries on court bookings (the `bookings` table).
 
@@ -18,8 +20,21 @@ export function isOverlapViolation(err: unknown): boolean {
   return !!e && e.code === '23P01' && (e.constraint === undefined || e.constraint === 'bookings_no_overlap')
 }
 
-export async function insertBooking(trx: Executor, values: Insertable<Bookings>) {
-  return trx.insertInto('bookings').values(values).returning(['id', 'total_amount']).executeTakeFirstOrThrow()
+/**
+ * Inserts a court booking, numbered in the same statement (see withNextNumber), and returns the
+ * whole row with its venue's summary. One round trip; the exclusion constraint may refuse it (23P01).
+ */
+export async function insertBooking(db: Executor, values: Omit<Insertable<Bookings>, 'booking_number'>, year: number) {
+  return withNextNumber(db, 'BK', year)
+    .insertInto('bookings')
+    .values({ ...values, booking_number: allocatedNumber('BK', year) })
+    .returningAll()
+    .returning((eb) =>
+      jsonObjectFrom(
+        eb.selectFrom('venues as v').select(['v.id', 'v.name', 'v.slug']).whereRef('v.id', '=', 'bookings.venue_id'),
+      ).as('venue'),
+    )
+    .executeTakeFirstOrThrow()
 }
 
 /** Who a booking belongs to and where it is; undefined when the id does not exist. */

@@ -1,4 +1,6 @@
+import type { Selectable } from 'kysely'
 import { type Static, Type } from 'typebox'
+import type { Bookings } from '../../db/types.ts'
 import type { AppContext } from '../../lib/context.ts'
 import { DateOnly, DateTime, Nullable } from '../../lib/schemas.ts'
 import { formatDateTime, toHHmm } from '../../lib/time.ts'
@@ -87,43 +89,65 @@ export async function loadBookings(
   for (const id of ids) {
     const b = byId.get(id)
     if (!b) continue
-    const booking: Booking = {
-      id: b.id,
-      booking_number: b.booking_number,
-      type: b.type,
-      status: b.status,
-      date: b.date,
-      start_time: toHHmm(b.start_time),
-      end_time: toHHmm(b.end_time),
-      duration_hours: durationHours(b.start_time, b.end_time),
-      ...bookingMoney(b),
-      payment_method: b.payment_method,
-      hold_expires_at: b.status === 'pending' ? formatDateTime(b.hold_expires_at) : null,
-      customer_name: b.customer_name,
-      customer_phone: b.customer_phone,
-      notes: b.notes,
-      cancel_reason: b.cancel_reason,
-      cancelled_at: formatDateTime(b.cancelled_at),
-      court_id: b.court_id,
-      venue_id: b.venue_id,
-      user_id: b.user_id,
+    const booking = bookingResource(b, {
       court: courts.get(b.court_id) ?? null,
       venue: venueById.get(b.venue_id) ?? null,
       payments: extras.payments(b.id),
       charges: extras.charges(b.id),
-      coupon_usage: extras.couponUsage(b.id),
+      couponUsage: extras.couponUsage(b.id),
       review: reviews.get(b.id) ?? null,
-      created_at: formatDateTime(b.created_at)!,
-    }
+    })
     if (opts.withUser) booking.user = b.user_id === null ? null : (userById.get(b.user_id) ?? null)
     out.push(booking)
   }
   return out
 }
 
-/** One court booking as the resource (with its customer). */
-export async function loadBooking(ctx: AppContext, id: number): Promise<Booking> {
-  const [booking] = await loadBookings(ctx, [id], { withUser: true })
+/** What a booking resource embeds besides its own columns. */
+export interface BookingParts {
+  court: Booking['court']
+  venue: Booking['venue']
+  payments: Booking['payments']
+  charges: Booking['charges']
+  couponUsage: Booking['coupon_usage']
+  review: Booking['review']
+}
+
+/** The resource of one `bookings` row (all columns) and its embedded parts; `user` is left to the caller. */
+export function bookingResource(b: Selectable<Bookings>, parts: BookingParts): Booking {
+  return {
+    id: b.id,
+    booking_number: b.booking_number,
+    type: b.type,
+    status: b.status,
+    date: b.date,
+    start_time: toHHmm(b.start_time),
+    end_time: toHHmm(b.end_time),
+    duration_hours: durationHours(b.start_time, b.end_time),
+    ...bookingMoney(b),
+    payment_method: b.payment_method,
+    hold_expires_at: b.status === 'pending' ? formatDateTime(b.hold_expires_at) : null,
+    customer_name: b.customer_name,
+    customer_phone: b.customer_phone,
+    notes: b.notes,
+    cancel_reason: b.cancel_reason,
+    cancelled_at: formatDateTime(b.cancelled_at),
+    court_id: b.court_id,
+    venue_id: b.venue_id,
+    user_id: b.user_id,
+    court: parts.court,
+    venue: parts.venue,
+    payments: parts.payments,
+    charges: parts.charges,
+    coupon_usage: parts.couponUsage,
+    review: parts.review,
+    created_at: formatDateTime(b.created_at)!,
+  }
+}
+
+/** One court booking as the resource (with its customer unless told otherwise). */
+export async function loadBooking(ctx: AppContext, id: number, opts = { withUser: true }): Promise<Booking> {
+  const [booking] = await loadBookings(ctx, [id], opts)
   if (!booking) throw new Error(`booking ${id} vanished`)
   return booking
 }

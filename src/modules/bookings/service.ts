@@ -3,6 +3,7 @@ import type { AuthUser } from '../../lib/auth.ts'
 import type { AppContext } from '../../lib/context.ts'
 import { Forbidden, NotFound, Unprocessable } from '../../lib/errors.ts'
 import { pageParams, paginated } from '../../lib/pagination.ts'
+import { selectUsers, type UserRow, userResource } from '../accounts/resource.ts'
 import { type Booker, createCourtBooking, type NewBooking } from './create.ts'
 import { cancelLocked, hasStarted, lockBooking } from './operations.ts'
 import { listBookingIds, parseId } from './repository.ts'
@@ -27,11 +28,8 @@ export async function listMyBookings(ctx: AppContext, req: FastifyRequest, user:
 }
 
 export async function createMyBooking(ctx: AppContext, user: AuthUser, input: NewBooking): Promise<Booking> {
-  const profile = await ctx.db
-    .selectFrom('users')
-    .select(['name', 'phone'])
-    .where('id', '=', user.id)
-    .executeTakeFirst()
+  // The caller's profile names the booking and is embedded in the response as `user`.
+  const profile = await selectUsers(ctx.db).where('u.id', '=', user.id).executeTakeFirst()
   const booker: Booker = {
     type: 'online',
     userId: user.id,
@@ -39,8 +37,9 @@ export async function createMyBooking(ctx: AppContext, user: AuthUser, input: Ne
     customerPhone: profile?.phone ?? null,
     createdBy: user.id,
   }
-  const id = await createCourtBooking(ctx, { ...input, customer_phone: null }, booker)
-  return loadBooking(ctx, id)
+  const booking = await createCourtBooking(ctx, { ...input, customer_phone: null }, booker)
+  booking.user = profile ? userResource(ctx.storage, profile as UserRow) : null
+  return booking
 }
 
 /** The booking's id when the caller owns it: 404 for an unknown id, 403 for someone else's booking. */

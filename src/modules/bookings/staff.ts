@@ -87,7 +87,7 @@ export async function createVenueBooking(
   input: DeskBookingInput,
 ): Promise<Booking> {
   const venueId = await venueFor(ctx, user, param)
-  const id = await createCourtBooking(
+  const booking = await createCourtBooking(
     ctx,
     { ...input, coupon_code: null, payment_method: null },
     {
@@ -99,7 +99,9 @@ export async function createVenueBooking(
       venueId,
     },
   )
-  return loadBooking(ctx, id)
+  // A desk booking has no customer account.
+  booking.user = null
+  return booking
 }
 
 export async function setBookingStatus(
