@@ -1,7 +1,7 @@
 // npm run bench [-- --quick] [-- --db=pglite|postgres]
 // Drives the real server with autocannon and reports every scenario as a ratio to a bare Node
 // http server answering a precomputed body of the same size, measured in the same run.
-import { type ChildProcess, spawn } from 'node:child_process'
+import { type ChildProcess, spawn, spawnSync } from 'node:child_process'
 import { readFileSync, rmSync, writeFileSync } from 'node:fs'
 import { createServer } from 'node:http'
 import { cpus, totalmem } from 'node:os'
@@ -90,7 +90,7 @@ async function startServer(extra: Record<string, string> = {}): Promise<ChildPro
     mkdirSync('.tmp/bench-data', { recursive: true })
     symlinkSync(`${process.cwd()}/${PGLITE_DIR}`, '.tmp/bench-data/pglite')
   }
-  const child = spawn(process.execPath, ['--import', 'tsx', 'src/server.ts'], {
+  const child = spawn(process.execPath, ['dist/server.js'], {
     env,
     stdio: ['ignore', 'inherit', 'inherit'],
   })
@@ -187,7 +187,14 @@ async function explain(db: Awaited<ReturnType<typeof openDatabase>>['db'], court
   }
 }
 
+/** The production build (`npm run build`), which is what `npm start` runs. */
+function buildServer() {
+  const res = spawnSync('npm', ['run', 'build', '--silent'], { stdio: 'inherit' })
+  if (res.status !== 0) throw new Error('npm run build failed')
+}
+
 async function main() {
+  buildServer()
   const started = Date.now()
   log(
     `Courtside bench (${quick ? 'quick' : 'full'}) on ${kind === 'postgres' ? 'PostgreSQL server' : 'embedded PGlite'}`,

@@ -1,7 +1,7 @@
 // npm run scale-check: two instances on one PostgreSQL and one Redis behave as one service.
 // Verifies: no double booking across instances, rate limits counted once across both, each
 // booking reminder sent exactly once, hold expiry run once.
-import { type ChildProcess, spawn } from 'node:child_process'
+import { type ChildProcess, spawn, spawnSync } from 'node:child_process'
 import { createHash, randomBytes } from 'node:crypto'
 import { Redis } from 'ioredis'
 import { sql } from 'kysely'
@@ -39,7 +39,7 @@ function kathmandu(offsetMs: number) {
 }
 
 async function start(port: number): Promise<ChildProcess> {
-  const child = spawn(process.execPath, ['--import', 'tsx', 'src/server.ts'], {
+  const child = spawn(process.execPath, ['dist/server.js'], {
     env: {
       ...process.env,
       NODE_ENV: 'production',
@@ -68,7 +68,14 @@ async function start(port: number): Promise<ChildProcess> {
   throw new Error(`instance on ${port} did not start`)
 }
 
+/** The production build (`npm run build`), which is what `npm start` runs. */
+function buildServer() {
+  const res = spawnSync('npm', ['run', 'build', '--silent'], { stdio: 'inherit' })
+  if (res.status !== 0) throw new Error('npm run build failed')
+}
+
 async function main() {
+  buildServer()
   const admin = new pg.Client({ connectionString: ADMIN_URL })
   await admin.connect()
   await admin.query(`DROP DATABASE IF EXISTS ${DB_NAME} WITH (FORCE)`)

@@ -1,7 +1,5 @@
 import { mkdirSync } from 'node:fs'
-import { PGlite } from '@electric-sql/pglite'
-import { btree_gist } from '@electric-sql/pglite/contrib/btree_gist'
-import { citext } from '@electric-sql/pglite/contrib/citext'
+import type { PGlite } from '@electric-sql/pglite'
 import { Kysely, PostgresDialect, type PostgresPool, type Transaction } from 'kysely'
 import pg from 'pg'
 import type { DB } from '../db/types.ts'
@@ -119,6 +117,12 @@ async function listenPostgres(
 
 export async function createPglite(dataDir?: string, loadDataDir?: Blob | File): Promise<PGlite> {
   if (dataDir) mkdirSync(dataDir, { recursive: true })
+  // Loaded only when used: a server on PostgreSQL never pays for the embedded database (~45 MB).
+  const [{ PGlite }, { btree_gist }, { citext }] = await Promise.all([
+    import('@electric-sql/pglite'),
+    import('@electric-sql/pglite/contrib/btree_gist'),
+    import('@electric-sql/pglite/contrib/citext'),
+  ])
   return PGlite.create({
     dataDir,
     loadDataDir,
