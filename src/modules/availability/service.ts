@@ -56,6 +56,34 @@ function cacheFor(day: { venue_id: number; bookings: TakenRange[] }, tag: string
   return { tags: [tag, `venue:${day.venue_id}`], expiresAt }
 }
 
+/**
+ * The visible day of a court ('court') or indoor game ('game') on `date`, through the read cache,
+ * with a test telling which slots are free now.
+ */
+async function visibleDay<D extends VenueVisibility & { is_active: boolean; bookings: TakenRange[] }>(
+  db: Executor,
+  cache: ReadCache,
+  user: AuthUser | null,
+  tag: 'court' | 'game',
+  key: string,
+  date: string,
+  load: (id: number, at: Date) => Promise<D | undefined>,
+  taken: (day: D) => TakenRange[],
+) {
+  const id = idOf(key)
+  const at = new Date()
+  const now = localNow(at)
+  checkDate(date, now.date)
+  const day = await cache.through(
+    `availability:${tag}:${id}:${date}`,
+    () => load(id, at),
+    (d) => (d ? cacheFor(d, `${tag}:${id}`) : null),
+  )
+  if (!day) throw new NotFound()
+  await assertVisible(db, user, day)
+  return { day, free: freeTest(date, taken(day), now) }
+}
+
 export async function courtAvailability(
   db: Executor,
   cache: ReadCache,
@@ -63,18 +91,16 @@ export async function courtAvailability(
   key: string,
   date: string,
 ) {
-  const id = idOf(key)
-  const at = new Date()
-  const now = localNow(at)
-  checkDate(date, now.date)
-  const day = await cache.through(
-    `availability:court:${id}:${date}`,
-    () => loadCourtDay(db, id, date, { withBookings: true, now: at }),
-    (d) => (d ? cacheFor(d, `court:${id}`) : null),
+  const { day, free } = await visibleDay(
+    db,
+    cache,
+    user,
+    'court',
+    key,
+    date,
+    (id, at) => loadCourtDay(db, id, date, { withBookings: true, now: at }),
+    (d) => [...d.bookings, ...d.blocks],
   )
-  if (!day) throw new NotFound()
-  await assertVisible(db, user, day)
-  const free = freeTest(date, [...day.bookings, ...day.blocks], now)
   return {
     date,
     slot_minutes: day.setup.slotMinutes,
@@ -97,18 +123,16 @@ export async function indoorAvailability(
   key: string,
   date: string,
 ) {
-  const id = idOf(key)
-  const at = new Date()
-  const now = localNow(at)
-  checkDate(date, now.date)
-  const day = await cache.through(
-    `availability:game:${id}:${date}`,
-    () => loadIndoorDay(db, id, date, { withBookings: true, now: at }),
-    (d) => (d ? cacheFor(d, `game:${id}`) : null),
+  const { day, free } = await visibleDay(
+    db,
+    cache,
+    user,
+    'game',
+    key,
+    date,
+    (id, at) => loadIndoorDay(db, id, date, { withBookings: true, now: at }),
+    (d) => d.bookings,
   )
-  if (!day) throw new NotFound()
-  await assertVisible(db, user, day)
-  const free = freeTest(date, day.bookings, now)
   return {
     date,
     slot_minutes: day.setup.slotMinutes,
