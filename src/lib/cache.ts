@@ -51,9 +51,9 @@ export class ReadCache {
     this.delete(key)
     this.entries.set(key, { value, tags, expires: Math.min(expiresAt, Date.now() + this.ttlMs) })
     for (const tag of tags) {
-      let keys = this.byTag.get(tag)
-      if (!keys) this.byTag.set(tag, (keys = new Set()))
-      keys.add(key)
+      const keys = this.byTag.get(tag)
+      if (keys) keys.add(key)
+      else this.byTag.set(tag, new Set([key]))
     }
   }
 
