@@ -23,7 +23,7 @@ export interface BenchFixtures {
 export async function resetData(db: Database) {
   await sql`TRUNCATE bookings, indoor_game_bookings, court_blocks, pricing_rules, court_schedules, courts,
     venue_holidays, venue_staff, venue_amenities, media, reviews, tournaments, indoor_games, venues,
-    api_tokens, user_roles, users, booking_sequences, notifications, jobs RESTART IDENTITY CASCADE`.execute(db)
+    api_tokens, user_roles, users, notifications, jobs RESTART IDENTITY CASCADE`.execute(db)
 }
 
 export async function generateCatalogue(

@@ -52,7 +52,7 @@ export async function buildApp({ config, database, messenger, logger = true }: B
   app.decorate('ctx', ctx)
   app.decorate(
     'auth',
-    authHooks(() => ctx.db),
+    authHooks(() => ctx.db, ctx.cache),
   )
   app.decorateRequest('user', null)
 

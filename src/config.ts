@@ -9,6 +9,10 @@ export interface Config {
   appKey: string
   timezone: string
   databaseUrl: string | undefined
+  /** Connections per instance to the PostgreSQL server. */
+  databasePoolSize: number
+  /** Named prepared statements (plans cached per connection); off behind a transaction-mode pooler. */
+  databasePrepare: boolean
   dataDir: string
   redisUrl: string | undefined
   logLevel: string
@@ -165,6 +169,8 @@ export function loadConfig(env: Env = process.env): Config {
     appKey,
     timezone,
     databaseUrl,
+    databasePoolSize: int(env, 'DATABASE_POOL_SIZE', 10, 1, 1000),
+    databasePrepare: bool(env, 'DATABASE_PREPARE', true),
     dataDir,
     redisUrl: opt(env, 'REDIS_URL'),
     logLevel: oneOf(env, 'LOG_LEVEL', ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const, 'info'),

@@ -79,12 +79,6 @@ export interface Bookings {
   venue_id: number
 }
 
-export interface BookingSequences {
-  kind: string
-  last_value: number
-  year: number
-}
-
 export interface Coupons {
   code: string
   created_at: Generated<Timestamp>
@@ -473,7 +467,6 @@ export interface DB {
   amenities: Amenities
   api_tokens: ApiTokens
   booking_charges: BookingCharges
-  booking_sequences: BookingSequences
   bookings: Bookings
   coupon_usages: CouponUsages
   coupons: Coupons

@@ -1,6 +1,7 @@
 import { createHash, randomBytes } from 'node:crypto'
 import type { FastifyReply, FastifyRequest } from 'fastify'
 import { sql } from 'kysely'
+import type { ReadCache } from './cache.ts'
 import type { Executor } from './db.ts'
 import { Forbidden, Unauthenticated } from './errors.ts'
 
@@ -12,6 +13,7 @@ export interface AuthUser {
   id: number
   name: string
   email: string
+  phone: string | null
   is_active: boolean
   roles: Role[]
   tokenId: number
@@ -48,12 +50,42 @@ function bearer(req: FastifyRequest): string | null {
 
 const TOUCH_INTERVAL_MS = 60_000
 
-async function resolveUser(db: Executor, token: string): Promise<AuthUser | null> {
+interface TokenOwner {
+  user: AuthUser
+  lastUsedAt: number | null
+}
+
+/**
+ * The user behind a token, through the read cache (key: token id and hash, so a wrong secret never
+ * hits). A deleted token ('token:<id>') and any change to the user or its roles ('user:<id>') are
+ * announced by the database (migrations/005) and drop the entry on every instance.
+ */
+async function resolveUser(db: Executor, cache: ReadCache, token: string): Promise<AuthUser | null> {
   const bar = token.indexOf('|')
   if (bar < 1) return null
   const id = Number(token.slice(0, bar))
   if (!Number.isSafeInteger(id) || id < 1) return null
-  const secret = token.slice(bar + 1)
+  const hash = hashToken(token.slice(bar + 1))
+  const owner = await cache.through(
+    `auth:${id}:${hash}`,
+    () => loadTokenOwner(db, id, hash),
+    (o) => (o ? { tags: [`token:${id}`, `user:${o.user.id}`] } : null),
+  )
+  if (!owner) return null
+  const now = Date.now()
+  if (owner.lastUsedAt === null || now - owner.lastUsedAt > TOUCH_INTERVAL_MS) {
+    // Best effort and throttled: last_used_at is informational, not worth a write per request.
+    owner.lastUsedAt = now
+    db.updateTable('api_tokens')
+      .set({ last_used_at: new Date(now) })
+      .where('id', '=', id)
+      .execute()
+      .catch(() => undefined)
+  }
+  return owner.user
+}
+
+async function loadTokenOwner(db: Executor, id: number, hash: string): Promise<TokenOwner | null> {
   const row = await db
     .selectFrom('api_tokens as t')
     .innerJoin('users as u', 'u.id', 't.user_id')
@@ -63,6 +95,7 @@ async function resolveUser(db: Executor, token: string): Promise<AuthUser | null
       'u.id',
       'u.name',
       'u.email',
+      'u.phone',
       'u.is_active',
       sql<
         Role[]
@@ -71,32 +104,28 @@ async function resolveUser(db: Executor, token: string): Promise<AuthUser | null
       ),
     ])
     .where('t.id', '=', id)
-    .where('t.token_hash', '=', hashToken(secret))
+    .where('t.token_hash', '=', hash)
     .executeTakeFirst()
   if (!row) return null
-  if (!row.last_used_at || Date.now() - new Date(row.last_used_at).getTime() > TOUCH_INTERVAL_MS) {
-    // Best effort and throttled: last_used_at is informational, not worth a write per request.
-    db.updateTable('api_tokens')
-      .set({ last_used_at: new Date() })
-      .where('id', '=', row.token_id)
-      .execute()
-      .catch(() => undefined)
-  }
   return {
-    id: row.id,
-    name: row.name,
-    email: row.email,
-    is_active: row.is_active,
-    roles: row.roles,
-    tokenId: row.token_id,
+    lastUsedAt: row.last_used_at ? new Date(row.last_used_at).getTime() : null,
+    user: {
+      id: row.id,
+      name: row.name,
+      email: row.email,
+      phone: row.phone,
+      is_active: row.is_active,
+      roles: row.roles,
+      tokenId: row.token_id,
+    },
   }
 }
 
 /** Fastify onRequest hooks (auth runs before validation, so guests get 401, not 422). `auth.required` refuses guests; `auth.optional` only identifies. */
-export function authHooks(getDb: () => Executor) {
+export function authHooks(getDb: () => Executor, cache: ReadCache) {
   const required = async (req: FastifyRequest, _reply: FastifyReply) => {
     const token = bearer(req)
-    const user = token ? await resolveUser(getDb(), token) : null
+    const user = token ? await resolveUser(getDb(), cache, token) : null
     if (!user) throw new Unauthenticated()
     if (!user.is_active) throw new Forbidden('Your account is suspended.')
     req.user = user
@@ -104,7 +133,7 @@ export function authHooks(getDb: () => Executor) {
   const optional = async (req: FastifyRequest, _reply: FastifyReply) => {
     const token = bearer(req)
     if (!token) return
-    const user = await resolveUser(getDb(), token)
+    const user = await resolveUser(getDb(), cache, token)
     if (user?.is_active) req.user = user
   }
   const roles =

@@ -10,6 +10,8 @@ export async function bootstrap(config: Config): Promise<App> {
   setPasswordCost(config.argon2MemoryKib)
   const database = await openDatabase({
     databaseUrl: config.databaseUrl,
+    poolSize: config.databasePoolSize,
+    prepare: config.databasePrepare,
     dataDir: config.databaseUrl ? undefined : join(config.dataDir, 'pglite'),
   })
   await migrate(database.db)

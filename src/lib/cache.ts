@@ -16,8 +16,14 @@ export class ReadCache {
   private byTag = new Map<string, Set<string>>()
   /** Loads in progress, so concurrent misses of one key share one query. */
   private inflight = new Map<string, Promise<unknown>>()
-  /** Bumped by every invalidation: a load that overlapped one may have read old data and is not kept. */
+  /**
+   * Bumped by every invalidation. A load is kept only if none of its tags was invalidated while it
+   * ran (it may have read the old data): `invalidatedAt` holds each tag's last invalidation, and
+   * tags forgotten to bound its size count as invalidated at `forgottenAt`.
+   */
   private generation = 0
+  private invalidatedAt = new Map<string, number>()
+  private forgottenAt = 0
   /** False until the invalidation listener is connected (and again if it drops). */
   live = false
 
@@ -72,7 +78,7 @@ export class ReadCache {
     const loading = load()
       .then((value) => {
         const how = store(value)
-        if (how && generation === this.generation) this.set(key, value, how.tags, how.expiresAt)
+        if (how && this.unchangedSince(generation, how.tags)) this.set(key, value, how.tags, how.expiresAt)
         return value
       })
       .finally(() => this.inflight.delete(key))
@@ -80,8 +86,18 @@ export class ReadCache {
     return loading
   }
 
+  /** True when no tag in `tags` was invalidated after `generation`. */
+  private unchangedSince(generation: number, tags: string[]) {
+    return tags.every((tag) => (this.invalidatedAt.get(tag) ?? this.forgottenAt) <= generation)
+  }
+
   invalidate(tag: string) {
     this.generation++
+    if (this.invalidatedAt.size >= 50_000) {
+      this.invalidatedAt.clear()
+      this.forgottenAt = this.generation
+    }
+    this.invalidatedAt.set(tag, this.generation)
     const keys = this.byTag.get(tag)
     if (!keys) return
     this.byTag.delete(tag)
@@ -90,6 +106,8 @@ export class ReadCache {
 
   clear() {
     this.generation++
+    this.invalidatedAt.clear()
+    this.forgottenAt = this.generation
     this.entries.clear()
     this.byTag.clear()
   }

@@ -38,6 +38,8 @@ export interface DatabaseOptions {
   /** A dump made by PGlite.dumpDataDir to start from (tests use a migrated template). */
   loadDataDir?: Blob | File
   poolSize?: number
+  /** Send parameterised queries as named prepared statements (default true). */
+  prepare?: boolean
 }
 
 export async function openDatabase(opts: DatabaseOptions): Promise<DatabaseHandle> {
@@ -45,6 +47,7 @@ export async function openDatabase(opts: DatabaseOptions): Promise<DatabaseHandl
     const pool = new pg.Pool({ connectionString: opts.databaseUrl, max: opts.poolSize ?? 10 })
     // A broken idle connection must not crash the process; the pool replaces it.
     pool.on('error', () => {})
+    if (opts.prepare !== false) pool.on('connect', prepareStatements)
     const db = new Kysely<DB>({ dialect: new PostgresDialect({ pool }) })
     const url = opts.databaseUrl
     return { db, kind: 'postgres', close: () => db.destroy(), listen: (...a) => listenPostgres(url, ...a) }
@@ -66,6 +69,33 @@ export async function openDatabase(opts: DatabaseOptions): Promise<DatabaseHandl
       await db.destroy()
       await pglite.close()
     },
+  }
+}
+
+/** Statement texts given a name so far, process-wide; the same text always gets the same name. */
+const statementNames = new Map<string, string>()
+/** Beyond this many distinct texts, new ones run unnamed (bounds each connection's statement cache). */
+const MAX_NAMED_STATEMENTS = 2000
+
+/**
+ * Makes a pooled client send every parameterised query as a named prepared statement: PostgreSQL
+ * parses and plans it once per connection instead of on every call (planning the availability
+ * query took longer than running it). Queries without parameters (BEGIN, migrations) are unchanged.
+ */
+function prepareStatements(client: pg.PoolClient) {
+  const query = client.query.bind(client) as (...args: unknown[]) => unknown
+  // pg's query() is heavily overloaded; only the (text, values) form Kysely uses is rewritten.
+  ;(client as { query: (...args: unknown[]) => unknown }).query = (...args: unknown[]) => {
+    const [text, values] = args
+    if (args.length === 2 && typeof text === 'string' && Array.isArray(values) && values.length > 0) {
+      let name = statementNames.get(text)
+      if (name === undefined && statementNames.size < MAX_NAMED_STATEMENTS) {
+        name = `cs_${statementNames.size + 1}`
+        statementNames.set(text, name)
+      }
+      if (name !== undefined) return query({ name, text, values })
+    }
+    return query(...args)
   }
 }
 

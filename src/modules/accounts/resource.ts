@@ -54,25 +54,28 @@ export interface UserResource {
   created_at: string
 }
 
+/** The columns of a User (users as u) with its role and permission names. */
+export const USER_COLUMNS = [
+  'u.id',
+  'u.name',
+  'u.email',
+  'u.phone',
+  'u.avatar_path',
+  'u.wallet_balance',
+  'u.is_active',
+  'u.email_verified_at',
+  'u.phone_verified_at',
+  'u.created_at',
+  sql<string[]>`array(select r.name from user_roles ur join roles r on r.id = ur.role_id
+      where ur.user_id = u.id order by r.id)`.as('roles'),
+  sql<string[]>`array(select distinct p.name from user_roles ur
+      join role_permissions rp on rp.role_id = ur.role_id join permissions p on p.id = rp.permission_id
+      where ur.user_id = u.id order by p.name)`.as('permissions'),
+] as const
+
 /** Selects users with their role and permission names (use with `.where(...)`). */
 export function selectUsers(db: Executor) {
-  return db.selectFrom('users as u').select([
-    'u.id',
-    'u.name',
-    'u.email',
-    'u.phone',
-    'u.avatar_path',
-    'u.wallet_balance',
-    'u.is_active',
-    'u.email_verified_at',
-    'u.phone_verified_at',
-    'u.created_at',
-    sql<string[]>`array(select r.name from user_roles ur join roles r on r.id = ur.role_id
-        where ur.user_id = u.id order by r.id)`.as('roles'),
-    sql<string[]>`array(select distinct p.name from user_roles ur
-        join role_permissions rp on rp.role_id = ur.role_id join permissions p on p.id = rp.permission_id
-        where ur.user_id = u.id order by p.name)`.as('permissions'),
-  ])
+  return db.selectFrom('users as u').select(USER_COLUMNS)
 }
 
 export function userResource(storage: Storage, row: UserRow): UserResource {

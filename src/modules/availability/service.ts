@@ -6,7 +6,7 @@ import { formatMoney } from '../../lib/money.ts'
 import { isValidDate, localNow, toHHmm } from '../../lib/time.ts'
 import { venueRoleOf } from '../venues/access.ts'
 import { loadCourtDay, loadIndoorDay, type TakenRange, type VenueVisibility } from './repository.ts'
-import { daySlots, type Slot } from './slots.ts'
+import { type DaySetup, daySlots, type Slot } from './slots.ts'
 
 // GET /courts/{court}/availability and /indoor-games/{indoorGame}/availability: one query each
 // (court or game, venue, schedule, rules, holiday, blocks and live bookings of the date).
@@ -53,14 +53,37 @@ function cacheFor(day: { venue_id: number; bookings: TakenRange[] }, tag: string
   for (const b of day.bookings) {
     if (b.hold_expires_at) expiresAt = Math.min(expiresAt, Date.parse(b.hold_expires_at))
   }
-  return { tags: [tag, `venue:${day.venue_id}`], expiresAt }
+  // A court's bookings announce 'slots:<court id>' (migrations/005), its own rows 'court:<court id>'.
+  const slots = tag.startsWith('court:') ? [`slots:${tag.slice(6)}`] : []
+  return { tags: [tag, ...slots, `venue:${day.venue_id}`], expiresAt }
 }
 
 /**
- * The visible day of a court ('court') or indoor game ('game') on `date`, through the read cache,
- * with a test telling which slots are free now.
+ * A rendered answer of a loaded day, kept with that day (so it dies with the cache entry, whose
+ * expiry is the first running hold's end). It is reused while no slot has started since it was
+ * rendered: `validThrough` is the next slot start (venue time) at render time.
  */
-async function visibleDay<D extends VenueVisibility & { is_active: boolean; bookings: TakenRange[] }>(
+interface Rendered<R> {
+  body: R
+  validThrough: string
+}
+const renderedDays = new WeakMap<object, Rendered<unknown>>()
+
+/** The first slot start at or after `now` on `date`, as "YYYY-MM-DD HH:mm:ss"; "9999" when none. */
+function nextSlotStart(date: string, slots: Slot[], now: { date: string; time: string }): string {
+  if (date > now.date) return `${date} ${slots[0]?.start_time ?? '00:00'}:00`
+  const upcoming = slots.map((s) => `${s.start_time}:00`).find((start) => start >= now.time)
+  return upcoming ? `${date} ${upcoming}` : '9999'
+}
+
+/**
+ * The answer for a court ('court') or indoor game ('game') on `date`: the day comes through the read
+ * cache, its rendering is reused until a slot starts. Visibility is checked on every request.
+ */
+async function availability<
+  D extends VenueVisibility & { is_active: boolean; setup: DaySetup; bookings: TakenRange[] },
+  R,
+>(
   db: Executor,
   cache: ReadCache,
   user: AuthUser | null,
@@ -69,7 +92,8 @@ async function visibleDay<D extends VenueVisibility & { is_active: boolean; book
   date: string,
   load: (id: number, at: Date) => Promise<D | undefined>,
   taken: (day: D) => TakenRange[],
-) {
+  render: (day: D, slots: Slot[], free: (slot: Slot) => boolean) => R,
+): Promise<R> {
   const id = idOf(key)
   const at = new Date()
   const now = localNow(at)
@@ -81,7 +105,12 @@ async function visibleDay<D extends VenueVisibility & { is_active: boolean; book
   )
   if (!day) throw new NotFound()
   await assertVisible(db, user, day)
-  return { day, free: freeTest(date, taken(day), now) }
+  const memo = renderedDays.get(day) as Rendered<R> | undefined
+  if (memo && `${now.date} ${now.time}` <= memo.validThrough) return memo.body
+  const slots = daySlots(day.setup)
+  const body = render(day, slots, freeTest(date, taken(day), now))
+  renderedDays.set(day, { body, validThrough: nextSlotStart(date, slots, now) })
+  return body
 }
 
 export async function courtAvailability(
@@ -91,7 +120,7 @@ export async function courtAvailability(
   key: string,
   date: string,
 ) {
-  const { day, free } = await visibleDay(
+  return availability(
     db,
     cache,
     user,
@@ -100,20 +129,20 @@ export async function courtAvailability(
     date,
     (id, at) => loadCourtDay(db, id, date, { withBookings: true, now: at }),
     (d) => [...d.bookings, ...d.blocks],
+    (day, slots, free) => ({
+      date,
+      slot_minutes: day.setup.slotMinutes,
+      is_closed: day.setup.isClosed,
+      open_time: toHHmm(day.setup.openTime),
+      close_time: toHHmm(day.setup.closeTime),
+      slots: slots.map((slot) => ({
+        start_time: slot.start_time,
+        end_time: slot.end_time,
+        is_available: free(slot),
+        price_per_hour: formatMoney(slot.price_per_hour),
+      })),
+    }),
   )
-  return {
-    date,
-    slot_minutes: day.setup.slotMinutes,
-    is_closed: day.setup.isClosed,
-    open_time: toHHmm(day.setup.openTime),
-    close_time: toHHmm(day.setup.closeTime),
-    slots: daySlots(day.setup).map((slot) => ({
-      start_time: slot.start_time,
-      end_time: slot.end_time,
-      is_available: free(slot),
-      price_per_hour: formatMoney(slot.price_per_hour),
-    })),
-  }
 }
 
 export async function indoorAvailability(
@@ -123,7 +152,7 @@ export async function indoorAvailability(
   key: string,
   date: string,
 ) {
-  const { day, free } = await visibleDay(
+  return availability(
     db,
     cache,
     user,
@@ -132,14 +161,14 @@ export async function indoorAvailability(
     date,
     (id, at) => loadIndoorDay(db, id, date, { withBookings: true, now: at }),
     (d) => d.bookings,
+    (day, slots, free) => ({
+      date,
+      slot_minutes: day.setup.slotMinutes,
+      slots: slots.map((slot) => ({
+        start_time: slot.start_time,
+        end_time: slot.end_time,
+        is_available: free(slot),
+      })),
+    }),
   )
-  return {
-    date,
-    slot_minutes: day.setup.slotMinutes,
-    slots: daySlots(day.setup).map((slot) => ({
-      start_time: slot.start_time,
-      end_time: slot.end_time,
-      is_available: free(slot),
-    })),
-  }
 }

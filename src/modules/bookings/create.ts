@@ -3,6 +3,7 @@ import type { DB } from '../../db/types.ts'
 import type { AppContext } from '../../lib/context.ts'
 import { Conflict, Invalid } from '../../lib/errors.ts'
 import { isValidDate, localNow, toMinutes, toTimeWithSeconds } from '../../lib/time.ts'
+import { type UserRow, userResource } from '../accounts/resource.ts'
 import { COURT_UNAVAILABLE, quoteCourtDay } from '../availability/quote.ts'
 import { loadCourtDay } from '../availability/repository.ts'
 import { checkCoupon, redeemCoupon } from '../coupons/service.ts'
@@ -68,7 +69,7 @@ interface CourtState {
   venue_id: number
 }
 
-/** The court's day and the price of the range: one query. 422 (court_id, date, end_time), then the quote's 422/409. */
+/** The court's day (read cache, else one query) and the price of the range. 422 (court_id, date, end_time), then the quote's 422/409. */
 async function courtAndQuote(ctx: AppContext, input: NewBooking, booker: Booker) {
   const errors: Record<string, string[]> = {}
   checkTimes(input, errors)
@@ -77,7 +78,13 @@ async function courtAndQuote(ctx: AppContext, input: NewBooking, booker: Booker)
     const court = await courtForBooking(ctx.db, input.court_id)
     throw new Invalid(usable(court, booker) ? errors : { court_id: [INVALID_COURT], ...errors })
   }
-  const day = await loadCourtDay(ctx.db, input.court_id, input.date, { withBookings: false })
+  // The day's setup (hours, rules, holiday, blocks) through the read cache; bookings are not part of
+  // it (the INSERT's exclusion constraint judges those).
+  const day = await ctx.cache.through(
+    `court-day:${input.court_id}:${input.date}`,
+    () => loadCourtDay(ctx.db, input.court_id, input.date, { withBookings: false }),
+    (d) => (d ? { tags: [`court:${d.id}`, `venue:${d.venue_id}`] } : null),
+  )
   if (!day || !usable(day, booker)) throw new Invalid({ court_id: [INVALID_COURT] })
   // 422 for a past start, 409 for a closed day, outside hours, off the slot grid or a maintenance block.
   return { court: day, quote: quoteCourtDay(day, input.date, input.start_time, input.end_time) }
@@ -86,7 +93,7 @@ async function courtAndQuote(ctx: AppContext, input: NewBooking, booker: Booker)
 type BookingRow = Awaited<ReturnType<typeof insertBooking>>
 
 /**
- * Creates a court booking and returns it as the resource (`user` is the caller's to fill).
+ * Creates a court booking and returns it as the resource, with its customer as `user`.
  *
  * The database decides whether the slot is free: the INSERT is refused by the exclusion constraint
  * bookings_no_overlap (SQLSTATE 23P01) when the range overlaps a live booking of the court, which
@@ -162,18 +169,31 @@ export async function createCourtBooking(ctx: AppContext, input: NewBooking, boo
       throw again
     }
   }
-  if (typeof result === 'number') return loadBooking(ctx, result, { withUser: false })
+  if (typeof result === 'number') return loadBooking(ctx, result)
   // A new booking has no payments, charges, coupon or review yet: only the court is read back.
-  const courts = await loadCourtResources(ctx.db, [court.id], { storage: ctx.storage })
-  const { venue, ...row } = result
-  return bookingResource(row, {
-    court: courts.get(court.id) ?? null,
+  const { venue, customer, ...row } = result
+  const booking = bookingResource(row, {
+    court: await courtResource(ctx, court.id, court.venue_id),
     venue: venue ? venueSummary(venue) : null,
     payments: [],
     charges: [],
     couponUsage: null,
     review: null,
   })
+  booking.user = customer ? userResource(ctx.storage, customer as UserRow) : null
+  return booking
+}
+
+/**
+ * The court as embedded in the booking, through the read cache: a court, its schedule, rules and
+ * images change rarely, and its bookings announce a different tag ('slots:<id>').
+ */
+async function courtResource(ctx: AppContext, courtId: number, venueId: number) {
+  return ctx.cache.through(
+    `court-resource:${courtId}`,
+    async () => (await loadCourtResources(ctx.db, [courtId], { storage: ctx.storage })).get(courtId) ?? null,
+    (court) => (court ? { tags: [`court:${courtId}`, `venue:${venueId}`, 'catalogue'] } : null),
+  )
 }
 
 /** The INSERT, then the coupon, the confirmation of a free booking or the payment intent; returns the id. */

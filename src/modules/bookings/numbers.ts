@@ -1,45 +1,39 @@
-import { sql } from 'kysely'
+import { type RawBuilder, sql } from 'kysely'
 import type { Executor } from '../../lib/db.ts'
 
 export type NumberKind = 'BK' | 'IG'
 
-/**
- * The next booking number of a kind for a year: `BK-2026-000123` (courts) or `IG-2026-000123`
- * (indoor games). The counter row is upserted and incremented in one statement, so it is row-locked
- * until the caller's transaction ends: concurrent bookings get distinct, gap-free numbers.
- */
-export async function nextBookingNumber(trx: Executor, kind: NumberKind, year: number): Promise<string> {
-  const row = await sql<{ last_value: number }>`
-    INSERT INTO booking_sequences (kind, year, last_value) VALUES (${kind}, ${year}, 1)
-    ON CONFLICT (kind, year) DO UPDATE SET last_value = booking_sequences.last_value + 1
-    RETURNING last_value`.execute(trx)
-  const value = Number(row.rows[0]!.last_value)
-  return `${kind}-${year}-${String(value).padStart(6, '0')}`
-}
-
-/** The CTE name under which `withNextNumber` allocates a number. */
-const CTE = 'next_number'
+const SEQUENCE = { BK: 'booking_number_bk', IG: 'booking_number_ig' } as const
+/** Advisory lock class of each kind's resource (courts, indoor games); the object is its id. */
+const LOCK_CLASS = { BK: 1001, IG: 1002 } as const
 
 /**
- * A query creator whose statement first allocates the next number of a kind and year (the same
- * upsert as nextBookingNumber, as a data-modifying CTE); `allocatedNumber` reads it as the formatted
- * `BK-2026-000123`. Used by the INSERT of the booking itself, the number is taken in the very
- * statement that inserts the row: the counter row stays locked only from that statement to the end
- * of its transaction, and a refused INSERT (overlap) rolls the increment back, leaving no gap.
+ * The SQL expression of the next booking number of a kind: `BK-2026-000123` (courts) or
+ * `IG-2026-000123` (indoor games), the year being the venue-local year of creation.
+ *
+ * The sequence part comes from a PostgreSQL sequence (migrations/004), so numbers are unique and
+ * increasing under any concurrency, across instances, without a lock held until commit. A booking
+ * refused by the exclusion constraint burns its number: numbers are not gap-free (decisions.md asks
+ * for unique, transactionally allocated numbers; a gap-free counter serialises every booking commit).
+ *
+ * Evaluating it also takes the booked resource's transaction-scoped advisory lock, before the row
+ * reaches the exclusion constraint: bookings of one court (or game) commit one after another, while
+ * other courts go on in parallel. Without it, two transactions inserting overlapping rows at the
+ * same moment can each wait for the other inside the constraint check, a deadlock PostgreSQL breaks
+ * only after deadlock_timeout (1 s) by failing one of them.
  */
-export function withNextNumber(db: Executor, kind: NumberKind, year: number) {
-  return db.with(CTE, (qb) =>
-    qb
-      .insertInto('booking_sequences')
-      .values({ kind, year, last_value: 1 })
-      .onConflict((oc) =>
-        oc.columns(['kind', 'year']).doUpdateSet({ last_value: sql<number>`booking_sequences.last_value + 1` }),
-      )
-      .returning('last_value'),
-  )
+export function allocatedNumber(kind: NumberKind, year: number, resourceId: number): RawBuilder<string> {
+  return sql<string>`(SELECT ${`${kind}-${year}-`} || lpad(n::text, greatest(6, length(n::text)), '0')
+    FROM (SELECT nextval(${sql.lit(SEQUENCE[kind])}) AS n, pg_advisory_xact_lock(${sql.lit(LOCK_CLASS[kind])}, ${resourceId}::int)) AS next_number)`
 }
 
-/** The number allocated by `withNextNumber` (a scalar sub-select), zero-padded to at least 6 digits. */
-export function allocatedNumber(kind: NumberKind, year: number) {
-  return sql<string>`(SELECT ${`${kind}-${year}-`} || lpad(last_value::text, greatest(6, length(last_value::text)), '0') FROM ${sql.table(CTE)})`
+/** The next booking number, allocated on its own (the caller inserts the row in the same transaction). */
+export async function nextBookingNumber(
+  trx: Executor,
+  kind: NumberKind,
+  year: number,
+  resourceId: number,
+): Promise<string> {
+  const row = await sql<{ n: string }>`SELECT ${allocatedNumber(kind, year, resourceId)} AS n`.execute(trx)
+  return row.rows[0]!.n
 }

@@ -3,7 +3,8 @@ import { jsonObjectFrom } from 'kysely/helpers/postgres'
 import type { Bookings } from '../../db/types.ts'
 import type { Executor } from '../../lib/db.ts'
 import type { PageParams } from '../../lib/pagination.ts'
-import { allocatedNumber, withNextNumber } from './numbers.ts'
+import { USER_COLUMNS } from '../accounts/resource.ts'
+import { allocatedNumber } from './numbers.ts'
 
 // Queries on court bookings (the `bookings` table).
 
@@ -21,18 +22,24 @@ export function isOverlapViolation(err: unknown): boolean {
 }
 
 /**
- * Inserts a court booking, numbered in the same statement (see withNextNumber), and returns the
- * whole row with its venue's summary. One round trip; the exclusion constraint may refuse it (23P01).
+ * Inserts a court booking, numbered in the same statement (see allocatedNumber), and returns the
+ * whole row with its venue's summary and its customer's User. One round trip; the exclusion
+ * constraint may refuse it (23P01).
  */
 export async function insertBooking(db: Executor, values: Omit<Insertable<Bookings>, 'booking_number'>, year: number) {
-  return withNextNumber(db, 'BK', year)
+  return db
     .insertInto('bookings')
-    .values({ ...values, booking_number: allocatedNumber('BK', year) })
+    .values({ ...values, booking_number: allocatedNumber('BK', year, values.court_id) })
     .returningAll()
     .returning((eb) =>
       jsonObjectFrom(
         eb.selectFrom('venues as v').select(['v.id', 'v.name', 'v.slug']).whereRef('v.id', '=', 'bookings.venue_id'),
       ).as('venue'),
+    )
+    .returning((eb) =>
+      jsonObjectFrom(eb.selectFrom('users as u').select(USER_COLUMNS).whereRef('u.id', '=', 'bookings.user_id')).as(
+        'customer',
+      ),
     )
     .executeTakeFirstOrThrow()
 }

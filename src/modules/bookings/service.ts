@@ -3,7 +3,6 @@ import type { AuthUser } from '../../lib/auth.ts'
 import type { AppContext } from '../../lib/context.ts'
 import { Forbidden, NotFound, Unprocessable } from '../../lib/errors.ts'
 import { pageParams, paginated } from '../../lib/pagination.ts'
-import { selectUsers, type UserRow, userResource } from '../accounts/resource.ts'
 import { type Booker, createCourtBooking, type NewBooking } from './create.ts'
 import { cancelLocked, hasStarted, lockBooking } from './operations.ts'
 import { listBookingIds, parseId } from './repository.ts'
@@ -28,18 +27,15 @@ export async function listMyBookings(ctx: AppContext, req: FastifyRequest, user:
 }
 
 export async function createMyBooking(ctx: AppContext, user: AuthUser, input: NewBooking): Promise<Booking> {
-  // The caller's profile names the booking and is embedded in the response as `user`.
-  const profile = await selectUsers(ctx.db).where('u.id', '=', user.id).executeTakeFirst()
+  // The caller's account names the booking; the response embeds it as `user`.
   const booker: Booker = {
     type: 'online',
     userId: user.id,
-    customerName: profile?.name ?? user.name,
-    customerPhone: profile?.phone ?? null,
+    customerName: user.name,
+    customerPhone: user.phone,
     createdBy: user.id,
   }
-  const booking = await createCourtBooking(ctx, { ...input, customer_phone: null }, booker)
-  booking.user = profile ? userResource(ctx.storage, profile as UserRow) : null
-  return booking
+  return createCourtBooking(ctx, { ...input, customer_phone: null }, booker)
 }
 
 /** The booking's id when the caller owns it: 404 for an unknown id, 403 for someone else's booking. */

@@ -1,3 +1,5 @@
+import { sql } from 'kysely'
+import { jsonArrayFrom } from 'kysely/helpers/postgres'
 import { type Static, Type } from 'typebox'
 import type { Executor } from '../../lib/db.ts'
 import { formatMoney, moneyNumber } from '../../lib/money.ts'
@@ -112,50 +114,63 @@ export async function loadCourtResources(
   const out = new Map<number, Court>()
   if (ids.length === 0) return out
   const unique = [...new Set(ids)]
-  const [rows, schedules, rules, images] = await Promise.all([
-    db
-      .selectFrom('courts as c')
-      .leftJoin('sports as s', 's.id', 'c.sport_id')
-      .select([
-        'c.id',
-        'c.venue_id',
-        'c.name',
-        'c.type',
-        'c.description',
-        'c.capacity',
-        'c.slot_minutes',
-        'c.price_per_hour',
-        'c.is_active',
-        'c.created_at',
-        's.id as sport_id',
-        's.name as sport_name',
-        's.slug as sport_slug',
-        's.key as sport_key',
-        's.label as sport_label',
-      ])
-      .where('c.id', 'in', unique)
-      .execute(),
-    db.selectFrom('court_schedules').selectAll().where('court_id', 'in', unique).orderBy('day_of_week').execute(),
-    db
-      .selectFrom('pricing_rules')
-      .selectAll()
-      .where('court_id', 'in', unique)
-      .orderBy('day_of_week', (ob) => ob.nullsFirst())
-      .orderBy('start_time')
-      .orderBy('id')
-      .execute(),
-    opts.storage
-      ? db
-          .selectFrom('media')
-          .select(['id', 'model_id', 'path'])
-          .where('model_type', '=', 'court')
-          .where('model_id', 'in', unique)
-          .orderBy('sort_order')
-          .orderBy('id')
-          .execute()
-      : Promise.resolve([]),
-  ])
+  // One round trip: the courts with their schedules, rules and images as JSON sub-selects.
+  const rows = await db
+    .selectFrom('courts as c')
+    .leftJoin('sports as s', 's.id', 'c.sport_id')
+    .select([
+      'c.id',
+      'c.venue_id',
+      'c.name',
+      'c.type',
+      'c.description',
+      'c.capacity',
+      'c.slot_minutes',
+      'c.price_per_hour',
+      'c.is_active',
+      'c.created_at',
+      's.id as sport_id',
+      's.name as sport_name',
+      's.slug as sport_slug',
+      's.key as sport_key',
+      's.label as sport_label',
+    ])
+    .select((eb) => [
+      jsonArrayFrom(
+        eb
+          .selectFrom('court_schedules as cs')
+          .select(['cs.id', 'cs.day_of_week', 'cs.open_time', 'cs.close_time', 'cs.is_closed'])
+          .whereRef('cs.court_id', '=', 'c.id')
+          .orderBy('cs.day_of_week'),
+      ).as('schedules'),
+      jsonArrayFrom(
+        eb
+          .selectFrom('pricing_rules as r')
+          .select(['r.id', 'r.type', 'r.day_of_week', 'r.start_time', 'r.end_time', 'r.price_per_hour', 'r.is_active'])
+          .whereRef('r.court_id', '=', 'c.id')
+          .orderBy('r.day_of_week', (ob) => ob.nullsFirst())
+          .orderBy('r.start_time')
+          .orderBy('r.id'),
+      ).as('rules'),
+      opts.storage
+        ? jsonArrayFrom(
+            eb
+              .selectFrom('media as m')
+              .select(['m.id', 'm.path'])
+              .where('m.model_type', '=', 'court')
+              .whereRef('m.model_id', '=', 'c.id')
+              .orderBy('m.sort_order')
+              .orderBy('m.id'),
+          ).as('images')
+        : sql<{ id: number; path: string }[]>`'[]'::json`.as('images'),
+    ])
+    .where('c.id', 'in', unique)
+    .execute()
   for (const c of rows) {
+    let lowest = c.price_per_hour
+    for (const r of c.rules) {
+      if (r.is_active && r.type !== 'holiday' && r.price_per_hour < lowest) lowest = r.price_per_hour
+    }
     out.set(c.id, {
       id: c.id,
       venue_id: c.venue_id,
@@ -172,34 +187,16 @@ export async function loadCourtResources(
               label: c.sport_label!,
             },
       price_per_hour: formatMoney(c.price_per_hour),
-      starting_price: moneyNumber(c.price_per_hour),
+      starting_price: moneyNumber(lowest),
       description: c.description,
       capacity: c.capacity,
       slot_minutes: c.slot_minutes,
       is_active: c.is_active,
-      images: [],
-      schedules: [],
-      pricing: [],
+      images: c.images.map((m) => ({ id: m.id, url: opts.storage!.url(m.path)! })),
+      schedules: c.schedules.map(scheduleEntry),
+      pricing: c.rules.map((r) => pricingRule({ ...r, price_per_hour: Number(r.price_per_hour) })),
       created_at: formatDateTime(c.created_at)!,
     })
   }
-  const lowest = new Map<number, number>()
-  for (const c of rows) lowest.set(c.id, c.price_per_hour)
-  for (const s of schedules) out.get(s.court_id)?.schedules.push(scheduleEntry(s))
-  for (const r of rules) {
-    out.get(r.court_id)?.pricing.push(pricingRule(r))
-    if (
-      r.is_active &&
-      r.type !== 'holiday' &&
-      r.price_per_hour < (lowest.get(r.court_id) ?? Number.POSITIVE_INFINITY)
-    ) {
-      lowest.set(r.court_id, r.price_per_hour)
-    }
-  }
-  for (const [id, p] of lowest) {
-    const court = out.get(id)
-    if (court) court.starting_price = moneyNumber(p)
-  }
-  for (const m of images) out.get(m.model_id)?.images.push({ id: m.id, url: opts.storage!.url(m.path)! })
   return out
 }

@@ -89,7 +89,7 @@ export async function createIndoorBooking(
   try {
     return await ctx.db.transaction().execute(async (trx) => {
       await expireHolds(ctx, trx, 'indoor', { resourceId: game.id, date: input.date })
-      const number = await nextBookingNumber(trx, 'IG', Number(localNow(now).date.slice(0, 4)))
+      const number = await nextBookingNumber(trx, 'IG', Number(localNow(now).date.slice(0, 4)), game.id)
       return insertBooking(trx, {
         booking_number: number,
         tenant_id: game.tenant_id,
