@@ -399,6 +399,10 @@ Scenarios 1–3 run with the per-instance read cache on (the default; see docs/a
 random busy court and one of the next days on every request, so the run mixes cache misses (one SQL round trip) and
 hits. The two "no cache" rows run the same availability load with \`CACHE_TTL_MS=0\`, every request a query,
 at about ${SMALL_ROWS} and at the full booking count: they show the query path, not the cache, scales with the data.
+Scenario 4 books distinct free hourly slots on ${CREATE_COURTS} courts (court after court, hour after hour), as 200
+customers with their own tokens; each booking is one INSERT (number, exclusion check and the response's venue in
+the same statement) once the court's day, the court and the customer are in the read cache. Scenario 5 runs with
+the same server right after it.
 
 | scenario | req/s | p50 ms | p99 ms | peak RSS MB | non-2xx | ratio to baseline |
 |---|---|---|---|---|---|---|

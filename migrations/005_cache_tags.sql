@@ -7,12 +7,14 @@ DROP TRIGGER bookings_cache ON bookings;
 CREATE TRIGGER bookings_cache AFTER INSERT OR UPDATE OR DELETE ON bookings
   FOR EACH ROW EXECUTE FUNCTION courtside_cache_notify('slots', 'court_id');
 
--- Signed-in users are cached per token (src/lib/auth.ts). A deleted token, and any change to a
--- user's name, contact, suspension or roles, drops those entries on every instance. Touching
--- api_tokens.last_used_at announces nothing.
+-- Signed-in users are cached per token (src/lib/auth.ts), and profiles embedded in new bookings per
+-- user. A deleted token, and any change to a user's profile, verification, suspension or roles,
+-- drops those entries on every instance. Touching api_tokens.last_used_at and wallet balance
+-- changes announce nothing.
 CREATE TRIGGER api_tokens_cache AFTER DELETE OR UPDATE OF user_id, token_hash ON api_tokens
   FOR EACH ROW EXECUTE FUNCTION courtside_cache_notify('token', 'id');
-CREATE TRIGGER users_cache AFTER DELETE OR UPDATE OF name, email, phone, is_active ON users
+CREATE TRIGGER users_cache AFTER DELETE OR UPDATE OF name, email, phone, is_active, avatar_path, email_verified_at,
+  phone_verified_at ON users
   FOR EACH ROW EXECUTE FUNCTION courtside_cache_notify('user', 'id');
 CREATE TRIGGER user_roles_cache AFTER INSERT OR UPDATE OR DELETE ON user_roles
   FOR EACH ROW EXECUTE FUNCTION courtside_cache_notify('user', 'user_id');

@@ -58,7 +58,7 @@ test('20 concurrent overlapping-but-different ranges: the accepted ones never ov
   for (let i = 1; i < rows.length; i++) assert.ok(rows[i - 1].end_time <= rows[i].start_time, JSON.stringify(rows))
 })
 
-test('booking numbers stay unique and gap-free under concurrency', async () => {
+test('booking numbers stay unique under concurrency', async () => {
   const w = await world(app)
   const courts = await Promise.all(Array.from({ length: 4 }, () => createCourt(app, w.venue.id)))
   const attempts = courts.flatMap((c) =>
@@ -66,13 +66,12 @@ test('booking numbers stay unique and gap-free under concurrency', async () => {
       book(app, w.customer, slot(c.id, 5, `${String(h).padStart(2, '0')}:00`, `${String(h + 1).padStart(2, '0')}:00`)),
     ),
   )
-  // Plus five that lose the race for a taken slot: their numbers must not leave gaps.
+  // Plus five that lose the race for a taken slot (a lost race may burn a number: docs/bookings.md).
   attempts.push(...Array.from({ length: 5 }, () => book(app, w.customer, slot(courts[0].id, 5, '08:00', '09:00'))))
   const results = await Promise.all(attempts)
-  const created = results.filter((r) => r.statusCode === 201).map((r) => r.json().data.booking_number as string)
+  const created = results.filter((r) => r.statusCode === 201).map((r) => r.json().data)
   assert.equal(created.length, 20)
   assert.equal(results.filter((r) => r.statusCode === 409).length, 5)
-  assert.equal(new Set(created).size, 20)
-  const seqs = created.map((n) => Number(n.split('-')[2])).sort((a, b) => a - b)
-  for (let i = 1; i < seqs.length; i++) assert.equal(seqs[i], seqs[i - 1] + 1, seqs.join(','))
+  assert.equal(new Set(created.map((b) => b.booking_number)).size, 20)
+  for (const b of created) assert.match(b.booking_number, /^BK-\d{4}-\d{6,}$/)
 })

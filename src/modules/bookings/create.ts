@@ -3,7 +3,7 @@ import type { DB } from '../../db/types.ts'
 import type { AppContext } from '../../lib/context.ts'
 import { Conflict, Invalid } from '../../lib/errors.ts'
 import { isValidDate, localNow, toMinutes, toTimeWithSeconds } from '../../lib/time.ts'
-import { type UserRow, userResource } from '../accounts/resource.ts'
+import { selectUsers, type UserRow, userResource } from '../accounts/resource.ts'
 import { COURT_UNAVAILABLE, quoteCourtDay } from '../availability/quote.ts'
 import { loadCourtDay } from '../availability/repository.ts'
 import { checkCoupon, redeemCoupon } from '../coupons/service.ts'
@@ -171,16 +171,21 @@ export async function createCourtBooking(ctx: AppContext, input: NewBooking, boo
   }
   if (typeof result === 'number') return loadBooking(ctx, result)
   // A new booking has no payments, charges, coupon or review yet: only the court is read back.
-  const { venue, customer, ...row } = result
+  const { venue, customer_wallet_balance: wallet, ...row } = result
+  const [courtResource, customer] = await Promise.all([
+    cachedCourt(ctx, court.id, court.venue_id),
+    row.user_id === null ? null : cachedProfile(ctx, row.user_id),
+  ])
   const booking = bookingResource(row, {
-    court: await courtResource(ctx, court.id, court.venue_id),
+    court: courtResource,
     venue: venue ? venueSummary(venue) : null,
     payments: [],
     charges: [],
     couponUsage: null,
     review: null,
   })
-  booking.user = customer ? userResource(ctx.storage, customer as UserRow) : null
+  booking.user =
+    customer && wallet !== null ? userResource(ctx.storage, { ...customer, wallet_balance: wallet } as UserRow) : null
   return booking
 }
 
@@ -188,11 +193,24 @@ export async function createCourtBooking(ctx: AppContext, input: NewBooking, boo
  * The court as embedded in the booking, through the read cache: a court, its schedule, rules and
  * images change rarely, and its bookings announce a different tag ('slots:<id>').
  */
-async function courtResource(ctx: AppContext, courtId: number, venueId: number) {
+function cachedCourt(ctx: AppContext, courtId: number, venueId: number) {
   return ctx.cache.through(
     `court-resource:${courtId}`,
     async () => (await loadCourtResources(ctx.db, [courtId], { storage: ctx.storage })).get(courtId) ?? null,
     (court) => (court ? { tags: [`court:${courtId}`, `venue:${venueId}`, 'catalogue'] } : null),
+  )
+}
+
+/**
+ * The customer's User (roles, permissions, profile) through the read cache, tagged 'user:<id>',
+ * which every profile, suspension or role change announces. The wallet balance is not taken from
+ * here: the INSERT returns the current one.
+ */
+function cachedProfile(ctx: AppContext, userId: number) {
+  return ctx.cache.through(
+    `user-profile:${userId}`,
+    async () => (await selectUsers(ctx.db).where('u.id', '=', userId).executeTakeFirst()) ?? null,
+    (profile) => (profile ? { tags: [`user:${userId}`] } : null),
   )
 }
 

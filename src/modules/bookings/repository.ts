@@ -3,7 +3,6 @@ import { jsonObjectFrom } from 'kysely/helpers/postgres'
 import type { Bookings } from '../../db/types.ts'
 import type { Executor } from '../../lib/db.ts'
 import type { PageParams } from '../../lib/pagination.ts'
-import { USER_COLUMNS } from '../accounts/resource.ts'
 import { allocatedNumber } from './numbers.ts'
 
 // Queries on court bookings (the `bookings` table).
@@ -23,7 +22,7 @@ export function isOverlapViolation(err: unknown): boolean {
 
 /**
  * Inserts a court booking, numbered in the same statement (see allocatedNumber), and returns the
- * whole row with its venue's summary and its customer's User. One round trip; the exclusion
+ * whole row with its venue's summary and its customer's wallet balance. One round trip; the exclusion
  * constraint may refuse it (23P01).
  */
 export async function insertBooking(db: Executor, values: Omit<Insertable<Bookings>, 'booking_number'>, year: number) {
@@ -37,9 +36,11 @@ export async function insertBooking(db: Executor, values: Omit<Insertable<Bookin
       ).as('venue'),
     )
     .returning((eb) =>
-      jsonObjectFrom(eb.selectFrom('users as u').select(USER_COLUMNS).whereRef('u.id', '=', 'bookings.user_id')).as(
-        'customer',
-      ),
+      eb
+        .selectFrom('users as u')
+        .select('u.wallet_balance')
+        .whereRef('u.id', '=', 'bookings.user_id')
+        .as('customer_wallet_balance'),
     )
     .executeTakeFirstOrThrow()
 }
