@@ -98,8 +98,12 @@ export async function generateBookings(
   fill: number,
 ): Promise<number> {
   if (courtIds.length === 0) return 0
-  const res =
-    await sql`INSERT INTO bookings (booking_number, user_id, court_id, venue_id, type, status, date, start_time,
+  // One transaction with triggers off (session_replication_role): the rows are consistent by
+  // construction, and a cache notification or foreign-key check per row would only slow the load.
+  return db.transaction().execute(async (trx) => {
+    await sql`SET LOCAL session_replication_role = replica`.execute(trx)
+    const res =
+      await sql`INSERT INTO bookings (booking_number, user_id, court_id, venue_id, type, status, date, start_time,
       end_time, base_amount, total_amount, paid_amount, customer_name)
     SELECT 'BN-' || c.id || '-' || d || '-' || h, 101 + (((c.id + d + h) % 200 + 200) % 200), c.id, c.venue_id, 'online',
       CASE WHEN d < 0 THEN 'completed' ELSE 'confirmed' END,
@@ -109,6 +113,7 @@ export async function generateBookings(
     CROSS JOIN generate_series(${fromDay}::int, ${toDay - 1}::int) d
     CROSS JOIN generate_series(6, 21) h
     WHERE c.id = ANY(${courtIds}::bigint[]) AND random() < ${fill}
-    ON CONFLICT DO NOTHING`.execute(db)
-  return Number(res.numAffectedRows ?? 0)
+    ON CONFLICT DO NOTHING`.execute(trx)
+    return Number(res.numAffectedRows ?? 0)
+  })
 }

@@ -1,7 +1,7 @@
 import { type ExpressionBuilder, sql } from 'kysely'
 import { jsonArrayFrom, jsonObjectFrom } from 'kysely/helpers/postgres'
 import type { DB } from '../../db/types.ts'
-import type { Executor } from '../../lib/db.ts'
+import { type Executor, ReusedStatements } from '../../lib/db.ts'
 import { dayOfWeek } from '../../lib/time.ts'
 import type { DaySetup, PriceRuleInput } from './slots.ts'
 
@@ -39,6 +39,9 @@ export interface IndoorDay extends VenueVisibility {
   bookings: TakenRange[]
 }
 
+/** The day queries, built once per shape (with or without bookings) and reused. */
+export const statements = new ReusedStatements()
+
 /** pending with a running (or no) hold, confirmed, playing: a booking that occupies its slot. */
 function liveBooking(eb: ExpressionBuilder<DB, 'bookings'> | ExpressionBuilder<DB, 'indoor_game_bookings'>, now: Date) {
   // Both tables share these columns; the cast keeps one definition for the two builders.
@@ -58,68 +61,81 @@ export async function loadCourtDay(
 ): Promise<CourtDay | undefined> {
   const dow = dayOfWeek(date)
   const now = opts.now ?? new Date()
-  const row = await db
-    .selectFrom('courts as c')
-    .innerJoin('venues as v', 'v.id', 'c.venue_id')
-    .select([
-      'c.id',
-      'c.venue_id',
-      'c.slot_minutes',
-      'c.price_per_hour',
-      'c.is_active',
-      'v.owner_id',
-      'v.opening_time',
-      'v.closing_time',
-      'v.verification_status',
-      'v.is_active as venue_active',
-    ])
-    .select((eb) => [
-      jsonObjectFrom(
-        eb
-          .selectFrom('court_schedules as s')
-          .select(['s.open_time', 's.close_time', 's.is_closed'])
-          .whereRef('s.court_id', '=', 'c.id')
-          .where('s.day_of_week', '=', dow),
-      ).as('schedule'),
-      jsonArrayFrom(
-        eb
-          .selectFrom('pricing_rules as r')
-          .select(['r.id', 'r.type', 'r.day_of_week', 'r.start_time', 'r.end_time', 'r.price_per_hour', 'r.is_active'])
-          .whereRef('r.court_id', '=', 'c.id')
-          .where('r.is_active', '=', true)
-          .where((w) => w.or([w('r.day_of_week', 'is', null), w('r.day_of_week', '=', dow)])),
-      ).as('rules'),
-      eb
-        .exists(
+  const build = () =>
+    db
+      .selectFrom('courts as c')
+      .innerJoin('venues as v', 'v.id', 'c.venue_id')
+      .select([
+        'c.id',
+        'c.venue_id',
+        'c.slot_minutes',
+        'c.price_per_hour',
+        'c.is_active',
+        'v.owner_id',
+        'v.opening_time',
+        'v.closing_time',
+        'v.verification_status',
+        'v.is_active as venue_active',
+      ])
+      .select((eb) => [
+        jsonObjectFrom(
           eb
-            .selectFrom('venue_holidays as h')
-            .select('h.id')
-            .whereRef('h.venue_id', '=', 'c.venue_id')
-            .where('h.date', '=', date),
-        )
-        .as('is_holiday'),
-      jsonArrayFrom(
+            .selectFrom('court_schedules as s')
+            .select(['s.open_time', 's.close_time', 's.is_closed'])
+            .whereRef('s.court_id', '=', 'c.id')
+            .where('s.day_of_week', '=', dow),
+        ).as('schedule'),
+        jsonArrayFrom(
+          eb
+            .selectFrom('pricing_rules as r')
+            .select([
+              'r.id',
+              'r.type',
+              'r.day_of_week',
+              'r.start_time',
+              'r.end_time',
+              'r.price_per_hour',
+              'r.is_active',
+            ])
+            .whereRef('r.court_id', '=', 'c.id')
+            .where('r.is_active', '=', true)
+            .where((w) => w.or([w('r.day_of_week', 'is', null), w('r.day_of_week', '=', dow)])),
+        ).as('rules'),
         eb
-          .selectFrom('court_blocks as k')
-          .select(['k.start_time', 'k.end_time'])
-          .whereRef('k.court_id', '=', 'c.id')
-          .where('k.date', '=', date),
-      ).as('blocks'),
-      opts.withBookings
-        ? jsonArrayFrom(
+          .exists(
             eb
-              .selectFrom('bookings')
-              .select(['bookings.start_time', 'bookings.end_time', 'bookings.hold_expires_at'])
-              .whereRef('bookings.court_id', '=', 'c.id')
-              .where('bookings.date', '=', date)
-              .where((w) => liveBooking(w, now)),
-          ).as('bookings')
-        : sql<TakenRange[]>`'[]'::json`.as('bookings'),
-    ])
-    .where('c.id', '=', courtId)
-    .where('c.deleted_at', 'is', null)
-    .where('v.deleted_at', 'is', null)
-    .executeTakeFirst()
+              .selectFrom('venue_holidays as h')
+              .select('h.id')
+              .whereRef('h.venue_id', '=', 'c.venue_id')
+              .where('h.date', '=', date),
+          )
+          .as('is_holiday'),
+        jsonArrayFrom(
+          eb
+            .selectFrom('court_blocks as k')
+            .select(['k.start_time', 'k.end_time'])
+            .whereRef('k.court_id', '=', 'c.id')
+            .where('k.date', '=', date),
+        ).as('blocks'),
+        opts.withBookings
+          ? jsonArrayFrom(
+              eb
+                .selectFrom('bookings')
+                .select(['bookings.start_time', 'bookings.end_time', 'bookings.hold_expires_at'])
+                .whereRef('bookings.court_id', '=', 'c.id')
+                .where('bookings.date', '=', date)
+                .where((w) => liveBooking(w, now)),
+            ).as('bookings')
+          : sql<TakenRange[]>`'[]'::json`.as('bookings'),
+      ])
+      .where('c.id', '=', courtId)
+      .where('c.deleted_at', 'is', null)
+      .where('v.deleted_at', 'is', null)
+  // Parameters in the order Kysely emits them (checked on the first build, see ReusedStatements).
+  const params = opts.withBookings
+    ? [dow, true, dow, date, date, date, 'confirmed', 'playing', 'pending', now, courtId]
+    : [dow, true, dow, date, date, courtId]
+  const [row] = await statements.run(db, `court-day:${opts.withBookings}`, params, build)
   if (!row) return undefined
   const schedule = row.schedule
   return {
@@ -152,41 +168,43 @@ export async function loadIndoorDay(
   opts: { withBookings: boolean; now?: Date },
 ): Promise<IndoorDay | undefined> {
   const now = opts.now ?? new Date()
-  const row = await db
-    .selectFrom('indoor_games as g')
-    .innerJoin('venues as v', 'v.id', 'g.venue_id')
-    .select([
-      'g.id',
-      'g.venue_id',
-      'g.slot_minutes',
-      'g.price_per_hour',
-      'g.is_active',
-      'v.owner_id',
-      'v.opening_time',
-      'v.closing_time',
-      'v.verification_status',
-      'v.is_active as venue_active',
-    ])
-    .select((eb) => [
-      opts.withBookings
-        ? jsonArrayFrom(
-            eb
-              .selectFrom('indoor_game_bookings')
-              .select([
-                'indoor_game_bookings.start_time',
-                'indoor_game_bookings.end_time',
-                'indoor_game_bookings.hold_expires_at',
-              ])
-              .whereRef('indoor_game_bookings.indoor_game_id', '=', 'g.id')
-              .where('indoor_game_bookings.date', '=', date)
-              .where((w) => liveBooking(w, now)),
-          ).as('bookings')
-        : sql<TakenRange[]>`'[]'::json`.as('bookings'),
-    ])
-    .where('g.id', '=', gameId)
-    .where('g.deleted_at', 'is', null)
-    .where('v.deleted_at', 'is', null)
-    .executeTakeFirst()
+  const build = () =>
+    db
+      .selectFrom('indoor_games as g')
+      .innerJoin('venues as v', 'v.id', 'g.venue_id')
+      .select([
+        'g.id',
+        'g.venue_id',
+        'g.slot_minutes',
+        'g.price_per_hour',
+        'g.is_active',
+        'v.owner_id',
+        'v.opening_time',
+        'v.closing_time',
+        'v.verification_status',
+        'v.is_active as venue_active',
+      ])
+      .select((eb) => [
+        opts.withBookings
+          ? jsonArrayFrom(
+              eb
+                .selectFrom('indoor_game_bookings')
+                .select([
+                  'indoor_game_bookings.start_time',
+                  'indoor_game_bookings.end_time',
+                  'indoor_game_bookings.hold_expires_at',
+                ])
+                .whereRef('indoor_game_bookings.indoor_game_id', '=', 'g.id')
+                .where('indoor_game_bookings.date', '=', date)
+                .where((w) => liveBooking(w, now)),
+            ).as('bookings')
+          : sql<TakenRange[]>`'[]'::json`.as('bookings'),
+      ])
+      .where('g.id', '=', gameId)
+      .where('g.deleted_at', 'is', null)
+      .where('v.deleted_at', 'is', null)
+  const params = opts.withBookings ? [date, 'confirmed', 'playing', 'pending', now, gameId] : [gameId]
+  const [row] = await statements.run(db, `indoor-day:${opts.withBookings}`, params, build)
   if (!row) return undefined
   return {
     id: row.id,

@@ -1,7 +1,7 @@
 import type { Insertable } from 'kysely'
 import { jsonObjectFrom } from 'kysely/helpers/postgres'
 import type { Bookings } from '../../db/types.ts'
-import type { Executor } from '../../lib/db.ts'
+import { type Executor, ReusedStatements } from '../../lib/db.ts'
 import type { PageParams } from '../../lib/pagination.ts'
 import { allocatedNumber } from './numbers.ts'
 
@@ -20,12 +20,29 @@ export function isOverlapViolation(err: unknown): boolean {
   return !!e && e.code === '23P01' && (e.constraint === undefined || e.constraint === 'bookings_no_overlap')
 }
 
+type NewBookingRow = Omit<Insertable<Bookings>, 'booking_number'>
+
 /**
  * Inserts a court booking, numbered in the same statement (see allocatedNumber), and returns the
  * whole row with its venue's summary and its customer's wallet balance. One round trip; the exclusion
  * constraint may refuse it (23P01).
+ *
+ * The statement is built with Kysely once per set of columns and its SQL reused after that
+ * (ReusedStatements): building it cost about a quarter of a booking's time in Node. Its parameters
+ * are the column values in order, then the number's prefix and the court id.
  */
-export async function insertBooking(db: Executor, values: Omit<Insertable<Bookings>, 'booking_number'>, year: number) {
+export async function insertBooking(db: Executor, values: NewBookingRow, year: number) {
+  const params = [...Object.values(values), `BK-${year}-`, values.court_id]
+  const rows = await statements.run(db, `insert:${Object.keys(values).join()}`, params, () =>
+    buildInsert(db, values, year),
+  )
+  return rows[0]!
+}
+
+/** The INSERT per column set (a handful of shapes: online, desk, coupon bookings). */
+export const statements = new ReusedStatements()
+
+function buildInsert(db: Executor, values: NewBookingRow, year: number) {
   return db
     .insertInto('bookings')
     .values({ ...values, booking_number: allocatedNumber('BK', year, values.court_id) })
@@ -42,7 +59,6 @@ export async function insertBooking(db: Executor, values: Omit<Insertable<Bookin
         .whereRef('u.id', '=', 'bookings.user_id')
         .as('customer_wallet_balance'),
     )
-    .executeTakeFirstOrThrow()
 }
 
 /** Who a booking belongs to and where it is; undefined when the id does not exist. */

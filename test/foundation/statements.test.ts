@@ -1,0 +1,51 @@
+import assert from 'node:assert/strict'
+import { after, before, test } from 'node:test'
+import type { App } from '../../src/app.ts'
+import { statements as dayStatements } from '../../src/modules/availability/repository.ts'
+import { statements as bookingStatements } from '../../src/modules/bookings/repository.ts'
+import { build } from '../helpers/app.ts'
+import { createCourt, createIndoorGame, createUser, createVenue, daysFromNow } from '../helpers/factories.ts'
+
+// Hot statements are built with Kysely once and reused: the parameter order each one declares must
+// be the one Kysely produces, or it would silently be rebuilt on every request.
+
+let app: App
+before(async () => {
+  app = await build()
+})
+after(() => app.close())
+
+test('the day queries and the booking INSERT are reused after their first build, with fresh parameters', async () => {
+  const owner = await createUser(app, { roles: ['venue_owner'] })
+  const venue = await createVenue(app, owner.id, { opening_time: '06:00:00', closing_time: '22:00:00' })
+  const courts = [await createCourt(app, venue.id), await createCourt(app, venue.id)]
+  const game = await createIndoorGame(app, venue.id)
+  const customer = await createUser(app)
+  const date = daysFromNow(2)
+  for (const court of courts) {
+    const res = await app.inject({ url: `/api/courts/${court.id}/availability?date=${date}` })
+    assert.equal(res.statusCode, 200)
+  }
+  assert.equal((await app.inject({ url: `/api/indoor-games/${game.id}/availability?date=${date}` })).statusCode, 200)
+  const book = (courtId: number, start: string, end: string) =>
+    app.inject({
+      method: 'POST',
+      url: '/api/bookings',
+      headers: customer.headers,
+      payload: { court_id: courtId, date, start_time: start, end_time: end },
+    })
+  const first = await book(courts[0].id, '10:00', '11:00')
+  const second = await book(courts[1].id, '11:00', '12:00')
+  assert.equal(first.statusCode, 201)
+  assert.equal(second.statusCode, 201)
+  assert.equal(second.json().data.court_id, courts[1].id, 'the reused INSERT took the new values')
+  assert.equal(second.json().data.start_time, '11:00')
+  assert.ok(dayStatements.has('court-day:true'), 'availability of a court')
+  assert.ok(dayStatements.has('court-day:false'), 'the day a booking is priced on')
+  assert.ok(dayStatements.has('indoor-day:true'), 'availability of an indoor game')
+  assert.equal(bookingStatements.size, 1, 'the booking INSERT of a customer')
+  // A reused day query answers for the court asked about, not the first one.
+  const grid = (await app.inject({ url: `/api/courts/${courts[1].id}/availability?date=${date}` })).json()
+  assert.equal(grid.slots.find((s: { start_time: string }) => s.start_time === '11:00').is_available, false)
+  assert.equal(grid.slots.find((s: { start_time: string }) => s.start_time === '10:00').is_available, true)
+})
