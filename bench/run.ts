@@ -24,7 +24,7 @@ const DURATION = quick ? 3 : 10
 // grids asked about (a server at peak hour has been running); the quick run only checks the wiring.
 const WARMUP = quick ? 1 : 10
 const CONNECTIONS = 100
-const PGLITE_DIR = '.tmp/bench-pglite'
+const PGLITE_DIR = '.tmp/bench-data/pglite'
 
 const size = {
   venues: quick ? 2000 : 10_000,
@@ -85,14 +85,7 @@ async function startServer(extra: Record<string, string> = {}): Promise<ChildPro
     ...(kind === 'postgres' ? { DATABASE_URL: pgUrl } : { DATABASE_URL: '', DATA_DIR: '.tmp/bench-data' }),
     ...extra,
   }
-  if (kind === 'pglite') {
-    // The server opens the bench's PGlite directory.
-    rmSync('.tmp/bench-data', { recursive: true, force: true })
-    env.DATA_DIR = '.tmp/bench-data'
-    const { mkdirSync, symlinkSync } = await import('node:fs')
-    mkdirSync('.tmp/bench-data', { recursive: true })
-    symlinkSync(`${process.cwd()}/${PGLITE_DIR}`, '.tmp/bench-data/pglite')
-  }
+  // On PGlite the server opens the bench's database directly: DATA_DIR/pglite is PGLITE_DIR.
   const child = spawn(process.execPath, ['dist/server.js'], {
     env,
     stdio: ['ignore', 'inherit', 'inherit'],
@@ -355,7 +348,12 @@ async function main() {
       `p99 availability ${a.p99} ms, list ${l.p99} ms, show ${s.p99} ms (target <= 50)`,
       Math.max(a.p99, l.p99, s.p99) <= 50,
     ],
-    [`booking creation ${fmt(c.rps)}/s, non-2xx ${c.non2xx} (target >= 1000/s on PostgreSQL)`, c.rps >= 1000],
+    // The embedded database is one session in the server's own process: the creation and memory
+    // targets are for the PostgreSQL server, and PGlite's numbers are only reported.
+    [
+      `booking creation ${fmt(c.rps)}/s, non-2xx ${c.non2xx} (target >= 1000/s on PostgreSQL)`,
+      kind === 'pglite' ? null : c.rps >= 1000,
+    ],
     [
       `contention: ${created} created, ${conflicts} x 409, ${fivexx} 5xx/errors in ${contentionMs} ms (target 10 / 990 / 0)`,
       created === 10 && conflicts === 990 && fivexx === 0,
@@ -364,10 +362,13 @@ async function main() {
       `availability p50 without cache at ${total} rows / at ${smallRows} rows = ${fmt(scaling, 2)} (target <= 1.5)`,
       scaling <= 1.5,
     ],
-    [`peak server RSS ${peakRss} MB (target <= 300)`, peakRss <= 300],
+    [
+      `peak server RSS ${peakRss} MB (target <= 300${kind === 'pglite' ? '; includes the embedded database' : ''})`,
+      kind === 'pglite' ? null : peakRss <= 300,
+    ],
   ] as const
   log('')
-  for (const [text, ok] of checks) log(`ratio: ${ok ? 'PASS' : 'MISS'} ${text}`)
+  for (const [text, ok] of checks) log(`ratio: ${verdict(ok)} ${text}`)
   log(`bench finished in ${Math.round((Date.now() - started) / 1000)} s`)
 
   if (!quick && !args.has('--no-write')) {
@@ -376,11 +377,16 @@ async function main() {
   }
 }
 
+/** PASS, MISS, or INFO for a number reported without a target on this database. */
+function verdict(ok: boolean | null) {
+  return ok === null ? 'INFO' : ok ? 'PASS' : 'MISS'
+}
+
 function writeReport(r: {
   results: Row[]
   small: Row
   large: Row
-  checks: readonly (readonly [string, boolean])[]
+  checks: readonly (readonly [string, boolean | null])[]
   total: number
   plans: { availability: string; venueList: string; venueNear: string }
   created: number
@@ -418,7 +424,7 @@ Contention: 1,000 concurrent creates at 10 slots → ${r.created} created, ${r.c
 
 ## Targets
 
-${r.checks.map(([t, ok]) => `- ${ok ? 'PASS' : 'MISS'}: ${t}`).join('\n')}
+${r.checks.map(([t, ok]) => `- ${verdict(ok)}: ${t}`).join('\n')}
 
 ## What the profiles showed, and what changed
 
