@@ -2,6 +2,7 @@ import type { AuthUser } from '../../lib/auth.ts'
 import type { ReadCache } from '../../lib/cache.ts'
 import type { Executor } from '../../lib/db.ts'
 import { Invalid, NotFound } from '../../lib/errors.ts'
+import { pathId } from '../../lib/ids.ts'
 import { formatMoney } from '../../lib/money.ts'
 import { isValidDate, localNow, toHHmm } from '../../lib/time.ts'
 import { venueRoleOf } from '../venues/access.ts'
@@ -11,10 +12,7 @@ import { type DaySetup, daySlots, type Slot } from './slots.ts'
 // GET /courts/{court}/availability and /indoor-games/{indoorGame}/availability: one query each
 // (court or game, venue, schedule, rules, holiday, blocks and live bookings of the date).
 
-const idOf = (key: string) => {
-  if (!/^\d{1,15}$/.test(key)) throw new NotFound()
-  return Number(key)
-}
+const idOf = pathId
 
 function checkDate(date: string, today: string) {
   if (!isValidDate(date)) throw new Invalid('date', 'The date field must be a valid date.')

@@ -7,12 +7,8 @@ import { allocatedNumber } from './numbers.ts'
 
 // Queries on court bookings (the `bookings` table).
 
-/** A booking id from the path: a positive integer that fits bigint, else undefined (→ 404). */
-export function parseId(raw: string): number | undefined {
-  if (!/^\d{1,15}$/.test(raw)) return undefined
-  const id = Number(raw)
-  return id >= 1 ? id : undefined
-}
+/** A booking id from the path (undefined → 404). */
+export { parseId } from '../../lib/ids.ts'
 
 /** Postgres refused the row because it overlaps a live booking of the court (exclusion constraint). */
 export function isOverlapViolation(err: unknown): boolean {

@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify'
 import { Type } from 'typebox'
-import { NotFound } from '../../lib/errors.ts'
+import { pathId } from '../../lib/ids.ts'
 import { Data, errorResponses, Message } from '../../lib/schemas.ts'
 import { type CouponInput, createCoupon, deleteCoupon, updateCoupon, venueCoupons } from './manage.ts'
 import { type ValidateInput, validateCoupon } from './quote.ts'
@@ -21,11 +21,7 @@ const FIELDS_DOC =
   'NPR amount), max_discount, min_amount, starts_at, expires_at (venue time; a bare date is the start/end of ' +
   'that day), usage_limit, per_user_limit, is_active.'
 
-const couponId = (raw: string) => {
-  const id = Number(raw)
-  if (!/^\d{1,15}$/.test(raw) || !Number.isSafeInteger(id) || id < 1) throw new NotFound()
-  return id
-}
+const couponId = pathId
 
 export default async function routes(app: FastifyInstance) {
   const { db } = app.ctx

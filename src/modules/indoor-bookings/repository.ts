@@ -12,12 +12,8 @@ export function isOverlapViolation(err: unknown): boolean {
   return !!e && (e.code === '23P01' || e.constraint === 'indoor_bookings_no_overlap')
 }
 
-/** A booking id from the path: a positive integer that fits bigint, else undefined (→ 404). */
-export function parseId(raw: string): number | undefined {
-  if (!/^\d{1,15}$/.test(raw)) return undefined
-  const id = Number(raw)
-  return id >= 1 ? id : undefined
-}
+/** A booking id from the path (undefined → 404). */
+export { parseId } from '../../lib/ids.ts'
 
 export async function findBooking(db: Executor, id: number, lock = false): Promise<IndoorBookingRow | undefined> {
   let q = db.selectFrom('indoor_game_bookings').selectAll().where('id', '=', id)

@@ -5,6 +5,7 @@ import type { AuthUser } from '../../lib/auth.ts'
 import type { AppContext } from '../../lib/context.ts'
 import type { Executor } from '../../lib/db.ts'
 import { Conflict, NotFound } from '../../lib/errors.ts'
+import { pathId } from '../../lib/ids.ts'
 import { toPaisa } from '../../lib/money.ts'
 import { localNow } from '../../lib/time.ts'
 import { assertVenueAccess, venueRoleOf } from '../venues/access.ts'
@@ -17,11 +18,10 @@ import type { IndoorGameCreateBody, IndoorGameUpdateBody } from './schemas.ts'
 // Indoor games (one station each: a console, a table) of a venue: catalogue and management.
 
 async function findGame(db: Executor, key: string) {
-  if (!/^\d{1,15}$/.test(key)) throw new NotFound()
   const game = await db
     .selectFrom('indoor_games')
     .select(['id', 'venue_id', 'is_active'])
-    .where('id', '=', Number(key))
+    .where('id', '=', pathId(key))
     .where('deleted_at', 'is', null)
     .executeTakeFirst()
   if (!game) throw new NotFound()

@@ -3,6 +3,7 @@ import type { AuthUser } from '../../lib/auth.ts'
 import type { AppContext } from '../../lib/context.ts'
 import type { Executor } from '../../lib/db.ts'
 import { NotFound } from '../../lib/errors.ts'
+import { pathId } from '../../lib/ids.ts'
 import { assertVenueAccess, venueRoleOf } from '../venues/access.ts'
 import { findReview } from './repository.ts'
 
@@ -22,11 +23,7 @@ export async function canSeeHiddenVenue(db: Executor, user: AuthUser | null | un
   return (await venueRoleOf(db, user, venueId)) !== null
 }
 
-/** A numeric path id, or 404. */
-export function pathId(value: string): number {
-  if (!/^\d{1,15}$/.test(value) || Number(value) < 1) throw new NotFound()
-  return Number(value)
-}
+export { pathId }
 
 /** preValidation hook of the reply route: venue staff of the {review}, checked before the body (403 before 422). */
 export const replierFirst = (ctx: AppContext) => async (req: FastifyRequest) => {

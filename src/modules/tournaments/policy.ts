@@ -3,6 +3,7 @@ import type { AuthUser } from '../../lib/auth.ts'
 import type { AppContext } from '../../lib/context.ts'
 import type { Executor } from '../../lib/db.ts'
 import { NotFound } from '../../lib/errors.ts'
+import { pathId } from '../../lib/ids.ts'
 import { assertVenueAccess, venueRoleOf } from '../venues/access.ts'
 import { findTournament, fixtureById } from './repository.ts'
 
@@ -16,11 +17,7 @@ export async function canSeeHiddenVenue(db: Executor, user: AuthUser | null | un
   return (await venueRoleOf(db, user, venueId)) !== null
 }
 
-/** A numeric path id, or 404. */
-export function pathId(value: string): number {
-  if (!/^\d{1,15}$/.test(value) || Number(value) < 1) throw new NotFound()
-  return Number(value)
-}
+export { pathId }
 
 // preValidation hooks: the caller must run the tournament's venue, checked before the body is
 // validated so strangers get 403 rather than validation details.

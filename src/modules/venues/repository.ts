@@ -1,6 +1,7 @@
 import { type ExpressionBuilder, type SelectQueryBuilder, sql } from 'kysely'
 import type { DB } from '../../db/types.ts'
 import type { Executor } from '../../lib/db.ts'
+import { parseId } from '../../lib/ids.ts'
 
 // SQL of the venue catalogue and venue rows. The distance query is the one that matters: a
 // bounding box on (latitude, longitude) — served by venues_geo_idx — narrows the rows before the
@@ -212,8 +213,8 @@ export async function findVenueByKey(db: Executor, key: string): Promise<VenueRe
     .where('deleted_at', 'is', null)
     .executeTakeFirst()
   if (bySlug) return bySlug
-  if (!/^\d{1,15}$/.test(key)) return undefined
-  return findVenueById(db, Number(key))
+  const id = parseId(key)
+  return id === undefined ? undefined : findVenueById(db, id)
 }
 
 export async function findVenueById(db: Executor, id: number): Promise<VenueRecord | undefined> {

@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify'
 import { Type } from 'typebox'
 import { issueToken } from '../../../lib/auth.ts'
 import { NotFound } from '../../../lib/errors.ts'
+import { pathId } from '../../../lib/ids.ts'
 import { namedLimit } from '../../../lib/rate-limit.ts'
 import { Data, errorResponses, Message } from '../../../lib/schemas.ts'
 import { formatDateTime } from '../../../lib/time.ts'
@@ -132,10 +133,9 @@ export default async function authRoutes(app: FastifyInstance) {
     },
     async (req) => {
       const { tokenId } = req.params as { tokenId: string }
-      if (!/^\d{1,15}$/.test(tokenId)) throw new NotFound()
       const res = await db
         .deleteFrom('api_tokens')
-        .where('id', '=', Number(tokenId))
+        .where('id', '=', pathId(tokenId))
         .where('user_id', '=', req.user!.id)
         .executeTakeFirst()
       if (Number(res.numDeletedRows) === 0) throw new NotFound()

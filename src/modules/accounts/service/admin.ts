@@ -2,6 +2,7 @@ import { sql } from 'kysely'
 import type { AuthUser } from '../../../lib/auth.ts'
 import type { AppContext } from '../../../lib/context.ts'
 import { Invalid, NotFound } from '../../../lib/errors.ts'
+import { pathId } from '../../../lib/ids.ts'
 import type { PageParams } from '../../../lib/pagination.ts'
 import { selectUsers, type UserRow, userResource } from '../resource.ts'
 
@@ -45,8 +46,7 @@ export async function updateUser(
   rawId: string,
   input: { is_active?: boolean; roles?: string[] },
 ) {
-  if (!/^\d{1,15}$/.test(rawId)) throw new NotFound()
-  const id = Number(rawId)
+  const id = pathId(rawId)
   const user = await ctx.db.selectFrom('users').select('id').where('id', '=', id).executeTakeFirst()
   if (!user) throw new NotFound()
   if (id === actor.id) {

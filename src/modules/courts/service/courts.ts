@@ -5,6 +5,7 @@ import type { AuthUser } from '../../../lib/auth.ts'
 import type { AppContext } from '../../../lib/context.ts'
 import type { Executor } from '../../../lib/db.ts'
 import { Conflict, Invalid, NotFound } from '../../../lib/errors.ts'
+import { pathId } from '../../../lib/ids.ts'
 import { toPaisa } from '../../../lib/money.ts'
 import { localNow } from '../../../lib/time.ts'
 import { assertVenueAccess, type VenueRole } from '../../venues/access.ts'
@@ -25,11 +26,10 @@ export interface CourtRecord {
 }
 
 async function findCourt(db: Executor, key: string): Promise<CourtRecord> {
-  if (!/^\d{1,15}$/.test(key)) throw new NotFound()
   const court = await db
     .selectFrom('courts')
     .select(['id', 'venue_id', 'is_active', 'slot_minutes'])
-    .where('id', '=', Number(key))
+    .where('id', '=', pathId(key))
     .where('deleted_at', 'is', null)
     .executeTakeFirst()
   if (!court) throw new NotFound()

@@ -2,6 +2,7 @@ import type { Static } from 'typebox'
 import type { AuthUser } from '../../../lib/auth.ts'
 import type { AppContext } from '../../../lib/context.ts'
 import { Invalid, NotFound } from '../../../lib/errors.ts'
+import { pathId } from '../../../lib/ids.ts'
 import { toPaisa } from '../../../lib/money.ts'
 import { formatDateTime, isValidDate, localNow, toHHmm, toMinutes, toTimeWithSeconds } from '../../../lib/time.ts'
 import { type PricingRule, pricingRule, type ScheduleEntry, scheduleEntry } from '../resource.ts'
@@ -20,10 +21,7 @@ function checkRange(start: string, end: string, field: string, message: string) 
   return { start: s, end: e }
 }
 
-const idOf = (key: string) => {
-  if (!/^\d{1,15}$/.test(key)) throw new NotFound()
-  return Number(key)
-}
+const idOf = pathId
 
 // --- Schedule ------------------------------------------------------------------------------
 

@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify'
 import { Type } from 'typebox'
-import { NotFound } from '../../../lib/errors.ts'
+import { pathId } from '../../../lib/ids.ts'
 import { Data, errorResponses, Message } from '../../../lib/schemas.ts'
 import { VenueImageSchema, VenueSchema } from '../resource.ts'
 import { ImageUploadBody, VenueCreateBody, VenueUpdateBody } from '../schemas.ts'
@@ -115,8 +115,7 @@ export default async function manageRoutes(app: FastifyInstance) {
     async (req) => {
       const { venue: key, id } = req.params as { venue: string; id: string }
       const venue = await venueForStaff(ctx, req.user!, key, ['owner', 'manager'])
-      if (!/^\d{1,15}$/.test(id)) throw new NotFound()
-      await deleteVenueImage(ctx, venue.id, Number(id))
+      await deleteVenueImage(ctx, venue.id, pathId(id))
       return { message: 'Image deleted.' }
     },
   )

@@ -1,6 +1,7 @@
 import type { AuthUser } from '../../../lib/auth.ts'
 import type { AppContext } from '../../../lib/context.ts'
 import { Invalid, NotFound } from '../../../lib/errors.ts'
+import { pathId } from '../../../lib/ids.ts'
 import { formatDateTime, isValidDate, localNow } from '../../../lib/time.ts'
 import { venueForStaff } from './manage.ts'
 
@@ -37,10 +38,9 @@ export async function addHoliday(ctx: AppContext, user: AuthUser, key: string, b
 
 export async function deleteHoliday(ctx: AppContext, user: AuthUser, key: string, holidayKey: string) {
   const venue = await venueForStaff(ctx, user, key, ['owner', 'manager'])
-  if (!/^\d{1,15}$/.test(holidayKey)) throw new NotFound()
   const res = await ctx.db
     .deleteFrom('venue_holidays')
-    .where('id', '=', Number(holidayKey))
+    .where('id', '=', pathId(holidayKey))
     .where('venue_id', '=', venue.id)
     .executeTakeFirst()
   if (Number(res.numDeletedRows) === 0) throw new NotFound()

@@ -3,6 +3,7 @@ import type { AuthUser } from '../../../lib/auth.ts'
 import type { AppContext } from '../../../lib/context.ts'
 import type { Executor } from '../../../lib/db.ts'
 import { Invalid, NotFound } from '../../../lib/errors.ts'
+import { pathId } from '../../../lib/ids.ts'
 import { formatDateTime } from '../../../lib/time.ts'
 import type { StaffMemberSchema } from '../schemas.ts'
 import { venueForStaff } from './manage.ts'
@@ -87,15 +88,15 @@ export async function assignStaff(
 
 export async function removeStaff(ctx: AppContext, user: AuthUser, key: string, userKey: string): Promise<void> {
   const venue = await venueForStaff(ctx, user, key, ['owner'])
-  if (!/^\d{1,15}$/.test(userKey)) throw new NotFound()
+  const userId = pathId(userKey)
   await ctx.db.transaction().execute(async (trx) => {
     const removed = await trx
       .deleteFrom('venue_staff')
       .where('venue_id', '=', venue.id)
-      .where('user_id', '=', Number(userKey))
+      .where('user_id', '=', userId)
       .returning('role')
       .executeTakeFirst()
     if (!removed) throw new NotFound()
-    await syncGlobalRole(trx, Number(userKey), removed.role as 'manager' | 'staff')
+    await syncGlobalRole(trx, userId, removed.role as 'manager' | 'staff')
   })
 }
