@@ -4,7 +4,7 @@ import type { AppContext } from '../../lib/context.ts'
 import type { Executor } from '../../lib/db.ts'
 import { NotFound } from '../../lib/errors.ts'
 import { pathId } from '../../lib/ids.ts'
-import { assertVenueAccess, venueRoleOf } from '../venues/access.ts'
+import { assertVenueAccess, runsVenue } from '../venues/access.ts'
 import { findReview } from './repository.ts'
 
 // Who may do what with reviews. super_admin may do everything.
@@ -17,13 +17,7 @@ export const assertCanReply = (db: Executor, user: AuthUser, venueId: number) =>
 export const assertCanModerate = (db: Executor, user: AuthUser, venueId: number) =>
   assertVenueAccess(db, user, venueId, ['owner', 'manager'])
 
-/** A hidden venue's reviews are visible to the people who run it. */
-export async function canSeeHiddenVenue(db: Executor, user: AuthUser | null | undefined, venueId: number) {
-  if (!user) return false
-  return (await venueRoleOf(db, user, venueId)) !== null
-}
-
-export { pathId }
+export { pathId, runsVenue as canSeeHiddenVenue }
 
 /** preValidation hook of the reply route: venue staff of the {review}, checked before the body (403 before 422). */
 export const replierFirst = (ctx: AppContext) => async (req: FastifyRequest) => {

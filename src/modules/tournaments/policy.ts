@@ -4,20 +4,14 @@ import type { AppContext } from '../../lib/context.ts'
 import type { Executor } from '../../lib/db.ts'
 import { NotFound } from '../../lib/errors.ts'
 import { pathId } from '../../lib/ids.ts'
-import { assertVenueAccess, venueRoleOf } from '../venues/access.ts'
+import { assertVenueAccess, runsVenue } from '../venues/access.ts'
 import { findTournament, fixtureById } from './repository.ts'
 
 /** Tournaments are run by the venue's owner and managers (and any super_admin). */
 export const assertCanManage = (db: Executor, user: AuthUser, venueId: number) =>
   assertVenueAccess(db, user, venueId, ['owner', 'manager'])
 
-/** Tournaments of a hidden venue are visible to the people who run it. */
-export async function canSeeHiddenVenue(db: Executor, user: AuthUser | null | undefined, venueId: number) {
-  if (!user) return false
-  return (await venueRoleOf(db, user, venueId)) !== null
-}
-
-export { pathId }
+export { pathId, runsVenue as canSeeHiddenVenue }
 
 // preValidation hooks: the caller must run the tournament's venue, checked before the body is
 // validated so strangers get 403 rather than validation details.

@@ -25,6 +25,12 @@ export async function venueRoleOf(db: Executor, user: AuthUser, venueId: number)
  * Throws NotFound when the venue does not exist, Forbidden unless the caller is super_admin or
  * holds one of `allowed` at the venue. Returns the caller's role.
  */
+/** Whether the caller runs the venue (owner, manager, staff) or is a super_admin: they see it while hidden. */
+export async function runsVenue(db: Executor, user: AuthUser | null | undefined, venueId: number): Promise<boolean> {
+  if (!user) return false
+  return (await venueRoleOf(db, user, venueId)) !== null
+}
+
 export async function assertVenueAccess(
   db: Executor,
   user: AuthUser,
