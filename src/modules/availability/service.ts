@@ -12,8 +12,6 @@ import { type DaySetup, daySlots, type Slot } from './slots.ts'
 // GET /courts/{court}/availability and /indoor-games/{indoorGame}/availability: one query each
 // (court or game, venue, schedule, rules, holiday, blocks and live bookings of the date).
 
-const idOf = pathId
-
 function checkDate(date: string, today: string) {
   if (!isValidDate(date)) throw new Invalid('date', 'The date field must be a valid date.')
   if (date < today) throw new Invalid('date', 'The date field must be a date after or equal to today.')
@@ -46,14 +44,22 @@ function freeTest(date: string, taken: TakenRange[], now: { date: string; time: 
  * How long a loaded day may be served from the read cache: until the first running hold in it ends
  * (that booking then stops occupying its slot). Changes to the day's sources invalidate it earlier.
  */
-function cacheFor(day: { venue_id: number; bookings: TakenRange[] }, tag: string) {
+function cacheFor(day: { venue_id: number; bookings: TakenRange[] }, tags: string[]) {
   let expiresAt = Number.POSITIVE_INFINITY
   for (const b of day.bookings) {
     if (b.hold_expires_at) expiresAt = Math.min(expiresAt, Date.parse(b.hold_expires_at))
   }
-  // A court's bookings announce 'slots:<court id>' (migrations/005), its own rows 'court:<court id>'.
-  const slots = tag.startsWith('court:') ? [`slots:${tag.slice(6)}`] : []
-  return { tags: [tag, ...slots, `venue:${day.venue_id}`], expiresAt }
+  return { tags: [...tags, `venue:${day.venue_id}`], expiresAt }
+}
+
+/**
+ * The cache tags announced by changes to a court's or a game's day (migrations/003 and 005): a
+ * court's own rows, schedule, rules and blocks say 'court:<id>', its bookings 'slots:<id>'; an indoor
+ * game and its bookings say 'game:<id>'.
+ */
+const DAY_TAGS = {
+  court: (id: number) => [`court:${id}`, `slots:${id}`],
+  game: (id: number) => [`game:${id}`],
 }
 
 /**
@@ -92,14 +98,14 @@ async function availability<
   taken: (day: D) => TakenRange[],
   render: (day: D, slots: Slot[], free: (slot: Slot) => boolean) => R,
 ): Promise<R> {
-  const id = idOf(key)
+  const id = pathId(key)
   const at = new Date()
   const now = localNow(at)
   checkDate(date, now.date)
   const day = await cache.through(
     `availability:${tag}:${id}:${date}`,
     () => load(id, at),
-    (d) => (d ? cacheFor(d, `${tag}:${id}`) : null),
+    (d) => (d ? cacheFor(d, DAY_TAGS[tag](id)) : null),
   )
   if (!day) throw new NotFound()
   await assertVisible(db, user, day)

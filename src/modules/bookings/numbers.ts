@@ -1,5 +1,4 @@
 import { type RawBuilder, sql } from 'kysely'
-import type { Executor } from '../../lib/db.ts'
 
 export type NumberKind = 'BK' | 'IG'
 
@@ -25,15 +24,4 @@ const LOCK_CLASS = { BK: 1001, IG: 1002 } as const
 export function allocatedNumber(kind: NumberKind, year: number, resourceId: number): RawBuilder<string> {
   return sql<string>`(SELECT ${`${kind}-${year}-`} || lpad(n::text, greatest(6, length(n::text)), '0')
     FROM (SELECT nextval(${sql.lit(SEQUENCE[kind])}) AS n, pg_advisory_xact_lock(${sql.lit(LOCK_CLASS[kind])}, ${resourceId}::int)) AS next_number)`
-}
-
-/** The next booking number, allocated on its own (the caller inserts the row in the same transaction). */
-export async function nextBookingNumber(
-  trx: Executor,
-  kind: NumberKind,
-  year: number,
-  resourceId: number,
-): Promise<string> {
-  const row = await sql<{ n: string }>`SELECT ${allocatedNumber(kind, year, resourceId)} AS n`.execute(trx)
-  return row.rows[0]!.n
 }

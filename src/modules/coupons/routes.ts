@@ -21,8 +21,6 @@ const FIELDS_DOC =
   'NPR amount), max_discount, min_amount, starts_at, expires_at (venue time; a bare date is the start/end of ' +
   'that day), usage_limit, per_user_limit, is_active.'
 
-const couponId = pathId
-
 export default async function routes(app: FastifyInstance) {
   const { db } = app.ctx
 
@@ -114,7 +112,7 @@ export default async function routes(app: FastifyInstance) {
       },
     },
     async (req) => {
-      const id = couponId((req.params as { coupon: string }).coupon)
+      const id = pathId((req.params as { coupon: string }).coupon)
       return { data: couponResource(await updateCoupon(db, req.user!, id, req.body as CouponInput)) }
     },
   )
@@ -132,7 +130,7 @@ export default async function routes(app: FastifyInstance) {
       },
     },
     async (req) => {
-      await deleteCoupon(db, req.user!, couponId((req.params as { coupon: string }).coupon))
+      await deleteCoupon(db, req.user!, pathId((req.params as { coupon: string }).coupon))
       return { message: 'Coupon deleted.' }
     },
   )

@@ -2,7 +2,6 @@ import type { AppContext } from '../../lib/context.ts'
 import { Conflict, Invalid } from '../../lib/errors.ts'
 import { isValidDate, localNow, toMinutes, toTimeWithSeconds } from '../../lib/time.ts'
 import { quoteIndoorBooking } from '../availability/quote.ts'
-import { nextBookingNumber } from '../bookings/numbers.ts'
 import { expireHolds } from '../bookings/operations.ts'
 import { holdUntil } from '../bookings/payable.ts'
 import { insertBooking, isOverlapViolation } from './repository.ts'
@@ -89,30 +88,33 @@ export async function createIndoorBooking(
   try {
     return await ctx.db.transaction().execute(async (trx) => {
       await expireHolds(ctx, trx, 'indoor', { resourceId: game.id, date: input.date })
-      const number = await nextBookingNumber(trx, 'IG', Number(localNow(now).date.slice(0, 4)), game.id)
-      return insertBooking(trx, {
-        booking_number: number,
-        tenant_id: game.tenant_id,
-        user_id: booker.userId,
-        indoor_game_id: game.id,
-        venue_id: game.venue_id,
-        type: booker.type,
-        status: 'pending',
-        date: input.date,
-        start_time: toTimeWithSeconds(input.start_time),
-        end_time: toTimeWithSeconds(input.end_time),
-        players_count: input.players_count ?? null,
-        base_amount: quote.baseAmount,
-        discount_amount: 0,
-        total_amount: quote.baseAmount,
-        customer_name: booker.customerName,
-        customer_phone: input.customer_phone?.trim() || booker.customerPhone || null,
-        notes: input.notes?.trim() || null,
-        created_by: booker.createdBy,
-        // An unpaid online booking holds its slot only for the payment window; paying (or choosing
-        // cash) through /api/payments/initiate moves or clears the hold.
-        hold_expires_at: booker.type === 'online' ? holdUntil(ctx, 'gateway', input.date, input.start_time, now) : null,
-      })
+      return insertBooking(
+        trx,
+        {
+          tenant_id: game.tenant_id,
+          user_id: booker.userId,
+          indoor_game_id: game.id,
+          venue_id: game.venue_id,
+          type: booker.type,
+          status: 'pending',
+          date: input.date,
+          start_time: toTimeWithSeconds(input.start_time),
+          end_time: toTimeWithSeconds(input.end_time),
+          players_count: input.players_count ?? null,
+          base_amount: quote.baseAmount,
+          discount_amount: 0,
+          total_amount: quote.baseAmount,
+          customer_name: booker.customerName,
+          customer_phone: input.customer_phone?.trim() || booker.customerPhone || null,
+          notes: input.notes?.trim() || null,
+          created_by: booker.createdBy,
+          // An unpaid online booking holds its slot only for the payment window; paying (or choosing
+          // cash) through /api/payments/initiate moves or clears the hold.
+          hold_expires_at:
+            booker.type === 'online' ? holdUntil(ctx, 'gateway', input.date, input.start_time, now) : null,
+        },
+        Number(localNow(now).date.slice(0, 4)),
+      )
     })
   } catch (err) {
     if (isOverlapViolation(err)) throw new Conflict(SLOT_TAKEN)

@@ -2,6 +2,7 @@ import type { Insertable } from 'kysely'
 import type { IndoorGameBookings } from '../../db/types.ts'
 import type { Executor } from '../../lib/db.ts'
 import type { PageParams } from '../../lib/pagination.ts'
+import { allocatedNumber } from '../bookings/numbers.ts'
 import type { IndoorBookingRow } from './resource.ts'
 
 // Queries on indoor_game_bookings.
@@ -21,8 +22,17 @@ export async function findBooking(db: Executor, id: number, lock = false): Promi
   return q.executeTakeFirst()
 }
 
-export async function insertBooking(db: Executor, values: Insertable<IndoorGameBookings>): Promise<IndoorBookingRow> {
-  return db.insertInto('indoor_game_bookings').values(values).returningAll().executeTakeFirstOrThrow()
+/** Inserts an indoor booking, numbered in the same statement (see allocatedNumber); 23P01 on overlap. */
+export async function insertBooking(
+  db: Executor,
+  values: Omit<Insertable<IndoorGameBookings>, 'booking_number'>,
+  year: number,
+): Promise<IndoorBookingRow> {
+  return db
+    .insertInto('indoor_game_bookings')
+    .values({ ...values, booking_number: allocatedNumber('IG', year, values.indoor_game_id) })
+    .returningAll()
+    .executeTakeFirstOrThrow()
 }
 
 export interface ListFilter {

@@ -35,16 +35,12 @@ export async function listMine(
 }
 
 export async function createMine(ctx: AppContext, user: AuthUser, input: NewIndoorBooking) {
-  const profile = await ctx.db
-    .selectFrom('users')
-    .select(['name', 'phone'])
-    .where('id', '=', user.id)
-    .executeTakeFirst()
+  // The signed-in user carries its name and phone (src/lib/auth.ts).
   const row = await createIndoorBooking(ctx, input, {
     type: 'online',
     userId: user.id,
-    customerName: profile?.name ?? user.name,
-    customerPhone: profile?.phone ?? null,
+    customerName: user.name,
+    customerPhone: user.phone,
     createdBy: user.id,
   })
   return indoorBookingResource(ctx, ctx.db, row)

@@ -21,8 +21,6 @@ function checkRange(start: string, end: string, field: string, message: string) 
   return { start: s, end: e }
 }
 
-const idOf = pathId
-
 // --- Schedule ------------------------------------------------------------------------------
 
 export async function getSchedule(ctx: AppContext, user: AuthUser | null, key: string): Promise<ScheduleEntry[]> {
@@ -120,7 +118,7 @@ export async function updatePricingRule(
   const rule = await ctx.db
     .selectFrom('pricing_rules')
     .selectAll()
-    .where('id', '=', idOf(ruleKey))
+    .where('id', '=', pathId(ruleKey))
     .where('court_id', '=', court.id)
     .executeTakeFirst()
   if (!rule) throw new NotFound()
@@ -150,7 +148,7 @@ export async function deletePricingRule(ctx: AppContext, user: AuthUser, key: st
   const court = await courtForStaff(ctx, user, key, ['owner', 'manager'])
   const res = await ctx.db
     .deleteFrom('pricing_rules')
-    .where('id', '=', idOf(ruleKey))
+    .where('id', '=', pathId(ruleKey))
     .where('court_id', '=', court.id)
     .executeTakeFirst()
   if (Number(res.numDeletedRows) === 0) throw new NotFound()
@@ -219,7 +217,7 @@ export async function deleteBlock(ctx: AppContext, user: AuthUser, key: string, 
   const court = await courtForStaff(ctx, user, key, [...STAFF])
   const res = await ctx.db
     .deleteFrom('court_blocks')
-    .where('id', '=', idOf(blockKey))
+    .where('id', '=', pathId(blockKey))
     .where('court_id', '=', court.id)
     .executeTakeFirst()
   if (Number(res.numDeletedRows) === 0) throw new NotFound()
