@@ -41,6 +41,10 @@ export async function issueToken(db: Executor, userId: number, deviceName: strin
   return `${row.id}|${secret}`
 }
 
+/** The role names of `users as u`, in role order: select it with `.as('roles')`. */
+export const ROLE_NAMES = sql<Role[]>`array(select r.name from user_roles ur join roles r on r.id = ur.role_id
+    where ur.user_id = u.id order by r.id)`
+
 function bearer(req: FastifyRequest): string | null {
   const h = req.headers.authorization
   if (!h) return null
@@ -97,11 +101,7 @@ async function loadTokenOwner(db: Executor, id: number, hash: string): Promise<T
       'u.email',
       'u.phone',
       'u.is_active',
-      sql<
-        Role[]
-      >`array(select r.name from user_roles ur join roles r on r.id = ur.role_id where ur.user_id = u.id order by r.id)`.as(
-        'roles',
-      ),
+      ROLE_NAMES.as('roles'),
     ])
     .where('t.id', '=', id)
     .where('t.token_hash', '=', hash)

@@ -1,5 +1,6 @@
 import { sql } from 'kysely'
 import { Type } from 'typebox'
+import { ROLE_NAMES } from '../../lib/auth.ts'
 import type { Executor } from '../../lib/db.ts'
 import { NotFound } from '../../lib/errors.ts'
 import { formatMoney } from '../../lib/money.ts'
@@ -66,8 +67,7 @@ export const USER_COLUMNS = [
   'u.email_verified_at',
   'u.phone_verified_at',
   'u.created_at',
-  sql<string[]>`array(select r.name from user_roles ur join roles r on r.id = ur.role_id
-      where ur.user_id = u.id order by r.id)`.as('roles'),
+  ROLE_NAMES.as('roles'),
   sql<string[]>`array(select distinct p.name from user_roles ur
       join role_permissions rp on rp.role_id = ur.role_id join permissions p on p.id = rp.permission_id
       where ur.user_id = u.id order by p.name)`.as('permissions'),
