@@ -13,6 +13,7 @@ import { registerErrorHandler } from './lib/errors.ts'
 import { JobQueue } from './lib/jobs.ts'
 import { createMessenger, type Messenger } from './lib/messenger.ts'
 import { registerRateLimit } from './lib/rate-limit.ts'
+import { edgeServerOptions } from './lib/server-options.ts'
 import { localStorage } from './lib/storage.ts'
 import { setTimezone } from './lib/time.ts'
 import { registerJobs, registerModules } from './modules/index.ts'
@@ -34,7 +35,7 @@ export async function buildApp({ config, database, messenger, logger = true }: B
       const given = req.headers['x-request-id']
       return typeof given === 'string' && /^[\w.-]{1,64}$/.test(given) ? given : randomUUID()
     },
-    trustProxy: true,
+    ...edgeServerOptions(config),
     bodyLimit: 1024 * 1024,
     ajv: { customOptions: { allErrors: true, coerceTypes: 'array', removeAdditional: false, useDefaults: true } },
   }).withTypeProvider<TypeBoxTypeProvider>()

@@ -1,6 +1,8 @@
 // Configuration from environment variables, validated once at start.
 // Every variable and its default is listed in .env.example and the README.
 
+import { isIP } from 'node:net'
+
 export interface Config {
   env: 'development' | 'production' | 'test'
   port: number
@@ -21,6 +23,17 @@ export interface Config {
   bookingHoldMinutes: number
   rateLimits: { register: number; emailResend: number; login: number; otp: number; default: number }
   rateLimitEnabled: boolean
+  // --- The edge: who the client is, per-account limits, timeouts (docs/deployment.md) ---
+  /** Fastify's trustProxy: false (socket address), a hop count, or the proxies' addresses/CIDRs. */
+  trustProxy: boolean | number | string[]
+  /** Failed logins per account identifier a minute, and OTP sends per recipient a minute, from any address. */
+  accountLimits: { login: number; otpIdentifier: number }
+  /** Prefix of every rate-limit key in Redis (several deployments can share one Redis). */
+  rateLimitPrefix: string
+  /** Time a client has to send a whole request (headers and body) before a 408. */
+  requestTimeoutMs: number
+  /** Time a client has to send the request headers. */
+  headersTimeoutMs: number
   argon2MemoryKib: number
   mail: { driver: 'log' | 'smtp'; from: string; smtpUrl: string | undefined }
   sms: { driver: 'log' | 'http'; httpUrl: string | undefined; httpToken: string | undefined }
@@ -101,6 +114,46 @@ function url(env: Env, key: string, fallback: string): string {
     throw new ConfigError(`${key} must be an absolute URL, got "${raw}"`)
   }
   return raw.replace(/\/+$/, '')
+}
+
+// --- The edge ---
+
+const PROXY_KEYWORDS = ['loopback', 'linklocal', 'uniquelocal']
+
+/** TRUST_PROXY: unset or false, true (any proxy; only when nothing else can reach the port), a hop count, or addresses/CIDRs. */
+function trustProxy(raw: string | undefined): Config['trustProxy'] {
+  const value = raw?.trim() ?? ''
+  if (value === '' || value === 'false') return false
+  if (value === 'true') return true
+  if (/^\d+$/.test(value)) {
+    const hops = Number(value)
+    if (hops < 1 || hops > 32) throw new ConfigError(`TRUST_PROXY hop count must be between 1 and 32, got "${raw}"`)
+    return hops
+  }
+  const entries = value
+    .split(',')
+    .map((e) => e.trim())
+    .filter(Boolean)
+  for (const entry of entries) {
+    if (PROXY_KEYWORDS.includes(entry)) continue
+    const [address, bits, extra] = entry.split('/')
+    const family = isIP(address)
+    const maxBits = family === 6 ? 128 : 32
+    const bitsOk = bits === undefined || (/^\d{1,3}$/.test(bits) && Number(bits) <= maxBits)
+    if (family === 0 || !bitsOk || extra !== undefined) {
+      throw new ConfigError(
+        `TRUST_PROXY must be true, false, a hop count or a comma-separated list of addresses/CIDRs, got "${raw}"`,
+      )
+    }
+  }
+  return entries
+}
+
+function timeouts(env: Env): Pick<Config, 'requestTimeoutMs' | 'headersTimeoutMs'> {
+  const requestTimeoutMs = int(env, 'REQUEST_TIMEOUT_MS', 60_000, 1000, 3_600_000)
+  // Node refuses a headers timeout longer than the request timeout.
+  const headersTimeoutMs = int(env, 'HEADERS_TIMEOUT_MS', Math.min(20_000, requestTimeoutMs), 1000, requestTimeoutMs)
+  return { requestTimeoutMs, headersTimeoutMs }
 }
 
 const socialDefaults = {
@@ -185,6 +238,14 @@ export function loadConfig(env: Env = process.env): Config {
       default: int(env, 'RATE_LIMIT_DEFAULT', 60, 1),
     },
     rateLimitEnabled: bool(env, 'RATE_LIMIT_ENABLED', true),
+    // --- The edge ---
+    trustProxy: trustProxy(env.TRUST_PROXY),
+    accountLimits: {
+      login: int(env, 'RATE_LIMIT_LOGIN_ACCOUNT', 10, 1),
+      otpIdentifier: int(env, 'RATE_LIMIT_OTP_IDENTIFIER', 5, 1),
+    },
+    rateLimitPrefix: str(env, 'RATE_LIMIT_PREFIX', 'courtside-rl:'),
+    ...timeouts(env),
     argon2MemoryKib: int(env, 'ARGON2_MEMORY_KIB', 19456, 1024),
     mail: {
       driver: oneOf(env, 'MAIL_DRIVER', ['log', 'smtp'] as const, 'log'),

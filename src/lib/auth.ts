@@ -121,19 +121,30 @@ async function loadTokenOwner(db: Executor, id: number, hash: string): Promise<T
   }
 }
 
+// The token's owner, looked up once per request: the rate limiter (which keys signed-in requests by
+// user) and the route's auth hook both ask, and must not cost two lookups.
+const identified = new WeakMap<FastifyRequest, Promise<AuthUser | null>>()
+
 /** Fastify onRequest hooks (auth runs before validation, so guests get 401, not 422). `auth.required` refuses guests; `auth.optional` only identifies. */
 export function authHooks(getDb: () => Executor, cache: ReadCache) {
+  /** The user behind the request's bearer token (active or not), or null for none, unknown or revoked. */
+  const identify = (req: FastifyRequest): Promise<AuthUser | null> => {
+    let found = identified.get(req)
+    if (!found) {
+      const token = bearer(req)
+      found = token ? resolveUser(getDb(), cache, token) : Promise.resolve(null)
+      identified.set(req, found)
+    }
+    return found
+  }
   const required = async (req: FastifyRequest, _reply: FastifyReply) => {
-    const token = bearer(req)
-    const user = token ? await resolveUser(getDb(), cache, token) : null
+    const user = await identify(req)
     if (!user) throw new Unauthenticated()
     if (!user.is_active) throw new Forbidden('Your account is suspended.')
     req.user = user
   }
   const optional = async (req: FastifyRequest, _reply: FastifyReply) => {
-    const token = bearer(req)
-    if (!token) return
-    const user = await resolveUser(getDb(), cache, token)
+    const user = await identify(req)
     if (user?.is_active) req.user = user
   }
   const roles =
@@ -142,7 +153,7 @@ export function authHooks(getDb: () => Executor, cache: ReadCache) {
       await required(req, reply)
       if (!req.user!.roles.some((r) => allowed.includes(r))) throw new Forbidden()
     }
-  return { required, optional, roles }
+  return { identify, required, optional, roles }
 }
 
 export function hasRole(user: AuthUser | null | undefined, ...roles: Role[]): boolean {

@@ -22,6 +22,7 @@ declare module 'fastify' {
   interface FastifyInstance {
     ctx: AppContext
     auth: {
+      identify: (req: import('fastify').FastifyRequest) => Promise<import('./auth.ts').AuthUser | null>
       required: import('fastify').onRequestAsyncHookHandler
       optional: import('fastify').onRequestAsyncHookHandler
       roles: (...roles: import('./auth.ts').Role[]) => import('fastify').onRequestAsyncHookHandler

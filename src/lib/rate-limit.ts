@@ -1,25 +1,123 @@
-import type { FastifyInstance, FastifyRequest } from 'fastify'
+import { createHash } from 'node:crypto'
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
 import type { Config } from '../config.ts'
+import { type Counters, memoryCounters, redisCounters } from './counters.ts'
+import { AppError } from './errors.ts'
 
 // Limits of the contract: register 10/min, verification resend 6/min, login and OTP configurable,
 // 60/min for everything else. Counted in Redis when REDIS_URL is set (shared by every instance),
 // in memory otherwise.
+//
+// Who is counted: a signed-in request (a bearer token that resolves to a user) counts against its
+// user, wherever it comes from; any other request against its address (req.ip, which believes
+// X-Forwarded-For only from the proxies TRUST_PROXY names). On top of the per-client limits, login
+// failures are counted per account identifier and OTP sends per recipient, so many addresses
+// together cannot brute-force one account or flood one phone (docs/deployment.md, "Rate limits").
 
 export type LimitName = 'register' | 'emailResend' | 'login' | 'otp'
+
+// Sign-up, sign-in and OTP are guest routes: a token there would let one attacker's accounts each
+// bring a fresh bucket, so they stay per address.
+const PER_USER: Record<LimitName, boolean> = { register: false, emailResend: true, login: false, otp: false }
+
+const WINDOW_MS = 60_000
+
+/** Paths that never spend the budget: the load balancer's health check and the API docs assets. */
+const FREE_PATH = /^\/(health|docs)(\/|$)/
+
+/** The rate-limit key of the client behind a request: its user when signed in, else its address. */
+async function clientKey(app: FastifyInstance, req: FastifyRequest): Promise<string> {
+  // An unknown, revoked or malformed token falls back to the address, so made-up tokens cannot
+  // open fresh buckets.
+  const user = await app.auth.identify(req).catch(() => null)
+  return user ? `user:${user.id}` : `ip:${req.ip}`
+}
 
 /** Route config for a named limit: `{ config: namedLimit(app, 'login') }`. */
 export function namedLimit(app: FastifyInstance, name: LimitName) {
   return {
     rateLimit: {
       max: app.ctx.config.rateLimits[name],
-      timeWindow: 60_000,
-      keyGenerator: (req: FastifyRequest) => `${name}:${req.ip}`,
+      timeWindow: WINDOW_MS,
+      keyGenerator: PER_USER[name]
+        ? async (req: FastifyRequest) => `${name}:${await clientKey(app, req)}`
+        : (req: FastifyRequest) => `${name}:ip:${req.ip}`,
+    },
+  }
+}
+
+export class TooManyAttempts extends AppError {
+  constructor() {
+    super(429, 'Too Many Attempts.')
+  }
+}
+
+/** Limits keyed by what a request is about rather than who sends it. */
+export interface AccountLimits {
+  /**
+   * Counts a sign-in attempt against the account identifier (email or phone as typed); 429 once the
+   * account has used RATE_LIMIT_LOGIN_ACCOUNT attempts this minute. Attempts are counted before the
+   * password is checked, so parallel guesses cannot overshoot; call the returned function when the
+   * password was right: a successful sign-in clears the count, leaving only failures counted.
+   */
+  loginAttempt(reply: FastifyReply, login: string): Promise<() => Promise<void>>
+  /** Counts an OTP send to a normalised recipient; 429 beyond RATE_LIMIT_OTP_IDENTIFIER a minute. */
+  otpSend(reply: FastifyReply, identifier: string): Promise<void>
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    accountLimits: AccountLimits
+  }
+}
+
+const unlimited: AccountLimits = {
+  loginAttempt: async () => async () => undefined,
+  otpSend: async () => undefined,
+}
+
+// Identifiers are hashed: keys stay short and Redis holds no email addresses or phone numbers.
+const digest = (value: string) => createHash('sha256').update(value).digest('base64url').slice(0, 32)
+
+function accountLimits(app: FastifyInstance, config: Config, counters: Counters): AccountLimits {
+  /** Counts one hit; throws the contract's 429 with its headers when over `max`. */
+  const hit = async (reply: FastifyReply, key: string, max: number) => {
+    let count: number
+    let ttlMs: number
+    try {
+      ;({ count, ttlMs } = await counters.hit(key, WINDOW_MS))
+    } catch (err) {
+      // Like the per-client limits (skipOnError): a Redis outage must not take sign-in down with it.
+      app.log.warn({ err }, 'rate-limit store unavailable; request not counted')
+      return
+    }
+    if (count <= max) return
+    const seconds = Math.max(1, Math.ceil(ttlMs / 1000))
+    reply.header('x-ratelimit-limit', max)
+    reply.header('x-ratelimit-remaining', 0)
+    reply.header('x-ratelimit-reset', seconds)
+    reply.header('retry-after', seconds)
+    throw new TooManyAttempts()
+  }
+  return {
+    async loginAttempt(reply, login) {
+      const key = `login:${digest(login.trim().toLowerCase())}`
+      await hit(reply, key, config.accountLimits.login)
+      return async () => {
+        await counters.reset(key).catch((err) => app.log.warn({ err }, 'rate-limit store unavailable'))
+      }
+    },
+    async otpSend(reply, identifier) {
+      await hit(reply, `otp:${digest(identifier.trim().toLowerCase())}`, config.accountLimits.otpIdentifier)
     },
   }
 }
 
 export async function registerRateLimit(app: FastifyInstance, config: Config) {
-  if (!config.rateLimitEnabled) return
+  if (!config.rateLimitEnabled) {
+    app.decorate('accountLimits', unlimited)
+    return
+  }
   const { default: rateLimit } = await import('@fastify/rate-limit')
   let redis: import('ioredis').Redis | undefined
   if (config.redisUrl) {
@@ -29,14 +127,21 @@ export async function registerRateLimit(app: FastifyInstance, config: Config) {
       await redis?.quit().catch(() => undefined)
     })
   }
+  const counters = redis ? redisCounters(redis, `${config.rateLimitPrefix}account:`) : memoryCounters()
+  app.decorate('accountLimits', accountLimits(app, config, counters))
+
+  // Must run before the plugin's own onRoute hook, which attaches a limiter unless told not to.
+  app.addHook('onRoute', (route) => {
+    if (FREE_PATH.test(route.url)) route.config = { ...route.config, rateLimit: false }
+  })
   await app.register(rateLimit, {
     global: true,
     max: config.rateLimits.default,
-    timeWindow: 60_000,
+    timeWindow: WINDOW_MS,
     redis,
-    nameSpace: 'courtside-rl:',
+    nameSpace: config.rateLimitPrefix,
     skipOnError: true,
-    keyGenerator: (req) => req.ip,
+    keyGenerator: (req) => clientKey(app, req),
     errorResponseBuilder: (_req, ctx) => ({ statusCode: 429, message: 'Too Many Attempts.', ttl: ctx.ttl }),
   })
 }

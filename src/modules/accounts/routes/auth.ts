@@ -51,14 +51,18 @@ export default async function authRoutes(app: FastifyInstance) {
       schema: {
         tags,
         summary: 'Sign in with an email address or phone number and a password',
-        description: 'Wrong password, unknown user or suspended account: 403 "Invalid credentials.".',
+        description:
+          'Wrong password, unknown user or suspended account: 403 "Invalid credentials.". Limited per address ' +
+          '(RATE_LIMIT_LOGIN a minute) and per account identifier (RATE_LIMIT_LOGIN_ACCOUNT failures a minute).',
         body: LoginBody,
         response: { 200: TokenResponse, ...errorResponses, ...limited },
       },
     },
-    async (req) => {
+    async (req, reply) => {
       const body = req.body as { email: string; password: string; device_name?: string }
+      const succeeded = await app.accountLimits.loginAttempt(reply, body.email)
       const userId = await checkCredentials(db, body.email, body.password)
+      await succeeded()
       const token = await issueToken(db, userId, deviceName(req, body.device_name))
       return { token, data: await loadUserResource(db, storage, userId) }
     },

@@ -4,7 +4,7 @@ import { namedLimit } from '../../../lib/rate-limit.ts'
 import { errorResponses, Message } from '../../../lib/schemas.ts'
 import { loadUserResource } from '../resource.ts'
 import { OtpSendBody, OtpVerifyBody, OtpVerifyResponse, Refused } from '../schemas.ts'
-import { type OtpChannel, sendOtp, verifyOtp } from '../service/otp.ts'
+import { normalizeIdentifier, type OtpChannel, sendOtp, verifyOtp } from '../service/otp.ts'
 import { deviceName } from '../service/users.ts'
 
 const tags = ['Authentication']
@@ -21,13 +21,15 @@ export default async function otpRoutes(app: FastifyInstance) {
         summary: 'Send a one-time code by SMS (phone number) or email (email address)',
         description:
           '6 digits, valid 10 minutes, at most 5 wrong tries; a new send replaces the previous code. ' +
-          'The code is never in the response. Also works for identifiers with no account (pre-registration).',
+          'The code is never in the response. Also works for identifiers with no account (pre-registration). ' +
+          'Limited per address (RATE_LIMIT_OTP a minute) and per recipient (RATE_LIMIT_OTP_IDENTIFIER a minute).',
         body: OtpSendBody,
         response: { 200: Message, 429: Message, ...errorResponses },
       },
     },
-    async (req) => {
+    async (req, reply) => {
       const { identifier, type } = req.body as { identifier: string; type: OtpChannel }
+      await app.accountLimits.otpSend(reply, normalizeIdentifier(identifier, type))
       await sendOtp(ctx, identifier, type)
       return { message: 'OTP sent successfully.' }
     },
