@@ -2,9 +2,10 @@ import assert from 'node:assert/strict'
 import { test } from 'node:test'
 import { build } from '../helpers/app.ts'
 import { createUser } from '../helpers/factories.ts'
+import { rateLimitEnv } from '../helpers/rate-limit.ts'
 
 test('register allows 10 requests a minute, then 429 with Retry-After and X-RateLimit-* headers', async (t) => {
-  const app = await build(t, { RATE_LIMIT_ENABLED: 'true' })
+  const app = await build(t, rateLimitEnv())
   const register = (i: number) =>
     app.inject({
       method: 'POST',
@@ -46,7 +47,7 @@ test('register allows 10 requests a minute, then 429 with Retry-After and X-Rate
 })
 
 test('verification resend allows 6 a minute; login follows RATE_LIMIT_LOGIN', async (t) => {
-  const app = await build(t, { RATE_LIMIT_ENABLED: 'true', RATE_LIMIT_LOGIN: '3' })
+  const app = await build(t, rateLimitEnv({ RATE_LIMIT_LOGIN: '3' }))
   const user = await createUser(app)
   const statuses: number[] = []
   for (let i = 0; i < 7; i++) {
