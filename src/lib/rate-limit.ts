@@ -135,7 +135,10 @@ export async function registerRateLimit(app: FastifyInstance, config: Config) {
     if (FREE_PATH.test(route.url)) route.config = { ...route.config, rateLimit: false }
   })
   await app.register(rateLimit, {
-    global: true,
+    // The default limit is attached below as a global hook, not per route: per route it would run
+    // after the route's own auth hook, so requests refused with 401 (a flood of made-up tokens)
+    // were never counted.
+    global: false,
     max: config.rateLimits.default,
     timeWindow: WINDOW_MS,
     redis,
@@ -143,5 +146,11 @@ export async function registerRateLimit(app: FastifyInstance, config: Config) {
     skipOnError: true,
     keyGenerator: (req) => clientKey(app, req),
     errorResponseBuilder: (_req, ctx) => ({ statusCode: 429, message: 'Too Many Attempts.', ttl: ctx.ttl }),
+  })
+  const defaultLimit = app.rateLimit()
+  app.addHook('onRequest', async function (req, reply) {
+    // A named limit (an object) replaces the default; `false` (FREE_PATH) is exempt.
+    if (req.routeOptions.config?.rateLimit !== undefined) return
+    await defaultLimit.call(this, req, reply)
   })
 }
