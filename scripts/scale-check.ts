@@ -1,6 +1,6 @@
 // npm run scale-check: two instances on one PostgreSQL and one Redis behave as one service.
-// Verifies: no double booking across instances, rate limits counted once across both, each
-// booking reminder sent exactly once, hold expiry run once.
+// Verifies: no double booking across instances, rate limits (per address and per account) counted
+// once across both, each booking reminder sent exactly once, hold expiry run once.
 import { type ChildProcess, spawn, spawnSync } from 'node:child_process'
 import { createHash, randomBytes } from 'node:crypto'
 import { Redis } from 'ioredis'
@@ -53,6 +53,9 @@ async function start(port: number): Promise<ChildProcess> {
       RATE_LIMIT_ENABLED: 'true',
       RATE_LIMIT_DEFAULT: '100000',
       RATE_LIMIT_REGISTER: '10',
+      RATE_LIMIT_LOGIN_ACCOUNT: '10',
+      // The check below plays clients at many addresses through X-Forwarded-For from 127.0.0.1.
+      TRUST_PROXY: '127.0.0.1',
       JOBS_ENABLED: 'true',
       JOBS_POLL_MS: '200',
       DATA_DIR: `.tmp/scale-${port}`,
@@ -184,6 +187,22 @@ async function main() {
     check(
       allowed === 10 && regs.filter((s) => s === 429).length === 6,
       `rate limit: 16 registrations over 2 instances -> ${allowed} allowed, ${16 - allowed} x 429`,
+    )
+
+    // 2b. Login failures per account counted once across instances and addresses: 11 wrong
+    // passwords for one account, each from its own address, alternating instances.
+    const logins: number[] = []
+    for (let i = 0; i < 11; i++) {
+      const res = await fetch(`http://127.0.0.1:${PORTS[i % 2]}/api/auth/login`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', 'x-forwarded-for': `198.51.100.${i + 1}` },
+        body: JSON.stringify({ email: 'P0@Scale.local', password: 'wrong-password' }),
+      })
+      logins.push(res.status)
+    }
+    check(
+      logins.slice(0, 10).every((s) => s === 403) && logins[10] === 429,
+      `account limit: 11 failed logins for one account from 11 addresses over 2 instances -> ${logins.join(',')}`,
     )
 
     // 3. Reminders: bookings that start in ~24 h get exactly one BookingReminder each.
