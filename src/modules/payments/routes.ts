@@ -2,7 +2,7 @@ import type { FastifyInstance, FastifyReply } from 'fastify'
 import { Type } from 'typebox'
 import { Invalid, NotFound } from '../../lib/errors.ts'
 import { errorResponses, Message } from '../../lib/schemas.ts'
-import { ESEWA_FORM_PATH } from './gateways/esewa.ts'
+import { esewaCheckoutRoute } from './checkout.ts'
 import { createGateways, GATEWAYS, type GatewayName } from './gateways/index.ts'
 import { refundPayment } from './refund.ts'
 import { paymentResource } from './resource.ts'
@@ -135,23 +135,7 @@ export default async function routes(app: FastifyInstance) {
     },
   )
 
-  // Live eSewa takes a browser form POST; payment_url opens this page, which posts it on.
-  app.get('/payments/gateway_1/checkout', { schema: { hide: true } }, async (req, reply) => {
-    const fields = req.query as Record<string, string>
-    const inputs = Object.entries(fields)
-      .map(([k, v]) => `<input type="hidden" name="${escapeAttr(k)}" value="${escapeAttr(String(v))}">`)
-      .join('')
-    const action = `${app.ctx.config.gateways.esewa.baseUrl}${ESEWA_FORM_PATH}`
-    return reply
-      .type('text/html; charset=utf-8')
-      .send(
-        `<!doctype html><html><body onload="document.forms[0].submit()"><form method="POST" action="${escapeAttr(action)}">${inputs}<noscript><button>Continue to eSewa</button></noscript></form></body></html>`,
-      )
-  })
-}
-
-function escapeAttr(s: string): string {
-  return s.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`)
+  esewaCheckoutRoute(app, gateways)
 }
 
 function withQuery(url: string, status: string, paymentId: number): string {
