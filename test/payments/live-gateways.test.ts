@@ -114,7 +114,9 @@ test('eSewa: while the gateway says PENDING nothing changes; a later confirmatio
   reset('PENDING')
   const user = await createUser(app)
   const { payment } = await topup(app, user, 'gateway_1')
-  const cb = esewaCallback(esewaData({ status: 'PENDING', total_amount: '500.0', transaction_uuid: payment.reference! }))
+  const cb = esewaCallback(
+    esewaData({ status: 'PENDING', total_amount: '500.0', transaction_uuid: payment.reference! }),
+  )
   const pending = await get(cb)
   assert.equal(pending.statusCode, 200)
   assert.equal(pending.json().data.status, 'pending')
@@ -170,7 +172,7 @@ test('Khalti: initiate with the secret key; a callback confirmed by lookup credi
   assert.equal(l.sum, 50000)
 })
 
-test('Khalti: a 400 from initiate is 422 with Khalti\'s message, not 502, and the payment is failed', async () => {
+test("Khalti: a 400 from initiate is 422 with Khalti's message, not 502, and the payment is failed", async () => {
   reset('Completed')
   fake.initiateError = {
     amount: ['Amount should be greater than Rs. 10, that is 1000 paisa.'],
@@ -200,7 +202,9 @@ test('Khalti: an Expired or User canceled lookup (HTTP 400) fails the payment; a
   ]) {
     reset(word)
     const { payment } = await topup(app, user, 'gateway_2')
-    const res = await get(khaltiCallback({ pidx: `pidx-${payment.reference}`, status: claim, purchase_order_id: payment.reference! }))
+    const res = await get(
+      khaltiCallback({ pidx: `pidx-${payment.reference}`, status: claim, purchase_order_id: payment.reference! }),
+    )
     assert.equal(res.statusCode, 200, res.body)
     assert.equal(res.json().data.status, 'failed', word)
     const tx = await app.ctx.db
@@ -213,7 +217,13 @@ test('Khalti: an Expired or User canceled lookup (HTTP 400) fails the payment; a
   reset('Pending')
   fake.unknown = true
   const { payment } = await topup(app, user, 'gateway_2')
-  const res = await get(khaltiCallback({ pidx: `pidx-${payment.reference}`, status: 'User canceled', purchase_order_id: payment.reference! }))
+  const res = await get(
+    khaltiCallback({
+      pidx: `pidx-${payment.reference}`,
+      status: 'User canceled',
+      purchase_order_id: payment.reference!,
+    }),
+  )
   assert.equal(res.json().data.status, 'pending')
   assert.equal(await paymentStatus(payment.id), 'initiated')
 })
