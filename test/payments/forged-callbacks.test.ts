@@ -175,7 +175,8 @@ async function gatewayBooking(user: TestUser, method: Gateway): Promise<Pay> {
     method: 'POST',
     url: '/api/payments/initiate',
     headers: user.headers,
-    payload: { booking_id: booking.id, method },
+    // With a return_url: a forged callback must be 422, never a redirect to the app.
+    payload: { booking_id: booking.id, method, return_url: 'https://app.example/paid' },
   })
   assert.equal(res.statusCode, 201, res.body)
   const id = res.json().data.payment.id
@@ -208,7 +209,8 @@ for (const gateway of ['gateway_1', 'gateway_2', 'gateway_3'] as const) {
       const other = await gatewayBooking(user, gateway)
       if (c.settled) {
         const genuine = await app.inject({ method: 'GET', url: GENUINE[gateway](mine) })
-        assert.equal(genuine.json().data.status, 'completed', `${c.name}: ${genuine.body}`)
+        assert.equal(genuine.statusCode, 302, `${c.name}: ${genuine.body}`)
+        assert.equal(new URL(genuine.headers.location as string).searchParams.get('status'), 'completed', c.name)
       }
       const before = await snapshot(user, [mine, other])
       Object.assign(fake, c.api ?? {})

@@ -7,14 +7,14 @@ import type { Gateways } from './gateways/index.ts'
 // form in-process, as the browser would, and answering with the sandbox's redirect.
 
 export function esewaCheckoutRoute(app: FastifyInstance, gateways: Gateways) {
-  const sandbox = app.ctx.config.gateways.driver === 'sandbox'
+  const { appUrl, gateways: config } = app.ctx.config
+  const sandbox = config.driver === 'sandbox'
   app.get('/payments/gateway_1/checkout', { schema: { hide: true } }, async (req, reply) => {
     const { simulate, ...fields } = req.query as Record<string, string>
     if (sandbox && simulate) {
-      const form = new URL(gateways.esewaFormUrl)
       const res = await app.inject({
         method: 'POST',
-        url: form.pathname,
+        url: gateways.esewaFormUrl.slice(appUrl.length),
         headers: { 'content-type': 'application/x-www-form-urlencoded' },
         payload: new URLSearchParams({ ...fields, simulate }).toString(),
       })
@@ -33,6 +33,6 @@ export function esewaCheckoutRoute(app: FastifyInstance, gateways: Gateways) {
   })
 }
 
-export function escapeAttr(s: string): string {
+function escapeAttr(s: string): string {
   return s.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`)
 }

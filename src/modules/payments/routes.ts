@@ -98,8 +98,11 @@ export default async function routes(app: FastifyInstance) {
     summary: 'Gateway callback (the gateway redirects the customer here)',
     description:
       'Verifies the gateway signature and confirms with the gateway status API; the amount must match. ' +
-      'Idempotent. Redirects 302 to the return_url given at initiation with `status` (completed, failed, ' +
-      'pending) and `payment_id`, else answers 200. A forged or mismatched callback is 422 and changes nothing.',
+      'Only the status API settles or fails a payment: a failure or cancel redirect alone changes nothing ' +
+      '(status `pending`). Idempotent. Redirects 302 to the return_url given at initiation with `status` ' +
+      '(completed, failed, pending) and `payment_id`, else answers 200. A forged or mismatched callback ' +
+      '(bad signature, unknown reference, another amount or session, a success the gateway does not confirm) ' +
+      'is 422 and changes nothing.',
     params: Type.Object({ gateway: Type.String({ description: 'gateway_1, gateway_2 or gateway_3' }) }),
     querystring: Type.Object({}, { additionalProperties: true }),
     response: { 200: CallbackAnswer, 302: Type.Null(), 404: Message, 422: Message, 502: Message },
