@@ -44,6 +44,8 @@ interface Case {
   api?: Partial<FakeState>
   /** Settle the payment with a genuine callback first, then send the forged one. */
   settled?: boolean
+  /** Something to do to this payment first (as a crash might have left it). */
+  prepare?: (mine: Pay) => Promise<unknown>
   /** The forged callback, given this payment and another payment of the same customer. */
   callback: (mine: Pay, other: Pay) => string
 }
@@ -111,6 +113,12 @@ const CASES: Record<Gateway, Case[]> = {
     {
       name: "an amount that is not the payment's",
       callback: (p) => khaltiOk(p, { amount: '1000', total_amount: '1000' }),
+    },
+    {
+      name: "another payment's pidx, on a payment whose own pidx was never stored",
+      prepare: (mine) =>
+        app.ctx.db.updateTable('payments').set({ gateway_payload: null }).where('id', '=', mine.id).execute(),
+      callback: (p, other) => khaltiOk(p, { pidx: `pidx-${other.ref}` }),
     },
     { name: 'amount and total_amount that disagree', callback: (p) => khaltiOk(p, { total_amount: '1000' }) },
     { name: 'Completed, but the lookup says Pending', api: { status: 'Pending' }, callback: (p) => khaltiOk(p) },
@@ -212,6 +220,7 @@ for (const gateway of ['gateway_1', 'gateway_2', 'gateway_3'] as const) {
         assert.equal(genuine.statusCode, 302, `${c.name}: ${genuine.body}`)
         assert.equal(new URL(genuine.headers.location as string).searchParams.get('status'), 'completed', c.name)
       }
+      await c.prepare?.(mine)
       const before = await snapshot(user, [mine, other])
       Object.assign(fake, c.api ?? {})
       const res = await app.inject({ method: 'GET', url: c.callback(mine, other) })

@@ -209,7 +209,7 @@ export async function settleCallback(
     verdict = await driver.verify({
       reference: payment.reference!,
       amount: payment.amount,
-      session: session ?? claim.session ?? null,
+      session: session ?? (driver.sessionFromInitiate ? null : (claim.session ?? null)),
     })
   } catch (err) {
     if (err instanceof GatewayUnavailable) throw new GatewayDown()

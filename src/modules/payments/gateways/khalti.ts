@@ -52,6 +52,7 @@ export function khaltiDriver(config: KhaltiConfig, transport: Transport, website
   const headers = { authorization: `Key ${config.secretKey}`, 'content-type': 'application/json' }
   return {
     name: 'gateway_2',
+    sessionFromInitiate: true,
     async initiate(input) {
       const res = await transport({
         method: 'POST',

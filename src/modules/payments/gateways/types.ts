@@ -71,6 +71,11 @@ export interface Verification {
 
 export interface GatewayDriver {
   name: GatewayName
+  /**
+   * The gateway's session id comes from initiate and is stored (Khalti's pidx): a callback's
+   * unsigned session is then never used to look a payment up, only compared.
+   */
+  sessionFromInitiate?: boolean
   initiate(input: InitiateInput): Promise<InitiateResult>
   /** Reads a callback; throws CallbackRejected when it is malformed. */
   parseCallback(params: Record<string, string>): CallbackClaim
