@@ -47,7 +47,7 @@ export interface Config {
   social: Record<'provider_1' | 'provider_2' | 'provider_3', SocialProviderConfig>
   gateways: {
     driver: 'sandbox' | 'live'
-    esewa: { baseUrl: string; productCode: string; secretKey: string }
+    esewa: { baseUrl: string; statusUrl: string; productCode: string; secretKey: string }
     khalti: { baseUrl: string; secretKey: string }
     fonepay: { baseUrl: string; merchantCode: string; secretKey: string }
   }
@@ -180,8 +180,32 @@ const socialDefaults = {
   },
 } as const
 
+/** The public UAT credentials every integration guide prints: never live in production. */
+const GATEWAY_TEST_VALUES: Record<string, string> = {
+  ESEWA_PRODUCT_CODE: 'EPAYTEST',
+  ESEWA_SECRET_KEY: '8gBm/:&EnhH.1/q',
+  KHALTI_SECRET_KEY: 'test_secret_key',
+  FONEPAY_MERCHANT_CODE: 'NBQM',
+  FONEPAY_SECRET_KEY: 'a7e3512f5032480a83137793cb2021dc',
+}
+const GATEWAY_URLS = ['APP_URL', 'ESEWA_BASE_URL', 'ESEWA_STATUS_URL', 'KHALTI_BASE_URL', 'FONEPAY_BASE_URL']
+
+/** Live payments in production need real keys and explicit URLs (the defaults are UAT hosts). */
+function checkLiveGateways(env: Env) {
+  const missing = GATEWAY_URLS.filter((key) => !opt(env, key))
+  const test = Object.keys(GATEWAY_TEST_VALUES).filter(
+    (key) => (opt(env, key) ?? GATEWAY_TEST_VALUES[key]) === GATEWAY_TEST_VALUES[key],
+  )
+  const problems = [
+    missing.length ? `set ${missing.join(', ')}` : '',
+    test.length ? `set real (not the public test) values for ${test.join(', ')}` : '',
+  ].filter(Boolean)
+  if (problems.length) throw new ConfigError(`PAYMENT_DRIVER=live in production: ${problems.join('; ')}`)
+}
+
 export function loadConfig(env: Env = process.env): Config {
   const nodeEnv = oneOf(env, 'NODE_ENV', ['development', 'production', 'test'] as const, 'development')
+  if (nodeEnv === 'production' && env.PAYMENT_DRIVER === 'live') checkLiveGateways(env)
   const port = int(env, 'PORT', 8000, 0, 65535)
   const appUrl = url(env, 'APP_URL', `http://127.0.0.1:${port}`)
   const appKey = str(env, 'APP_KEY', 'courtside-development-key-change-me')
@@ -277,6 +301,7 @@ export function loadConfig(env: Env = process.env): Config {
       driver: oneOf(env, 'PAYMENT_DRIVER', ['sandbox', 'live'] as const, 'sandbox'),
       esewa: {
         baseUrl: url(env, 'ESEWA_BASE_URL', 'https://rc-epay.esewa.com.np'),
+        statusUrl: url(env, 'ESEWA_STATUS_URL', 'https://rc.esewa.com.np'),
         productCode: str(env, 'ESEWA_PRODUCT_CODE', 'EPAYTEST'),
         secretKey: str(env, 'ESEWA_SECRET_KEY', '8gBm/:&EnhH.1/q'),
       },

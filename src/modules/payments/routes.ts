@@ -2,7 +2,7 @@ import type { FastifyInstance, FastifyReply } from 'fastify'
 import { Type } from 'typebox'
 import { Invalid, NotFound } from '../../lib/errors.ts'
 import { errorResponses, Message } from '../../lib/schemas.ts'
-import { ESEWA_FORM_PATH } from './gateways/esewa.ts'
+import { esewaCheckoutRoute } from './checkout.ts'
 import { createGateways, GATEWAYS, type GatewayName } from './gateways/index.ts'
 import { refundPayment } from './refund.ts'
 import { paymentResource } from './resource.ts'
@@ -98,8 +98,11 @@ export default async function routes(app: FastifyInstance) {
     summary: 'Gateway callback (the gateway redirects the customer here)',
     description:
       'Verifies the gateway signature and confirms with the gateway status API; the amount must match. ' +
-      'Idempotent. Redirects 302 to the return_url given at initiation with `status` (completed, failed, ' +
-      'pending) and `payment_id`, else answers 200. A forged or mismatched callback is 422 and changes nothing.',
+      'Only the status API settles or fails a payment: a failure or cancel redirect alone changes nothing ' +
+      '(status `pending`). Idempotent. Redirects 302 to the return_url given at initiation with `status` ' +
+      '(completed, failed, pending) and `payment_id`, else answers 200. A forged or mismatched callback ' +
+      '(bad signature, unknown reference, another amount or session, a success the gateway does not confirm) ' +
+      'is 422 and changes nothing.',
     params: Type.Object({ gateway: Type.String({ description: 'gateway_1, gateway_2 or gateway_3' }) }),
     querystring: Type.Object({}, { additionalProperties: true }),
     response: { 200: CallbackAnswer, 302: Type.Null(), 404: Message, 422: Message, 502: Message },
@@ -135,23 +138,7 @@ export default async function routes(app: FastifyInstance) {
     },
   )
 
-  // Live eSewa takes a browser form POST; payment_url opens this page, which posts it on.
-  app.get('/payments/gateway_1/checkout', { schema: { hide: true } }, async (req, reply) => {
-    const fields = req.query as Record<string, string>
-    const inputs = Object.entries(fields)
-      .map(([k, v]) => `<input type="hidden" name="${escapeAttr(k)}" value="${escapeAttr(String(v))}">`)
-      .join('')
-    const action = `${app.ctx.config.gateways.esewa.baseUrl}${ESEWA_FORM_PATH}`
-    return reply
-      .type('text/html; charset=utf-8')
-      .send(
-        `<!doctype html><html><body onload="document.forms[0].submit()"><form method="POST" action="${escapeAttr(action)}">${inputs}<noscript><button>Continue to eSewa</button></noscript></form></body></html>`,
-      )
-  })
-}
-
-function escapeAttr(s: string): string {
-  return s.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`)
+  esewaCheckoutRoute(app, gateways)
 }
 
 function withQuery(url: string, status: string, paymentId: number): string {

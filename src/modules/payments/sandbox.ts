@@ -15,13 +15,29 @@ import { SANDBOX_PREFIX } from './gateways/index.ts'
 // Fonepay that speaks their protocols with the configured keys, so the whole payment flow works on
 // a fresh clone. Opening a payment_url shows a page with Pay and Cancel; adding
 // `simulate=success|failure` completes it at once and redirects (302) to the merchant's callback
-// exactly as the gateway would. Its routes are hidden from the API document; gateway-side state
-// lives in memory (a development stand-in, not a ledger).
+// exactly as the gateway would. It is as awkward as the real ones (docs/payments.md): eSewa's form
+// is POST only and its `data` writes amounts as eSewa does ("1,200.0"); Khalti's links expire
+// (`simulate=expire` expires one now) and its Expired / User canceled lookups answer 400; Fonepay
+// grants a 10% discount on every payment (P_AMT < R_AMT; `discount=0` on the pay URL turns it off).
+// Its routes are hidden from the API document; gateway-side state lives in memory.
 
 type Outcome = 'success' | 'failure'
 
+/** How long a Khalti sandbox link lives (Khalti's sample answers say expires_in 1800). */
+const KHALTI_LINK_SECONDS = 1800
+
+/** eSewa's way of writing an amount in its success `data`: "1,200.0", "950.5". */
+export function esewaAmountText(paisa: number): string {
+  return new Intl.NumberFormat('en-US', { minimumFractionDigits: 1, maximumFractionDigits: 2 }).format(paisa / 100)
+}
+
+/** A Java double's text, as Fonepay writes P_AMT ("20.0", "1350.5"). */
+const doubleText = (paisa: number) => (Number.isInteger(paisa / 100) ? (paisa / 100).toFixed(1) : String(paisa / 100))
+
 interface SandboxTxn {
   amount: number // paisa
+  paid?: number // paisa the customer paid (Fonepay discount)
+  expiresAt?: number // ms (Khalti)
   status: string
   transactionId: string | null
   extra: Record<string, string>
@@ -41,8 +57,9 @@ export async function sandboxRoutes(app: FastifyInstance) {
 
   // --- gateway_1: eSewa ePay v2 ---------------------------------------------------------------
 
-  const esewaForm = async (req: { query: unknown; body: unknown }, reply: FastifyReply) => {
-    const f = { ...(req.query as Record<string, string>), ...((req.body as Record<string, string>) ?? {}) }
+  // eSewa takes the form as a browser POST only (the checkout page submits it).
+  app.post(`${prefix}/gateway_1/api/epay/main/v2/form`, { schema: hide }, async (req, reply) => {
+    const f = (req.body ?? {}) as Record<string, string>
     const names = f.signed_field_names ?? ''
     if (
       f.product_code !== esewa.productCode ||
@@ -57,7 +74,7 @@ export async function sandboxRoutes(app: FastifyInstance) {
     if (!known) esewaTxns.set(f.transaction_uuid, { amount, status: 'PENDING', transactionId: null, extra: {} })
     const simulate = f.simulate as Outcome | undefined
     if (simulate !== 'success' && simulate !== 'failure') {
-      return choicePage(reply, 'eSewa sandbox', amount, f)
+      return choicePage(reply, 'eSewa sandbox', amount, f, 'POST')
     }
     const txn = esewaTxns.get(f.transaction_uuid)!
     if (simulate === 'failure') {
@@ -71,7 +88,7 @@ export async function sandboxRoutes(app: FastifyInstance) {
     const data: Record<string, string> = {
       transaction_code: txn.transactionId ?? code(),
       status: txn.status,
-      total_amount: f.total_amount,
+      total_amount: esewaAmountText(txn.amount),
       transaction_uuid: f.transaction_uuid,
       product_code: f.product_code,
       signed_field_names: 'transaction_code,status,total_amount,transaction_uuid,product_code,signed_field_names',
@@ -80,9 +97,7 @@ export async function sandboxRoutes(app: FastifyInstance) {
     const target = new URL(f.success_url)
     target.searchParams.set('data', Buffer.from(JSON.stringify(data)).toString('base64'))
     return reply.redirect(target.toString(), 302)
-  }
-  app.get(`${prefix}/gateway_1/api/epay/main/v2/form`, { schema: hide }, esewaForm)
-  app.post(`${prefix}/gateway_1/api/epay/main/v2/form`, { schema: hide }, esewaForm)
+  })
 
   app.get(`${prefix}/gateway_1/api/epay/transaction/status/`, { schema: hide }, async (req) => {
     const q = req.query as Record<string, string>
@@ -91,7 +106,7 @@ export async function sandboxRoutes(app: FastifyInstance) {
     return {
       product_code: q.product_code,
       transaction_uuid: q.transaction_uuid,
-      total_amount: Number(q.total_amount),
+      total_amount: Number(String(q.total_amount ?? '').replace(/,/g, '')),
       status: matches ? txn.status : 'NOT_FOUND',
       ref_id: matches ? txn.transactionId : null,
     }
@@ -104,12 +119,17 @@ export async function sandboxRoutes(app: FastifyInstance) {
   app.post(`${prefix}/gateway_2/epayment/initiate/`, { schema: hide }, async (req, reply) => {
     if (!khaltiAuthorized(req.headers.authorization)) return reply.code(401).send({ detail: 'Invalid token.' })
     const b = (req.body ?? {}) as Record<string, unknown>
-    if (!Number.isInteger(b.amount) || (b.amount as number) < 1000 || !b.return_url || !b.purchase_order_id) {
-      return reply.code(400).send({ error_key: 'validation_error', amount: ['Amount should be at least 1000 paisa.'] })
+    const invalid: Record<string, string[]> = {}
+    for (const f of ['return_url', 'website_url', 'purchase_order_id', 'purchase_order_name']) {
+      if (!b[f]) invalid[f] = ['This field may not be blank.']
     }
+    if (!Number.isInteger(Number(b.amount))) invalid.amount = ['A valid integer is required.']
+    else if (Number(b.amount) < 1000) invalid.amount = ['Amount should be greater than Rs. 10, that is 1000 paisa.']
+    if (Object.keys(invalid).length) return reply.code(400).send({ ...invalid, error_key: 'validation_error' })
     const pidx = randomBytes(11).toString('base64url')
     khaltiTxns.set(pidx, {
-      amount: b.amount as number,
+      amount: Number(b.amount),
+      expiresAt: Date.now() + KHALTI_LINK_SECONDS * 1000,
       status: 'Initiated',
       transactionId: null,
       extra: {
@@ -121,8 +141,8 @@ export async function sandboxRoutes(app: FastifyInstance) {
     return {
       pidx,
       payment_url: `${base}/gateway_2/pay?pidx=${pidx}`,
-      expires_at: new Date(Date.now() + 30 * 60_000).toISOString(),
-      expires_in: 1800,
+      expires_at: new Date(Date.now() + KHALTI_LINK_SECONDS * 1000).toISOString(),
+      expires_in: KHALTI_LINK_SECONDS,
     }
   })
 
@@ -130,23 +150,28 @@ export async function sandboxRoutes(app: FastifyInstance) {
     const q = req.query as Record<string, string>
     const txn = khaltiTxns.get(q.pidx ?? '')
     if (!txn) return page(reply, 404, 'Khalti sandbox', '<p>Unknown payment.</p>')
+    if (q.simulate === 'expire' && txn.status === 'Initiated') txn.expiresAt = Date.now() - 1
+    expireKhalti(txn)
+    // An expired link shows Khalti's error page and never returns to the merchant.
+    if (txn.status === 'Expired') return page(reply, 400, 'Khalti sandbox', '<p>This payment link has expired.</p>')
     if (q.simulate !== 'success' && q.simulate !== 'failure') return choicePage(reply, 'Khalti sandbox', txn.amount, q)
     if (txn.status === 'Initiated') {
       txn.status = q.simulate === 'success' ? 'Completed' : 'User canceled'
       if (txn.status === 'Completed') txn.transactionId = code()
     }
     const back = new URL(txn.extra.return_url)
+    const paid = txn.status === 'Completed'
     const params: Record<string, string> = {
       pidx: q.pidx,
-      txnId: txn.transactionId ?? '',
+      ...(paid ? { txnId: txn.transactionId ?? '' } : {}),
+      transaction_id: txn.transactionId ?? '',
+      tidx: txn.transactionId ?? '',
       amount: String(txn.amount),
       total_amount: String(txn.amount),
+      mobile: paid ? '98XXXXX001' : '',
       status: txn.status,
-      mobile: '98XXXXX001',
-      tidx: txn.transactionId ?? '',
       purchase_order_id: txn.extra.purchase_order_id,
       purchase_order_name: txn.extra.purchase_order_name,
-      transaction_id: txn.transactionId ?? '',
     }
     for (const [k, v] of Object.entries(params)) back.searchParams.set(k, v)
     return reply.redirect(back.toString(), 302)
@@ -157,8 +182,16 @@ export async function sandboxRoutes(app: FastifyInstance) {
     const pidx = String(((req.body ?? {}) as Record<string, unknown>).pidx ?? '')
     const txn = khaltiTxns.get(pidx)
     if (!txn) return reply.code(404).send({ detail: 'Not found.', error_key: 'validation_error' })
-    const status = txn.status === 'Initiated' ? 'Pending' : txn.status
-    return { pidx, total_amount: txn.amount, status, transaction_id: txn.transactionId, fee: 0, refunded: false }
+    expireKhalti(txn)
+    // Khalti answers Expired and User canceled with HTTP 400 (its "Payment Status Code" table).
+    return reply.code(txn.status === 'Expired' || txn.status === 'User canceled' ? 400 : 200).send({
+      pidx,
+      total_amount: txn.amount,
+      status: txn.status,
+      transaction_id: txn.transactionId,
+      fee: 0,
+      refunded: false,
+    })
   })
 
   // --- gateway_3: Fonepay ---------------------------------------------------------------------
@@ -179,18 +212,21 @@ export async function sandboxRoutes(app: FastifyInstance) {
     if (txn.status === 'pending') {
       txn.status = q.simulate === 'success' ? 'successful' : 'failed'
       txn.transactionId = code()
+      // A Fonepay promotion: the customer pays 10% less; the merchant's requested amount stands.
+      txn.paid =
+        txn.status === 'successful' && q.discount !== '0' ? txn.amount - Math.round(txn.amount / 10) : txn.amount
     }
     const ok = txn.status === 'successful'
     const back: Record<string, string> = {
       PRN: q.PRN,
       PID: q.PID,
       PS: String(ok),
-      RC: ok ? 'successful' : 'failed',
+      RC: ok ? 'successful' : 'cancel',
       UID: txn.transactionId ?? '',
-      BC: 'SANDBOXBANK',
-      INI: '98XXXXX001',
-      P_AMT: paisaToRupees(txn.amount),
-      R_AMT: '0',
+      BC: ok ? 'SANDBOXBANK' : 'N/A',
+      INI: ok ? '98XXXXX001' : 'N/A',
+      P_AMT: doubleText(txn.paid ?? txn.amount),
+      R_AMT: q.AMT,
     }
     back.DV = fonepayDv(fonepay.secretKey, back, FONEPAY_CALLBACK_FIELDS)
     const url = new URL(q.RU)
@@ -207,7 +243,7 @@ export async function sandboxRoutes(app: FastifyInstance) {
       return '<response><success>false</success><response_code>failed</response_code><message>Invalid request</message></response>'
     }
     const ok = txn.status === 'successful' && rupeesToPaisa(q.AMT) === txn.amount && q.UID === txn.transactionId
-    return `<response><amount>${paisaToRupees(txn.amount)}</amount><bankCode>SANDBOXBANK</bankCode><initiator>98XXXXX001</initiator><message>${ok ? 'Payment verified' : 'Payment not verified'}</message><response_code>${ok ? 'successful' : txn.status}</response_code><statusCode>${ok ? 0 : 1}</statusCode><success>${ok}</success><txnAmount>${paisaToRupees(txn.amount)}</txnAmount><uniqueId>${txn.transactionId ?? ''}</uniqueId></response>`
+    return `<response><amount>${paisaToRupees(txn.amount)}</amount><bankCode>SANDBOXBANK</bankCode><initiator>98XXXXX001</initiator><message>${ok ? 'Payment verified' : 'Payment not verified'}</message><response_code>${ok ? 'successful' : txn.status}</response_code><statusCode>${ok ? 0 : 1}</statusCode><success>${ok}</success><txnAmount>${paisaToRupees(txn.paid ?? txn.amount)}</txnAmount><uniqueId>${txn.transactionId ?? ''}</uniqueId></response>`
   })
 }
 
@@ -224,17 +260,30 @@ function page(reply: FastifyReply, status: number, title: string, body: string) 
     )
 }
 
-/** The Pay / Cancel page: two links back to this same URL with `simulate` set. */
-function choicePage(reply: FastifyReply, title: string, amount: number, params: Record<string, string>) {
-  const link = (outcome: Outcome) => {
-    const q = new URLSearchParams({ ...params, simulate: outcome })
-    return `?${escapeHtml(q.toString())}`
+/** The Pay / Cancel page: two forms back to this same URL (by the gateway's method) with `simulate` set. */
+function choicePage(
+  reply: FastifyReply,
+  title: string,
+  amount: number,
+  params: Record<string, string>,
+  method: 'GET' | 'POST' = 'GET',
+) {
+  const form = (outcome: Outcome, label: string) => {
+    const inputs = Object.entries({ ...params, simulate: outcome })
+      .map(([k, v]) => `<input type="hidden" name="${escapeHtml(k)}" value="${escapeHtml(String(v))}">`)
+      .join('')
+    return `<form method="${method}" style="display:inline">${inputs}<button>${label}</button></form>`
   }
   return page(
     reply,
     200,
     title,
     `<p>This is a test payment; no money moves.</p><p>Amount: <strong>Rs ${paisaToRupees(amount)}</strong></p>` +
-      `<p><a href="${link('success')}">Pay</a> &nbsp; <a href="${link('failure')}">Cancel</a></p>`,
+      `<p>${form('success', 'Pay')} &nbsp; ${form('failure', 'Cancel')}</p>`,
   )
+}
+
+/** A Khalti link past its expiry that was never paid is Expired. */
+function expireKhalti(txn: SandboxTxn) {
+  if (txn.status === 'Initiated' && txn.expiresAt !== undefined && Date.now() > txn.expiresAt) txn.status = 'Expired'
 }

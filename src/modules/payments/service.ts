@@ -5,7 +5,13 @@ import { AppError, Unprocessable } from '../../lib/errors.ts'
 import { formatMoney } from '../../lib/money.ts'
 import { type BookingKind, lockPayableBooking, recordBookingPayment, setPaymentIntent } from '../bookings/payable.ts'
 import { completeTopup, creditWallet, debitWallet, failTopup } from '../wallet/service.ts'
-import { CallbackRejected, type GatewayName, type Gateways, GatewayUnavailable } from './gateways/index.ts'
+import {
+  CallbackRejected,
+  type GatewayName,
+  GatewayRefused,
+  type Gateways,
+  GatewayUnavailable,
+} from './gateways/index.ts'
 import { assertCanPay } from './policy.ts'
 import { ledgerReferenceType, markRefunded } from './records.ts'
 import * as repo from './repository.ts'
@@ -146,11 +152,13 @@ export async function startAtGateway(
     await repo.setGatewaySession(ctx.db, payment.id, started.session)
     return started.paymentUrl
   } catch (err) {
-    if (!(err instanceof GatewayUnavailable)) throw err
+    if (!(err instanceof GatewayUnavailable) && !(err instanceof GatewayRefused)) throw err
     await ctx.db.transaction().execute(async (trx) => {
       await repo.markFailed(trx, payment.id, { error: err.message })
       if (payment.payable_type === 'topup') await failTopup(trx, payment.payable_id)
     })
+    // The gateway's own reason ("Amount should be greater than Rs. 10…") is the customer's to read.
+    if (err instanceof GatewayRefused) throw new Unprocessable(err.message)
     throw new GatewayDown()
   }
 }
@@ -161,9 +169,13 @@ export interface CallbackResult {
 }
 
 /**
- * A gateway's callback. Nothing is believed until the signature checks out AND the gateway's status
- * API confirms the same payment and amount. The conditional UPDATE in markCompleted makes a
- * replayed or concurrent callback change nothing twice.
+ * A gateway's callback. The callback names a payment; the gateway's status API decides what
+ * happened to it. Anything forged or mismatched is 422 and changes nothing: an unknown reference, a
+ * bad signature, another attempt's session, a stated amount that is not the payment's, or a claim
+ * of success (or, on a settled payment, of the opposite outcome) that the gateway or our record
+ * does not bear out. A failure redirect never fails a payment by itself: only a final "failed"
+ * from the status API does; "pending" and "not found" leave it initiated. The conditional UPDATE
+ * in markCompleted makes a replayed or concurrent callback change nothing twice.
  */
 export async function settleCallback(
   ctx: AppContext,
@@ -183,9 +195,13 @@ export async function settleCallback(
   if (!payment || !claim.signed) throw new Unprocessable(NOT_VERIFIED)
   const session = repo.sessionOf(payment)
   if (session && claim.session && session !== claim.session) throw new Unprocessable(NOT_VERIFIED)
-  if (payment.status !== 'initiated') return { status: outcomeOf(payment), payment }
-  if (claim.outcome === 'success' && claim.amount !== null && claim.amount !== payment.amount) {
-    throw new Unprocessable(NOT_VERIFIED)
+  if (claim.amount !== null && claim.amount !== payment.amount) throw new Unprocessable(NOT_VERIFIED)
+  if (payment.status !== 'initiated') {
+    const settled = outcomeOf(payment)
+    const contradicts =
+      (claim.outcome === 'success' && settled === 'failed') || (claim.outcome === 'failure' && settled === 'completed')
+    if (contradicts) throw new Unprocessable(NOT_VERIFIED)
+    return { status: settled, payment }
   }
 
   let verdict: Awaited<ReturnType<typeof driver.verify>>
@@ -193,18 +209,24 @@ export async function settleCallback(
     verdict = await driver.verify({
       reference: payment.reference!,
       amount: payment.amount,
-      session: session ?? claim.session ?? null,
+      session: session ?? (driver.sessionFromInitiate ? null : (claim.session ?? null)),
     })
   } catch (err) {
     if (err instanceof GatewayUnavailable) throw new GatewayDown()
     throw err
   }
-  if (verdict.status === 'pending') return { status: 'pending', payment }
-  if (verdict.status === 'failed') {
-    // A signed "paid" that the gateway does not know about is a forgery or a mix-up: change nothing.
+  const payload = {
+    session,
+    claim: claim.raw,
+    verification: verdict.raw,
+    paid_amount: verdict.paidAmount ?? claim.paidAmount ?? null,
+  }
+  if (verdict.status !== 'completed') {
+    // A "paid" the gateway does not bear out is a forgery or a mix-up: change nothing.
     if (claim.outcome === 'success') throw new Unprocessable(NOT_VERIFIED)
+    if (verdict.status !== 'failed') return { status: 'pending', payment }
     const failed = await ctx.db.transaction().execute(async (trx) => {
-      const row = await repo.markFailed(trx, payment.id, { session, claim: claim.raw, verification: verdict.raw })
+      const row = await repo.markFailed(trx, payment.id, { ...payload, reason: verdict.reason ?? null })
       if (row && row.payable_type === 'topup') await failTopup(trx, row.payable_id)
       return row
     })
@@ -214,10 +236,7 @@ export async function settleCallback(
   if (verdict.amount !== payment.amount) throw new Unprocessable(NOT_VERIFIED)
 
   const settled = await ctx.db.transaction().execute(async (trx) => {
-    const won = await repo.markCompleted(trx, payment.id, {
-      transactionId: verdict.transactionId,
-      payload: { session, claim: claim.raw, verification: verdict.raw },
-    })
+    const won = await repo.markCompleted(trx, payment.id, { transactionId: verdict.transactionId, payload })
     if (!won) return undefined // a concurrent callback settled it
     if (won.payable_type === 'topup') await completeTopup(trx, won.payable_id)
     else await applyToBooking(ctx, trx, won)

@@ -3,10 +3,12 @@ import { hmacHex, sameSignature } from './crypto.ts'
 import { paisaToRupees, rupeesToPaisa } from './http.ts'
 import { CallbackRejected, type GatewayDriver, GatewayUnavailable, type Transport } from './types.ts'
 
-// gateway_3 = Fonepay web payment. The browser is redirected to {base}/api/merchantRequest with
-// PID, MD, PRN, AMT, CRN, DT, R1, R2, RU and DV = hex HMAC-SHA512 of those values joined by commas.
-// Fonepay returns to RU with PRN, PID, PS, RC, UID, BC, INI, P_AMT, R_AMT and DV over those; the
-// payment is believed after {base}/api/merchantRequest/verificationMerchant says success.
+// gateway_3 = Fonepay web payment (Technical Specification Document, Fonepay Web Integration 2.0).
+// The browser is redirected to {base}/api/merchantRequest with PID, MD, PRN, AMT, CRN, DT, R1, R2,
+// RU and DV = hex HMAC-SHA512 of those values joined by commas. Fonepay returns to RU with PRN, PID,
+// PS, RC, UID, BC, INI, P_AMT, R_AMT and DV over those. R_AMT is the amount we requested; P_AMT is
+// what the customer paid, lower when Fonepay grants a discount. The payment is believed after
+// {base}/api/merchantRequest/verificationMerchant (DV over PID,AMT,PRN,BID,UID) says success.
 
 export interface FonepayConfig {
   baseUrl: string
@@ -61,12 +63,16 @@ export function fonepayDriver(config: FonepayConfig, transport: Transport): Gate
 
     parseCallback(params) {
       if (!params.PRN || !params.DV) throw new CallbackRejected('missing PRN or DV')
+      const requested = rupeesToPaisa(params.R_AMT)
+      if (requested === null) throw new CallbackRejected('R_AMT is not an amount')
       const expected = fonepayDv(config.secretKey, params, FONEPAY_CALLBACK_FIELDS)
       return {
         reference: params.PRN,
         session: params.UID,
         outcome: params.PS === 'true' ? 'success' : 'failure',
-        amount: rupeesToPaisa(params.P_AMT),
+        // The requested amount must be ours; the paid amount may be lower (a Fonepay discount).
+        amount: requested,
+        paidAmount: rupeesToPaisa(params.P_AMT),
         signed: sameSignature(expected, params.DV.toUpperCase()) && params.PID === config.merchantCode,
         raw: params,
       }
@@ -88,13 +94,19 @@ export function fonepayDriver(config: FonepayConfig, transport: Transport): Gate
       if (res.status >= 500) throw new GatewayUnavailable(`Fonepay verification answered ${res.status}`)
       const success = field(res.body, 'success')
       const code = field(res.body, 'response_code')
-      const amount = rupeesToPaisa(field(res.body, 'txnAmount'))
+      // <amount> is the requested amount of the transaction, <txnAmount> what was paid (lower after
+      // a discount); an answer with only <txnAmount> states both.
+      const paidAmount = rupeesToPaisa(field(res.body, 'txnAmount'))
+      const amount = rupeesToPaisa(field(res.body, 'amount')) ?? paidAmount
       const transactionId = field(res.body, 'uniqueId')
-      if (success === 'true' && code === 'successful')
-        return { status: 'completed', amount, transactionId, raw: res.body }
-      if (code === 'pending') return { status: 'pending', amount, transactionId, raw: res.body }
+      const base = { amount, paidAmount, transactionId, reason: code ?? undefined, raw: res.body }
+      if (success === 'true' && code === 'successful') return { status: 'completed', ...base }
+      if (code === 'pending') return { status: 'pending', ...base }
       if (success === null && code === null) throw new GatewayUnavailable('Fonepay verification answer unreadable')
-      return { status: 'failed', amount, transactionId, raw: res.body }
+      // Fonepay answers an unknown PRN/UID with success=false like a failed one; without a UID (no
+      // callback seen) it cannot be told apart from a payment never made.
+      if (!payment.session) return { status: 'not_found', ...base }
+      return { status: 'failed', ...base }
     },
   }
 }

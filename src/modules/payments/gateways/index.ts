@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify'
-import { esewaDriver } from './esewa.ts'
+import { ESEWA_FORM_PATH, esewaDriver } from './esewa.ts'
 import { fonepayDriver } from './fonepay.ts'
 import { fetchTransport } from './http.ts'
 import { khaltiDriver } from './khalti.ts'
@@ -13,6 +13,8 @@ export const SANDBOX_PREFIX = '/api/payments/sandbox'
 export interface Gateways {
   driver(name: GatewayName): GatewayDriver
   callbackUrl(name: GatewayName): string
+  /** Where the eSewa checkout page POSTs its form (eSewa's form URL, or the sandbox's). */
+  esewaFormUrl: string
 }
 
 /**
@@ -27,13 +29,12 @@ export function createGateways(app: FastifyInstance): Gateways {
   const transport: Transport = live ? fetchTransport : inProcess(app, config.appUrl)
   const g = config.gateways
   const drivers: Record<GatewayName, GatewayDriver> = {
-    gateway_1: live
-      ? esewaDriver(g.esewa, transport, `${config.appUrl}/api/payments/gateway_1/checkout`)
-      : esewaDriver(
-          { ...g.esewa, baseUrl: sandboxBase('gateway_1') },
-          transport,
-          `${sandboxBase('gateway_1')}/api/epay/main/v2/form`,
-        ),
+    // Both modes send the browser to our checkout page, which POSTs the form as eSewa requires.
+    gateway_1: esewaDriver(
+      live ? g.esewa : { ...g.esewa, baseUrl: sandboxBase('gateway_1'), statusUrl: sandboxBase('gateway_1') },
+      transport,
+      `${config.appUrl}/api/payments/gateway_1/checkout`,
+    ),
     gateway_2: khaltiDriver(
       live ? g.khalti : { ...g.khalti, baseUrl: sandboxBase('gateway_2') },
       transport,
@@ -44,6 +45,7 @@ export function createGateways(app: FastifyInstance): Gateways {
   return {
     driver: (name) => drivers[name],
     callbackUrl: (name) => `${config.appUrl}/api/payments/${name}/callback`,
+    esewaFormUrl: `${live ? g.esewa.baseUrl : sandboxBase('gateway_1')}${ESEWA_FORM_PATH}`,
   }
 }
 
