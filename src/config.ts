@@ -127,6 +127,27 @@ const socialDefaults = {
   },
 } as const
 
+/** Drivers that could not send a single message are refused at start, not at the first send. */
+function refuseUnusable(env: Env) {
+  if (str(env, 'MAIL_DRIVER', 'log') === 'smtp' && !/^smtps?:\/\/[^/]/.test(str(env, 'SMTP_URL', ''))) {
+    throw new ConfigError('MAIL_DRIVER=smtp needs SMTP_URL (smtp:// or smtps://)')
+  }
+  if (str(env, 'SMS_DRIVER', 'log') === 'http' && !/^https?:\/\/[^/]/.test(str(env, 'SMS_HTTP_URL', ''))) {
+    throw new ConfigError('SMS_DRIVER=http needs SMS_HTTP_URL (http:// or https://)')
+  }
+  if (str(env, 'PUSH_DRIVER', 'log') === 'fcm') {
+    let account: Record<string, unknown> | null = null
+    try {
+      account = JSON.parse(str(env, 'FCM_SERVICE_ACCOUNT', 'null'))
+    } catch {}
+    if (!['project_id', 'client_email', 'private_key'].every((k) => typeof account?.[k] === 'string')) {
+      throw new ConfigError(
+        'PUSH_DRIVER=fcm needs FCM_SERVICE_ACCOUNT: the JSON of a Firebase service account (project_id, client_email, private_key)',
+      )
+    }
+  }
+}
+
 export function loadConfig(env: Env = process.env): Config {
   const nodeEnv = oneOf(env, 'NODE_ENV', ['development', 'production', 'test'] as const, 'development')
   const port = int(env, 'PORT', 8000, 0, 65535)
@@ -146,6 +167,7 @@ export function loadConfig(env: Env = process.env): Config {
   if (databaseUrl && !/^postgres(ql)?:\/\//.test(databaseUrl)) {
     throw new ConfigError('DATABASE_URL must start with postgres:// or postgresql://')
   }
+  refuseUnusable(env)
   const social = {} as Config['social']
   for (const key of ['provider_1', 'provider_2', 'provider_3'] as const) {
     const P = key.toUpperCase()
