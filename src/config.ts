@@ -57,6 +57,12 @@ export interface SocialProviderConfig {
 
 export class ConfigError extends Error {}
 
+/** Ends a process that could not start: one line for a ConfigError (settings, database, lock), the error otherwise. */
+export function exitOnStartError(err: unknown): never {
+  console.error(err instanceof ConfigError ? `Configuration error: ${err.message}` : err)
+  process.exit(1)
+}
+
 type Env = Record<string, string | undefined>
 
 function str(env: Env, key: string, fallback: string): string {
