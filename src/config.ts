@@ -52,6 +52,9 @@ export interface SocialProviderConfig {
   authorizeUrl: string
   tokenUrl: string
   userinfoUrl: string
+  /** Keys that sign the provider's ID tokens, and the issuer they name; empty: no ID token is trusted. */
+  jwksUrl: string
+  issuer: string
   scope: string
 }
 
@@ -115,6 +118,8 @@ const socialDefaults = {
     authorizeUrl: 'https://accounts.google.com/o/oauth2/v2/auth',
     tokenUrl: 'https://oauth2.googleapis.com/token',
     userinfoUrl: 'https://openidconnect.googleapis.com/v1/userinfo',
+    jwksUrl: 'https://www.googleapis.com/oauth2/v3/certs',
+    issuer: 'https://accounts.google.com',
     scope: 'openid email profile',
   },
   provider_2: {
@@ -122,6 +127,8 @@ const socialDefaults = {
     authorizeUrl: 'https://www.facebook.com/v19.0/dialog/oauth',
     tokenUrl: 'https://graph.facebook.com/v19.0/oauth/access_token',
     userinfoUrl: 'https://graph.facebook.com/me?fields=id,name,email',
+    jwksUrl: '',
+    issuer: '',
     scope: 'email public_profile',
   },
   provider_3: {
@@ -129,6 +136,8 @@ const socialDefaults = {
     authorizeUrl: 'https://appleid.apple.com/auth/authorize',
     tokenUrl: 'https://appleid.apple.com/auth/token',
     userinfoUrl: '',
+    jwksUrl: 'https://appleid.apple.com/auth/keys',
+    issuer: 'https://appleid.apple.com',
     scope: 'openid name email',
   },
 } as const
@@ -186,6 +195,8 @@ export function loadConfig(env: Env = process.env): Config {
       authorizeUrl: str(env, `${P}_AUTHORIZE_URL`, d.authorizeUrl),
       tokenUrl: str(env, `${P}_TOKEN_URL`, d.tokenUrl),
       userinfoUrl: str(env, `${P}_USERINFO_URL`, d.userinfoUrl),
+      jwksUrl: str(env, `${P}_JWKS_URL`, d.jwksUrl),
+      issuer: str(env, `${P}_ISSUER`, d.issuer),
       scope: str(env, `${P}_SCOPE`, d.scope),
     }
   }
