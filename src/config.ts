@@ -65,10 +65,19 @@ export interface SocialProviderConfig {
   authorizeUrl: string
   tokenUrl: string
   userinfoUrl: string
+  /** Keys that sign the provider's ID tokens, and the issuer they name; empty: no ID token is trusted. */
+  jwksUrl: string
+  issuer: string
   scope: string
 }
 
 export class ConfigError extends Error {}
+
+/** Ends a process that could not start: one line for a ConfigError (settings, database, lock), the error otherwise. */
+export function exitOnStartError(err: unknown): never {
+  console.error(err instanceof ConfigError ? `Configuration error: ${err.message}` : err)
+  process.exit(1)
+}
 
 type Env = Record<string, string | undefined>
 
@@ -162,6 +171,8 @@ const socialDefaults = {
     authorizeUrl: 'https://accounts.google.com/o/oauth2/v2/auth',
     tokenUrl: 'https://oauth2.googleapis.com/token',
     userinfoUrl: 'https://openidconnect.googleapis.com/v1/userinfo',
+    jwksUrl: 'https://www.googleapis.com/oauth2/v3/certs',
+    issuer: 'https://accounts.google.com',
     scope: 'openid email profile',
   },
   provider_2: {
@@ -169,6 +180,8 @@ const socialDefaults = {
     authorizeUrl: 'https://www.facebook.com/v19.0/dialog/oauth',
     tokenUrl: 'https://graph.facebook.com/v19.0/oauth/access_token',
     userinfoUrl: 'https://graph.facebook.com/me?fields=id,name,email',
+    jwksUrl: '',
+    issuer: '',
     scope: 'email public_profile',
   },
   provider_3: {
@@ -176,6 +189,8 @@ const socialDefaults = {
     authorizeUrl: 'https://appleid.apple.com/auth/authorize',
     tokenUrl: 'https://appleid.apple.com/auth/token',
     userinfoUrl: '',
+    jwksUrl: 'https://appleid.apple.com/auth/keys',
+    issuer: 'https://appleid.apple.com',
     scope: 'openid name email',
   },
 } as const
@@ -203,6 +218,27 @@ function checkLiveGateways(env: Env) {
   if (problems.length) throw new ConfigError(`PAYMENT_DRIVER=live in production: ${problems.join('; ')}`)
 }
 
+/** Drivers that could not send a single message are refused at start, not at the first send. */
+function refuseUnusable(env: Env) {
+  if (str(env, 'MAIL_DRIVER', 'log') === 'smtp' && !/^smtps?:\/\/[^/]/.test(str(env, 'SMTP_URL', ''))) {
+    throw new ConfigError('MAIL_DRIVER=smtp needs SMTP_URL (smtp:// or smtps://)')
+  }
+  if (str(env, 'SMS_DRIVER', 'log') === 'http' && !/^https?:\/\/[^/]/.test(str(env, 'SMS_HTTP_URL', ''))) {
+    throw new ConfigError('SMS_DRIVER=http needs SMS_HTTP_URL (http:// or https://)')
+  }
+  if (str(env, 'PUSH_DRIVER', 'log') === 'fcm') {
+    let account: Record<string, unknown> | null = null
+    try {
+      account = JSON.parse(str(env, 'FCM_SERVICE_ACCOUNT', 'null'))
+    } catch {}
+    if (!['project_id', 'client_email', 'private_key'].every((k) => typeof account?.[k] === 'string')) {
+      throw new ConfigError(
+        'PUSH_DRIVER=fcm needs FCM_SERVICE_ACCOUNT: the JSON of a Firebase service account (project_id, client_email, private_key)',
+      )
+    }
+  }
+}
+
 export function loadConfig(env: Env = process.env): Config {
   const nodeEnv = oneOf(env, 'NODE_ENV', ['development', 'production', 'test'] as const, 'development')
   if (nodeEnv === 'production' && env.PAYMENT_DRIVER === 'live') checkLiveGateways(env)
@@ -223,6 +259,7 @@ export function loadConfig(env: Env = process.env): Config {
   if (databaseUrl && !/^postgres(ql)?:\/\//.test(databaseUrl)) {
     throw new ConfigError('DATABASE_URL must start with postgres:// or postgresql://')
   }
+  refuseUnusable(env)
   const social = {} as Config['social']
   for (const key of ['provider_1', 'provider_2', 'provider_3'] as const) {
     const P = key.toUpperCase()
@@ -235,6 +272,8 @@ export function loadConfig(env: Env = process.env): Config {
       authorizeUrl: str(env, `${P}_AUTHORIZE_URL`, d.authorizeUrl),
       tokenUrl: str(env, `${P}_TOKEN_URL`, d.tokenUrl),
       userinfoUrl: str(env, `${P}_USERINFO_URL`, d.userinfoUrl),
+      jwksUrl: str(env, `${P}_JWKS_URL`, d.jwksUrl),
+      issuer: str(env, `${P}_ISSUER`, d.issuer),
       scope: str(env, `${P}_SCOPE`, d.scope),
     }
   }

@@ -1,17 +1,8 @@
-import { ConfigError, loadConfig } from './config.ts'
+import { exitOnStartError, loadConfig } from './config.ts'
 import { bootstrap } from './lib/bootstrap.ts'
 
 async function main() {
-  let config: ReturnType<typeof loadConfig>
-  try {
-    config = loadConfig()
-  } catch (err) {
-    if (err instanceof ConfigError) {
-      console.error(`Configuration error: ${err.message}`)
-      process.exit(1)
-    }
-    throw err
-  }
+  const config = loadConfig()
   const app = await bootstrap(config)
   if (config.jobsEnabled) app.ctx.jobs.start()
   await app.listen({ port: config.port, host: config.host })
@@ -31,7 +22,4 @@ async function main() {
   }
 }
 
-main().catch((err) => {
-  console.error(err)
-  process.exit(1)
-})
+main().catch(exitOnStartError)

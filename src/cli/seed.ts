@@ -1,6 +1,6 @@
 import { join, resolve } from 'node:path'
 import { fileURLToPath } from 'node:url'
-import { ConfigError, loadConfig } from '../config.ts'
+import { exitOnStartError, loadConfig } from '../config.ts'
 import type { Executor } from '../lib/db.ts'
 import { openDatabase } from '../lib/db.ts'
 import { migrate } from '../lib/migrate.ts'
@@ -267,16 +267,7 @@ export async function seedDemo(db: Executor): Promise<SeedSummary> {
 }
 
 async function main() {
-  let config: ReturnType<typeof loadConfig>
-  try {
-    config = loadConfig()
-  } catch (err) {
-    if (err instanceof ConfigError) {
-      console.error(`Configuration error: ${err.message}`)
-      process.exit(1)
-    }
-    throw err
-  }
+  const config = loadConfig()
   setPasswordCost(config.argon2MemoryKib)
   const database = await openDatabase({
     databaseUrl: config.databaseUrl,
@@ -299,8 +290,5 @@ async function main() {
 
 // Run only when executed (`tsx src/cli/seed.ts`), not when a test imports seedDemo.
 if (process.argv[1] && resolve(process.argv[1]) === fileURLToPath(import.meta.url)) {
-  main().catch((err) => {
-    console.error(err)
-    process.exit(1)
-  })
+  main().catch(exitOnStartError)
 }

@@ -62,7 +62,10 @@ interface TokenOwner {
 /**
  * The user behind a token, through the read cache (key: token id and hash, so a wrong secret never
  * hits). A deleted token ('token:<id>') and any change to the user or its roles ('user:<id>') are
- * announced by the database (migrations/005) and drop the entry on every instance.
+ * announced by the database (migrations/005) and drop the entry on every instance. The notification
+ * arrives a few milliseconds after the commit, so the code that revokes access (logout, device
+ * revocation, suspension, role changes) also invalidates the tag on its own instance right after
+ * the commit: the very next request there is refused (docs/architecture.md, "Revoking access").
  */
 async function resolveUser(db: Executor, cache: ReadCache, token: string): Promise<AuthUser | null> {
   const bar = token.indexOf('|')

@@ -14,8 +14,8 @@ interface Entry {
 export class ReadCache {
   private entries = new Map<string, Entry>()
   private byTag = new Map<string, Set<string>>()
-  /** Loads in progress, so concurrent misses of one key share one query. */
-  private inflight = new Map<string, Promise<unknown>>()
+  /** Loads in progress, so concurrent misses of one key share one query, with the generation each started at. */
+  private inflight = new Map<string, { loading: Promise<unknown>; generation: number }>()
   /**
    * Bumped by every invalidation. A load is kept only if none of its tags was invalidated while it
    * ran (it may have read the old data): `invalidatedAt` holds each tag's last invalidation, and
@@ -72,17 +72,21 @@ export class ReadCache {
     if (!this.enabled) return load()
     const hit = this.get<T>(key)
     if (hit !== undefined) return hit
+    // A load that started before an invalidation may have read what it replaced: a caller arriving
+    // after the invalidation (say the request after a logout) must not be handed its result.
     const running = this.inflight.get(key)
-    if (running) return running as Promise<T>
+    if (running && running.generation === this.generation) return running.loading as Promise<T>
     const generation = this.generation
-    const loading = load()
+    const loading: Promise<T> = load()
       .then((value) => {
         const how = store(value)
         if (how && this.unchangedSince(generation, how.tags)) this.set(key, value, how.tags, how.expiresAt)
         return value
       })
-      .finally(() => this.inflight.delete(key))
-    this.inflight.set(key, loading)
+      .finally(() => {
+        if (this.inflight.get(key)?.loading === loading) this.inflight.delete(key)
+      })
+    this.inflight.set(key, { loading, generation })
     return loading
   }
 

@@ -2,7 +2,9 @@ import { mkdirSync } from 'node:fs'
 import type { PGlite } from '@electric-sql/pglite'
 import { CompiledQuery, Kysely, PostgresDialect, type PostgresPool, type Transaction } from 'kysely'
 import pg from 'pg'
+import { ConfigError } from '../config.ts'
 import type { DB } from '../db/types.ts'
+import { lockDataDir } from './data-lock.ts'
 
 export type Database = Kysely<DB>
 /** A handle repositories accept: the database itself or an open transaction. */
@@ -44,6 +46,7 @@ export interface DatabaseOptions {
 
 export async function openDatabase(opts: DatabaseOptions): Promise<DatabaseHandle> {
   if (opts.databaseUrl) {
+    await probePostgres(opts.databaseUrl)
     const pool = new pg.Pool({ connectionString: opts.databaseUrl, max: opts.poolSize ?? 10 })
     // A broken idle connection must not crash the process; the pool replaces it.
     pool.on('error', () => {})
@@ -52,7 +55,11 @@ export async function openDatabase(opts: DatabaseOptions): Promise<DatabaseHandl
     const url = opts.databaseUrl
     return { db, kind: 'postgres', close: () => db.destroy(), listen: (...a) => listenPostgres(url, ...a) }
   }
-  const pglite = await createPglite(opts.dataDir, opts.loadDataDir)
+  const unlock = opts.dataDir ? lockDataDir(opts.dataDir) : () => {}
+  const pglite = await createPglite(opts.dataDir, opts.loadDataDir).catch((err) => {
+    unlock()
+    throw err
+  })
   const db = wrapPglite(pglite)
   return {
     db,
@@ -68,7 +75,44 @@ export async function openDatabase(opts: DatabaseOptions): Promise<DatabaseHandl
     close: async () => {
       await db.destroy()
       await pglite.close()
+      unlock()
     },
+  }
+}
+
+const PROBE_TIMEOUT_MS = 5000
+
+/**
+ * Connects once before the pool is made, so a DATABASE_URL that cannot work stops the start within
+ * seconds with one line naming it (the pool would otherwise retry, or hang on a peer that never
+ * answers). The message carries the host and port, never the password.
+ */
+async function probePostgres(url: string) {
+  let where = 'the server'
+  try {
+    const u = new URL(url)
+    where = `${u.hostname || 'localhost'}:${u.port || 5432}${u.pathname}`
+  } catch {}
+  const client = new pg.Client({
+    connectionString: url,
+    connectionTimeoutMillis: PROBE_TIMEOUT_MS,
+    query_timeout: PROBE_TIMEOUT_MS,
+  })
+  // A peer that is not PostgreSQL may send bytes the protocol parser rejects after connect().
+  client.on('error', () => {})
+  let version: string | undefined
+  try {
+    await client.connect()
+    version = (await client.query<{ v: string }>('select version() as v')).rows[0]?.v
+  } catch (err) {
+    const e = err as NodeJS.ErrnoException
+    const reason = e.code && /^[A-Z]/.test(e.code) ? `${e.code}: ${e.message}` : e.message || 'no answer'
+    throw new ConfigError(`DATABASE_URL: cannot use the PostgreSQL server at ${where} (${reason.split('\n')[0]})`)
+  } finally {
+    client.end().catch(() => undefined)
+  }
+  if (!version?.startsWith('PostgreSQL')) {
+    throw new ConfigError(`DATABASE_URL: the server at ${where} is not PostgreSQL`)
   }
 }
 

@@ -30,6 +30,8 @@ before(async () => {
     env[`${p}_CLIENT_SECRET`] = 'shh'
     env[`${p}_AUTHORIZE_URL`] = `${base}/authorize`
     env[`${p}_TOKEN_URL`] = `${base}/token`
+    env[`${p}_JWKS_URL`] = `${base}/jwks`
+    env[`${p}_ISSUER`] = base
   }
   env.PROVIDER_1_USERINFO_URL = `${base}/userinfo`
   app = await build(undefined, env)

@@ -53,6 +53,27 @@ test('ReadCache: tags, lifetimes, size cap, and nothing stored while not live', 
   assert.deepEqual(await both, ['old', 'old'])
   assert.equal(slow, 1, 'one load for two concurrent misses')
   assert.equal(cache.get('s'), undefined, 'a load that raced a write is not cached')
+  // A miss after an invalidation does not join a load that started before it (it may hold the old data).
+  let releaseOld!: () => void
+  const oldGate = new Promise<void>((r) => {
+    releaseOld = r
+  })
+  const before = cache.through(
+    'j',
+    async () => {
+      await oldGate
+      return 'before'
+    },
+    () => ({ tags: ['j'] }),
+  )
+  cache.invalidate('j')
+  const afterWrite = cache.through(
+    'j',
+    async () => 'after',
+    () => ({ tags: ['j'] }),
+  )
+  releaseOld()
+  assert.deepEqual(await Promise.all([before, afterWrite]), ['before', 'after'])
   // A write to something else while a load runs does not stop that load being kept.
   let releaseOther!: () => void
   const otherGate = new Promise<void>((r) => {

@@ -79,7 +79,9 @@ export default async function routes(app: FastifyInstance) {
         tags,
         security,
         summary: 'One indoor game booking with indoor_game, user, charges and payments',
-        description: 'The booking owner, or the owner, a manager or staff of its venue; anyone else gets 403.',
+        description:
+          'The booking owner only; anyone else, venue staff and admins included, gets 403 ' +
+          '(staff read bookings through GET /api/venues/{venue}/indoor-game-bookings).',
         params: BookingParams,
         response: { 200: One, ...errors },
       },

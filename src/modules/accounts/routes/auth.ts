@@ -90,6 +90,7 @@ export default async function authRoutes(app: FastifyInstance) {
     },
     async (req) => {
       await db.deleteFrom('api_tokens').where('id', '=', req.user!.tokenId).execute()
+      ctx.cache.invalidate(`token:${req.user!.tokenId}`)
       return { message: 'Logged out successfully.' }
     },
   )
@@ -137,12 +138,14 @@ export default async function authRoutes(app: FastifyInstance) {
     },
     async (req) => {
       const { tokenId } = req.params as { tokenId: string }
+      const id = pathId(tokenId)
       const res = await db
         .deleteFrom('api_tokens')
-        .where('id', '=', pathId(tokenId))
+        .where('id', '=', id)
         .where('user_id', '=', req.user!.id)
         .executeTakeFirst()
       if (Number(res.numDeletedRows) === 0) throw new NotFound()
+      ctx.cache.invalidate(`token:${id}`)
       return { message: 'Device revoked successfully.' }
     },
   )

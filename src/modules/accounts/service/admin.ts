@@ -74,5 +74,7 @@ export async function updateUser(
         .execute()
     }
   })
+  // This instance forgets the user's cached tokens at once (see lib/auth.ts resolveUser).
+  ctx.cache.invalidate(`user:${id}`)
   return id
 }

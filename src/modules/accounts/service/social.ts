@@ -1,4 +1,5 @@
 import { createHash, createHmac, randomBytes, timingSafeEqual } from 'node:crypto'
+import { createRemoteJWKSet, jwtVerify } from 'jose'
 import { sql } from 'kysely'
 import type { SocialProviderConfig } from '../../../config.ts'
 import type { AppContext } from '../../../lib/context.ts'
@@ -8,6 +9,9 @@ import { assignRole, INVALID_CREDENTIALS } from './users.ts'
 // Social login: provider_1..3 are OAuth 2.0 / OpenID Connect clients (authorization code flow with
 // PKCE). `state` is signed with APP_KEY and carries a nonce; the PKCE verifier is derived from that
 // nonce with the key, so nothing is kept on the server between the redirect and the callback.
+// Google and Apple identify the user by their ID token, verified with jose against the provider's
+// published keys (PROVIDER_n_JWKS_URL, PROVIDER_n_ISSUER); Facebook has no ID token and is asked
+// through its userinfo endpoint with the access token.
 
 export const PROVIDERS = ['provider_1', 'provider_2', 'provider_3'] as const
 export type ProviderKey = (typeof PROVIDERS)[number]
@@ -18,7 +22,10 @@ export const INVALID_STATE = 'Invalid or expired login state.'
 export function providerConfig(ctx: AppContext, provider: string): SocialProviderConfig & { key: ProviderKey } {
   if (!(PROVIDERS as readonly string[]).includes(provider)) throw new NotFound()
   const cfg = ctx.config.social[provider as ProviderKey]
-  if (!cfg.clientId) throw new AppError(503, 'This sign-in provider is not configured.')
+  // Without a key set (and issuer) to verify ID tokens, or a userinfo endpoint, there is no trusted identity.
+  if (!cfg.clientId || !((cfg.jwksUrl && cfg.issuer) || cfg.userinfoUrl)) {
+    throw new AppError(503, 'This sign-in provider is not configured.')
+  }
   return { ...cfg, key: provider as ProviderKey }
 }
 
@@ -84,17 +91,50 @@ async function call(url: string, init: RequestInit): Promise<Record<string, unkn
   }
   const body = (await res.json().catch(() => null)) as Record<string, unknown> | null
   if (!res.ok || !body || typeof body !== 'object') {
-    throw new Unprocessable('The sign-in provider refused the login.')
+    throw new Unprocessable(REFUSED)
   }
   return body
 }
 
-function jwtClaims(token: unknown): Record<string, unknown> {
-  if (typeof token !== 'string') return {}
+const REFUSED = 'The sign-in provider refused the login.'
+
+/** One key set per URL: jose caches the keys and refetches on an unknown kid (key rotation). */
+const keySets = new Map<string, ReturnType<typeof createRemoteJWKSet>>()
+/** jose errors that mean "this token is not valid" rather than "the key set could not be fetched". */
+const INVALID_TOKEN = new Set([
+  'ERR_JWT_EXPIRED',
+  'ERR_JWT_CLAIM_VALIDATION_FAILED',
+  'ERR_JWS_SIGNATURE_VERIFICATION_FAILED',
+  'ERR_JWKS_NO_MATCHING_KEY',
+  'ERR_JWKS_MULTIPLE_MATCHING_KEYS',
+  'ERR_JWS_INVALID',
+  'ERR_JWT_INVALID',
+  'ERR_JOSE_ALG_NOT_ALLOWED',
+  'ERR_JOSE_NOT_SUPPORTED',
+])
+
+/**
+ * The claims of an ID token whose signature verifies against the provider's published keys and
+ * whose issuer, audience (our client id) and expiry are right (OIDC Core 3.1.3.7); 422 otherwise.
+ */
+async function verifiedIdToken(cfg: SocialProviderConfig, token: unknown): Promise<Record<string, unknown>> {
+  if (typeof token !== 'string') throw new Unprocessable(REFUSED)
+  let keys = keySets.get(cfg.jwksUrl)
+  if (!keys) {
+    keys = createRemoteJWKSet(new URL(cfg.jwksUrl), { timeoutDuration: 10_000 })
+    keySets.set(cfg.jwksUrl, keys)
+  }
   try {
-    return JSON.parse(Buffer.from(token.split('.')[1] ?? '', 'base64url').toString('utf8'))
-  } catch {
-    return {}
+    const { payload } = await jwtVerify(token, keys, {
+      issuer: cfg.issuer,
+      audience: cfg.clientId!,
+      algorithms: ['RS256'],
+      clockTolerance: 60,
+    })
+    return payload
+  } catch (err) {
+    if (INVALID_TOKEN.has((err as { code?: string }).code ?? '')) throw new Unprocessable(REFUSED)
+    throw new AppError(502, 'The sign-in provider could not be reached.')
   }
 }
 
@@ -117,20 +157,15 @@ async function fetchProfile(
     }),
   })
   let info: Record<string, unknown>
-  if (cfg.userinfoUrl) {
-    if (typeof tokens.access_token !== 'string') throw new Unprocessable('The sign-in provider refused the login.')
+  if (cfg.jwksUrl && cfg.issuer) {
+    // Google and Apple: the verified ID token is the identity (its email and email_verified too).
+    info = await verifiedIdToken(cfg, tokens.id_token)
+    if (info.nonce !== nonce) throw new Unprocessable(INVALID_STATE)
+  } else {
+    if (typeof tokens.access_token !== 'string') throw new Unprocessable(REFUSED)
     info = await call(cfg.userinfoUrl, {
       headers: { authorization: `Bearer ${tokens.access_token}`, accept: 'application/json' },
     })
-  } else {
-    // No userinfo endpoint (Apple): the ID token came straight from the token endpoint over TLS
-    // (OIDC Core 3.1.3.7), so its claims are trusted once audience, expiry and nonce match.
-    info = jwtClaims(tokens.id_token)
-    const aud = Array.isArray(info.aud) ? info.aud : [info.aud]
-    if (!aud.includes(cfg.clientId) || Number(info.exp ?? 0) * 1000 < Date.now()) {
-      throw new Unprocessable('The sign-in provider refused the login.')
-    }
-    if (info.nonce !== undefined && info.nonce !== nonce) throw new Unprocessable(INVALID_STATE)
   }
   const id = info.sub ?? info.id
   if ((typeof id !== 'string' && typeof id !== 'number') || String(id) === '') {
