@@ -15,10 +15,11 @@ import { SANDBOX_PREFIX } from './gateways/index.ts'
 // Fonepay that speaks their protocols with the configured keys, so the whole payment flow works on
 // a fresh clone. Opening a payment_url shows a page with Pay and Cancel; adding
 // `simulate=success|failure` completes it at once and redirects (302) to the merchant's callback
-// exactly as the gateway would. Its routes are hidden from the API document; gateway-side state
+// exactly as the gateway would. `simulate=lost` completes it at the gateway but never goes back to
+// the merchant (a closed browser), so only the status API knows: reconciliation's test case. Its routes are hidden from the API document; gateway-side state
 // lives in memory (a development stand-in, not a ledger).
 
-type Outcome = 'success' | 'failure'
+type Outcome = 'success' | 'failure' | 'lost'
 
 interface SandboxTxn {
   amount: number // paisa
@@ -56,10 +57,14 @@ export async function sandboxRoutes(app: FastifyInstance) {
     const known = esewaTxns.get(f.transaction_uuid)
     if (!known) esewaTxns.set(f.transaction_uuid, { amount, status: 'PENDING', transactionId: null, extra: {} })
     const simulate = f.simulate as Outcome | undefined
-    if (simulate !== 'success' && simulate !== 'failure') {
+    if (simulate !== 'success' && simulate !== 'failure' && simulate !== 'lost') {
       return choicePage(reply, 'eSewa sandbox', amount, f)
     }
     const txn = esewaTxns.get(f.transaction_uuid)!
+    if (simulate === 'lost') {
+      if (txn.status === 'PENDING') Object.assign(txn, { status: 'COMPLETE', transactionId: code() })
+      return lostPage(reply, 'eSewa sandbox')
+    }
     if (simulate === 'failure') {
       if (txn.status === 'PENDING') txn.status = 'CANCELED'
       return reply.redirect(f.failure_url, 302)
@@ -130,6 +135,10 @@ export async function sandboxRoutes(app: FastifyInstance) {
     const q = req.query as Record<string, string>
     const txn = khaltiTxns.get(q.pidx ?? '')
     if (!txn) return page(reply, 404, 'Khalti sandbox', '<p>Unknown payment.</p>')
+    if (q.simulate === 'lost') {
+      if (txn.status === 'Initiated') Object.assign(txn, { status: 'Completed', transactionId: code() })
+      return lostPage(reply, 'Khalti sandbox')
+    }
     if (q.simulate !== 'success' && q.simulate !== 'failure') return choicePage(reply, 'Khalti sandbox', txn.amount, q)
     if (txn.status === 'Initiated') {
       txn.status = q.simulate === 'success' ? 'Completed' : 'User canceled'
@@ -174,8 +183,12 @@ export async function sandboxRoutes(app: FastifyInstance) {
     }
     const amount = rupeesToPaisa(q.AMT) ?? 0
     if (!fonepayTxns.has(q.PRN)) fonepayTxns.set(q.PRN, { amount, status: 'pending', transactionId: null, extra: {} })
-    if (q.simulate !== 'success' && q.simulate !== 'failure') return choicePage(reply, 'Fonepay sandbox', amount, q)
     const txn = fonepayTxns.get(q.PRN)!
+    if (q.simulate === 'lost') {
+      if (txn.status === 'pending') Object.assign(txn, { status: 'successful', transactionId: code() })
+      return lostPage(reply, 'Fonepay sandbox')
+    }
+    if (q.simulate !== 'success' && q.simulate !== 'failure') return choicePage(reply, 'Fonepay sandbox', amount, q)
     if (txn.status === 'pending') {
       txn.status = q.simulate === 'success' ? 'successful' : 'failed'
       txn.transactionId = code()
@@ -206,7 +219,9 @@ export async function sandboxRoutes(app: FastifyInstance) {
     if (!signed || !txn || q.PID !== fonepay.merchantCode) {
       return '<response><success>false</success><response_code>failed</response_code><message>Invalid request</message></response>'
     }
-    const ok = txn.status === 'successful' && rupeesToPaisa(q.AMT) === txn.amount && q.UID === txn.transactionId
+    // Without a callback the merchant has no UID (Fonepay's trace id) and asks by PRN alone.
+    const ok =
+      txn.status === 'successful' && rupeesToPaisa(q.AMT) === txn.amount && (!q.UID || q.UID === txn.transactionId)
     return `<response><amount>${paisaToRupees(txn.amount)}</amount><bankCode>SANDBOXBANK</bankCode><initiator>98XXXXX001</initiator><message>${ok ? 'Payment verified' : 'Payment not verified'}</message><response_code>${ok ? 'successful' : txn.status}</response_code><statusCode>${ok ? 0 : 1}</statusCode><success>${ok}</success><txnAmount>${paisaToRupees(txn.amount)}</txnAmount><uniqueId>${txn.transactionId ?? ''}</uniqueId></response>`
   })
 }
@@ -235,6 +250,12 @@ function choicePage(reply: FastifyReply, title: string, amount: number, params: 
     200,
     title,
     `<p>This is a test payment; no money moves.</p><p>Amount: <strong>Rs ${paisaToRupees(amount)}</strong></p>` +
-      `<p><a href="${link('success')}">Pay</a> &nbsp; <a href="${link('failure')}">Cancel</a></p>`,
+      `<p><a href="${link('success')}">Pay</a> &nbsp; <a href="${link('failure')}">Cancel</a></p>` +
+      `<p><small><a href="${link('lost')}">Pay, but never return to the merchant</a></small></p>`,
   )
+}
+
+/** After `simulate=lost`: paid at the gateway, and the merchant was never told. */
+function lostPage(reply: FastifyReply, title: string) {
+  return page(reply, 200, title, '<p>Payment complete. You may close this window.</p>')
 }

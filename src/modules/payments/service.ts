@@ -2,14 +2,16 @@ import type { AuthUser } from '../../lib/auth.ts'
 import type { AppContext } from '../../lib/context.ts'
 import type { Executor } from '../../lib/db.ts'
 import { AppError, Unprocessable } from '../../lib/errors.ts'
-import { formatMoney } from '../../lib/money.ts'
 import { type BookingKind, lockPayableBooking, recordBookingPayment, setPaymentIntent } from '../bookings/payable.ts'
-import { completeTopup, creditWallet, debitWallet, failTopup } from '../wallet/service.ts'
+import { debitWallet, failTopup } from '../wallet/service.ts'
 import { CallbackRejected, type GatewayName, type Gateways, GatewayUnavailable } from './gateways/index.ts'
 import { assertCanPay } from './policy.ts'
-import { ledgerReferenceType, markRefunded } from './records.ts'
+import { ledgerReferenceType } from './records.ts'
 import * as repo from './repository.ts'
 import { bookingSummary, paymentResource } from './resource.ts'
+import { NOT_VERIFIED, type SettleResult, settleWithGateway } from './settle.ts'
+
+export { NOT_VERIFIED }
 
 export type PaymentMethod = GatewayName | 'wallet' | 'cash'
 
@@ -21,7 +23,6 @@ export interface InitiateInput {
 }
 
 export const GATEWAY_DOWN = 'The payment gateway is not available. Please try again.'
-export const NOT_VERIFIED = 'The payment could not be verified.'
 
 /** 502: the gateway could not be reached; nothing changed. */
 export class GatewayDown extends AppError {
@@ -155,10 +156,7 @@ export async function startAtGateway(
   }
 }
 
-export interface CallbackResult {
-  status: 'completed' | 'failed' | 'pending'
-  payment: repo.PaymentRow
-}
+export type CallbackResult = SettleResult
 
 /**
  * A gateway's callback. Nothing is believed until the signature checks out AND the gateway's status
@@ -183,78 +181,13 @@ export async function settleCallback(
   if (!payment || !claim.signed) throw new Unprocessable(NOT_VERIFIED)
   const session = repo.sessionOf(payment)
   if (session && claim.session && session !== claim.session) throw new Unprocessable(NOT_VERIFIED)
-  if (payment.status !== 'initiated') return { status: outcomeOf(payment), payment }
   if (claim.outcome === 'success' && claim.amount !== null && claim.amount !== payment.amount) {
     throw new Unprocessable(NOT_VERIFIED)
   }
-
-  let verdict: Awaited<ReturnType<typeof driver.verify>>
   try {
-    verdict = await driver.verify({
-      reference: payment.reference!,
-      amount: payment.amount,
-      session: session ?? claim.session ?? null,
-    })
+    return await settleWithGateway(ctx, gateways, payment, claim)
   } catch (err) {
     if (err instanceof GatewayUnavailable) throw new GatewayDown()
     throw err
-  }
-  if (verdict.status === 'pending') return { status: 'pending', payment }
-  if (verdict.status === 'failed') {
-    // A signed "paid" that the gateway does not know about is a forgery or a mix-up: change nothing.
-    if (claim.outcome === 'success') throw new Unprocessable(NOT_VERIFIED)
-    const failed = await ctx.db.transaction().execute(async (trx) => {
-      const row = await repo.markFailed(trx, payment.id, { session, claim: claim.raw, verification: verdict.raw })
-      if (row && row.payable_type === 'topup') await failTopup(trx, row.payable_id)
-      return row
-    })
-    const current = failed ?? (await repo.findPayment(ctx.db, payment.id))!
-    return { status: outcomeOf(current), payment: current }
-  }
-  if (verdict.amount !== payment.amount) throw new Unprocessable(NOT_VERIFIED)
-
-  const settled = await ctx.db.transaction().execute(async (trx) => {
-    const won = await repo.markCompleted(trx, payment.id, {
-      transactionId: verdict.transactionId,
-      payload: { session, claim: claim.raw, verification: verdict.raw },
-    })
-    if (!won) return undefined // a concurrent callback settled it
-    if (won.payable_type === 'topup') await completeTopup(trx, won.payable_id)
-    else await applyToBooking(ctx, trx, won)
-    return (await repo.findPayment(trx, won.id))!
-  })
-  const current = settled ?? (await repo.findPayment(ctx.db, payment.id))!
-  return { status: outcomeOf(current), payment: current }
-}
-
-function outcomeOf(p: repo.PaymentRow): CallbackResult['status'] {
-  if (p.status === 'initiated') return 'pending'
-  if (p.status === 'failed') return 'failed'
-  return 'completed'
-}
-
-/**
- * Money the gateway has taken goes to the booking up to its balance due; anything the booking can
- * no longer take (it was cancelled meanwhile, or paid twice) goes to the customer's wallet.
- */
-async function applyToBooking(ctx: AppContext, trx: Executor, payment: repo.PaymentRow) {
-  const kind = payment.payable_type as BookingKind
-  const booking = await lockPayableBooking(trx, kind, payment.payable_id)
-  const live = booking && ['pending', 'confirmed', 'playing'].includes(booking.status)
-  const due = live ? Math.max(booking.total_amount - booking.paid_amount, 0) : 0
-  const apply = Math.min(due, payment.amount)
-  if (apply > 0) await recordBookingPayment(ctx, trx, kind, payment.payable_id, apply)
-  const surplus = payment.amount - apply
-  const customer = payment.user_id ?? booking?.user_id ?? null
-  if (surplus > 0 && customer !== null) {
-    await markRefunded(trx, payment.id, surplus)
-    await creditWallet(trx, customer, surplus, {
-      referenceType: ledgerReferenceType(kind),
-      referenceId: payment.payable_id,
-      description: live
-        ? `Overpayment of booking ${booking.booking_number} returned (${formatMoney(surplus)})`
-        : `Payment for a booking that is no longer active returned`,
-      paymentId: payment.id,
-    })
   }
 }

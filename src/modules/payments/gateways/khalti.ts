@@ -15,6 +15,8 @@ export function khaltiDriver(config: KhaltiConfig, transport: Transport, website
   const headers = { authorization: `Key ${config.secretKey}`, 'content-type': 'application/json' }
   return {
     name: 'gateway_2',
+    // Khalti: "payment link expires in 60 minutes" (ePayment docs).
+    linkLifetimeSeconds: 3600,
     async initiate(input) {
       const res = await transport({
         method: 'POST',

@@ -52,6 +52,11 @@ export interface Verification {
 
 export interface GatewayDriver {
   name: GatewayName
+  /**
+   * How long a payment link stays payable at the gateway. After this, an `initiated` payment the
+   * status API still does not call completed is marked failed by reconciliation (reconcile.ts).
+   */
+  linkLifetimeSeconds: number
   initiate(input: InitiateInput): Promise<InitiateResult>
   /** Reads a callback; throws CallbackRejected when it is malformed. */
   parseCallback(params: Record<string, string>): CallbackClaim
