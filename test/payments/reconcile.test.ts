@@ -355,10 +355,8 @@ test('callback, GET and job racing on one payment: one completion, one ledger ro
   ])
   for (const r of racers) {
     assert.equal(r.status, 'fulfilled', r.status === 'rejected' ? String(r.reason) : '')
-    const value = (r as PromiseFulfilledResult<unknown>).value
-    if (value && typeof value === 'object' && 'statusCode' in value) {
-      assert.equal((value as { statusCode: number }).statusCode, 200, (value as { body: string }).body)
-    }
+    const value = (r as PromiseFulfilledResult<unknown>).value as { statusCode?: number; body?: string }
+    if (value?.statusCode !== undefined) assert.equal(value.statusCode, 200, value.body)
   }
 
   assert.equal((await paymentRow(t.paymentId)).status, 'completed')
