@@ -277,6 +277,8 @@ export interface Payments {
   method: string
   payable_id: number
   payable_type: string
+  reconcile_at: Timestamp | null
+  reconcile_attempts: Generated<number>
   recorded_by: number | null
   reference: string | null
   refunded_amount: Generated<number>

@@ -10,6 +10,7 @@ import indoorBookings from './indoor-bookings/routes.ts'
 import indoorGames from './indoor-games/routes.ts'
 import { registerNotificationJobs } from './notifications/jobs.ts'
 import notifications from './notifications/routes.ts'
+import { registerPaymentJobs } from './payments/reconcile.ts'
 import payments from './payments/routes.ts'
 import reviews from './reviews/routes.ts'
 import tournaments from './tournaments/routes.ts'
@@ -41,4 +42,5 @@ export async function registerModules(app: FastifyInstance) {
 export function registerJobs(ctx: AppContext) {
   registerNotificationJobs(ctx)
   registerBookingJobs(ctx)
+  registerPaymentJobs(ctx)
 }

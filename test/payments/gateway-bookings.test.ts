@@ -93,7 +93,7 @@ test('money the gateway takes for a booking cancelled meanwhile goes to the wall
   const { payment_url } = await startGateway(user, booking.id, 'gateway_2')
   await app.ctx.db
     .updateTable('bookings')
-    .set({ status: 'cancelled', cancel_reason: 'Payment not received' })
+    .set({ status: 'cancelled', cancel_reason: 'Cancelled by the customer' })
     .where('id', '=', booking.id)
     .execute()
   const res = await app.inject({ method: 'GET', url: await simulate(app, payment_url, 'success') })

@@ -90,3 +90,32 @@ export async function bookingRow(app: App, kind: 'court' | 'indoor', id: number)
     .where('id', '=', id)
     .executeTakeFirstOrThrow()
 }
+
+/** Follows a sandbox payment_url with `simulate=lost`: paid at the gateway, no callback ever sent. */
+export async function payWithoutReturning(app: App, paymentUrl: string): Promise<void> {
+  const url = new URL(paymentUrl)
+  url.searchParams.set('simulate', 'lost')
+  const res = await app.inject({ method: 'GET', url: url.pathname + url.search })
+  if (res.statusCode !== 200) throw new Error(`sandbox answered ${res.statusCode}: ${res.body}`)
+}
+
+/** Opens a sandbox payment_url (the gateway now knows the payment) without paying. */
+export async function openPaymentPage(app: App, paymentUrl: string): Promise<void> {
+  const url = new URL(paymentUrl)
+  const res = await app.inject({ method: 'GET', url: url.pathname + url.search })
+  if (res.statusCode !== 200) throw new Error(`sandbox answered ${res.statusCode}: ${res.body}`)
+}
+
+/** Notification class names (without namespace) a user has received, oldest first. */
+export async function notificationsOf(app: App, userId: number) {
+  const rows = await app.ctx.db
+    .selectFrom('notifications')
+    .select(['type', 'data'])
+    .where('user_id', '=', userId)
+    .orderBy('created_at')
+    .execute()
+  return rows.map((r) => ({
+    type: r.type.split('\\').pop() as string,
+    data: (typeof r.data === 'string' ? JSON.parse(r.data) : r.data) as Record<string, unknown>,
+  }))
+}

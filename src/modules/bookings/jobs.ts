@@ -2,6 +2,7 @@ import { sql } from 'kysely'
 import type { AppContext } from '../../lib/context.ts'
 import { formatDateTime, toHHmm } from '../../lib/time.ts'
 import { notify } from '../notifications/service.ts'
+import { checkGatewaysBeforeHoldExpiry } from '../payments/reconcile.ts'
 import { EXPIRY_BATCH, expireHolds } from './operations.ts'
 import { type BookingKind, bookingTable } from './payable.ts'
 
@@ -32,6 +33,8 @@ export function registerBookingJobs(ctx: AppContext) {
  * received"): coupon usage released, BookingCancelled sent. Returns how many were cancelled.
  */
 export async function expireUnpaidHolds(ctx: AppContext): Promise<number> {
+  // A customer who paid but whose callback was lost is confirmed here instead of cancelled.
+  await checkGatewaysBeforeHoldExpiry(ctx)
   let total = 0
   for (const kind of ['court', 'indoor'] as const) {
     for (;;) {

@@ -1,7 +1,7 @@
 import type { AuthUser } from '../../lib/auth.ts'
 import type { Executor } from '../../lib/db.ts'
 import { Forbidden, NotFound, Unprocessable } from '../../lib/errors.ts'
-import type { PayableBooking } from '../bookings/payable.ts'
+import { type BookingKind, bookingTable, type PayableBooking } from '../bookings/payable.ts'
 import { assertVenueAccess } from '../venues/access.ts'
 
 export const NOT_PAYABLE = 'This booking cannot be paid.'
@@ -18,4 +18,27 @@ export function assertCanPay(booking: PayableBooking | undefined, user: AuthUser
 /** Refunds: the venue's owner or manager, or a super_admin (staff may not). */
 export async function assertCanRefund(db: Executor, user: AuthUser, venueId: number) {
   await assertVenueAccess(db, user, venueId, ['owner', 'manager'])
+}
+
+/**
+ * Reading a payment: the customer it belongs to; for a booking payment also the venue's owner,
+ * managers and staff (and super_admin). A top-up concerns its customer only.
+ */
+export async function assertCanView(
+  db: Executor,
+  user: AuthUser,
+  payment: { user_id: number | null; payable_type: string; payable_id: number },
+) {
+  if (payment.user_id === user.id) return
+  if (payment.payable_type === 'topup') {
+    if (!user.roles.includes('super_admin')) throw new Forbidden()
+    return
+  }
+  const booking = await db
+    .selectFrom(bookingTable(payment.payable_type as BookingKind))
+    .select('venue_id')
+    .where('id', '=', payment.payable_id)
+    .executeTakeFirst()
+  if (!booking) throw new Forbidden()
+  await assertVenueAccess(db, user, booking.venue_id, ['owner', 'manager', 'staff'])
 }

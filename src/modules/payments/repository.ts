@@ -34,8 +34,9 @@ export async function findByReference(
 }
 
 /**
- * The one step that settles a gateway payment: only a payment still `initiated` moves, so of two
- * identical callbacks racing, exactly one gets the row back and goes on to confirm or credit.
+ * The one step that settles a gateway payment: only a payment still `initiated` (or one marked
+ * `failed` that the gateway has since confirmed) moves, so of two identical callbacks racing,
+ * exactly one gets the row back and goes on to confirm or credit.
  */
 export async function markCompleted(
   trx: Executor,
@@ -52,7 +53,7 @@ export async function markCompleted(
       updated_at: new Date(),
     })
     .where('id', '=', id)
-    .where('status', '=', 'initiated')
+    .where('status', 'in', ['initiated', 'failed'])
     .returningAll()
     .executeTakeFirst()
 }

@@ -1,17 +1,22 @@
 import type { FastifyInstance, FastifyReply } from 'fastify'
 import { Type } from 'typebox'
 import { Invalid, NotFound } from '../../lib/errors.ts'
+import { pathId } from '../../lib/ids.ts'
 import { errorResponses, Message } from '../../lib/schemas.ts'
 import { esewaCheckoutRoute } from './checkout.ts'
 import { createGateways, GATEWAYS, type GatewayName } from './gateways/index.ts'
+import { assertCanView } from './policy.ts'
+import { provideGateways, refreshPayment } from './reconcile.ts'
 import { refundPayment } from './refund.ts'
-import { paymentResource } from './resource.ts'
+import { findPayment } from './repository.ts'
+import { paymentDetail, paymentResource } from './resource.ts'
 import { sandboxRoutes } from './sandbox.ts'
 import {
   CallbackAnswer,
   CashChosen,
   GatewayStarted,
   InitiateBody,
+  PaymentDetail,
   RefundAnswer,
   RefundBody,
   Refused,
@@ -34,6 +39,7 @@ export default async function routes(app: FastifyInstance) {
     done(null, Object.fromEntries(new URLSearchParams(String(body))))
   })
   const gateways = createGateways(app)
+  provideGateways(app.ctx, gateways)
   if (app.ctx.config.gateways.driver === 'sandbox') await app.register(sandboxRoutes)
 
   app.post(
@@ -73,6 +79,31 @@ export default async function routes(app: FastifyInstance) {
       }
       if (res.kind === 'wallet') return { message: res.message, data: { payment: res.payment, booking: res.booking } }
       return { message: res.message, data: { payment: null, booking: res.booking } }
+    },
+  )
+
+  app.get(
+    '/payments/:payment',
+    {
+      onRequest: app.auth.required,
+      schema: {
+        tags,
+        security,
+        summary: 'A payment and what it pays for; an unsettled gateway payment is checked with its gateway first',
+        description:
+          'The customer who made the payment, or for a booking payment the venue owner, manager or staff. ' +
+          'While the payment is `initiated`, the gateway status API is asked first and the payment settled ' +
+          'exactly as its callback would settle it, so a client back from the gateway calls this instead of ' +
+          'trusting the redirect. An unreachable gateway leaves it `initiated` (ask again later).',
+        params: Type.Object({ payment: Type.String() }),
+        response: { 200: PaymentDetail, ...errorResponses },
+      },
+    },
+    async (req) => {
+      const payment = await findPayment(app.ctx.db, pathId((req.params as { payment: string }).payment))
+      if (!payment) throw new NotFound()
+      await assertCanView(app.ctx.db, req.user!, payment)
+      return { data: await paymentDetail(app.ctx.db, await refreshPayment(app.ctx, gateways, payment)) }
     },
   )
 

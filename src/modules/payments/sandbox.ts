@@ -19,12 +19,17 @@ import { SANDBOX_PREFIX } from './gateways/index.ts'
 // is POST only and its `data` writes amounts as eSewa does ("1,200.0"); Khalti's links expire
 // (`simulate=expire` expires one now) and its Expired / User canceled lookups answer 400; Fonepay
 // grants a 10% discount on every payment (P_AMT < R_AMT; `discount=0` on the pay URL turns it off).
-// Its routes are hidden from the API document; gateway-side state lives in memory.
+// `simulate=lost` completes a payment at the gateway but never goes back to the merchant (a closed
+// browser), so only the status API knows: reconciliation's test case. Its routes are hidden from
+// the API document; gateway-side state lives in memory (a development stand-in, not a ledger).
 
-type Outcome = 'success' | 'failure'
+type Outcome = 'success' | 'failure' | 'lost'
 
-/** How long a Khalti sandbox link lives (Khalti's sample answers say expires_in 1800). */
-const KHALTI_LINK_SECONDS = 1800
+/**
+ * How long a Khalti sandbox link lives: Khalti's documented 60 minutes, the same lifetime the Khalti
+ * driver waits out before reconciliation fails an unpaid payment (its sample answer's 1800 is older).
+ */
+const KHALTI_LINK_SECONDS = 3600
 
 /** eSewa's way of writing an amount in its success `data`: "1,200.0", "950.5". */
 export function esewaAmountText(paisa: number): string {
@@ -73,10 +78,14 @@ export async function sandboxRoutes(app: FastifyInstance) {
     const known = esewaTxns.get(f.transaction_uuid)
     if (!known) esewaTxns.set(f.transaction_uuid, { amount, status: 'PENDING', transactionId: null, extra: {} })
     const simulate = f.simulate as Outcome | undefined
-    if (simulate !== 'success' && simulate !== 'failure') {
+    if (simulate !== 'success' && simulate !== 'failure' && simulate !== 'lost') {
       return choicePage(reply, 'eSewa sandbox', amount, f, 'POST')
     }
     const txn = esewaTxns.get(f.transaction_uuid)!
+    if (simulate === 'lost') {
+      if (txn.status === 'PENDING') Object.assign(txn, { status: 'COMPLETE', transactionId: code() })
+      return lostPage(reply, 'eSewa sandbox')
+    }
     if (simulate === 'failure') {
       if (txn.status === 'PENDING') txn.status = 'CANCELED'
       return reply.redirect(f.failure_url, 302)
@@ -154,6 +163,10 @@ export async function sandboxRoutes(app: FastifyInstance) {
     expireKhalti(txn)
     // An expired link shows Khalti's error page and never returns to the merchant.
     if (txn.status === 'Expired') return page(reply, 400, 'Khalti sandbox', '<p>This payment link has expired.</p>')
+    if (q.simulate === 'lost') {
+      if (txn.status === 'Initiated') Object.assign(txn, { status: 'Completed', transactionId: code() })
+      return lostPage(reply, 'Khalti sandbox')
+    }
     if (q.simulate !== 'success' && q.simulate !== 'failure') return choicePage(reply, 'Khalti sandbox', txn.amount, q)
     if (txn.status === 'Initiated') {
       txn.status = q.simulate === 'success' ? 'Completed' : 'User canceled'
@@ -207,8 +220,15 @@ export async function sandboxRoutes(app: FastifyInstance) {
     }
     const amount = rupeesToPaisa(q.AMT) ?? 0
     if (!fonepayTxns.has(q.PRN)) fonepayTxns.set(q.PRN, { amount, status: 'pending', transactionId: null, extra: {} })
-    if (q.simulate !== 'success' && q.simulate !== 'failure') return choicePage(reply, 'Fonepay sandbox', amount, q)
     const txn = fonepayTxns.get(q.PRN)!
+    if (q.simulate === 'lost') {
+      if (txn.status === 'pending') {
+        const paid = q.discount !== '0' ? txn.amount - Math.round(txn.amount / 10) : txn.amount
+        Object.assign(txn, { status: 'successful', transactionId: code(), paid })
+      }
+      return lostPage(reply, 'Fonepay sandbox')
+    }
+    if (q.simulate !== 'success' && q.simulate !== 'failure') return choicePage(reply, 'Fonepay sandbox', amount, q)
     if (txn.status === 'pending') {
       txn.status = q.simulate === 'success' ? 'successful' : 'failed'
       txn.transactionId = code()
@@ -242,7 +262,9 @@ export async function sandboxRoutes(app: FastifyInstance) {
     if (!signed || !txn || q.PID !== fonepay.merchantCode) {
       return '<response><success>false</success><response_code>failed</response_code><message>Invalid request</message></response>'
     }
-    const ok = txn.status === 'successful' && rupeesToPaisa(q.AMT) === txn.amount && q.UID === txn.transactionId
+    // Without a callback the merchant has no UID (Fonepay's trace id) and asks by PRN alone.
+    const ok =
+      txn.status === 'successful' && rupeesToPaisa(q.AMT) === txn.amount && (!q.UID || q.UID === txn.transactionId)
     return `<response><amount>${paisaToRupees(txn.amount)}</amount><bankCode>SANDBOXBANK</bankCode><initiator>98XXXXX001</initiator><message>${ok ? 'Payment verified' : 'Payment not verified'}</message><response_code>${ok ? 'successful' : txn.status}</response_code><statusCode>${ok ? 0 : 1}</statusCode><success>${ok}</success><txnAmount>${paisaToRupees(txn.paid ?? txn.amount)}</txnAmount><uniqueId>${txn.transactionId ?? ''}</uniqueId></response>`
   })
 }
@@ -279,11 +301,17 @@ function choicePage(
     200,
     title,
     `<p>This is a test payment; no money moves.</p><p>Amount: <strong>Rs ${paisaToRupees(amount)}</strong></p>` +
-      `<p>${form('success', 'Pay')} &nbsp; ${form('failure', 'Cancel')}</p>`,
+      `<p>${form('success', 'Pay')} &nbsp; ${form('failure', 'Cancel')}</p>` +
+      `<p><small>${form('lost', 'Pay, but never return to the merchant')}</small></p>`,
   )
 }
 
 /** A Khalti link past its expiry that was never paid is Expired. */
 function expireKhalti(txn: SandboxTxn) {
   if (txn.status === 'Initiated' && txn.expiresAt !== undefined && Date.now() > txn.expiresAt) txn.status = 'Expired'
+}
+
+/** After `simulate=lost`: paid at the gateway, and the merchant was never told. */
+function lostPage(reply: FastifyReply, title: string) {
+  return page(reply, 200, title, '<p>Payment complete. You may close this window.</p>')
 }

@@ -82,3 +82,19 @@ export const Refused = Type.Object({
   message: Type.String(),
   errors: Type.Optional(Type.Record(Type.String(), Type.Array(Type.String()))),
 })
+
+export const PaymentDetail = Type.Object({
+  data: Type.Object({
+    ...PaymentSchema.properties,
+    booking: Nullable(BookingPaymentState),
+    topup: Nullable(
+      Type.Object({
+        id: Type.Integer({ description: 'Wallet transaction id' }),
+        status: Type.String({ description: 'pending, completed or failed' }),
+        amount: Money,
+        balance_after: Nullable(Money),
+        created_at: Nullable(DateTime),
+      }),
+    ),
+  }),
+})

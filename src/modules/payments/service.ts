@@ -2,9 +2,8 @@ import type { AuthUser } from '../../lib/auth.ts'
 import type { AppContext } from '../../lib/context.ts'
 import type { Executor } from '../../lib/db.ts'
 import { AppError, Unprocessable } from '../../lib/errors.ts'
-import { formatMoney } from '../../lib/money.ts'
 import { type BookingKind, lockPayableBooking, recordBookingPayment, setPaymentIntent } from '../bookings/payable.ts'
-import { completeTopup, creditWallet, debitWallet, failTopup } from '../wallet/service.ts'
+import { debitWallet, failTopup } from '../wallet/service.ts'
 import {
   CallbackRejected,
   type GatewayName,
@@ -13,9 +12,12 @@ import {
   GatewayUnavailable,
 } from './gateways/index.ts'
 import { assertCanPay } from './policy.ts'
-import { ledgerReferenceType, markRefunded } from './records.ts'
+import { ledgerReferenceType } from './records.ts'
 import * as repo from './repository.ts'
 import { bookingSummary, paymentResource } from './resource.ts'
+import { NOT_VERIFIED, outcomeOf, type SettleResult, settleWithGateway } from './settle.ts'
+
+export { NOT_VERIFIED }
 
 export type PaymentMethod = GatewayName | 'wallet' | 'cash'
 
@@ -27,7 +29,6 @@ export interface InitiateInput {
 }
 
 export const GATEWAY_DOWN = 'The payment gateway is not available. Please try again.'
-export const NOT_VERIFIED = 'The payment could not be verified.'
 
 /** 502: the gateway could not be reached; nothing changed. */
 export class GatewayDown extends AppError {
@@ -163,10 +164,7 @@ export async function startAtGateway(
   }
 }
 
-export interface CallbackResult {
-  status: 'completed' | 'failed' | 'pending'
-  payment: repo.PaymentRow
-}
+export type CallbackResult = SettleResult
 
 /**
  * A gateway's callback. The callback names a payment; the gateway's status API decides what
@@ -174,8 +172,9 @@ export interface CallbackResult {
  * bad signature, another attempt's session, a stated amount that is not the payment's, or a claim
  * of success (or, on a settled payment, of the opposite outcome) that the gateway or our record
  * does not bear out. A failure redirect never fails a payment by itself: only a final "failed"
- * from the status API does; "pending" and "not found" leave it initiated. The conditional UPDATE
- * in markCompleted makes a replayed or concurrent callback change nothing twice.
+ * from the status API does; "pending" and "not found" leave it initiated until its link expired.
+ * Settling goes through settleWithGateway, the path the status checks and reconciliation share;
+ * the conditional UPDATE in markCompleted makes a replayed or concurrent callback change nothing twice.
  */
 export async function settleCallback(
   ctx: AppContext,
@@ -198,82 +197,15 @@ export async function settleCallback(
   if (claim.amount !== null && claim.amount !== payment.amount) throw new Unprocessable(NOT_VERIFIED)
   if (payment.status !== 'initiated') {
     const settled = outcomeOf(payment)
-    const contradicts =
-      (claim.outcome === 'success' && settled === 'failed') || (claim.outcome === 'failure' && settled === 'completed')
-    if (contradicts) throw new Unprocessable(NOT_VERIFIED)
-    return { status: settled, payment }
+    if (claim.outcome === 'failure' && settled === 'completed') throw new Unprocessable(NOT_VERIFIED)
+    // A success claimed for a failed payment is a late success: settleWithGateway asks the gateway
+    // and completes it only when the gateway confirms, else 422. Anything else changes nothing.
+    if (!(claim.outcome === 'success' && settled === 'failed')) return { status: settled, payment }
   }
-
-  let verdict: Awaited<ReturnType<typeof driver.verify>>
   try {
-    verdict = await driver.verify({
-      reference: payment.reference!,
-      amount: payment.amount,
-      session: session ?? (driver.sessionFromInitiate ? null : (claim.session ?? null)),
-    })
+    return await settleWithGateway(ctx, gateways, payment, claim)
   } catch (err) {
     if (err instanceof GatewayUnavailable) throw new GatewayDown()
     throw err
-  }
-  const payload = {
-    session,
-    claim: claim.raw,
-    verification: verdict.raw,
-    paid_amount: verdict.paidAmount ?? claim.paidAmount ?? null,
-  }
-  if (verdict.status !== 'completed') {
-    // A "paid" the gateway does not bear out is a forgery or a mix-up: change nothing.
-    if (claim.outcome === 'success') throw new Unprocessable(NOT_VERIFIED)
-    if (verdict.status !== 'failed') return { status: 'pending', payment }
-    const failed = await ctx.db.transaction().execute(async (trx) => {
-      const row = await repo.markFailed(trx, payment.id, { ...payload, reason: verdict.reason ?? null })
-      if (row && row.payable_type === 'topup') await failTopup(trx, row.payable_id)
-      return row
-    })
-    const current = failed ?? (await repo.findPayment(ctx.db, payment.id))!
-    return { status: outcomeOf(current), payment: current }
-  }
-  if (verdict.amount !== payment.amount) throw new Unprocessable(NOT_VERIFIED)
-
-  const settled = await ctx.db.transaction().execute(async (trx) => {
-    const won = await repo.markCompleted(trx, payment.id, { transactionId: verdict.transactionId, payload })
-    if (!won) return undefined // a concurrent callback settled it
-    if (won.payable_type === 'topup') await completeTopup(trx, won.payable_id)
-    else await applyToBooking(ctx, trx, won)
-    return (await repo.findPayment(trx, won.id))!
-  })
-  const current = settled ?? (await repo.findPayment(ctx.db, payment.id))!
-  return { status: outcomeOf(current), payment: current }
-}
-
-function outcomeOf(p: repo.PaymentRow): CallbackResult['status'] {
-  if (p.status === 'initiated') return 'pending'
-  if (p.status === 'failed') return 'failed'
-  return 'completed'
-}
-
-/**
- * Money the gateway has taken goes to the booking up to its balance due; anything the booking can
- * no longer take (it was cancelled meanwhile, or paid twice) goes to the customer's wallet.
- */
-async function applyToBooking(ctx: AppContext, trx: Executor, payment: repo.PaymentRow) {
-  const kind = payment.payable_type as BookingKind
-  const booking = await lockPayableBooking(trx, kind, payment.payable_id)
-  const live = booking && ['pending', 'confirmed', 'playing'].includes(booking.status)
-  const due = live ? Math.max(booking.total_amount - booking.paid_amount, 0) : 0
-  const apply = Math.min(due, payment.amount)
-  if (apply > 0) await recordBookingPayment(ctx, trx, kind, payment.payable_id, apply)
-  const surplus = payment.amount - apply
-  const customer = payment.user_id ?? booking?.user_id ?? null
-  if (surplus > 0 && customer !== null) {
-    await markRefunded(trx, payment.id, surplus)
-    await creditWallet(trx, customer, surplus, {
-      referenceType: ledgerReferenceType(kind),
-      referenceId: payment.payable_id,
-      description: live
-        ? `Overpayment of booking ${booking.booking_number} returned (${formatMoney(surplus)})`
-        : `Payment for a booking that is no longer active returned`,
-      paymentId: payment.id,
-    })
   }
 }

@@ -58,8 +58,9 @@ export async function debitWallet(
 }
 
 /**
- * Completes a pending top-up row: credits its amount and stamps balance_after. Returns undefined
- * when the row is not pending any more (already completed or failed), so a replay changes nothing.
+ * Completes a pending top-up row: credits its amount and stamps balance_after. A row marked failed
+ * completes too: the gateway confirmed the money after all (the payment's own conditional update
+ * lets that happen once). Returns undefined when the row is already completed.
  */
 export async function completeTopup(
   trx: Executor,
@@ -70,7 +71,7 @@ export async function completeTopup(
     .select(['id', 'user_id', 'amount'])
     .where('id', '=', transactionId)
     .where('type', '=', 'topup')
-    .where('status', '=', 'pending')
+    .where('status', 'in', ['pending', 'failed'])
     .forUpdate()
     .executeTakeFirst()
   if (!row) return undefined

@@ -101,6 +101,8 @@ export function esewaDriver(
 ): GatewayDriver {
   return {
     name: 'gateway_1',
+    // eSewa documents no expiry for the ePay v2 form; one hour is our choice (docs/payments.md).
+    linkLifetimeSeconds: 3600,
     async initiate(input) {
       const fields = esewaFormFields(config, input)
       return { paymentUrl: `${checkoutUrl}?${new URLSearchParams(fields)}` }

@@ -45,6 +45,8 @@ function field(body: string, name: string): string | null {
 export function fonepayDriver(config: FonepayConfig, transport: Transport): GatewayDriver {
   return {
     name: 'gateway_3',
+    // Fonepay documents no expiry for a web payment request; one hour is our choice.
+    linkLifetimeSeconds: 3600,
     async initiate(input) {
       const fields: Record<string, string> = {
         PID: config.merchantCode,

@@ -53,6 +53,8 @@ export function khaltiDriver(config: KhaltiConfig, transport: Transport, website
   return {
     name: 'gateway_2',
     sessionFromInitiate: true,
+    // Khalti: "payment link expires in 60 minutes" (ePayment docs); the sandbox uses the same.
+    linkLifetimeSeconds: 3600,
     async initiate(input) {
       const res = await transport({
         method: 'POST',

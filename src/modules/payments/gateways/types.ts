@@ -76,6 +76,11 @@ export interface GatewayDriver {
    * unsigned session is then never used to look a payment up, only compared.
    */
   sessionFromInitiate?: boolean
+  /**
+   * How long a payment link stays payable at the gateway. After this, an `initiated` payment the
+   * status API still does not call completed is marked failed by the settle path (settle.ts).
+   */
+  linkLifetimeSeconds: number
   initiate(input: InitiateInput): Promise<InitiateResult>
   /** Reads a callback; throws CallbackRejected when it is malformed. */
   parseCallback(params: Record<string, string>): CallbackClaim

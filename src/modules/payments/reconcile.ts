@@ -1,0 +1,137 @@
+import { sql } from 'kysely'
+import type { AppContext } from '../../lib/context.ts'
+import { type BookingKind, bookingTable } from '../bookings/payable.ts'
+import { GATEWAYS, type GatewayName, type Gateways, GatewayUnavailable } from './gateways/index.ts'
+import { findPayment, type PaymentRow } from './repository.ts'
+import { linkExpired, type SettleResult, settleWithGateway } from './settle.ts'
+
+// Gateway payments whose callback never arrived (the browser closed, the network dropped). The
+// gateways tell merchants to ask their status API instead, and so do we, in three places:
+// GET /api/payments/{id} (a client back from the gateway), the reconciliation job (every payment
+// still `initiated` after PAYMENT_RECONCILE_AFTER_SECONDS, with back-off until its link expired,
+// then failed), and the hold sweep (before it cancels a booking whose payment is initiated). All
+// three settle through settleWithGateway, the same path as a callback. See docs/payments.md.
+
+export const RECONCILE_SWEEP_MS = 30_000
+/** Payments checked per query; the job repeats until nothing is due. */
+export const RECONCILE_BATCH = 50
+/** Longest wait between two checks of one payment. */
+const MAX_BACKOFF_SECONDS = 3600
+
+// The drivers are wired by the payments routes (they need the app for the in-process sandbox);
+// scheduled work finds them here. Without the payments module there is nothing to reconcile.
+const registry = new WeakMap<AppContext, Gateways>()
+
+export function provideGateways(ctx: AppContext, gateways: Gateways) {
+  registry.set(ctx, gateways)
+}
+
+export function registerPaymentJobs(ctx: AppContext) {
+  ctx.jobs.every('payments.reconcile', RECONCILE_SWEEP_MS, async () => {
+    await reconcilePayments(ctx)
+  })
+}
+
+/** An initiated gateway payment asked about at its gateway; anything else as it is. */
+export async function refreshPayment(ctx: AppContext, gateways: Gateways, p: PaymentRow): Promise<PaymentRow> {
+  if (p.status !== 'initiated' || !isGateway(p.method)) return p
+  return (await checkAtGateway(ctx, gateways, p))?.payment ?? p
+}
+
+/** settleWithGateway, with an unreachable gateway meaning "unknown for now" (nothing changed). */
+async function checkAtGateway(
+  ctx: AppContext,
+  gateways: Gateways,
+  p: PaymentRow,
+  now = new Date(),
+): Promise<SettleResult | undefined> {
+  try {
+    return await settleWithGateway(ctx, gateways, p, undefined, now)
+  } catch (err) {
+    if (!(err instanceof GatewayUnavailable)) throw err
+    ctx.log.warn({ payment: p.id, err: err.message }, 'gateway status check failed; will retry')
+    return undefined
+  }
+}
+
+/**
+ * One reconciliation pass: every gateway payment `initiated` for at least
+ * PAYMENT_RECONCILE_AFTER_SECONDS whose next check is due is claimed (its next check pushed out by
+ * a doubling back-off, so a concurrent pass skips it) and asked about. Returns the outcomes.
+ */
+export async function reconcilePayments(ctx: AppContext, now = new Date()) {
+  const gateways = registry.get(ctx)
+  const outcome = { checked: 0, completed: 0, failed: 0 }
+  if (!gateways) return outcome
+  const after = ctx.config.paymentReconcileAfterSeconds
+  const oldEnough = new Date(now.getTime() - after * 1000)
+  for (;;) {
+    const due = await ctx.db
+      .selectFrom('payments')
+      .selectAll()
+      .where('status', '=', 'initiated')
+      .where('method', 'in', [...GATEWAYS])
+      .where('created_at', '<=', oldEnough)
+      .where((eb) => eb.or([eb('reconcile_at', 'is', null), eb('reconcile_at', '<=', now)]))
+      .orderBy('created_at')
+      .limit(RECONCILE_BATCH)
+      .execute()
+    for (const p of due) {
+      const claimed = await ctx.db
+        .updateTable('payments')
+        .set({ reconcile_attempts: sql`reconcile_attempts + 1`, reconcile_at: nextCheck(gateways, p, after, now) })
+        .where('id', '=', p.id)
+        .where('status', '=', 'initiated')
+        .where((eb) => eb.or([eb('reconcile_at', 'is', null), eb('reconcile_at', '<=', now)]))
+        .returningAll()
+        .executeTakeFirst()
+      if (!claimed) continue
+      outcome.checked++
+      const res = await checkAtGateway(ctx, gateways, claimed, now)
+      if (res?.status === 'completed') outcome.completed++
+      if (res?.status === 'failed') outcome.failed++
+    }
+    if (due.length < RECONCILE_BATCH) return outcome
+  }
+}
+
+/**
+ * When to ask next: after, 2·after, 4·after … (at most an hour), but never later than the moment
+ * the link expires, so the final check that fails a payment comes on time.
+ */
+function nextCheck(gateways: Gateways, p: PaymentRow, after: number, now: Date): Date {
+  const wait = Math.min(after * 2 ** p.reconcile_attempts, MAX_BACKOFF_SECONDS) * 1000
+  const next = now.getTime() + wait
+  if (linkExpired(gateways, p, now)) return new Date(next)
+  const expiry = new Date(p.created_at).getTime() + gateways.driver(p.method as GatewayName).linkLifetimeSeconds * 1000
+  return new Date(Math.min(next, expiry))
+}
+
+/**
+ * Called by the hold sweep before it cancels: asks the gateway about every initiated payment of a
+ * pending booking whose hold has run out, so a customer who paid but whose callback was lost is
+ * confirmed, not cancelled. Returns how many payments completed.
+ */
+export async function checkGatewaysBeforeHoldExpiry(ctx: AppContext, now = new Date()): Promise<number> {
+  const gateways = registry.get(ctx)
+  if (!gateways) return 0
+  let completed = 0
+  for (const kind of ['court', 'indoor'] as BookingKind[]) {
+    const due = await sql<{ id: number }>`
+      SELECT p.id FROM payments p JOIN ${sql.table(bookingTable(kind))} b ON b.id = p.payable_id
+      WHERE p.payable_type = ${kind} AND p.status = 'initiated'
+        AND p.method IN (${sql.join(GATEWAYS.map((g) => sql`${g}`))})
+        AND b.status = 'pending' AND b.hold_expires_at < ${now}
+      ORDER BY p.id`.execute(ctx.db)
+    for (const { id } of due.rows) {
+      const p = await findPayment(ctx.db, id)
+      if (!p) continue
+      if ((await checkAtGateway(ctx, gateways, p, now))?.status === 'completed') completed++
+    }
+  }
+  return completed
+}
+
+function isGateway(method: string): boolean {
+  return (GATEWAYS as readonly string[]).includes(method)
+}

@@ -1,0 +1,201 @@
+import { sql } from 'kysely'
+import type { AppContext } from '../../lib/context.ts'
+import type { Executor } from '../../lib/db.ts'
+import { Unprocessable } from '../../lib/errors.ts'
+import { formatMoney } from '../../lib/money.ts'
+import { toHHmm } from '../../lib/time.ts'
+import { HOLD_EXPIRED_REASON, hasStarted } from '../bookings/operations.ts'
+import { type BookingKind, bookingTable, lockPayableBooking, recordBookingPayment } from '../bookings/payable.ts'
+import { notify } from '../notifications/service.ts'
+import { completeTopup, creditWallet, failTopup } from '../wallet/service.ts'
+import type { CallbackClaim, GatewayName, Gateways } from './gateways/index.ts'
+import { ledgerReferenceType, markRefunded } from './records.ts'
+import * as repo from './repository.ts'
+
+// The one path that settles a gateway payment from what its status API says. A callback, a client's
+// GET /api/payments/{id}, the reconciliation job and the hold sweep all come through here, so the
+// conditional UPDATE in repo.markCompleted is the single point where a payment completes: of any
+// number of racers, exactly one gets the row and moves money.
+
+export const NOT_VERIFIED = 'The payment could not be verified.'
+
+export interface SettleResult {
+  status: 'completed' | 'failed' | 'pending'
+  payment: repo.PaymentRow
+}
+
+export function outcomeOf(p: repo.PaymentRow): SettleResult['status'] {
+  if (p.status === 'initiated') return 'pending'
+  if (p.status === 'failed') return 'failed'
+  return 'completed'
+}
+
+/** Whether the payment link has run out at its gateway (then "not paid" is final). */
+export function linkExpired(gateways: Gateways, p: repo.PaymentRow, now = new Date()): boolean {
+  const lifetime = gateways.driver(p.method as GatewayName).linkLifetimeSeconds
+  return now.getTime() >= new Date(p.created_at).getTime() + lifetime * 1000
+}
+
+/**
+ * Asks the gateway's status API about `payment` and settles it. `claim` is what a verified callback
+ * said (settleCallback has already refused a forged or mismatched one). The status API decides:
+ * - completed, for the payment's amount: the payment completes (also from `failed`, when a late
+ *   callback claims success: the gateway confirmed it after all);
+ * - failed: the payment fails (cancelled, expired, refunded at the gateway);
+ * - pending or not_found: the payment stays initiated until its link has expired at the gateway,
+ *   because before that the customer may still be paying; then it fails.
+ * A callback claiming success that the gateway does not confirm, or any callback the gateway
+ * answers with another amount, is 422 and changes nothing. GatewayUnavailable propagates: nothing
+ * changed, the caller decides (502, keep the current state, retry later).
+ */
+export async function settleWithGateway(
+  ctx: AppContext,
+  gateways: Gateways,
+  payment: repo.PaymentRow,
+  claim?: Pick<CallbackClaim, 'outcome' | 'raw' | 'session' | 'paidAmount'>,
+  now = new Date(),
+): Promise<SettleResult> {
+  const reopen = payment.status === 'failed' && claim?.outcome === 'success'
+  if (payment.status !== 'initiated' && !reopen) return { status: outcomeOf(payment), payment }
+  const driver = gateways.driver(payment.method as GatewayName)
+  // A session the gateway issued at initiate (Khalti's pidx) is the only one looked up; an unsigned
+  // callback's session is never trusted for that.
+  const session = repo.sessionOf(payment) ?? (driver.sessionFromInitiate ? null : (claim?.session ?? null))
+  const verdict = await driver.verify({ reference: payment.reference!, amount: payment.amount, session })
+  const payload = {
+    session,
+    claim: claim?.raw ?? null,
+    verification: verdict.raw,
+    via: claim ? 'callback' : 'status',
+    // What the customer actually paid when the gateway says (Fonepay's P_AMT after a discount).
+    paid_amount: verdict.paidAmount ?? claim?.paidAmount ?? null,
+  }
+  const confirmed = verdict.status === 'completed' && verdict.amount === payment.amount
+  if (!confirmed) {
+    if (claim) {
+      // A "paid" the gateway does not bear out, or an amount it does not confirm, is a forgery or
+      // a mix-up: change nothing.
+      if (claim.outcome === 'success' || verdict.status === 'completed') throw new Unprocessable(NOT_VERIFIED)
+    } else if (verdict.status === 'completed') {
+      ctx.log.error({ payment: payment.id, verdict: verdict.raw }, 'gateway reports a different amount')
+    }
+    if (verdict.status !== 'failed' && !linkExpired(gateways, payment, now)) return { status: 'pending', payment }
+    const failed = await ctx.db.transaction().execute(async (trx) => {
+      const row = await repo.markFailed(trx, payment.id, { ...payload, reason: verdict.reason ?? null })
+      if (row && row.payable_type === 'topup') await failTopup(trx, row.payable_id)
+      return row
+    })
+    const current = failed ?? (await repo.findPayment(ctx.db, payment.id))!
+    return { status: outcomeOf(current), payment: current }
+  }
+
+  const settled = await ctx.db.transaction().execute(async (trx) => {
+    const won = await repo.markCompleted(trx, payment.id, { transactionId: verdict.transactionId, payload })
+    if (!won) return undefined // someone else settled it
+    if (won.payable_type === 'topup') await completeTopup(trx, won.payable_id)
+    else await applyToBooking(ctx, trx, won)
+    return (await repo.findPayment(trx, won.id))!
+  })
+  const current = settled ?? (await repo.findPayment(ctx.db, payment.id))!
+  return { status: outcomeOf(current), payment: current }
+}
+
+/**
+ * Money the gateway has taken goes to the booking up to its balance due. A booking the hold sweep
+ * cancelled while the customer was paying is reinstated when its slot is still free; anything the
+ * booking can no longer take (slot taken, cancelled otherwise, paid twice) goes to the wallet.
+ */
+async function applyToBooking(ctx: AppContext, trx: Executor, payment: repo.PaymentRow) {
+  const kind = payment.payable_type as BookingKind
+  let booking = await lockPayableBooking(trx, kind, payment.payable_id)
+  let slotTaken = false
+  if (booking && (await reinstatable(trx, booking, payment))) {
+    if (await reinstate(trx, kind, booking.id)) booking = { ...booking, status: 'pending' }
+    else slotTaken = true
+  }
+  const live = !!booking && ['pending', 'confirmed', 'playing'].includes(booking.status)
+  const due = booking && live ? Math.max(booking.total_amount - booking.paid_amount, 0) : 0
+  const apply = Math.min(due, payment.amount)
+  if (apply > 0) await recordBookingPayment(ctx, trx, kind, payment.payable_id, apply)
+  const surplus = payment.amount - apply
+  const customer = payment.user_id ?? booking?.user_id ?? null
+  if (surplus <= 0 || customer === null) return
+  await markRefunded(trx, payment.id, surplus)
+  await creditWallet(trx, customer, surplus, {
+    referenceType: ledgerReferenceType(kind),
+    referenceId: payment.payable_id,
+    description:
+      booking && live
+        ? `Overpayment of booking ${booking.booking_number} returned (${formatMoney(surplus)})`
+        : `Payment for a booking that is no longer active returned`,
+    paymentId: payment.id,
+  })
+  if (!live && booking) {
+    // The customer paid for a booking they no longer have: say where the money went.
+    const why = slotTaken ? 'the slot has been booked by someone else' : 'the booking is no longer active'
+    await notify(
+      ctx,
+      customer,
+      'BookingCancelled',
+      {
+        message: `Your payment for booking ${booking.booking_number} on ${booking.date} at ${toHHmm(booking.start_time)} arrived after it was cancelled and ${why}. Rs ${formatMoney(surplus)} has been credited to your wallet.`,
+        booking_id: booking.id,
+        booking_type: kind,
+        booking_number: booking.booking_number,
+        venue_id: booking.venue_id,
+        cancel_reason: HOLD_EXPIRED_REASON,
+        refund_amount: formatMoney(surplus),
+        late_payment: true,
+      },
+      trx,
+    )
+  }
+}
+
+/**
+ * Only a booking the hold sweep cancelled ("Payment not received"), unpaid, not yet started, and
+ * fully covered by this payment comes back; one the customer or venue cancelled stays cancelled.
+ */
+async function reinstatable(
+  trx: Executor,
+  booking: NonNullable<Awaited<ReturnType<typeof lockPayableBooking>>>,
+  payment: repo.PaymentRow,
+): Promise<boolean> {
+  if (booking.status !== 'cancelled' || booking.paid_amount !== 0) return false
+  if (payment.amount < booking.total_amount || hasStarted(booking)) return false
+  const row = await trx
+    .selectFrom(bookingTable(booking.kind))
+    .select('cancel_reason')
+    .where('id', '=', booking.id)
+    .executeTakeFirstOrThrow()
+  return row.cancel_reason === HOLD_EXPIRED_REASON
+}
+
+/**
+ * Puts a cancelled booking back to pending, unless the slot's exclusion constraint refuses it
+ * because another live booking now overlaps. The savepoint keeps the transaction usable after a
+ * refusal so the money can go to the wallet instead.
+ */
+async function reinstate(trx: Executor, kind: BookingKind, id: number): Promise<boolean> {
+  await sql`SAVEPOINT reinstate_booking`.execute(trx)
+  try {
+    await trx
+      .updateTable(bookingTable(kind))
+      .set({
+        status: 'pending',
+        cancel_reason: null,
+        cancelled_at: null,
+        hold_expires_at: null,
+        updated_at: new Date(),
+      })
+      .where('id', '=', id)
+      .where('status', '=', 'cancelled')
+      .execute()
+    await sql`RELEASE SAVEPOINT reinstate_booking`.execute(trx)
+    return true
+  } catch (err) {
+    if ((err as { code?: string })?.code !== '23P01') throw err
+    await sql`ROLLBACK TO SAVEPOINT reinstate_booking`.execute(trx)
+    return false
+  }
+}
