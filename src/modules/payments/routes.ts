@@ -1,6 +1,7 @@
 import type { FastifyInstance, FastifyReply } from 'fastify'
 import { Type } from 'typebox'
 import { Invalid, NotFound } from '../../lib/errors.ts'
+import { pathId } from '../../lib/ids.ts'
 import { errorResponses, Message } from '../../lib/schemas.ts'
 import { esewaCheckoutRoute } from './checkout.ts'
 import { createGateways, GATEWAYS, type GatewayName } from './gateways/index.ts'
@@ -131,8 +132,7 @@ export default async function routes(app: FastifyInstance) {
       },
     },
     async (req) => {
-      const id = Number((req.params as { payment: string }).payment)
-      if (!Number.isSafeInteger(id) || id < 1) throw new NotFound()
+      const id = pathId((req.params as { payment: string }).payment)
       const payment = await refundPayment(app.ctx, req.user!, id, req.body as { amount?: string; reason?: string })
       return { message: 'Refund credited to the customer wallet.', data: paymentResource(payment) }
     },
