@@ -371,6 +371,16 @@ export interface Tournaments {
   venue_id: number
 }
 
+export interface SweepRetries {
+  attempts: Generated<number>
+  first_failed_at: Generated<Timestamp>
+  last_error: string | null
+  retry_at: Timestamp
+  row_id: number
+  sweep: string
+  updated_at: Generated<Timestamp>
+}
+
 export interface TournamentTeams {
   captain_name: string
   contact_phone: string | null
@@ -492,6 +502,7 @@ export interface DB {
   roles: Roles
   social_accounts: SocialAccounts
   sports: Sports
+  sweep_retries: SweepRetries
   tournament_teams: TournamentTeams
   tournaments: Tournaments
   user_roles: UserRoles

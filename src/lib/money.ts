@@ -23,3 +23,11 @@ export function toPaisa(value: number | string): number {
 export function moneyNumber(paisa: number | null | undefined): number {
   return Math.round(Number(paisa ?? 0)) / 100
 }
+
+/** 120000 -> "Rs 1,200.00": money in words shown to people (notifications, messages). */
+export function formatRupees(paisa: number | null | undefined): string {
+  const [whole, frac] = formatMoney(paisa).split('.')
+  const sign = whole.startsWith('-') ? '-' : ''
+  const digits = whole.replace('-', '').replace(/\B(?=(\d{3})+(?!\d))/g, ',')
+  return `Rs ${sign}${digits}.${frac}`
+}

@@ -88,6 +88,7 @@ test('the venue item has every field of the contract', async () => {
     'description',
     'distance',
     'email',
+    'free_cancellation_hours',
     'gallery',
     'id',
     'images',

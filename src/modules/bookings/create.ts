@@ -10,7 +10,7 @@ import { checkCoupon, redeemCoupon } from '../coupons/service.ts'
 import { loadCourtResources } from '../courts/resource.ts'
 import { notify } from '../notifications/service.ts'
 import { venueSummary } from '../venues/resource.ts'
-import { expireHolds } from './operations.ts'
+import { expireHoldsOn } from './expiry.ts'
 import { holdUntil, setPaymentIntent } from './payable.ts'
 import { courtForBooking, insertBooking, isOverlapViolation } from './repository.ts'
 import { type Booking, bookingResource, loadBooking } from './resource.ts'
@@ -160,7 +160,7 @@ export async function createCourtBooking(ctx: AppContext, input: NewBooking, boo
     if (!isOverlapViolation(err)) throw err
     const expired = await ctx.db
       .transaction()
-      .execute((trx) => expireHolds(ctx, trx, 'court', { resourceId: court.id, date: input.date }))
+      .execute((trx) => expireHoldsOn(ctx, trx, 'court', { resourceId: court.id, date: input.date }))
     if (expired === 0) throw new Conflict(COURT_UNAVAILABLE)
     try {
       result = await attempt()

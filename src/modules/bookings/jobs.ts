@@ -1,9 +1,11 @@
 import { sql } from 'kysely'
 import type { AppContext } from '../../lib/context.ts'
+import type { Executor } from '../../lib/db.ts'
+import { notBackedOff, type SweepRow, sweepAttempts, sweepStep } from '../../lib/sweeps.ts'
 import { formatDateTime, toHHmm } from '../../lib/time.ts'
 import { notify } from '../notifications/service.ts'
-import { checkGatewaysBeforeHoldExpiry } from '../payments/reconcile.ts'
-import { EXPIRY_BATCH, expireHolds } from './operations.ts'
+import { checkBookingAtGateway } from '../payments/reconcile.ts'
+import { expireDueHolds } from './expiry.ts'
 import { type BookingKind, bookingTable } from './payable.ts'
 
 // Scheduled work of bookings (court and indoor alike), run through the shared job queue so that
@@ -30,27 +32,31 @@ export function registerBookingJobs(ctx: AppContext) {
 
 /**
  * Pending bookings of both kinds whose payment hold ran out become cancelled ("Payment not
- * received"): coupon usage released, BookingCancelled sent. Returns how many were cancelled.
+ * received"): coupon usage released, BookingCancelled sent. Each booking is expired in its own
+ * transaction (expiry.ts `expireHold`); one that fails is retried later with back-off and the rest
+ * go on. Returns how many were cancelled.
  */
 export async function expireUnpaidHolds(ctx: AppContext): Promise<number> {
-  // A customer who paid but whose callback was lost is confirmed here instead of cancelled.
-  await checkGatewaysBeforeHoldExpiry(ctx)
   let total = 0
   for (const kind of ['court', 'indoor'] as const) {
-    for (;;) {
-      const n = await ctx.db.transaction().execute((trx) => expireHolds(ctx, trx, kind))
-      total += n
-      if (n < EXPIRY_BATCH) break
-    }
+    // Before a booking is cancelled its initiated gateway payments are asked about, so a customer
+    // who paid but whose callback was lost is confirmed instead of cancelled.
+    total += await expireDueHolds(ctx, kind, { beforeExpire: (id) => checkBookingAtGateway(ctx, kind, id) })
   }
   return total
 }
 
+/** The sweep_retries name of a kind's reminders. */
+export const reminderSweep = (kind: BookingKind) => `bookings.reminders.${kind}`
+/** How many reminder candidates are read per query (each is then sent in its own transaction). */
+const REMINDER_BATCH = 200
+
 /**
  * BookingReminder, once per booking, for confirmed bookings (and pending cash ones, paid at the
- * venue) starting within the next REMINDER_LEAD_HOURS. The UPDATE … WHERE reminder_sent_at IS NULL
- * … RETURNING claims each booking: a second run, even a concurrent one on another instance, finds
- * nothing left to claim. The notification is written in the same transaction as the claim.
+ * venue) starting within the next REMINDER_LEAD_HOURS. Each booking is claimed and notified in its
+ * own transaction: the UPDATE … WHERE reminder_sent_at IS NULL … RETURNING claims it, so a second
+ * run, even a concurrent one on another instance, finds nothing left to claim; a booking whose
+ * reminder fails is retried later with back-off and never holds up the others.
  */
 export async function sendBookingReminders(ctx: AppContext, now = new Date()): Promise<number> {
   let sent = 0
@@ -60,55 +66,73 @@ export async function sendBookingReminders(ctx: AppContext, now = new Date()): P
   return sent
 }
 
-async function remindKind(ctx: AppContext, kind: BookingKind, now: Date): Promise<number> {
+/** SQL: booking `b` is due a reminder at `now` (the same test for the candidates and the claim). */
+function reminderWindow(now: Date) {
   const from = formatDateTime(now)!
   const until = formatDateTime(new Date(now.getTime() + REMINDER_LEAD_HOURS * 3_600_000))!
+  return sql<boolean>`b.reminder_sent_at IS NULL AND b.user_id IS NOT NULL AND b.status IN ('confirmed', 'pending')
+    AND (b.status = 'confirmed' OR b.payment_method = 'cash')
+    AND b.date BETWEEN ${from.slice(0, 10)}::date AND ${until.slice(0, 10)}::date
+    AND (b.date + b.start_time) > ${from}::timestamp AND (b.date + b.start_time) <= ${until}::timestamp`
+}
+
+async function remindKind(ctx: AppContext, kind: BookingKind, now: Date): Promise<number> {
+  const sweep = reminderSweep(kind)
   const table = sql.table(bookingTable(kind))
-  return ctx.db.transaction().execute(async (trx) => {
-    const claimed = await sql<{
-      id: number
-      user_id: number
-      booking_number: string
-      venue_id: number
-      date: string
-      start_time: string
-    }>`
-      UPDATE ${table} SET reminder_sent_at = now()
-      WHERE id IN (
-        SELECT id FROM ${table}
-        WHERE reminder_sent_at IS NULL AND user_id IS NOT NULL AND status IN ('confirmed', 'pending')
-          AND (status = 'confirmed' OR payment_method = 'cash')
-          AND date BETWEEN ${from.slice(0, 10)}::date AND ${until.slice(0, 10)}::date
-          AND (date + start_time) > ${from}::timestamp AND (date + start_time) <= ${until}::timestamp
-        ORDER BY id
-        FOR UPDATE SKIP LOCKED
-      ) AND reminder_sent_at IS NULL
-      RETURNING id, user_id, booking_number, venue_id, date::text AS date, start_time::text AS start_time`.execute(trx)
-    if (claimed.rows.length === 0) return 0
-    const venues = await trx
-      .selectFrom('venues')
-      .select(['id', 'name'])
-      .where('id', 'in', [...new Set(claimed.rows.map((r) => r.venue_id))])
-      .execute()
-    const venueName = new Map(venues.map((v) => [v.id, v.name]))
-    for (const b of claimed.rows) {
-      const at = toHHmm(b.start_time)
-      await notify(
-        ctx,
-        b.user_id,
-        'BookingReminder',
-        {
-          message: `Reminder: your booking ${b.booking_number} at ${venueName.get(b.venue_id) ?? 'the venue'} is on ${b.date} at ${at}.`,
-          booking_id: b.id,
-          booking_type: kind,
-          booking_number: b.booking_number,
-          venue_id: b.venue_id,
-          date: b.date,
-          start_time: at,
-        },
-        trx,
+  let sent = 0
+  let afterId = 0
+  for (;;) {
+    const { rows } = await sql<SweepRow>`
+      SELECT b.id, ${sweepAttempts(sweep, 'b.id')} AS attempts FROM ${table} b
+      WHERE ${reminderWindow(now)} AND b.id > ${afterId} AND ${notBackedOff(sweep, 'b.id')}
+      ORDER BY b.id
+      LIMIT ${REMINDER_BATCH}`.execute(ctx.db)
+    for (const r of rows) {
+      const row = { id: Number(r.id), attempts: Number(r.attempts) }
+      const done = await sweepStep(ctx, sweep, row, () =>
+        ctx.db.transaction().execute((trx) => remindOne(ctx, trx, kind, row.id, now)),
       )
+      if (done) sent++
     }
-    return claimed.rows.length
-  })
+    if (rows.length < REMINDER_BATCH) return sent
+    afterId = Number(rows[rows.length - 1].id)
+  }
+}
+
+/** Claims and notifies one booking's reminder; false when it was no longer due (or already claimed). */
+async function remindOne(ctx: AppContext, trx: Executor, kind: BookingKind, id: number, now: Date): Promise<boolean> {
+  const table = sql.table(bookingTable(kind))
+  const claimed = await sql<{
+    id: number
+    user_id: number
+    booking_number: string
+    venue_id: number
+    venue_name: string
+    date: string
+    start_time: string
+  }>`
+    UPDATE ${table} AS b SET reminder_sent_at = now()
+    FROM venues v
+    WHERE b.id = ${id} AND v.id = b.venue_id AND ${reminderWindow(now)}
+    RETURNING b.id, b.user_id, b.booking_number, b.venue_id, v.name AS venue_name,
+      b.date::text AS date, b.start_time::text AS start_time`.execute(trx)
+  const b = claimed.rows[0]
+  if (!b) return false
+  const at = toHHmm(b.start_time)
+  await notify(
+    ctx,
+    b.user_id,
+    'BookingReminder',
+    {
+      message: `Reminder: your booking ${b.booking_number} at ${b.venue_name} is on ${b.date} at ${at}.`,
+      booking_id: b.id,
+      booking_type: kind,
+      booking_number: b.booking_number,
+      venue_id: b.venue_id,
+      date: b.date,
+      start_time: at,
+    },
+    trx,
+  )
+  return true
 }

@@ -4,22 +4,20 @@ import type { AppContext } from '../../lib/context.ts'
 import type { Executor } from '../../lib/db.ts'
 import { Invalid, Unprocessable } from '../../lib/errors.ts'
 import { formatMoney } from '../../lib/money.ts'
-import { localToInstant, toHHmm } from '../../lib/time.ts'
+import { toHHmm } from '../../lib/time.ts'
 import { releaseCoupon } from '../coupons/service.ts'
 import { notify } from '../notifications/service.ts'
 import { refundBookingToWallet } from '../payments/records.ts'
 import { insertPayment, newReference } from '../payments/repository.ts'
+import { type CancelledBy, hasStarted, refundQuote } from './cancellation.ts'
 import { type BookingKind, bookingTable, recordBookingPayment } from './payable.ts'
 import { type BookingStatus, type StaffTarget, transitionError } from './state.ts'
 
 // Changes to a booking that court and indoor-game bookings share: cancellation (with refund,
-// coupon release and notification), hold expiry, staff status changes, extra charges and payments
+// coupon release and notification), staff status changes, extra charges and payments
 // recorded at the desk. Each runs inside the caller's transaction.
 
-export const HOLD_EXPIRED_REASON = 'Payment not received'
 export const NOT_PAYABLE = 'This booking cannot be paid.'
-/** How many expired holds the sweep cancels per transaction. */
-export const EXPIRY_BATCH = 200
 
 export interface LockedBooking {
   id: number
@@ -54,21 +52,25 @@ export async function lockBooking(trx: Executor, kind: BookingKind, id: number):
   return row ? { ...row, status: row.status as BookingStatus } : undefined
 }
 
-/** Whether the booking's venue-local start time has passed. */
-export function hasStarted(b: { date: string; start_time: string }, now = new Date()): boolean {
-  return localToInstant(b.date, b.start_time).getTime() <= now.getTime()
-}
+export { hasStarted } from './cancellation.ts'
 
 export interface CancelOptions {
   reason: string | null
-  /** customer: refund only inside the free-cancellation window; venue: always refund what was paid. */
-  by: 'customer' | 'venue' | 'system'
+  /** customer: refund only inside the free-cancellation window; venue, system: refund what is left. */
+  by: CancelledBy
+}
+
+/** What a cancel did about money: paisa credited to the wallet and the words the customer is told. */
+export interface CancelOutcome {
+  refund: number
+  note: string | null
 }
 
 /**
  * Cancels a live booking (the caller has locked it and checked who may): sets status, reason and
  * time, clears the hold, gives back an unpaid booking's coupon, refunds to the wallet what the
- * policy allows, and sends BookingCancelled. Returns the refunded amount in paisa.
+ * policy allows (never more than is still refundable on its payments), and sends BookingCancelled
+ * stating the amount credited or why nothing was.
  */
 export async function cancelLocked(
   ctx: AppContext,
@@ -76,90 +78,45 @@ export async function cancelLocked(
   kind: BookingKind,
   booking: LockedBooking,
   opts: CancelOptions,
-): Promise<number> {
+): Promise<CancelOutcome> {
   const now = new Date()
+  const quote = await refundQuote(trx, kind, booking, opts.by, now)
   await trx
     .updateTable(bookingTable(kind))
     .set({ status: 'cancelled', cancel_reason: opts.reason, cancelled_at: now, hold_expires_at: null, updated_at: now })
     .where('id', '=', booking.id)
     .execute()
   if (booking.paid_amount === 0) await releaseCoupon(trx, kind, booking.id)
-  let refund = 0
-  if (booking.paid_amount > 0 && booking.user_id !== null) {
-    refund = (await refundAllowed(trx, booking, opts.by, now)) ? booking.paid_amount : 0
-    if (refund > 0) {
-      await refundBookingToWallet(
-        ctx,
-        trx,
-        kind,
-        booking.id,
-        booking.user_id,
-        refund,
-        `Refund for cancelled booking ${booking.booking_number}`,
-      )
-    }
+  if (quote.refund > 0 && booking.user_id !== null) {
+    await refundBookingToWallet(
+      ctx,
+      trx,
+      kind,
+      booking.id,
+      booking.user_id,
+      quote.refund,
+      `Refund for cancelled booking ${booking.booking_number}`,
+    )
   }
   if (booking.user_id !== null) {
-    const refunded = refund > 0 ? ` Rs ${formatMoney(refund)} has been credited to your wallet.` : ''
+    const when = `${booking.date} at ${toHHmm(booking.start_time)}`
     await notify(
       ctx,
       booking.user_id,
       'BookingCancelled',
       {
-        message: `Your booking ${booking.booking_number} on ${booking.date} at ${toHHmm(booking.start_time)} was cancelled.${refunded}`,
+        message: `Your booking ${booking.booking_number} on ${when} was cancelled.${quote.note ? ` ${quote.note}` : ''}`,
         booking_id: booking.id,
         booking_type: kind,
         booking_number: booking.booking_number,
         venue_id: booking.venue_id,
         cancel_reason: opts.reason,
-        refund_amount: formatMoney(refund),
+        refund_amount: formatMoney(quote.refund),
       },
       trx,
     )
   }
-  return refund
-}
-
-async function refundAllowed(trx: Executor, b: LockedBooking, by: CancelOptions['by'], now: Date): Promise<boolean> {
-  if (by !== 'customer') return true
-  const venue = await trx
-    .selectFrom('venues')
-    .select('free_cancellation_hours')
-    .where('id', '=', b.venue_id)
-    .executeTakeFirstOrThrow()
-  const hoursLeft = (localToInstant(b.date, b.start_time).getTime() - now.getTime()) / 3_600_000
-  return hoursLeft >= venue.free_cancellation_hours
-}
-
-/**
- * Cancels the pending bookings whose payment hold has run out ("Payment not received"), optionally
- * only those of one court / indoor game on one date. Rows another transaction holds are skipped by
- * the job (SKIP LOCKED) but waited for when a booking is being created on that slot. Returns the
- * number cancelled.
- */
-export async function expireHolds(
-  ctx: AppContext,
-  trx: Executor,
-  kind: BookingKind,
-  scope?: { resourceId: number; date: string },
-): Promise<number> {
-  const resource = kind === 'court' ? 'court_id' : 'indoor_game_id'
-  const table = sql.table(bookingTable(kind))
-  const filter = scope ? sql`AND ${sql.ref(resource)} = ${scope.resourceId} AND date = ${scope.date}` : sql``
-  // The sweep takes a bounded batch per transaction and skips rows a payment step holds right now.
-  const lock = scope ? sql`FOR UPDATE` : sql`LIMIT ${EXPIRY_BATCH} FOR UPDATE SKIP LOCKED`
-  const due = await sql<{ id: number }>`
-    SELECT id FROM ${table}
-    WHERE status = 'pending' AND hold_expires_at < now() ${filter}
-    ORDER BY id ${lock}`.execute(trx)
-  let count = 0
-  for (const { id } of due.rows) {
-    const b = await lockBooking(trx, kind, id)
-    if (b?.status !== 'pending') continue
-    await cancelLocked(ctx, trx, kind, b, { reason: HOLD_EXPIRED_REASON, by: 'system' })
-    count++
-  }
-  return count
+  return { refund: quote.refund, note: quote.note }
 }
 
 /** A staff status change (PATCH …/status): only the state machine's transitions, else 422. */

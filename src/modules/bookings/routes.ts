@@ -1,6 +1,8 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify'
 import { type Static, Type } from 'typebox'
+import { formatMoney } from '../../lib/money.ts'
 import { Data, errorResponses, Message, Paginated } from '../../lib/schemas.ts'
+import { CancelAnswer, CancellationPreviewSchema } from './cancellation.ts'
 import { BookingSchema } from './resource.ts'
 import {
   BookingParams,
@@ -14,7 +16,14 @@ import {
   VenueListQuery,
   VenueParams,
 } from './schemas.ts'
-import { cancelMyBooking, createMyBooking, listMyBookings, ownedId, showMyBooking } from './service.ts'
+import {
+  cancelMyBooking,
+  createMyBooking,
+  listMyBookings,
+  ownedId,
+  previewMyCancellation,
+  showMyBooking,
+} from './service.ts'
 import {
   addBookingCharge,
   addBookingPayment,
@@ -120,18 +129,37 @@ export default async function routes(app: FastifyInstance) {
         description:
           'Owner only; a completed booking is 403. Only pending or confirmed bookings that have not started ' +
           'can be cancelled (else 422). A paid booking cancelled at least free_cancellation_hours before its ' +
-          'start is refunded to the wallet; later, no refund. BookingCancelled is sent.',
+          'start is refunded to the wallet (what is still refundable: paid minus refunded); later, no refund. ' +
+          '`message` and `refund_amount` state what was credited. BookingCancelled is sent.',
         params: BookingParams,
         body: CancelBody,
-        response: { 200: One, ...errors },
+        response: { 200: CancelAnswer(BookingSchema), ...errors },
       },
     },
     async (req) => {
       const body = (req.body ?? {}) as Static<typeof CancelBody>
-      return {
-        data: await cancelMyBooking(ctx, req.user!, bookingId(req), body.reason ?? body.cancel_reason ?? undefined),
-      }
+      const reason = body.reason ?? body.cancel_reason ?? undefined
+      const res = await cancelMyBooking(ctx, req.user!, bookingId(req), reason)
+      return { message: res.message, refund_amount: formatMoney(res.refund), data: res.booking }
     },
+  )
+
+  app.get(
+    '/bookings/:booking/cancellation',
+    {
+      onRequest: app.auth.required,
+      schema: {
+        tags,
+        security,
+        summary: 'What cancelling one of your bookings now would refund, and why',
+        description:
+          'Owner only (others 403, venue staff included). cancellable false with the reason when the booking ' +
+          'cannot be cancelled; refund_amount is what PATCH …/cancel would credit to the wallet right now.',
+        params: BookingParams,
+        response: { 200: CancellationPreviewSchema, ...errors },
+      },
+    },
+    async (req) => ({ data: await previewMyCancellation(ctx, req.user!, bookingId(req)) }),
   )
 
   app.get(

@@ -1,10 +1,11 @@
 import type { FastifyRequest } from 'fastify'
 import type { AuthUser } from '../../lib/auth.ts'
 import type { AppContext } from '../../lib/context.ts'
-import { Forbidden, NotFound, Unprocessable } from '../../lib/errors.ts'
+import { Forbidden, NotFound } from '../../lib/errors.ts'
 import { pageParams, paginated } from '../../lib/pagination.ts'
+import { assertCustomerMayCancel, cancelledMessage, previewCancellation } from './cancellation.ts'
 import { type Booker, createCourtBooking, type NewBooking } from './create.ts'
-import { cancelLocked, hasStarted, lockBooking } from './operations.ts'
+import { cancelLocked, lockBooking } from './operations.ts'
 import { listBookingIds, parseId } from './repository.ts'
 import { type Booking, loadBooking, loadBookings } from './resource.ts'
 
@@ -55,23 +56,25 @@ export async function showMyBooking(ctx: AppContext, user: AuthUser, rawId: stri
 /**
  * The customer cancels their own booking. A completed one is 403 (the contract); other states that
  * cannot be cancelled (already cancelled, playing, no-show, or started) are 422. A paid booking
- * cancelled at least the venue's free_cancellation_hours before its start is refunded to the wallet.
+ * cancelled at least the venue's free_cancellation_hours before its start is refunded to the wallet
+ * (what is still refundable on its payments). `message` states the amount credited or why none.
  */
 export async function cancelMyBooking(
   ctx: AppContext,
   user: AuthUser,
   rawId: string,
   reason: string | undefined,
-): Promise<Booking> {
+): Promise<{ booking: Booking; message: string; refund: number }> {
   const id = await ownedId(ctx, user, rawId)
-  await ctx.db.transaction().execute(async (trx) => {
+  const outcome = await ctx.db.transaction().execute(async (trx) => {
     const booking = (await lockBooking(trx, 'court', id))!
-    if (booking.status === 'completed') throw new Forbidden()
-    if (booking.status !== 'pending' && booking.status !== 'confirmed') {
-      throw new Unprocessable(`A ${booking.status.replace('_', '-')} booking cannot be cancelled.`)
-    }
-    if (hasStarted(booking)) throw new Unprocessable('A booking that has started cannot be cancelled.')
-    await cancelLocked(ctx, trx, 'court', booking, { reason: reason?.trim() || CANCELLED_BY_CUSTOMER, by: 'customer' })
+    assertCustomerMayCancel(booking)
+    return cancelLocked(ctx, trx, 'court', booking, { reason: reason?.trim() || CANCELLED_BY_CUSTOMER, by: 'customer' })
   })
-  return loadBooking(ctx, id)
+  return { booking: await loadBooking(ctx, id), message: cancelledMessage(outcome.note), refund: outcome.refund }
+}
+
+/** GET /bookings/{booking}/cancellation: what cancelling now would refund, for the owner only. */
+export async function previewMyCancellation(ctx: AppContext, user: AuthUser, rawId: string) {
+  return previewCancellation(ctx.db, 'court', await ownedId(ctx, user, rawId))
 }

@@ -2,7 +2,7 @@ import type { AppContext } from '../../lib/context.ts'
 import { Conflict, Invalid } from '../../lib/errors.ts'
 import { isValidDate, localNow, toMinutes, toTimeWithSeconds } from '../../lib/time.ts'
 import { quoteIndoorBooking } from '../availability/quote.ts'
-import { expireHolds } from '../bookings/operations.ts'
+import { expireHoldsOn } from '../bookings/expiry.ts'
 import { holdUntil } from '../bookings/payable.ts'
 import { insertBooking, isOverlapViolation } from './repository.ts'
 import type { IndoorBookingRow } from './resource.ts'
@@ -87,7 +87,7 @@ export async function createIndoorBooking(
   const now = new Date()
   try {
     return await ctx.db.transaction().execute(async (trx) => {
-      await expireHolds(ctx, trx, 'indoor', { resourceId: game.id, date: input.date })
+      await expireHoldsOn(ctx, trx, 'indoor', { resourceId: game.id, date: input.date })
       return insertBooking(
         trx,
         {

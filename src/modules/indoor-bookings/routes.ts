@@ -1,7 +1,9 @@
 import type { FastifyInstance } from 'fastify'
 import { type Static, Type } from 'typebox'
+import { formatMoney } from '../../lib/money.ts'
 import { pageParams } from '../../lib/pagination.ts'
 import { Data, errorResponses, Message, Paginated } from '../../lib/schemas.ts'
+import { CancelAnswer, CancellationPreviewSchema } from '../bookings/cancellation.ts'
 import { IndoorGameBookingSchema } from './resource.ts'
 import {
   BookingParams,
@@ -15,7 +17,7 @@ import {
   VenueListQuery,
   VenueParams,
 } from './schemas.ts'
-import { cancelMine, createMine, listMine, showBooking } from './service.ts'
+import { cancelMine, createMine, listMine, previewMine, showBooking } from './service.ts'
 import { addBookingCharge, changeStatus, createVenueBooking, listVenueBookings, recordVenuePayment } from './staff.ts'
 
 const tags = ['Indoor game bookings']
@@ -98,19 +100,39 @@ export default async function routes(app: FastifyInstance) {
         security,
         summary: 'Cancel your own pending or confirmed booking before it starts',
         description:
-          'Refunds the paid amount to the wallet when cancelled at least the venue free_cancellation_hours before ' +
-          'the start; sends BookingCancelled. 403 for a non-owner or a completed booking; 422 for a cancelled, ' +
-          'playing or no-show booking, or one that has started.',
+          'Refunds to the wallet what is still refundable (paid minus refunded) when cancelled at least the venue ' +
+          'free_cancellation_hours before the start; `message` and `refund_amount` state what was credited; sends ' +
+          'BookingCancelled. 403 for a non-owner or a completed booking; 422 for a cancelled, playing or no-show ' +
+          'booking, or one that has started.',
         params: BookingParams,
         body: CancelBody,
-        response: { 200: One, ...errors },
+        response: { 200: CancelAnswer(IndoorGameBookingSchema), ...errors },
       },
     },
     async (req) => {
       const body = (req.body ?? {}) as Static<typeof CancelBody>
       const reason = body.cancel_reason ?? body.reason ?? undefined
-      return { data: await cancelMine(ctx, req.user!, bookingId(req), reason) }
+      const res = await cancelMine(ctx, req.user!, bookingId(req), reason)
+      return { message: res.message, refund_amount: formatMoney(res.refund), data: res.booking }
     },
+  )
+
+  app.get(
+    '/indoor-game-bookings/:indoorGameBooking/cancellation',
+    {
+      onRequest: app.auth.required,
+      schema: {
+        tags,
+        security,
+        summary: 'What cancelling your booking now would refund, and why',
+        description:
+          "The booking's customer only (others 403, venue staff included). cancellable false with the reason when " +
+          'it cannot be cancelled; refund_amount is what PATCH …/cancel would credit to the wallet right now.',
+        params: BookingParams,
+        response: { 200: CancellationPreviewSchema, ...errors },
+      },
+    },
+    async (req) => ({ data: await previewMine(ctx, req.user!, bookingId(req)) }),
   )
 
   // --- Venue staff ---------------------------------------------------------------------------

@@ -2,10 +2,11 @@ import type { FastifyRequest } from 'fastify'
 import type { AuthUser } from '../../lib/auth.ts'
 import type { AppContext } from '../../lib/context.ts'
 import type { Executor } from '../../lib/db.ts'
-import { Forbidden, NotFound, Unprocessable } from '../../lib/errors.ts'
+import { Forbidden, NotFound } from '../../lib/errors.ts'
 import type { PageParams } from '../../lib/pagination.ts'
 import { paginated } from '../../lib/pagination.ts'
-import { cancelLocked, hasStarted, lockBooking } from '../bookings/operations.ts'
+import { assertCustomerMayCancel, cancelledMessage, previewCancellation } from '../bookings/cancellation.ts'
+import { cancelLocked, lockBooking } from '../bookings/operations.ts'
 import { createIndoorBooking, type NewIndoorBooking } from './create.ts'
 import { findBooking, listBookings, parseId } from './repository.ts'
 import { type IndoorBookingRow, indoorBookingResource, indoorBookingResources } from './resource.ts'
@@ -59,22 +60,26 @@ export async function showBooking(ctx: AppContext, user: AuthUser, rawId: string
  * The customer cancels their own booking, as for court bookings: someone else's or a completed
  * one is 403; other states that cannot be cancelled (cancelled, playing, no-show) or a booking that
  * has started are 422. A paid booking cancelled at least the venue's free_cancellation_hours before
- * its start is refunded to the wallet; BookingCancelled is sent.
+ * its start is refunded to the wallet (what is still refundable); BookingCancelled is sent.
  */
 export async function cancelMine(ctx: AppContext, user: AuthUser, rawId: string, reason: string | undefined) {
   const found = await bookingOr404(ctx.db, rawId)
   if (found.user_id !== user.id) throw new Forbidden()
-  await ctx.db.transaction().execute(async (trx) => {
+  const outcome = await ctx.db.transaction().execute(async (trx) => {
     const booking = (await lockBooking(trx, 'indoor', found.id))!
-    if (booking.status === 'completed') throw new Forbidden()
-    if (booking.status !== 'pending' && booking.status !== 'confirmed') {
-      throw new Unprocessable(`A ${booking.status.replace('_', '-')} booking cannot be cancelled.`)
-    }
-    if (hasStarted(booking)) throw new Unprocessable('A booking that has started cannot be cancelled.')
-    await cancelLocked(ctx, trx, 'indoor', booking, {
+    assertCustomerMayCancel(booking)
+    return cancelLocked(ctx, trx, 'indoor', booking, {
       reason: reason?.trim() || CANCELLED_BY_CUSTOMER,
       by: 'customer',
     })
   })
-  return indoorBookingResource(ctx, ctx.db, (await findBooking(ctx.db, found.id))!)
+  const booking = await indoorBookingResource(ctx, ctx.db, (await findBooking(ctx.db, found.id))!)
+  return { booking, message: cancelledMessage(outcome.note), refund: outcome.refund }
+}
+
+/** GET /indoor-game-bookings/{id}/cancellation: what cancelling now would refund (the booking's customer only). */
+export async function previewMine(ctx: AppContext, user: AuthUser, rawId: string) {
+  const found = await bookingOr404(ctx.db, rawId)
+  if (found.user_id !== user.id) throw new Forbidden()
+  return previewCancellation(ctx.db, 'indoor', found.id)
 }

@@ -3,7 +3,7 @@ import type { Gateways } from './gateways/index.ts'
 
 // eSewa takes its payment form only as a browser POST. payment_url opens this page, which posts the
 // signed fields on to eSewa's form URL (the sandbox's in sandbox mode). The sandbox's `simulate`
-// shortcut (GET payment_url&simulate=success|failure, no page) is served by submitting that same
+// shortcut (GET payment_url&simulate=success|failure|lost, no page) is served by submitting that same
 // form in-process, as the browser would, and answering with the sandbox's redirect.
 
 export function esewaCheckoutRoute(app: FastifyInstance, gateways: Gateways) {

@@ -1,8 +1,8 @@
 import { sql } from 'kysely'
 import type { AppContext } from '../../lib/context.ts'
-import { type BookingKind, bookingTable } from '../bookings/payable.ts'
+import type { BookingKind } from '../bookings/payable.ts'
 import { GATEWAYS, type GatewayName, type Gateways, GatewayUnavailable } from './gateways/index.ts'
-import { findPayment, type PaymentRow } from './repository.ts'
+import type { PaymentRow } from './repository.ts'
 import { linkExpired, type SettleResult, settleWithGateway } from './settle.ts'
 
 // Gateway payments whose callback never arrived (the browser closed, the network dropped). The
@@ -108,26 +108,33 @@ function nextCheck(gateways: Gateways, p: PaymentRow, after: number, now: Date):
 }
 
 /**
- * Called by the hold sweep before it cancels: asks the gateway about every initiated payment of a
- * pending booking whose hold has run out, so a customer who paid but whose callback was lost is
- * confirmed, not cancelled. Returns how many payments completed.
+ * The hold sweep's step calls this before it cancels a pending booking whose hold has run out: every
+ * initiated gateway payment of that booking is asked about at its gateway, so a customer who paid
+ * but whose callback was lost is confirmed, not cancelled. An unreachable gateway changes nothing
+ * (the booking is cancelled; a confirmed success later reinstates it or credits the wallet); any
+ * other error propagates to the sweep, which retries this booking later and goes on with the
+ * others. Returns how many payments completed.
  */
-export async function checkGatewaysBeforeHoldExpiry(ctx: AppContext, now = new Date()): Promise<number> {
+export async function checkBookingAtGateway(
+  ctx: AppContext,
+  kind: BookingKind,
+  bookingId: number,
+  now = new Date(),
+): Promise<number> {
   const gateways = registry.get(ctx)
   if (!gateways) return 0
+  const initiated = await ctx.db
+    .selectFrom('payments')
+    .selectAll()
+    .where('payable_type', '=', kind)
+    .where('payable_id', '=', bookingId)
+    .where('status', '=', 'initiated')
+    .where('method', 'in', [...GATEWAYS])
+    .orderBy('id')
+    .execute()
   let completed = 0
-  for (const kind of ['court', 'indoor'] as BookingKind[]) {
-    const due = await sql<{ id: number }>`
-      SELECT p.id FROM payments p JOIN ${sql.table(bookingTable(kind))} b ON b.id = p.payable_id
-      WHERE p.payable_type = ${kind} AND p.status = 'initiated'
-        AND p.method IN (${sql.join(GATEWAYS.map((g) => sql`${g}`))})
-        AND b.status = 'pending' AND b.hold_expires_at < ${now}
-      ORDER BY p.id`.execute(ctx.db)
-    for (const { id } of due.rows) {
-      const p = await findPayment(ctx.db, id)
-      if (!p) continue
-      if ((await checkAtGateway(ctx, gateways, p, now))?.status === 'completed') completed++
-    }
+  for (const p of initiated) {
+    if ((await checkAtGateway(ctx, gateways, p, now))?.status === 'completed') completed++
   }
   return completed
 }

@@ -16,11 +16,14 @@ export interface RefundInput {
 /** A manual refund of one booking payment, in full or in part, to the customer's wallet. */
 export async function refundPayment(ctx: AppContext, user: AuthUser, paymentId: number, input: RefundInput) {
   return ctx.db.transaction().execute(async (trx) => {
-    const payment = await repo.findPayment(trx, paymentId, true)
-    if (!payment || payment.payable_type === 'topup') throw new NotFound()
-    const kind = payment.payable_type as BookingKind
-    const booking = await lockPayableBooking(trx, kind, payment.payable_id)
+    const found = await repo.findPayment(trx, paymentId)
+    if (!found || found.payable_type === 'topup') throw new NotFound()
+    const kind = found.payable_type as BookingKind
+    // The booking first, then its payment: the order cancelling takes them in (booking, then its
+    // payments), so a refund racing a cancel waits instead of deadlocking.
+    const booking = await lockPayableBooking(trx, kind, found.payable_id)
     if (!booking) throw new NotFound()
+    const payment = (await repo.findPayment(trx, paymentId, true))!
     await assertCanRefund(trx, user, booking.venue_id)
     if (!['completed', 'partially_refunded'].includes(payment.status)) {
       throw new Unprocessable('Only a completed payment can be refunded.')

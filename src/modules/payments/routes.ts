@@ -162,8 +162,7 @@ export default async function routes(app: FastifyInstance) {
       },
     },
     async (req) => {
-      const id = Number((req.params as { payment: string }).payment)
-      if (!Number.isSafeInteger(id) || id < 1) throw new NotFound()
+      const id = pathId((req.params as { payment: string }).payment)
       const payment = await refundPayment(app.ctx, req.user!, id, req.body as { amount?: string; reason?: string })
       return { message: 'Refund credited to the customer wallet.', data: paymentResource(payment) }
     },

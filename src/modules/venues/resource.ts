@@ -51,6 +51,9 @@ export const VenueSchema = Type.Object({
   opening_time: Type.String({ description: 'HH:mm:ss' }),
   closing_time: Type.String({ description: 'HH:mm:ss' }),
   is_active: Type.Boolean(),
+  free_cancellation_hours: Type.Integer({
+    description: 'A customer who cancels at least this many hours before the start is refunded (0–720)',
+  }),
   is_verified: Type.Boolean(),
   verification_status: Type.String({ description: 'unverified, pending, verified or rejected' }),
   verification_requested_at: Nullable(DateTime),
@@ -87,6 +90,7 @@ export interface VenueRow {
   opening_time: string
   closing_time: string
   is_active: boolean
+  free_cancellation_hours: number
   verification_status: string
   verification_requested_at: Date | null
   verification_reviewed_at: Date | null
@@ -113,6 +117,7 @@ export function venueResource(v: VenueRow, distanceKm?: number | null): Venue {
     opening_time: v.opening_time,
     closing_time: v.closing_time,
     is_active: v.is_active,
+    free_cancellation_hours: v.free_cancellation_hours,
     is_verified: v.verification_status === 'verified',
     verification_status: v.verification_status,
     verification_requested_at: formatDateTime(v.verification_requested_at),
@@ -169,6 +174,7 @@ const venueColumns = [
   'opening_time',
   'closing_time',
   'is_active',
+  'free_cancellation_hours',
   'verification_status',
   'verification_requested_at',
   'verification_reviewed_at',

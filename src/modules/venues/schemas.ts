@@ -42,6 +42,11 @@ export const NearbyQuery = Type.Object({
   per_page: Type.Optional(Type.Integer({ minimum: 1 })),
 })
 
+const FreeCancellationHours = Type.Integer({
+  minimum: 0,
+  maximum: 720,
+  description: 'Hours before the start up to which a customer cancelling is refunded; default 24',
+})
 const IdList = Type.Array(Type.Integer({ minimum: 1 }))
 const Upload = Type.Unknown({ description: 'Image file (jpg, png or webp)' })
 
@@ -63,6 +68,7 @@ const venueFields = {
   gallery: Type.Optional(Upload),
   'gallery[]': Type.Optional(Upload),
   owner_id: Type.Optional(Type.Integer({ minimum: 1, description: 'super_admin only' })),
+  free_cancellation_hours: Type.Optional(FreeCancellationHours),
 }
 
 export const VenueCreateBody = Type.Object({
@@ -85,6 +91,7 @@ export const VenueUpdateBody = Type.Object({
   opening_time: Type.Optional(ClockInput),
   closing_time: Type.Optional(ClockInput),
   is_active: Type.Optional(Type.Boolean()),
+  free_cancellation_hours: Type.Optional(FreeCancellationHours),
   amenities: Type.Optional(IdList),
   'amenities[]': Type.Optional(IdList),
   thumbnail: Type.Optional(Upload),

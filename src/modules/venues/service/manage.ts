@@ -129,6 +129,9 @@ export async function createVenue(ctx: AppContext, user: AuthUser, body: CreateB
             latitude: String(body.latitude),
             longitude: String(body.longitude),
             ...hours,
+            ...(body.free_cancellation_hours !== undefined && {
+              free_cancellation_hours: body.free_cancellation_hours,
+            }),
             is_active: true,
             verification_status: 'unverified',
           })
@@ -178,6 +181,7 @@ export async function updateVenue(ctx: AppContext, user: AuthUser, key: string, 
         ...(body.latitude !== undefined && { latitude: String(body.latitude) }),
         ...(body.longitude !== undefined && { longitude: String(body.longitude) }),
         ...(body.is_active !== undefined && { is_active: body.is_active }),
+        ...(body.free_cancellation_hours !== undefined && { free_cancellation_hours: body.free_cancellation_hours }),
         ...(ownerId !== undefined && { owner_id: ownerId }),
         ...hours,
       }

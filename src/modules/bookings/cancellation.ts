@@ -1,0 +1,168 @@
+import { type TSchema, Type } from 'typebox'
+import type { Executor } from '../../lib/db.ts'
+import { Forbidden, Unprocessable } from '../../lib/errors.ts'
+import { formatMoney, formatRupees } from '../../lib/money.ts'
+import { Money } from '../../lib/schemas.ts'
+import { localToInstant } from '../../lib/time.ts'
+import { type BookingKind, bookingTable } from './payable.ts'
+import type { BookingStatus } from './state.ts'
+
+// What cancelling a booking refunds, and why: one answer for the preview route
+// (GET …/cancellation), the cancel itself, its response message and the BookingCancelled
+// notification. A booking is refunded what is still refundable on its payments (paid − refunded),
+// never more, so a partial refund made earlier by the venue never makes a cancel fail.
+
+export type CancelledBy = 'customer' | 'venue' | 'system'
+
+export interface CancellableBooking {
+  id: number
+  user_id: number | null
+  venue_id: number
+  status: BookingStatus
+  date: string
+  start_time: string
+  paid_amount: number
+}
+
+export interface RefundQuote {
+  /** Paisa that cancelling now credits to the customer's wallet. */
+  refund: number
+  /** Why, for the preview: "Cancelled at least 24 hours before the start: Rs 1,200.00 …". */
+  reason: string
+  /** What the customer is told after cancelling; null when nothing was paid (nothing to say). */
+  note: string | null
+}
+
+export const CancellationPreviewSchema = Type.Object({
+  data: Type.Object({
+    cancellable: Type.Boolean({ description: 'Whether the caller may cancel the booking now' }),
+    refund_amount: Type.String({ description: 'NPR that cancelling now credits to the wallet ("0.00" when none)' }),
+    reason: Type.String({ description: 'Why: the refund window, an earlier refund, or why it cannot be cancelled' }),
+  }),
+})
+
+/** The cancel answer: the booking, plus what was credited in figures and in words. */
+export const CancelAnswer = (booking: TSchema) =>
+  Type.Object({
+    message: Type.String({ description: '"Booking cancelled. Rs 1,200.00 refunded to your wallet." or why no refund' }),
+    refund_amount: Money,
+    data: booking,
+  })
+
+/** The preview's data: {cancellable, refund_amount, reason}. */
+export interface CancellationPreview {
+  cancellable: boolean
+  refund_amount: string
+  reason: string
+}
+
+/** Whether the booking's venue-local start time has passed. */
+export function hasStarted(b: { date: string; start_time: string }, now = new Date()): boolean {
+  return localToInstant(b.date, b.start_time).getTime() <= now.getTime()
+}
+
+/**
+ * Why the customer may not cancel, or null when they may. Cancelling a completed booking is 403
+ * (the contract); other final or running states and a booking that has started are 422.
+ */
+export function customerCancelRefusal(
+  b: { status: BookingStatus; date: string; start_time: string },
+  now = new Date(),
+): { forbidden: boolean; reason: string } | null {
+  if (b.status === 'completed') return { forbidden: true, reason: 'A completed booking cannot be cancelled.' }
+  if (b.status !== 'pending' && b.status !== 'confirmed') {
+    return { forbidden: false, reason: `A ${b.status.replace('_', '-')} booking cannot be cancelled.` }
+  }
+  if (hasStarted(b, now)) return { forbidden: false, reason: 'A booking that has started cannot be cancelled.' }
+  return null
+}
+
+/** Throws the cancel route's answer when the customer may not cancel `b`. */
+export function assertCustomerMayCancel(b: { status: BookingStatus; date: string; start_time: string }): void {
+  const refusal = customerCancelRefusal(b)
+  if (!refusal) return
+  throw refusal.forbidden ? new Forbidden() : new Unprocessable(refusal.reason)
+}
+
+/** Paisa still refundable on a booking's payments: Σ (amount − refunded_amount) of completed ones. */
+export async function refundableOf(db: Executor, kind: BookingKind, bookingId: number): Promise<number> {
+  const row = await db
+    .selectFrom('payments')
+    .select((eb) =>
+      eb.fn.coalesce(eb.fn.sum<number>(eb('amount', '-', eb.ref('refunded_amount'))), eb.lit(0)).as('left'),
+    )
+    .where('payable_type', '=', kind)
+    .where('payable_id', '=', bookingId)
+    .where('status', 'in', ['completed', 'partially_refunded'])
+    .executeTakeFirst()
+  return Number(row?.left ?? 0)
+}
+
+const hours = (n: number) => `${n} hour${n === 1 ? '' : 's'}`
+
+/** What cancelling `b` now, by `by`, would refund and why (read in the caller's transaction). */
+export async function refundQuote(
+  db: Executor,
+  kind: BookingKind,
+  b: CancellableBooking,
+  by: CancelledBy,
+  now = new Date(),
+): Promise<RefundQuote> {
+  const refundable = b.paid_amount > 0 ? await refundableOf(db, kind, b.id) : 0
+  if (b.paid_amount === 0 && refundable === 0) {
+    return { refund: 0, reason: 'Nothing has been paid for this booking, so there is nothing to refund.', note: null }
+  }
+  if (refundable === 0) {
+    const text = 'No refund: what was paid for this booking has already been refunded.'
+    return { refund: 0, reason: text, note: text }
+  }
+  if (b.user_id === null) {
+    const text = 'No refund: a booking made at the desk has no wallet to refund to.'
+    return { refund: 0, reason: text, note: text }
+  }
+  const credited = `${formatRupees(refundable)} refunded to your wallet.`
+  const earlier = refundable < b.paid_amount ? ` ${formatRupees(b.paid_amount - refundable)} was refunded earlier.` : ''
+  if (by !== 'customer') {
+    return { refund: refundable, reason: `Cancelled by the venue: ${credited}${earlier}`, note: credited }
+  }
+  const venue = await db
+    .selectFrom('venues')
+    .select('free_cancellation_hours')
+    .where('id', '=', b.venue_id)
+    .executeTakeFirstOrThrow()
+  const window = venue.free_cancellation_hours
+  const hoursLeft = (localToInstant(b.date, b.start_time).getTime() - now.getTime()) / 3_600_000
+  if (hoursLeft < window) {
+    const text = `No refund: less than ${hours(window)} before the start.`
+    return { refund: 0, reason: text, note: text }
+  }
+  return {
+    refund: refundable,
+    reason: `At least ${hours(window)} before the start: ${credited}${earlier}`,
+    note: credited,
+  }
+}
+
+/** GET …/cancellation: what cancelling the caller's booking now would do (no lock, no change). */
+export async function previewCancellation(
+  db: Executor,
+  kind: BookingKind,
+  bookingId: number,
+  now = new Date(),
+): Promise<CancellationPreview> {
+  const row = await db
+    .selectFrom(bookingTable(kind))
+    .select(['id', 'user_id', 'venue_id', 'status', 'date', 'start_time', 'paid_amount'])
+    .where('id', '=', bookingId)
+    .executeTakeFirstOrThrow()
+  const b = { ...row, status: row.status as BookingStatus }
+  const refusal = customerCancelRefusal(b, now)
+  if (refusal) return { cancellable: false, refund_amount: formatMoney(0), reason: refusal.reason }
+  const quote = await refundQuote(db, kind, b, 'customer', now)
+  return { cancellable: true, refund_amount: formatMoney(quote.refund), reason: quote.reason }
+}
+
+/** The cancel response's message: "Booking cancelled. Rs 1,200.00 refunded to your wallet." */
+export function cancelledMessage(note: string | null): string {
+  return note ? `Booking cancelled. ${note}` : 'Booking cancelled.'
+}

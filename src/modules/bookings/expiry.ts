@@ -1,0 +1,147 @@
+import { sql } from 'kysely'
+import type { AppContext } from '../../lib/context.ts'
+import type { Executor } from '../../lib/db.ts'
+import { notBackedOff, type SweepRow, sweepAttempts, sweepStep } from '../../lib/sweeps.ts'
+import { cancelLocked, type LockedBooking } from './operations.ts'
+import { type BookingKind, bookingTable } from './payable.ts'
+import type { BookingStatus } from './state.ts'
+
+// Payment holds that ran out: a pending booking whose hold_expires_at has passed is cancelled with
+// "Payment not received" (coupon released, whatever is still refundable credited, BookingCancelled
+// sent) and its slot is free again. Each booking is expired on its own, so one that cannot be (a
+// failing trigger, a constraint, a bug) is retried with back-off (src/lib/sweeps.ts) and never
+// holds up the others.
+
+export const HOLD_EXPIRED_REASON = 'Payment not received'
+/** How many due holds the sweep reads per query (each is then expired in its own transaction). */
+export const EXPIRY_BATCH = 200
+
+/** The sweep_retries name of a kind's hold expiry. */
+export const holdSweep = (kind: BookingKind) => `bookings.expire-holds.${kind}`
+
+const LOCK_COLUMNS = [
+  'id',
+  'booking_number',
+  'user_id',
+  'venue_id',
+  'status',
+  'date',
+  'start_time',
+  'total_amount',
+  'paid_amount',
+] as const
+
+/**
+ * Expires one booking in the caller's transaction if it still is a pending booking whose hold has
+ * passed; true when it was cancelled. With `skipLocked` a booking another transaction holds right
+ * now (a payment being settled) is left for the next run instead of waited for.
+ */
+export async function expireHoldLocked(
+  ctx: AppContext,
+  trx: Executor,
+  kind: BookingKind,
+  id: number,
+  opts: { skipLocked?: boolean } = {},
+): Promise<boolean> {
+  let query = trx
+    .selectFrom(bookingTable(kind))
+    .select(LOCK_COLUMNS)
+    .where('id', '=', id)
+    .where('status', '=', 'pending')
+    .where('hold_expires_at', '<', sql<Date>`now()`)
+    .forUpdate()
+  if (opts.skipLocked) query = query.skipLocked()
+  const row = await query.executeTakeFirst()
+  if (!row) return false
+  const booking: LockedBooking = { ...row, status: row.status as BookingStatus }
+  await cancelLocked(ctx, trx, kind, booking, { reason: HOLD_EXPIRED_REASON, by: 'system' })
+  return true
+}
+
+export interface HoldSweepOptions {
+  /**
+   * Runs for each due booking before its transaction (outside it: it may call a payment gateway).
+   * The jobs use it to settle a payment whose callback was lost; a booking it confirmed is then no
+   * longer pending and is left alone. Throwing counts as that booking's step failing.
+   */
+  beforeExpire?: (bookingId: number) => Promise<unknown>
+}
+
+/**
+ * The sweep's step for one booking: `beforeExpire`, then expiry in its own transaction. A failure
+ * of either is recorded in sweep_retries (logged once, retried with back-off; the booking stays
+ * pending meanwhile) and reported as false; it never throws, so the sweep goes on with the next
+ * booking.
+ */
+export async function expireHold(
+  ctx: AppContext,
+  kind: BookingKind,
+  row: SweepRow,
+  opts: HoldSweepOptions = {},
+): Promise<boolean> {
+  const done = await sweepStep(ctx, holdSweep(kind), row, async () => {
+    await opts.beforeExpire?.(row.id)
+    return ctx.db.transaction().execute((trx) => expireHoldLocked(ctx, trx, kind, row.id, { skipLocked: true }))
+  })
+  return done === true
+}
+
+/** Due holds of one kind after id `afterId`, oldest id first, leaving out those in back-off. */
+export async function dueHolds(db: Executor, kind: BookingKind, afterId: number, limit: number): Promise<SweepRow[]> {
+  const sweep = holdSweep(kind)
+  const { rows } = await sql<SweepRow>`
+    SELECT b.id, ${sweepAttempts(sweep, 'b.id')} AS attempts
+    FROM ${sql.table(bookingTable(kind))} b
+    WHERE b.status = 'pending' AND b.hold_expires_at < now() AND b.id > ${afterId}
+      AND ${notBackedOff(sweep, 'b.id')}
+    ORDER BY b.id
+    LIMIT ${limit}`.execute(db)
+  return rows.map((r) => ({ id: Number(r.id), attempts: Number(r.attempts) }))
+}
+
+/** The hold sweep of one kind: every due booking, one transaction each; returns how many expired. */
+export async function expireDueHolds(ctx: AppContext, kind: BookingKind, opts: HoldSweepOptions = {}): Promise<number> {
+  let expired = 0
+  let afterId = 0
+  for (;;) {
+    const due = await dueHolds(ctx.db, kind, afterId, EXPIRY_BATCH)
+    for (const row of due) {
+      if (await expireHold(ctx, kind, row, opts)) expired++
+    }
+    if (due.length < EXPIRY_BATCH) return expired
+    afterId = due[due.length - 1].id
+  }
+}
+
+/**
+ * Expires the due holds on one court / indoor game and date inside the caller's transaction (a new
+ * booking of that slot is being made). Each booking is expired under a savepoint: one that cannot
+ * be stays pending (the new booking then meets its slot as taken) and the sweep records it.
+ * Returns how many were cancelled.
+ */
+export async function expireHoldsOn(
+  ctx: AppContext,
+  trx: Executor,
+  kind: BookingKind,
+  scope: { resourceId: number; date: string },
+): Promise<number> {
+  const resource = kind === 'court' ? 'court_id' : 'indoor_game_id'
+  const { rows } = await sql<{ id: number }>`
+    SELECT id FROM ${sql.table(bookingTable(kind))}
+    WHERE status = 'pending' AND hold_expires_at < now()
+      AND ${sql.ref(resource)} = ${scope.resourceId} AND date = ${scope.date}
+    ORDER BY id`.execute(trx)
+  let count = 0
+  for (const { id } of rows) {
+    await sql`SAVEPOINT expire_hold`.execute(trx)
+    try {
+      if (await expireHoldLocked(ctx, trx, kind, Number(id))) count++
+      await sql`RELEASE SAVEPOINT expire_hold`.execute(trx)
+    } catch (err) {
+      await sql`ROLLBACK TO SAVEPOINT expire_hold`.execute(trx)
+      await sql`RELEASE SAVEPOINT expire_hold`.execute(trx)
+      ctx.log.debug({ err, booking_id: id, kind }, 'an expired hold could not be cancelled; left to the sweep')
+    }
+  }
+  return count
+}
