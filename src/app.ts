@@ -9,10 +9,11 @@ import { authHooks } from './lib/auth.ts'
 import { CACHE_CHANNEL, ReadCache } from './lib/cache.ts'
 import type { AppContext } from './lib/context.ts'
 import type { DatabaseHandle } from './lib/db.ts'
-import { registerErrorHandler } from './lib/errors.ts'
+import { frameworkErrors, registerErrorHandler } from './lib/errors.ts'
 import { JobQueue } from './lib/jobs.ts'
 import { createMessenger, type Messenger } from './lib/messenger.ts'
 import { registerRateLimit } from './lib/rate-limit.ts'
+import { customFormats } from './lib/schemas.ts'
 import { edgeServerOptions } from './lib/server-options.ts'
 import { localStorage } from './lib/storage.ts'
 import { setTimezone } from './lib/time.ts'
@@ -36,8 +37,17 @@ export async function buildApp({ config, database, messenger, logger = true }: B
       return typeof given === 'string' && /^[\w.-]{1,64}$/.test(given) ? given : randomUUID()
     },
     ...edgeServerOptions(config),
+    frameworkErrors,
     bodyLimit: 1024 * 1024,
-    ajv: { customOptions: { allErrors: true, coerceTypes: 'array', removeAdditional: false, useDefaults: true } },
+    ajv: {
+      customOptions: {
+        allErrors: true,
+        coerceTypes: 'array',
+        removeAdditional: false,
+        useDefaults: true,
+        formats: customFormats,
+      },
+    },
   }).withTypeProvider<TypeBoxTypeProvider>()
 
   const ctx: AppContext = {

@@ -1,4 +1,4 @@
-import type { FastifyError, FastifyInstance } from 'fastify'
+import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
 
 /** Typed errors services throw; one handler (below) turns them into the contract's bodies. */
 export class AppError extends Error {
@@ -117,7 +117,7 @@ function messageFor(e: AjvError, field: string, schemaType: unknown): string {
     case 'format': {
       const fmt = String(e.params.format)
       if (fmt === 'email') return `The ${f} field must be a valid email address.`
-      if (fmt === 'date') return `The ${f} field must be a valid date.`
+      if (fmt === 'date' || fmt === 'local-date-time') return `The ${f} field must be a valid date.`
       if (fmt === 'uuid') return `The ${f} field must be a valid UUID.`
       if (fmt === 'uri') return `The ${f} field must be a valid URL.`
       return `The ${f} field format is invalid.`
@@ -148,6 +148,22 @@ export function validationErrors(list: AjvError[]): Record<string, string[]> {
 }
 
 // --- The one place that writes error bodies -------------------------------------------------
+
+/** SQLSTATE class 22, "data exception" (22003 out of range, 22P02 bad text form, 22021 bad byte...). */
+const DATA_EXCEPTION = /^22[0-9A-Z]{3}$/
+
+/**
+ * Errors the router raises before any route or hook runs (Fastify's `frameworkErrors` option): a
+ * path segment that is not valid percent-encoded UTF-8 (`%ED%A0%80`, `%F0%9F`) or longer than
+ * any id or slug can be names no resource, so it is the contract's 404 rather than Fastify's own
+ * 400/414 bodies.
+ */
+export function frameworkErrors(err: FastifyError, _req: FastifyRequest, reply: FastifyReply) {
+  if (err.code === 'FST_ERR_BAD_URL' || err.code === 'FST_ERR_MAX_PARAM_LENGTH') {
+    return reply.code(404).send({ message: 'Not found.' })
+  }
+  return reply.code(400).send({ message: 'Bad request.' })
+}
 
 export function registerErrorHandler(app: FastifyInstance) {
   app.setNotFoundHandler((_req, reply) => {
@@ -186,9 +202,12 @@ export function registerErrorHandler(app: FastifyInstance) {
         .code(422)
         .send({ message: INVALID_MESSAGE, errors: { file: ['The request must be multipart/form-data.'] } })
     }
-    // Postgres: a value the column cannot hold (e.g. an id beyond bigint) is the client's mistake.
-    const pgCode = (err as unknown as { code?: string }).code
-    if (pgCode === '22003' || pgCode === '22P02' || pgCode === '22007' || pgCode === '22008') {
+    // PostgreSQL's data-exception class (SQLSTATE 22xxx): a value the database refuses to hold or
+    // read (a number beyond bigint, an impossible date, a NUL byte or other text it cannot store).
+    // Only client input reaches the database that way, so it is a 422, logged without a stack.
+    const sqlState = (err as unknown as { code?: unknown }).code
+    if (typeof sqlState === 'string' && DATA_EXCEPTION.test(sqlState)) {
+      req.log.info({ sqlState }, 'input refused by the database')
       return reply
         .code(422)
         .send({ message: INVALID_MESSAGE, errors: { input: ['A value is out of range or malformed.'] } })

@@ -1,4 +1,5 @@
 import { type TSchema, Type } from 'typebox'
+import { isValidDate } from './time.ts'
 
 // Shared TypeBox pieces. Every route declares its request and response shapes with these.
 
@@ -8,8 +9,30 @@ export const Money = Type.String({ description: 'NPR amount with two decimals, e
 export const DateTime = Type.String({ description: 'YYYY-MM-DD HH:mm:ss, venue time zone' })
 export const DateOnly = Type.String({ description: 'YYYY-MM-DD' })
 
-/** Request date: YYYY-MM-DD (calendar validity is checked in the service). */
-export const DateInput = Type.String({ pattern: '^\\d{4}-\\d{2}-\\d{2}$', description: 'YYYY-MM-DD' })
+/**
+ * Request date: a real calendar day as YYYY-MM-DD. Ajv's `date` format (ajv-formats, full mode)
+ * checks the month and the day of that month, leap years included, so 2027-02-30 and 2027-13-01
+ * are 422 at validation and never reach a service, the database or `new Date` (which would roll
+ * 2027-02-30 over to March 2).
+ */
+export const DateInput = Type.String({ format: 'date', description: 'YYYY-MM-DD' })
+
+const LOCAL_DATE_TIME = /^(\d{4}-\d{2}-\d{2})(?: ([01]\d|2[0-3]):[0-5]\d(?::[0-5]\d)?)?$/
+
+/** Whether `s` is "YYYY-MM-DD" or "YYYY-MM-DD HH:mm[:ss]" naming a real calendar day and time. */
+export function isLocalDateTime(s: string): boolean {
+  const m = LOCAL_DATE_TIME.exec(s)
+  return m !== null && isValidDate(m[1])
+}
+
+/** Formats of our own, given to Ajv in app.ts (`ajv.customOptions.formats`). */
+export const customFormats = { 'local-date-time': isLocalDateTime }
+
+/** Request venue-local date with an optional time: YYYY-MM-DD or YYYY-MM-DD HH:mm[:ss]. */
+export const DateTimeInput = Type.String({
+  format: 'local-date-time',
+  description: 'YYYY-MM-DD or YYYY-MM-DD HH:mm[:ss], venue time',
+})
 /** Request time of day: HH:mm, 24-hour. */
 export const TimeInput = Type.String({ pattern: '^([01]\\d|2[0-3]):[0-5]\\d$', description: 'HH:mm (24-hour)' })
 /** Venue hours in requests: HH:mm or HH:mm:ss. */
@@ -17,8 +40,17 @@ export const ClockInput = Type.String({
   pattern: '^([01]\\d|2[0-3]):[0-5]\\d(:[0-5]\\d)?$',
   description: 'HH:mm:ss or HH:mm',
 })
-/** A money amount in a request: a number or numeric string, at most two decimals. */
-export const MoneyInput = Type.Union([Type.Number({ minimum: 0 }), Type.String({ pattern: '^\\d+(\\.\\d{1,2})?$' })])
+/** The largest amount any request may carry, NPR (beyond any price, fee or top-up we expect). */
+export const MONEY_MAX = 10_000_000
+/**
+ * A money amount in a request: a number or numeric string, at most two decimals, at most
+ * MONEY_MAX. The bound keeps 1e21 or 1e308 away from the money converter (`toPaisa`) and bigint
+ * columns; the string form spells the same bound (up to 7 integer digits, or 10000000.00).
+ */
+export const MoneyInput = Type.Union([
+  Type.Number({ minimum: 0, maximum: MONEY_MAX }),
+  Type.String({ pattern: '^(\\d{1,7}(\\.\\d{1,2})?|10000000(\\.00?)?)$' }),
+])
 
 export const IdParam = Type.Integer({ minimum: 1, maximum: 9007199254740991 })
 

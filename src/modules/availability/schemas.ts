@@ -1,10 +1,10 @@
 import { Type } from 'typebox'
-import { DateOnly, Money } from '../../lib/schemas.ts'
+import { DateInput, DateOnly, Money } from '../../lib/schemas.ts'
 
 // The contract's availability responses (Courts and Indoor game bookings tables).
 
 export const AvailabilityQuery = Type.Object({
-  date: Type.String({ description: 'YYYY-MM-DD, venue-local, today or later' }),
+  date: Type.String({ ...DateInput, description: 'YYYY-MM-DD, venue-local, today or later' }),
 })
 
 export const CourtSlotSchema = Type.Object({

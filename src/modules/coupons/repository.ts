@@ -3,6 +3,7 @@ import type { Coupons } from '../../db/types.ts'
 import type { Executor } from '../../lib/db.ts'
 import { formatMoney } from '../../lib/money.ts'
 import { formatDateTime } from '../../lib/time.ts'
+import { findVenueByKey } from '../venues/repository.ts'
 
 export type CouponRecord = Selectable<Coupons>
 
@@ -25,12 +26,12 @@ export function couponResource(c: CouponRecord) {
   }
 }
 
-/** A {venue} path value: an integer id or a slug. Undefined when no live venue matches. */
+/**
+ * A {venue} path value (a slug or an id, read as every venue route reads it). Undefined when no
+ * live venue matches; text that can be neither (a NUL byte, `0x10`) never reaches the database.
+ */
 export async function resolveVenueId(db: Executor, param: string): Promise<number | undefined> {
-  let q = db.selectFrom('venues').select('id').where('deleted_at', 'is', null)
-  if (/^\d{1,15}$/.test(param)) q = q.where('id', '=', Number(param))
-  else q = q.where('slug', '=', param)
-  return (await q.executeTakeFirst())?.id
+  return (await findVenueByKey(db, param))?.id
 }
 
 export async function listCoupons(db: Executor, venueId: number | null | 'all') {

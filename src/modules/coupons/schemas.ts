@@ -1,5 +1,14 @@
 import { Type } from 'typebox'
-import { DateInput, DateTime, IdParam, Money, MoneyInput, Nullable, TimeInput } from '../../lib/schemas.ts'
+import {
+  DateInput,
+  DateTime,
+  DateTimeInput,
+  IdParam,
+  Money,
+  MoneyInput,
+  Nullable,
+  TimeInput,
+} from '../../lib/schemas.ts'
 
 export const CouponSchema = Type.Object({
   id: Type.Integer(),
@@ -19,7 +28,7 @@ export const CouponSchema = Type.Object({
 })
 
 const WhenInput = Type.String({
-  pattern: '^\\d{4}-\\d{2}-\\d{2}( ([01]\\d|2[0-3]):[0-5]\\d(:[0-5]\\d)?)?$',
+  ...DateTimeInput,
   description: 'YYYY-MM-DD or YYYY-MM-DD HH:mm[:ss], venue time (a date alone: start or end of that day)',
 })
 

@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify'
 import { Type } from 'typebox'
 import { NotFound } from '../../lib/errors.ts'
+import { pathUuid } from '../../lib/ids.ts'
 import { pageParams, paginated } from '../../lib/pagination.ts'
 import { errorResponses, Message, Paginated } from '../../lib/schemas.ts'
 import { formatDateTime } from '../../lib/time.ts'
@@ -68,8 +69,7 @@ export default async function routes(app: FastifyInstance) {
       },
     },
     async (req) => {
-      const { id } = req.params as { id: string }
-      if (!/^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i.test(id)) throw new NotFound()
+      const id = pathUuid((req.params as { id: string }).id)
       const res = await db
         .updateTable('notifications')
         .set((eb) => ({ read_at: eb.fn.coalesce('read_at', eb.val(new Date())) }))

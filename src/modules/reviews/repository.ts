@@ -1,6 +1,6 @@
 import { sql } from 'kysely'
 import type { Executor } from '../../lib/db.ts'
-import { isSlugShaped } from '../venues/repository.ts'
+import { findVenueByKey } from '../venues/repository.ts'
 
 // SQL of the reviews feature. Every function takes the executor to run on.
 
@@ -11,16 +11,9 @@ export interface VenueRow {
   is_public: boolean
 }
 
-/** A venue (not deleted) by numeric id or slug; `is_public` says whether customers may see it. */
+/** A venue (not deleted) by slug or id, as every {venue} path reads it; `is_public` says whether customers may see it. */
 export async function findVenue(db: Executor, idOrSlug: string): Promise<VenueRow | undefined> {
-  const byId = /^\d{1,15}$/.test(idOrSlug)
-  if (!byId && !isSlugShaped(idOrSlug)) return undefined
-  const row = await db
-    .selectFrom('venues')
-    .select(['id', 'name', 'owner_id', 'is_active', 'verification_status'])
-    .where(byId ? 'id' : 'slug', '=', byId ? Number(idOrSlug) : idOrSlug)
-    .where('deleted_at', 'is', null)
-    .executeTakeFirst()
+  const row = await findVenueByKey(db, idOrSlug)
   if (!row) return undefined
   return {
     id: row.id,

@@ -1,14 +1,13 @@
 import type { AppContext } from '../../../lib/context.ts'
 import { Conflict, Invalid, NotFound } from '../../../lib/errors.ts'
+import { pathId, SERIAL_MAX } from '../../../lib/ids.ts'
 import { slugify } from '../slug.ts'
 
 // The amenity and sport catalogues: public lists, managed by super_admin.
 
 const isUniqueViolation = (e: unknown) => (e as { code?: string })?.code === '23505'
-const idOf = (key: string) => {
-  if (!/^\d{1,9}$/.test(key)) throw new NotFound()
-  return Number(key)
-}
+// Amenity and sport keys are `serial` (int4): a larger id names nothing.
+const idOf = (key: string) => pathId(key, SERIAL_MAX)
 
 export const listAmenities = (ctx: AppContext) =>
   ctx.db.selectFrom('amenities').select(['id', 'name', 'icon']).orderBy('id').execute()
