@@ -2,7 +2,7 @@ import { sql } from 'kysely'
 import type { AppContext } from '../../lib/context.ts'
 import type { Executor } from '../../lib/db.ts'
 import { notBackedOff, type SweepRow, sweepAttempts, sweepStep } from '../../lib/sweeps.ts'
-import { cancelLocked, type LockedBooking } from './operations.ts'
+import { cancelLocked, LOCKED_BOOKING_COLUMNS, type LockedBooking } from './operations.ts'
 import { type BookingKind, bookingTable } from './payable.ts'
 import type { BookingStatus } from './state.ts'
 
@@ -19,18 +19,6 @@ export const EXPIRY_BATCH = 200
 /** The sweep_retries name of a kind's hold expiry. */
 export const holdSweep = (kind: BookingKind) => `bookings.expire-holds.${kind}`
 
-const LOCK_COLUMNS = [
-  'id',
-  'booking_number',
-  'user_id',
-  'venue_id',
-  'status',
-  'date',
-  'start_time',
-  'total_amount',
-  'paid_amount',
-] as const
-
 /**
  * Expires one booking in the caller's transaction if it still is a pending booking whose hold has
  * passed; true when it was cancelled. With `skipLocked` a booking another transaction holds right
@@ -45,7 +33,7 @@ export async function expireHoldLocked(
 ): Promise<boolean> {
   let query = trx
     .selectFrom(bookingTable(kind))
-    .select(LOCK_COLUMNS)
+    .select(LOCKED_BOOKING_COLUMNS)
     .where('id', '=', id)
     .where('status', '=', 'pending')
     .where('hold_expires_at', '<', sql<Date>`now()`)

@@ -31,21 +31,24 @@ export interface LockedBooking {
   paid_amount: number
 }
 
+/** The columns of a LockedBooking, for every query that locks a booking to change it. */
+export const LOCKED_BOOKING_COLUMNS = [
+  'id',
+  'booking_number',
+  'user_id',
+  'venue_id',
+  'status',
+  'date',
+  'start_time',
+  'total_amount',
+  'paid_amount',
+] as const
+
 /** Row-locks a booking of either kind (FOR UPDATE); undefined when the id does not exist. */
 export async function lockBooking(trx: Executor, kind: BookingKind, id: number): Promise<LockedBooking | undefined> {
   const row = await trx
     .selectFrom(bookingTable(kind))
-    .select([
-      'id',
-      'booking_number',
-      'user_id',
-      'venue_id',
-      'status',
-      'date',
-      'start_time',
-      'total_amount',
-      'paid_amount',
-    ])
+    .select(LOCKED_BOOKING_COLUMNS)
     .where('id', '=', id)
     .forUpdate()
     .executeTakeFirst()
