@@ -26,6 +26,9 @@ export class ReadCache {
   private forgottenAt = 0
   /** False until the invalidation listener is connected (and again if it drops). */
   live = false
+  /** Reads through the cache answered without / with a load (for /metrics). */
+  hits = 0
+  misses = 0
 
   constructor(
     readonly ttlMs: number,
@@ -71,9 +74,17 @@ export class ReadCache {
   ): Promise<T> {
     if (!this.enabled) return load()
     const hit = this.get<T>(key)
-    if (hit !== undefined) return hit
+    if (hit !== undefined) {
+      this.hits++
+      return hit
+    }
     const running = this.inflight.get(key)
-    if (running) return running as Promise<T>
+    // Joining a load already under way costs no query: a hit.
+    if (running) {
+      this.hits++
+      return running as Promise<T>
+    }
+    this.misses++
     const generation = this.generation
     const loading = load()
       .then((value) => {

@@ -48,11 +48,13 @@ async function freshDatabase(): Promise<{ database: DatabaseHandle; drop: () => 
 
 /**
  * Builds the real app for a test. With a test context it closes itself after that test; without
- * one, call app.close() (e.g. in after()). Pass env overrides to change configuration.
+ * one, call app.close() (e.g. in after()). Pass env overrides to change configuration, and a
+ * logStream to read the log lines (at LOG_LEVEL, silent unless given).
  */
 export async function build(
   t?: TestContext | { after: (fn: () => Promise<void>) => void },
   env: Record<string, string> = {},
+  opts: { logStream?: { write(line: string): void } } = {},
 ): Promise<App> {
   const dataDir = `.tmp/test-${process.pid}-${++counter}`
   const config = loadConfig({
@@ -68,7 +70,7 @@ export async function build(
   })
   setPasswordCost(1024)
   const { database, drop } = await freshDatabase()
-  const app = await buildApp({ config, database, logger: false })
+  const app = await buildApp({ config, database, logger: opts.logStream !== undefined, logStream: opts.logStream })
   // app.close() releases everything this test created.
   app.addHook('onClose', async () => {
     await database.close()
