@@ -139,8 +139,8 @@ function checkHistogram(fam: Family) {
   }
 }
 
-/** The value of one series (labels must match exactly those given, ignoring others), or undefined. */
-export function valueOf(
+/** The value of the first sample named `name` whose labels include `labels`, or undefined. */
+export function sampleValue(
   families: Map<string, Family>,
   family: string,
   name: string,

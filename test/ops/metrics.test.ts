@@ -3,7 +3,7 @@ import { test } from 'node:test'
 import type { App } from '../../src/app.ts'
 import { book, slot, world } from '../bookings/helpers.ts'
 import { build } from '../helpers/app.ts'
-import { parsePrometheus, valueOf } from '../helpers/prometheus.ts'
+import { parsePrometheus, sampleValue } from '../helpers/prometheus.ts'
 import { simulate } from '../payments/helpers.ts'
 
 // GET /metrics: Prometheus text that a strict parser accepts, with the series the issue lists.
@@ -54,25 +54,25 @@ test('requests by route template and status, pool, jobs, bookings, conflicts and
   const h = 'http_request_duration_seconds'
   assert.equal(m.get(h)?.type, 'histogram')
   const route = '/api/venues/:slug'
-  assert.equal(valueOf(m, h, `${h}_count`, { method: 'GET', route, status: '200' }), 1)
-  assert.equal(valueOf(m, h, `${h}_count`, { method: 'GET', route, status: '404' }), 1)
-  assert.equal(valueOf(m, h, `${h}_count`, { route: 'unmatched', status: '404' }), 1)
+  assert.equal(sampleValue(m, h, `${h}_count`, { method: 'GET', route, status: '200' }), 1)
+  assert.equal(sampleValue(m, h, `${h}_count`, { method: 'GET', route, status: '404' }), 1)
+  assert.equal(sampleValue(m, h, `${h}_count`, { route: 'unmatched', status: '404' }), 1)
   // Raw URLs never become labels.
   assert.ok(!m.get(h)!.samples.some((s) => /\d{3,}|no\/such/.test(s.labels.route ?? '')), 'no raw URLs as labels')
 
   for (const g of ['db_pool_in_use', 'db_pool_idle', 'db_pool_waiting']) {
     assert.equal(m.get(g)?.type, 'gauge', g)
-    assert.ok((valueOf(m, g, g) ?? -1) >= 0, g)
+    assert.ok((sampleValue(m, g, g) ?? -1) >= 0, g)
   }
-  assert.ok((valueOf(m, 'db_pool_idle', 'db_pool_idle') ?? 0) >= 1)
-  assert.equal(valueOf(m, 'jobs_pending', 'jobs_pending', { job: 'push.notification' }), 1)
-  assert.equal(valueOf(m, 'jobs_pending', 'jobs_pending', { job: 'ops.no-such-job' }), 1) // retries left
-  assert.equal(valueOf(m, 'jobs_failed_total', 'jobs_failed_total', { job: 'ops.no-such-job' }), 1)
-  assert.equal(valueOf(m, 'bookings_created_total', 'bookings_created_total', { kind: 'court' }), 2)
-  assert.equal(valueOf(m, 'booking_conflicts_total', 'booking_conflicts_total', { kind: 'court' }), 1)
+  assert.ok((sampleValue(m, 'db_pool_idle', 'db_pool_idle') ?? 0) >= 1)
+  assert.equal(sampleValue(m, 'jobs_pending', 'jobs_pending', { job: 'push.notification' }), 1)
+  assert.equal(sampleValue(m, 'jobs_pending', 'jobs_pending', { job: 'ops.no-such-job' }), 1) // retries left
+  assert.equal(sampleValue(m, 'jobs_failed_total', 'jobs_failed_total', { job: 'ops.no-such-job' }), 1)
+  assert.equal(sampleValue(m, 'bookings_created_total', 'bookings_created_total', { kind: 'court' }), 2)
+  assert.equal(sampleValue(m, 'booking_conflicts_total', 'booking_conflicts_total', { kind: 'court' }), 1)
   const pay = 'payments_settled_total'
-  assert.equal(valueOf(m, pay, pay, { gateway: 'wallet', outcome: 'completed' }), 1)
-  assert.equal(valueOf(m, pay, pay, { gateway: 'gateway_1', outcome: 'completed' }), 1)
+  assert.equal(sampleValue(m, pay, pay, { gateway: 'wallet', outcome: 'completed' }), 1)
+  assert.equal(sampleValue(m, pay, pay, { gateway: 'gateway_1', outcome: 'completed' }), 1)
   assert.equal(m.get('cache_hits_total')?.type, 'counter')
   assert.equal(m.get('cache_misses_total')?.type, 'counter')
 })
@@ -86,8 +86,8 @@ test('cache hits and misses are counted', async (t) => {
     assert.equal(res.statusCode, 200, res.body)
   }
   const m = await scrape(app)
-  const misses = valueOf(m, 'cache_misses_total', 'cache_misses_total') ?? 0
-  const hits = valueOf(m, 'cache_hits_total', 'cache_hits_total') ?? 0
+  const misses = sampleValue(m, 'cache_misses_total', 'cache_misses_total') ?? 0
+  const hits = sampleValue(m, 'cache_hits_total', 'cache_hits_total') ?? 0
   assert.ok(misses >= 1, `misses ${misses}`)
   assert.ok(hits >= 2, `hits ${hits}`)
 })
