@@ -120,6 +120,9 @@ export class JobQueue {
       for (const job of batch) {
         await this.execute(job)
         ran++
+        // Embedded PGlite runs queries on this thread and resolves them as microtasks: without a
+        // turn of the event loop between jobs, a long queue starves HTTP requests and signals.
+        await new Promise((resolve) => setImmediate(resolve))
       }
     }
   }
