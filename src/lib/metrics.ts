@@ -1,14 +1,12 @@
-import { Counter, collectDefaultMetrics, Gauge, Histogram, Registry } from 'prom-client'
+import { Counter, collectDefaultMetrics, Gauge, type Metric, Registry } from 'prom-client'
 import type { ReadCache } from './cache.ts'
 import type { Database, DatabaseHandle } from './db.ts'
 import type { JobQueue } from './jobs.ts'
+import { RequestHistogram } from './request-histogram.ts'
 
 // Prometheus metrics of one app (GET /metrics). Each app has its own registry: tests build many
-// apps in one process. The request path costs one histogram observation on a cached child; pool,
+// apps in one process. The request path costs one histogram observation (RequestHistogram); pool,
 // job and cache figures are read only when Prometheus scrapes.
-
-type RequestLabels = 'method' | 'route' | 'status'
-type Child = ReturnType<Histogram<RequestLabels>['labels']>
 
 export interface MetricSources {
   database: Pick<DatabaseHandle, 'poolStats'>
@@ -19,9 +17,7 @@ export interface MetricSources {
 
 export class Metrics {
   readonly registry = new Registry()
-  private readonly requests: Histogram<RequestLabels>
-  /** Children by "method route status": label hashing once per series, not per request. */
-  private readonly children = new Map<string, Child>()
+  private readonly requests = new RequestHistogram()
   readonly bookings: Counter<'kind'>
   readonly bookingConflicts: Counter<'kind'>
   readonly payments: Counter<'gateway' | 'outcome'>
@@ -29,13 +25,8 @@ export class Metrics {
   constructor(sources: MetricSources, opts: { processMetrics?: boolean } = {}) {
     const registers = [this.registry]
     if (opts.processMetrics) collectDefaultMetrics({ register: this.registry })
-    this.requests = new Histogram({
-      name: 'http_request_duration_seconds',
-      help: 'HTTP requests by route template and status; _count is the request count',
-      labelNames: ['method', 'route', 'status'],
-      buckets: [0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10],
-      registers,
-    })
+    // Not a prom-client class, but the shape its registry reads (name, help, type, get()).
+    this.registry.registerMetric(this.requests as unknown as Metric)
     this.bookings = new Counter({
       name: 'bookings_created_total',
       help: 'Bookings created, by kind (court, indoor)',
@@ -112,13 +103,7 @@ export class Metrics {
 
   /** Records one finished request; `route` is the route template ("unmatched" when none matched). */
   observeRequest(method: string, route: string, status: number, seconds: number) {
-    const key = `${method} ${route} ${status}`
-    let child = this.children.get(key)
-    if (!child) {
-      child = this.requests.labels(method, route, String(status))
-      this.children.set(key, child)
-    }
-    child.observe(seconds)
+    this.requests.observe(method, route, status, seconds)
   }
 
   text() {
