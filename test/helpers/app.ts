@@ -7,6 +7,7 @@ import { type App, buildApp } from '../../src/app.ts'
 import { loadConfig } from '../../src/config.ts'
 import { type DatabaseHandle, openDatabase } from '../../src/lib/db.ts'
 import { migrate } from '../../src/lib/migrate.ts'
+import type { OpsState } from '../../src/lib/ops.ts'
 import { setPasswordCost } from '../../src/lib/password.ts'
 
 // A fresh app on a fresh database for each test file (or each call):
@@ -54,7 +55,7 @@ async function freshDatabase(): Promise<{ database: DatabaseHandle; drop: () => 
 export async function build(
   t?: TestContext | { after: (fn: () => Promise<void>) => void },
   env: Record<string, string> = {},
-  opts: { logStream?: { write(line: string): void } } = {},
+  opts: { logStream?: { write(line: string): void }; opsState?: OpsState } = {},
 ): Promise<App> {
   const dataDir = `.tmp/test-${process.pid}-${++counter}`
   const config = loadConfig({
@@ -70,7 +71,13 @@ export async function build(
   })
   setPasswordCost(1024)
   const { database, drop } = await freshDatabase()
-  const app = await buildApp({ config, database, logger: opts.logStream !== undefined, logStream: opts.logStream })
+  const app = await buildApp({
+    config,
+    database,
+    logger: opts.logStream !== undefined,
+    logStream: opts.logStream,
+    opsState: opts.opsState,
+  })
   // app.close() releases everything this test created.
   app.addHook('onClose', async () => {
     await database.close()

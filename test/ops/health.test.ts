@@ -36,6 +36,19 @@ test('/ready is 503 naming the job loop until it runs, and again once it stops',
   assert.equal(res.statusCode, 503)
 })
 
+test('/ready is 503 once shutdown has begun (server.ts sets draining on SIGTERM)', async (t) => {
+  const state = { draining: false }
+  const app = await build(t, {}, { opsState: state })
+  assert.equal((await app.inject({ method: 'GET', url: '/ready' })).statusCode, 200)
+  state.draining = true
+  const res = await app.inject({ method: 'GET', url: '/ready' })
+  assert.equal(res.statusCode, 503)
+  assert.equal(res.json().message, 'Not ready: shutdown.')
+  assert.equal(res.json().checks.shutdown, 'failing: shutting down')
+  // Liveness is unaffected: the process is still up and finishing its work.
+  assert.equal((await app.inject({ method: 'GET', url: '/health' })).statusCode, 200)
+})
+
 test('/ready checks the cache invalidation listener when the cache is on', async (t) => {
   const app = await build(t, { CACHE_TTL_MS: '30000' })
   const res = await app.inject({ method: 'GET', url: '/ready' })
