@@ -1,5 +1,6 @@
 import assert from 'node:assert/strict'
 import { request } from 'node:http'
+import { connect } from 'node:net'
 import { test } from 'node:test'
 import { processDatabase, startServer } from './process.ts'
 
@@ -89,4 +90,26 @@ test('SIGTERM under load: no 5xx, no reset of accepted requests, no job left cla
   assert.ok(jobs[0].done > 0, 'the job loop ran')
   // The loop was still busy at the signal: it finished its batch and claimed no more.
   assert.ok(jobs[0].pending > 0, 'jobs remained when the signal came')
+})
+
+test('a request still unfinished after SHUTDOWN_GRACE_SECONDS: the process exits 1 anyway', async (t) => {
+  const db = await processDatabase()
+  t.after(() => db.drop())
+  const server = await startServer({ ...db.env, SHUTDOWN_GRACE_SECONDS: '1' })
+  // A request whose body never finishes arriving keeps the server draining.
+  const socket = connect(server.port, '127.0.0.1')
+  await new Promise((r) => socket.once('connect', r))
+  socket.on('error', () => undefined)
+  socket.write(
+    'POST /api/auth/login HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\nContent-Length: 100\r\n\r\n{"em',
+  )
+  await new Promise((r) => setTimeout(r, 200))
+  const signalAt = performance.now()
+  server.child.kill('SIGTERM')
+  const exit = await server.exited
+  const waited = performance.now() - signalAt
+  socket.destroy()
+  assert.equal(exit.code, 1)
+  assert.ok(waited >= 900, `waited ${Math.round(waited)} ms for the request`)
+  assert.match(exit.stdout, /shutdown grace period over/)
 })
