@@ -38,7 +38,11 @@ export class GatewayDown extends AppError {
 
 export async function initiatePayment(ctx: AppContext, gateways: Gateways, user: AuthUser, input: InitiateInput) {
   const kind = input.booking_type ?? 'court'
-  if (input.method === 'wallet') return payByWallet(ctx, user, kind, input.booking_id)
+  if (input.method === 'wallet') {
+    const paid = await payByWallet(ctx, user, kind, input.booking_id)
+    ctx.metrics.payments.inc({ gateway: 'wallet', outcome: 'completed' })
+    return paid
+  }
   if (input.method === 'cash') {
     const booking = await ctx.db.transaction().execute(async (trx) => {
       const booking = await lockPayableBooking(trx, kind, input.booking_id)
@@ -230,6 +234,7 @@ export async function settleCallback(
       if (row && row.payable_type === 'topup') await failTopup(trx, row.payable_id)
       return row
     })
+    if (failed) ctx.metrics.payments.inc({ gateway: name, outcome: 'failed' })
     const current = failed ?? (await repo.findPayment(ctx.db, payment.id))!
     return { status: outcomeOf(current), payment: current }
   }
@@ -242,6 +247,7 @@ export async function settleCallback(
     else await applyToBooking(ctx, trx, won)
     return (await repo.findPayment(trx, won.id))!
   })
+  if (settled) ctx.metrics.payments.inc({ gateway: name, outcome: 'completed' })
   const current = settled ?? (await repo.findPayment(ctx.db, payment.id))!
   return { status: outcomeOf(current), payment: current }
 }
