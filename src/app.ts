@@ -3,7 +3,7 @@ import multipart from '@fastify/multipart'
 import swagger from '@fastify/swagger'
 import swaggerUi from '@fastify/swagger-ui'
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox'
-import Fastify, { type FastifyInstance } from 'fastify'
+import Fastify, { type FastifyInstance, LogController } from 'fastify'
 import type { Config } from './config.ts'
 import { authHooks } from './lib/auth.ts'
 import { CACHE_CHANNEL, ReadCache } from './lib/cache.ts'
@@ -12,6 +12,8 @@ import type { DatabaseHandle } from './lib/db.ts'
 import { frameworkErrors, registerErrorHandler } from './lib/errors.ts'
 import { JobQueue } from './lib/jobs.ts'
 import { createMessenger, type Messenger } from './lib/messenger.ts'
+import { Metrics } from './lib/metrics.ts'
+import { type OpsState, registerOps } from './lib/ops.ts'
 import { registerRateLimit } from './lib/rate-limit.ts'
 import { customFormats } from './lib/schemas.ts'
 import { edgeServerOptions } from './lib/server-options.ts'
@@ -26,12 +28,31 @@ export interface BuildOptions {
   database: DatabaseHandle
   messenger?: Messenger
   logger?: boolean
+  /** Where log lines go (default stdout); tests read them. */
+  logStream?: { write(line: string): void }
+  /** Node process metrics (CPU, memory, event loop) in /metrics: the server, not tests. */
+  processMetrics?: boolean
+  /** Shared with the shutdown sequence (server.ts): draining makes /ready answer 503. */
+  opsState?: OpsState
 }
 
-export async function buildApp({ config, database, messenger, logger = true }: BuildOptions): Promise<App> {
+export async function buildApp({
+  config,
+  database,
+  messenger,
+  logger = true,
+  logStream,
+  processMetrics = false,
+  opsState = { draining: false },
+}: BuildOptions): Promise<App> {
   setTimezone(config.timezone)
   const app = Fastify({
-    logger: logger ? { level: config.logLevel, redact: ['req.headers.authorization'] } : false,
+    logger: logger ? { level: config.logLevel, redact: ['req.headers.authorization'], stream: logStream } : false,
+    // One line per request, written by registerOps when the response is sent (route, status, time).
+    logController: new LogController({ disableRequestLogging: true }),
+    // While shutting down, a request on an open keep-alive connection is still served (with
+    // Connection: close) instead of answered 503: the client sent it before it could know.
+    return503OnClosing: false,
     genReqId: (req) => {
       const given = req.headers['x-request-id']
       return typeof given === 'string' && /^[\w.-]{1,64}$/.test(given) ? given : randomUUID()
@@ -50,15 +71,18 @@ export async function buildApp({ config, database, messenger, logger = true }: B
     },
   }).withTypeProvider<TypeBoxTypeProvider>()
 
+  const jobs = new JobQueue(database.db, app.log, config.jobsPollMs)
+  const cache = new ReadCache(config.cacheTtlMs)
   const ctx: AppContext = {
     config,
     db: database.db,
     dbKind: database.kind,
-    jobs: new JobQueue(database.db, app.log, config.jobsPollMs),
+    jobs,
     messenger: messenger ?? createMessenger(config),
     storage: localStorage(config.uploadsDir, config.appUrl),
     log: app.log,
-    cache: new ReadCache(config.cacheTtlMs),
+    cache,
+    metrics: new Metrics({ database, db: database.db, jobs, cache }, { processMetrics }),
   }
   app.decorate('ctx', ctx)
   app.decorate(
@@ -113,7 +137,7 @@ export async function buildApp({ config, database, messenger, logger = true }: B
   })
   await app.register(swaggerUi, { routePrefix: '/docs' })
 
-  app.get('/health', { schema: { hide: true } }, async () => ({ status: 'ok' }))
+  registerOps(app, ctx.metrics, opsState)
   app.get('/storage/*', { schema: { hide: true } }, async (req, reply) => {
     const path = (req.params as { '*': string })['*']
     const data = await ctx.storage.get(path).catch(() => null)

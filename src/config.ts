@@ -57,6 +57,10 @@ export interface Config {
   jobsPollMs: number
   /** Per-instance read cache lifetime (availability, guest catalogue); 0 turns the cache off. */
   cacheTtlMs: number
+  /** Bearer token GET /metrics requires; unset leaves it open (restrict it at the network). */
+  metricsToken: string | undefined
+  /** On SIGTERM: how long in-flight requests and claimed jobs get before the process exits anyway. */
+  shutdownGraceSeconds: number
 }
 
 export interface SocialProviderConfig {
@@ -360,5 +364,7 @@ export function loadConfig(env: Env = process.env): Config {
     jobsEnabled: bool(env, 'JOBS_ENABLED', true),
     jobsPollMs: int(env, 'JOBS_POLL_MS', 1000, 10),
     cacheTtlMs: int(env, 'CACHE_TTL_MS', 30000, 0),
+    metricsToken: opt(env, 'METRICS_TOKEN'),
+    shutdownGraceSeconds: int(env, 'SHUTDOWN_GRACE_SECONDS', 15, 1, 3600),
   }
 }

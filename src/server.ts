@@ -1,25 +1,49 @@
 import { exitOnStartError, loadConfig } from './config.ts'
 import { bootstrap } from './lib/bootstrap.ts'
+import { UnknownMigrationsError } from './lib/migrate.ts'
+import type { OpsState } from './lib/ops.ts'
 
 async function main() {
   const config = loadConfig()
-  const app = await bootstrap(config)
+  const state: OpsState = { draining: false }
+  const app = await bootstrap(config, state)
   if (config.jobsEnabled) app.ctx.jobs.start()
   await app.listen({ port: config.port, host: config.host })
 
-  // Graceful shutdown: stop taking connections, finish in-flight requests and jobs, close the database.
+  // Graceful shutdown: /ready turns 503, the listener closes, in-flight requests finish (requests
+  // arriving on open keep-alive connections are still served, with Connection: close), the job loop
+  // finishes the jobs it claimed and claims no more, then the database closes. Whatever is still
+  // running after SHUTDOWN_GRACE_SECONDS is abandoned: exit code 1.
   let closing = false
   for (const signal of ['SIGINT', 'SIGTERM'] as const) {
     process.on(signal, async () => {
       if (closing) return
       closing = true
-      app.log.info({ signal }, 'shutting down')
-      const force = setTimeout(() => process.exit(1), 15_000)
+      state.draining = true
+      const grace = config.shutdownGraceSeconds
+      app.log.info({ signal, graceSeconds: grace }, 'shutting down')
+      const force = setTimeout(() => {
+        app.log.error({ graceSeconds: grace }, 'shutdown grace period over: exiting with work unfinished')
+        process.exit(1)
+      }, grace * 1000)
       force.unref()
-      await app.close()
+      try {
+        // The job loop drains alongside the HTTP requests rather than after them.
+        await Promise.all([app.ctx.jobs.stop(), app.close()])
+      } catch (err) {
+        app.log.error({ err }, 'shutdown failed')
+        process.exit(1)
+      }
+      app.log.info('shut down cleanly')
       process.exit(0)
     })
   }
 }
 
-main().catch(exitOnStartError)
+main().catch((err) => {
+  if (err instanceof UnknownMigrationsError) {
+    console.error(`Refusing to start: ${err.message}`)
+    process.exit(1)
+  }
+  exitOnStartError(err)
+})

@@ -3,10 +3,14 @@ import { type App, buildApp } from '../app.ts'
 import type { Config } from '../config.ts'
 import { openDatabase } from './db.ts'
 import { migrate } from './migrate.ts'
+import type { OpsState } from './ops.ts'
 import { hashPassword, setPasswordCost } from './password.ts'
 
-/** Opens the configured database, applies migrations, ensures the super admin, and builds the app. */
-export async function bootstrap(config: Config): Promise<App> {
+/**
+ * Opens the configured database, applies migrations, ensures the super admin, and builds the app.
+ * Throws UnknownMigrationsError (the database is ahead of this build) before serving anything.
+ */
+export async function bootstrap(config: Config, opsState?: OpsState): Promise<App> {
   setPasswordCost(config.argon2MemoryKib)
   const database = await openDatabase({
     databaseUrl: config.databaseUrl,
@@ -14,9 +18,17 @@ export async function bootstrap(config: Config): Promise<App> {
     prepare: config.databasePrepare,
     dataDir: config.databaseUrl ? undefined : join(config.dataDir, 'pglite'),
   })
-  await migrate(database.db)
-  const app = await buildApp({ config, database })
+  try {
+    await migrate(database.db)
+  } catch (err) {
+    await database.close()
+    throw err
+  }
+  const app = await buildApp({ config, database, processMetrics: true, opsState })
+  // onClose hooks run last-added first: this one runs before app.ts's, so it stops the job loop
+  // (which finishes its claimed jobs) before closing the database under it.
   app.addHook('onClose', async () => {
+    await app.ctx.jobs.stop()
     await database.close()
   })
   await ensureSuperAdmin(app)

@@ -26,6 +26,9 @@ export class ReadCache {
   private forgottenAt = 0
   /** False until the invalidation listener is connected (and again if it drops). */
   live = false
+  /** Reads through the cache answered without / with a load (for /metrics). */
+  hits = 0
+  misses = 0
 
   constructor(
     readonly ttlMs: number,
@@ -71,11 +74,19 @@ export class ReadCache {
   ): Promise<T> {
     if (!this.enabled) return load()
     const hit = this.get<T>(key)
-    if (hit !== undefined) return hit
+    if (hit !== undefined) {
+      this.hits++
+      return hit
+    }
     // A load that started before an invalidation may have read what it replaced: a caller arriving
     // after the invalidation (say the request after a logout) must not be handed its result.
     const running = this.inflight.get(key)
-    if (running && running.generation === this.generation) return running.loading as Promise<T>
+    // Joining a load already under way costs no query: a hit.
+    if (running && running.generation === this.generation) {
+      this.hits++
+      return running.loading as Promise<T>
+    }
+    this.misses++
     const generation = this.generation
     const loading: Promise<T> = load()
       .then((value) => {

@@ -4,6 +4,7 @@ import type { ReadCache } from './cache.ts'
 import type { Database } from './db.ts'
 import type { JobQueue } from './jobs.ts'
 import type { Messenger } from './messenger.ts'
+import type { Metrics } from './metrics.ts'
 import type { Storage } from './storage.ts'
 
 /** What every service gets: configuration and the shared plumbing, created once at start. */
@@ -16,6 +17,7 @@ export interface AppContext {
   storage: Storage
   log: FastifyBaseLogger
   cache: ReadCache
+  metrics: Metrics
 }
 
 declare module 'fastify' {

@@ -23,6 +23,8 @@ export interface DatabaseHandle {
   db: Database
   kind: 'pglite' | 'postgres'
   close(): Promise<void>
+  /** Connections open and idle, and callers waiting for one (for /metrics). */
+  poolStats(): { total: number; idle: number; waiting: number }
   /**
    * Subscribes to NOTIFY on `channel`. `onState(true)` once listening, `onState(false)` whenever the
    * subscription is lost (it reconnects by itself). Returns the unsubscribe function.
@@ -53,17 +55,25 @@ export async function openDatabase(opts: DatabaseOptions): Promise<DatabaseHandl
     if (opts.prepare !== false) pool.on('connect', prepareStatements)
     const db = new Kysely<DB>({ dialect: new PostgresDialect({ pool }) })
     const url = opts.databaseUrl
-    return { db, kind: 'postgres', close: () => db.destroy(), listen: (...a) => listenPostgres(url, ...a) }
+    return {
+      db,
+      kind: 'postgres',
+      close: () => db.destroy(),
+      poolStats: () => ({ total: pool.totalCount, idle: pool.idleCount, waiting: pool.waitingCount }),
+      listen: (...a) => listenPostgres(url, ...a),
+    }
   }
   const unlock = opts.dataDir ? lockDataDir(opts.dataDir) : () => {}
   const pglite = await createPglite(opts.dataDir, opts.loadDataDir).catch((err) => {
     unlock()
     throw err
   })
-  const db = wrapPglite(pglite)
+  const pool = new PgliteSinglePool(pglite)
+  const db = wrapPglite(pglite, pool)
   return {
     db,
     kind: 'pglite',
+    poolStats: () => pool.stats(),
     listen: async (channel, onMessage, onState) => {
       const unsubscribe = await pglite.listen(channel, onMessage)
       onState(true)
@@ -206,9 +216,9 @@ export async function createPglite(dataDir?: string, loadDataDir?: Blob | File):
 }
 
 /** Kysely over an embedded PGlite instance. */
-export function wrapPglite(pglite: PGlite): Database {
+export function wrapPglite(pglite: PGlite, pool = new PgliteSinglePool(pglite)): Database {
   return new Kysely<DB>({
-    dialect: new PostgresDialect({ pool: new PgliteSinglePool(pglite) as unknown as PostgresPool }),
+    dialect: new PostgresDialect({ pool: pool as unknown as PostgresPool }),
   })
 }
 
@@ -220,7 +230,7 @@ type QueryResult = { command: 'UPDATE' | 'DELETE' | 'INSERT' | 'SELECT' | 'MERGE
  * queue here instead of interleaving statements inside each other's transactions.
  */
 // Cast where used: Kysely's pool type also allows cursors, which this pool does not offer.
-class PgliteSinglePool {
+export class PgliteSinglePool {
   private queue: Array<() => void> = []
   private busy = false
   constructor(private readonly pglite: PGlite) {}
@@ -249,6 +259,11 @@ class PgliteSinglePool {
     const next = this.queue.shift()
     if (next) next()
     else this.busy = false
+  }
+
+  /** The one session: in use or idle, and the callers queued for it. */
+  stats() {
+    return { total: 1, idle: this.busy ? 0 : 1, waiting: this.queue.length }
   }
 
   async end() {}

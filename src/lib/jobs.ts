@@ -27,6 +27,13 @@ export class JobQueue {
   private timer: NodeJS.Timeout | undefined
   private running: Promise<void> | undefined
   private stopped = true
+  /** When the loop last showed it is alive (a tick began or a job finished); 0 before start. */
+  private beat = 0
+  /** Set by stop(): the running tick finishes its claimed batch and claims no more. */
+  private draining = false
+  /** Jobs run to completion / failed, by job name, since start (for /metrics). */
+  readonly completed = new Map<string, number>()
+  readonly failed = new Map<string, number>()
   readonly workerId = `${hostname()}:${process.pid}:${Math.random().toString(36).slice(2, 8)}`
 
   constructor(
@@ -66,11 +73,19 @@ export class JobQueue {
     return Number(res.numInsertedOrUpdatedRows ?? 0) > 0
   }
 
+  /** Whether the loop was started, is not stopped, and has shown life within `staleMs`. */
+  isRunning(staleMs = Math.max(60_000, this.pollMs * 5)) {
+    return !this.stopped && this.beat > 0 && Date.now() - this.beat < staleMs
+  }
+
   start() {
     if (!this.stopped) return
     this.stopped = false
+    this.draining = false
+    this.beat = Date.now()
     const tick = async () => {
       if (this.stopped) return
+      this.beat = Date.now()
       this.running = this.runDue().then(() => undefined)
       await this.running.catch((err) => this.log.error({ err }, 'job loop failed'))
       if (!this.stopped) this.timer = setTimeout(tick, this.pollMs)
@@ -78,10 +93,16 @@ export class JobQueue {
     this.timer = setTimeout(tick, 0)
   }
 
+  /**
+   * Stops claiming jobs and waits for the jobs already claimed (the current batch) to finish, so
+   * none is left claimed for LOCK_SECONDS when the process exits.
+   */
   async stop() {
     this.stopped = true
+    this.draining = true
     if (this.timer) clearTimeout(this.timer)
     await this.running?.catch(() => undefined)
+    this.draining = false
   }
 
   /** Schedules recurring jobs for the current period, then claims and runs every due job. */
@@ -92,11 +113,16 @@ export class JobQueue {
     }
     let ran = 0
     for (;;) {
+      // A stopping loop (shutdown) claims nothing more; a direct call (tests, scripts) runs all due.
+      if (this.draining) return ran
       const batch = await this.claim(10)
       if (batch.length === 0) return ran
       for (const job of batch) {
         await this.execute(job)
         ran++
+        // Embedded PGlite runs queries on this thread and resolves them as microtasks: without a
+        // turn of the event loop between jobs, a long queue starves HTTP requests and signals.
+        await new Promise((resolve) => setImmediate(resolve))
       }
     }
   }
@@ -139,7 +165,9 @@ export class JobQueue {
         .set({ done_at: new Date(), locked_until: null })
         .where('id', '=', job.id)
         .execute()
+      bump(this.completed, job.name)
     } catch (err) {
+      bump(this.failed, job.name)
       this.log.error({ err, job: job.name, id: job.id }, 'job failed')
       const backoffSeconds = Math.min(2 ** job.attempts * 5, 3600)
       await this.db
@@ -151,6 +179,12 @@ export class JobQueue {
         })
         .where('id', '=', job.id)
         .execute()
+    } finally {
+      if (!this.stopped) this.beat = Date.now()
     }
   }
+}
+
+function bump(counts: Map<string, number>, name: string) {
+  counts.set(name, (counts.get(name) ?? 0) + 1)
 }

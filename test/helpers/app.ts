@@ -7,6 +7,7 @@ import { type App, buildApp } from '../../src/app.ts'
 import { loadConfig } from '../../src/config.ts'
 import { type DatabaseHandle, openDatabase } from '../../src/lib/db.ts'
 import { migrate } from '../../src/lib/migrate.ts'
+import type { OpsState } from '../../src/lib/ops.ts'
 import { setPasswordCost } from '../../src/lib/password.ts'
 
 // A fresh app on a fresh database for each test file (or each call):
@@ -48,11 +49,13 @@ async function freshDatabase(): Promise<{ database: DatabaseHandle; drop: () => 
 
 /**
  * Builds the real app for a test. With a test context it closes itself after that test; without
- * one, call app.close() (e.g. in after()). Pass env overrides to change configuration.
+ * one, call app.close() (e.g. in after()). Pass env overrides to change configuration, and a
+ * logStream to read the log lines (at LOG_LEVEL, silent unless given).
  */
 export async function build(
   t?: TestContext | { after: (fn: () => Promise<void>) => void },
   env: Record<string, string> = {},
+  opts: { logStream?: { write(line: string): void }; opsState?: OpsState } = {},
 ): Promise<App> {
   const dataDir = `.tmp/test-${process.pid}-${++counter}`
   const config = loadConfig({
@@ -68,7 +71,13 @@ export async function build(
   })
   setPasswordCost(1024)
   const { database, drop } = await freshDatabase()
-  const app = await buildApp({ config, database, logger: false })
+  const app = await buildApp({
+    config,
+    database,
+    logger: opts.logStream !== undefined,
+    logStream: opts.logStream,
+    opsState: opts.opsState,
+  })
   // app.close() releases everything this test created.
   app.addHook('onClose', async () => {
     await database.close()

@@ -154,6 +154,10 @@ export async function createCourtBooking(ctx: AppContext, input: NewBooking, boo
       ? insertBooking(ctx.db, values, year)
       : ctx.db.transaction().execute((trx) => completeInTransaction(ctx, trx, input, booker, code, values, year))
   let result: BookingRow | number
+  const conflict = () => {
+    ctx.metrics.bookingConflicts.inc({ kind: 'court' })
+    return new Conflict(COURT_UNAVAILABLE)
+  }
   try {
     result = await attempt()
   } catch (err) {
@@ -161,14 +165,15 @@ export async function createCourtBooking(ctx: AppContext, input: NewBooking, boo
     const expired = await ctx.db
       .transaction()
       .execute((trx) => expireHoldsOn(ctx, trx, 'court', { resourceId: court.id, date: input.date }))
-    if (expired === 0) throw new Conflict(COURT_UNAVAILABLE)
+    if (expired === 0) throw conflict()
     try {
       result = await attempt()
     } catch (again) {
-      if (isOverlapViolation(again)) throw new Conflict(COURT_UNAVAILABLE)
+      if (isOverlapViolation(again)) throw conflict()
       throw again
     }
   }
+  ctx.metrics.bookings.inc({ kind: 'court' })
   if (typeof result === 'number') return loadBooking(ctx, result)
   // A new booking has no payments, charges, coupon or review yet: only the court is read back.
   const { venue, customer_wallet_balance: wallet, ...row } = result

@@ -86,7 +86,7 @@ export async function createIndoorBooking(
   const quote = await quoteIndoorBooking(ctx.db, game.id, input.date, input.start_time, input.end_time)
   const now = new Date()
   try {
-    return await ctx.db.transaction().execute(async (trx) => {
+    const row = await ctx.db.transaction().execute(async (trx) => {
       await expireHoldsOn(ctx, trx, 'indoor', { resourceId: game.id, date: input.date })
       return insertBooking(
         trx,
@@ -116,8 +116,13 @@ export async function createIndoorBooking(
         Number(localNow(now).date.slice(0, 4)),
       )
     })
+    ctx.metrics.bookings.inc({ kind: 'indoor' })
+    return row
   } catch (err) {
-    if (isOverlapViolation(err)) throw new Conflict(SLOT_TAKEN)
+    if (isOverlapViolation(err)) {
+      ctx.metrics.bookingConflicts.inc({ kind: 'indoor' })
+      throw new Conflict(SLOT_TAKEN)
+    }
     throw err
   }
 }

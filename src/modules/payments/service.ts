@@ -39,7 +39,11 @@ export class GatewayDown extends AppError {
 
 export async function initiatePayment(ctx: AppContext, gateways: Gateways, user: AuthUser, input: InitiateInput) {
   const kind = input.booking_type ?? 'court'
-  if (input.method === 'wallet') return payByWallet(ctx, user, kind, input.booking_id)
+  if (input.method === 'wallet') {
+    const paid = await payByWallet(ctx, user, kind, input.booking_id)
+    ctx.metrics.payments.inc({ gateway: 'wallet', outcome: 'completed' })
+    return paid
+  }
   if (input.method === 'cash') {
     const booking = await ctx.db.transaction().execute(async (trx) => {
       const booking = await lockPayableBooking(trx, kind, input.booking_id)

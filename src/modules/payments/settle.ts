@@ -86,6 +86,8 @@ export async function settleWithGateway(
       if (row && row.payable_type === 'topup') await failTopup(trx, row.payable_id)
       return row
     })
+    // Counted here, where exactly one racer wins the row, whichever path settled it.
+    if (failed) ctx.metrics.payments.inc({ gateway: payment.method, outcome: 'failed' })
     const current = failed ?? (await repo.findPayment(ctx.db, payment.id))!
     return { status: outcomeOf(current), payment: current }
   }
@@ -97,6 +99,7 @@ export async function settleWithGateway(
     else await applyToBooking(ctx, trx, won)
     return (await repo.findPayment(trx, won.id))!
   })
+  if (settled) ctx.metrics.payments.inc({ gateway: payment.method, outcome: 'completed' })
   const current = settled ?? (await repo.findPayment(ctx.db, payment.id))!
   return { status: outcomeOf(current), payment: current }
 }

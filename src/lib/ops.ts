@@ -1,0 +1,113 @@
+import { timingSafeEqual } from 'node:crypto'
+import type { FastifyInstance } from 'fastify'
+import { Type } from 'typebox'
+import type { Metrics } from './metrics.ts'
+import { migrationStatus } from './migrate.ts'
+
+// Operating the service: liveness (/health), readiness (/ready), Prometheus metrics (/metrics) and
+// the one log line per request. See README "Operating" and docs/deployment.md.
+
+/** Probe and scrape routes: logged at debug only (a load balancer calls them every few seconds). */
+const PROBES = new Set(['/health', '/ready', '/metrics'])
+/** How long /ready waits for the database before calling it failing. */
+const READY_TIMEOUT_MS = 2000
+
+export interface OpsState {
+  /** Set when shutdown begins: /ready answers 503 so the load balancer stops sending traffic. */
+  draining: boolean
+}
+
+const Checks = Type.Record(Type.String(), Type.String(), {
+  description: '"ok", "off" (not used by this instance) or "failing: <why>", per part',
+})
+const ReadyBody = Type.Object({ status: Type.Literal('ok'), checks: Checks })
+const NotReadyBody = Type.Object({ message: Type.String(), status: Type.Literal('unavailable'), checks: Checks })
+
+export function registerOps(app: FastifyInstance, metrics: Metrics, state: OpsState) {
+  const { ctx } = app
+
+  app.addHook('onResponse', async (req, reply) => {
+    const route = req.routeOptions.url ?? 'unmatched'
+    const seconds = reply.elapsedTime / 1000
+    metrics.observeRequest(req.method, route, reply.statusCode, seconds)
+    const line = { method: req.method, route, status: reply.statusCode, ms: Math.round(reply.elapsedTime * 10) / 10 }
+    if (PROBES.has(route)) req.log.debug(line, 'request')
+    else req.log.info(line, 'request')
+  })
+
+  app.get(
+    '/health',
+    {
+      schema: {
+        tags: ['Operations'],
+        summary: 'Liveness: the process is up',
+        description: 'Answers 200 while the process runs; checks nothing else (see /ready). Not rate-limited.',
+        response: { 200: Type.Object({ status: Type.Literal('ok') }) },
+      },
+    },
+    async () => ({ status: 'ok' as const }),
+  )
+
+  app.get(
+    '/ready',
+    {
+      schema: {
+        tags: ['Operations'],
+        summary: 'Readiness: this instance can serve traffic',
+        description:
+          'Checks that the database answers, every migration of this build is applied (and none unknown), the ' +
+          'read-cache invalidation listener is connected and the job loop is running. 503 names the failing parts; ' +
+          'also 503 once shutdown has begun. Not rate-limited.',
+        response: { 200: ReadyBody, 503: NotReadyBody },
+      },
+    },
+    async (_req, reply) => {
+      const checks: Record<string, string> = {}
+      try {
+        const status = await withTimeout(migrationStatus(ctx.db), READY_TIMEOUT_MS)
+        checks.database = 'ok'
+        checks.migrations =
+          status.unknown.length > 0
+            ? `failing: unknown to this build: ${status.unknown.join(', ')}`
+            : status.pending.length > 0
+              ? `failing: pending: ${status.pending.join(', ')}`
+              : 'ok'
+      } catch (err) {
+        checks.database = `failing: ${(err as Error).message || 'no answer'}`
+        checks.migrations = 'failing: database unavailable'
+      }
+      checks.cache =
+        ctx.config.cacheTtlMs === 0 ? 'off' : ctx.cache.live ? 'ok' : 'failing: invalidation listener not connected'
+      checks.jobs = !ctx.config.jobsEnabled ? 'off' : ctx.jobs.isRunning() ? 'ok' : 'failing: job loop not running'
+      if (state.draining) checks.shutdown = 'failing: shutting down'
+      const failing = Object.keys(checks).filter((k) => checks[k].startsWith('failing'))
+      if (failing.length === 0) return { status: 'ok' as const, checks }
+      return reply
+        .code(503)
+        .send({ message: `Not ready: ${failing.join(', ')}.`, status: 'unavailable' as const, checks })
+    },
+  )
+
+  const token = ctx.config.metricsToken
+  app.get('/metrics', { schema: { hide: true } }, async (req, reply) => {
+    if (token !== undefined && !bearerMatches(req.headers.authorization, token)) {
+      return reply.code(401).send({ message: 'Unauthenticated.' })
+    }
+    const text = await metrics.text()
+    return reply.type(metrics.contentType).send(text)
+  })
+}
+
+function bearerMatches(header: string | undefined, token: string) {
+  const given = Buffer.from(header?.startsWith('Bearer ') ? header.slice(7) : '')
+  const want = Buffer.from(token)
+  return given.length === want.length && timingSafeEqual(given, want)
+}
+
+function withTimeout<T>(promise: Promise<T>, ms: number): Promise<T> {
+  let timer: NodeJS.Timeout | undefined
+  const timeout = new Promise<never>((_, reject) => {
+    timer = setTimeout(() => reject(new Error(`no answer within ${ms} ms`)), ms)
+  })
+  return Promise.race([promise, timeout]).finally(() => clearTimeout(timer))
+}

@@ -1,0 +1,153 @@
+import { type ChildProcess, spawn } from 'node:child_process'
+import { randomBytes } from 'node:crypto'
+import { readFileSync } from 'node:fs'
+import { rm } from 'node:fs/promises'
+import { createServer } from 'node:net'
+import { join } from 'node:path'
+import pg from 'pg'
+import { createPglite } from '../../src/lib/db.ts'
+
+// The real server and CLI as separate processes, on a database of their own: a copy of the
+// migrated template (PostgreSQL when TEST_DATABASE_URL is set, else a PGlite data directory).
+
+export interface ProcessDatabase {
+  /** Environment that points the server or CLI at this database. */
+  env: Record<string, string>
+  /** Runs SQL on it (PGlite: only while no server process has it open). */
+  query<T = Record<string, unknown>>(text: string): Promise<T[]>
+  drop(): Promise<void>
+}
+
+export async function processDatabase(): Promise<ProcessDatabase> {
+  const url = process.env.TEST_DATABASE_URL
+  if (url) {
+    const name = `cs_ops_${process.pid}_${randomBytes(4).toString('hex')}`
+    const template = process.env.TEST_TEMPLATE_DB
+    await adminQuery(url, template ? `CREATE DATABASE ${name} TEMPLATE ${template}` : `CREATE DATABASE ${name}`)
+    const dbUrl = new URL(url)
+    dbUrl.pathname = `/${name}`
+    const env = { DATABASE_URL: dbUrl.toString() }
+    if (!template) await runCli(['src/cli/migrate.ts'], env)
+    return {
+      env,
+      query: async <T>(text: string) => {
+        const c = new pg.Client({ connectionString: env.DATABASE_URL })
+        await c.connect()
+        try {
+          return (await c.query(text)).rows as T[]
+        } finally {
+          await c.end()
+        }
+      },
+      drop: () => adminQuery(url, `DROP DATABASE IF EXISTS ${name} WITH (FORCE)`),
+    }
+  }
+  const dir = `.tmp/ops-${process.pid}-${randomBytes(4).toString('hex')}`
+  const dump = process.env.TEST_PGLITE_DUMP
+  const seed = await createPglite(join(dir, 'pglite'), dump ? new Blob([readFileSync(dump)]) : undefined)
+  await seed.close()
+  const env = { DATA_DIR: dir }
+  if (!dump) await runCli(['src/cli/migrate.ts'], env)
+  return {
+    env,
+    query: async <T>(text: string) => {
+      const pglite = await createPglite(join(dir, 'pglite'))
+      try {
+        const all = await pglite.exec(text)
+        return (all.at(-1)?.rows ?? []) as T[]
+      } finally {
+        await pglite.close()
+      }
+    },
+    drop: () => rm(dir, { recursive: true, force: true }),
+  }
+}
+
+async function adminQuery(url: string, text: string) {
+  const c = new pg.Client({ connectionString: url })
+  await c.connect()
+  try {
+    await c.query(text)
+  } finally {
+    await c.end()
+  }
+}
+
+const BASE_ENV = {
+  NODE_ENV: 'test',
+  LOG_LEVEL: 'warn',
+  RATE_LIMIT_ENABLED: 'false',
+  CACHE_TTL_MS: '0',
+  ARGON2_MEMORY_KIB: '1024',
+}
+
+export interface Run {
+  code: number | null
+  stdout: string
+  stderr: string
+}
+
+/** Runs a TypeScript entry point (`src/cli/…`) to completion. */
+export function runCli(args: string[], env: Record<string, string>): Promise<Run> {
+  const child = spawnTs(args, env)
+  return finished(child)
+}
+
+function spawnTs(args: string[], env: Record<string, string>): ChildProcess {
+  const { TEST_DATABASE_URL: _, DATABASE_URL: __, ...inherited } = process.env
+  return spawn(process.execPath, ['--import', 'tsx', ...args], {
+    env: { ...inherited, ...BASE_ENV, ...env },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  })
+}
+
+function finished(child: ChildProcess): Promise<Run> {
+  let stdout = ''
+  let stderr = ''
+  child.stdout?.on('data', (d) => {
+    stdout += d
+  })
+  child.stderr?.on('data', (d) => {
+    stderr += d
+  })
+  return new Promise((resolve) => child.on('close', (code) => resolve({ code, stdout, stderr })))
+}
+
+export async function freePort(): Promise<number> {
+  const server = createServer()
+  await new Promise<void>((r) => server.listen(0, '127.0.0.1', r))
+  const address = server.address()
+  await new Promise((r) => server.close(r))
+  if (typeof address !== 'object' || !address) throw new Error('no port')
+  return address.port
+}
+
+export interface ServerProcess {
+  port: number
+  child: ChildProcess
+  /** Resolves when the process exits. */
+  exited: Promise<Run>
+}
+
+/** Starts src/server.ts; resolves once /health answers, rejects if the process exits first. */
+export async function startServer(env: Record<string, string>, timeoutMs = 20_000): Promise<ServerProcess> {
+  const port = await freePort()
+  const child = spawnTs(['src/server.ts'], { HOST: '127.0.0.1', PORT: String(port), ...env })
+  const exited = finished(child)
+  let gone: Run | undefined
+  exited.then((r) => {
+    gone = r
+  })
+  const deadline = Date.now() + timeoutMs
+  while (Date.now() < deadline) {
+    if (gone) throw new Error(`server exited with ${gone.code}: ${gone.stderr}${gone.stdout}`)
+    const up = await fetch(`http://127.0.0.1:${port}/health`).then(
+      (r) => r.ok,
+      () => false,
+    )
+    if (up) return { port, child, exited }
+    await new Promise((r) => setTimeout(r, 100))
+  }
+  child.kill('SIGKILL')
+  throw new Error('server did not start in time')
+}
