@@ -1,8 +1,11 @@
 import { randomBytes } from 'node:crypto'
+import { once } from 'node:events'
 import { createWriteStream } from 'node:fs'
 import { mkdir, unlink } from 'node:fs/promises'
 import { join } from 'node:path'
+import type { Readable } from 'node:stream'
 import { pipeline } from 'node:stream/promises'
+import { setTimeout } from 'node:timers/promises'
 import multipart from '@fastify/multipart'
 import type { FastifyInstance, FastifyRequest, preValidationAsyncHookHandler } from 'fastify'
 import { AppError } from './errors.ts'
@@ -125,19 +128,46 @@ export function readUploads(limits: UploadLimits): preValidationAsyncHookHandler
         const path = join(dir, `${randomBytes(16).toString('hex')}.part`)
         written.push(path)
         const out = createWriteStream(path)
-        await pipeline(part.file, out)
+        // The parser would skip the rest of an oversized file to its end; refuse at the limit instead.
+        const overLimit = once(part.file, 'limit').then(() => Promise.reject(new TooLarge()))
+        overLimit.catch(() => undefined)
+        await Promise.race([pipeline(part.file, out), unfinishedPart(req, part.file), overLimit])
         if (part.file.truncated) throw new TooLarge()
         // An empty file input (no file chosen) is an absent field, as browsers mean it.
         if (out.bytesWritten === 0 && !part.filename) continue
         add(body, part.fieldname, new Upload(path, out.bytesWritten, part.filename, part.mimetype))
       }
     } catch (err) {
+      // Stop reading: the rest of the body (say, 200 MB) is not wanted, and the refusal closes the
+      // connection (onSend above) instead of draining it.
+      req.raw.unpipe()
+      req.raw.pause()
       throw asClientError(err)
     }
     const schema = req.routeOptions.schema?.body
     if (schema && typeof schema === 'object') coerceFields(schema, body)
     req.body = body
   }
+}
+
+/**
+ * Rejects when the request body has ended but the file part still has not, one second later: the
+ * body stopped inside a part (no closing boundary). The parser does not always report that, and the
+ * upload would otherwise wait forever.
+ */
+function unfinishedPart(req: FastifyRequest, file: Readable): Promise<never> {
+  const ended = req.raw.readableEnded ? Promise.resolve() : once(req.raw, 'end').then(() => undefined)
+  const watch = ended
+    .then(() => setTimeout(1000, undefined, { ref: false }))
+    .then(() => {
+      // Finished (or failed) on its own: nothing to report.
+      if (file.readableEnded || file.destroyed) return new Promise<never>(() => {})
+      file.destroy()
+      throw new BadRequest('The multipart body is malformed.')
+    })
+  // Once the race is decided this promise is nobody's; its failure must not go unhandled.
+  watch.catch(() => undefined)
+  return watch
 }
 
 /** A repeated field (`gallery[]` twice) becomes an array, as in a query string. */
