@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto'
-import multipart from '@fastify/multipart'
+import { join } from 'node:path'
 import swagger from '@fastify/swagger'
 import swaggerUi from '@fastify/swagger-ui'
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox'
@@ -15,10 +15,11 @@ import { createMessenger, type Messenger } from './lib/messenger.ts'
 import { Metrics } from './lib/metrics.ts'
 import { type OpsState, registerOps } from './lib/ops.ts'
 import { registerRateLimit } from './lib/rate-limit.ts'
-import { customFormats } from './lib/schemas.ts'
 import { edgeServerOptions } from './lib/server-options.ts'
 import { localStorage } from './lib/storage.ts'
 import { setTimezone } from './lib/time.ts'
+import { registerUploads } from './lib/uploads.ts'
+import { buildValidator } from './lib/validation.ts'
 import { registerJobs, registerModules } from './modules/index.ts'
 
 export type App = FastifyInstance
@@ -60,15 +61,7 @@ export async function buildApp({
     ...edgeServerOptions(config),
     frameworkErrors,
     bodyLimit: 1024 * 1024,
-    ajv: {
-      customOptions: {
-        allErrors: true,
-        coerceTypes: 'array',
-        removeAdditional: false,
-        useDefaults: true,
-        formats: customFormats,
-      },
-    },
+    schemaController: { compilersFactory: { buildValidator } },
   }).withTypeProvider<TypeBoxTypeProvider>()
 
   const jobs = new JobQueue(database.db, app.log, config.jobsPollMs)
@@ -117,10 +110,7 @@ export async function buildApp({
 
   registerErrorHandler(app)
   await registerRateLimit(app, config)
-  await app.register(multipart, {
-    attachFieldsToBody: 'keyValues',
-    limits: { fileSize: 10 * 1024 * 1024, files: 20, fields: 100 },
-  })
+  await registerUploads(app, join(config.dataDir, 'incoming'))
 
   await app.register(swagger, {
     openapi: {

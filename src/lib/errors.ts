@@ -129,12 +129,18 @@ function messageFor(e: AjvError, field: string, schemaType: unknown): string {
   }
 }
 
+// The `null` branch of a nullable field ("must be null") says nothing useful when the other
+// branch said why the value is wrong (sport_id 0: "must be at least 1").
+const isNullBranch = (e: AjvError) => e.keyword === 'type' && e.params.type === 'null'
+
 export function validationErrors(list: AjvError[]): Record<string, string[]> {
   const errors: Record<string, string[]> = {}
+  const explained = new Set(list.filter((e) => e.keyword !== 'anyOf' && !isNullBranch(e)).map(fieldOf))
   for (const e of list) {
     // anyOf (a nullable field) reports each branch; one message for the field is enough.
     if (e.keyword === 'anyOf') continue
     const field = fieldOf(e)
+    if (isNullBranch(e) && explained.has(field)) continue
     const msg = messageFor(e, field, undefined)
     const list = errors[field] ?? []
     if (!list.includes(msg)) list.push(msg)

@@ -25,7 +25,7 @@ export function isLocalDateTime(s: string): boolean {
   return m !== null && isValidDate(m[1])
 }
 
-/** Formats of our own, given to Ajv in app.ts (`ajv.customOptions.formats`). */
+/** Formats of our own, given to both Ajv instances (src/lib/validation.ts). */
 export const customFormats = { 'local-date-time': isLocalDateTime }
 
 /** Request venue-local date with an optional time: YYYY-MM-DD or YYYY-MM-DD HH:mm[:ss]. */

@@ -111,7 +111,9 @@ test('a court quote refuses off-grid ranges, blocks, past dates and past start t
   const { owner, court } = await setup()
   const date = daysFromNow(4)
   const db = app.ctx.db
-  await rejects(quoteCourtBooking(db, court.id, date, '10:30', '11:30'), 409)
+  await rejects(quoteCourtBooking(db, court.id, date, '10:30', '11:30'), 422, (e) =>
+    assert.deepEqual(Object.keys(e.errors ?? {}), ['start_time', 'end_time']),
+  )
   await rejects(quoteCourtBooking(db, court.id, date, '21:00', '23:00'), 409)
   await db
     .insertInto('court_blocks')
@@ -147,6 +149,8 @@ test('an indoor quote uses the game price and the venue hours', async () => {
   await rejects(quoteIndoorBooking(app.ctx.db, game.id, date, '09:30', '10:30'), 409, (e) =>
     assert.equal(e.message, INDOOR_UNAVAILABLE),
   )
-  await rejects(quoteIndoorBooking(app.ctx.db, game.id, date, '10:15', '10:45'), 409)
+  await rejects(quoteIndoorBooking(app.ctx.db, game.id, date, '10:15', '10:45'), 422, (e) =>
+    assert.deepEqual(Object.keys(e.errors ?? {}), ['start_time', 'end_time']),
+  )
   await rejects(quoteIndoorBooking(app.ctx.db, game.id, daysFromNow(-2), '10:00', '10:30'), 422)
 })

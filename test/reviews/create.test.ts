@@ -31,9 +31,9 @@ test('a customer reviews a venue on the venue path: 201 data Review, approved at
   assert.match(data.created_at, /^\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2}$/)
 })
 
-test('ratings 1 to 5 as numbers, 5.0 or "5" are accepted; 0, 6, 4.5 and "abc" are 422', async () => {
+test('ratings 1 to 5 as JSON numbers are accepted; 0, 6, 4.5, "abc" and the string "5" are 422', async () => {
   const { venue } = await venueWithCustomer(app)
-  for (const rating of [5, '5', 1]) {
+  for (const rating of [5, 1]) {
     const user = await createUser(app)
     const res = await app.inject({
       method: 'POST',
@@ -50,6 +50,8 @@ test('ratings 1 to 5 as numbers, 5.0 or "5" are accepted; 0, 6, 4.5 and "abc" ar
     [6, 'The rating field must not be greater than 5.'],
     [4.5, 'The rating field must be an integer.'],
     ['abc', 'The rating field must be an integer.'],
+    // A JSON body is not coerced: a string is the wrong type (multipart fields are text, see forms.test.ts).
+    ['5', 'The rating field must be an integer.'],
     [undefined, 'The rating field is required.'],
   ]
   for (const [rating, message] of cases) {

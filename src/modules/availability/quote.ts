@@ -2,7 +2,7 @@ import type { Executor } from '../../lib/db.ts'
 import { Conflict, Invalid, NotFound } from '../../lib/errors.ts'
 import { isValidDate, localNow, toMinutes } from '../../lib/time.ts'
 import { type CourtDay, loadCourtDay, loadIndoorDay, type TakenRange } from './repository.ts'
-import { type DaySetup, priceRange } from './slots.ts'
+import { type DaySetup, offGridErrors, priceRange } from './slots.ts'
 
 export const COURT_UNAVAILABLE = 'The court is not available for the selected time slot.'
 export const INDOOR_UNAVAILABLE = 'The selected slot is not available.'
@@ -29,16 +29,20 @@ function checkWhen(date: string, start: string, end: string, now: Date) {
 const overlaps = (ranges: TakenRange[], start: string, end: string) =>
   ranges.some((r) => r.start_time < `${end}:00` && `${start}:00` < r.end_time)
 
+/** 422 (errors.start_time / end_time) off the slot grid; 409 outside the open hours or closed. */
 function amountOrConflict(setup: DaySetup, start: string, end: string, message: string): number {
+  const offGrid = offGridErrors(setup, start, end)
+  if (Object.keys(offGrid).length) throw new Invalid(offGrid)
   const amount = priceRange(setup, start, end)
   if (amount === null) throw new Conflict(message)
   return amount
 }
 
 /** Validates and prices a court booking [start,end) on a venue-local date (YYYY-MM-DD, HH:mm).
- * Throws Invalid (422, errors.date / errors.start_time) for a date before today or a start
- * before now (venue time); Conflict(COURT_UNAVAILABLE) (409) for a closed day, outside open
- * hours, a range off the court's slot grid, or overlapping a maintenance block (court_blocks).
+ * Throws Invalid (422, errors.date / errors.start_time / errors.end_time) for a date before today,
+ * a start before now (venue time) or a start or end off the court's slot grid;
+ * Conflict(COURT_UNAVAILABLE) (409, the contract's list) for a closed day, outside open hours, or
+ * overlapping a maintenance block (court_blocks).
  * Does NOT look at other bookings (the database's exclusion constraint does that). */
 export async function quoteCourtBooking(
   db: Executor,
@@ -69,7 +73,8 @@ export function quoteCourtDay(
 }
 
 /** Same for one indoor game station: price from the game's price_per_hour (read the indoor_games
- * table and the contract's IndoorGame resource), open hours of the venue; Conflict(INDOOR_UNAVAILABLE). */
+ * table and the contract's IndoorGame resource), open hours of the venue; the game's slot grid
+ * (422); Conflict(INDOOR_UNAVAILABLE) outside the hours. */
 export async function quoteIndoorBooking(
   db: Executor,
   indoorGameId: number,

@@ -154,6 +154,24 @@ export function slotsInRange(setup: DaySetup, start: string, end: string): Slot[
   return grid.slice(first, last + 1)
 }
 
+/**
+ * Field errors for a range whose start or end is not a slot boundary of the day's grid (slots of
+ * slotMinutes laid from the open time, extended both ways), e.g. 10:15 on an hourly grid from
+ * 06:00. Such a range is a malformed request, not a taken slot; whether an aligned range lies
+ * inside the open hours is judged by slotsInRange. Empty on a closed day (it has no grid).
+ */
+export function offGridErrors(setup: DaySetup, start: string, end: string): Record<string, string[]> {
+  const errors: Record<string, string[]> = {}
+  const step = setup.slotMinutes
+  if (setup.isClosed || !(step > 0)) return errors
+  const open = minutesOf(setup.openTime)
+  const onGrid = (time: string) => (((minutesOf(time) - open) % step) + step) % step === 0
+  const grid = `every ${step} minutes from ${fromMinutes(open)}`
+  if (!onGrid(start)) errors.start_time = [`The start time must be on a slot boundary (${grid}).`]
+  if (!onGrid(end)) errors.end_time = [`The end time must be on a slot boundary (${grid}).`]
+  return errors
+}
+
 /** The base amount (paisa) of a booking [start, end), or null when the range cannot be booked. */
 export function priceRange(setup: DaySetup, start: string, end: string): number | null {
   const slots = slotsInRange(setup, start, end)

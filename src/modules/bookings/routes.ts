@@ -48,8 +48,9 @@ const errors = {
 }
 const CONFLICT_DOC =
   '409 "The court is not available for the selected time slot." when the range overlaps a live booking ' +
-  '(decided by the database), a maintenance block, a closed day, lies outside opening hours or off the slot grid. ' +
-  '422 for a date before today or a start time already past (venue time).'
+  '(decided by the database), a maintenance block, a closed day, or lies outside opening hours. ' +
+  '422 for a date before today, a start time already past (venue time), or a start or end off the ' +
+  "court's slot grid (errors.start_time / errors.end_time)."
 
 export default async function routes(app: FastifyInstance) {
   const { ctx } = app

@@ -64,7 +64,9 @@ export default async function routes(app: FastifyInstance) {
         tags,
         security,
         summary: 'Book an indoor game slot (pending until paid)',
-        description: `Players at most min(capacity, 20). ${SLOT_TAKEN_DOC}; also when the slot is outside opening hours.`,
+        description:
+          `Players at most min(capacity, 20). ${SLOT_TAKEN_DOC}; also when the slot is outside opening hours. ` +
+          "422 (errors.start_time / errors.end_time) when a time is off the game's slot grid.",
         body: CreateBody,
         response: { 201: One, 409: Message, ...errors },
       },
@@ -164,7 +166,7 @@ export default async function routes(app: FastifyInstance) {
         tags,
         security,
         summary: 'Book an indoor game at the desk: offline or walk-in (owner, manager, staff)',
-        description: `customer_name is required. ${SLOT_TAKEN_DOC}.`,
+        description: `customer_name is required. ${SLOT_TAKEN_DOC}; a time off the slot grid is 422.`,
         params: VenueParams,
         body: StaffCreateBody,
         response: { 201: One, 409: Message, ...errors },

@@ -2,11 +2,14 @@ import type { FastifyInstance } from 'fastify'
 import { Type } from 'typebox'
 import { pageParams, paginated } from '../../lib/pagination.ts'
 import { Data, errorResponses, Message, Paginated } from '../../lib/schemas.ts'
+import { readUploads } from '../../lib/uploads.ts'
 import { pathId, replierFirst } from './policy.ts'
 import {
   AdminReviewQuery,
   AdminReviewSchema,
   LegacyReviewBody,
+  MAX_REVIEW_IMAGE_BYTES,
+  MAX_REVIEW_IMAGES,
   ReplyBody,
   type ReviewInput,
   ReviewReplySchema,
@@ -18,6 +21,9 @@ import * as reviews from './service.ts'
 
 const tags = ['Reviews']
 const security = [{ bearer: [] }]
+const consumes = ['application/json', 'multipart/form-data']
+// One photo more than allowed still reaches the service, which answers 422 naming the field.
+const reviewUploads = readUploads({ fileBytes: MAX_REVIEW_IMAGE_BYTES, files: MAX_REVIEW_IMAGES + 1 })
 const createNote =
   'JSON or multipart/form-data. `images[]` (or `images`): up to 5 photos, jpg/png/webp detected by content. ' +
   'When booking_id is omitted the caller’s latest booking at the venue (not cancelled) is attached. ' +
@@ -45,9 +51,11 @@ export default async function routes(app: FastifyInstance) {
     '/venues/:venue/reviews',
     {
       onRequest: app.auth.required,
+      preValidation: reviewUploads,
       schema: {
         tags,
         security,
+        consumes,
         summary: 'Review a venue',
         description: createNote,
         params: Type.Object({ venue: Type.String({ description: 'Venue id or slug' }) }),
@@ -66,9 +74,11 @@ export default async function routes(app: FastifyInstance) {
     '/reviews',
     {
       onRequest: app.auth.required,
+      preValidation: reviewUploads,
       schema: {
         tags,
         security,
+        consumes,
         summary: 'Review a venue (legacy form: venue_id in the body)',
         description: createNote,
         body: LegacyReviewBody,

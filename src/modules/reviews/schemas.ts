@@ -5,11 +5,11 @@ import { ReviewReplySchema, ReviewSchema } from './resource.ts'
 export const MAX_REVIEW_IMAGES = 5
 export const MAX_REVIEW_IMAGE_BYTES = 5 * 1024 * 1024
 
-// A whole number 1..5: 5, 5.0 and "5" pass (JSON 5.0 is 5; ajv coerces the multipart string);
-// 0, 6, 4.5 and "abc" are 422.
+// A whole number 1..5: 5 and 5.0 pass (JSON 5.0 is 5), and "5" in a multipart form (text fields
+// are coerced); in JSON "5" is the wrong type. 0, 6, 4.5 and "abc" are 422.
 const Rating = Type.Integer({ minimum: 1, maximum: 5, description: 'Whole stars, 1 to 5 (5.0 is accepted)' })
 
-// Photo uploads arrive as Buffers from multipart (`images[]` or `images`, repeated); checked in the
+// Photo uploads arrive as Upload files from multipart (`images[]` or `images`, repeated); checked in the
 // service by content, so the schema accepts any value here.
 const Images = Type.Optional(
   Type.Unsafe<unknown>({ description: `Photo uploads (multipart), at most ${MAX_REVIEW_IMAGES}: jpg, png or webp` }),

@@ -2,6 +2,7 @@ import type { AuthUser } from '../../lib/auth.ts'
 import type { AppContext } from '../../lib/context.ts'
 import { Invalid, NotFound, Unprocessable } from '../../lib/errors.ts'
 import { detectImage } from '../../lib/storage.ts'
+import { Upload } from '../../lib/uploads.ts'
 import { assertCanModerate, assertCanReply, canSeeHiddenVenue } from './policy.ts'
 import * as repo from './repository.ts'
 import { loadReviews, type Review, replyResource } from './resource.ts'
@@ -49,11 +50,11 @@ async function checkImages(files: unknown[]) {
   if (files.length > MAX_REVIEW_IMAGES) {
     throw new Invalid('images', `The images field must not have more than ${MAX_REVIEW_IMAGES} items.`)
   }
-  const out: { data: Buffer; mime: string; ext: string }[] = []
+  const out: { file: Upload; mime: string; ext: string }[] = []
   for (const [i, f] of files.entries()) {
     const field = `images.${i}`
-    if (!Buffer.isBuffer(f)) throw new Invalid(field, `The ${field} field must be an image.`)
-    if (f.length > MAX_REVIEW_IMAGE_BYTES) {
+    if (!(f instanceof Upload)) throw new Invalid(field, `The ${field} field must be an image.`)
+    if (f.size > MAX_REVIEW_IMAGE_BYTES) {
       throw new Invalid(
         field,
         `The ${field} field must not be greater than ${MAX_REVIEW_IMAGE_BYTES / 1024} kilobytes.`,
@@ -61,7 +62,7 @@ async function checkImages(files: unknown[]) {
     }
     const type = await detectImage(f)
     if (!type) throw new Invalid(field, `The ${field} field must be a file of type: jpg, png, webp.`)
-    out.push({ data: f, mime: type.mime, ext: type.ext })
+    out.push({ file: f, mime: type.mime, ext: type.ext })
   }
   return out
 }
@@ -90,7 +91,7 @@ export async function createReview(ctx: AppContext, user: AuthUser, venueId: num
   const stored: { path: string; mime: string; size: number }[] = []
   try {
     for (const img of images) {
-      stored.push({ path: await ctx.storage.put('reviews', img.data, img.ext), mime: img.mime, size: img.data.length })
+      stored.push({ path: await ctx.storage.put('reviews', img.file, img.ext), mime: img.mime, size: img.file.size })
     }
     const id = await ctx.db.transaction().execute(async (trx) => {
       await repo.lockVenue(trx, venueId)

@@ -1,9 +1,9 @@
 import { Type } from 'typebox'
 import { ClockInput, DateInput, DateTime, Nullable } from '../../lib/schemas.ts'
 
-// Request shapes of the venue routes. Multipart bodies arrive with text fields as strings (ajv
-// coerces numbers and booleans) and files as Buffers, so file fields are declared loosely here
-// and checked by content in the service.
+// Request shapes of the venue routes. Multipart bodies arrive with text fields as strings (coerced
+// to these types, as query strings are) and files as Uploads (temporary files), so file fields are
+// declared loosely here and checked by content in the service.
 
 export const SORTS = ['recommended', 'distance', 'rating', 'price', 'newest'] as const
 

@@ -1,8 +1,9 @@
 import type { FastifyInstance } from 'fastify'
 import { Data, errorResponses, Message } from '../../../lib/schemas.ts'
+import { readUploads } from '../../../lib/uploads.ts'
 import { loadUserResource, UserSchema } from '../resource.ts'
 import { AvatarBody, PasswordBody, ProfileUpdateBody } from '../schemas.ts'
-import { changePassword, replaceAvatar, updateProfile } from '../service/profile.ts'
+import { changePassword, MAX_AVATAR_BYTES, replaceAvatar, updateProfile } from '../service/profile.ts'
 
 const tags = ['Profile']
 const security = [{ bearer: [] }]
@@ -61,12 +62,15 @@ export default async function profileRoutes(app: FastifyInstance) {
     '/profile/avatar',
     {
       onRequest: app.auth.required,
+      preValidation: readUploads({ fileBytes: MAX_AVATAR_BYTES, files: 2 }),
       schema: {
         tags,
         security,
         consumes: ['multipart/form-data'],
         summary: 'Upload your avatar (multipart field avatar: jpg, png or webp, at most 2 MB)',
-        description: 'The type is detected from the file content, not its name. Larger files: 422 (over 10 MB: 413).',
+        description:
+          'The type is detected from the file content, not its name. A larger file: 422; more than 1 MB over ' +
+          'the limit: 413, and the upload is cut off.',
         body: AvatarBody,
         response: { 200: Data(UserSchema), 413: Message, ...errorResponses },
       },

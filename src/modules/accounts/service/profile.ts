@@ -2,6 +2,7 @@ import type { AppContext } from '../../../lib/context.ts'
 import { Invalid } from '../../../lib/errors.ts'
 import { hashPassword, verifyPassword } from '../../../lib/password.ts'
 import { detectImage } from '../../../lib/storage.ts'
+import { Upload } from '../../../lib/uploads.ts'
 import { rethrowUnique, uniquenessErrors } from './users.ts'
 
 // The signed-in user's own profile: name and phone, password, avatar.
@@ -59,8 +60,8 @@ export async function changePassword(
 /** Stores a new avatar (jpg/png/webp by content, ≤ 2 MB) and removes the previous file. */
 export async function replaceAvatar(ctx: AppContext, userId: number, file: unknown) {
   if (file === undefined || file === null || file === '') throw new Invalid('avatar', 'The avatar field is required.')
-  if (!Buffer.isBuffer(file)) throw new Invalid('avatar', 'The avatar field must be an image.')
-  if (file.length > MAX_AVATAR_BYTES) {
+  if (!(file instanceof Upload)) throw new Invalid('avatar', 'The avatar field must be an image.')
+  if (file.size > MAX_AVATAR_BYTES) {
     throw new Invalid('avatar', `The avatar field must not be greater than ${MAX_AVATAR_BYTES / 1024} kilobytes.`)
   }
   const type = await detectImage(file)

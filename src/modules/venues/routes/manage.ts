@@ -2,15 +2,24 @@ import type { FastifyInstance } from 'fastify'
 import { Type } from 'typebox'
 import { pathId } from '../../../lib/ids.ts'
 import { Data, errorResponses, Message } from '../../../lib/schemas.ts'
+import { readUploads } from '../../../lib/uploads.ts'
 import { VenueImageSchema, VenueSchema } from '../resource.ts'
 import { ImageUploadBody, VenueCreateBody, VenueUpdateBody } from '../schemas.ts'
-import { addVenueImage, checkImage, deleteVenueImage } from '../service/images.ts'
+import {
+  addVenueImage,
+  checkImage,
+  deleteVenueImage,
+  MAX_GALLERY_PER_REQUEST,
+  MAX_IMAGE_BYTES,
+} from '../service/images.ts'
 import { createVenue, deleteVenue, updateVenue, venueAccessFirst, venueForStaff } from '../service/manage.ts'
 
 const tags = ['Venue management']
 const security = [{ bearer: [] }]
 const consumes = ['application/json', 'multipart/form-data']
 const VenueParams = Type.Object({ venue: Type.String({ description: 'Venue id or slug' }) })
+// A thumbnail and the gallery, plus one so that one file too many is a 422 naming the field.
+const venueUploads = readUploads({ fileBytes: MAX_IMAGE_BYTES, files: MAX_GALLERY_PER_REQUEST + 2 })
 
 export default async function manageRoutes(app: FastifyInstance) {
   const { ctx } = app
@@ -19,6 +28,7 @@ export default async function manageRoutes(app: FastifyInstance) {
     '/venues',
     {
       onRequest: app.auth.roles('venue_owner', 'super_admin'),
+      preValidation: venueUploads,
       schema: {
         tags,
         security,
@@ -40,7 +50,7 @@ export default async function manageRoutes(app: FastifyInstance) {
       method,
       url: '/venues/:venue',
       onRequest: app.auth.required,
-      preValidation: venueAccessFirst(ctx, ['owner', 'manager']),
+      preValidation: [venueAccessFirst(ctx, ['owner', 'manager']), venueUploads],
       schema: {
         tags,
         security,
@@ -79,7 +89,10 @@ export default async function manageRoutes(app: FastifyInstance) {
     '/venues/:venue/images',
     {
       onRequest: app.auth.required,
-      preValidation: venueAccessFirst(ctx, ['owner', 'manager']),
+      preValidation: [
+        venueAccessFirst(ctx, ['owner', 'manager']),
+        readUploads({ fileBytes: MAX_IMAGE_BYTES, files: 2 }),
+      ],
       schema: {
         tags,
         security,

@@ -2,6 +2,7 @@ import type { AppContext } from '../../../lib/context.ts'
 import type { Executor } from '../../../lib/db.ts'
 import { Invalid, NotFound } from '../../../lib/errors.ts'
 import { detectImage } from '../../../lib/storage.ts'
+import { Upload } from '../../../lib/uploads.ts'
 import { type VenueImage, venueImage } from '../resource.ts'
 
 // Venue photos: one thumbnail (the cover; a new one replaces the old) and an ordered gallery.
@@ -10,7 +11,7 @@ export const MAX_IMAGE_BYTES = 5 * 1024 * 1024
 export const MAX_GALLERY_PER_REQUEST = 12
 
 export interface CheckedImage {
-  data: Buffer
+  file: Upload
   mime: string
   ext: string
 }
@@ -18,13 +19,13 @@ export interface CheckedImage {
 /** Checks an uploaded field is a jpg/png/webp of at most 5 MB (422 on `field` otherwise). */
 export async function checkImage(field: string, value: unknown): Promise<CheckedImage> {
   const label = field.replace(/_/g, ' ')
-  if (!Buffer.isBuffer(value)) throw new Invalid(field, `The ${label} field must be an image.`)
-  if (value.length > MAX_IMAGE_BYTES) {
+  if (!(value instanceof Upload)) throw new Invalid(field, `The ${label} field must be an image.`)
+  if (value.size > MAX_IMAGE_BYTES) {
     throw new Invalid(field, `The ${label} field must not be greater than ${MAX_IMAGE_BYTES / 1024} kilobytes.`)
   }
   const type = await detectImage(value)
   if (!type) throw new Invalid(field, `The ${label} field must be a file of type: jpg, jpeg, png, webp.`)
-  return { data: value, mime: type.mime, ext: type.ext }
+  return { file: value, mime: type.mime, ext: type.ext }
 }
 
 /** The gallery files of a create/update body (`gallery[]` or `gallery`, one file or several). */
@@ -70,7 +71,7 @@ export async function addVenueImage(
   collection: 'thumbnail' | 'gallery',
   changes?: ImageChanges,
 ): Promise<VenueImage> {
-  const path = await ctx.storage.put(`venues/${venueId}`, image.data, image.ext)
+  const path = await ctx.storage.put(`venues/${venueId}`, image.file, image.ext)
   changes?.added.push(path)
   let sortOrder = 0
   if (collection === 'thumbnail') {
@@ -101,7 +102,7 @@ export async function addVenueImage(
       collection,
       path,
       mime_type: image.mime,
-      size: image.data.length,
+      size: image.file.size,
       sort_order: sortOrder,
     })
     .returning(['id', 'path', 'collection', 'sort_order'])

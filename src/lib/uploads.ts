@@ -1,0 +1,189 @@
+import { randomBytes } from 'node:crypto'
+import { once } from 'node:events'
+import { createWriteStream } from 'node:fs'
+import { mkdir, unlink } from 'node:fs/promises'
+import { join } from 'node:path'
+import type { Readable } from 'node:stream'
+import { pipeline } from 'node:stream/promises'
+import { setTimeout } from 'node:timers/promises'
+import multipart from '@fastify/multipart'
+import type { FastifyInstance, FastifyRequest, preValidationAsyncHookHandler } from 'fastify'
+import { AppError } from './errors.ts'
+import { coerceFields } from './validation.ts'
+
+// File uploads (multipart/form-data), accepted only by the routes that take files: they list
+// 'multipart/form-data' in `schema.consumes` and read the body with `readUploads(limits)` as their
+// last preValidation hook, i.e. after authentication and access checks. Anywhere else a multipart
+// request is 415 before its body is read. Files stream to a temporary file on disk, never into
+// memory, and a file larger than its route allows is cut off while streaming (413).
+
+/** A file received in a multipart body: a temporary file, removed when the response is sent. */
+export class Upload {
+  constructor(
+    readonly path: string,
+    readonly size: number,
+    readonly filename: string,
+    readonly mimetype: string,
+  ) {}
+}
+
+export interface UploadLimits {
+  /** The field rule for one file (bigger: 422 in the service, which names the field). */
+  fileBytes: number
+  /** Files one request may carry (a few more than the service accepts, so it can name the field). */
+  files: number
+}
+
+// A file up to this much over its rule is read whole, so the service answers 422 naming the field;
+// beyond that the upload is cut off at once with 413.
+const GRACE_BYTES = 1024 * 1024
+const FIELD_BYTES = 64 * 1024
+const MAX_FIELDS = 50
+const MULTIPART = /^multipart\/form-data\b/i
+const TOO_LARGE = 'The request is too large.'
+
+const kUploads = Symbol('uploads')
+type WithUploads = FastifyRequest & { [kUploads]?: string[] }
+
+class BadRequest extends AppError {
+  constructor(message: string) {
+    super(400, message)
+  }
+}
+
+class TooLarge extends AppError {
+  constructor() {
+    super(413, TOO_LARGE)
+  }
+}
+
+const acceptsMultipart = (req: FastifyRequest) => {
+  const consumes = (req.routeOptions.schema as { consumes?: string[] } | undefined)?.consumes
+  return consumes?.includes('multipart/form-data') ?? false
+}
+
+/** Registers the multipart parser (which reads nothing by itself) and the 415/400 gate. */
+export async function registerUploads(app: FastifyInstance, incomingDir: string) {
+  await app.register(multipart, { throwFileSizeLimit: true })
+  app.decorate('incomingDir', incomingDir)
+
+  app.addHook('onRequest', async (req) => {
+    const type = req.headers['content-type']
+    if (!type || !MULTIPART.test(type) || req.routeOptions.url === undefined) return
+    if (!acceptsMultipart(req)) throw new AppError(415, 'Unsupported media type.')
+    if (!/;\s*boundary=/i.test(type)) throw new BadRequest('The multipart body has no boundary.')
+  })
+
+  // A refusal sent before the body was read closes the connection, so the client stops sending
+  // (otherwise Node reads and discards the rest of, say, a 200 MB upload on a kept-alive socket).
+  app.addHook('onSend', async (req, reply) => {
+    if (reply.statusCode >= 400 && !req.raw.complete) reply.header('connection', 'close')
+  })
+
+  app.addHook('onResponse', async (req: WithUploads) => {
+    const paths = req[kUploads]
+    if (paths?.length) await Promise.all(paths.map((p) => unlink(p).catch(() => undefined)))
+  })
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    incomingDir: string
+  }
+}
+
+/**
+ * The preValidation hook of a file route: a multipart body becomes `req.body` with text fields as
+ * strings (coerced to the route's body schema, as a query string is) and files as `Upload`s. A JSON
+ * body passes through untouched.
+ */
+export function readUploads(limits: UploadLimits): preValidationAsyncHookHandler {
+  const fileSize = limits.fileBytes + GRACE_BYTES
+  const maxBody = limits.files * fileSize + MAX_FIELDS * FIELD_BYTES
+  return async (request) => {
+    const req = request as WithUploads
+    if (!req.isMultipart()) return
+    if (Number(req.headers['content-length'] ?? 0) > maxBody) throw new TooLarge()
+    const dir = req.server.incomingDir
+    await mkdir(dir, { recursive: true })
+    const written: string[] = []
+    req[kUploads] = written
+    const body: Record<string, unknown> = Object.create(null)
+    try {
+      const parts = req.parts({
+        limits: {
+          fileSize,
+          files: limits.files,
+          fields: MAX_FIELDS,
+          fieldSize: FIELD_BYTES,
+          parts: limits.files + MAX_FIELDS,
+        },
+      })
+      for await (const part of parts) {
+        if (part.type === 'field') {
+          if (part.valueTruncated) throw new TooLarge()
+          add(body, part.fieldname, part.value)
+          continue
+        }
+        const path = join(dir, `${randomBytes(16).toString('hex')}.part`)
+        written.push(path)
+        const out = createWriteStream(path)
+        // The parser would skip the rest of an oversized file to its end; refuse at the limit instead.
+        const overLimit = once(part.file, 'limit').then(() => Promise.reject(new TooLarge()))
+        overLimit.catch(() => undefined)
+        await Promise.race([pipeline(part.file, out), unfinishedPart(req, part.file), overLimit])
+        if (part.file.truncated) throw new TooLarge()
+        // An empty file input (no file chosen) is an absent field, as browsers mean it.
+        if (out.bytesWritten === 0 && !part.filename) continue
+        add(body, part.fieldname, new Upload(path, out.bytesWritten, part.filename, part.mimetype))
+      }
+    } catch (err) {
+      // Stop reading: the rest of the body (say, 200 MB) is not wanted, and the refusal closes the
+      // connection (onSend above) instead of draining it.
+      req.raw.unpipe()
+      req.raw.pause()
+      throw asClientError(err)
+    }
+    const schema = req.routeOptions.schema?.body
+    if (schema && typeof schema === 'object') coerceFields(schema, body)
+    req.body = body
+  }
+}
+
+/**
+ * Rejects when the request body has ended but the file part still has not, one second later: the
+ * body stopped inside a part (no closing boundary). The parser does not always report that, and the
+ * upload would otherwise wait forever.
+ */
+function unfinishedPart(req: FastifyRequest, file: Readable): Promise<never> {
+  const ended = req.raw.readableEnded ? Promise.resolve() : once(req.raw, 'end').then(() => undefined)
+  const watch = ended
+    .then(() => setTimeout(1000, undefined, { ref: false }))
+    .then(() => {
+      // Finished (or failed) on its own: nothing to report.
+      if (file.readableEnded || file.destroyed) return new Promise<never>(() => {})
+      file.destroy()
+      throw new BadRequest('The multipart body is malformed.')
+    })
+  // Once the race is decided this promise is nobody's; its failure must not go unhandled.
+  watch.catch(() => undefined)
+  return watch
+}
+
+/** A repeated field (`gallery[]` twice) becomes an array, as in a query string. */
+function add(body: Record<string, unknown>, name: string, value: unknown) {
+  const current = body[name]
+  if (current === undefined) body[name] = value
+  else if (Array.isArray(current)) current.push(value)
+  else body[name] = [current, value]
+}
+
+/** Parser failures are the client's: limits are 413, a malformed body 400. Disk errors stay 500. */
+function asClientError(err: unknown): unknown {
+  if (err instanceof AppError) return err
+  const e = err as { statusCode?: number; syscall?: string }
+  if (e.syscall) return err
+  if (e.statusCode === 413) return new TooLarge()
+  if (e.statusCode === undefined || e.statusCode < 500) return new BadRequest('The multipart body is malformed.')
+  return err
+}
