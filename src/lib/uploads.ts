@@ -3,9 +3,7 @@ import { once } from 'node:events'
 import { createWriteStream } from 'node:fs'
 import { mkdir, unlink } from 'node:fs/promises'
 import { join } from 'node:path'
-import type { Readable } from 'node:stream'
 import { pipeline } from 'node:stream/promises'
-import { setTimeout } from 'node:timers/promises'
 import multipart from '@fastify/multipart'
 import type { FastifyInstance, FastifyRequest, preValidationAsyncHookHandler } from 'fastify'
 import { AppError } from './errors.ts'
@@ -109,7 +107,7 @@ export function readUploads(limits: UploadLimits): preValidationAsyncHookHandler
     const written: string[] = []
     req[kUploads] = written
     const body: Record<string, unknown> = Object.create(null)
-    try {
+    const readParts = async () => {
       const parts = req.parts({
         limits: {
           fileSize,
@@ -131,12 +129,15 @@ export function readUploads(limits: UploadLimits): preValidationAsyncHookHandler
         // The parser would skip the rest of an oversized file to its end; refuse at the limit instead.
         const overLimit = once(part.file, 'limit').then(() => Promise.reject(new TooLarge()))
         overLimit.catch(() => undefined)
-        await Promise.race([pipeline(part.file, out), unfinishedPart(req, part.file), overLimit])
+        await Promise.race([pipeline(part.file, out), overLimit])
         if (part.file.truncated) throw new TooLarge()
         // An empty file input (no file chosen) is an absent field, as browsers mean it.
         if (out.bytesWritten === 0 && !part.filename) continue
         add(body, part.fieldname, new Upload(path, out.bytesWritten, part.filename, part.mimetype))
       }
+    }
+    try {
+      await untilBodyStalls(req, readParts())
     } catch (err) {
       // Stop reading: the rest of the body (say, 200 MB) is not wanted, and the refusal closes the
       // connection (onSend above) instead of draining it.
@@ -151,23 +152,27 @@ export function readUploads(limits: UploadLimits): preValidationAsyncHookHandler
 }
 
 /**
- * Rejects when the request body has ended but the file part still has not, one second later: the
- * body stopped inside a part (no closing boundary). The parser does not always report that, and the
- * upload would otherwise wait forever.
+ * Reads the parts, or fails with 400 when the whole body has arrived but the parts still are not
+ * done a second later: the body stopped inside a part (no closing boundary), which the parser does
+ * not always report, and the upload would otherwise wait forever.
  */
-function unfinishedPart(req: FastifyRequest, file: Readable): Promise<never> {
-  const ended = req.raw.readableEnded ? Promise.resolve() : once(req.raw, 'end').then(() => undefined)
-  const watch = ended
-    .then(() => setTimeout(1000, undefined, { ref: false }))
-    .then(() => {
-      // Finished (or failed) on its own: nothing to report.
-      if (file.readableEnded || file.destroyed) return new Promise<never>(() => {})
-      file.destroy()
-      throw new BadRequest('The multipart body is malformed.')
-    })
-  // Once the race is decided this promise is nobody's; its failure must not go unhandled.
-  watch.catch(() => undefined)
-  return watch
+async function untilBodyStalls(req: FastifyRequest, reading: Promise<void>): Promise<void> {
+  let timer: NodeJS.Timeout | undefined
+  const stalled = new Promise<never>((_, reject) => {
+    let ticks = 0
+    timer = setInterval(() => {
+      if (!req.raw.readableEnded && !req.raw.complete) return
+      if (++ticks < 4) return
+      reject(new BadRequest('The multipart body is malformed.'))
+    }, 250)
+  })
+  try {
+    await Promise.race([reading, stalled])
+  } finally {
+    clearInterval(timer)
+    // The loser of the race must not surface as an unhandled rejection.
+    reading.catch(() => undefined)
+  }
 }
 
 /** A repeated field (`gallery[]` twice) becomes an array, as in a query string. */
