@@ -7,6 +7,7 @@ import Fastify, { type FastifyInstance, LogController } from 'fastify'
 import type { Config } from './config.ts'
 import { authHooks } from './lib/auth.ts'
 import { CACHE_CHANNEL, ReadCache } from './lib/cache.ts'
+import { type Clock, systemClock } from './lib/clock.ts'
 import type { AppContext } from './lib/context.ts'
 import type { DatabaseHandle } from './lib/db.ts'
 import { frameworkErrors, registerErrorHandler } from './lib/errors.ts'
@@ -20,6 +21,7 @@ import { localStorage } from './lib/storage.ts'
 import { setTimezone } from './lib/time.ts'
 import { registerUploads } from './lib/uploads.ts'
 import { buildValidator } from './lib/validation.ts'
+import { Zone } from './lib/zone.ts'
 import { registerJobs, registerModules } from './modules/index.ts'
 
 export type App = FastifyInstance
@@ -35,6 +37,8 @@ export interface BuildOptions {
   processMetrics?: boolean
   /** Shared with the shutdown sequence (server.ts): draining makes /ready answer 503. */
   opsState?: OpsState
+  /** "Now" for the app's rules (default the system clock); tests pass a ManualClock. */
+  clock?: Clock
 }
 
 export async function buildApp({
@@ -45,6 +49,7 @@ export async function buildApp({
   logStream,
   processMetrics = false,
   opsState = { draining: false },
+  clock = systemClock,
 }: BuildOptions): Promise<App> {
   setTimezone(config.timezone)
   const app = Fastify({
@@ -76,6 +81,8 @@ export async function buildApp({
     log: app.log,
     cache,
     metrics: new Metrics({ database, db: database.db, jobs, cache }, { processMetrics }),
+    clock,
+    zone: new Zone(config.timezone),
   }
   app.decorate('ctx', ctx)
   app.decorate(

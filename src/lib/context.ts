@@ -1,11 +1,13 @@
 import type { FastifyBaseLogger } from 'fastify'
 import type { Config } from '../config.ts'
 import type { ReadCache } from './cache.ts'
+import type { Clock } from './clock.ts'
 import type { Database } from './db.ts'
 import type { JobQueue } from './jobs.ts'
 import type { Messenger } from './messenger.ts'
 import type { Metrics } from './metrics.ts'
 import type { Storage } from './storage.ts'
+import type { Zone } from './zone.ts'
 
 /** What every service gets: configuration and the shared plumbing, created once at start. */
 export interface AppContext {
@@ -18,6 +20,10 @@ export interface AppContext {
   log: FastifyBaseLogger
   cache: ReadCache
   metrics: Metrics
+  /** "Now" for every rule (lib/clock.ts); tests set it. */
+  clock: Clock
+  /** The venue time zone (APP_TIMEZONE): wall-clock dates and times <-> instants. */
+  zone: Zone
 }
 
 declare module 'fastify' {

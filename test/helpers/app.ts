@@ -5,6 +5,7 @@ import type { TestContext } from 'node:test'
 import pg from 'pg'
 import { type App, buildApp } from '../../src/app.ts'
 import { loadConfig } from '../../src/config.ts'
+import type { Clock } from '../../src/lib/clock.ts'
 import { type DatabaseHandle, openDatabase } from '../../src/lib/db.ts'
 import { migrate } from '../../src/lib/migrate.ts'
 import type { OpsState } from '../../src/lib/ops.ts'
@@ -55,7 +56,7 @@ async function freshDatabase(): Promise<{ database: DatabaseHandle; drop: () => 
 export async function build(
   t?: TestContext | { after: (fn: () => Promise<void>) => void },
   env: Record<string, string> = {},
-  opts: { logStream?: { write(line: string): void }; opsState?: OpsState } = {},
+  opts: { logStream?: { write(line: string): void }; opsState?: OpsState; clock?: Clock } = {},
 ): Promise<App> {
   const dataDir = `.tmp/test-${process.pid}-${++counter}`
   const config = loadConfig({
@@ -77,6 +78,7 @@ export async function build(
     logger: opts.logStream !== undefined,
     logStream: opts.logStream,
     opsState: opts.opsState,
+    clock: opts.clock,
   })
   // app.close() releases everything this test created.
   app.addHook('onClose', async () => {

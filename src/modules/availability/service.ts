@@ -1,5 +1,6 @@
 import type { AuthUser } from '../../lib/auth.ts'
 import type { ReadCache } from '../../lib/cache.ts'
+import { type CacheTag, cacheTags } from '../../lib/cache-tags.ts'
 import type { Executor } from '../../lib/db.ts'
 import { Invalid, NotFound } from '../../lib/errors.ts'
 import { pathId } from '../../lib/ids.ts'
@@ -44,12 +45,12 @@ function freeTest(date: string, taken: TakenRange[], now: { date: string; time: 
  * How long a loaded day may be served from the read cache: until the first running hold in it ends
  * (that booking then stops occupying its slot). Changes to the day's sources invalidate it earlier.
  */
-function cacheFor(day: { venue_id: number; bookings: TakenRange[] }, tags: string[]) {
+function cacheFor(day: { venue_id: number; bookings: TakenRange[] }, tags: CacheTag[]) {
   let expiresAt = Number.POSITIVE_INFINITY
   for (const b of day.bookings) {
     if (b.hold_expires_at) expiresAt = Math.min(expiresAt, Date.parse(b.hold_expires_at))
   }
-  return { tags: [...tags, `venue:${day.venue_id}`], expiresAt }
+  return { tags: [...tags, cacheTags.venue(day.venue_id)], expiresAt }
 }
 
 /**
@@ -58,8 +59,8 @@ function cacheFor(day: { venue_id: number; bookings: TakenRange[] }, tags: strin
  * game and its bookings say 'game:<id>'.
  */
 const DAY_TAGS = {
-  court: (id: number) => [`court:${id}`, `slots:${id}`],
-  game: (id: number) => [`game:${id}`],
+  court: (id: number) => [cacheTags.court(id), cacheTags.slots(id)],
+  game: (id: number) => [cacheTags.game(id)],
 }
 
 /**

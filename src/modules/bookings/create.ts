@@ -1,5 +1,6 @@
 import type { Transaction } from 'kysely'
 import type { DB } from '../../db/types.ts'
+import { cacheTags } from '../../lib/cache-tags.ts'
 import type { AppContext } from '../../lib/context.ts'
 import { Conflict, Invalid } from '../../lib/errors.ts'
 import { isValidDate, localNow, toMinutes, toTimeWithSeconds } from '../../lib/time.ts'
@@ -83,7 +84,7 @@ async function courtAndQuote(ctx: AppContext, input: NewBooking, booker: Booker)
   const day = await ctx.cache.through(
     `court-day:${input.court_id}:${input.date}`,
     () => loadCourtDay(ctx.db, input.court_id, input.date, { withBookings: false }),
-    (d) => (d ? { tags: [`court:${d.id}`, `venue:${d.venue_id}`] } : null),
+    (d) => (d ? { tags: [cacheTags.court(d.id), cacheTags.venue(d.venue_id)] } : null),
   )
   if (!day || !usable(day, booker)) throw new Invalid({ court_id: [INVALID_COURT] })
   // 422 for a past start, 409 for a closed day, outside hours, off the slot grid or a maintenance block.
@@ -202,7 +203,7 @@ function cachedCourt(ctx: AppContext, courtId: number, venueId: number) {
   return ctx.cache.through(
     `court-resource:${courtId}`,
     async () => (await loadCourtResources(ctx.db, [courtId], { storage: ctx.storage })).get(courtId) ?? null,
-    (court) => (court ? { tags: [`court:${courtId}`, `venue:${venueId}`, 'catalogue'] } : null),
+    (court) => (court ? { tags: [cacheTags.court(courtId), cacheTags.venue(venueId), cacheTags.catalogue] } : null),
   )
 }
 
@@ -215,7 +216,7 @@ function cachedProfile(ctx: AppContext, userId: number) {
   return ctx.cache.through(
     `user-profile:${userId}`,
     async () => (await selectUsers(ctx.db).where('u.id', '=', userId).executeTakeFirst()) ?? null,
-    (profile) => (profile ? { tags: [`user:${userId}`] } : null),
+    (profile) => (profile ? { tags: [cacheTags.user(userId)] } : null),
   )
 }
 

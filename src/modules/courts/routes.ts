@@ -1,6 +1,7 @@
-import type { FastifyInstance } from 'fastify'
 import { Type } from 'typebox'
+import { signedIn } from '../../lib/auth.ts'
 import { NotFound } from '../../lib/errors.ts'
+import type { Routes } from '../../lib/route.ts'
 import { Data, errorResponses, Message } from '../../lib/schemas.ts'
 import { findVenueByKey } from '../venues/repository.ts'
 import { venueAccessFirst } from '../venues/service/manage.ts'
@@ -20,11 +21,10 @@ import timetableRoutes from './timetable-routes.ts'
 const tags = ['Courts']
 const security = [{ bearer: [] }]
 const CourtParams = Type.Object({ court: Type.String() })
-type P = { court: string; venue: string }
+const VenueParams = Type.Object({ venue: Type.String({ description: 'Venue id (a slug is also accepted)' }) })
 
-export default async function routes(app: FastifyInstance) {
+const routes: Routes = async (app) => {
   const { ctx } = app
-  const params = (req: { params: unknown }) => req.params as P
 
   app.get(
     '/venues/:venue/courts',
@@ -33,12 +33,12 @@ export default async function routes(app: FastifyInstance) {
       schema: {
         tags,
         summary: 'The active courts of a venue, with sport, price_per_hour and starting_price',
-        params: Type.Object({ venue: Type.String({ description: 'Venue id (a slug is also accepted)' }) }),
+        params: VenueParams,
         response: { 200: Data(Type.Array(CourtSchema)), ...errorResponses },
       },
     },
     async (req) => {
-      const venue = await findVenueByKey(ctx.db, params(req).venue)
+      const venue = await findVenueByKey(ctx.db, req.params.venue)
       if (!venue) throw new NotFound()
       return { data: await venueCourts(ctx, req.user ?? null, venue) }
     },
@@ -53,13 +53,13 @@ export default async function routes(app: FastifyInstance) {
         tags,
         security,
         summary: 'Add a court to the venue (owner, manager)',
-        params: Type.Object({ venue: Type.String() }),
+        params: VenueParams,
         body: CourtCreateBody,
         response: { 201: Data(CourtSchema), ...errorResponses },
       },
     },
     async (req, reply) =>
-      reply.code(201).send({ data: await createCourt(ctx, req.user!, params(req).venue, req.body as never) }),
+      reply.code(201).send({ data: await createCourt(ctx, signedIn(req), req.params.venue, req.body) }),
   )
 
   app.get(
@@ -74,7 +74,7 @@ export default async function routes(app: FastifyInstance) {
       },
     },
     async (req) => {
-      const court = await courtForViewer(ctx, req.user ?? null, params(req).court)
+      const court = await courtForViewer(ctx, req.user ?? null, req.params.court)
       return { data: await courtResource(ctx, court.id) }
     },
   )
@@ -93,7 +93,7 @@ export default async function routes(app: FastifyInstance) {
         body: CourtUpdateBody,
         response: { 200: Data(CourtSchema), ...errorResponses },
       },
-      handler: async (req) => ({ data: await updateCourt(ctx, req.user!, params(req).court, req.body as never) }),
+      handler: async (req) => ({ data: await updateCourt(ctx, signedIn(req), req.params.court, req.body) }),
     })
   }
 
@@ -110,10 +110,12 @@ export default async function routes(app: FastifyInstance) {
       },
     },
     async (req) => {
-      await deleteCourt(ctx, req.user!, params(req).court)
+      await deleteCourt(ctx, signedIn(req), req.params.court)
       return { message: 'Court deleted.' }
     },
   )
 
   await timetableRoutes(app)
 }
+
+export default routes

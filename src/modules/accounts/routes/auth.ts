@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify'
 import { Type } from 'typebox'
 import { issueToken } from '../../../lib/auth.ts'
+import { cacheTags } from '../../../lib/cache-tags.ts'
 import { NotFound } from '../../../lib/errors.ts'
 import { pathId } from '../../../lib/ids.ts'
 import { namedLimit } from '../../../lib/rate-limit.ts'
@@ -90,7 +91,7 @@ export default async function authRoutes(app: FastifyInstance) {
     },
     async (req) => {
       await db.deleteFrom('api_tokens').where('id', '=', req.user!.tokenId).execute()
-      ctx.cache.invalidate(`token:${req.user!.tokenId}`)
+      ctx.cache.invalidate(cacheTags.token(req.user!.tokenId))
       return { message: 'Logged out successfully.' }
     },
   )
@@ -145,7 +146,7 @@ export default async function authRoutes(app: FastifyInstance) {
         .where('user_id', '=', req.user!.id)
         .executeTakeFirst()
       if (Number(res.numDeletedRows) === 0) throw new NotFound()
-      ctx.cache.invalidate(`token:${id}`)
+      ctx.cache.invalidate(cacheTags.token(id))
       return { message: 'Device revoked successfully.' }
     },
   )

@@ -1,5 +1,6 @@
 import { sql } from 'kysely'
 import type { AuthUser } from '../../../lib/auth.ts'
+import { cacheTags } from '../../../lib/cache-tags.ts'
 import type { AppContext } from '../../../lib/context.ts'
 import { Invalid, NotFound } from '../../../lib/errors.ts'
 import { pathId } from '../../../lib/ids.ts'
@@ -75,6 +76,6 @@ export async function updateUser(
     }
   })
   // This instance forgets the user's cached tokens at once (see lib/auth.ts resolveUser).
-  ctx.cache.invalidate(`user:${id}`)
+  ctx.cache.invalidate(cacheTags.user(id))
   return id
 }

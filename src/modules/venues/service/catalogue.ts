@@ -1,6 +1,7 @@
 import type { FastifyRequest } from 'fastify'
 import type { Static } from 'typebox'
 import type { AuthUser } from '../../../lib/auth.ts'
+import { cacheTags } from '../../../lib/cache-tags.ts'
 import type { AppContext } from '../../../lib/context.ts'
 import { Invalid, NotFound } from '../../../lib/errors.ts'
 import { pageParams, paginated } from '../../../lib/pagination.ts'
@@ -56,7 +57,7 @@ export async function listVenues(ctx: AppContext, req: FastifyRequest, user: Aut
     return ctx.cache.through(
       `catalogue:list:${req.url}`,
       () => listScoped(ctx, req, scope, q),
-      () => ({ tags: ['catalogue'] }),
+      () => ({ tags: [cacheTags.catalogue] }),
     )
   }
   return listScoped(ctx, req, scope, q)
@@ -86,7 +87,7 @@ export async function nearbyVenues(ctx: AppContext, req: FastifyRequest, q: Stat
   return ctx.cache.through(
     `catalogue:nearby:${req.url}`,
     () => nearbyPage(ctx, req, q),
-    () => ({ tags: ['catalogue'] }),
+    () => ({ tags: [cacheTags.catalogue] }),
   )
 }
 
@@ -116,7 +117,7 @@ export async function showVenue(ctx: AppContext, user: AuthUser | null, key: str
     return ctx.cache.through(
       `catalogue:show:${key}`,
       () => loadShown(ctx, user, key),
-      () => ({ tags: ['catalogue'] }),
+      () => ({ tags: [cacheTags.catalogue] }),
     )
   }
   return loadShown(ctx, user, key)
