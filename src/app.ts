@@ -18,7 +18,6 @@ import { type OpsState, registerOps } from './lib/ops.ts'
 import { registerRateLimit } from './lib/rate-limit.ts'
 import { edgeServerOptions } from './lib/server-options.ts'
 import { localStorage } from './lib/storage.ts'
-import { setTimezone } from './lib/time.ts'
 import { registerUploads } from './lib/uploads.ts'
 import { buildValidator } from './lib/validation.ts'
 import { Zone } from './lib/zone.ts'
@@ -51,7 +50,6 @@ export async function buildApp({
   opsState = { draining: false },
   clock = systemClock,
 }: BuildOptions): Promise<App> {
-  setTimezone(config.timezone)
   const app = Fastify({
     logger: logger ? { level: config.logLevel, redact: ['req.headers.authorization'], stream: logStream } : false,
     // One line per request, written by registerOps when the response is sent (route, status, time).
@@ -70,7 +68,7 @@ export async function buildApp({
   }).withTypeProvider<TypeBoxTypeProvider>()
 
   const jobs = new JobQueue(database.db, app.log, config.jobsPollMs)
-  const cache = new ReadCache(config.cacheTtlMs)
+  const cache = new ReadCache(config.cacheTtlMs, undefined, clock)
   const ctx: AppContext = {
     config,
     db: database.db,
@@ -87,7 +85,7 @@ export async function buildApp({
   app.decorate('ctx', ctx)
   app.decorate(
     'auth',
-    authHooks(() => ctx.db, ctx.cache),
+    authHooks(() => ctx.db, ctx.cache, clock),
   )
   app.decorateRequest('user', null)
 
@@ -125,8 +123,7 @@ export async function buildApp({
       info: {
         title: 'Courtside API',
         version: '1.0.0',
-        description:
-          'Booking service for sports venues. Money is NPR as two-decimal strings; times are venue-local (Asia/Kathmandu).',
+        description: `Booking service for sports venues. Money is NPR as two-decimal strings; times are venue-local (${config.timezone}).`,
       },
       servers: [{ url: config.appUrl }],
       components: { securitySchemes: { bearer: { type: 'http', scheme: 'bearer' } } },
