@@ -56,7 +56,7 @@ function bearer(req: FastifyRequest): string | null {
 
 const TOUCH_INTERVAL_MS = 60_000
 
-interface TokenOwner {
+export interface TokenOwner {
   user: AuthUser
   lastUsedAt: number | null
 }
@@ -94,7 +94,8 @@ async function resolveUser(db: Executor, cache: ReadCache, clock: Clock, token: 
   return owner.user
 }
 
-async function loadTokenOwner(db: Executor, id: number, hash: string): Promise<TokenOwner | null> {
+/** A token's owner by token id and secret hash (the hot lookup behind every signed-in request). */
+export async function loadTokenOwner(db: Executor, id: number, hash: string): Promise<TokenOwner | null> {
   const row = await db
     .selectFrom('api_tokens as t')
     .innerJoin('users as u', 'u.id', 't.user_id')
