@@ -15,7 +15,16 @@ const require = createRequire(import.meta.url)
 
 /** The configuration of the repository this script belongs to (fixtures are checked with it too). */
 export function loadRules() {
-  return require(join(import.meta.dirname, '..', '.dependency-cruiser.cjs'))
+  const config = require(join(import.meta.dirname, '..', '.dependency-cruiser.cjs'))
+  const rules = new Set([...config.forbidden.map((r) => r.name), 'query-building'])
+  for (const e of config.exceptions) {
+    if (!rules.has(e.rule) || !e.from || !e.reason?.trim()) {
+      throw new Error(
+        `.dependency-cruiser.cjs: an exception needs a known rule, a path and a reason: ${JSON.stringify(e)}`,
+      )
+    }
+  }
+  return config
 }
 
 const moduleOf = (path) => /^src\/modules\/([^/]+)\//.exec(path)?.[1]
