@@ -4,6 +4,7 @@ import swagger from '@fastify/swagger'
 import swaggerUi from '@fastify/swagger-ui'
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox'
 import Fastify, { type FastifyInstance, LogController } from 'fastify'
+import { Type } from 'typebox'
 import type { Config } from './config.ts'
 import { authHooks } from './lib/auth.ts'
 import { CACHE_CHANNEL, ReadCache } from './lib/cache.ts'
@@ -132,8 +133,8 @@ export async function buildApp({
   await app.register(swaggerUi, { routePrefix: '/docs' })
 
   registerOps(app, ctx.metrics, opsState)
-  app.get('/storage/*', { schema: { hide: true } }, async (req, reply) => {
-    const path = (req.params as { '*': string })['*']
+  app.get('/storage/*', { schema: { hide: true, params: Type.Object({ '*': Type.String() }) } }, async (req, reply) => {
+    const path = req.params['*']
     const data = await ctx.storage.get(path).catch(() => null)
     if (!data) return reply.code(404).send({ message: 'Not found.' })
     const ext = path.split('.').pop() ?? ''
