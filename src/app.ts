@@ -4,6 +4,7 @@ import swagger from '@fastify/swagger'
 import swaggerUi from '@fastify/swagger-ui'
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox'
 import Fastify, { type FastifyInstance, LogController } from 'fastify'
+import { Type } from 'typebox'
 import type { Config } from './config.ts'
 import { authHooks } from './lib/auth.ts'
 import { CACHE_CHANNEL, ReadCache } from './lib/cache.ts'
@@ -18,7 +19,6 @@ import { type OpsState, registerOps } from './lib/ops.ts'
 import { registerRateLimit } from './lib/rate-limit.ts'
 import { edgeServerOptions } from './lib/server-options.ts'
 import { localStorage } from './lib/storage.ts'
-import { setTimezone } from './lib/time.ts'
 import { registerUploads } from './lib/uploads.ts'
 import { buildValidator } from './lib/validation.ts'
 import { Zone } from './lib/zone.ts'
@@ -51,7 +51,6 @@ export async function buildApp({
   opsState = { draining: false },
   clock = systemClock,
 }: BuildOptions): Promise<App> {
-  setTimezone(config.timezone)
   const app = Fastify({
     logger: logger ? { level: config.logLevel, redact: ['req.headers.authorization'], stream: logStream } : false,
     // One line per request, written by registerOps when the response is sent (route, status, time).
@@ -70,7 +69,7 @@ export async function buildApp({
   }).withTypeProvider<TypeBoxTypeProvider>()
 
   const jobs = new JobQueue(database.db, app.log, config.jobsPollMs)
-  const cache = new ReadCache(config.cacheTtlMs)
+  const cache = new ReadCache(config.cacheTtlMs, undefined, clock)
   const ctx: AppContext = {
     config,
     db: database.db,
@@ -87,7 +86,7 @@ export async function buildApp({
   app.decorate('ctx', ctx)
   app.decorate(
     'auth',
-    authHooks(() => ctx.db, ctx.cache),
+    authHooks(() => ctx.db, ctx.cache, clock),
   )
   app.decorateRequest('user', null)
 
@@ -125,8 +124,7 @@ export async function buildApp({
       info: {
         title: 'Courtside API',
         version: '1.0.0',
-        description:
-          'Booking service for sports venues. Money is NPR as two-decimal strings; times are venue-local (Asia/Kathmandu).',
+        description: `Booking service for sports venues. Money is NPR as two-decimal strings; times are venue-local (${config.timezone}).`,
       },
       servers: [{ url: config.appUrl }],
       components: { securitySchemes: { bearer: { type: 'http', scheme: 'bearer' } } },
@@ -135,8 +133,8 @@ export async function buildApp({
   await app.register(swaggerUi, { routePrefix: '/docs' })
 
   registerOps(app, ctx.metrics, opsState)
-  app.get('/storage/*', { schema: { hide: true } }, async (req, reply) => {
-    const path = (req.params as { '*': string })['*']
+  app.get('/storage/*', { schema: { hide: true, params: Type.Object({ '*': Type.String() }) } }, async (req, reply) => {
+    const path = req.params['*']
     const data = await ctx.storage.get(path).catch(() => null)
     if (!data) return reply.code(404).send({ message: 'Not found.' })
     const ext = path.split('.').pop() ?? ''

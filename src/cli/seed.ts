@@ -1,12 +1,14 @@
 import { join, resolve } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { exitOnStartError, loadConfig } from '../config.ts'
+import { type Clock, systemClock } from '../lib/clock.ts'
 import type { Executor } from '../lib/db.ts'
 import { openDatabase } from '../lib/db.ts'
 import { migrate } from '../lib/migrate.ts'
 import { toPaisa } from '../lib/money.ts'
 import { hashPassword, setPasswordCost } from '../lib/password.ts'
-import { addDays, localNow, toTimeWithSeconds } from '../lib/time.ts'
+import { addDays, toTimeWithSeconds } from '../lib/time.ts'
+import { Zone } from '../lib/zone.ts'
 import { DEMO_PASSWORD, DEMO_TOURNAMENT, DEMO_USERS, DEMO_VENUES, type DemoVenue } from './seed-data.ts'
 
 // `npm run seed`: loads the demo data of seed-data.ts into the configured database (the same
@@ -27,7 +29,13 @@ export interface SeedSummary {
 const paisa = (npr: number) => toPaisa(npr)
 const time = (t: string) => toTimeWithSeconds(t)
 
-async function ensureUsers(db: Executor): Promise<Map<string, number>> {
+/** The seed's "now": demo dates (the tournament's start) are counted from the venue zone's today. */
+export interface SeedTime {
+  zone: Zone
+  clock: Clock
+}
+
+async function ensureUsers(db: Executor, now: Date): Promise<Map<string, number>> {
   const ids = new Map<string, number>()
   const roles = new Map((await db.selectFrom('roles').select(['id', 'name']).execute()).map((r) => [r.name, r.id]))
   for (const u of DEMO_USERS) {
@@ -40,8 +48,8 @@ async function ensureUsers(db: Executor): Promise<Map<string, number>> {
           email: u.email,
           phone: u.phone,
           password_hash: await hashPassword(DEMO_PASSWORD),
-          email_verified_at: new Date(),
-          phone_verified_at: new Date(),
+          email_verified_at: now,
+          phone_verified_at: now,
         })
         .returning('id')
         .executeTakeFirstOrThrow()
@@ -56,8 +64,7 @@ async function ensureUsers(db: Executor): Promise<Map<string, number>> {
   return ids
 }
 
-async function insertVenue(db: Executor, v: DemoVenue, ownerId: number, adminId: number) {
-  const now = new Date()
+async function insertVenue(db: Executor, v: DemoVenue, ownerId: number, adminId: number, now: Date) {
   const venue = await db
     .insertInto('venues')
     .values({
@@ -171,7 +178,7 @@ async function insertVenue(db: Executor, v: DemoVenue, ownerId: number, adminId:
     .execute()
 }
 
-async function ensureTournament(db: Executor, customerId: number, createdBy: number) {
+async function ensureTournament(db: Executor, customerId: number, createdBy: number, time: SeedTime) {
   const t = DEMO_TOURNAMENT
   const venue = await db.selectFrom('venues').select('id').where('slug', '=', t.venue).executeTakeFirstOrThrow()
   const existing = await db
@@ -181,7 +188,7 @@ async function ensureTournament(db: Executor, customerId: number, createdBy: num
     .where('name', '=', t.name)
     .executeTakeFirst()
   if (existing) return
-  const startsAt = addDays(localNow().date, t.starts_in_days)
+  const startsAt = addDays(time.zone.today(time.clock.now()), t.starts_in_days)
   const tournament = await db
     .insertInto('tournaments')
     .values({
@@ -248,14 +255,18 @@ export async function demoCounts(db: Executor) {
 }
 
 /** Loads the demo data (in one transaction) and returns what is there afterwards. */
-export async function seedDemo(db: Executor): Promise<SeedSummary> {
+export async function seedDemo(
+  db: Executor,
+  time: SeedTime = { zone: new Zone('Asia/Kathmandu'), clock: systemClock },
+): Promise<SeedSummary> {
+  const now = time.clock.now()
   const run = async (trx: Executor) => {
-    const users = await ensureUsers(trx)
+    const users = await ensureUsers(trx, now)
     for (const v of DEMO_VENUES) {
       const exists = await trx.selectFrom('venues').select('id').where('slug', '=', v.slug).executeTakeFirst()
-      if (!exists) await insertVenue(trx, v, users.get(v.owner)!, users.get('admin')!)
+      if (!exists) await insertVenue(trx, v, users.get(v.owner)!, users.get('admin')!, now)
     }
-    await ensureTournament(trx, users.get('customer')!, users.get('owner1')!)
+    await ensureTournament(trx, users.get('customer')!, users.get('owner1')!, time)
   }
   if (db.isTransaction) await run(db)
   else await db.transaction().execute(run)
@@ -275,7 +286,7 @@ async function main() {
   })
   try {
     await migrate(database.db)
-    const summary = await seedDemo(database.db)
+    const summary = await seedDemo(database.db, { zone: new Zone(config.timezone), clock: systemClock })
     console.log('Demo data loaded.')
     for (const u of summary.users) console.log(`  ${u.role.padEnd(12)} ${u.email}`)
     console.log(`  password     ${summary.password}`)

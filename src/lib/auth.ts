@@ -3,6 +3,7 @@ import type { FastifyReply, FastifyRequest } from 'fastify'
 import { sql } from 'kysely'
 import type { ReadCache } from './cache.ts'
 import { cacheTags } from './cache-tags.ts'
+import type { Clock } from './clock.ts'
 import type { Executor } from './db.ts'
 import { Forbidden, Unauthenticated } from './errors.ts'
 
@@ -55,7 +56,7 @@ function bearer(req: FastifyRequest): string | null {
 
 const TOUCH_INTERVAL_MS = 60_000
 
-interface TokenOwner {
+export interface TokenOwner {
   user: AuthUser
   lastUsedAt: number | null
 }
@@ -68,7 +69,7 @@ interface TokenOwner {
  * revocation, suspension, role changes) also invalidates the tag on its own instance right after
  * the commit: the very next request there is refused (docs/architecture.md, "Revoking access").
  */
-async function resolveUser(db: Executor, cache: ReadCache, token: string): Promise<AuthUser | null> {
+async function resolveUser(db: Executor, cache: ReadCache, clock: Clock, token: string): Promise<AuthUser | null> {
   const bar = token.indexOf('|')
   if (bar < 1) return null
   const id = Number(token.slice(0, bar))
@@ -80,7 +81,7 @@ async function resolveUser(db: Executor, cache: ReadCache, token: string): Promi
     (o) => (o ? { tags: [cacheTags.token(id), cacheTags.user(o.user.id)] } : null),
   )
   if (!owner) return null
-  const now = Date.now()
+  const now = clock.now().getTime()
   if (owner.lastUsedAt === null || now - owner.lastUsedAt > TOUCH_INTERVAL_MS) {
     // Best effort and throttled: last_used_at is informational, not worth a write per request.
     owner.lastUsedAt = now
@@ -93,7 +94,8 @@ async function resolveUser(db: Executor, cache: ReadCache, token: string): Promi
   return owner.user
 }
 
-async function loadTokenOwner(db: Executor, id: number, hash: string): Promise<TokenOwner | null> {
+/** A token's owner by token id and secret hash (the hot lookup behind every signed-in request). */
+export async function loadTokenOwner(db: Executor, id: number, hash: string): Promise<TokenOwner | null> {
   const row = await db
     .selectFrom('api_tokens as t')
     .innerJoin('users as u', 'u.id', 't.user_id')
@@ -130,13 +132,13 @@ async function loadTokenOwner(db: Executor, id: number, hash: string): Promise<T
 const identified = new WeakMap<FastifyRequest, Promise<AuthUser | null>>()
 
 /** Fastify onRequest hooks (auth runs before validation, so guests get 401, not 422). `auth.required` refuses guests; `auth.optional` only identifies. */
-export function authHooks(getDb: () => Executor, cache: ReadCache) {
+export function authHooks(getDb: () => Executor, cache: ReadCache, clock: Clock) {
   /** The user behind the request's bearer token (active or not), or null for none, unknown or revoked. */
   const identify = (req: FastifyRequest): Promise<AuthUser | null> => {
     let found = identified.get(req)
     if (!found) {
       const token = bearer(req)
-      found = token ? resolveUser(getDb(), cache, token) : Promise.resolve(null)
+      found = token ? resolveUser(getDb(), cache, clock, token) : Promise.resolve(null)
       identified.set(req, found)
     }
     return found

@@ -48,7 +48,7 @@ export async function ensureSuperAdmin(app: App) {
           name: 'Super Admin',
           email,
           password_hash: await hashPassword(password),
-          email_verified_at: new Date(),
+          email_verified_at: app.ctx.clock.now(),
         })
         .returning('id')
         .executeTakeFirstOrThrow()

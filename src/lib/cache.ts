@@ -5,6 +5,8 @@
 // milliseconds. The TTL bounds staleness should a notification ever be missed; while the listener
 // is not connected the cache stores nothing. CACHE_TTL_MS=0 turns it off.
 
+import { type Clock, systemClock } from './clock.ts'
+
 interface Entry {
   value: unknown
   expires: number
@@ -33,13 +35,15 @@ export class ReadCache {
   constructor(
     readonly ttlMs: number,
     private readonly maxEntries = 20_000,
+    /** Entries expire by the app's clock: a grid's expiry is its first running hold's end. */
+    private readonly clock: Clock = systemClock,
   ) {}
 
   get enabled() {
     return this.ttlMs > 0 && this.live
   }
 
-  get<T>(key: string, now = Date.now()): T | undefined {
+  get<T>(key: string, now = this.clock.now().getTime()): T | undefined {
     const e = this.entries.get(key)
     if (!e) return undefined
     if (e.expires <= now) {
@@ -58,7 +62,7 @@ export class ReadCache {
       if (oldest !== undefined) this.delete(oldest)
     }
     this.delete(key)
-    this.entries.set(key, { value, tags, expires: Math.min(expiresAt, Date.now() + this.ttlMs) })
+    this.entries.set(key, { value, tags, expires: Math.min(expiresAt, this.clock.now().getTime() + this.ttlMs) })
     for (const tag of tags) {
       const keys = this.byTag.get(tag)
       if (keys) keys.add(key)

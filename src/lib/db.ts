@@ -275,27 +275,62 @@ interface Compilable<R> {
   execute(): Promise<R[]>
 }
 
+/** A placeholder a statement is first built with, to see where each argument lands. */
+class Slot {
+  constructor(readonly name: string) {}
+}
+
+/** How to lay out a reused statement's parameters: an argument's name, or a constant of the shape. */
+type Layout = ({ arg: string } | { constant: unknown })[]
+
 /**
  * Statements whose SQL text depends only on their shape, built with Kysely the first time and
  * reused with fresh parameters after that. Building a large query with Kysely costs more CPU than
  * PostgreSQL spends running it; hot paths (booking INSERT, a court's day) skip that work.
+ *
+ * `run(db, shape, args, build)` takes the statement's arguments as an object and `build(args)`
+ * builds it from them: the parameter order is derived, not written down. The first run builds the
+ * shape once with placeholders (which parameter is which argument, which is a constant of the
+ * shape such as a status list) and once with the real arguments; the text is reused only when
+ * both agree, so a builder that transforms or branches on an argument is built every time instead
+ * of reused wrongly. `refused` names such shapes (test/foundation/statements.test.ts keeps it empty).
  */
 export class ReusedStatements {
-  private texts = new Map<string, string>()
+  private texts = new Map<string, { sql: string; layout: Layout | null }>()
+  /** Shapes that cannot be reused (their parameters are not the arguments); built every time. */
+  readonly refused = new Set<string>()
 
+  /** Runs the statement of `shape` built by `build(args)`, reusing its SQL after the first run. */
+  run<A extends Record<string, unknown>, R>(
+    db: Executor,
+    shape: string,
+    args: A,
+    build: (args: A) => Compilable<R>,
+  ): Promise<R[]>
   /**
-   * Runs the statement of `shape` with `params`, which must be the parameters in the order Kysely
-   * emits them for `build()`. The first run of a shape builds it and checks that order; a shape
-   * whose parameters do not match is never reused (it is built every time, still correct).
+   * @deprecated Pass the arguments as an object and build from them (the order is then derived).
+   * `params` must be the parameters in the order Kysely emits them for `build()`; a shape whose
+   * parameters do not match is never reused and lands in `refused`.
    */
-  async run<R>(db: Executor, shape: string, params: readonly unknown[], build: () => Compilable<R>): Promise<R[]> {
-    const text = this.texts.get(shape)
-    if (text !== undefined) return (await db.executeQuery<R>(CompiledQuery.raw(text, [...params]))).rows
-    const query = build()
-    const compiled = query.compile()
-    if (compiled.parameters.length === params.length && compiled.parameters.every((p, i) => p === params[i])) {
-      this.texts.set(shape, compiled.sql)
+  run<R>(db: Executor, shape: string, params: readonly unknown[], build: () => Compilable<R>): Promise<R[]>
+  async run<R>(
+    db: Executor,
+    shape: string,
+    args: readonly unknown[] | Record<string, unknown>,
+    build: (args: never) => Compilable<R>,
+  ): Promise<R[]> {
+    const known = this.texts.get(shape)
+    if (known !== undefined) {
+      return (await db.executeQuery<R>(CompiledQuery.raw(known.sql, parameters(known.layout, args)))).rows
     }
+    const make = build as (args: unknown) => Compilable<R>
+    const query = make(args)
+    const compiled = query.compile()
+    const layout = Array.isArray(args) ? null : layoutOf(make, args as Record<string, unknown>, compiled.sql)
+    const expected = layout === undefined ? undefined : parameters(layout, args)
+    if (layout !== undefined && expected && sameParameters(expected, compiled.parameters)) {
+      this.texts.set(shape, { sql: compiled.sql, layout })
+    } else this.refused.add(shape)
     return query.execute()
   }
 
@@ -308,4 +343,27 @@ export class ReusedStatements {
   get size() {
     return this.texts.size
   }
+
+  /** Each reused shape and its SQL, by shape (test/foundation/sql-snapshot.test.ts checks them in). */
+  entries(): [shape: string, sql: string][] {
+    return [...this.texts].map(([shape, t]): [string, string] => [shape, t.sql]).sort(([a], [b]) => a.localeCompare(b))
+  }
+}
+
+/** Builds with a placeholder per argument; undefined when the text then differs (the builder branches). */
+function layoutOf<R>(build: (args: unknown) => Compilable<R>, args: Record<string, unknown>, sqlText: string) {
+  const slots = Object.fromEntries(Object.keys(args).map((name) => [name, new Slot(name)]))
+  const probe = build(slots).compile()
+  if (probe.sql !== sqlText) return undefined
+  return probe.parameters.map((p) => (p instanceof Slot ? { arg: p.name } : { constant: p }))
+}
+
+function parameters(layout: Layout | null, args: readonly unknown[] | Record<string, unknown>): unknown[] {
+  if (layout === null) return [...(args as readonly unknown[])]
+  const named = args as Record<string, unknown>
+  return layout.map((p) => ('arg' in p ? named[p.arg] : p.constant))
+}
+
+function sameParameters(a: readonly unknown[], b: readonly unknown[]) {
+  return a.length === b.length && a.every((p, i) => p === b[i])
 }

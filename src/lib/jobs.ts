@@ -5,6 +5,9 @@ import type { Database, Executor } from './db.ts'
 // A small Postgres-backed job queue. Jobs are rows; a worker claims due rows with
 // FOR UPDATE SKIP LOCKED, so any number of instances share one queue and each job runs once.
 // `uniqueKey` makes enqueueing idempotent (e.g. one reminder per booking, one sweep per minute).
+// The queue's own timing (run_at, claim locks, retry back-off, recurring periods, the heartbeat) is
+// the database's now() and the system clock, not ctx.clock: it decides when code runs, not what a
+// rule says (the sweeps it runs ask ctx.clock). docs/architecture.md, "Layers", rule 7.
 
 export type JobHandler = (payload: Record<string, unknown>) => Promise<void>
 
@@ -64,7 +67,7 @@ export class JobQueue {
       .values({
         name,
         payload: JSON.stringify(payload),
-        run_at: opts.runAt ?? new Date(),
+        run_at: opts.runAt ?? sql<Date>`now()`,
         unique_key: opts.uniqueKey ?? null,
         max_attempts: opts.maxAttempts ?? 5,
       })
@@ -162,7 +165,7 @@ export class JobQueue {
       await handler(payload)
       await this.db
         .updateTable('jobs')
-        .set({ done_at: new Date(), locked_until: null })
+        .set({ done_at: sql<Date>`now()`, locked_until: null })
         .where('id', '=', job.id)
         .execute()
       bump(this.completed, job.name)
@@ -175,7 +178,7 @@ export class JobQueue {
         .set({
           last_error: String((err as Error)?.message ?? err).slice(0, 2000),
           locked_until: null,
-          run_at: new Date(Date.now() + backoffSeconds * 1000),
+          run_at: sql<Date>`now() + make_interval(secs => ${backoffSeconds})`,
         })
         .where('id', '=', job.id)
         .execute()

@@ -1,4 +1,7 @@
-// Venue-local wall-clock time. Every venue lives in APP_TIMEZONE (default Asia/Kathmandu).
+// Pure calendar helpers (addDays, toMinutes, …). The zone-dependent globals below (setTimezone,
+// getTimezone, formatDateTime, localNow, localToInstant) are deprecated: the app no longer sets
+// them, so they always read Asia/Kathmandu; use ctx.zone (lib/zone.ts), which is APP_TIMEZONE and
+// correct across daylight saving. They go once no module calls them.
 
 let timezone = 'Asia/Kathmandu'
 let dateTimeFormat = new Intl.DateTimeFormat('sv-SE', {
@@ -12,6 +15,7 @@ let dateTimeFormat = new Intl.DateTimeFormat('sv-SE', {
   hourCycle: 'h23',
 })
 
+/** @deprecated ctx.zone (lib/zone.ts) is the zone; nothing sets this any more. */
 export function setTimezone(tz: string) {
   timezone = tz
   dateTimeFormat = new Intl.DateTimeFormat('sv-SE', {
@@ -26,18 +30,19 @@ export function setTimezone(tz: string) {
   })
 }
 
+/** @deprecated ctx.zone.name */
 export function getTimezone() {
   return timezone
 }
 
-/** Date -> "YYYY-MM-DD HH:mm:ss" in the venue time zone; null stays null. */
+/** @deprecated ctx.zone.format(d). Date -> "YYYY-MM-DD HH:mm:ss" in Asia/Kathmandu; null stays null. */
 export function formatDateTime(d: Date | string | null | undefined): string | null {
   if (d === null || d === undefined) return null
   const date = typeof d === 'string' ? new Date(d) : d
   return dateTimeFormat.format(date)
 }
 
-/** The venue-local date, time and weekday of an instant (default now). */
+/** @deprecated ctx.zone.wallClock(ctx.clock.now()). The date, time and weekday of an instant. */
 export function localNow(at: Date = new Date()): { date: string; time: string; dayOfWeek: number } {
   const s = dateTimeFormat.format(at) // "2026-11-23 15:04:05"
   const date = s.slice(0, 10)
@@ -84,10 +89,7 @@ export function toHHmm(time: string): string {
   return time.slice(0, 5)
 }
 
-/**
- * The instant at which a venue-local wall-clock time occurs. Correct for fixed-offset zones such
- * as Asia/Kathmandu (+05:45) and, away from DST transitions, for any zone.
- */
+/** @deprecated ctx.zone.instant(date, time), which is right across daylight saving too. */
 export function localToInstant(date: string, time: string): Date {
   const guess = new Date(`${date}T${toTimeWithSeconds(time)}Z`)
   const shown = localNow(guess)

@@ -1,13 +1,15 @@
 import assert from 'node:assert/strict'
 import { after, before, test } from 'node:test'
 import type { App } from '../../src/app.ts'
+import { ReusedStatements } from '../../src/lib/db.ts'
 import { statements as dayStatements } from '../../src/modules/availability/repository.ts'
 import { statements as bookingStatements } from '../../src/modules/bookings/repository.ts'
 import { build } from '../helpers/app.ts'
 import { createCourt, createIndoorGame, createUser, createVenue, daysFromNow } from '../helpers/factories.ts'
 
-// Hot statements are built with Kysely once and reused: the parameter order each one declares must
-// be the one Kysely produces, or it would silently be rebuilt on every request.
+// Hot statements are built with Kysely once and reused with fresh parameters. With the arguments
+// given as an object the parameter order is derived; a shape that cannot be reused (a hand-kept
+// list in the wrong order, a builder that transforms an argument) is listed in `refused`.
 
 let app: App
 before(async () => {
@@ -44,8 +46,65 @@ test('the day queries and the booking INSERT are reused after their first build,
   assert.ok(dayStatements.has('court-day:false'), 'the day a booking is priced on')
   assert.ok(dayStatements.has('indoor-day:true'), 'availability of an indoor game')
   assert.equal(bookingStatements.size, 1, 'the booking INSERT of a customer')
+  assert.deepEqual([...dayStatements.refused, ...bookingStatements.refused], [], 'every hot shape is reused')
   // A reused day query answers for the court asked about, not the first one.
   const grid = (await app.inject({ url: `/api/courts/${courts[1].id}/availability?date=${date}` })).json()
   assert.equal(grid.slots.find((s: { start_time: string }) => s.start_time === '11:00').is_available, false)
   assert.equal(grid.slots.find((s: { start_time: string }) => s.start_time === '10:00').is_available, true)
+})
+
+test('arguments by name: the parameter order is derived, constants of the shape stay, transforms are refused', async () => {
+  const db = app.ctx.db
+  const a = await createUser(app, { name: 'Reuse A' })
+  const b = await createUser(app, { name: 'Reuse B' })
+  const statements = new ReusedStatements()
+  // The arguments in a different order than the query uses them, and a constant list in between.
+  const find = (args: { name: string; id: number }) =>
+    statements.run(db, 'user', args, ({ name, id }) =>
+      db
+        .selectFrom('users')
+        .select(['id', 'name'])
+        .where('id', '=', id)
+        .where('is_active', 'in', [true, false])
+        .where('name', '=', name),
+    )
+  assert.deepEqual(await find({ name: 'Reuse A', id: a.id }), [{ id: a.id, name: 'Reuse A' }])
+  assert.ok(statements.has('user'))
+  assert.deepEqual(
+    await find({ name: 'Reuse B', id: b.id }),
+    [{ id: b.id, name: 'Reuse B' }],
+    'reused with new arguments',
+  )
+  assert.deepEqual(await find({ name: 'Reuse A', id: b.id }), [])
+
+  // A builder that computes a parameter from an argument cannot be reused: built every time, still right.
+  const shifted = (args: { id: number }) =>
+    statements.run(db, 'shifted', args, ({ id }) =>
+      db
+        .selectFrom('users')
+        .select('id')
+        .where('id', '=', id + 0),
+    )
+  assert.deepEqual(await shifted({ id: a.id }), [{ id: a.id }])
+  assert.deepEqual(await shifted({ id: b.id }), [{ id: b.id }])
+  assert.ok(!statements.has('shifted'))
+  assert.deepEqual([...statements.refused], ['shifted'])
+
+  // A builder that branches on an argument is refused too.
+  const branching = (args: { id: number }) =>
+    statements.run(db, 'branching', args, ({ id }) =>
+      id === a.id
+        ? db.selectFrom('users').select('id').where('id', '=', id)
+        : db.selectFrom('users').select('id').where('id', '<', 0),
+    )
+  assert.deepEqual(await branching({ id: a.id }), [{ id: a.id }])
+  assert.ok(!statements.has('branching'))
+
+  // The deprecated hand-kept list: a wrong order is refused, not reused with swapped values.
+  const listed = (id: number, name: string) =>
+    statements.run(db, 'listed', [name, id], () =>
+      db.selectFrom('users').select('id').where('id', '=', id).where('name', '=', name),
+    )
+  assert.deepEqual(await listed(a.id, 'Reuse A'), [{ id: a.id }])
+  assert.ok(statements.refused.has('listed'))
 })
