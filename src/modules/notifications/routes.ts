@@ -1,8 +1,9 @@
-import type { FastifyInstance } from 'fastify'
 import { Type } from 'typebox'
+import { signedIn } from '../../lib/auth.ts'
 import { NotFound } from '../../lib/errors.ts'
 import { pathUuid } from '../../lib/ids.ts'
 import { pageParams, paginated } from '../../lib/pagination.ts'
+import type { Routes } from '../../lib/route.ts'
 import { errorResponses, Message, Paginated } from '../../lib/schemas.ts'
 import { formatDateTime } from '../../lib/time.ts'
 import { DeviceTokenBody, FirebaseConfigSchema, NotificationSchema } from './schemas.ts'
@@ -11,7 +12,7 @@ const tags = ['Notifications']
 const security = [{ bearer: [] }]
 const PER_PAGE = 20
 
-export default async function routes(app: FastifyInstance) {
+const routes: Routes = async (app) => {
   const { db, config } = app.ctx
 
   app.get(
@@ -27,8 +28,8 @@ export default async function routes(app: FastifyInstance) {
       },
     },
     async (req) => {
-      const params = pageParams({ page: (req.query as { page?: number }).page, per_page: PER_PAGE }, PER_PAGE)
-      const userId = req.user!.id
+      const params = pageParams({ page: req.query.page, per_page: PER_PAGE }, PER_PAGE)
+      const userId = signedIn(req).id
       const [rows, count] = await Promise.all([
         db
           .selectFrom('notifications')
@@ -69,12 +70,12 @@ export default async function routes(app: FastifyInstance) {
       },
     },
     async (req) => {
-      const id = pathUuid((req.params as { id: string }).id)
+      const id = pathUuid(req.params.id)
       const res = await db
         .updateTable('notifications')
         .set((eb) => ({ read_at: eb.fn.coalesce('read_at', eb.val(new Date())) }))
         .where('id', '=', id)
-        .where('user_id', '=', req.user!.id)
+        .where('user_id', '=', signedIn(req).id)
         .executeTakeFirst()
       if (Number(res.numUpdatedRows) === 0) throw new NotFound()
       return { message: 'Notification marked as read.' }
@@ -96,7 +97,7 @@ export default async function routes(app: FastifyInstance) {
       await db
         .updateTable('notifications')
         .set({ read_at: new Date() })
-        .where('user_id', '=', req.user!.id)
+        .where('user_id', '=', signedIn(req).id)
         .where('read_at', 'is', null)
         .execute()
       return { message: 'All notifications marked as read.' }
@@ -116,12 +117,12 @@ export default async function routes(app: FastifyInstance) {
       },
     },
     async (req) => {
-      const { token } = req.body as { token: string }
+      const { token } = req.body
       // A token belongs to one device, hence to whoever signed in on it last.
       await db
         .insertInto('device_tokens')
-        .values({ user_id: req.user!.id, token })
-        .onConflict((oc) => oc.column('token').doUpdateSet({ user_id: req.user!.id, updated_at: new Date() }))
+        .values({ user_id: signedIn(req).id, token })
+        .onConflict((oc) => oc.column('token').doUpdateSet({ user_id: signedIn(req).id, updated_at: new Date() }))
         .execute()
       return { message: 'Device token saved.' }
     },
@@ -141,3 +142,4 @@ export default async function routes(app: FastifyInstance) {
     async () => config.firebase,
   )
 }
+export default routes

@@ -1,6 +1,7 @@
-import type { FastifyInstance } from 'fastify'
 import { Type } from 'typebox'
+import { signedIn } from '../../../lib/auth.ts'
 import { pageParams, paginated } from '../../../lib/pagination.ts'
+import type { Routes } from '../../../lib/route.ts'
 import { Data, errorResponses, Paginated } from '../../../lib/schemas.ts'
 import { loadUserResource, UserSchema } from '../resource.ts'
 import { AdminUserPatchBody, AdminUsersQuery } from '../schemas.ts'
@@ -9,7 +10,7 @@ import { listUsers, updateUser } from '../service/admin.ts'
 const tags = ['Platform administration']
 const security = [{ bearer: [] }]
 
-export default async function adminUserRoutes(app: FastifyInstance) {
+const adminUserRoutes: Routes = async (app) => {
   const { ctx } = app
 
   app.get(
@@ -25,9 +26,8 @@ export default async function adminUserRoutes(app: FastifyInstance) {
       },
     },
     async (req) => {
-      const query = req.query as { page?: number; per_page?: number; search?: string; role?: string }
-      const page = pageParams(query)
-      const { items, total } = await listUsers(ctx, query, page)
+      const page = pageParams(req.query)
+      const { items, total } = await listUsers(ctx, req.query, page)
       return paginated(req, ctx.config.appUrl, items, total, page)
     },
   )
@@ -49,8 +49,9 @@ export default async function adminUserRoutes(app: FastifyInstance) {
       },
     },
     async (req) => {
-      const id = await updateUser(ctx, req.user!, (req.params as { user: string }).user, req.body as never)
+      const id = await updateUser(ctx, signedIn(req), req.params.user, req.body)
       return { data: await loadUserResource(ctx.db, ctx.storage, id) }
     },
   )
 }
+export default adminUserRoutes

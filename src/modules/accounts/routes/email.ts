@@ -1,6 +1,7 @@
-import type { FastifyInstance } from 'fastify'
 import { Type } from 'typebox'
+import { signedIn } from '../../../lib/auth.ts'
 import { namedLimit } from '../../../lib/rate-limit.ts'
+import type { Routes } from '../../../lib/route.ts'
 import { errorResponses, Message } from '../../../lib/schemas.ts'
 import { loadUserResource } from '../resource.ts'
 import { MessageWithUser } from '../schemas.ts'
@@ -9,7 +10,7 @@ import { sendVerificationEmail, verifyEmail } from '../service/email-verificatio
 const tags = ['Authentication']
 const security = [{ bearer: [] }]
 
-export default async function emailRoutes(app: FastifyInstance) {
+const emailRoutes: Routes = async (app) => {
   const { ctx } = app
 
   app.get(
@@ -29,15 +30,10 @@ export default async function emailRoutes(app: FastifyInstance) {
       },
     },
     async (req) => {
-      const outcome = await verifyEmail(
-        ctx,
-        req.user!.id,
-        req.params as { id: string; hash: string },
-        req.query as { expires?: string; signature?: string },
-      )
+      const outcome = await verifyEmail(ctx, signedIn(req).id, req.params, req.query)
       return {
         message: outcome === 'verified' ? 'Email verified successfully.' : 'Email already verified.',
-        data: await loadUserResource(ctx.db, ctx.storage, req.user!.id),
+        data: await loadUserResource(ctx.db, ctx.storage, signedIn(req).id),
       }
     },
   )
@@ -58,7 +54,7 @@ export default async function emailRoutes(app: FastifyInstance) {
       const user = await ctx.db
         .selectFrom('users')
         .select(['id', 'email', 'email_verified_at'])
-        .where('id', '=', req.user!.id)
+        .where('id', '=', signedIn(req).id)
         .executeTakeFirstOrThrow()
       if (user.email_verified_at) return { message: 'Email already verified.' }
       await sendVerificationEmail(ctx, user)
@@ -66,3 +62,4 @@ export default async function emailRoutes(app: FastifyInstance) {
     },
   )
 }
+export default emailRoutes

@@ -1,4 +1,5 @@
-import type { FastifyInstance } from 'fastify'
+import { signedIn } from '../../../lib/auth.ts'
+import type { Routes } from '../../../lib/route.ts'
 import { Data, errorResponses, Message } from '../../../lib/schemas.ts'
 import { readUploads } from '../../../lib/uploads.ts'
 import { loadUserResource, UserSchema } from '../resource.ts'
@@ -8,7 +9,7 @@ import { changePassword, MAX_AVATAR_BYTES, replaceAvatar, updateProfile } from '
 const tags = ['Profile']
 const security = [{ bearer: [] }]
 
-export default async function profileRoutes(app: FastifyInstance) {
+const profileRoutes: Routes = async (app) => {
   const { ctx } = app
   const { db, storage } = ctx
 
@@ -18,7 +19,7 @@ export default async function profileRoutes(app: FastifyInstance) {
       onRequest: app.auth.required,
       schema: { tags, security, summary: 'Your profile', response: { 200: Data(UserSchema), ...errorResponses } },
     },
-    async (req) => ({ data: await loadUserResource(db, storage, req.user!.id) }),
+    async (req) => ({ data: await loadUserResource(db, storage, signedIn(req).id) }),
   )
 
   app.put(
@@ -35,8 +36,8 @@ export default async function profileRoutes(app: FastifyInstance) {
       },
     },
     async (req) => {
-      await updateProfile(ctx, req.user!.id, req.body as { name?: string; phone?: string | null })
-      return { data: await loadUserResource(db, storage, req.user!.id) }
+      await updateProfile(ctx, signedIn(req).id, req.body)
+      return { data: await loadUserResource(db, storage, signedIn(req).id) }
     },
   )
 
@@ -53,7 +54,7 @@ export default async function profileRoutes(app: FastifyInstance) {
       },
     },
     async (req) => {
-      await changePassword(ctx, req.user!.id, req.body as never)
+      await changePassword(ctx, signedIn(req).id, req.body)
       return { message: 'Password updated successfully.' }
     },
   )
@@ -76,8 +77,9 @@ export default async function profileRoutes(app: FastifyInstance) {
       },
     },
     async (req) => {
-      await replaceAvatar(ctx, req.user!.id, (req.body as { avatar?: unknown }).avatar)
-      return { data: await loadUserResource(db, storage, req.user!.id) }
+      await replaceAvatar(ctx, signedIn(req).id, req.body.avatar)
+      return { data: await loadUserResource(db, storage, signedIn(req).id) }
     },
   )
 }
+export default profileRoutes

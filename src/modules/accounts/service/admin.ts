@@ -1,4 +1,5 @@
 import { sql } from 'kysely'
+import type { Static } from 'typebox'
 import type { AuthUser } from '../../../lib/auth.ts'
 import { cacheTags } from '../../../lib/cache-tags.ts'
 import type { AppContext } from '../../../lib/context.ts'
@@ -6,11 +7,12 @@ import { Invalid, NotFound } from '../../../lib/errors.ts'
 import { pathId } from '../../../lib/ids.ts'
 import type { PageParams } from '../../../lib/pagination.ts'
 import { selectUsers, type UserRow, userResource } from '../resource.ts'
+import type { AdminUserPatchBody, AdminUsersQuery } from '../schemas.ts'
 
 // Platform user administration (super_admin): list with search and role filters, suspend/restore,
 // replace roles. A super_admin cannot suspend or demote themself.
 
-export async function listUsers(ctx: AppContext, filters: { search?: string; role?: string }, page: PageParams) {
+export async function listUsers(ctx: AppContext, filters: Static<typeof AdminUsersQuery>, page: PageParams) {
   let q = selectUsers(ctx.db)
   const search = filters.search?.trim()
   if (search) {
@@ -45,7 +47,7 @@ export async function updateUser(
   ctx: AppContext,
   actor: AuthUser,
   rawId: string,
-  input: { is_active?: boolean; roles?: string[] },
+  input: Static<typeof AdminUserPatchBody>,
 ) {
   const id = pathId(rawId)
   const user = await ctx.db.selectFrom('users').select('id').where('id', '=', id).executeTakeFirst()

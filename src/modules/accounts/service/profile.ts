@@ -1,15 +1,17 @@
+import type { Static } from 'typebox'
 import type { AppContext } from '../../../lib/context.ts'
 import { Invalid } from '../../../lib/errors.ts'
 import { hashPassword, verifyPassword } from '../../../lib/password.ts'
 import { detectImage } from '../../../lib/storage.ts'
 import { Upload } from '../../../lib/uploads.ts'
+import type { PasswordBody, ProfileUpdateBody } from '../schemas.ts'
 import { rethrowUnique, uniquenessErrors } from './users.ts'
 
 // The signed-in user's own profile: name and phone, password, avatar.
 
 export const MAX_AVATAR_BYTES = 2 * 1024 * 1024
 
-export async function updateProfile(ctx: AppContext, userId: number, input: { name?: string; phone?: string | null }) {
+export async function updateProfile(ctx: AppContext, userId: number, input: Static<typeof ProfileUpdateBody>) {
   const changes: { name?: string; phone?: string | null; phone_verified_at?: null; updated_at: Date } = {
     updated_at: new Date(),
   }
@@ -32,11 +34,7 @@ export async function updateProfile(ctx: AppContext, userId: number, input: { na
   await ctx.db.updateTable('users').set(changes).where('id', '=', userId).execute().catch(rethrowUnique)
 }
 
-export async function changePassword(
-  ctx: AppContext,
-  userId: number,
-  input: { current_password: string; password: string; password_confirmation: string },
-) {
+export async function changePassword(ctx: AppContext, userId: number, input: Static<typeof PasswordBody>) {
   const user = await ctx.db
     .selectFrom('users')
     .select('password_hash')

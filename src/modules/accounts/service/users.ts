@@ -1,8 +1,9 @@
-import type { FastifyRequest } from 'fastify'
+import type { Static } from 'typebox'
 import type { AppContext } from '../../../lib/context.ts'
 import type { Executor } from '../../../lib/db.ts'
 import { Forbidden, Invalid } from '../../../lib/errors.ts'
 import { hashPassword, verifyPassword } from '../../../lib/password.ts'
+import type { RegisterBody } from '../schemas.ts'
 import { sendVerificationEmail } from './email-verification.ts'
 
 // Registration, credential checks and the uniqueness rules of email and phone.
@@ -10,8 +11,8 @@ import { sendVerificationEmail } from './email-verification.ts'
 export const INVALID_CREDENTIALS = 'Invalid credentials.'
 
 /** The name a new device token gets: device_name from the body, else the User-Agent. */
-export function deviceName(req: FastifyRequest, given?: string): string {
-  const name = given?.trim() || String(req.headers['user-agent'] ?? '').trim()
+export function deviceName(userAgent: string | undefined, given?: string): string {
+  const name = given?.trim() || String(userAgent ?? '').trim()
   return (name || 'Unknown device').slice(0, 255)
 }
 
@@ -58,16 +59,8 @@ export async function assignRole(db: Executor, userId: number, role: string) {
     .execute()
 }
 
-export interface RegisterInput {
-  name: string
-  email: string
-  phone?: string | null
-  password: string
-  password_confirmation?: string
-}
-
 /** Creates a customer (wallet 0.00, active, unverified) and mails the verification link. */
-export async function registerUser(ctx: AppContext, input: RegisterInput): Promise<number> {
+export async function registerUser(ctx: AppContext, input: Static<typeof RegisterBody>): Promise<number> {
   const email = input.email.trim()
   const phone = input.phone?.trim() || null
   const name = input.name.trim()

@@ -7,7 +7,7 @@ import { isValidDate, localNow } from '../../../lib/time.ts'
 import { assertCanManage, canSeeHiddenVenue } from '../policy.ts'
 import * as repo from '../repository.ts'
 import { teamResource, tournamentResource } from '../resource.ts'
-import type { Status, TournamentInput } from '../schemas.ts'
+import type { CreateInput, Status, UpdateInput } from '../schemas.ts'
 import { standingsOf } from './fixtures.ts'
 
 /** Allowed status moves; anything else is 422. */
@@ -53,33 +53,29 @@ function checkDates(startsAt: string, endsAt: string, startsChanged: boolean) {
 
 const money = (v: number | string | undefined) => (v === undefined ? undefined : toPaisa(v))
 
-export async function createTournament(
-  ctx: AppContext,
-  user: AuthUser,
-  input: Required<Pick<TournamentInput, 'venue_id'>> & TournamentInput,
-) {
+export async function createTournament(ctx: AppContext, user: AuthUser, input: CreateInput) {
   if (!(await repo.venueExists(ctx.db, input.venue_id))) {
     throw new Invalid('venue_id', 'The selected venue id is invalid.')
   }
   await assertCanManage(ctx.db, user, input.venue_id)
-  checkDates(input.starts_at!, input.ends_at!, true)
+  checkDates(input.starts_at, input.ends_at, true)
   const row = await repo.insertTournament(ctx.db, {
     venue_id: input.venue_id,
-    name: input.name!.trim(),
+    name: input.name.trim(),
     description: input.description ?? null,
-    format: input.format!,
-    sport_type: input.sport_type!,
-    max_teams: input.max_teams!,
+    format: input.format,
+    sport_type: input.sport_type,
+    max_teams: input.max_teams,
     registration_fee: money(input.registration_fee) ?? 0,
     prize_pool: money(input.prize_pool) ?? 0,
-    starts_at: input.starts_at!,
-    ends_at: input.ends_at!,
+    starts_at: input.starts_at,
+    ends_at: input.ends_at,
     created_by: user.id,
   })
   return showTournament(ctx, row.id, user)
 }
 
-export async function updateTournament(ctx: AppContext, user: AuthUser, id: number, input: TournamentInput) {
+export async function updateTournament(ctx: AppContext, user: AuthUser, id: number, input: UpdateInput) {
   const current = await repo.findTournament(ctx.db, id)
   if (!current) throw new NotFound()
   await assertCanManage(ctx.db, user, current.venue_id)
