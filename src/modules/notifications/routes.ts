@@ -1,19 +1,17 @@
 import { Type } from 'typebox'
 import { signedIn } from '../../lib/auth.ts'
-import { NotFound } from '../../lib/errors.ts'
-import { pathUuid } from '../../lib/ids.ts'
 import { pageParams, paginated } from '../../lib/pagination.ts'
 import type { Routes } from '../../lib/route.ts'
 import { errorResponses, Message, Paginated } from '../../lib/schemas.ts'
-import { formatDateTime } from '../../lib/time.ts'
 import { DeviceTokenBody, FirebaseConfigSchema, NotificationSchema } from './schemas.ts'
+import { inbox, markAllRead, markRead, saveDeviceToken } from './service.ts'
 
 const tags = ['Notifications']
 const security = [{ bearer: [] }]
 const PER_PAGE = 20
 
 const routes: Routes = async (app) => {
-  const { db, config } = app.ctx
+  const { config } = app.ctx
 
   app.get(
     '/notifications',
@@ -29,31 +27,8 @@ const routes: Routes = async (app) => {
     },
     async (req) => {
       const params = pageParams({ page: req.query.page, per_page: PER_PAGE }, PER_PAGE)
-      const userId = signedIn(req).id
-      const [rows, count] = await Promise.all([
-        db
-          .selectFrom('notifications')
-          .selectAll()
-          .where('user_id', '=', userId)
-          .orderBy('created_at', 'desc')
-          .orderBy('id')
-          .limit(params.perPage)
-          .offset(params.offset)
-          .execute(),
-        db
-          .selectFrom('notifications')
-          .select((eb) => eb.fn.countAll<number>().as('n'))
-          .where('user_id', '=', userId)
-          .executeTakeFirstOrThrow(),
-      ])
-      const items = rows.map((n) => ({
-        id: n.id,
-        type: n.type,
-        data: (typeof n.data === 'string' ? JSON.parse(n.data) : n.data) as { message: string },
-        read_at: formatDateTime(n.read_at),
-        created_at: formatDateTime(n.created_at)!,
-      }))
-      return paginated(req, config.appUrl, items, Number(count.n), params)
+      const { items, total } = await inbox(app.ctx, signedIn(req).id, params)
+      return paginated(req, config.appUrl, items, total, params)
     },
   )
 
@@ -70,14 +45,7 @@ const routes: Routes = async (app) => {
       },
     },
     async (req) => {
-      const id = pathUuid(req.params.id)
-      const res = await db
-        .updateTable('notifications')
-        .set((eb) => ({ read_at: eb.fn.coalesce('read_at', eb.val(new Date())) }))
-        .where('id', '=', id)
-        .where('user_id', '=', signedIn(req).id)
-        .executeTakeFirst()
-      if (Number(res.numUpdatedRows) === 0) throw new NotFound()
+      await markRead(app.ctx, signedIn(req).id, req.params.id)
       return { message: 'Notification marked as read.' }
     },
   )
@@ -94,12 +62,7 @@ const routes: Routes = async (app) => {
       },
     },
     async (req) => {
-      await db
-        .updateTable('notifications')
-        .set({ read_at: new Date() })
-        .where('user_id', '=', signedIn(req).id)
-        .where('read_at', 'is', null)
-        .execute()
+      await markAllRead(app.ctx, signedIn(req).id)
       return { message: 'All notifications marked as read.' }
     },
   )
@@ -117,13 +80,7 @@ const routes: Routes = async (app) => {
       },
     },
     async (req) => {
-      const { token } = req.body
-      // A token belongs to one device, hence to whoever signed in on it last.
-      await db
-        .insertInto('device_tokens')
-        .values({ user_id: signedIn(req).id, token })
-        .onConflict((oc) => oc.column('token').doUpdateSet({ user_id: signedIn(req).id, updated_at: new Date() }))
-        .execute()
+      await saveDeviceToken(app.ctx, signedIn(req).id, req.body.token)
       return { message: 'Device token saved.' }
     },
   )

@@ -1,6 +1,6 @@
 import type { AuthUser } from '../../lib/auth.ts'
 import type { Executor } from '../../lib/db.ts'
-import { assertVenueAccess, runsVenue } from '../venues/access.ts'
+import { assertVenueAccess, runsVenue } from '../venues/index.ts'
 
 // Who may do what with reviews. super_admin may do everything.
 

@@ -1,7 +1,7 @@
 import type { AuthUser } from '../../../lib/auth.ts'
 import type { AppContext } from '../../../lib/context.ts'
 import { Invalid, NotFound, Unprocessable } from '../../../lib/errors.ts'
-import { notify } from '../../notifications/service.ts'
+import { notify } from '../../notifications/index.ts'
 import * as repo from '../repository.ts'
 import { teamResource } from '../resource.ts'
 import type { TeamInput } from '../schemas.ts'
