@@ -3,9 +3,10 @@ import { signedIn } from '../../../lib/auth.ts'
 import { pageParams, paginated } from '../../../lib/pagination.ts'
 import type { Routes } from '../../../lib/route.ts'
 import { Data, errorResponses, Paginated } from '../../../lib/schemas.ts'
-import { loadUserResource, UserSchema } from '../resource.ts'
+import { UserSchema } from '../resource.ts'
 import { AdminUserPatchBody, AdminUsersQuery } from '../schemas.ts'
 import { listUsers, updateUser } from '../service/admin.ts'
+import { userResourceOf } from '../service/users.ts'
 
 const tags = ['Platform administration']
 const security = [{ bearer: [] }]
@@ -50,7 +51,7 @@ const adminUserRoutes: Routes = async (app) => {
     },
     async (req) => {
       const id = await updateUser(ctx, signedIn(req), req.params.user, req.body)
-      return { data: await loadUserResource(ctx.db, ctx.storage, id) }
+      return { data: await userResourceOf(ctx, id) }
     },
   )
 }

@@ -1,15 +1,20 @@
 import { Type } from 'typebox'
 import { issueToken, signedIn } from '../../../lib/auth.ts'
-import { cacheTags } from '../../../lib/cache-tags.ts'
-import { NotFound } from '../../../lib/errors.ts'
 import { pathId } from '../../../lib/ids.ts'
 import { namedLimit } from '../../../lib/rate-limit.ts'
 import type { Routes } from '../../../lib/route.ts'
 import { Data, errorResponses, Message } from '../../../lib/schemas.ts'
-import { formatDateTime } from '../../../lib/time.ts'
-import { loadUserResource, UserSchema } from '../resource.ts'
+import { UserSchema } from '../resource.ts'
 import { DeviceSchema, LoginBody, RegisterBody, RegisterResponse, TokenResponse } from '../schemas.ts'
-import { checkCredentials, deviceName, registerUser } from '../service/users.ts'
+import {
+  checkCredentials,
+  deviceName,
+  devices,
+  logout,
+  registerUser,
+  revokeToken,
+  userResourceOf,
+} from '../service/users.ts'
 
 const tags = ['Authentication']
 const security = [{ bearer: [] }]
@@ -39,7 +44,7 @@ const authRoutes: Routes = async (app) => {
       return reply.code(201).send({
         message: 'Registration successful. Please verify your email address.',
         token,
-        data: await loadUserResource(db, storage, userId),
+        data: await userResourceOf(ctx, userId),
       })
     },
   )
@@ -64,7 +69,7 @@ const authRoutes: Routes = async (app) => {
       const userId = await checkCredentials(db, body.email, body.password)
       await succeeded()
       const token = await issueToken(db, userId, deviceName(req.headers['user-agent'], body.device_name))
-      return { token, data: await loadUserResource(db, storage, userId) }
+      return { token, data: await userResourceOf(ctx, userId) }
     },
   )
 
@@ -74,7 +79,7 @@ const authRoutes: Routes = async (app) => {
       onRequest: app.auth.required,
       schema: { tags, security, summary: 'The signed-in user', response: { 200: Data(UserSchema), ...errorResponses } },
     },
-    async (req) => ({ data: await loadUserResource(db, storage, signedIn(req).id) }),
+    async (req) => ({ data: await userResourceOf(ctx, signedIn(req).id) }),
   )
 
   app.post(
@@ -89,8 +94,7 @@ const authRoutes: Routes = async (app) => {
       },
     },
     async (req) => {
-      await db.deleteFrom('api_tokens').where('id', '=', signedIn(req).tokenId).execute()
-      ctx.cache.invalidate(cacheTags.token(signedIn(req).tokenId))
+      await logout(ctx, signedIn(req).tokenId)
       return { message: 'Logged out successfully.' }
     },
   )
@@ -107,20 +111,7 @@ const authRoutes: Routes = async (app) => {
       },
     },
     async (req) => {
-      const rows = await db
-        .selectFrom('api_tokens')
-        .select(['id', 'name', 'last_used_at', 'created_at'])
-        .where('user_id', '=', signedIn(req).id)
-        .orderBy((eb) => eb.fn.coalesce('last_used_at', 'created_at'), 'desc')
-        .orderBy('id', 'desc')
-        .execute()
-      return rows.map((t) => ({
-        id: Number(t.id),
-        name: t.name,
-        // A token never used since sign-in was last used when it was issued.
-        last_used_at: formatDateTime(t.last_used_at ?? t.created_at)!,
-        created_at: formatDateTime(t.created_at)!,
-      }))
+      return devices(ctx, signedIn(req).id)
     },
   )
 
@@ -138,13 +129,7 @@ const authRoutes: Routes = async (app) => {
     },
     async (req) => {
       const id = pathId(req.params.tokenId)
-      const res = await db
-        .deleteFrom('api_tokens')
-        .where('id', '=', id)
-        .where('user_id', '=', signedIn(req).id)
-        .executeTakeFirst()
-      if (Number(res.numDeletedRows) === 0) throw new NotFound()
-      ctx.cache.invalidate(cacheTags.token(id))
+      await revokeToken(ctx, signedIn(req).id, id)
       return { message: 'Device revoked successfully.' }
     },
   )

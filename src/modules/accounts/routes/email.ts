@@ -3,9 +3,9 @@ import { signedIn } from '../../../lib/auth.ts'
 import { namedLimit } from '../../../lib/rate-limit.ts'
 import type { Routes } from '../../../lib/route.ts'
 import { errorResponses, Message } from '../../../lib/schemas.ts'
-import { loadUserResource } from '../resource.ts'
 import { MessageWithUser } from '../schemas.ts'
-import { sendVerificationEmail, verifyEmail } from '../service/email-verification.ts'
+import { resendVerificationEmail, verifyEmail } from '../service/email-verification.ts'
+import { userResourceOf } from '../service/users.ts'
 
 const tags = ['Authentication']
 const security = [{ bearer: [] }]
@@ -33,7 +33,7 @@ const emailRoutes: Routes = async (app) => {
       const outcome = await verifyEmail(ctx, signedIn(req).id, req.params, req.query)
       return {
         message: outcome === 'verified' ? 'Email verified successfully.' : 'Email already verified.',
-        data: await loadUserResource(ctx.db, ctx.storage, signedIn(req).id),
+        data: await userResourceOf(ctx, signedIn(req).id),
       }
     },
   )
@@ -51,14 +51,8 @@ const emailRoutes: Routes = async (app) => {
       },
     },
     async (req) => {
-      const user = await ctx.db
-        .selectFrom('users')
-        .select(['id', 'email', 'email_verified_at'])
-        .where('id', '=', signedIn(req).id)
-        .executeTakeFirstOrThrow()
-      if (user.email_verified_at) return { message: 'Email already verified.' }
-      await sendVerificationEmail(ctx, user)
-      return { message: 'Verification link sent.' }
+      const sent = await resendVerificationEmail(ctx, signedIn(req).id)
+      return { message: sent ? 'Verification link sent.' : 'Email already verified.' }
     },
   )
 }

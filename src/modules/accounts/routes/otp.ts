@@ -2,10 +2,9 @@ import { issueToken } from '../../../lib/auth.ts'
 import { namedLimit } from '../../../lib/rate-limit.ts'
 import type { Routes } from '../../../lib/route.ts'
 import { errorResponses, Message } from '../../../lib/schemas.ts'
-import { loadUserResource } from '../resource.ts'
 import { OtpSendBody, OtpVerifyBody, OtpVerifyResponse, Refused } from '../schemas.ts'
 import { normalizeIdentifier, sendOtp, verifyOtp } from '../service/otp.ts'
-import { deviceName } from '../service/users.ts'
+import { deviceName, userResourceOf } from '../service/users.ts'
 
 const tags = ['Authentication']
 
@@ -57,7 +56,7 @@ const otpRoutes: Routes = async (app) => {
       return {
         message: 'OTP verified successfully.',
         token,
-        data: await loadUserResource(ctx.db, ctx.storage, userId),
+        data: await userResourceOf(ctx, userId),
       }
     },
   )

@@ -2,9 +2,10 @@ import { signedIn } from '../../../lib/auth.ts'
 import type { Routes } from '../../../lib/route.ts'
 import { Data, errorResponses, Message } from '../../../lib/schemas.ts'
 import { readUploads } from '../../../lib/uploads.ts'
-import { loadUserResource, UserSchema } from '../resource.ts'
+import { UserSchema } from '../resource.ts'
 import { AvatarBody, PasswordBody, ProfileUpdateBody } from '../schemas.ts'
 import { changePassword, MAX_AVATAR_BYTES, replaceAvatar, updateProfile } from '../service/profile.ts'
+import { userResourceOf } from '../service/users.ts'
 
 const tags = ['Profile']
 const security = [{ bearer: [] }]
@@ -19,7 +20,7 @@ const profileRoutes: Routes = async (app) => {
       onRequest: app.auth.required,
       schema: { tags, security, summary: 'Your profile', response: { 200: Data(UserSchema), ...errorResponses } },
     },
-    async (req) => ({ data: await loadUserResource(db, storage, signedIn(req).id) }),
+    async (req) => ({ data: await userResourceOf(ctx, signedIn(req).id) }),
   )
 
   app.put(
@@ -37,7 +38,7 @@ const profileRoutes: Routes = async (app) => {
     },
     async (req) => {
       await updateProfile(ctx, signedIn(req).id, req.body)
-      return { data: await loadUserResource(db, storage, signedIn(req).id) }
+      return { data: await userResourceOf(ctx, signedIn(req).id) }
     },
   )
 
@@ -78,7 +79,7 @@ const profileRoutes: Routes = async (app) => {
     },
     async (req) => {
       await replaceAvatar(ctx, signedIn(req).id, req.body.avatar)
-      return { data: await loadUserResource(db, storage, signedIn(req).id) }
+      return { data: await userResourceOf(ctx, signedIn(req).id) }
     },
   )
 }

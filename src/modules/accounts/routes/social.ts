@@ -2,10 +2,9 @@ import { type Static, Type } from 'typebox'
 import { issueToken } from '../../../lib/auth.ts'
 import type { Routes } from '../../../lib/route.ts'
 import { errorResponses, Message } from '../../../lib/schemas.ts'
-import { loadUserResource } from '../resource.ts'
 import { Refused, TokenResponse } from '../schemas.ts'
 import { authorizationUrl, completeSocialLogin, PROVIDERS } from '../service/social.ts'
-import { deviceName } from '../service/users.ts'
+import { deviceName, userResourceOf } from '../service/users.ts'
 
 const tags = ['Authentication']
 const ProviderParams = Type.Object({
@@ -46,7 +45,7 @@ const socialRoutes: Routes = async (app) => {
   ) => {
     const userId = await completeSocialLogin(ctx, req.params.provider, fields)
     const token = await issueToken(ctx.db, userId, deviceName(req.headers['user-agent']))
-    return { token, data: await loadUserResource(ctx.db, ctx.storage, userId) }
+    return { token, data: await userResourceOf(ctx, userId) }
   }
   const callbackSchema = (method: string) => ({
     tags,
