@@ -3,6 +3,7 @@ import { formatMoney } from '../../lib/money.ts'
 import { DateTime, Nullable } from '../../lib/schemas.ts'
 import type { Storage } from '../../lib/storage.ts'
 import { formatDateTime } from '../../lib/time.ts'
+import type { Zone } from '../../lib/zone.ts'
 
 // The contract's User (UserResource): roles come from user_roles, permissions are what those roles grant.
 
@@ -69,13 +70,16 @@ export function userResource(storage: Storage, row: UserRow): UserResource {
 }
 
 /** A device token as the contract's Device. */
-export function deviceResource(t: { id: number | string; name: string; last_used_at: Date | null; created_at: Date }) {
+export function deviceResource(
+  t: { id: number | string; name: string; last_used_at: Date | null; created_at: Date },
+  zone: Zone,
+) {
   return {
     id: Number(t.id),
     name: t.name,
     // A token never used since sign-in was last used when it was issued.
-    last_used_at: formatDateTime(t.last_used_at ?? t.created_at)!,
-    created_at: formatDateTime(t.created_at)!,
+    last_used_at: zone.format(t.last_used_at ?? t.created_at)!,
+    created_at: zone.format(t.created_at)!,
   }
 }
 

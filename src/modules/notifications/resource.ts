@@ -1,5 +1,5 @@
 import type { Static } from 'typebox'
-import { formatDateTime } from '../../lib/time.ts'
+import type { Zone } from '../../lib/zone.ts'
 import type { NotificationSchema } from './schemas.ts'
 
 export type Notification = Static<typeof NotificationSchema>
@@ -9,18 +9,15 @@ export function notificationData(data: unknown): Record<string, unknown> {
   return (typeof data === 'string' ? JSON.parse(data) : data) as Record<string, unknown>
 }
 
-export function notificationResource(n: {
-  id: string
-  type: string
-  data: unknown
-  read_at: Date | null
-  created_at: Date
-}): Notification {
+export function notificationResource(
+  n: { id: string; type: string; data: unknown; read_at: Date | null; created_at: Date },
+  zone: Zone,
+): Notification {
   return {
     id: n.id,
     type: n.type,
     data: notificationData(n.data) as Notification['data'],
-    read_at: formatDateTime(n.read_at),
-    created_at: formatDateTime(n.created_at)!,
+    read_at: zone.format(n.read_at),
+    created_at: zone.format(n.created_at)!,
   }
 }

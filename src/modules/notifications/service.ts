@@ -48,18 +48,18 @@ export async function notify(
 /** The user's inbox, newest first. */
 export async function inbox(ctx: AppContext, userId: number, page: PageParams) {
   const { rows, total } = await repo.inboxPage(ctx.db, userId, page)
-  return { items: rows.map(notificationResource), total }
+  return { items: rows.map((n) => notificationResource(n, ctx.zone)), total }
 }
 
 /** Marks one of the user's notifications read; 404 for an unknown id or someone else's. */
 export async function markRead(ctx: AppContext, userId: number, rawId: string) {
-  if (!(await repo.markRead(ctx.db, userId, pathUuid(rawId), new Date()))) throw new NotFound()
+  if (!(await repo.markRead(ctx.db, userId, pathUuid(rawId), ctx.clock.now()))) throw new NotFound()
 }
 
 export async function markAllRead(ctx: AppContext, userId: number) {
-  await repo.markAllRead(ctx.db, userId, new Date())
+  await repo.markAllRead(ctx.db, userId, ctx.clock.now())
 }
 
 export async function saveDeviceToken(ctx: AppContext, userId: number, token: string) {
-  await repo.saveDeviceToken(ctx.db, userId, token, new Date())
+  await repo.saveDeviceToken(ctx.db, userId, token, ctx.clock.now())
 }

@@ -43,12 +43,12 @@ export async function loadReviews(ctx: AppContext, ids: number[], db: Executor =
       .orderBy('rr.id')
       .execute(),
   ])
-  for (const r of rows) out.set(r.id, reviewResource(ctx.storage, r))
+  for (const r of rows) out.set(r.id, reviewResource(ctx.storage, ctx.zone, r))
   for (const m of images) {
     out.get(m.model_id)?.images.push({ id: m.id, url: ctx.storage.url(m.path)! })
   }
   for (const rep of replies) {
-    out.get(rep.review_id)?.replies.push(replyResource(rep))
+    out.get(rep.review_id)?.replies.push(replyResource(rep, ctx.zone))
   }
   return out
 }

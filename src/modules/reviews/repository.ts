@@ -153,8 +153,8 @@ export async function insertReply(db: Executor, values: { review_id: number; use
     .executeTakeFirstOrThrow()
 }
 
-export async function approve(db: Executor, id: number) {
-  await db.updateTable('reviews').set({ is_approved: true, updated_at: new Date() }).where('id', '=', id).execute()
+export async function approve(db: Executor, id: number, at: Date) {
+  await db.updateTable('reviews').set({ is_approved: true, updated_at: at }).where('id', '=', id).execute()
 }
 
 /** Ids of venues whose reviews the caller moderates: owned, or assigned as manager (not staff). */

@@ -1,7 +1,7 @@
 import { type Static, Type } from 'typebox'
 import { DateTime, Nullable } from '../../lib/schemas.ts'
 import type { Storage } from '../../lib/storage.ts'
-import { formatDateTime } from '../../lib/time.ts'
+import type { Zone } from '../../lib/zone.ts'
 
 // The contract's ReviewResource: schemas and row mapping. The loaders are in queries.ts.
 
@@ -33,6 +33,7 @@ export type ReviewReply = Static<typeof ReviewReplySchema>
 /** A review row with its reviewer, before images and replies are attached. */
 export function reviewResource(
   storage: Storage,
+  zone: Zone,
   r: {
     id: number
     rating: number
@@ -52,22 +53,19 @@ export function reviewResource(
     user: { id: r.user_id, name: r.user_name, avatar: storage.url(r.avatar_path) },
     images: [],
     replies: [],
-    created_at: formatDateTime(r.created_at)!,
+    created_at: zone.format(r.created_at)!,
   }
 }
 
-export function replyResource(rep: {
-  id: number
-  reply: string
-  created_at: Date
-  user_id: number
-  user_name: string
-}): ReviewReply {
+export function replyResource(
+  rep: { id: number; reply: string; created_at: Date; user_id: number; user_name: string },
+  zone: Zone,
+): ReviewReply {
   return {
     id: rep.id,
     reply: rep.reply,
     user: { id: rep.user_id, name: rep.user_name },
-    created_at: formatDateTime(rep.created_at)!,
+    created_at: zone.format(rep.created_at)!,
   }
 }
 

@@ -78,7 +78,7 @@ const routes: Routes = async (app) => {
     },
     async (req) => {
       const t = await tournaments.visibleTournament(ctx, tournamentId(req), req.user ?? null)
-      return { data: await fixtures.fixturesOf(ctx.db, t.id) }
+      return { data: await fixtures.fixturesOf(ctx, t.id) }
     },
   )
 

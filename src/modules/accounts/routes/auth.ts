@@ -22,7 +22,7 @@ const limited = { 429: Message }
 
 const authRoutes: Routes = async (app) => {
   const { ctx } = app
-  const { db, storage } = ctx
+  const { db } = ctx
 
   app.post(
     '/auth/register',

@@ -12,7 +12,6 @@ const security = [{ bearer: [] }]
 
 const profileRoutes: Routes = async (app) => {
   const { ctx } = app
-  const { db, storage } = ctx
 
   app.get(
     '/profile',

@@ -102,7 +102,7 @@ export async function userResourceOf(ctx: AppContext, userId: number): Promise<U
 
 /** The user's device tokens as Devices, most recently used first. */
 export async function devices(ctx: AppContext, userId: number) {
-  return (await devicesOf(ctx.db, userId)).map(deviceResource)
+  return (await devicesOf(ctx.db, userId)).map((t) => deviceResource(t, ctx.zone))
 }
 
 /** Revokes the token of the current request (already gone is fine) and forgets it on this instance. */
