@@ -68,7 +68,11 @@ test('tampered, unsigned, expired and foreign links are refused', async () => {
   }
 
   // An expired (but correctly signed) link.
-  const old = verificationUrl(app.ctx, { id: data.id, email: 'tamper@example.com' }, Date.now() - 61 * 60_000)
+  const old = verificationUrl(
+    app.ctx,
+    { id: data.id, email: 'tamper@example.com' },
+    new Date(app.ctx.clock.now().getTime() - 61 * 60_000),
+  )
   const expired = await open(old, token)
   assert.equal(expired.statusCode, 403)
   assert.deepEqual(expired.json(), { message: 'Invalid signature.' })

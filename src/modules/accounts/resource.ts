@@ -1,12 +1,9 @@
-import { sql } from 'kysely'
 import { Type } from 'typebox'
-import { ROLE_NAMES } from '../../lib/auth.ts'
-import type { Executor } from '../../lib/db.ts'
-import { NotFound } from '../../lib/errors.ts'
 import { formatMoney } from '../../lib/money.ts'
 import { DateTime, Nullable } from '../../lib/schemas.ts'
 import type { Storage } from '../../lib/storage.ts'
 import { formatDateTime } from '../../lib/time.ts'
+import type { Zone } from '../../lib/zone.ts'
 
 // The contract's User (UserResource): roles come from user_roles, permissions are what those roles grant.
 
@@ -55,29 +52,6 @@ export interface UserResource {
   created_at: string
 }
 
-/** The columns of a User (users as u) with its role and permission names. */
-export const USER_COLUMNS = [
-  'u.id',
-  'u.name',
-  'u.email',
-  'u.phone',
-  'u.avatar_path',
-  'u.wallet_balance',
-  'u.is_active',
-  'u.email_verified_at',
-  'u.phone_verified_at',
-  'u.created_at',
-  ROLE_NAMES.as('roles'),
-  sql<string[]>`array(select distinct p.name from user_roles ur
-      join role_permissions rp on rp.role_id = ur.role_id join permissions p on p.id = rp.permission_id
-      where ur.user_id = u.id order by p.name)`.as('permissions'),
-] as const
-
-/** Selects users with their role and permission names (use with `.where(...)`). */
-export function selectUsers(db: Executor) {
-  return db.selectFrom('users as u').select(USER_COLUMNS)
-}
-
 export function userResource(storage: Storage, row: UserRow): UserResource {
   return {
     id: Number(row.id),
@@ -95,9 +69,19 @@ export function userResource(storage: Storage, row: UserRow): UserResource {
   }
 }
 
-/** One user as the contract's User; 404 when unknown. */
-export async function loadUserResource(db: Executor, storage: Storage, userId: number): Promise<UserResource> {
-  const row = await selectUsers(db).where('u.id', '=', userId).executeTakeFirst()
-  if (!row) throw new NotFound()
-  return userResource(storage, row as UserRow)
+/** A device token as the contract's Device. */
+export function deviceResource(
+  t: { id: number | string; name: string; last_used_at: Date | null; created_at: Date },
+  zone: Zone,
+) {
+  return {
+    id: Number(t.id),
+    name: t.name,
+    // A token never used since sign-in was last used when it was issued.
+    last_used_at: zone.format(t.last_used_at ?? t.created_at)!,
+    created_at: zone.format(t.created_at)!,
+  }
 }
+
+// bookings and indoor-bookings import selectUsers from here until they switch to accounts/index.ts (issue 14).
+export { selectUsers } from './queries.ts'

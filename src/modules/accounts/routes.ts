@@ -1,4 +1,4 @@
-import type { FastifyInstance } from 'fastify'
+import type { Routes } from '../../lib/route.ts'
 import adminUserRoutes from './routes/admin.ts'
 import authRoutes from './routes/auth.ts'
 import emailRoutes from './routes/email.ts'
@@ -8,7 +8,7 @@ import socialRoutes from './routes/social.ts'
 
 // Accounts: registration, sign-in (password, OTP, social), devices, email verification, profile,
 // and the platform's user administration.
-export default async function routes(app: FastifyInstance) {
+const routes: Routes = async (app) => {
   await app.register(authRoutes)
   await app.register(otpRoutes)
   await app.register(emailRoutes)
@@ -16,3 +16,4 @@ export default async function routes(app: FastifyInstance) {
   await app.register(socialRoutes)
   await app.register(adminUserRoutes)
 }
+export default routes

@@ -82,7 +82,14 @@ export const AvatarBody = Type.Object({
 })
 
 export const ROLES = ['customer', 'venue_owner', 'manager', 'staff', 'super_admin'] as const
-export const RoleName = Type.Union(ROLES.map((r) => Type.Literal(r)))
+// Spelled out (same schema as mapping ROLES) so the static type is the union of the names.
+export const RoleName = Type.Union([
+  Type.Literal('customer'),
+  Type.Literal('venue_owner'),
+  Type.Literal('manager'),
+  Type.Literal('staff'),
+  Type.Literal('super_admin'),
+])
 
 export const AdminUsersQuery = Type.Object({
   page: Type.Optional(Type.Integer({ minimum: 1 })),

@@ -1,18 +1,17 @@
-import type { FastifyInstance } from 'fastify'
 import { Type } from 'typebox'
-import { NotFound } from '../../lib/errors.ts'
-import { pathUuid } from '../../lib/ids.ts'
+import { signedIn } from '../../lib/auth.ts'
 import { pageParams, paginated } from '../../lib/pagination.ts'
+import type { Routes } from '../../lib/route.ts'
 import { errorResponses, Message, Paginated } from '../../lib/schemas.ts'
-import { formatDateTime } from '../../lib/time.ts'
 import { DeviceTokenBody, FirebaseConfigSchema, NotificationSchema } from './schemas.ts'
+import { inbox, markAllRead, markRead, saveDeviceToken } from './service.ts'
 
 const tags = ['Notifications']
 const security = [{ bearer: [] }]
 const PER_PAGE = 20
 
-export default async function routes(app: FastifyInstance) {
-  const { db, config } = app.ctx
+const routes: Routes = async (app) => {
+  const { config } = app.ctx
 
   app.get(
     '/notifications',
@@ -27,32 +26,9 @@ export default async function routes(app: FastifyInstance) {
       },
     },
     async (req) => {
-      const params = pageParams({ page: (req.query as { page?: number }).page, per_page: PER_PAGE }, PER_PAGE)
-      const userId = req.user!.id
-      const [rows, count] = await Promise.all([
-        db
-          .selectFrom('notifications')
-          .selectAll()
-          .where('user_id', '=', userId)
-          .orderBy('created_at', 'desc')
-          .orderBy('id')
-          .limit(params.perPage)
-          .offset(params.offset)
-          .execute(),
-        db
-          .selectFrom('notifications')
-          .select((eb) => eb.fn.countAll<number>().as('n'))
-          .where('user_id', '=', userId)
-          .executeTakeFirstOrThrow(),
-      ])
-      const items = rows.map((n) => ({
-        id: n.id,
-        type: n.type,
-        data: (typeof n.data === 'string' ? JSON.parse(n.data) : n.data) as { message: string },
-        read_at: formatDateTime(n.read_at),
-        created_at: formatDateTime(n.created_at)!,
-      }))
-      return paginated(req, config.appUrl, items, Number(count.n), params)
+      const params = pageParams({ page: req.query.page, per_page: PER_PAGE }, PER_PAGE)
+      const { items, total } = await inbox(app.ctx, signedIn(req).id, params)
+      return paginated(req, config.appUrl, items, total, params)
     },
   )
 
@@ -69,14 +45,7 @@ export default async function routes(app: FastifyInstance) {
       },
     },
     async (req) => {
-      const id = pathUuid((req.params as { id: string }).id)
-      const res = await db
-        .updateTable('notifications')
-        .set((eb) => ({ read_at: eb.fn.coalesce('read_at', eb.val(new Date())) }))
-        .where('id', '=', id)
-        .where('user_id', '=', req.user!.id)
-        .executeTakeFirst()
-      if (Number(res.numUpdatedRows) === 0) throw new NotFound()
+      await markRead(app.ctx, signedIn(req).id, req.params.id)
       return { message: 'Notification marked as read.' }
     },
   )
@@ -93,12 +62,7 @@ export default async function routes(app: FastifyInstance) {
       },
     },
     async (req) => {
-      await db
-        .updateTable('notifications')
-        .set({ read_at: new Date() })
-        .where('user_id', '=', req.user!.id)
-        .where('read_at', 'is', null)
-        .execute()
+      await markAllRead(app.ctx, signedIn(req).id)
       return { message: 'All notifications marked as read.' }
     },
   )
@@ -116,13 +80,7 @@ export default async function routes(app: FastifyInstance) {
       },
     },
     async (req) => {
-      const { token } = req.body as { token: string }
-      // A token belongs to one device, hence to whoever signed in on it last.
-      await db
-        .insertInto('device_tokens')
-        .values({ user_id: req.user!.id, token })
-        .onConflict((oc) => oc.column('token').doUpdateSet({ user_id: req.user!.id, updated_at: new Date() }))
-        .execute()
+      await saveDeviceToken(app.ctx, signedIn(req).id, req.body.token)
       return { message: 'Device token saved.' }
     },
   )
@@ -141,3 +99,4 @@ export default async function routes(app: FastifyInstance) {
     async () => config.firebase,
   )
 }
+export default routes

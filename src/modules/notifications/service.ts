@@ -1,6 +1,11 @@
 import { randomUUID } from 'node:crypto'
 import type { AppContext } from '../../lib/context.ts'
 import type { Executor } from '../../lib/db.ts'
+import { NotFound } from '../../lib/errors.ts'
+import { pathUuid } from '../../lib/ids.ts'
+import type { PageParams } from '../../lib/pagination.ts'
+import * as repo from './repository.ts'
+import { notificationResource } from './resource.ts'
 
 // Notification classes of the contract. The stored `type` is the namespaced class name.
 export type NotificationClass =
@@ -30,10 +35,31 @@ export async function notify(
   db: Executor = ctx.db,
 ): Promise<string> {
   const id = randomUUID()
-  await db
-    .insertInto('notifications')
-    .values({ id, user_id: userId, type: NOTIFICATION_NAMESPACE + type, data: JSON.stringify(data) })
-    .execute()
+  await repo.insertNotification(db, {
+    id,
+    user_id: userId,
+    type: NOTIFICATION_NAMESPACE + type,
+    data: JSON.stringify(data),
+  })
   await ctx.jobs.enqueue('push.notification', { notification_id: id }, { uniqueKey: `push:${id}` }, db)
   return id
+}
+
+/** The user's inbox, newest first. */
+export async function inbox(ctx: AppContext, userId: number, page: PageParams) {
+  const { rows, total } = await repo.inboxPage(ctx.db, userId, page)
+  return { items: rows.map((n) => notificationResource(n, ctx.zone)), total }
+}
+
+/** Marks one of the user's notifications read; 404 for an unknown id or someone else's. */
+export async function markRead(ctx: AppContext, userId: number, rawId: string) {
+  if (!(await repo.markRead(ctx.db, userId, pathUuid(rawId), ctx.clock.now()))) throw new NotFound()
+}
+
+export async function markAllRead(ctx: AppContext, userId: number) {
+  await repo.markAllRead(ctx.db, userId, ctx.clock.now())
+}
+
+export async function saveDeviceToken(ctx: AppContext, userId: number, token: string) {
+  await repo.saveDeviceToken(ctx.db, userId, token, ctx.clock.now())
 }

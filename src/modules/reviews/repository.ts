@@ -1,6 +1,6 @@
 import { sql } from 'kysely'
 import type { Executor } from '../../lib/db.ts'
-import { findVenueByKey } from '../venues/repository.ts'
+import { resolveVenue } from '../venues/index.ts'
 
 // SQL of the reviews feature. Every function takes the executor to run on.
 
@@ -13,7 +13,7 @@ export interface VenueRow {
 
 /** A venue (not deleted) by slug or id, as every {venue} path reads it; `is_public` says whether customers may see it. */
 export async function findVenue(db: Executor, idOrSlug: string): Promise<VenueRow | undefined> {
-  const row = await findVenueByKey(db, idOrSlug)
+  const row = await resolveVenue(db, idOrSlug)
   if (!row) return undefined
   return {
     id: row.id,
@@ -153,8 +153,8 @@ export async function insertReply(db: Executor, values: { review_id: number; use
     .executeTakeFirstOrThrow()
 }
 
-export async function approve(db: Executor, id: number) {
-  await db.updateTable('reviews').set({ is_approved: true, updated_at: new Date() }).where('id', '=', id).execute()
+export async function approve(db: Executor, id: number, at: Date) {
+  await db.updateTable('reviews').set({ is_approved: true, updated_at: at }).where('id', '=', id).execute()
 }
 
 /** Ids of venues whose reviews the caller moderates: owned, or assigned as manager (not staff). */

@@ -1,11 +1,9 @@
 import { type Static, Type } from 'typebox'
-import type { AppContext } from '../../lib/context.ts'
-import type { Executor } from '../../lib/db.ts'
 import { DateTime, Nullable } from '../../lib/schemas.ts'
-import { formatDateTime } from '../../lib/time.ts'
+import type { Storage } from '../../lib/storage.ts'
+import type { Zone } from '../../lib/zone.ts'
 
-// The contract's ReviewResource and the one loader that builds it. Other features (bookings)
-// embed a booking's review through `reviewsByBookingIds`.
+// The contract's ReviewResource: schemas and row mapping. The loaders are in queries.ts.
 
 export const ReviewReplySchema = Type.Object({
   id: Type.Integer(),
@@ -32,97 +30,44 @@ export const ReviewSchema = Type.Object({
 export type Review = Static<typeof ReviewSchema>
 export type ReviewReply = Static<typeof ReviewReplySchema>
 
-/** Reviews by id, with reviewer, images and replies; ids that do not exist are simply absent. */
-export async function loadReviews(ctx: AppContext, ids: number[], db: Executor = ctx.db): Promise<Map<number, Review>> {
-  const out = new Map<number, Review>()
-  if (ids.length === 0) return out
-  const unique = [...new Set(ids)]
-  const [rows, images, replies] = await Promise.all([
-    db
-      .selectFrom('reviews as r')
-      .innerJoin('users as u', 'u.id', 'r.user_id')
-      .select([
-        'r.id',
-        'r.rating',
-        'r.comment',
-        'r.is_approved',
-        'r.created_at',
-        'u.id as user_id',
-        'u.name as user_name',
-        'u.avatar_path',
-      ])
-      .where('r.id', 'in', unique)
-      .execute(),
-    db
-      .selectFrom('media')
-      .select(['id', 'model_id', 'path'])
-      .where('model_type', '=', 'review')
-      .where('model_id', 'in', unique)
-      .orderBy('sort_order')
-      .orderBy('id')
-      .execute(),
-    db
-      .selectFrom('review_replies as rr')
-      .innerJoin('users as u', 'u.id', 'rr.user_id')
-      .select(['rr.id', 'rr.review_id', 'rr.reply', 'rr.created_at', 'u.id as user_id', 'u.name as user_name'])
-      .where('rr.review_id', 'in', unique)
-      .orderBy('rr.created_at')
-      .orderBy('rr.id')
-      .execute(),
-  ])
-  for (const r of rows) {
-    out.set(r.id, {
-      id: r.id,
-      rating: r.rating,
-      comment: r.comment,
-      is_approved: r.is_approved,
-      user: { id: r.user_id, name: r.user_name, avatar: ctx.storage.url(r.avatar_path) },
-      images: [],
-      replies: [],
-      created_at: formatDateTime(r.created_at)!,
-    })
+/** A review row with its reviewer, before images and replies are attached. */
+export function reviewResource(
+  storage: Storage,
+  zone: Zone,
+  r: {
+    id: number
+    rating: number
+    comment: string | null
+    is_approved: boolean
+    created_at: Date
+    user_id: number
+    user_name: string
+    avatar_path: string | null
+  },
+): Review {
+  return {
+    id: r.id,
+    rating: r.rating,
+    comment: r.comment,
+    is_approved: r.is_approved,
+    user: { id: r.user_id, name: r.user_name, avatar: storage.url(r.avatar_path) },
+    images: [],
+    replies: [],
+    created_at: zone.format(r.created_at)!,
   }
-  for (const m of images) {
-    out.get(m.model_id)?.images.push({ id: m.id, url: ctx.storage.url(m.path)! })
-  }
-  for (const rep of replies) {
-    out.get(rep.review_id)?.replies.push(replyResource(rep))
-  }
-  return out
 }
 
-export function replyResource(rep: {
-  id: number
-  reply: string
-  created_at: Date
-  user_id: number
-  user_name: string
-}): ReviewReply {
+export function replyResource(
+  rep: { id: number; reply: string; created_at: Date; user_id: number; user_name: string },
+  zone: Zone,
+): ReviewReply {
   return {
     id: rep.id,
     reply: rep.reply,
     user: { id: rep.user_id, name: rep.user_name },
-    created_at: formatDateTime(rep.created_at)!,
+    created_at: zone.format(rep.created_at)!,
   }
 }
 
-/** The review attached to each booking (keyed by booking id); bookings without one are absent. */
-export async function reviewsByBookingIds(ctx: AppContext, ids: number[]): Promise<Map<number, Review>> {
-  const out = new Map<number, Review>()
-  if (ids.length === 0) return out
-  const links = await ctx.db
-    .selectFrom('reviews')
-    .select(['id', 'booking_id'])
-    .where('booking_id', 'in', [...new Set(ids)])
-    .orderBy('id')
-    .execute()
-  const reviews = await loadReviews(
-    ctx,
-    links.map((l) => l.id),
-  )
-  for (const l of links) {
-    const review = reviews.get(l.id)
-    if (review && l.booking_id !== null && !out.has(l.booking_id)) out.set(l.booking_id, review)
-  }
-  return out
-}
+// bookings/resource.ts imports the loader from here until it switches to reviews/index.ts (issue 14).
+export { reviewsByBookingIds } from './queries.ts'

@@ -1,9 +1,11 @@
-import type { FastifyInstance } from 'fastify'
 import { Type } from 'typebox'
+import { signedIn } from '../../lib/auth.ts'
+import { pathId } from '../../lib/ids.ts'
 import { pageParams, paginated } from '../../lib/pagination.ts'
+import type { Routes } from '../../lib/route.ts'
 import { Data, errorResponses, Message, Paginated } from '../../lib/schemas.ts'
 import { readUploads } from '../../lib/uploads.ts'
-import { pathId, replierFirst } from './policy.ts'
+import { replierFirst } from './hooks.ts'
 import {
   AdminReviewQuery,
   AdminReviewSchema,
@@ -11,7 +13,6 @@ import {
   MAX_REVIEW_IMAGE_BYTES,
   MAX_REVIEW_IMAGES,
   ReplyBody,
-  type ReviewInput,
   ReviewReplySchema,
   ReviewSchema,
   VenueReviewBody,
@@ -30,7 +31,7 @@ const createNote =
   'One review per user per venue: a second one is 422 "You have already reviewed this venue.". ' +
   'Reviews submitted here are approved at once.'
 
-export default async function routes(app: FastifyInstance) {
+const routes: Routes = async (app) => {
   const { ctx } = app
 
   app.get(
@@ -44,7 +45,7 @@ export default async function routes(app: FastifyInstance) {
         response: { 200: VenueReviewList, 404: Message },
       },
     },
-    async (req) => reviews.venueReviews(ctx, (req.params as { venue: string }).venue, req.user),
+    async (req) => reviews.venueReviews(ctx, req.params.venue, req.user ?? null),
   )
 
   app.post(
@@ -64,8 +65,8 @@ export default async function routes(app: FastifyInstance) {
       },
     },
     async (req, reply) => {
-      const venue = await reviews.visibleVenue(ctx, (req.params as { venue: string }).venue, req.user)
-      const data = await reviews.createReview(ctx, req.user!, venue.id, req.body as ReviewInput)
+      const venue = await reviews.visibleVenue(ctx, req.params.venue, req.user ?? null)
+      const data = await reviews.createReview(ctx, signedIn(req), venue.id, req.body)
       return reply.code(201).send({ data })
     },
   )
@@ -86,9 +87,9 @@ export default async function routes(app: FastifyInstance) {
       },
     },
     async (req, reply) => {
-      const body = req.body as ReviewInput & { venue_id: number }
-      const venue = await reviews.venueForLegacyCreate(ctx, body.venue_id, req.user!)
-      const data = await reviews.createReview(ctx, req.user!, venue.id, body)
+      const user = signedIn(req)
+      const venue = await reviews.venueForLegacyCreate(ctx, req.body.venue_id, user)
+      const data = await reviews.createReview(ctx, user, venue.id, req.body)
       return reply.code(201).send({ data })
     },
   )
@@ -108,8 +109,8 @@ export default async function routes(app: FastifyInstance) {
       },
     },
     async (req, reply) => {
-      const id = pathId((req.params as { review: string }).review)
-      const data = await reviews.addReply(ctx, req.user!, id, (req.body as { reply: string }).reply)
+      const id = pathId(req.params.review)
+      const data = await reviews.addReply(ctx, signedIn(req), id, req.body.reply)
       return reply.code(201).send({ data })
     },
   )
@@ -127,11 +128,11 @@ export default async function routes(app: FastifyInstance) {
       },
     },
     async (req) => {
-      const q = req.query as { is_approved?: boolean; venue_id?: number; page?: number; per_page?: number }
+      const q = req.query
       const params = pageParams(q)
       const { items, total } = await reviews.adminReviews(
         ctx,
-        req.user!,
+        signedIn(req),
         { isApproved: q.is_approved, venueId: q.venue_id },
         { limit: params.perPage, offset: params.offset },
       )
@@ -152,9 +153,10 @@ export default async function routes(app: FastifyInstance) {
       },
     },
     async (req) => {
-      const id = pathId((req.params as { review: string }).review)
-      const data = await reviews.approveReview(ctx, req.user!, id)
+      const id = pathId(req.params.review)
+      const data = await reviews.approveReview(ctx, signedIn(req), id)
       return { message: 'Review approved.', data }
     },
   )
 }
+export default routes

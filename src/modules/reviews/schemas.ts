@@ -1,4 +1,4 @@
-import { Type } from 'typebox'
+import { type Static, Type } from 'typebox'
 import { IdParam, Nullable } from '../../lib/schemas.ts'
 import { ReviewReplySchema, ReviewSchema } from './resource.ts'
 
@@ -30,13 +30,7 @@ export const LegacyReviewBody = Type.Object({
   ...reviewFields,
 })
 
-export interface ReviewInput {
-  rating: number
-  comment?: string | null
-  booking_id?: number | null
-  images?: unknown
-  'images[]'?: unknown
-}
+export type ReviewInput = Static<typeof VenueReviewBody>
 
 export const ReplyBody = Type.Object({ reply: Type.String({ minLength: 1, maxLength: 5000 }) })
 

@@ -4,8 +4,9 @@ import { Invalid, NotFound, Unprocessable } from '../../lib/errors.ts'
 import { detectImage } from '../../lib/storage.ts'
 import { Upload } from '../../lib/uploads.ts'
 import { assertCanModerate, assertCanReply, canSeeHiddenVenue } from './policy.ts'
+import { loadReviews } from './queries.ts'
 import * as repo from './repository.ts'
-import { loadReviews, type Review, replyResource } from './resource.ts'
+import { type Review, replyResource } from './resource.ts'
 import { MAX_REVIEW_IMAGE_BYTES, MAX_REVIEW_IMAGES, type ReviewInput } from './schemas.ts'
 
 export const ALREADY_REVIEWED = 'You have already reviewed this venue.'
@@ -128,7 +129,7 @@ export async function addReply(ctx: AppContext, user: AuthUser, reviewId: number
   if (!review) throw new NotFound()
   await assertCanReply(ctx.db, user, review.venue_id)
   const row = await repo.insertReply(ctx.db, { review_id: review.id, user_id: user.id, reply: reply.trim() || reply })
-  return replyResource({ ...row, user_id: user.id, user_name: user.name })
+  return replyResource({ ...row, user_id: user.id, user_name: user.name }, ctx.zone)
 }
 
 export async function approveReview(ctx: AppContext, user: AuthUser, reviewId: number) {
@@ -138,7 +139,7 @@ export async function approveReview(ctx: AppContext, user: AuthUser, reviewId: n
   if (!review.is_approved) {
     await ctx.db.transaction().execute(async (trx) => {
       await repo.lockVenue(trx, review.venue_id)
-      await repo.approve(trx, review.id)
+      await repo.approve(trx, review.id, ctx.clock.now())
       await repo.refreshVenueRating(trx, review.venue_id)
     })
   }

@@ -81,10 +81,11 @@ export async function updateTournament(
   db: Executor,
   id: number,
   values: Partial<TournamentValues> & { status?: string },
+  at: Date,
 ) {
   await db
     .updateTable('tournaments')
-    .set({ ...values, updated_at: new Date() })
+    .set({ ...values, updated_at: at })
     .where('id', '=', id)
     .execute()
 }
@@ -103,10 +104,10 @@ export async function teamsOf(db: Executor, tournamentIds: number[]) {
 export type TeamRow = Awaited<ReturnType<typeof teamsOf>>[number]
 
 /** Counts one more registered team; the caller holds the tournament row lock and checked the limit. */
-export async function takePlace(db: Executor, id: number) {
+export async function takePlace(db: Executor, id: number, at: Date) {
   await db
     .updateTable('tournaments')
-    .set((eb) => ({ registered_teams: eb('registered_teams', '+', 1), updated_at: new Date() }))
+    .set((eb) => ({ registered_teams: eb('registered_teams', '+', 1), updated_at: at }))
     .where('id', '=', id)
     .execute()
 }
@@ -202,18 +203,19 @@ export async function recordResult(
   db: Executor,
   id: number,
   result: { score_a: number; score_b: number; winner_id: number | null },
+  at: Date,
 ) {
   await db
     .updateTable('fixtures')
-    .set({ ...result, status: 'completed', updated_at: new Date() })
+    .set({ ...result, status: 'completed', updated_at: at })
     .where('id', '=', id)
     .execute()
 }
 
-export async function setSlot(db: Executor, id: number, slot: 'a' | 'b', teamId: number | null) {
+export async function setSlot(db: Executor, id: number, slot: 'a' | 'b', teamId: number | null, at: Date) {
   await db
     .updateTable('fixtures')
-    .set(slot === 'a' ? { team_a_id: teamId, updated_at: new Date() } : { team_b_id: teamId, updated_at: new Date() })
+    .set(slot === 'a' ? { team_a_id: teamId, updated_at: at } : { team_b_id: teamId, updated_at: at })
     .where('id', '=', id)
     .execute()
 }

@@ -1,6 +1,6 @@
 import type { Static } from 'typebox'
 import { formatMoney } from '../../lib/money.ts'
-import { formatDateTime } from '../../lib/time.ts'
+import type { Zone } from '../../lib/zone.ts'
 import type { FixtureRow, TeamRow, TournamentRow } from './repository.ts'
 import type { FixtureSchema, StandingSchema, TeamSchema, TournamentSchema } from './schemas.ts'
 
@@ -11,6 +11,7 @@ export type Standing = Static<typeof StandingSchema>
 
 export function tournamentResource(
   t: Omit<TournamentRow, 'is_public'>,
+  zone: Zone,
   loaded: { teams?: Team[]; standings?: Standing[] } = {},
 ): Tournament {
   return {
@@ -28,7 +29,7 @@ export function tournamentResource(
     status: t.status,
     venue: { id: t.venue_id, name: t.venue_name, slug: t.venue_slug },
     ...loaded,
-    created_at: formatDateTime(t.created_at)!,
+    created_at: zone.format(t.created_at)!,
   }
 }
 
@@ -37,7 +38,7 @@ interface Player {
   position?: string | null
 }
 
-export function teamResource(t: TeamRow): Team {
+export function teamResource(t: TeamRow, zone: Zone): Team {
   const raw = typeof t.players === 'string' ? JSON.parse(t.players) : t.players
   const players = (Array.isArray(raw) ? (raw as unknown as Player[]) : []).map((p) => ({
     name: String(p.name),
@@ -50,18 +51,18 @@ export function teamResource(t: TeamRow): Team {
     contact_phone: t.contact_phone,
     player_count: players.length,
     players,
-    registered_at: formatDateTime(t.registered_at)!,
+    registered_at: zone.format(t.registered_at)!,
   }
 }
 
-export function fixtureResource(f: FixtureRow): Fixture {
+export function fixtureResource(f: FixtureRow, zone: Zone): Fixture {
   return {
     id: f.id,
     round: f.round,
     match_number: f.match_number,
     team_a: f.team_a_id === null ? null : { id: f.team_a_id, name: f.team_a_name ?? '' },
     team_b: f.team_b_id === null ? null : { id: f.team_b_id, name: f.team_b_name ?? '' },
-    scheduled_at: formatDateTime(f.scheduled_at),
+    scheduled_at: zone.format(f.scheduled_at),
     status: f.status,
     result:
       f.status === 'completed' && f.score_a !== null && f.score_b !== null

@@ -1,20 +1,18 @@
-import type { FastifyInstance } from 'fastify'
 import { Type } from 'typebox'
+import { signedIn } from '../../lib/auth.ts'
+import { pathId } from '../../lib/ids.ts'
+import type { Routes } from '../../lib/route.ts'
 import { Data, errorResponses, Message } from '../../lib/schemas.ts'
-import { fixtureManagerFirst, pathId, tournamentManagerFirst } from './policy.ts'
+import { fixtureManagerFirst, tournamentManagerFirst } from './hooks.ts'
 import {
   CreateBody,
   FixtureSchema,
   ListQuery,
   ResultBody,
-  type ResultInput,
   StandingSchema,
-  type Status,
   StatusBody,
   TeamBody,
-  type TeamInput,
   TeamSchema,
-  type TournamentInput,
   TournamentSchema,
   UpdateBody,
 } from './schemas.ts'
@@ -33,9 +31,9 @@ const Refused = Type.Object({
 })
 const List = <T extends Parameters<typeof Type.Array>[0]>(item: T) => Type.Object({ data: Type.Array(item) })
 
-const tournamentId = (req: { params: unknown }) => pathId((req.params as { tournament: string }).tournament)
+const tournamentId = (req: { params: { tournament: string } }) => pathId(req.params.tournament)
 
-export default async function routes(app: FastifyInstance) {
+const routes: Routes = async (app) => {
   const { ctx } = app
 
   app.get(
@@ -49,8 +47,7 @@ export default async function routes(app: FastifyInstance) {
       },
     },
     async (req) => {
-      const q = req.query as { venue_id?: number; status?: string }
-      return { data: await tournaments.listTournaments(ctx, { venueId: q.venue_id, status: q.status }) }
+      return { data: await tournaments.listTournaments(ctx, { venueId: req.query.venue_id, status: req.query.status }) }
     },
   )
 
@@ -65,7 +62,7 @@ export default async function routes(app: FastifyInstance) {
         response: { 200: Data(TournamentSchema), 404: Message },
       },
     },
-    async (req) => ({ data: await tournaments.showTournament(ctx, tournamentId(req), req.user) }),
+    async (req) => ({ data: await tournaments.showTournament(ctx, tournamentId(req), req.user ?? null) }),
   )
 
   app.get(
@@ -80,8 +77,8 @@ export default async function routes(app: FastifyInstance) {
       },
     },
     async (req) => {
-      const t = await tournaments.visibleTournament(ctx, tournamentId(req), req.user)
-      return { data: await fixtures.fixturesOf(ctx.db, t.id) }
+      const t = await tournaments.visibleTournament(ctx, tournamentId(req), req.user ?? null)
+      return { data: await fixtures.fixturesOf(ctx, t.id) }
     },
   )
 
@@ -98,7 +95,7 @@ export default async function routes(app: FastifyInstance) {
       },
     },
     async (req) => {
-      const t = await tournaments.visibleTournament(ctx, tournamentId(req), req.user)
+      const t = await tournaments.visibleTournament(ctx, tournamentId(req), req.user ?? null)
       return { data: await fixtures.standingsOf(ctx.db, t) }
     },
   )
@@ -120,7 +117,7 @@ export default async function routes(app: FastifyInstance) {
       },
     },
     async (req, reply) => {
-      const data = await registerTeam(ctx, req.user!, tournamentId(req), req.body as TeamInput)
+      const data = await registerTeam(ctx, signedIn(req), tournamentId(req), req.body)
       return reply.code(201).send({ data })
     },
   )
@@ -138,8 +135,7 @@ export default async function routes(app: FastifyInstance) {
       },
     },
     async (req, reply) => {
-      const body = req.body as TournamentInput & { venue_id: number }
-      const data = await tournaments.createTournament(ctx, req.user!, body)
+      const data = await tournaments.createTournament(ctx, signedIn(req), req.body)
       return reply.code(201).send({ data })
     },
   )
@@ -159,7 +155,7 @@ export default async function routes(app: FastifyInstance) {
       },
     },
     async (req) => ({
-      data: await tournaments.updateTournament(ctx, req.user!, tournamentId(req), req.body as TournamentInput),
+      data: await tournaments.updateTournament(ctx, signedIn(req), tournamentId(req), req.body),
     }),
   )
 
@@ -181,7 +177,7 @@ export default async function routes(app: FastifyInstance) {
       },
     },
     async (req) => ({
-      data: await tournaments.changeStatus(ctx, req.user!, tournamentId(req), (req.body as { status: Status }).status),
+      data: await tournaments.changeStatus(ctx, signedIn(req), tournamentId(req), req.body.status),
     }),
   )
 
@@ -203,7 +199,7 @@ export default async function routes(app: FastifyInstance) {
       },
     },
     async (req, reply) => {
-      const data = await fixtures.generateFixtures(ctx, req.user!, tournamentId(req))
+      const data = await fixtures.generateFixtures(ctx, signedIn(req), tournamentId(req))
       return reply.code(201).send({ data })
     },
   )
@@ -226,12 +222,8 @@ export default async function routes(app: FastifyInstance) {
       },
     },
     async (req) => ({
-      data: await fixtures.recordResult(
-        ctx,
-        req.user!,
-        pathId((req.params as { fixture: string }).fixture),
-        req.body as ResultInput,
-      ),
+      data: await fixtures.recordResult(ctx, signedIn(req), pathId(req.params.fixture), req.body),
     }),
   )
 }
+export default routes

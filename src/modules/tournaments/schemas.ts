@@ -1,10 +1,14 @@
-import { Type } from 'typebox'
+import { type Static, Type } from 'typebox'
 import { DateInput, DateOnly, DateTime, IdParam, Money, MoneyInput, Nullable } from '../../lib/schemas.ts'
 
 export const FORMATS = ['league', 'knockout', 'group_knockout'] as const
 export const STATUSES = ['registration_open', 'registration_closed', 'ongoing', 'completed', 'cancelled'] as const
 export type Format = (typeof FORMATS)[number]
 export type Status = (typeof STATUSES)[number]
+
+// The same JSON schema as Type.String({ enum }), typed as the union of the names.
+const FormatInput = Type.Unsafe<Format>({ type: 'string', enum: [...FORMATS] })
+const StatusInput = Type.Unsafe<Status>({ type: 'string', enum: [...STATUSES] })
 
 const TeamRef = Type.Object({ id: Type.Integer(), name: Type.String() })
 
@@ -75,13 +79,13 @@ export const TournamentSchema = Type.Object({
 
 export const ListQuery = Type.Object({
   venue_id: Type.Optional(IdParam),
-  status: Type.Optional(Type.String({ enum: [...STATUSES] })),
+  status: Type.Optional(StatusInput),
 })
 
 const fields = {
   name: Type.String({ minLength: 1, maxLength: 255 }),
   description: Type.Optional(Nullable(Type.String({ maxLength: 5000 }))),
-  format: Type.String({ enum: [...FORMATS] }),
+  format: FormatInput,
   sport_type: Type.String({ minLength: 1, maxLength: 100 }),
   max_teams: Type.Integer({ minimum: 2, maximum: 128 }),
   registration_fee: Type.Optional(MoneyInput),
@@ -104,20 +108,10 @@ export const UpdateBody = Type.Object({
   ends_at: Type.Optional(fields.ends_at),
 })
 
-export interface TournamentInput {
-  venue_id?: number
-  name?: string
-  description?: string | null
-  format?: Format
-  sport_type?: string
-  max_teams?: number
-  registration_fee?: number | string
-  prize_pool?: number | string
-  starts_at?: string
-  ends_at?: string
-}
+export type CreateInput = Static<typeof CreateBody>
+export type UpdateInput = Static<typeof UpdateBody>
 
-export const StatusBody = Type.Object({ status: Type.String({ enum: [...STATUSES] }) })
+export const StatusBody = Type.Object({ status: StatusInput })
 
 export const TeamBody = Type.Object({
   name: Type.String({ minLength: 1, maxLength: 255 }),
@@ -126,12 +120,7 @@ export const TeamBody = Type.Object({
   players: Type.Optional(Type.Array(PlayerSchema, { maxItems: 50 })),
 })
 
-export interface TeamInput {
-  name: string
-  captain_name: string
-  contact_phone?: string | null
-  players?: { name: string; position?: string | null }[]
-}
+export type TeamInput = Static<typeof TeamBody>
 
 export const ResultBody = Type.Object({
   score_a: Type.Integer({ minimum: 0, maximum: 999 }),
@@ -139,8 +128,4 @@ export const ResultBody = Type.Object({
   winner_id: Type.Optional(Nullable(IdParam)),
 })
 
-export interface ResultInput {
-  score_a: number
-  score_b: number
-  winner_id?: number | null
-}
+export type ResultInput = Static<typeof ResultBody>

@@ -1,15 +1,17 @@
-import type { FastifyInstance } from 'fastify'
 import { Type } from 'typebox'
+import { signedIn } from '../../../lib/auth.ts'
 import { pageParams, paginated } from '../../../lib/pagination.ts'
+import type { Routes } from '../../../lib/route.ts'
 import { Data, errorResponses, Paginated } from '../../../lib/schemas.ts'
-import { loadUserResource, UserSchema } from '../resource.ts'
+import { UserSchema } from '../resource.ts'
 import { AdminUserPatchBody, AdminUsersQuery } from '../schemas.ts'
 import { listUsers, updateUser } from '../service/admin.ts'
+import { userResourceOf } from '../service/users.ts'
 
 const tags = ['Platform administration']
 const security = [{ bearer: [] }]
 
-export default async function adminUserRoutes(app: FastifyInstance) {
+const adminUserRoutes: Routes = async (app) => {
   const { ctx } = app
 
   app.get(
@@ -25,9 +27,8 @@ export default async function adminUserRoutes(app: FastifyInstance) {
       },
     },
     async (req) => {
-      const query = req.query as { page?: number; per_page?: number; search?: string; role?: string }
-      const page = pageParams(query)
-      const { items, total } = await listUsers(ctx, query, page)
+      const page = pageParams(req.query)
+      const { items, total } = await listUsers(ctx, req.query, page)
       return paginated(req, ctx.config.appUrl, items, total, page)
     },
   )
@@ -49,8 +50,9 @@ export default async function adminUserRoutes(app: FastifyInstance) {
       },
     },
     async (req) => {
-      const id = await updateUser(ctx, req.user!, (req.params as { user: string }).user, req.body as never)
-      return { data: await loadUserResource(ctx.db, ctx.storage, id) }
+      const id = await updateUser(ctx, signedIn(req), req.params.user, req.body)
+      return { data: await userResourceOf(ctx, id) }
     },
   )
 }
+export default adminUserRoutes

@@ -1,23 +1,28 @@
-import type { FastifyInstance } from 'fastify'
 import { Type } from 'typebox'
-import { issueToken } from '../../../lib/auth.ts'
-import { cacheTags } from '../../../lib/cache-tags.ts'
-import { NotFound } from '../../../lib/errors.ts'
+import { issueToken, signedIn } from '../../../lib/auth.ts'
 import { pathId } from '../../../lib/ids.ts'
 import { namedLimit } from '../../../lib/rate-limit.ts'
+import type { Routes } from '../../../lib/route.ts'
 import { Data, errorResponses, Message } from '../../../lib/schemas.ts'
-import { formatDateTime } from '../../../lib/time.ts'
-import { loadUserResource, UserSchema } from '../resource.ts'
+import { UserSchema } from '../resource.ts'
 import { DeviceSchema, LoginBody, RegisterBody, RegisterResponse, TokenResponse } from '../schemas.ts'
-import { checkCredentials, deviceName, type RegisterInput, registerUser } from '../service/users.ts'
+import {
+  checkCredentials,
+  deviceName,
+  devices,
+  logout,
+  registerUser,
+  revokeToken,
+  userResourceOf,
+} from '../service/users.ts'
 
 const tags = ['Authentication']
 const security = [{ bearer: [] }]
 const limited = { 429: Message }
 
-export default async function authRoutes(app: FastifyInstance) {
+const authRoutes: Routes = async (app) => {
   const { ctx } = app
-  const { db, storage } = ctx
+  const { db } = ctx
 
   app.post(
     '/auth/register',
@@ -34,13 +39,12 @@ export default async function authRoutes(app: FastifyInstance) {
       },
     },
     async (req, reply) => {
-      const body = req.body as RegisterInput & { device_name?: string }
-      const userId = await registerUser(ctx, body)
-      const token = await issueToken(db, userId, deviceName(req, body.device_name))
+      const userId = await registerUser(ctx, req.body)
+      const token = await issueToken(db, userId, deviceName(req.headers['user-agent'], req.body.device_name))
       return reply.code(201).send({
         message: 'Registration successful. Please verify your email address.',
         token,
-        data: await loadUserResource(db, storage, userId),
+        data: await userResourceOf(ctx, userId),
       })
     },
   )
@@ -60,12 +64,12 @@ export default async function authRoutes(app: FastifyInstance) {
       },
     },
     async (req, reply) => {
-      const body = req.body as { email: string; password: string; device_name?: string }
+      const body = req.body
       const succeeded = await app.accountLimits.loginAttempt(reply, body.email)
       const userId = await checkCredentials(db, body.email, body.password)
       await succeeded()
-      const token = await issueToken(db, userId, deviceName(req, body.device_name))
-      return { token, data: await loadUserResource(db, storage, userId) }
+      const token = await issueToken(db, userId, deviceName(req.headers['user-agent'], body.device_name))
+      return { token, data: await userResourceOf(ctx, userId) }
     },
   )
 
@@ -75,7 +79,7 @@ export default async function authRoutes(app: FastifyInstance) {
       onRequest: app.auth.required,
       schema: { tags, security, summary: 'The signed-in user', response: { 200: Data(UserSchema), ...errorResponses } },
     },
-    async (req) => ({ data: await loadUserResource(db, storage, req.user!.id) }),
+    async (req) => ({ data: await userResourceOf(ctx, signedIn(req).id) }),
   )
 
   app.post(
@@ -90,8 +94,7 @@ export default async function authRoutes(app: FastifyInstance) {
       },
     },
     async (req) => {
-      await db.deleteFrom('api_tokens').where('id', '=', req.user!.tokenId).execute()
-      ctx.cache.invalidate(cacheTags.token(req.user!.tokenId))
+      await logout(ctx, signedIn(req).tokenId)
       return { message: 'Logged out successfully.' }
     },
   )
@@ -108,20 +111,7 @@ export default async function authRoutes(app: FastifyInstance) {
       },
     },
     async (req) => {
-      const rows = await db
-        .selectFrom('api_tokens')
-        .select(['id', 'name', 'last_used_at', 'created_at'])
-        .where('user_id', '=', req.user!.id)
-        .orderBy((eb) => eb.fn.coalesce('last_used_at', 'created_at'), 'desc')
-        .orderBy('id', 'desc')
-        .execute()
-      return rows.map((t) => ({
-        id: Number(t.id),
-        name: t.name,
-        // A token never used since sign-in was last used when it was issued.
-        last_used_at: formatDateTime(t.last_used_at ?? t.created_at)!,
-        created_at: formatDateTime(t.created_at)!,
-      }))
+      return devices(ctx, signedIn(req).id)
     },
   )
 
@@ -138,16 +128,10 @@ export default async function authRoutes(app: FastifyInstance) {
       },
     },
     async (req) => {
-      const { tokenId } = req.params as { tokenId: string }
-      const id = pathId(tokenId)
-      const res = await db
-        .deleteFrom('api_tokens')
-        .where('id', '=', id)
-        .where('user_id', '=', req.user!.id)
-        .executeTakeFirst()
-      if (Number(res.numDeletedRows) === 0) throw new NotFound()
-      ctx.cache.invalidate(cacheTags.token(id))
+      const id = pathId(req.params.tokenId)
+      await revokeToken(ctx, signedIn(req).id, id)
       return { message: 'Device revoked successfully.' }
     },
   )
 }
+export default authRoutes

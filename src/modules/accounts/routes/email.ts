@@ -1,15 +1,16 @@
-import type { FastifyInstance } from 'fastify'
 import { Type } from 'typebox'
+import { signedIn } from '../../../lib/auth.ts'
 import { namedLimit } from '../../../lib/rate-limit.ts'
+import type { Routes } from '../../../lib/route.ts'
 import { errorResponses, Message } from '../../../lib/schemas.ts'
-import { loadUserResource } from '../resource.ts'
 import { MessageWithUser } from '../schemas.ts'
-import { sendVerificationEmail, verifyEmail } from '../service/email-verification.ts'
+import { resendVerificationEmail, verifyEmail } from '../service/email-verification.ts'
+import { userResourceOf } from '../service/users.ts'
 
 const tags = ['Authentication']
 const security = [{ bearer: [] }]
 
-export default async function emailRoutes(app: FastifyInstance) {
+const emailRoutes: Routes = async (app) => {
   const { ctx } = app
 
   app.get(
@@ -29,15 +30,10 @@ export default async function emailRoutes(app: FastifyInstance) {
       },
     },
     async (req) => {
-      const outcome = await verifyEmail(
-        ctx,
-        req.user!.id,
-        req.params as { id: string; hash: string },
-        req.query as { expires?: string; signature?: string },
-      )
+      const outcome = await verifyEmail(ctx, signedIn(req).id, req.params, req.query)
       return {
         message: outcome === 'verified' ? 'Email verified successfully.' : 'Email already verified.',
-        data: await loadUserResource(ctx.db, ctx.storage, req.user!.id),
+        data: await userResourceOf(ctx, signedIn(req).id),
       }
     },
   )
@@ -55,14 +51,9 @@ export default async function emailRoutes(app: FastifyInstance) {
       },
     },
     async (req) => {
-      const user = await ctx.db
-        .selectFrom('users')
-        .select(['id', 'email', 'email_verified_at'])
-        .where('id', '=', req.user!.id)
-        .executeTakeFirstOrThrow()
-      if (user.email_verified_at) return { message: 'Email already verified.' }
-      await sendVerificationEmail(ctx, user)
-      return { message: 'Verification link sent.' }
+      const sent = await resendVerificationEmail(ctx, signedIn(req).id)
+      return { message: sent ? 'Verification link sent.' : 'Email already verified.' }
     },
   )
 }
+export default emailRoutes

@@ -1,15 +1,14 @@
-import type { FastifyInstance } from 'fastify'
 import { issueToken } from '../../../lib/auth.ts'
 import { namedLimit } from '../../../lib/rate-limit.ts'
+import type { Routes } from '../../../lib/route.ts'
 import { errorResponses, Message } from '../../../lib/schemas.ts'
-import { loadUserResource } from '../resource.ts'
 import { OtpSendBody, OtpVerifyBody, OtpVerifyResponse, Refused } from '../schemas.ts'
-import { normalizeIdentifier, type OtpChannel, sendOtp, verifyOtp } from '../service/otp.ts'
-import { deviceName } from '../service/users.ts'
+import { normalizeIdentifier, sendOtp, verifyOtp } from '../service/otp.ts'
+import { deviceName, userResourceOf } from '../service/users.ts'
 
 const tags = ['Authentication']
 
-export default async function otpRoutes(app: FastifyInstance) {
+const otpRoutes: Routes = async (app) => {
   const { ctx } = app
 
   app.post(
@@ -28,7 +27,7 @@ export default async function otpRoutes(app: FastifyInstance) {
       },
     },
     async (req, reply) => {
-      const { identifier, type } = req.body as { identifier: string; type: OtpChannel }
+      const { identifier, type } = req.body
       await app.accountLimits.otpSend(reply, normalizeIdentifier(identifier, type))
       await sendOtp(ctx, identifier, type)
       return { message: 'OTP sent successfully.' }
@@ -50,15 +49,16 @@ export default async function otpRoutes(app: FastifyInstance) {
       },
     },
     async (req) => {
-      const body = req.body as { identifier: string; otp: string; type: OtpChannel; device_name?: string }
+      const body = req.body
       const userId = await verifyOtp(ctx, body.identifier, body.type, body.otp)
       if (userId === null) return { message: 'OTP verified successfully.' }
-      const token = await issueToken(ctx.db, userId, deviceName(req, body.device_name))
+      const token = await issueToken(ctx.db, userId, deviceName(req.headers['user-agent'], body.device_name))
       return {
         message: 'OTP verified successfully.',
         token,
-        data: await loadUserResource(ctx.db, ctx.storage, userId),
+        data: await userResourceOf(ctx, userId),
       }
     },
   )
 }
+export default otpRoutes

@@ -1,16 +1,17 @@
-import type { FastifyInstance } from 'fastify'
+import { signedIn } from '../../../lib/auth.ts'
+import type { Routes } from '../../../lib/route.ts'
 import { Data, errorResponses, Message } from '../../../lib/schemas.ts'
 import { readUploads } from '../../../lib/uploads.ts'
-import { loadUserResource, UserSchema } from '../resource.ts'
+import { UserSchema } from '../resource.ts'
 import { AvatarBody, PasswordBody, ProfileUpdateBody } from '../schemas.ts'
 import { changePassword, MAX_AVATAR_BYTES, replaceAvatar, updateProfile } from '../service/profile.ts'
+import { userResourceOf } from '../service/users.ts'
 
 const tags = ['Profile']
 const security = [{ bearer: [] }]
 
-export default async function profileRoutes(app: FastifyInstance) {
+const profileRoutes: Routes = async (app) => {
   const { ctx } = app
-  const { db, storage } = ctx
 
   app.get(
     '/profile',
@@ -18,7 +19,7 @@ export default async function profileRoutes(app: FastifyInstance) {
       onRequest: app.auth.required,
       schema: { tags, security, summary: 'Your profile', response: { 200: Data(UserSchema), ...errorResponses } },
     },
-    async (req) => ({ data: await loadUserResource(db, storage, req.user!.id) }),
+    async (req) => ({ data: await userResourceOf(ctx, signedIn(req).id) }),
   )
 
   app.put(
@@ -35,8 +36,8 @@ export default async function profileRoutes(app: FastifyInstance) {
       },
     },
     async (req) => {
-      await updateProfile(ctx, req.user!.id, req.body as { name?: string; phone?: string | null })
-      return { data: await loadUserResource(db, storage, req.user!.id) }
+      await updateProfile(ctx, signedIn(req).id, req.body)
+      return { data: await userResourceOf(ctx, signedIn(req).id) }
     },
   )
 
@@ -53,7 +54,7 @@ export default async function profileRoutes(app: FastifyInstance) {
       },
     },
     async (req) => {
-      await changePassword(ctx, req.user!.id, req.body as never)
+      await changePassword(ctx, signedIn(req).id, req.body)
       return { message: 'Password updated successfully.' }
     },
   )
@@ -76,8 +77,9 @@ export default async function profileRoutes(app: FastifyInstance) {
       },
     },
     async (req) => {
-      await replaceAvatar(ctx, req.user!.id, (req.body as { avatar?: unknown }).avatar)
-      return { data: await loadUserResource(db, storage, req.user!.id) }
+      await replaceAvatar(ctx, signedIn(req).id, req.body.avatar)
+      return { data: await userResourceOf(ctx, signedIn(req).id) }
     },
   )
 }
+export default profileRoutes

@@ -1,11 +1,10 @@
-import type { FastifyInstance, FastifyRequest } from 'fastify'
-import { Type } from 'typebox'
+import { type Static, Type } from 'typebox'
 import { issueToken } from '../../../lib/auth.ts'
+import type { Routes } from '../../../lib/route.ts'
 import { errorResponses, Message } from '../../../lib/schemas.ts'
-import { loadUserResource } from '../resource.ts'
 import { Refused, TokenResponse } from '../schemas.ts'
 import { authorizationUrl, completeSocialLogin, PROVIDERS } from '../service/social.ts'
-import { deviceName } from '../service/users.ts'
+import { deviceName, userResourceOf } from '../service/users.ts'
 
 const tags = ['Authentication']
 const ProviderParams = Type.Object({
@@ -18,7 +17,7 @@ const CallbackFields = Type.Object({
   error_description: Type.Optional(Type.String()),
 })
 
-export default async function socialRoutes(app: FastifyInstance) {
+const socialRoutes: Routes = async (app) => {
   const { ctx } = app
 
   // Apple answers with a form POST (response_mode=form_post); only this plugin parses forms.
@@ -37,13 +36,16 @@ export default async function socialRoutes(app: FastifyInstance) {
         response: { 200: Type.Object({ url: Type.String() }), 503: Message, ...errorResponses },
       },
     },
-    async (req) => ({ url: authorizationUrl(ctx, (req.params as { provider: string }).provider) }),
+    async (req) => ({ url: authorizationUrl(ctx, req.params.provider) }),
   )
 
-  const callback = async (req: FastifyRequest, fields: { code?: string; state?: string; error?: string }) => {
-    const userId = await completeSocialLogin(ctx, (req.params as { provider: string }).provider, fields)
-    const token = await issueToken(ctx.db, userId, deviceName(req))
-    return { token, data: await loadUserResource(ctx.db, ctx.storage, userId) }
+  const callback = async (
+    req: { params: Static<typeof ProviderParams>; headers: { 'user-agent'?: string } },
+    fields: Static<typeof CallbackFields>,
+  ) => {
+    const userId = await completeSocialLogin(ctx, req.params.provider, fields)
+    const token = await issueToken(ctx.db, userId, deviceName(req.headers['user-agent']))
+    return { token, data: await userResourceOf(ctx, userId) }
   }
   const callbackSchema = (method: string) => ({
     tags,
@@ -58,13 +60,14 @@ export default async function socialRoutes(app: FastifyInstance) {
   app.get(
     '/auth/social/:provider/callback',
     { schema: { ...callbackSchema('GET'), querystring: CallbackFields } },
-    (req) => callback(req, req.query as { code?: string; state?: string; error?: string }),
+    (req) => callback(req, req.query),
   )
   app.post(
     '/auth/social/:provider/callback',
     {
       schema: { ...callbackSchema('form POST'), consumes: ['application/x-www-form-urlencoded'], body: CallbackFields },
     },
-    (req) => callback(req, req.body as { code?: string; state?: string; error?: string }),
+    (req) => callback(req, req.body),
   )
 }
+export default socialRoutes

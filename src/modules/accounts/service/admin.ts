@@ -1,55 +1,31 @@
-import { sql } from 'kysely'
+import type { Static } from 'typebox'
 import type { AuthUser } from '../../../lib/auth.ts'
 import { cacheTags } from '../../../lib/cache-tags.ts'
 import type { AppContext } from '../../../lib/context.ts'
 import { Invalid, NotFound } from '../../../lib/errors.ts'
 import { pathId } from '../../../lib/ids.ts'
 import type { PageParams } from '../../../lib/pagination.ts'
-import { selectUsers, type UserRow, userResource } from '../resource.ts'
+import { userPage } from '../queries.ts'
+import * as repo from '../repository.ts'
+import { userResource } from '../resource.ts'
+import type { AdminUserPatchBody, AdminUsersQuery } from '../schemas.ts'
 
 // Platform user administration (super_admin): list with search and role filters, suspend/restore,
 // replace roles. A super_admin cannot suspend or demote themself.
 
-export async function listUsers(ctx: AppContext, filters: { search?: string; role?: string }, page: PageParams) {
-  let q = selectUsers(ctx.db)
-  const search = filters.search?.trim()
-  if (search) {
-    const like = `%${search.replace(/[\\%_]/g, (c) => `\\${c}`)}%`
-    q = q.where((eb) =>
-      eb.or([eb('u.name', 'ilike', like), eb(sql<string>`u.email::text`, 'ilike', like), eb('u.phone', 'ilike', like)]),
-    )
-  }
-  if (filters.role) {
-    const role = filters.role
-    q = q.where(({ exists, selectFrom }) =>
-      exists(
-        selectFrom('user_roles as ur')
-          .innerJoin('roles as r', 'r.id', 'ur.role_id')
-          .select('ur.user_id')
-          .whereRef('ur.user_id', '=', 'u.id')
-          .where('r.name', '=', role),
-      ),
-    )
-  }
-  const [rows, count] = await Promise.all([
-    q.orderBy('u.id').limit(page.perPage).offset(page.offset).execute(),
-    ctx.db
-      .selectFrom(q.as('filtered'))
-      .select((eb) => eb.fn.countAll<number>().as('n'))
-      .executeTakeFirstOrThrow(),
-  ])
-  return { items: rows.map((r) => userResource(ctx.storage, r as UserRow)), total: Number(count.n) }
+export async function listUsers(ctx: AppContext, filters: Static<typeof AdminUsersQuery>, page: PageParams) {
+  const { rows, total } = await userPage(ctx.db, filters, page)
+  return { items: rows.map((r) => userResource(ctx.storage, r)), total }
 }
 
 export async function updateUser(
   ctx: AppContext,
   actor: AuthUser,
   rawId: string,
-  input: { is_active?: boolean; roles?: string[] },
+  input: Static<typeof AdminUserPatchBody>,
 ) {
   const id = pathId(rawId)
-  const user = await ctx.db.selectFrom('users').select('id').where('id', '=', id).executeTakeFirst()
-  if (!user) throw new NotFound()
+  if (!(await repo.findUser(ctx.db, id))) throw new NotFound()
   if (id === actor.id) {
     const errors: Record<string, string[]> = {}
     if (input.is_active === false) errors.is_active = ['You cannot suspend your own account.']
@@ -60,20 +36,9 @@ export async function updateUser(
   }
   await ctx.db.transaction().execute(async (trx) => {
     if (input.is_active !== undefined) {
-      await trx
-        .updateTable('users')
-        .set({ is_active: input.is_active, updated_at: new Date() })
-        .where('id', '=', id)
-        .execute()
+      await repo.updateUser(trx, id, { is_active: input.is_active, updated_at: ctx.clock.now() })
     }
-    if (input.roles) {
-      const roles = await trx.selectFrom('roles').select('id').where('name', 'in', input.roles).execute()
-      await trx.deleteFrom('user_roles').where('user_id', '=', id).execute()
-      await trx
-        .insertInto('user_roles')
-        .values(roles.map((r) => ({ user_id: id, role_id: r.id })))
-        .execute()
-    }
+    if (input.roles) await repo.replaceRoles(trx, id, input.roles)
   })
   // This instance forgets the user's cached tokens at once (see lib/auth.ts resolveUser).
   ctx.cache.invalidate(cacheTags.user(id))

@@ -1,6 +1,7 @@
 import { createHash, createHmac, timingSafeEqual } from 'node:crypto'
 import type { AppContext } from '../../../lib/context.ts'
 import { Forbidden } from '../../../lib/errors.ts'
+import * as repo from '../repository.ts'
 
 // Signed email verification links: /api/email/verify/{id}/{sha1(email)}?expires=<unix>&signature=<hmac>.
 // The signature is an HMAC-SHA256, keyed with APP_KEY, of the absolute URL without the signature.
@@ -19,8 +20,8 @@ function unsigned(appUrl: string, id: number | string, hash: string, expires: nu
   return `${appUrl}/api/email/verify/${id}/${hash}?expires=${expires}`
 }
 
-export function verificationUrl(ctx: AppContext, user: { id: number; email: string }, now = Date.now()): string {
-  const expires = Math.floor(now / 1000) + LINK_MINUTES * 60
+export function verificationUrl(ctx: AppContext, user: { id: number; email: string }, now = ctx.clock.now()): string {
+  const expires = Math.floor(now.getTime() / 1000) + LINK_MINUTES * 60
   const base = unsigned(ctx.config.appUrl, user.id, emailHash(user.email), expires)
   return `${base}&signature=${sign(ctx.config.appKey, base)}`
 }
@@ -38,7 +39,7 @@ export function assertValidSignature(
   }
   const expected = Buffer.from(sign(ctx.config.appKey, unsigned(ctx.config.appUrl, id, hash, expires)), 'hex')
   if (!timingSafeEqual(expected, Buffer.from(signature, 'hex'))) throw new Forbidden('Invalid signature.')
-  if (Number(expires) * 1000 < Date.now()) throw new Forbidden('Invalid signature.')
+  if (Number(expires) * 1000 < ctx.clock.now().getTime()) throw new Forbidden('Invalid signature.')
 }
 
 export async function sendVerificationEmail(ctx: AppContext, user: { id: number; email: string }) {
@@ -59,19 +60,21 @@ export async function verifyEmail(
 ): Promise<'verified' | 'already'> {
   assertValidSignature(ctx, params.id, params.hash, query)
   if (params.id !== String(userId)) throw new Forbidden()
-  const user = await ctx.db
-    .selectFrom('users')
-    .select(['email', 'email_verified_at'])
-    .where('id', '=', userId)
-    .executeTakeFirstOrThrow()
+  const user = await repo.findUser(ctx.db, userId)
+  if (!user) throw new Forbidden()
   const expected = Buffer.from(emailHash(user.email))
   const given = Buffer.from(params.hash)
   if (expected.length !== given.length || !timingSafeEqual(expected, given)) throw new Forbidden()
   if (user.email_verified_at) return 'already'
-  await ctx.db
-    .updateTable('users')
-    .set({ email_verified_at: new Date(), updated_at: new Date() })
-    .where('id', '=', userId)
-    .execute()
+  await repo.markVerified(ctx.db, userId, 'email_verified_at', ctx.clock.now())
   return 'verified'
+}
+
+/** Mails the signed-in user a fresh link; false when the email is already verified. */
+export async function resendVerificationEmail(ctx: AppContext, userId: number): Promise<boolean> {
+  const user = await repo.findUser(ctx.db, userId)
+  if (!user) throw new Forbidden()
+  if (user.email_verified_at) return false
+  await sendVerificationEmail(ctx, user)
+  return true
 }

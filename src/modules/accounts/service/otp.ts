@@ -1,7 +1,7 @@
 import { createHmac, randomInt, timingSafeEqual } from 'node:crypto'
-import { sql } from 'kysely'
 import type { AppContext } from '../../../lib/context.ts'
 import { Forbidden, Invalid, Unprocessable } from '../../../lib/errors.ts'
+import * as repo from '../repository.ts'
 import { PHONE_PATTERN } from '../schemas.ts'
 import { INVALID_CREDENTIALS } from './users.ts'
 
@@ -35,26 +35,15 @@ function codeHash(appKey: string, identifier: string, type: OtpChannel, code: st
 export async function sendOtp(ctx: AppContext, rawIdentifier: string, type: OtpChannel) {
   const identifier = normalizeIdentifier(rawIdentifier, type)
   const code = String(randomInt(0, 1_000_000)).padStart(6, '0')
-  const values = {
+  const now = ctx.clock.now()
+  await repo.saveOtp(ctx.db, {
     identifier,
     type,
     code_hash: codeHash(ctx.config.appKey, identifier, type, code),
     attempts: 0,
-    expires_at: new Date(Date.now() + OTP_MINUTES * 60_000),
-    created_at: new Date(),
-  }
-  await ctx.db
-    .insertInto('otps')
-    .values(values)
-    .onConflict((oc) =>
-      oc.columns(['identifier', 'type']).doUpdateSet({
-        code_hash: values.code_hash,
-        attempts: 0,
-        expires_at: values.expires_at,
-        created_at: values.created_at,
-      }),
-    )
-    .execute()
+    expires_at: new Date(now.getTime() + OTP_MINUTES * 60_000),
+    created_at: now,
+  })
   const body = `Your Courtside verification code is ${code}. It expires in ${OTP_MINUTES} minutes. Never share it with anyone.`
   if (type === 'email') await ctx.messenger.mail({ to: identifier, subject: 'Your verification code', body })
   else await ctx.messenger.sms({ to: identifier, body })
@@ -72,35 +61,22 @@ export async function verifyOtp(
   otp: string,
 ): Promise<number | null> {
   const identifier = normalizeIdentifier(rawIdentifier, type)
-  const row = await ctx.db
-    .updateTable('otps')
-    .set({ attempts: sql`attempts + 1` })
-    .where('identifier', '=', identifier)
-    .where('type', '=', type)
-    .where('attempts', '<', OTP_MAX_ATTEMPTS)
-    .where('expires_at', '>', new Date())
-    .returning(['id', 'code_hash'])
-    .executeTakeFirst()
+  const row = await repo.tryOtp(ctx.db, identifier, type, OTP_MAX_ATTEMPTS, ctx.clock.now())
   if (!row) throw new Unprocessable(INVALID_OTP)
   const expected = Buffer.from(row.code_hash, 'hex')
   const given = Buffer.from(codeHash(ctx.config.appKey, identifier, type, otp.trim()), 'hex')
   if (!/^\d{6}$/.test(otp.trim()) || !timingSafeEqual(expected, given)) throw new Unprocessable(INVALID_OTP)
   // Consumed: only the request that deletes the row wins when the right code is sent twice at once.
-  const consumed = await ctx.db.deleteFrom('otps').where('id', '=', row.id).executeTakeFirst()
-  if (Number(consumed.numDeletedRows) === 0) throw new Unprocessable(INVALID_OTP)
+  if (!(await repo.deleteOtp(ctx.db, row.id))) throw new Unprocessable(INVALID_OTP)
 
-  const user = await ctx.db
-    .selectFrom('users')
-    .select(['id', 'is_active'])
-    .where((eb) => (type === 'email' ? eb('email', '=', identifier) : eb('phone', '=', identifier)))
-    .executeTakeFirst()
+  const user = await repo.findLogin(ctx.db, identifier, type === 'email' ? 'email' : 'phone')
   if (!user) return null
   if (!user.is_active) throw new Forbidden(INVALID_CREDENTIALS)
-  const column = type === 'email' ? 'email_verified_at' : 'phone_verified_at'
-  await ctx.db
-    .updateTable('users')
-    .set({ [column]: sql`coalesce(${sql.ref(column)}, now())`, updated_at: new Date() })
-    .where('id', '=', user.id)
-    .execute()
+  await repo.markVerified(
+    ctx.db,
+    user.id,
+    type === 'email' ? 'email_verified_at' : 'phone_verified_at',
+    ctx.clock.now(),
+  )
   return user.id
 }

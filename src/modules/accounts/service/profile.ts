@@ -1,17 +1,20 @@
+import type { Static } from 'typebox'
 import type { AppContext } from '../../../lib/context.ts'
 import { Invalid } from '../../../lib/errors.ts'
 import { hashPassword, verifyPassword } from '../../../lib/password.ts'
 import { detectImage } from '../../../lib/storage.ts'
 import { Upload } from '../../../lib/uploads.ts'
+import * as repo from '../repository.ts'
+import type { PasswordBody, ProfileUpdateBody } from '../schemas.ts'
 import { rethrowUnique, uniquenessErrors } from './users.ts'
 
 // The signed-in user's own profile: name and phone, password, avatar.
 
 export const MAX_AVATAR_BYTES = 2 * 1024 * 1024
 
-export async function updateProfile(ctx: AppContext, userId: number, input: { name?: string; phone?: string | null }) {
+export async function updateProfile(ctx: AppContext, userId: number, input: Static<typeof ProfileUpdateBody>) {
   const changes: { name?: string; phone?: string | null; phone_verified_at?: null; updated_at: Date } = {
-    updated_at: new Date(),
+    updated_at: ctx.clock.now(),
   }
   if (input.name !== undefined) {
     const name = input.name.trim()
@@ -20,8 +23,8 @@ export async function updateProfile(ctx: AppContext, userId: number, input: { na
   }
   if (input.phone !== undefined) {
     const phone = input.phone?.trim() || null
-    const current = await ctx.db.selectFrom('users').select('phone').where('id', '=', userId).executeTakeFirstOrThrow()
-    if (phone !== current.phone) {
+    const current = await repo.findUser(ctx.db, userId)
+    if (phone !== current?.phone) {
       const errors = await uniquenessErrors(ctx.db, { phone }, userId)
       if (Object.keys(errors).length) throw new Invalid(errors)
       changes.phone = phone
@@ -29,32 +32,23 @@ export async function updateProfile(ctx: AppContext, userId: number, input: { na
       changes.phone_verified_at = null
     }
   }
-  await ctx.db.updateTable('users').set(changes).where('id', '=', userId).execute().catch(rethrowUnique)
+  await repo.updateUser(ctx.db, userId, changes).catch(rethrowUnique)
 }
 
-export async function changePassword(
-  ctx: AppContext,
-  userId: number,
-  input: { current_password: string; password: string; password_confirmation: string },
-) {
-  const user = await ctx.db
-    .selectFrom('users')
-    .select('password_hash')
-    .where('id', '=', userId)
-    .executeTakeFirstOrThrow()
+export async function changePassword(ctx: AppContext, userId: number, input: Static<typeof PasswordBody>) {
+  const user = await repo.findUser(ctx.db, userId)
   const errors: Record<string, string[]> = {}
-  if (!(await verifyPassword(user.password_hash, input.current_password))) {
+  if (!(await verifyPassword(user?.password_hash ?? null, input.current_password))) {
     errors.current_password = ['The password is incorrect.']
   }
   if (input.password !== input.password_confirmation) {
     errors.password = ['The password field confirmation does not match.']
   }
   if (Object.keys(errors).length) throw new Invalid(errors)
-  await ctx.db
-    .updateTable('users')
-    .set({ password_hash: await hashPassword(input.password), updated_at: new Date() })
-    .where('id', '=', userId)
-    .execute()
+  await repo.updateUser(ctx.db, userId, {
+    password_hash: await hashPassword(input.password),
+    updated_at: ctx.clock.now(),
+  })
 }
 
 /** Stores a new avatar (jpg/png/webp by content, ≤ 2 MB) and removes the previous file. */
@@ -67,15 +61,7 @@ export async function replaceAvatar(ctx: AppContext, userId: number, file: unkno
   const type = await detectImage(file)
   if (!type) throw new Invalid('avatar', 'The avatar field must be a file of type: jpg, jpeg, png, webp.')
   const path = await ctx.storage.put('avatars', file, type.ext)
-  const previous = await ctx.db
-    .selectFrom('users')
-    .select('avatar_path')
-    .where('id', '=', userId)
-    .executeTakeFirstOrThrow()
-  await ctx.db
-    .updateTable('users')
-    .set({ avatar_path: path, updated_at: new Date() })
-    .where('id', '=', userId)
-    .execute()
-  if (previous.avatar_path) await ctx.storage.delete(previous.avatar_path)
+  const previous = await repo.findUser(ctx.db, userId)
+  await repo.updateUser(ctx.db, userId, { avatar_path: path, updated_at: ctx.clock.now() })
+  if (previous?.avatar_path) await ctx.storage.delete(previous.avatar_path)
 }

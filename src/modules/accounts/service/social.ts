@@ -1,10 +1,10 @@
 import { createHash, createHmac, randomBytes, timingSafeEqual } from 'node:crypto'
 import { createRemoteJWKSet, jwtVerify } from 'jose'
-import { sql } from 'kysely'
 import type { SocialProviderConfig } from '../../../config.ts'
 import type { AppContext } from '../../../lib/context.ts'
 import { AppError, Forbidden, NotFound, Unprocessable } from '../../../lib/errors.ts'
-import { assignRole, INVALID_CREDENTIALS } from './users.ts'
+import * as repo from '../repository.ts'
+import { INVALID_CREDENTIALS } from './users.ts'
 
 // Social login: provider_1..3 are OAuth 2.0 / OpenID Connect clients (authorization code flow with
 // PKCE). `state` is signed with APP_KEY and carries a nonce; the PKCE verifier is derived from that
@@ -39,7 +39,7 @@ function pkceVerifier(appKey: string, nonce: string): string {
 export function authorizationUrl(ctx: AppContext, provider: string): string {
   const cfg = providerConfig(ctx, provider)
   const nonce = b64(randomBytes(16))
-  const payload = b64(JSON.stringify({ p: cfg.key, n: nonce, e: Date.now() + STATE_MINUTES * 60_000 }))
+  const payload = b64(JSON.stringify({ p: cfg.key, n: nonce, e: ctx.clock.now().getTime() + STATE_MINUTES * 60_000 }))
   const state = `${payload}.${b64(hmac(ctx.config.appKey, `state|${payload}`))}`
   const challenge = b64(createHash('sha256').update(pkceVerifier(ctx.config.appKey, nonce)).digest())
   const url = new URL(cfg.authorizeUrl)
@@ -69,7 +69,12 @@ function checkState(ctx: AppContext, provider: ProviderKey, state: string | unde
   } catch {
     throw new Unprocessable(INVALID_STATE)
   }
-  if (data.p !== provider || typeof data.n !== 'string' || typeof data.e !== 'number' || data.e < Date.now()) {
+  if (
+    data.p !== provider ||
+    typeof data.n !== 'string' ||
+    typeof data.e !== 'number' ||
+    data.e < ctx.clock.now().getTime()
+  ) {
     throw new Unprocessable(INVALID_STATE)
   }
   return data.n
@@ -197,48 +202,34 @@ export async function completeSocialLogin(
     if (err?.code === '23505') return linkOrCreate(ctx, cfg.key, profile)
     throw err
   })
-  const user = await ctx.db.selectFrom('users').select('is_active').where('id', '=', userId).executeTakeFirstOrThrow()
-  if (!user.is_active) throw new Forbidden(INVALID_CREDENTIALS)
+  const user = await repo.findUser(ctx.db, userId)
+  if (!user?.is_active) throw new Forbidden(INVALID_CREDENTIALS)
   return userId
 }
 
 function linkOrCreate(ctx: AppContext, provider: ProviderKey, profile: ProviderProfile): Promise<number> {
   return ctx.db.transaction().execute(async (trx) => {
-    const linked = await trx
-      .selectFrom('social_accounts')
-      .select('user_id')
-      .where('provider', '=', provider)
-      .where('provider_user_id', '=', profile.id)
-      .executeTakeFirst()
-    if (linked) return linked.user_id
-    const link = (userId: number) =>
-      trx.insertInto('social_accounts').values({ user_id: userId, provider, provider_user_id: profile.id }).execute()
+    const linked = await repo.linkedUserId(trx, provider, profile.id)
+    if (linked !== undefined) return linked
+    const link = (userId: number) => repo.linkSocialAccount(trx, userId, provider, profile.id)
     if (!profile.email) throw new Unprocessable('The sign-in provider did not share an email address.')
-    const existing = await trx.selectFrom('users').select('id').where('email', '=', profile.email).executeTakeFirst()
-    if (existing) {
+    const existing = await repo.userIdByEmail(trx, profile.email)
+    if (existing !== undefined) {
       if (!profile.emailVerified) {
         throw new Unprocessable('An account with this email already exists. Sign in with your password first.')
       }
-      await link(existing.id)
-      await trx
-        .updateTable('users')
-        .set({ email_verified_at: sql`coalesce(email_verified_at, now())`, updated_at: new Date() })
-        .where('id', '=', existing.id)
-        .execute()
-      return existing.id
+      await link(existing)
+      await repo.markVerified(trx, existing, 'email_verified_at', ctx.clock.now())
+      return existing
     }
-    const user = await trx
-      .insertInto('users')
-      .values({
-        name: (profile.name ?? profile.email.split('@')[0]).slice(0, 255),
-        email: profile.email,
-        password_hash: null,
-        email_verified_at: profile.emailVerified ? new Date() : null,
-      })
-      .returning('id')
-      .executeTakeFirstOrThrow()
-    await assignRole(trx, user.id, 'customer')
-    await link(user.id)
-    return user.id
+    const userId = await repo.insertUser(trx, {
+      name: (profile.name ?? profile.email.split('@')[0]).slice(0, 255),
+      email: profile.email,
+      password_hash: null,
+      email_verified_at: profile.emailVerified ? ctx.clock.now() : null,
+    })
+    await repo.assignRole(trx, userId, 'customer')
+    await link(userId)
+    return userId
   })
 }

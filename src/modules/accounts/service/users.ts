@@ -1,8 +1,13 @@
-import type { FastifyRequest } from 'fastify'
+import type { Static } from 'typebox'
+import { cacheTags } from '../../../lib/cache-tags.ts'
 import type { AppContext } from '../../../lib/context.ts'
 import type { Executor } from '../../../lib/db.ts'
-import { Forbidden, Invalid } from '../../../lib/errors.ts'
+import { Forbidden, Invalid, NotFound } from '../../../lib/errors.ts'
 import { hashPassword, verifyPassword } from '../../../lib/password.ts'
+import { devicesOf, findUserRow } from '../queries.ts'
+import * as repo from '../repository.ts'
+import { deviceResource, type UserResource, userResource } from '../resource.ts'
+import type { RegisterBody } from '../schemas.ts'
 import { sendVerificationEmail } from './email-verification.ts'
 
 // Registration, credential checks and the uniqueness rules of email and phone.
@@ -10,8 +15,8 @@ import { sendVerificationEmail } from './email-verification.ts'
 export const INVALID_CREDENTIALS = 'Invalid credentials.'
 
 /** The name a new device token gets: device_name from the body, else the User-Agent. */
-export function deviceName(req: FastifyRequest, given?: string): string {
-  const name = given?.trim() || String(req.headers['user-agent'] ?? '').trim()
+export function deviceName(userAgent: string | undefined, given?: string): string {
+  const name = given?.trim() || String(userAgent ?? '').trim()
   return (name || 'Unknown device').slice(0, 255)
 }
 
@@ -26,15 +31,11 @@ export async function uniquenessErrors(
   exceptId?: number,
 ): Promise<Record<string, string[]>> {
   const errors: Record<string, string[]> = {}
-  if (fields.email !== undefined) {
-    let q = db.selectFrom('users').select('id').where('email', '=', fields.email)
-    if (exceptId) q = q.where('id', '!=', exceptId)
-    if (await q.executeTakeFirst()) errors.email = ['The email has already been taken.']
+  if (fields.email !== undefined && (await repo.isTaken(db, 'email', fields.email, exceptId))) {
+    errors.email = ['The email has already been taken.']
   }
-  if (fields.phone) {
-    let q = db.selectFrom('users').select('id').where('phone', '=', fields.phone)
-    if (exceptId) q = q.where('id', '!=', exceptId)
-    if (await q.executeTakeFirst()) errors.phone = ['The phone has already been taken.']
+  if (fields.phone && (await repo.isTaken(db, 'phone', fields.phone, exceptId))) {
+    errors.phone = ['The phone has already been taken.']
   }
   return errors
 }
@@ -49,25 +50,8 @@ export function rethrowUnique(err: unknown): never {
   throw err
 }
 
-export async function assignRole(db: Executor, userId: number, role: string) {
-  const r = await db.selectFrom('roles').select('id').where('name', '=', role).executeTakeFirstOrThrow()
-  await db
-    .insertInto('user_roles')
-    .values({ user_id: userId, role_id: r.id })
-    .onConflict((oc) => oc.doNothing())
-    .execute()
-}
-
-export interface RegisterInput {
-  name: string
-  email: string
-  phone?: string | null
-  password: string
-  password_confirmation?: string
-}
-
 /** Creates a customer (wallet 0.00, active, unverified) and mails the verification link. */
-export async function registerUser(ctx: AppContext, input: RegisterInput): Promise<number> {
+export async function registerUser(ctx: AppContext, input: Static<typeof RegisterBody>): Promise<number> {
   const email = input.email.trim()
   const phone = input.phone?.trim() || null
   const name = input.name.trim()
@@ -81,13 +65,9 @@ export async function registerUser(ctx: AppContext, input: RegisterInput): Promi
   const userId = await ctx.db
     .transaction()
     .execute(async (trx) => {
-      const user = await trx
-        .insertInto('users')
-        .values({ name, email, phone, password_hash: passwordHash })
-        .returning('id')
-        .executeTakeFirstOrThrow()
-      await assignRole(trx, user.id, 'customer')
-      return user.id
+      const id = await repo.insertUser(trx, { name, email, phone, password_hash: passwordHash })
+      await repo.assignRole(trx, id, 'customer')
+      return id
     })
     .catch(rethrowUnique)
   await sendVerificationEmail(ctx, { id: userId, email }).catch((err) =>
@@ -102,11 +82,7 @@ let dummyHash: Promise<string> | undefined
 /** The user an email-or-phone and password sign in; 403 "Invalid credentials." otherwise (also when suspended). */
 export async function checkCredentials(db: Executor, login: string, password: string): Promise<number> {
   const key = login.trim()
-  const user = await db
-    .selectFrom('users')
-    .select(['id', 'password_hash', 'is_active'])
-    .where((eb) => (key.includes('@') ? eb('email', '=', key) : eb('phone', '=', key)))
-    .executeTakeFirst()
+  const user = await repo.findLogin(db, key, key.includes('@') ? 'email' : 'phone')
   if (!user?.password_hash) {
     dummyHash ??= hashPassword(`dummy-${Math.random()}`)
     await verifyPassword(await dummyHash, password)
@@ -115,4 +91,28 @@ export async function checkCredentials(db: Executor, login: string, password: st
   const ok = await verifyPassword(user.password_hash, password)
   if (!ok || !user.is_active) throw new Forbidden(INVALID_CREDENTIALS)
   return user.id
+}
+
+/** One user as the contract's User; 404 when unknown. */
+export async function userResourceOf(ctx: AppContext, userId: number): Promise<UserResource> {
+  const row = await findUserRow(ctx.db, userId)
+  if (!row) throw new NotFound()
+  return userResource(ctx.storage, row)
+}
+
+/** The user's device tokens as Devices, most recently used first. */
+export async function devices(ctx: AppContext, userId: number) {
+  return (await devicesOf(ctx.db, userId)).map((t) => deviceResource(t, ctx.zone))
+}
+
+/** Revokes the token of the current request (already gone is fine) and forgets it on this instance. */
+export async function logout(ctx: AppContext, tokenId: number) {
+  await repo.deleteToken(ctx.db, null, tokenId)
+  ctx.cache.invalidate(cacheTags.token(tokenId))
+}
+
+/** Revokes one of the user's device tokens (404 when it is not theirs) and forgets it on this instance. */
+export async function revokeToken(ctx: AppContext, userId: number, tokenId: number) {
+  if (!(await repo.deleteToken(ctx.db, userId, tokenId))) throw new NotFound()
+  ctx.cache.invalidate(cacheTags.token(tokenId))
 }

@@ -2,7 +2,6 @@ import type { AuthUser } from '../../../lib/auth.ts'
 import type { AppContext } from '../../../lib/context.ts'
 import type { Executor } from '../../../lib/db.ts'
 import { Invalid, NotFound, Unprocessable } from '../../../lib/errors.ts'
-import { localToInstant } from '../../../lib/time.ts'
 import { assertCanManage } from '../policy.ts'
 import * as repo from '../repository.ts'
 import { type Fixture, fixtureResource, type Standing } from '../resource.ts'
@@ -51,8 +50,8 @@ export async function standingsOf(db: Executor, t: { id: number; format: string 
   ).map((r) => ({ ...r, group: null }))
 }
 
-export async function fixturesOf(db: Executor, tournamentId: number): Promise<Fixture[]> {
-  return (await repo.fixturesOf(db, tournamentId)).map(fixtureResource)
+export async function fixturesOf(ctx: AppContext, tournamentId: number): Promise<Fixture[]> {
+  return (await repo.fixturesOf(ctx.db, tournamentId)).map((f) => fixtureResource(f, ctx.zone))
 }
 
 /**
@@ -104,7 +103,7 @@ export async function generateFixtures(ctx: AppContext, user: AuthUser, tourname
         match_number: m.index + 1,
         team_a_id: m.teamA,
         team_b_id: m.teamB,
-        scheduled_at: localToInstant(when[i].date, when[i].time),
+        scheduled_at: ctx.zone.instant(when[i].date, when[i].time),
       })),
     )
     const idOf = new Map(inserted.map((r) => [r.match_number, r.id]))
@@ -112,7 +111,7 @@ export async function generateFixtures(ctx: AppContext, user: AuthUser, tourname
       if (m.next) await repo.linkNext(trx, idOf.get(m.index + 1)!, idOf.get(m.next.index + 1)!, m.next.slot)
     }
   })
-  return fixturesOf(ctx.db, tournamentId)
+  return fixturesOf(ctx, tournamentId)
 }
 
 /** Decides the winner of a result; a knockout draw must name one of the two teams. */
@@ -140,7 +139,7 @@ function winnerOf(f: repo.FixtureRow, input: ResultInput): number | null {
  * When every group match is played, puts the top two of each group into the knockout slots the
  * plan gave their seeds (winners against other groups' runners-up).
  */
-async function fillKnockoutFromGroups(trx: Executor, tournamentId: number) {
+async function fillKnockoutFromGroups(trx: Executor, tournamentId: number, at: Date) {
   const fixtures = await repo.fixturesOf(trx, tournamentId)
   const group = fixtures.filter((f) => f.stage === 'group')
   const knockout = fixtures.filter((f) => f.stage === 'knockout')
@@ -156,8 +155,8 @@ async function fillKnockoutFromGroups(trx: Executor, tournamentId: number) {
   for (const [i, m] of plan.entries()) {
     const f = knockout[i]
     if (!f) continue
-    if (m.slotA && 'seed' in m.slotA) await repo.setSlot(trx, f.id, 'a', qualifier(m.slotA.seed))
-    if (m.slotB && 'seed' in m.slotB) await repo.setSlot(trx, f.id, 'b', qualifier(m.slotB.seed))
+    if (m.slotA && 'seed' in m.slotA) await repo.setSlot(trx, f.id, 'a', qualifier(m.slotA.seed), at)
+    if (m.slotB && 'seed' in m.slotB) await repo.setSlot(trx, f.id, 'b', qualifier(m.slotB.seed), at)
   }
 }
 
@@ -195,12 +194,18 @@ export async function recordResult(ctx: AppContext, user: AuthUser, fixtureId: n
     if (f.stage === 'group' && all.some((x) => x.stage === 'knockout' && x.status === 'completed')) {
       throw new Unprocessable('The knockout stage has already started.')
     }
-    await repo.recordResult(trx, f.id, { score_a: input.score_a, score_b: input.score_b, winner_id: winner })
+    await repo.recordResult(
+      trx,
+      f.id,
+      { score_a: input.score_a, score_b: input.score_b, winner_id: winner },
+      ctx.clock.now(),
+    )
     if (f.stage === 'knockout' && f.next_fixture_id !== null && f.next_slot) {
-      await repo.setSlot(trx, f.next_fixture_id, f.next_slot as 'a' | 'b', winner)
+      await repo.setSlot(trx, f.next_fixture_id, f.next_slot as 'a' | 'b', winner, ctx.clock.now())
     }
-    if (f.stage === 'group') await fillKnockoutFromGroups(trx, t.id)
-    if (t.status === 'registration_closed') await repo.updateTournament(trx, t.id, { status: 'ongoing' })
+    if (f.stage === 'group') await fillKnockoutFromGroups(trx, t.id, ctx.clock.now())
+    if (t.status === 'registration_closed')
+      await repo.updateTournament(trx, t.id, { status: 'ongoing' }, ctx.clock.now())
   })
-  return fixtureResource((await repo.fixtureById(ctx.db, fixtureId))!)
+  return fixtureResource((await repo.fixtureById(ctx.db, fixtureId))!, ctx.zone)
 }

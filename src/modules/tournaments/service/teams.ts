@@ -1,7 +1,7 @@
 import type { AuthUser } from '../../../lib/auth.ts'
 import type { AppContext } from '../../../lib/context.ts'
 import { Invalid, NotFound, Unprocessable } from '../../../lib/errors.ts'
-import { notify } from '../../notifications/service.ts'
+import { notify } from '../../notifications/index.ts'
 import * as repo from '../repository.ts'
 import { teamResource } from '../resource.ts'
 import type { TeamInput } from '../schemas.ts'
@@ -35,7 +35,7 @@ export async function registerTeam(ctx: AppContext, user: AuthUser, tournamentId
         throw new Unprocessable(REGISTRATION_CLOSED)
       }
       if (await repo.teamNameTaken(trx, t.id, name)) throw new Invalid('name', NAME_TAKEN)
-      await repo.takePlace(trx, t.id)
+      await repo.takePlace(trx, t.id, ctx.clock.now())
       const row = await repo.insertTeam(trx, {
         tournament_id: t.id,
         user_id: user.id,
@@ -57,7 +57,7 @@ export async function registerTeam(ctx: AppContext, user: AuthUser, tournamentId
       )
       return row
     })
-    return teamResource(team)
+    return teamResource(team, ctx.zone)
   } catch (err) {
     if (isUniqueViolation(err)) throw new Invalid('name', NAME_TAKEN)
     throw err

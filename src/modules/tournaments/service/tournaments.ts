@@ -3,11 +3,11 @@ import type { AppContext } from '../../../lib/context.ts'
 import type { Executor } from '../../../lib/db.ts'
 import { Invalid, NotFound } from '../../../lib/errors.ts'
 import { toPaisa } from '../../../lib/money.ts'
-import { isValidDate, localNow } from '../../../lib/time.ts'
+import { isValidDate } from '../../../lib/time.ts'
 import { assertCanManage, canSeeHiddenVenue } from '../policy.ts'
 import * as repo from '../repository.ts'
 import { teamResource, tournamentResource } from '../resource.ts'
-import type { Status, TournamentInput } from '../schemas.ts'
+import type { CreateInput, Status, UpdateInput } from '../schemas.ts'
 import { standingsOf } from './fixtures.ts'
 
 /** Allowed status moves; anything else is 422. */
@@ -29,19 +29,19 @@ export async function visibleTournament(ctx: AppContext, id: number, user?: Auth
 
 export async function listTournaments(ctx: AppContext, filter: { venueId?: number; status?: string }) {
   const rows = await repo.listTournaments(ctx.db, filter)
-  return rows.map((t) => tournamentResource(t))
+  return rows.map((t) => tournamentResource(t, ctx.zone))
 }
 
 export async function showTournament(ctx: AppContext, id: number, user: AuthUser | null) {
   const t = await visibleTournament(ctx, id, user)
   const [teams, standings] = await Promise.all([repo.teamsOf(ctx.db, [t.id]), standingsOf(ctx.db, t)])
-  return tournamentResource(t, { teams: teams.map(teamResource), standings })
+  return tournamentResource(t, ctx.zone, { teams: teams.map((team) => teamResource(team, ctx.zone)), standings })
 }
 
-function checkDates(startsAt: string, endsAt: string, startsChanged: boolean) {
+function checkDates(ctx: AppContext, startsAt: string, endsAt: string, startsChanged: boolean) {
   const errors: Record<string, string[]> = {}
   if (!isValidDate(startsAt)) errors.starts_at = ['The starts at field must be a valid date.']
-  else if (startsChanged && startsAt < localNow().date) {
+  else if (startsChanged && startsAt < ctx.zone.today(ctx.clock.now())) {
     errors.starts_at = ['The starts at field must be a date after or equal to today.']
   }
   if (!isValidDate(endsAt)) errors.ends_at = ['The ends at field must be a valid date.']
@@ -53,57 +53,63 @@ function checkDates(startsAt: string, endsAt: string, startsChanged: boolean) {
 
 const money = (v: number | string | undefined) => (v === undefined ? undefined : toPaisa(v))
 
-export async function createTournament(
-  ctx: AppContext,
-  user: AuthUser,
-  input: Required<Pick<TournamentInput, 'venue_id'>> & TournamentInput,
-) {
+export async function createTournament(ctx: AppContext, user: AuthUser, input: CreateInput) {
   if (!(await repo.venueExists(ctx.db, input.venue_id))) {
     throw new Invalid('venue_id', 'The selected venue id is invalid.')
   }
   await assertCanManage(ctx.db, user, input.venue_id)
-  checkDates(input.starts_at!, input.ends_at!, true)
+  checkDates(ctx, input.starts_at, input.ends_at, true)
   const row = await repo.insertTournament(ctx.db, {
     venue_id: input.venue_id,
-    name: input.name!.trim(),
+    name: input.name.trim(),
     description: input.description ?? null,
-    format: input.format!,
-    sport_type: input.sport_type!,
-    max_teams: input.max_teams!,
+    format: input.format,
+    sport_type: input.sport_type,
+    max_teams: input.max_teams,
     registration_fee: money(input.registration_fee) ?? 0,
     prize_pool: money(input.prize_pool) ?? 0,
-    starts_at: input.starts_at!,
-    ends_at: input.ends_at!,
+    starts_at: input.starts_at,
+    ends_at: input.ends_at,
     created_by: user.id,
   })
   return showTournament(ctx, row.id, user)
 }
 
-export async function updateTournament(ctx: AppContext, user: AuthUser, id: number, input: TournamentInput) {
+export async function updateTournament(ctx: AppContext, user: AuthUser, id: number, input: UpdateInput) {
   const current = await repo.findTournament(ctx.db, id)
   if (!current) throw new NotFound()
   await assertCanManage(ctx.db, user, current.venue_id)
   await ctx.db.transaction().execute(async (trx) => {
     const t = (await repo.findTournament(trx, id, true))!
     const startsAt = input.starts_at ?? t.starts_at
-    checkDates(startsAt, input.ends_at ?? t.ends_at, input.starts_at !== undefined && input.starts_at !== t.starts_at)
+    checkDates(
+      ctx,
+      startsAt,
+      input.ends_at ?? t.ends_at,
+      input.starts_at !== undefined && input.starts_at !== t.starts_at,
+    )
     if (input.max_teams !== undefined && input.max_teams < t.registered_teams) {
       throw new Invalid('max_teams', `The max teams field must be at least ${t.registered_teams}.`)
     }
     if (input.format !== undefined && input.format !== t.format && (await repo.fixturesOf(trx, id)).length > 0) {
       throw new Invalid('format', 'The format cannot change once fixtures are generated.')
     }
-    await repo.updateTournament(trx, id, {
-      name: input.name?.trim(),
-      description: input.description,
-      format: input.format,
-      sport_type: input.sport_type,
-      max_teams: input.max_teams,
-      registration_fee: money(input.registration_fee),
-      prize_pool: money(input.prize_pool),
-      starts_at: input.starts_at,
-      ends_at: input.ends_at,
-    })
+    await repo.updateTournament(
+      trx,
+      id,
+      {
+        name: input.name?.trim(),
+        description: input.description,
+        format: input.format,
+        sport_type: input.sport_type,
+        max_teams: input.max_teams,
+        registration_fee: money(input.registration_fee),
+        prize_pool: money(input.prize_pool),
+        starts_at: input.starts_at,
+        ends_at: input.ends_at,
+      },
+      ctx.clock.now(),
+    )
   })
   return showTournament(ctx, id, user)
 }
@@ -118,7 +124,7 @@ export async function changeStatus(ctx: AppContext, user: AuthUser, id: number, 
     if (!TRANSITIONS[from].includes(status)) {
       throw new Invalid('status', `The tournament cannot move from ${from} to ${status}.`)
     }
-    await repo.updateTournament(trx, id, { status })
+    await repo.updateTournament(trx, id, { status }, ctx.clock.now())
   })
   return showTournament(ctx, id, user)
 }

@@ -1,0 +1,3 @@
+// What other modules may use of reviews.
+export { reviewsByBookingIds } from './queries.ts'
+export { type Review, ReviewSchema } from './resource.ts'
