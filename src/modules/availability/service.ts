@@ -6,7 +6,7 @@ import { Invalid, NotFound } from '../../lib/errors.ts'
 import { pathId } from '../../lib/ids.ts'
 import { formatMoney } from '../../lib/money.ts'
 import { isValidDate, localNow, toHHmm } from '../../lib/time.ts'
-import { venueRoleOf } from '../venues/access.ts'
+import { venueRoleOf } from '../venues/index.ts'
 import { loadCourtDay, loadIndoorDay, type TakenRange, type VenueVisibility } from './repository.ts'
 import { type DaySetup, daySlots, type Slot } from './slots.ts'
 

@@ -1,12 +1,14 @@
 import type { Updateable } from 'kysely'
+import type { Static } from 'typebox'
 import type { Coupons } from '../../db/types.ts'
 import type { AuthUser } from '../../lib/auth.ts'
 import type { Executor } from '../../lib/db.ts'
 import { Conflict, Forbidden, Invalid, NotFound } from '../../lib/errors.ts'
 import { toPaisa } from '../../lib/money.ts'
 import { localToInstant } from '../../lib/time.ts'
-import { assertVenueAccess } from '../venues/access.ts'
+import { assertVenueAccess } from '../venues/index.ts'
 import * as repo from './repository.ts'
+import type { UpdateCouponBody } from './schemas.ts'
 
 type Money = number | string
 export interface CouponInput {

@@ -1,19 +1,14 @@
+import type { Static } from 'typebox'
 import type { AuthUser } from '../../lib/auth.ts'
 import type { Executor } from '../../lib/db.ts'
 import { Invalid } from '../../lib/errors.ts'
 import { formatMoney } from '../../lib/money.ts'
 import { isValidDate, toMinutes } from '../../lib/time.ts'
-import { quoteCourtBooking, quoteIndoorBooking } from '../availability/quote.ts'
+import { quoteCourtBooking, quoteIndoorBooking } from '../availability/index.ts'
+import type { ValidateBody } from './schemas.ts'
 import { checkCoupon } from './service.ts'
 
-export interface ValidateInput {
-  code: string
-  court_id?: number
-  indoor_game_id?: number
-  date: string
-  start_time: string
-  end_time: string
-}
+export type ValidateInput = Static<typeof ValidateBody>
 
 /** The slot's price before discount (the availability feature's pricing: rules, holidays) and its venue. */
 async function slotPrice(db: Executor, input: ValidateInput): Promise<{ venueId: number; amount: number }> {

@@ -3,7 +3,7 @@ import type { Coupons } from '../../db/types.ts'
 import type { Executor } from '../../lib/db.ts'
 import { formatMoney } from '../../lib/money.ts'
 import { formatDateTime } from '../../lib/time.ts'
-import { findVenueByKey } from '../venues/repository.ts'
+import { resolveVenue } from '../venues/index.ts'
 
 export type CouponRecord = Selectable<Coupons>
 
@@ -31,7 +31,7 @@ export function couponResource(c: CouponRecord) {
  * live venue matches; text that can be neither (a NUL byte, `0x10`) never reaches the database.
  */
 export async function resolveVenueId(db: Executor, param: string): Promise<number | undefined> {
-  return (await findVenueByKey(db, param))?.id
+  return (await resolveVenue(db, param))?.id
 }
 
 export async function listCoupons(db: Executor, venueId: number | null | 'all') {

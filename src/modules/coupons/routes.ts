@@ -1,6 +1,7 @@
-import type { FastifyInstance } from 'fastify'
 import { Type } from 'typebox'
+import { signedIn } from '../../lib/auth.ts'
 import { pathId } from '../../lib/ids.ts'
+import type { Routes } from '../../lib/route.ts'
 import { Data, errorResponses, Message } from '../../lib/schemas.ts'
 import { type CouponInput, createCoupon, deleteCoupon, updateCoupon, venueCoupons } from './manage.ts'
 import { type ValidateInput, validateCoupon } from './quote.ts'
@@ -21,7 +22,7 @@ const FIELDS_DOC =
   'NPR amount), max_discount, min_amount, starts_at, expires_at (venue time; a bare date is the start/end of ' +
   'that day), usage_limit, per_user_limit, is_active.'
 
-export default async function routes(app: FastifyInstance) {
+const routes: Routes = async (app) => {
   const { db } = app.ctx
 
   app.get(
@@ -37,7 +38,7 @@ export default async function routes(app: FastifyInstance) {
       },
     },
     async (req) => {
-      const { coupons } = await venueCoupons(db, req.user!, (req.params as { venue: string }).venue)
+      const { coupons } = await venueCoupons(db, signedIn(req), req.params.venue)
       return { data: coupons.map(couponResource) }
     },
   )
@@ -57,8 +58,8 @@ export default async function routes(app: FastifyInstance) {
       },
     },
     async (req, reply) => {
-      const { venueId } = await venueCoupons(db, req.user!, (req.params as { venue: string }).venue)
-      const coupon = await createCoupon(db, req.user!, venueId, req.body as CouponInput)
+      const { venueId } = await venueCoupons(db, signedIn(req), req.params.venue)
+      const coupon = await createCoupon(db, signedIn(req), venueId, req.body)
       return reply.code(201).send({ data: couponResource(coupon) })
     },
   )
@@ -91,8 +92,8 @@ export default async function routes(app: FastifyInstance) {
       },
     },
     async (req, reply) => {
-      const { venue_id, ...input } = req.body as CouponInput & { venue_id?: number | null }
-      const coupon = await createCoupon(db, req.user!, venue_id ?? null, input)
+      const { venue_id, ...input } = req.body
+      const coupon = await createCoupon(db, signedIn(req), venue_id ?? null, input)
       return reply.code(201).send({ data: couponResource(coupon) })
     },
   )
@@ -112,8 +113,8 @@ export default async function routes(app: FastifyInstance) {
       },
     },
     async (req) => {
-      const id = pathId((req.params as { coupon: string }).coupon)
-      return { data: couponResource(await updateCoupon(db, req.user!, id, req.body as CouponInput)) }
+      const id = pathId(req.params.coupon)
+      return { data: couponResource(await updateCoupon(db, signedIn(req), id, req.body)) }
     },
   )
 
@@ -130,7 +131,7 @@ export default async function routes(app: FastifyInstance) {
       },
     },
     async (req) => {
-      await deleteCoupon(db, req.user!, pathId((req.params as { coupon: string }).coupon))
+      await deleteCoupon(db, signedIn(req), pathId(req.params.coupon))
       return { message: 'Coupon deleted.' }
     },
   )
@@ -150,6 +151,8 @@ export default async function routes(app: FastifyInstance) {
         response: { 200: ValidateAnswer, ...errorResponses },
       },
     },
-    async (req) => ({ data: await validateCoupon(db, req.user!, req.body as ValidateInput) }),
+    async (req) => ({ data: await validateCoupon(db, signedIn(req), req.body) }),
   )
 }
+
+export default routes

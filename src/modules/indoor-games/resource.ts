@@ -3,7 +3,7 @@ import type { Executor } from '../../lib/db.ts'
 import { formatMoney } from '../../lib/money.ts'
 import { DateTime, Money, Nullable } from '../../lib/schemas.ts'
 import { formatDateTime } from '../../lib/time.ts'
-import { VenueSummarySchema } from '../venues/resource.ts'
+import { VenueSummarySchema } from '../venues/index.ts'
 
 // The contract's IndoorGameResource and its batch loader. Indoor bookings embed games through it.
 

@@ -1,4 +1,3 @@
-import type { FastifyRequest } from 'fastify'
 import { sql } from 'kysely'
 import type { Static } from 'typebox'
 import type { AuthUser } from '../../lib/auth.ts'
@@ -8,10 +7,14 @@ import { Conflict, NotFound } from '../../lib/errors.ts'
 import { pathId } from '../../lib/ids.ts'
 import { toPaisa } from '../../lib/money.ts'
 import { localNow } from '../../lib/time.ts'
-import { assertVenueAccess, venueRoleOf } from '../venues/access.ts'
-import { assertCanSeeVenueContent } from '../venues/policy.ts'
-import { findVenueById, findVenueByKey } from '../venues/repository.ts'
-import { venueForStaff } from '../venues/service/manage.ts'
+import {
+  assertCanSeeVenueContent,
+  assertVenueAccess,
+  findVenueById,
+  resolveVenue,
+  venueForStaff,
+  venueRoleOf,
+} from '../venues/index.ts'
 import { type IndoorGame, listVenueIndoorGames, loadIndoorGameResources } from './resource.ts'
 import type { IndoorGameCreateBody, IndoorGameUpdateBody } from './schemas.ts'
 
@@ -38,7 +41,7 @@ async function resource(ctx: AppContext, id: number): Promise<IndoorGame> {
 
 /** GET /venues/{venueId}/indoor-games: the active games of a visible venue. */
 export async function venueIndoorGames(ctx: AppContext, user: AuthUser | null, venueKey: string, gameType?: string) {
-  const venue = await findVenueByKey(ctx.db, venueKey)
+  const venue = await resolveVenue(ctx.db, venueKey)
   if (!venue) throw new NotFound()
   await assertCanSeeVenueContent(ctx.db, user, venue)
   return listVenueIndoorGames(ctx.db, venue.id, gameType)
@@ -78,10 +81,11 @@ export async function createIndoorGame(
   return resource(ctx, row.id)
 }
 
-/** A preValidation hook: owner or manager of the {indoorGame}'s venue, checked before the body (403 before 422). */
-export const gameAccessFirst = (ctx: AppContext) => async (req: FastifyRequest) => {
-  const game = await findGame(ctx.db, (req.params as { indoorGame: string }).indoorGame)
-  await assertVenueAccess(ctx.db, req.user!, game.venue_id, ['owner', 'manager'])
+/** An indoor game the caller may change: owner or manager of its venue (404 unknown, 403 otherwise). */
+export async function gameForStaff(ctx: AppContext, user: AuthUser, key: string) {
+  const game = await findGame(ctx.db, key)
+  await assertVenueAccess(ctx.db, user, game.venue_id, ['owner', 'manager'])
+  return game
 }
 
 export async function updateIndoorGame(
@@ -90,8 +94,7 @@ export async function updateIndoorGame(
   key: string,
   body: Static<typeof IndoorGameUpdateBody>,
 ) {
-  const game = await findGame(ctx.db, key)
-  await assertVenueAccess(ctx.db, user, game.venue_id, ['owner', 'manager'])
+  const game = await gameForStaff(ctx, user, key)
   await ctx.db
     .updateTable('indoor_games')
     .set({
@@ -112,8 +115,7 @@ export async function updateIndoorGame(
 
 /** Soft delete; 409 while the game has upcoming confirmed bookings. */
 export async function deleteIndoorGame(ctx: AppContext, user: AuthUser, key: string) {
-  const game = await findGame(ctx.db, key)
-  await assertVenueAccess(ctx.db, user, game.venue_id, ['owner', 'manager'])
+  const game = await gameForStaff(ctx, user, key)
   const now = localNow()
   await ctx.db.transaction().execute(async (trx) => {
     await trx.selectFrom('indoor_games').select('id').where('id', '=', game.id).forUpdate().execute()

@@ -1,4 +1,3 @@
-import type { FastifyRequest } from 'fastify'
 import { sql } from 'kysely'
 import type { Static } from 'typebox'
 import type { AuthUser } from '../../../lib/auth.ts'
@@ -8,10 +7,15 @@ import { Conflict, Invalid, NotFound } from '../../../lib/errors.ts'
 import { pathId } from '../../../lib/ids.ts'
 import { toPaisa } from '../../../lib/money.ts'
 import { localNow } from '../../../lib/time.ts'
-import { assertVenueAccess, type VenueRole } from '../../venues/access.ts'
-import { assertCanSeeVenueContent } from '../../venues/policy.ts'
-import { findVenueById, refreshMinPrice, type VenueRecord } from '../../venues/repository.ts'
-import { venueForStaff } from '../../venues/service/manage.ts'
+import {
+  assertCanSeeVenueContent,
+  assertVenueAccess,
+  findVenueById,
+  refreshMinPrice,
+  type VenueRecord,
+  type VenueRole,
+  venueForStaff,
+} from '../../venues/index.ts'
 import { type Court, loadCourtResources } from '../resource.ts'
 import type { CourtCreateBody, CourtUpdateBody } from '../schemas.ts'
 
@@ -36,11 +40,6 @@ async function findCourt(db: Executor, key: string): Promise<CourtRecord> {
   const venue = await findVenueById(db, court.venue_id)
   if (!venue) throw new NotFound()
   return { ...court, venue }
-}
-
-/** A preValidation hook: the caller must hold one of `allowed` at the venue of the {court} path (403 before 422). */
-export const courtAccessFirst = (ctx: AppContext, allowed: VenueRole[]) => async (req: FastifyRequest) => {
-  await courtForStaff(ctx, req.user!, (req.params as { court: string }).court, allowed)
 }
 
 /** A court the caller may manage with one of `allowed` at its venue (404 unknown, 403 otherwise). */

@@ -6,7 +6,7 @@ import type { AppContext } from '../../../lib/context.ts'
 import { Invalid, NotFound } from '../../../lib/errors.ts'
 import { pageParams, paginated } from '../../../lib/pagination.ts'
 import { assertCanShowVenue, catalogueScope } from '../policy.ts'
-import { type CatalogueFilter, findVenueByKey, type Geo, ownVenueIds, searchVenues } from '../repository.ts'
+import { type CatalogueFilter, type Geo, ownVenueIds, resolveVenue, searchVenues } from '../repository.ts'
 import { loadVenueResource, loadVenueResources, type Venue } from '../resource.ts'
 import { type NearbyQuery, SORTS, type VenueListQuery } from '../schemas.ts'
 
@@ -124,7 +124,7 @@ export async function showVenue(ctx: AppContext, user: AuthUser | null, key: str
 }
 
 async function loadShown(ctx: AppContext, user: AuthUser | null, key: string): Promise<Venue> {
-  const venue = await findVenueByKey(ctx.db, key)
+  const venue = await resolveVenue(ctx.db, key)
   if (!venue) throw new NotFound()
   await assertCanShowVenue(ctx.db, user, venue)
   const resource = await loadVenueResource(ctx, venue.id)

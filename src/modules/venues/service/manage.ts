@@ -1,4 +1,3 @@
-import type { FastifyRequest } from 'fastify'
 import { sql } from 'kysely'
 import type { Static } from 'typebox'
 import { type AuthUser, hasRole } from '../../../lib/auth.ts'
@@ -7,7 +6,7 @@ import type { Executor } from '../../../lib/db.ts'
 import { Conflict, Invalid, NotFound } from '../../../lib/errors.ts'
 import { localNow, toMinutes, toTimeWithSeconds } from '../../../lib/time.ts'
 import { assertVenueAccess, type VenueRole } from '../access.ts'
-import { findVenueByKey, type VenueRecord } from '../repository.ts'
+import { resolveVenue, type VenueRecord } from '../repository.ts'
 import { loadVenueResource, type Venue } from '../resource.ts'
 import type { VenueCreateBody, VenueUpdateBody } from '../schemas.ts'
 import { freeSlug, slugify } from '../slug.ts'
@@ -18,14 +17,6 @@ import { addVenueImage, type CheckedImage, checkGallery, checkImage, ImageChange
 type CreateBody = Static<typeof VenueCreateBody>
 type UpdateBody = Static<typeof VenueUpdateBody>
 
-/**
- * A preValidation hook: the caller must hold one of `allowed` at the {venue} of the path. It runs
- * before the body is validated, so a stranger learns nothing from validation errors (403 first).
- */
-export const venueAccessFirst = (ctx: AppContext, allowed: VenueRole[]) => async (req: FastifyRequest) => {
-  await venueForStaff(ctx, req.user!, (req.params as { venue: string }).venue, allowed)
-}
-
 /** The live venue behind a path key (slug or id) that the caller may act on with one of `allowed`. */
 export async function venueForStaff(
   ctx: AppContext,
@@ -33,7 +24,7 @@ export async function venueForStaff(
   key: string,
   allowed: VenueRole[],
 ): Promise<VenueRecord & { role: VenueRole | 'admin' }> {
-  const venue = await findVenueByKey(ctx.db, key)
+  const venue = await resolveVenue(ctx.db, key)
   if (!venue) throw new NotFound()
   const role = await assertVenueAccess(ctx.db, user, venue.id, allowed)
   return { ...venue, role }

@@ -3,7 +3,7 @@ import type { AuthUser } from '../../../lib/auth.ts'
 import type { AppContext } from '../../../lib/context.ts'
 import { NotFound, Unprocessable } from '../../../lib/errors.ts'
 import { pageParams, paginated } from '../../../lib/pagination.ts'
-import { findVenueByKey } from '../repository.ts'
+import { resolveVenue } from '../repository.ts'
 import { loadVenueResource, loadVenueResources, type Venue } from '../resource.ts'
 import { venueForStaff } from './manage.ts'
 
@@ -56,7 +56,7 @@ async function review(
   to: 'verified' | 'rejected',
   reason?: string | null,
 ): Promise<Venue> {
-  const venue = await findVenueByKey(ctx.db, key)
+  const venue = await resolveVenue(ctx.db, key)
   if (!venue) throw new NotFound()
   const updated = await ctx.db
     .updateTable('venues')

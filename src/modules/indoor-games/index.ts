@@ -1,0 +1,3 @@
+// What other modules may use of indoor games: the IndoorGame resource embedded in indoor bookings.
+
+export { IndoorGameSchema, loadIndoorGameResources } from './resource.ts'
