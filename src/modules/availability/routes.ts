@@ -35,7 +35,7 @@ const routes: Routes = async (app) => {
     async (req) => {
       const { court } = req.params
       const { date } = req.query
-      return courtAvailability(ctx.db, ctx.cache, req.user ?? null, court, date)
+      return courtAvailability(ctx, req.user ?? null, court, date)
     },
   )
 
@@ -55,7 +55,7 @@ const routes: Routes = async (app) => {
     async (req) => {
       const { indoorGame } = req.params
       const { date } = req.query
-      return indoorAvailability(ctx.db, ctx.cache, req.user ?? null, indoorGame, date)
+      return indoorAvailability(ctx, req.user ?? null, indoorGame, date)
     },
   )
 }

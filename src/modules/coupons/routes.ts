@@ -5,7 +5,8 @@ import type { Routes } from '../../lib/route.ts'
 import { Data, errorResponses, Message } from '../../lib/schemas.ts'
 import { type CouponInput, createCoupon, deleteCoupon, updateCoupon, venueCoupons } from './manage.ts'
 import { type ValidateInput, validateCoupon } from './quote.ts'
-import { couponResource, listCoupons } from './repository.ts'
+import { listCoupons } from './repository.ts'
+import { couponResource } from './resource.ts'
 import {
   AdminCreateCouponBody,
   CouponSchema,
@@ -23,7 +24,8 @@ const FIELDS_DOC =
   'that day), usage_limit, per_user_limit, is_active.'
 
 const routes: Routes = async (app) => {
-  const { db } = app.ctx
+  const { ctx } = app
+  const { db, zone } = ctx
 
   app.get(
     '/venues/:venue/coupons',
@@ -39,7 +41,7 @@ const routes: Routes = async (app) => {
     },
     async (req) => {
       const { coupons } = await venueCoupons(db, signedIn(req), req.params.venue)
-      return { data: coupons.map(couponResource) }
+      return { data: coupons.map((c) => couponResource(c, zone)) }
     },
   )
 
@@ -59,8 +61,8 @@ const routes: Routes = async (app) => {
     },
     async (req, reply) => {
       const { venueId } = await venueCoupons(db, signedIn(req), req.params.venue)
-      const coupon = await createCoupon(db, signedIn(req), venueId, req.body)
-      return reply.code(201).send({ data: couponResource(coupon) })
+      const coupon = await createCoupon(db, zone, signedIn(req), venueId, req.body)
+      return reply.code(201).send({ data: couponResource(coupon, zone) })
     },
   )
 
@@ -75,7 +77,7 @@ const routes: Routes = async (app) => {
         response: { 200: Data(Type.Array(CouponSchema)), ...errorResponses },
       },
     },
-    async () => ({ data: (await listCoupons(db, 'all')).map(couponResource) }),
+    async () => ({ data: (await listCoupons(db, 'all')).map((c) => couponResource(c, zone)) }),
   )
 
   app.post(
@@ -93,8 +95,8 @@ const routes: Routes = async (app) => {
     },
     async (req, reply) => {
       const { venue_id, ...input } = req.body
-      const coupon = await createCoupon(db, signedIn(req), venue_id ?? null, input)
-      return reply.code(201).send({ data: couponResource(coupon) })
+      const coupon = await createCoupon(db, zone, signedIn(req), venue_id ?? null, input)
+      return reply.code(201).send({ data: couponResource(coupon, zone) })
     },
   )
 
@@ -114,7 +116,7 @@ const routes: Routes = async (app) => {
     },
     async (req) => {
       const id = pathId(req.params.coupon)
-      return { data: couponResource(await updateCoupon(db, signedIn(req), id, req.body)) }
+      return { data: couponResource(await updateCoupon(db, zone, signedIn(req), id, req.body), zone) }
     },
   )
 
@@ -151,7 +153,7 @@ const routes: Routes = async (app) => {
         response: { 200: ValidateAnswer, ...errorResponses },
       },
     },
-    async (req) => ({ data: await validateCoupon(db, signedIn(req), req.body) }),
+    async (req) => ({ data: await validateCoupon(ctx, signedIn(req), req.body) }),
   )
 }
 

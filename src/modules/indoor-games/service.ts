@@ -6,7 +6,6 @@ import type { Executor } from '../../lib/db.ts'
 import { Conflict, NotFound } from '../../lib/errors.ts'
 import { pathId } from '../../lib/ids.ts'
 import { toPaisa } from '../../lib/money.ts'
-import { localNow } from '../../lib/time.ts'
 import {
   assertCanSeeVenueContent,
   assertVenueAccess,
@@ -106,7 +105,7 @@ export async function updateIndoorGame(
       ...(body.price_per_hour !== undefined && { price_per_hour: toPaisa(body.price_per_hour) }),
       ...(body.is_active !== undefined && { is_active: body.is_active }),
       ...(body.sort_order !== undefined && { sort_order: body.sort_order }),
-      updated_at: new Date(),
+      updated_at: ctx.clock.now(),
     })
     .where('id', '=', game.id)
     .execute()
@@ -116,7 +115,7 @@ export async function updateIndoorGame(
 /** Soft delete; 409 while the game has upcoming confirmed bookings. */
 export async function deleteIndoorGame(ctx: AppContext, user: AuthUser, key: string) {
   const game = await gameForStaff(ctx, user, key)
-  const now = localNow()
+  const now = ctx.zone.wallClock(ctx.clock.now())
   await ctx.db.transaction().execute(async (trx) => {
     await trx.selectFrom('indoor_games').select('id').where('id', '=', game.id).forUpdate().execute()
     const upcoming = await trx
@@ -130,7 +129,7 @@ export async function deleteIndoorGame(ctx: AppContext, user: AuthUser, key: str
     if (upcoming) throw new Conflict('The indoor game has upcoming confirmed bookings and cannot be deleted.')
     await trx
       .updateTable('indoor_games')
-      .set({ deleted_at: new Date(), updated_at: new Date() })
+      .set({ deleted_at: ctx.clock.now(), updated_at: ctx.clock.now() })
       .where('id', '=', game.id)
       .execute()
   })

@@ -6,7 +6,6 @@ import type { Executor } from '../../../lib/db.ts'
 import { Conflict, Invalid, NotFound } from '../../../lib/errors.ts'
 import { pathId } from '../../../lib/ids.ts'
 import { toPaisa } from '../../../lib/money.ts'
-import { localNow } from '../../../lib/time.ts'
 import {
   assertCanSeeVenueContent,
   assertVenueAccess,
@@ -148,7 +147,7 @@ export async function updateCourt(
         ...(body.slot_minutes !== undefined && { slot_minutes: body.slot_minutes }),
         ...(body.price_per_hour !== undefined && { price_per_hour: toPaisa(body.price_per_hour) }),
         ...(body.is_active !== undefined && { is_active: body.is_active }),
-        updated_at: new Date(),
+        updated_at: ctx.clock.now(),
       })
       .where('id', '=', court.id)
       .execute()
@@ -160,7 +159,7 @@ export async function updateCourt(
 /** Soft delete; 409 while the court has upcoming confirmed bookings. */
 export async function deleteCourt(ctx: AppContext, user: AuthUser, key: string): Promise<void> {
   const court = await courtForStaff(ctx, user, key, ['owner', 'manager'])
-  const now = localNow()
+  const now = ctx.zone.wallClock(ctx.clock.now())
   await ctx.db.transaction().execute(async (trx) => {
     await trx.selectFrom('courts').select('id').where('id', '=', court.id).forUpdate().execute()
     const upcoming = await trx
@@ -174,7 +173,7 @@ export async function deleteCourt(ctx: AppContext, user: AuthUser, key: string):
     if (upcoming) throw new Conflict('The court has upcoming confirmed bookings and cannot be deleted.')
     await trx
       .updateTable('courts')
-      .set({ deleted_at: new Date(), updated_at: new Date() })
+      .set({ deleted_at: ctx.clock.now(), updated_at: ctx.clock.now() })
       .where('id', '=', court.id)
       .execute()
     await refreshMinPrice(trx, court.venue_id)

@@ -2,13 +2,14 @@ import type { AuthUser } from '../../../lib/auth.ts'
 import type { AppContext } from '../../../lib/context.ts'
 import { Invalid, NotFound } from '../../../lib/errors.ts'
 import { pathId } from '../../../lib/ids.ts'
-import { formatDateTime, isValidDate, localNow } from '../../../lib/time.ts'
+import { isValidDate, localNow } from '../../../lib/time.ts'
+import type { Zone } from '../../../lib/zone.ts'
 import { venueForStaff } from './manage.ts'
 
 // Venue holidays: dates on which the courts' holiday pricing rules apply.
 
-function holiday(h: { id: number; venue_id: number; date: string; name: string; created_at: Date }) {
-  return { id: h.id, venue_id: h.venue_id, date: h.date, name: h.name, created_at: formatDateTime(h.created_at)! }
+function holiday(h: { id: number; venue_id: number; date: string; name: string; created_at: Date }, zone: Zone) {
+  return { id: h.id, venue_id: h.venue_id, date: h.date, name: h.name, created_at: zone.format(h.created_at)! }
 }
 
 export async function listHolidays(ctx: AppContext, user: AuthUser, key: string) {
@@ -19,13 +20,14 @@ export async function listHolidays(ctx: AppContext, user: AuthUser, key: string)
     .where('venue_id', '=', venue.id)
     .orderBy('date')
     .execute()
-  return rows.map(holiday)
+  return rows.map((row) => holiday(row, ctx.zone))
 }
 
 export async function addHoliday(ctx: AppContext, user: AuthUser, key: string, body: { date: string; name: string }) {
   const venue = await venueForStaff(ctx, user, key, ['owner', 'manager'])
   if (!isValidDate(body.date)) throw new Invalid('date', 'The date field must be a valid date.')
-  if (body.date < localNow().date) throw new Invalid('date', 'The date field must be a date after or equal to today.')
+  if (body.date < ctx.zone.today(ctx.clock.now()))
+    throw new Invalid('date', 'The date field must be a date after or equal to today.')
   const row = await ctx.db
     .insertInto('venue_holidays')
     .values({ venue_id: venue.id, date: body.date, name: body.name.trim() })
@@ -33,7 +35,7 @@ export async function addHoliday(ctx: AppContext, user: AuthUser, key: string, b
     .returningAll()
     .executeTakeFirst()
   if (!row) throw new Invalid('date', 'The venue already has a holiday on this date.')
-  return holiday(row)
+  return holiday(row, ctx.zone)
 }
 
 export async function deleteHoliday(ctx: AppContext, user: AuthUser, key: string, holidayKey: string) {

@@ -28,10 +28,10 @@ export async function requestVerification(
     .updateTable('venues')
     .set({
       verification_status: 'pending',
-      verification_requested_at: new Date(),
+      verification_requested_at: ctx.clock.now(),
       verification_reviewed_at: null,
       verification_note: note?.trim() || null,
-      updated_at: new Date(),
+      updated_at: ctx.clock.now(),
     })
     .where('id', '=', venue.id)
     .where('verification_status', 'in', ['unverified', 'rejected'])
@@ -62,9 +62,9 @@ async function review(
     .updateTable('venues')
     .set({
       verification_status: to,
-      verification_reviewed_at: new Date(),
+      verification_reviewed_at: ctx.clock.now(),
       ...(to === 'rejected' && { verification_note: reason?.trim() || null }),
-      updated_at: new Date(),
+      updated_at: ctx.clock.now(),
     })
     .where('id', '=', venue.id)
     .where('verification_status', '=', 'pending')
