@@ -1,4 +1,3 @@
-import { sql } from 'kysely'
 import type { Static } from 'typebox'
 import type { AuthUser } from '../../lib/auth.ts'
 import type { AppContext } from '../../lib/context.ts'
@@ -14,18 +13,15 @@ import {
   venueForStaff,
   venueRoleOf,
 } from '../venues/index.ts'
-import { type IndoorGame, listVenueIndoorGames, loadIndoorGameResources } from './resource.ts'
+import { listVenueIndoorGames, loadIndoorGameResources } from './queries.ts'
+import * as repo from './repository.ts'
+import type { IndoorGame } from './resource.ts'
 import type { IndoorGameCreateBody, IndoorGameUpdateBody } from './schemas.ts'
 
 // Indoor games (one station each: a console, a table) of a venue: catalogue and management.
 
 async function findGame(db: Executor, key: string) {
-  const game = await db
-    .selectFrom('indoor_games')
-    .select(['id', 'venue_id', 'is_active'])
-    .where('id', '=', pathId(key))
-    .where('deleted_at', 'is', null)
-    .executeTakeFirst()
+  const game = await repo.findGameRow(db, pathId(key))
   if (!game) throw new NotFound()
   const venue = await findVenueById(db, game.venue_id)
   if (!venue) throw new NotFound()
@@ -61,23 +57,19 @@ export async function createIndoorGame(
   body: Static<typeof IndoorGameCreateBody>,
 ) {
   const venue = await venueForStaff(ctx, user, venueKey, ['owner', 'manager'])
-  const row = await ctx.db
-    .insertInto('indoor_games')
-    .values({
-      venue_id: venue.id,
-      tenant_id: venue.owner_id,
-      name: body.name.trim(),
-      game_type: body.game_type,
-      description: body.description ?? null,
-      capacity: body.capacity ?? 2,
-      slot_minutes: body.slot_minutes ?? 60,
-      price_per_hour: toPaisa(body.price_per_hour),
-      is_active: body.is_active ?? true,
-      sort_order: body.sort_order ?? 0,
-    })
-    .returning('id')
-    .executeTakeFirstOrThrow()
-  return resource(ctx, row.id)
+  const id = await repo.insertGame(ctx.db, {
+    venue_id: venue.id,
+    tenant_id: venue.owner_id,
+    name: body.name.trim(),
+    game_type: body.game_type,
+    description: body.description ?? null,
+    capacity: body.capacity ?? 2,
+    slot_minutes: body.slot_minutes ?? 60,
+    price_per_hour: toPaisa(body.price_per_hour),
+    is_active: body.is_active ?? true,
+    sort_order: body.sort_order ?? 0,
+  })
+  return resource(ctx, id)
 }
 
 /** An indoor game the caller may change: owner or manager of its venue (404 unknown, 403 otherwise). */
@@ -94,21 +86,17 @@ export async function updateIndoorGame(
   body: Static<typeof IndoorGameUpdateBody>,
 ) {
   const game = await gameForStaff(ctx, user, key)
-  await ctx.db
-    .updateTable('indoor_games')
-    .set({
-      ...(body.name !== undefined && { name: body.name.trim() }),
-      ...(body.game_type !== undefined && { game_type: body.game_type }),
-      ...(body.description !== undefined && { description: body.description }),
-      ...(body.capacity !== undefined && { capacity: body.capacity }),
-      ...(body.slot_minutes !== undefined && { slot_minutes: body.slot_minutes }),
-      ...(body.price_per_hour !== undefined && { price_per_hour: toPaisa(body.price_per_hour) }),
-      ...(body.is_active !== undefined && { is_active: body.is_active }),
-      ...(body.sort_order !== undefined && { sort_order: body.sort_order }),
-      updated_at: ctx.clock.now(),
-    })
-    .where('id', '=', game.id)
-    .execute()
+  await repo.updateGame(ctx.db, game.id, {
+    ...(body.name !== undefined && { name: body.name.trim() }),
+    ...(body.game_type !== undefined && { game_type: body.game_type }),
+    ...(body.description !== undefined && { description: body.description }),
+    ...(body.capacity !== undefined && { capacity: body.capacity }),
+    ...(body.slot_minutes !== undefined && { slot_minutes: body.slot_minutes }),
+    ...(body.price_per_hour !== undefined && { price_per_hour: toPaisa(body.price_per_hour) }),
+    ...(body.is_active !== undefined && { is_active: body.is_active }),
+    ...(body.sort_order !== undefined && { sort_order: body.sort_order }),
+    updated_at: ctx.clock.now(),
+  })
   return resource(ctx, game.id)
 }
 
@@ -117,20 +105,10 @@ export async function deleteIndoorGame(ctx: AppContext, user: AuthUser, key: str
   const game = await gameForStaff(ctx, user, key)
   const now = ctx.zone.wallClock(ctx.clock.now())
   await ctx.db.transaction().execute(async (trx) => {
-    await trx.selectFrom('indoor_games').select('id').where('id', '=', game.id).forUpdate().execute()
-    const upcoming = await trx
-      .selectFrom('indoor_game_bookings')
-      .select('id')
-      .where('indoor_game_id', '=', game.id)
-      .where('status', 'in', ['confirmed', 'playing'])
-      .where(sql<boolean>`(date > ${now.date}::date or (date = ${now.date}::date and end_time > ${now.time}::time))`)
-      .limit(1)
-      .executeTakeFirst()
-    if (upcoming) throw new Conflict('The indoor game has upcoming confirmed bookings and cannot be deleted.')
-    await trx
-      .updateTable('indoor_games')
-      .set({ deleted_at: ctx.clock.now(), updated_at: ctx.clock.now() })
-      .where('id', '=', game.id)
-      .execute()
+    await repo.lockGame(trx, game.id)
+    if (await repo.hasUpcomingBookings(trx, game.id, now)) {
+      throw new Conflict('The indoor game has upcoming confirmed bookings and cannot be deleted.')
+    }
+    await repo.updateGame(trx, game.id, { deleted_at: ctx.clock.now(), updated_at: ctx.clock.now() })
   })
 }

@@ -264,3 +264,28 @@ export async function refreshMinPrice(db: Executor, venueId: number): Promise<vo
     .where('id', '=', venueId)
     .execute()
 }
+
+/** Ids of live venues whose verification is pending, oldest request first, and their count. */
+export async function pendingVerificationIds(
+  db: Executor,
+  limit: number,
+  offset: number,
+): Promise<{ ids: number[]; total: number }> {
+  const base = db.selectFrom('venues').where('verification_status', '=', 'pending').where('deleted_at', 'is', null)
+  const [rows, count] = await Promise.all([
+    base.select('id').orderBy('verification_requested_at').orderBy('id').limit(limit).offset(offset).execute(),
+    base.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow(),
+  ])
+  return { ids: rows.map((r) => r.id), total: Number(count.n) }
+}
+
+/** The owner of a live venue and the user's staff role there (null when not assigned). */
+export async function venueOwnerAndStaffRole(db: Executor, venueId: number, userId: number) {
+  return db
+    .selectFrom('venues')
+    .leftJoin('venue_staff as s', (j) => j.onRef('s.venue_id', '=', 'venues.id').on('s.user_id', '=', userId))
+    .select(['venues.owner_id', 's.role'])
+    .where('venues.id', '=', venueId)
+    .where('venues.deleted_at', 'is', null)
+    .executeTakeFirst()
+}

@@ -1,5 +1,6 @@
 import { Type } from 'typebox'
 import { signedIn } from '../../../lib/auth.ts'
+import { pageParams, paginated } from '../../../lib/pagination.ts'
 import type { RouteApp } from '../../../lib/route.ts'
 import { Data, errorResponses, Paginated } from '../../../lib/schemas.ts'
 import { VenueSchema } from '../resource.ts'
@@ -28,7 +29,11 @@ export default async function catalogueRoutes(app: RouteApp) {
         response: { 200: Paginated(VenueSchema), ...errorResponses },
       },
     },
-    async (req) => listVenues(ctx, req, req.user ?? null, req.query),
+    async (req) => {
+      const page = pageParams(req.query)
+      const { items, total } = await listVenues(ctx, req.user ?? null, req.query, page)
+      return paginated(req, ctx.config.appUrl, items, total, page)
+    },
   )
 
   app.get(
@@ -42,7 +47,11 @@ export default async function catalogueRoutes(app: RouteApp) {
         response: { 200: Paginated(VenueSchema), ...errorResponses },
       },
     },
-    async (req) => nearbyVenues(ctx, req, req.query),
+    async (req) => {
+      const page = pageParams(req.query)
+      const { items, total } = await nearbyVenues(ctx, req.query, page)
+      return paginated(req, ctx.config.appUrl, items, total, page)
+    },
   )
 
   app.get(

@@ -1,5 +1,6 @@
 import { Type } from 'typebox'
 import { signedIn } from '../../../lib/auth.ts'
+import { pageParams, paginated } from '../../../lib/pagination.ts'
 import type { RouteApp } from '../../../lib/route.ts'
 import { errorResponses, PageQuery, Paginated } from '../../../lib/schemas.ts'
 import { VenueSchema } from '../resource.ts'
@@ -57,7 +58,11 @@ export default async function verificationRoutes(app: RouteApp) {
         response: { 200: Paginated(VenueSchema), ...errorResponses },
       },
     },
-    async (req) => pendingRequests(ctx, req, req.query),
+    async (req) => {
+      const page = pageParams(req.query)
+      const { items, total } = await pendingRequests(ctx, page)
+      return paginated(req, ctx.config.appUrl, items, total, page)
+    },
   )
 
   app.post(

@@ -1,9 +1,8 @@
-import type { FastifyRequest } from 'fastify'
 import type { AuthUser } from '../../../lib/auth.ts'
 import type { AppContext } from '../../../lib/context.ts'
 import { NotFound, Unprocessable } from '../../../lib/errors.ts'
-import { pageParams, paginated } from '../../../lib/pagination.ts'
-import { resolveVenue } from '../repository.ts'
+import type { PageParams } from '../../../lib/pagination.ts'
+import { pendingVerificationIds, resolveVenue } from '../repository.ts'
 import { loadVenueResource, loadVenueResources, type Venue } from '../resource.ts'
 import { venueForStaff } from './manage.ts'
 
@@ -84,23 +83,8 @@ export const approveVerification = (ctx: AppContext, key: string) => review(ctx,
 export const rejectVerification = (ctx: AppContext, key: string, reason?: string | null) =>
   review(ctx, key, 'rejected', reason)
 
-/** Pending requests, oldest request first. */
-export async function pendingRequests(ctx: AppContext, req: FastifyRequest, q: { page?: number; per_page?: number }) {
-  const params = pageParams(q)
-  const base = ctx.db.selectFrom('venues').where('verification_status', '=', 'pending').where('deleted_at', 'is', null)
-  const [rows, count] = await Promise.all([
-    base
-      .select('id')
-      .orderBy('verification_requested_at')
-      .orderBy('id')
-      .limit(params.perPage)
-      .offset(params.offset)
-      .execute(),
-    base.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow(),
-  ])
-  const items = await loadVenueResources(
-    ctx,
-    rows.map((r) => r.id),
-  )
-  return paginated(req, ctx.config.appUrl, items, Number(count.n), params)
+/** Pending requests, oldest request first: one page of venues and the total. */
+export async function pendingRequests(ctx: AppContext, page: PageParams): Promise<{ items: Venue[]; total: number }> {
+  const { ids, total } = await pendingVerificationIds(ctx.db, page.perPage, page.offset)
+  return { items: await loadVenueResources(ctx, ids), total }
 }
