@@ -2,6 +2,7 @@ import type { AuthUser } from '../../../lib/auth.ts'
 import type { AppContext } from '../../../lib/context.ts'
 import { NotFound, Unprocessable } from '../../../lib/errors.ts'
 import type { PageParams } from '../../../lib/pagination.ts'
+import { transitionVerification, verificationStatus } from '../repository/verification.ts'
 import { pendingVerificationIds, resolveVenue } from '../repository.ts'
 import { loadVenueResource, loadVenueResources, type Venue } from '../resource.ts'
 import { venueForStaff } from './manage.ts'
@@ -23,28 +24,16 @@ export async function requestVerification(
   note: string | null | undefined,
 ): Promise<Venue> {
   const venue = await venueForStaff(ctx, user, key, ['owner'])
-  const updated = await ctx.db
-    .updateTable('venues')
-    .set({
-      verification_status: 'pending',
-      verification_requested_at: ctx.clock.now(),
-      verification_reviewed_at: null,
-      verification_note: note?.trim() || null,
-      updated_at: ctx.clock.now(),
-    })
-    .where('id', '=', venue.id)
-    .where('verification_status', 'in', ['unverified', 'rejected'])
-    .returning('id')
-    .executeTakeFirst()
+  const updated = await transitionVerification(ctx.db, venue.id, ['unverified', 'rejected'], {
+    verification_status: 'pending',
+    verification_requested_at: ctx.clock.now(),
+    verification_reviewed_at: null,
+    verification_note: note?.trim() || null,
+    updated_at: ctx.clock.now(),
+  })
   if (!updated) {
-    const now = await ctx.db
-      .selectFrom('venues')
-      .select('verification_status')
-      .where('id', '=', venue.id)
-      .executeTakeFirst()
-    throw new Unprocessable(
-      refusal[now?.verification_status ?? ''] ?? 'The venue cannot be submitted for verification.',
-    )
+    const status = await verificationStatus(ctx.db, venue.id)
+    throw new Unprocessable(refusal[status ?? ''] ?? 'The venue cannot be submitted for verification.')
   }
   return (await loadVenueResource(ctx, venue.id))!
 }
@@ -57,18 +46,12 @@ async function review(
 ): Promise<Venue> {
   const venue = await resolveVenue(ctx.db, key)
   if (!venue) throw new NotFound()
-  const updated = await ctx.db
-    .updateTable('venues')
-    .set({
-      verification_status: to,
-      verification_reviewed_at: ctx.clock.now(),
-      ...(to === 'rejected' && { verification_note: reason?.trim() || null }),
-      updated_at: ctx.clock.now(),
-    })
-    .where('id', '=', venue.id)
-    .where('verification_status', '=', 'pending')
-    .returning('id')
-    .executeTakeFirst()
+  const updated = await transitionVerification(ctx.db, venue.id, ['pending'], {
+    verification_status: to,
+    verification_reviewed_at: ctx.clock.now(),
+    ...(to === 'rejected' && { verification_note: reason?.trim() || null }),
+    updated_at: ctx.clock.now(),
+  })
   if (!updated) {
     throw new Unprocessable(
       to === 'verified'
