@@ -1,3 +1,4 @@
+import type { AppContext } from '../../lib/context.ts'
 import type { Executor } from '../../lib/db.ts'
 import { Conflict, Invalid, NotFound } from '../../lib/errors.ts'
 import { isValidDate, localNow, toMinutes } from '../../lib/time.ts'
@@ -9,8 +10,17 @@ export const INDOOR_UNAVAILABLE = 'The selected slot is not available.'
 
 const HHMM = /^([01]\d|2[0-3]):[0-5]\d$/
 
+/** Where a quote reads "now" and the venue wall clock: the app context (ctx.clock, ctx.zone). */
+export type QuoteTime = Pick<AppContext, 'clock' | 'zone'>
+
+/** The venue's date and time now. Callers that do not hand their context over yet fall back to
+ * the system clock and the process time zone. */
+function wallNow(time: QuoteTime | undefined): { date: string; time: string } {
+  return time ? time.zone.wallClock(time.clock.now()) : localNow()
+}
+
 /** 422s shared by both quotes: date and times well formed, not in the past (venue time). */
-function checkWhen(date: string, start: string, end: string, now: Date) {
+function checkWhen(date: string, start: string, end: string, today: { date: string; time: string }) {
   const errors: Record<string, string[]> = {}
   if (!isValidDate(date)) errors.date = ['The date field must be a valid date.']
   if (!HHMM.test(start)) errors.start_time = ['The start time field must match the format H:i.']
@@ -19,7 +29,6 @@ function checkWhen(date: string, start: string, end: string, now: Date) {
     errors.end_time = ['The end time field must be a time after start time.']
   }
   if (Object.keys(errors).length) throw new Invalid(errors)
-  const today = localNow(now)
   if (date < today.date) throw new Invalid('date', 'The date field must be a date after or equal to today.')
   if (date === today.date && `${start}:00` < today.time) {
     throw new Invalid('start_time', 'The start time must not be in the past.')
@@ -50,8 +59,9 @@ export async function quoteCourtBooking(
   date: string,
   start: string,
   end: string,
+  time?: QuoteTime,
 ): Promise<{ baseAmount: number; slotMinutes: number }> {
-  checkWhen(date, start, end, new Date())
+  checkWhen(date, start, end, wallNow(time))
   const day = await loadCourtDay(db, courtId, date, { withBookings: false })
   return quoteCourtDay(day, date, start, end)
 }
@@ -63,9 +73,9 @@ export function quoteCourtDay(
   date: string,
   start: string,
   end: string,
-  now = new Date(),
+  time?: QuoteTime,
 ): { baseAmount: number; slotMinutes: number } {
-  checkWhen(date, start, end, now)
+  checkWhen(date, start, end, wallNow(time))
   if (!day) throw new NotFound()
   const baseAmount = amountOrConflict(day.setup, start, end, COURT_UNAVAILABLE)
   if (overlaps(day.blocks, start, end)) throw new Conflict(COURT_UNAVAILABLE)
@@ -81,8 +91,9 @@ export async function quoteIndoorBooking(
   date: string,
   start: string,
   end: string,
+  time?: QuoteTime,
 ): Promise<{ baseAmount: number }> {
-  checkWhen(date, start, end, new Date())
+  checkWhen(date, start, end, wallNow(time))
   const day = await loadIndoorDay(db, indoorGameId, date, { withBookings: false })
   if (!day) throw new NotFound()
   return { baseAmount: amountOrConflict(day.setup, start, end, INDOOR_UNAVAILABLE) }

@@ -1,5 +1,5 @@
-import type { FastifyInstance } from 'fastify'
 import { Type } from 'typebox'
+import type { Routes } from '../../lib/route.ts'
 import { errorResponses } from '../../lib/schemas.ts'
 import { AvailabilityQuery, CourtAvailabilitySchema, IndoorAvailabilitySchema } from './schemas.ts'
 import { courtAvailability, indoorAvailability } from './service.ts'
@@ -16,7 +16,7 @@ const PRICING =
   'venue holiday the covering holiday rule wins; otherwise the covering rule for that weekday beats an ' +
   'every-day rule, peak/off_peak beat standard, ties go to the newest rule; otherwise the court price_per_hour.'
 
-export default async function routes(app: FastifyInstance) {
+const routes: Routes = async (app) => {
   const { ctx } = app
 
   app.get(
@@ -33,9 +33,9 @@ export default async function routes(app: FastifyInstance) {
       },
     },
     async (req) => {
-      const { court } = req.params as { court: string }
-      const { date } = req.query as { date: string }
-      return courtAvailability(ctx.db, ctx.cache, req.user ?? null, court, date)
+      const { court } = req.params
+      const { date } = req.query
+      return courtAvailability(ctx, req.user ?? null, court, date)
     },
   )
 
@@ -53,9 +53,11 @@ export default async function routes(app: FastifyInstance) {
       },
     },
     async (req) => {
-      const { indoorGame } = req.params as { indoorGame: string }
-      const { date } = req.query as { date: string }
-      return indoorAvailability(ctx.db, ctx.cache, req.user ?? null, indoorGame, date)
+      const { indoorGame } = req.params
+      const { date } = req.query
+      return indoorAvailability(ctx, req.user ?? null, indoorGame, date)
     },
   )
 }
+
+export default routes

@@ -1,12 +1,13 @@
 import type { AuthUser } from '../../lib/auth.ts'
 import type { ReadCache } from '../../lib/cache.ts'
 import { type CacheTag, cacheTags } from '../../lib/cache-tags.ts'
+import type { AppContext } from '../../lib/context.ts'
 import type { Executor } from '../../lib/db.ts'
 import { Invalid, NotFound } from '../../lib/errors.ts'
 import { pathId } from '../../lib/ids.ts'
 import { formatMoney } from '../../lib/money.ts'
-import { isValidDate, localNow, toHHmm } from '../../lib/time.ts'
-import { venueRoleOf } from '../venues/access.ts'
+import { isValidDate, toHHmm } from '../../lib/time.ts'
+import { venueRoleOf } from '../venues/index.ts'
 import { loadCourtDay, loadIndoorDay, type TakenRange, type VenueVisibility } from './repository.ts'
 import { type DaySetup, daySlots, type Slot } from './slots.ts'
 
@@ -22,6 +23,8 @@ function checkDate(date: string, today: string) {
  * Public when the venue is in the public catalogue and the court/game is active; the venue's own
  * people (and super_admin) also see unverified venues and inactive courts. Anyone else: 404.
  */
+type Time = Pick<AppContext, 'clock' | 'zone'>
+
 async function assertVisible(db: Executor, user: AuthUser | null, row: VenueVisibility & { is_active: boolean }) {
   if (row.is_active && row.verification_status === 'verified' && row.venue_active) return
   if (user && (await venueRoleOf(db, user, row.venue_id))) return
@@ -29,8 +32,8 @@ async function assertVisible(db: Executor, user: AuthUser | null, row: VenueVisi
 }
 
 /** A slot is free when it has not started (venue time) and no taken range overlaps it. */
-function freeTest(date: string, taken: TakenRange[], now: { date: string; time: string }) {
-  const nowMs = Date.now()
+function freeTest(date: string, taken: TakenRange[], at: Date, now: { date: string; time: string }) {
+  const nowMs = at.getTime()
   return (slot: Slot) => {
     const start = `${slot.start_time}:00`
     const end = `${slot.end_time}:00`
@@ -91,6 +94,7 @@ async function availability<
 >(
   db: Executor,
   cache: ReadCache,
+  time: Time,
   user: AuthUser | null,
   tag: 'court' | 'game',
   key: string,
@@ -100,8 +104,9 @@ async function availability<
   render: (day: D, slots: Slot[], free: (slot: Slot) => boolean) => R,
 ): Promise<R> {
   const id = pathId(key)
-  const at = new Date()
-  const now = localNow(at)
+  // "Now" (which slots of today have started, which holds have run out) is the app's clock.
+  const at = time.clock.now()
+  const now = time.zone.wallClock(at)
   checkDate(date, now.date)
   const day = await cache.through(
     `availability:${tag}:${id}:${date}`,
@@ -113,14 +118,13 @@ async function availability<
   const memo = renderedDays.get(day) as Rendered<R> | undefined
   if (memo && `${now.date} ${now.time}` <= memo.validThrough) return memo.body
   const slots = daySlots(day.setup)
-  const body = render(day, slots, freeTest(date, taken(day), now))
+  const body = render(day, slots, freeTest(date, taken(day), at, now))
   renderedDays.set(day, { body, validThrough: nextSlotStart(date, slots, now) })
   return body
 }
 
 export async function courtAvailability(
-  db: Executor,
-  cache: ReadCache,
+  { db, cache, ...time }: Pick<AppContext, 'db' | 'cache' | 'clock' | 'zone'>,
   user: AuthUser | null,
   key: string,
   date: string,
@@ -128,6 +132,7 @@ export async function courtAvailability(
   return availability(
     db,
     cache,
+    time,
     user,
     'court',
     key,
@@ -151,8 +156,7 @@ export async function courtAvailability(
 }
 
 export async function indoorAvailability(
-  db: Executor,
-  cache: ReadCache,
+  { db, cache, ...time }: Pick<AppContext, 'db' | 'cache' | 'clock' | 'zone'>,
   user: AuthUser | null,
   key: string,
   date: string,
@@ -160,6 +164,7 @@ export async function indoorAvailability(
   return availability(
     db,
     cache,
+    time,
     user,
     'game',
     key,

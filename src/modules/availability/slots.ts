@@ -9,7 +9,7 @@ import { dayOfWeek, fromMinutes } from '../../lib/time.ts'
 // after its open time has no slots: schedule and venue input refuse overnight ranges, so this only
 // guards against bad data.
 //
-// Price of a slot (decisions.md "Price of a slot"). A rule COVERS a slot when the slot's START lies
+// Price of a slot (docs/catalogue.md, "Price of a slot"). A rule COVERS a slot when the slot's START lies
 // inside the rule's [start_time, end_time) range: a peak rule from 17:30 covers the 17:30 slot but
 // not the 17:00 one, even though it overlaps its second half. Only active rules whose day_of_week is
 // the date's weekday or null (every day) are considered. Then:

@@ -1,26 +1,17 @@
 import type { Updateable } from 'kysely'
+import type { Static } from 'typebox'
 import type { Coupons } from '../../db/types.ts'
 import type { AuthUser } from '../../lib/auth.ts'
 import type { Executor } from '../../lib/db.ts'
 import { Conflict, Forbidden, Invalid, NotFound } from '../../lib/errors.ts'
 import { toPaisa } from '../../lib/money.ts'
-import { localToInstant } from '../../lib/time.ts'
-import { assertVenueAccess } from '../venues/access.ts'
+import type { Zone } from '../../lib/zone.ts'
+import { assertVenueAccess } from '../venues/index.ts'
 import * as repo from './repository.ts'
+import type { UpdateCouponBody } from './schemas.ts'
 
-type Money = number | string
-export interface CouponInput {
-  code?: string
-  type?: 'percent' | 'fixed'
-  value?: Money
-  max_discount?: Money | null
-  min_amount?: Money | null
-  starts_at?: string | null
-  expires_at?: string | null
-  usage_limit?: number | null
-  per_user_limit?: number | null
-  is_active?: boolean
-}
+/** What a coupon route validated: every field optional on update; the create body fits it too. */
+export type CouponInput = Static<typeof UpdateCouponBody>
 
 const CODE_TAKEN = 'The code has already been taken.'
 
@@ -34,13 +25,13 @@ export async function assertCouponAccess(db: Executor, user: AuthUser, venueId: 
 }
 
 /** "YYYY-MM-DD[ HH:mm[:ss]]" venue time -> instant; a bare date means the start (or end) of that day. */
-function instant(value: string, endOfDay: boolean): Date {
+function instant(zone: Zone, value: string, endOfDay: boolean): Date {
   const [date, time] = value.split(' ')
-  return localToInstant(date, time ?? (endOfDay ? '23:59:59' : '00:00:00'))
+  return zone.instant(date, time ?? (endOfDay ? '23:59:59' : '00:00:00'))
 }
 
 /** The columns an input sets, checked against each other and against `current` for an update. */
-function columns(input: CouponInput, current?: repo.CouponRecord): Updateable<Coupons> {
+function columns(zone: Zone, input: CouponInput, current?: repo.CouponRecord): Updateable<Coupons> {
   const errors: Record<string, string[]> = {}
   const out: Updateable<Coupons> = {}
   if (input.code !== undefined) out.code = input.code.trim()
@@ -49,9 +40,10 @@ function columns(input: CouponInput, current?: repo.CouponRecord): Updateable<Co
   if (input.max_discount !== undefined)
     out.max_discount = input.max_discount === null ? null : toPaisa(input.max_discount)
   if (input.min_amount !== undefined) out.min_amount = input.min_amount === null ? null : toPaisa(input.min_amount)
-  if (input.starts_at !== undefined) out.starts_at = input.starts_at === null ? null : instant(input.starts_at, false)
+  if (input.starts_at !== undefined)
+    out.starts_at = input.starts_at === null ? null : instant(zone, input.starts_at, false)
   if (input.expires_at !== undefined)
-    out.expires_at = input.expires_at === null ? null : instant(input.expires_at, true)
+    out.expires_at = input.expires_at === null ? null : instant(zone, input.expires_at, true)
   if (input.usage_limit !== undefined) out.usage_limit = input.usage_limit
   if (input.per_user_limit !== undefined) out.per_user_limit = input.per_user_limit
   if (input.is_active !== undefined) out.is_active = input.is_active
@@ -81,9 +73,15 @@ function columns(input: CouponInput, current?: repo.CouponRecord): Updateable<Co
   return out
 }
 
-export async function createCoupon(db: Executor, user: AuthUser, venueId: number | null, input: CouponInput) {
+export async function createCoupon(
+  db: Executor,
+  zone: Zone,
+  user: AuthUser,
+  venueId: number | null,
+  input: CouponInput,
+) {
   await assertCouponAccess(db, user, venueId)
-  const values = columns(input)
+  const values = columns(zone, input)
   if (await repo.codeTaken(db, values.code as string)) throw new Invalid('code', CODE_TAKEN)
   try {
     return await repo.insertCoupon(db, {
@@ -100,11 +98,11 @@ export async function createCoupon(db: Executor, user: AuthUser, venueId: number
   }
 }
 
-export async function updateCoupon(db: Executor, user: AuthUser, id: number, input: CouponInput) {
+export async function updateCoupon(db: Executor, zone: Zone, user: AuthUser, id: number, input: CouponInput) {
   const current = await repo.findCoupon(db, id)
   if (!current) throw new NotFound()
   await assertCouponAccess(db, user, current.venue_id)
-  const values = columns(input, current)
+  const values = columns(zone, input, current)
   if (values.code && (await repo.codeTaken(db, values.code as string, id))) throw new Invalid('code', CODE_TAKEN)
   try {
     return await repo.updateCoupon(db, id, values)

@@ -1,22 +1,23 @@
+import type { Static } from 'typebox'
 import type { AuthUser } from '../../lib/auth.ts'
+import type { AppContext } from '../../lib/context.ts'
 import type { Executor } from '../../lib/db.ts'
 import { Invalid } from '../../lib/errors.ts'
 import { formatMoney } from '../../lib/money.ts'
 import { isValidDate, toMinutes } from '../../lib/time.ts'
-import { quoteCourtBooking, quoteIndoorBooking } from '../availability/quote.ts'
+import { type QuoteTime, quoteCourtBooking, quoteIndoorBooking } from '../availability/index.ts'
+import * as repo from './repository.ts'
+import type { ValidateBody } from './schemas.ts'
 import { checkCoupon } from './service.ts'
 
-export interface ValidateInput {
-  code: string
-  court_id?: number
-  indoor_game_id?: number
-  date: string
-  start_time: string
-  end_time: string
-}
+export type ValidateInput = Static<typeof ValidateBody>
 
 /** The slot's price before discount (the availability feature's pricing: rules, holidays) and its venue. */
-async function slotPrice(db: Executor, input: ValidateInput): Promise<{ venueId: number; amount: number }> {
+async function slotPrice(
+  db: Executor,
+  time: QuoteTime,
+  input: ValidateInput,
+): Promise<{ venueId: number; amount: number }> {
   const minutes = toMinutes(input.end_time) - toMinutes(input.start_time)
   const errors: Record<string, string[]> = {}
   if (!isValidDate(input.date)) errors.date = ['The date field must be a valid date.']
@@ -25,37 +26,34 @@ async function slotPrice(db: Executor, input: ValidateInput): Promise<{ venueId:
     errors.court_id = ['The court id field is required when indoor game id is not present.']
   }
   if (Object.keys(errors).length) throw new Invalid(errors)
-  const row =
-    input.court_id !== undefined
-      ? await db
-          .selectFrom('courts')
-          .select(['venue_id'])
-          .where('id', '=', input.court_id)
-          .where('deleted_at', 'is', null)
-          .where('is_active', '=', true)
-          .executeTakeFirst()
-      : await db
-          .selectFrom('indoor_games')
-          .select(['venue_id'])
-          .where('id', '=', input.indoor_game_id!)
-          .where('deleted_at', 'is', null)
-          .where('is_active', '=', true)
-          .executeTakeFirst()
-  if (!row) {
+  const venueId = await repo.bookableVenueId(
+    db,
+    input.court_id !== undefined ? { courtId: input.court_id } : { indoorGameId: input.indoor_game_id! },
+  )
+  if (venueId === undefined) {
     const field = input.court_id !== undefined ? 'court_id' : 'indoor_game_id'
     throw new Invalid(field, `The selected ${field.replace(/_/g, ' ')} is invalid.`)
   }
   const quote =
     input.court_id !== undefined
-      ? await quoteCourtBooking(db, input.court_id, input.date, input.start_time, input.end_time)
-      : await quoteIndoorBooking(db, input.indoor_game_id!, input.date, input.start_time, input.end_time)
-  return { venueId: row.venue_id, amount: quote.baseAmount }
+      ? await quoteCourtBooking(db, input.court_id, input.date, input.start_time, input.end_time, time)
+      : await quoteIndoorBooking(db, input.indoor_game_id!, input.date, input.start_time, input.end_time, time)
+  return { venueId, amount: quote.baseAmount }
 }
 
 /** POST /coupons/validate: what the coupon would take off this slot for this user (nothing is recorded). */
-export async function validateCoupon(db: Executor, user: AuthUser, input: ValidateInput) {
-  const { venueId, amount } = await slotPrice(db, input)
-  const { coupon, discount } = await checkCoupon(db, { code: input.code, userId: user.id, venueId, amount }, 'code')
+export async function validateCoupon(
+  { db, ...time }: Pick<AppContext, 'db' | 'clock' | 'zone'>,
+  user: AuthUser,
+  input: ValidateInput,
+) {
+  const { venueId, amount } = await slotPrice(db, time, input)
+  const now = time.clock.now()
+  const { coupon, discount } = await checkCoupon(
+    db,
+    { code: input.code, userId: user.id, venueId, amount, now },
+    'code',
+  )
   return {
     valid: true as const,
     code: coupon.code,

@@ -1,10 +1,12 @@
-import type { FastifyInstance } from 'fastify'
 import { Type } from 'typebox'
+import { signedIn } from '../../lib/auth.ts'
 import { pathId } from '../../lib/ids.ts'
+import type { Routes } from '../../lib/route.ts'
 import { Data, errorResponses, Message } from '../../lib/schemas.ts'
-import { type CouponInput, createCoupon, deleteCoupon, updateCoupon, venueCoupons } from './manage.ts'
-import { type ValidateInput, validateCoupon } from './quote.ts'
-import { couponResource, listCoupons } from './repository.ts'
+import { createCoupon, deleteCoupon, updateCoupon, venueCoupons } from './manage.ts'
+import { validateCoupon } from './quote.ts'
+import { listCoupons } from './repository.ts'
+import { couponResource } from './resource.ts'
 import {
   AdminCreateCouponBody,
   CouponSchema,
@@ -21,8 +23,9 @@ const FIELDS_DOC =
   'NPR amount), max_discount, min_amount, starts_at, expires_at (venue time; a bare date is the start/end of ' +
   'that day), usage_limit, per_user_limit, is_active.'
 
-export default async function routes(app: FastifyInstance) {
-  const { db } = app.ctx
+const routes: Routes = async (app) => {
+  const { ctx } = app
+  const { db, zone } = ctx
 
   app.get(
     '/venues/:venue/coupons',
@@ -37,8 +40,8 @@ export default async function routes(app: FastifyInstance) {
       },
     },
     async (req) => {
-      const { coupons } = await venueCoupons(db, req.user!, (req.params as { venue: string }).venue)
-      return { data: coupons.map(couponResource) }
+      const { coupons } = await venueCoupons(db, signedIn(req), req.params.venue)
+      return { data: coupons.map((c) => couponResource(c, zone)) }
     },
   )
 
@@ -57,9 +60,9 @@ export default async function routes(app: FastifyInstance) {
       },
     },
     async (req, reply) => {
-      const { venueId } = await venueCoupons(db, req.user!, (req.params as { venue: string }).venue)
-      const coupon = await createCoupon(db, req.user!, venueId, req.body as CouponInput)
-      return reply.code(201).send({ data: couponResource(coupon) })
+      const { venueId } = await venueCoupons(db, signedIn(req), req.params.venue)
+      const coupon = await createCoupon(db, zone, signedIn(req), venueId, req.body)
+      return reply.code(201).send({ data: couponResource(coupon, zone) })
     },
   )
 
@@ -74,7 +77,7 @@ export default async function routes(app: FastifyInstance) {
         response: { 200: Data(Type.Array(CouponSchema)), ...errorResponses },
       },
     },
-    async () => ({ data: (await listCoupons(db, 'all')).map(couponResource) }),
+    async () => ({ data: (await listCoupons(db, 'all')).map((c) => couponResource(c, zone)) }),
   )
 
   app.post(
@@ -91,9 +94,9 @@ export default async function routes(app: FastifyInstance) {
       },
     },
     async (req, reply) => {
-      const { venue_id, ...input } = req.body as CouponInput & { venue_id?: number | null }
-      const coupon = await createCoupon(db, req.user!, venue_id ?? null, input)
-      return reply.code(201).send({ data: couponResource(coupon) })
+      const { venue_id, ...input } = req.body
+      const coupon = await createCoupon(db, zone, signedIn(req), venue_id ?? null, input)
+      return reply.code(201).send({ data: couponResource(coupon, zone) })
     },
   )
 
@@ -112,8 +115,8 @@ export default async function routes(app: FastifyInstance) {
       },
     },
     async (req) => {
-      const id = pathId((req.params as { coupon: string }).coupon)
-      return { data: couponResource(await updateCoupon(db, req.user!, id, req.body as CouponInput)) }
+      const id = pathId(req.params.coupon)
+      return { data: couponResource(await updateCoupon(db, zone, signedIn(req), id, req.body), zone) }
     },
   )
 
@@ -130,7 +133,7 @@ export default async function routes(app: FastifyInstance) {
       },
     },
     async (req) => {
-      await deleteCoupon(db, req.user!, pathId((req.params as { coupon: string }).coupon))
+      await deleteCoupon(db, signedIn(req), pathId(req.params.coupon))
       return { message: 'Coupon deleted.' }
     },
   )
@@ -150,6 +153,8 @@ export default async function routes(app: FastifyInstance) {
         response: { 200: ValidateAnswer, ...errorResponses },
       },
     },
-    async (req) => ({ data: await validateCoupon(db, req.user!, req.body as ValidateInput) }),
+    async (req) => ({ data: await validateCoupon(ctx, signedIn(req), req.body) }),
   )
 }
+
+export default routes

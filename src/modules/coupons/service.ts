@@ -1,37 +1,14 @@
-import { sql } from 'kysely'
 import type { Executor } from '../../lib/db.ts'
 import { Invalid } from '../../lib/errors.ts'
 import { formatMoney } from '../../lib/money.ts'
-import { formatDateTime } from '../../lib/time.ts'
+import type { Zone } from '../../lib/zone.ts'
+import * as repo from './repository.ts'
+import { couponUsage } from './resource.ts'
+import type { BookingKind, CouponRow, RedeemInput } from './types.ts'
 
-// INTERFACE (implemented by the coupons work). Bookings call these inside their transaction.
+// The coupon rules bookings run inside their transaction: check, redeem, release.
 
-export type BookingKind = 'court' | 'indoor'
-
-export interface RedeemInput {
-  code: string
-  userId: number | null
-  venueId: number
-  amount: number // base amount in paisa
-  bookingKind: BookingKind
-  bookingId: number
-}
-
-export interface CouponRow {
-  id: number
-  venue_id: number | null
-  code: string
-  type: string
-  value: number
-  max_discount: number | null
-  min_amount: number | null
-  starts_at: Date | null
-  expires_at: Date | null
-  usage_limit: number | null
-  per_user_limit: number | null
-  used_count: number
-  is_active: boolean
-}
+export type { BookingKind, CouponRow, RedeemInput } from './types.ts'
 
 export const COUPON_MESSAGES = {
   invalid: 'The coupon code is invalid.',
@@ -62,32 +39,14 @@ export function discountFor(coupon: Pick<CouponRow, 'type' | 'value' | 'max_disc
  */
 export async function checkCoupon(
   db: Executor,
-  input: { code: string; userId: number | null; venueId: number; amount: number },
+  input: { code: string; userId: number | null; venueId: number; amount: number; now?: Date },
   field: string,
   lock = false,
 ): Promise<{ coupon: CouponRow; discount: number }> {
-  let q = db
-    .selectFrom('coupons')
-    .select([
-      'id',
-      'venue_id',
-      'code',
-      'type',
-      'value',
-      'max_discount',
-      'min_amount',
-      'starts_at',
-      'expires_at',
-      'usage_limit',
-      'per_user_limit',
-      'used_count',
-      'is_active',
-    ])
-    .where('code', '=', input.code.trim())
-  if (lock) q = q.forUpdate()
-  const coupon = (await q.executeTakeFirst()) as CouponRow | undefined
+  const coupon = await repo.findCouponByCode(db, input.code.trim(), lock)
   if (!coupon?.is_active) throw new Invalid(field, COUPON_MESSAGES.invalid)
-  const now = Date.now()
+  // "Now" comes from the caller's clock (ctx.clock); callers that pass none use the system clock.
+  const now = (input.now ?? new Date()).getTime()
   if (coupon.starts_at && new Date(coupon.starts_at).getTime() > now)
     throw new Invalid(field, COUPON_MESSAGES.notStarted)
   if (coupon.expires_at && new Date(coupon.expires_at).getTime() <= now)
@@ -100,13 +59,8 @@ export async function checkCoupon(
   if (coupon.usage_limit !== null && coupon.used_count >= coupon.usage_limit)
     throw new Invalid(field, COUPON_MESSAGES.usedUp)
   if (coupon.per_user_limit !== null && input.userId !== null) {
-    const used = await db
-      .selectFrom('coupon_usages')
-      .select((eb) => eb.fn.countAll<number>().as('n'))
-      .where('coupon_id', '=', coupon.id)
-      .where('user_id', '=', input.userId)
-      .executeTakeFirstOrThrow()
-    if (Number(used.n) >= coupon.per_user_limit) throw new Invalid(field, COUPON_MESSAGES.perUser)
+    const used = await repo.usesByUser(db, coupon.id, input.userId)
+    if (used >= coupon.per_user_limit) throw new Invalid(field, COUPON_MESSAGES.perUser)
   }
   return { coupon, discount: discountFor(coupon, input.amount) }
 }
@@ -119,62 +73,24 @@ export async function redeemCoupon(trx: Executor, input: RedeemInput): Promise<{
   // The row lock serialises redemptions of one coupon, so the per-user count cannot be raced.
   const { coupon, discount } = await checkCoupon(trx, input, 'coupon_code', true)
   // The conditional UPDATE is what makes usage_limit hold even without the lock.
-  const bumped = await trx
-    .updateTable('coupons')
-    .set({ used_count: sql`used_count + 1`, updated_at: new Date() })
-    .where('id', '=', coupon.id)
-    .where((eb) => eb.or([eb('usage_limit', 'is', null), eb('used_count', '<', eb.ref('usage_limit'))]))
-    .returning('id')
-    .executeTakeFirst()
-  if (!bumped) throw new Invalid('coupon_code', COUPON_MESSAGES.usedUp)
-  await trx
-    .insertInto('coupon_usages')
-    .values({
-      coupon_id: coupon.id,
-      user_id: input.userId,
-      booking_type: input.bookingKind,
-      booking_id: input.bookingId,
-      discount_amount: discount,
-    })
-    .execute()
+  if (!(await repo.bumpUsage(trx, coupon.id))) throw new Invalid('coupon_code', COUPON_MESSAGES.usedUp)
+  await repo.insertUsage(trx, {
+    coupon_id: coupon.id,
+    user_id: input.userId,
+    booking_type: input.bookingKind,
+    booking_id: input.bookingId,
+    discount_amount: discount,
+  })
   return { couponId: coupon.id, discount }
 }
 
 /** Gives the usage back (a booking cancelled before payment). No-op when none was used. */
 export async function releaseCoupon(trx: Executor, kind: BookingKind, bookingId: number): Promise<void> {
-  const usage = await trx
-    .deleteFrom('coupon_usages')
-    .where('booking_type', '=', kind)
-    .where('booking_id', '=', bookingId)
-    .returning('coupon_id')
-    .executeTakeFirst()
-  if (!usage) return
-  await trx
-    .updateTable('coupons')
-    .set({ used_count: sql`greatest(used_count - 1, 0)`, updated_at: new Date() })
-    .where('id', '=', usage.coupon_id)
-    .execute()
+  await repo.deleteUsage(trx, kind, bookingId)
 }
 
 /** The coupon_usage object of a booking resource, or null. */
-export async function couponUsageFor(
-  db: Executor,
-  kind: BookingKind,
-  bookingId: number,
-): Promise<{ id: number; code: string; type: string; discount_amount: string; created_at: string | null } | null> {
-  const row = await db
-    .selectFrom('coupon_usages as u')
-    .innerJoin('coupons as c', 'c.id', 'u.coupon_id')
-    .select(['u.id', 'c.code', 'c.type', 'u.discount_amount', 'u.created_at'])
-    .where('u.booking_type', '=', kind)
-    .where('u.booking_id', '=', bookingId)
-    .executeTakeFirst()
-  if (!row) return null
-  return {
-    id: row.id,
-    code: row.code,
-    type: row.type,
-    discount_amount: formatMoney(row.discount_amount),
-    created_at: formatDateTime(row.created_at),
-  }
+export async function couponUsageFor(db: Executor, zone: Zone, kind: BookingKind, bookingId: number) {
+  const row = await repo.findUsage(db, kind, bookingId)
+  return row ? couponUsage(row, zone) : null
 }

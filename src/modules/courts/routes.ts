@@ -3,19 +3,11 @@ import { signedIn } from '../../lib/auth.ts'
 import { NotFound } from '../../lib/errors.ts'
 import type { Routes } from '../../lib/route.ts'
 import { Data, errorResponses, Message } from '../../lib/schemas.ts'
-import { findVenueByKey } from '../venues/repository.ts'
-import { venueAccessFirst } from '../venues/service/manage.ts'
+import { resolveVenue, venueAccessFirst } from '../venues/index.ts'
+import { courtAccessFirst } from './hooks.ts'
 import { CourtSchema } from './resource.ts'
 import { CourtCreateBody, CourtUpdateBody } from './schemas.ts'
-import {
-  courtAccessFirst,
-  courtForViewer,
-  courtResource,
-  createCourt,
-  deleteCourt,
-  updateCourt,
-  venueCourts,
-} from './service/courts.ts'
+import { courtForViewer, courtResource, createCourt, deleteCourt, updateCourt, venueCourts } from './service/courts.ts'
 import timetableRoutes from './timetable-routes.ts'
 
 const tags = ['Courts']
@@ -38,7 +30,7 @@ const routes: Routes = async (app) => {
       },
     },
     async (req) => {
-      const venue = await findVenueByKey(ctx.db, req.params.venue)
+      const venue = await resolveVenue(ctx.db, req.params.venue)
       if (!venue) throw new NotFound()
       return { data: await venueCourts(ctx, req.user ?? null, venue) }
     },

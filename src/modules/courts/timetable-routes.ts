@@ -1,9 +1,10 @@
-import type { FastifyInstance } from 'fastify'
 import { Type } from 'typebox'
+import { signedIn } from '../../lib/auth.ts'
+import type { RouteApp } from '../../lib/route.ts'
 import { Data, errorResponses, Message } from '../../lib/schemas.ts'
+import { courtAccessFirst } from './hooks.ts'
 import { PricingRuleSchema, ScheduleEntrySchema } from './resource.ts'
 import { BlockBody, BlockQuery, BlockSchema, PricingBody, PricingUpdateBody, ScheduleBody } from './schemas.ts'
-import { courtAccessFirst } from './service/courts.ts'
 import {
   addBlock,
   addPricingRule,
@@ -21,11 +22,9 @@ import {
 const tags = ['Courts']
 const security = [{ bearer: [] }]
 const CourtParams = Type.Object({ court: Type.String() })
-type P = { court: string; rule: string; block: string }
 
-export default async function timetableRoutes(app: FastifyInstance) {
+export default async function timetableRoutes(app: RouteApp) {
   const { ctx } = app
-  const params = (req: { params: unknown }) => req.params as P
 
   app.get(
     '/courts/:court/schedule',
@@ -38,7 +37,7 @@ export default async function timetableRoutes(app: FastifyInstance) {
         response: { 200: Data(Type.Array(ScheduleEntrySchema)), ...errorResponses },
       },
     },
-    async (req) => ({ data: await getSchedule(ctx, req.user ?? null, params(req).court) }),
+    async (req) => ({ data: await getSchedule(ctx, req.user ?? null, req.params.court) }),
   )
 
   app.put(
@@ -58,7 +57,7 @@ export default async function timetableRoutes(app: FastifyInstance) {
         response: { 200: Data(Type.Array(ScheduleEntrySchema)), ...errorResponses },
       },
     },
-    async (req) => ({ data: await putSchedule(ctx, req.user!, params(req).court, req.body as never) }),
+    async (req) => ({ data: await putSchedule(ctx, signedIn(req), req.params.court, req.body) }),
   )
 
   app.get(
@@ -72,7 +71,7 @@ export default async function timetableRoutes(app: FastifyInstance) {
         response: { 200: Data(Type.Array(PricingRuleSchema)), ...errorResponses },
       },
     },
-    async (req) => ({ data: await listPricing(ctx, req.user ?? null, params(req).court) }),
+    async (req) => ({ data: await listPricing(ctx, req.user ?? null, req.params.court) }),
   )
 
   app.post(
@@ -90,7 +89,7 @@ export default async function timetableRoutes(app: FastifyInstance) {
       },
     },
     async (req, reply) =>
-      reply.code(201).send({ data: await addPricingRule(ctx, req.user!, params(req).court, req.body as never) }),
+      reply.code(201).send({ data: await addPricingRule(ctx, signedIn(req), req.params.court, req.body) }),
   )
 
   app.put(
@@ -108,7 +107,7 @@ export default async function timetableRoutes(app: FastifyInstance) {
       },
     },
     async (req) => ({
-      data: await updatePricingRule(ctx, req.user!, params(req).court, params(req).rule, req.body as never),
+      data: await updatePricingRule(ctx, signedIn(req), req.params.court, req.params.rule, req.body),
     }),
   )
 
@@ -125,7 +124,7 @@ export default async function timetableRoutes(app: FastifyInstance) {
       },
     },
     async (req) => {
-      await deletePricingRule(ctx, req.user!, params(req).court, params(req).rule)
+      await deletePricingRule(ctx, signedIn(req), req.params.court, req.params.rule)
       return { message: 'Pricing rule deleted.' }
     },
   )
@@ -145,7 +144,7 @@ export default async function timetableRoutes(app: FastifyInstance) {
       },
     },
     async (req) => ({
-      data: await listBlocks(ctx, req.user!, params(req).court, (req.query as { date?: string }).date),
+      data: await listBlocks(ctx, signedIn(req), req.params.court, req.query.date),
     }),
   )
 
@@ -164,7 +163,7 @@ export default async function timetableRoutes(app: FastifyInstance) {
       },
     },
     async (req, reply) =>
-      reply.code(201).send({ data: await addBlock(ctx, req.user!, params(req).court, req.body as never) }),
+      reply.code(201).send({ data: await addBlock(ctx, signedIn(req), req.params.court, req.body) }),
   )
 
   app.delete(
@@ -180,7 +179,7 @@ export default async function timetableRoutes(app: FastifyInstance) {
       },
     },
     async (req) => {
-      await deleteBlock(ctx, req.user!, params(req).court, params(req).block)
+      await deleteBlock(ctx, signedIn(req), req.params.court, req.params.block)
       return { message: 'Block deleted.' }
     },
   )

@@ -1,9 +1,8 @@
 import { type Static, Type } from 'typebox'
-import type { Executor } from '../../lib/db.ts'
 import { formatMoney } from '../../lib/money.ts'
 import { DateTime, Money, Nullable } from '../../lib/schemas.ts'
 import { formatDateTime } from '../../lib/time.ts'
-import { VenueSummarySchema } from '../venues/resource.ts'
+import { VenueSummarySchema } from '../venues/index.ts'
 
 // The contract's IndoorGameResource and its batch loader. Indoor bookings embed games through it.
 
@@ -28,25 +27,7 @@ export const IndoorGameSchema = Type.Object({
 
 export type IndoorGame = Static<typeof IndoorGameSchema>
 
-const columns = [
-  'g.id',
-  'g.tenant_id',
-  'g.venue_id',
-  'g.name',
-  'g.game_type',
-  'g.description',
-  'g.capacity',
-  'g.slot_minutes',
-  'g.price_per_hour',
-  'g.is_active',
-  'g.sort_order',
-  'g.created_at',
-  'g.updated_at',
-  'v.name as venue_name',
-  'v.slug as venue_slug',
-] as const
-
-type Row = {
+export type IndoorGameRow = {
   id: number
   tenant_id: number
   venue_id: number
@@ -64,7 +45,7 @@ type Row = {
   venue_slug: string
 }
 
-export function indoorGameResource(g: Row): IndoorGame {
+export function indoorGameResource(g: IndoorGameRow): IndoorGame {
   return {
     id: g.id,
     tenant_id: g.tenant_id,
@@ -83,30 +64,5 @@ export function indoorGameResource(g: Row): IndoorGame {
   }
 }
 
-/** Indoor games by id with their venue; deleted games are included (bookings keep showing them). */
-export async function loadIndoorGameResources(db: Executor, ids: number[]): Promise<Map<number, IndoorGame>> {
-  const out = new Map<number, IndoorGame>()
-  if (ids.length === 0) return out
-  const rows = await db
-    .selectFrom('indoor_games as g')
-    .innerJoin('venues as v', 'v.id', 'g.venue_id')
-    .select([...columns])
-    .where('g.id', 'in', [...new Set(ids)])
-    .execute()
-  for (const r of rows) out.set(r.id, indoorGameResource(r))
-  return out
-}
-
-/** The active, not deleted games of a venue in display order (optionally one game_type). */
-export async function listVenueIndoorGames(db: Executor, venueId: number, gameType?: string): Promise<IndoorGame[]> {
-  let q = db
-    .selectFrom('indoor_games as g')
-    .innerJoin('venues as v', 'v.id', 'g.venue_id')
-    .select([...columns])
-    .where('g.venue_id', '=', venueId)
-    .where('g.deleted_at', 'is', null)
-    .where('g.is_active', '=', true)
-  if (gameType) q = q.where('g.game_type', '=', gameType)
-  const rows = await q.orderBy('g.sort_order').orderBy('g.id').execute()
-  return rows.map(indoorGameResource)
-}
+/** @deprecated Import it from indoor-games/index.ts; kept for modules not yet switched over. */
+export { loadIndoorGameResources } from './queries.ts'

@@ -1,25 +1,19 @@
-import type { FastifyInstance } from 'fastify'
 import { Type } from 'typebox'
+import { signedIn } from '../../lib/auth.ts'
+import type { Routes } from '../../lib/route.ts'
 import { Data, errorResponses, Message } from '../../lib/schemas.ts'
-import { venueAccessFirst } from '../venues/service/manage.ts'
+import { venueAccessFirst } from '../venues/index.ts'
+import { gameAccessFirst } from './hooks.ts'
 import { IndoorGameSchema } from './resource.ts'
 import { IndoorGameCreateBody, IndoorGameListQuery, IndoorGameUpdateBody } from './schemas.ts'
-import {
-  createIndoorGame,
-  deleteIndoorGame,
-  gameAccessFirst,
-  showIndoorGame,
-  updateIndoorGame,
-  venueIndoorGames,
-} from './service.ts'
+import { createIndoorGame, deleteIndoorGame, showIndoorGame, updateIndoorGame, venueIndoorGames } from './service.ts'
 
 const tags = ['Indoor games']
 const security = [{ bearer: [] }]
 const GameParams = Type.Object({ indoorGame: Type.String() })
 
-export default async function routes(app: FastifyInstance) {
+const routes: Routes = async (app) => {
   const { ctx } = app
-  const gameKey = (req: { params: unknown }) => (req.params as { indoorGame: string }).indoorGame
 
   app.get(
     '/venues/:venueId/indoor-games',
@@ -34,12 +28,7 @@ export default async function routes(app: FastifyInstance) {
       },
     },
     async (req) => ({
-      data: await venueIndoorGames(
-        ctx,
-        req.user ?? null,
-        (req.params as { venueId: string }).venueId,
-        (req.query as { game_type?: string }).game_type,
-      ),
+      data: await venueIndoorGames(ctx, req.user ?? null, req.params.venueId, req.query.game_type),
     }),
   )
 
@@ -59,7 +48,7 @@ export default async function routes(app: FastifyInstance) {
     },
     async (req, reply) =>
       reply.code(201).send({
-        data: await createIndoorGame(ctx, req.user!, (req.params as { venue: string }).venue, req.body as never),
+        data: await createIndoorGame(ctx, signedIn(req), req.params.venue, req.body),
       }),
   )
 
@@ -74,7 +63,7 @@ export default async function routes(app: FastifyInstance) {
         response: { 200: Data(IndoorGameSchema), ...errorResponses },
       },
     },
-    async (req) => ({ data: await showIndoorGame(ctx, req.user ?? null, gameKey(req)) }),
+    async (req) => ({ data: await showIndoorGame(ctx, req.user ?? null, req.params.indoorGame) }),
   )
 
   for (const method of ['PUT', 'PATCH'] as const) {
@@ -91,7 +80,7 @@ export default async function routes(app: FastifyInstance) {
         body: IndoorGameUpdateBody,
         response: { 200: Data(IndoorGameSchema), ...errorResponses },
       },
-      handler: async (req) => ({ data: await updateIndoorGame(ctx, req.user!, gameKey(req), req.body as never) }),
+      handler: async (req) => ({ data: await updateIndoorGame(ctx, signedIn(req), req.params.indoorGame, req.body) }),
     })
   }
 
@@ -108,8 +97,10 @@ export default async function routes(app: FastifyInstance) {
       },
     },
     async (req) => {
-      await deleteIndoorGame(ctx, req.user!, gameKey(req))
+      await deleteIndoorGame(ctx, signedIn(req), req.params.indoorGame)
       return { message: 'Indoor game deleted.' }
     },
   )
 }
+
+export default routes

@@ -1,6 +1,6 @@
 import { Type } from 'typebox'
 import { MoneyInput, Nullable } from '../../lib/schemas.ts'
-import { SlotMinutes } from '../courts/schemas.ts'
+import { SlotMinutes } from '../courts/index.ts'
 import { GAME_TYPES } from './resource.ts'
 
 export const GameType = Type.Union(

@@ -1,5 +1,3 @@
-import type { FastifyRequest } from 'fastify'
-import { sql } from 'kysely'
 import type { Static } from 'typebox'
 import type { AuthUser } from '../../lib/auth.ts'
 import type { AppContext } from '../../lib/context.ts'
@@ -7,23 +5,23 @@ import type { Executor } from '../../lib/db.ts'
 import { Conflict, NotFound } from '../../lib/errors.ts'
 import { pathId } from '../../lib/ids.ts'
 import { toPaisa } from '../../lib/money.ts'
-import { localNow } from '../../lib/time.ts'
-import { assertVenueAccess, venueRoleOf } from '../venues/access.ts'
-import { assertCanSeeVenueContent } from '../venues/policy.ts'
-import { findVenueById, findVenueByKey } from '../venues/repository.ts'
-import { venueForStaff } from '../venues/service/manage.ts'
-import { type IndoorGame, listVenueIndoorGames, loadIndoorGameResources } from './resource.ts'
+import {
+  assertCanSeeVenueContent,
+  assertVenueAccess,
+  findVenueById,
+  resolveVenue,
+  venueForStaff,
+  venueRoleOf,
+} from '../venues/index.ts'
+import { listVenueIndoorGames, loadIndoorGameResources } from './queries.ts'
+import * as repo from './repository.ts'
+import type { IndoorGame } from './resource.ts'
 import type { IndoorGameCreateBody, IndoorGameUpdateBody } from './schemas.ts'
 
 // Indoor games (one station each: a console, a table) of a venue: catalogue and management.
 
 async function findGame(db: Executor, key: string) {
-  const game = await db
-    .selectFrom('indoor_games')
-    .select(['id', 'venue_id', 'is_active'])
-    .where('id', '=', pathId(key))
-    .where('deleted_at', 'is', null)
-    .executeTakeFirst()
+  const game = await repo.findGameRow(db, pathId(key))
   if (!game) throw new NotFound()
   const venue = await findVenueById(db, game.venue_id)
   if (!venue) throw new NotFound()
@@ -38,7 +36,7 @@ async function resource(ctx: AppContext, id: number): Promise<IndoorGame> {
 
 /** GET /venues/{venueId}/indoor-games: the active games of a visible venue. */
 export async function venueIndoorGames(ctx: AppContext, user: AuthUser | null, venueKey: string, gameType?: string) {
-  const venue = await findVenueByKey(ctx.db, venueKey)
+  const venue = await resolveVenue(ctx.db, venueKey)
   if (!venue) throw new NotFound()
   await assertCanSeeVenueContent(ctx.db, user, venue)
   return listVenueIndoorGames(ctx.db, venue.id, gameType)
@@ -59,29 +57,26 @@ export async function createIndoorGame(
   body: Static<typeof IndoorGameCreateBody>,
 ) {
   const venue = await venueForStaff(ctx, user, venueKey, ['owner', 'manager'])
-  const row = await ctx.db
-    .insertInto('indoor_games')
-    .values({
-      venue_id: venue.id,
-      tenant_id: venue.owner_id,
-      name: body.name.trim(),
-      game_type: body.game_type,
-      description: body.description ?? null,
-      capacity: body.capacity ?? 2,
-      slot_minutes: body.slot_minutes ?? 60,
-      price_per_hour: toPaisa(body.price_per_hour),
-      is_active: body.is_active ?? true,
-      sort_order: body.sort_order ?? 0,
-    })
-    .returning('id')
-    .executeTakeFirstOrThrow()
-  return resource(ctx, row.id)
+  const id = await repo.insertGame(ctx.db, {
+    venue_id: venue.id,
+    tenant_id: venue.owner_id,
+    name: body.name.trim(),
+    game_type: body.game_type,
+    description: body.description ?? null,
+    capacity: body.capacity ?? 2,
+    slot_minutes: body.slot_minutes ?? 60,
+    price_per_hour: toPaisa(body.price_per_hour),
+    is_active: body.is_active ?? true,
+    sort_order: body.sort_order ?? 0,
+  })
+  return resource(ctx, id)
 }
 
-/** A preValidation hook: owner or manager of the {indoorGame}'s venue, checked before the body (403 before 422). */
-export const gameAccessFirst = (ctx: AppContext) => async (req: FastifyRequest) => {
-  const game = await findGame(ctx.db, (req.params as { indoorGame: string }).indoorGame)
-  await assertVenueAccess(ctx.db, req.user!, game.venue_id, ['owner', 'manager'])
+/** An indoor game the caller may change: owner or manager of its venue (404 unknown, 403 otherwise). */
+export async function gameForStaff(ctx: AppContext, user: AuthUser, key: string) {
+  const game = await findGame(ctx.db, key)
+  await assertVenueAccess(ctx.db, user, game.venue_id, ['owner', 'manager'])
+  return game
 }
 
 export async function updateIndoorGame(
@@ -90,46 +85,30 @@ export async function updateIndoorGame(
   key: string,
   body: Static<typeof IndoorGameUpdateBody>,
 ) {
-  const game = await findGame(ctx.db, key)
-  await assertVenueAccess(ctx.db, user, game.venue_id, ['owner', 'manager'])
-  await ctx.db
-    .updateTable('indoor_games')
-    .set({
-      ...(body.name !== undefined && { name: body.name.trim() }),
-      ...(body.game_type !== undefined && { game_type: body.game_type }),
-      ...(body.description !== undefined && { description: body.description }),
-      ...(body.capacity !== undefined && { capacity: body.capacity }),
-      ...(body.slot_minutes !== undefined && { slot_minutes: body.slot_minutes }),
-      ...(body.price_per_hour !== undefined && { price_per_hour: toPaisa(body.price_per_hour) }),
-      ...(body.is_active !== undefined && { is_active: body.is_active }),
-      ...(body.sort_order !== undefined && { sort_order: body.sort_order }),
-      updated_at: new Date(),
-    })
-    .where('id', '=', game.id)
-    .execute()
+  const game = await gameForStaff(ctx, user, key)
+  await repo.updateGame(ctx.db, game.id, {
+    ...(body.name !== undefined && { name: body.name.trim() }),
+    ...(body.game_type !== undefined && { game_type: body.game_type }),
+    ...(body.description !== undefined && { description: body.description }),
+    ...(body.capacity !== undefined && { capacity: body.capacity }),
+    ...(body.slot_minutes !== undefined && { slot_minutes: body.slot_minutes }),
+    ...(body.price_per_hour !== undefined && { price_per_hour: toPaisa(body.price_per_hour) }),
+    ...(body.is_active !== undefined && { is_active: body.is_active }),
+    ...(body.sort_order !== undefined && { sort_order: body.sort_order }),
+    updated_at: ctx.clock.now(),
+  })
   return resource(ctx, game.id)
 }
 
 /** Soft delete; 409 while the game has upcoming confirmed bookings. */
 export async function deleteIndoorGame(ctx: AppContext, user: AuthUser, key: string) {
-  const game = await findGame(ctx.db, key)
-  await assertVenueAccess(ctx.db, user, game.venue_id, ['owner', 'manager'])
-  const now = localNow()
+  const game = await gameForStaff(ctx, user, key)
+  const now = ctx.zone.wallClock(ctx.clock.now())
   await ctx.db.transaction().execute(async (trx) => {
-    await trx.selectFrom('indoor_games').select('id').where('id', '=', game.id).forUpdate().execute()
-    const upcoming = await trx
-      .selectFrom('indoor_game_bookings')
-      .select('id')
-      .where('indoor_game_id', '=', game.id)
-      .where('status', 'in', ['confirmed', 'playing'])
-      .where(sql<boolean>`(date > ${now.date}::date or (date = ${now.date}::date and end_time > ${now.time}::time))`)
-      .limit(1)
-      .executeTakeFirst()
-    if (upcoming) throw new Conflict('The indoor game has upcoming confirmed bookings and cannot be deleted.')
-    await trx
-      .updateTable('indoor_games')
-      .set({ deleted_at: new Date(), updated_at: new Date() })
-      .where('id', '=', game.id)
-      .execute()
+    await repo.lockGame(trx, game.id)
+    if (await repo.hasUpcomingBookings(trx, game.id, now)) {
+      throw new Conflict('The indoor game has upcoming confirmed bookings and cannot be deleted.')
+    }
+    await repo.updateGame(trx, game.id, { deleted_at: ctx.clock.now(), updated_at: ctx.clock.now() })
   })
 }

@@ -203,19 +203,26 @@ const recordColumns = [
  */
 export const isSlugShaped = (key: string) => /^[A-Za-z0-9_-]{1,255}$/.test(key)
 
-/** A live (not deleted) venue by slug, or by id when the key is numeric and no slug matches. */
-export async function findVenueByKey(db: Executor, key: string): Promise<VenueRecord | undefined> {
+/**
+ * The live (not deleted) venue a {venue} path key names. The rule, for every route that reads a
+ * venue key: a key of 1–15 decimal digits is a venue id (never a slug); any other key is a slug.
+ * Created slugs are never all digits (slug.ts), and the contract calls the key an id that also
+ * accepts a slug, so the id wins. Text that can be neither never reaches the database.
+ */
+export async function resolveVenue(db: Executor, key: string): Promise<VenueRecord | undefined> {
+  const id = parseId(key)
+  if (id !== undefined) return findVenueById(db, id)
   if (!isSlugShaped(key)) return undefined
-  const bySlug = await db
+  return db
     .selectFrom('venues')
     .select(recordColumns)
     .where('slug', '=', key)
     .where('deleted_at', 'is', null)
     .executeTakeFirst()
-  if (bySlug) return bySlug
-  const id = parseId(key)
-  return id === undefined ? undefined : findVenueById(db, id)
 }
+
+/** @deprecated The former name of resolveVenue, for modules not yet importing venues/index.ts. */
+export const findVenueByKey = resolveVenue
 
 export async function findVenueById(db: Executor, id: number): Promise<VenueRecord | undefined> {
   return db
@@ -256,4 +263,29 @@ export async function refreshMinPrice(db: Executor, venueId: number): Promise<vo
     }))
     .where('id', '=', venueId)
     .execute()
+}
+
+/** Ids of live venues whose verification is pending, oldest request first, and their count. */
+export async function pendingVerificationIds(
+  db: Executor,
+  limit: number,
+  offset: number,
+): Promise<{ ids: number[]; total: number }> {
+  const base = db.selectFrom('venues').where('verification_status', '=', 'pending').where('deleted_at', 'is', null)
+  const [rows, count] = await Promise.all([
+    base.select('id').orderBy('verification_requested_at').orderBy('id').limit(limit).offset(offset).execute(),
+    base.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow(),
+  ])
+  return { ids: rows.map((r) => r.id), total: Number(count.n) }
+}
+
+/** The owner of a live venue and the user's staff role there (null when not assigned). */
+export async function venueOwnerAndStaffRole(db: Executor, venueId: number, userId: number) {
+  return db
+    .selectFrom('venues')
+    .leftJoin('venue_staff as s', (j) => j.onRef('s.venue_id', '=', 'venues.id').on('s.user_id', '=', userId))
+    .select(['venues.owner_id', 's.role'])
+    .where('venues.id', '=', venueId)
+    .where('venues.deleted_at', 'is', null)
+    .executeTakeFirst()
 }

@@ -3,7 +3,7 @@ import type { AppContext } from '../../lib/context.ts'
 import type { Executor } from '../../lib/db.ts'
 import { DateTime, Nullable } from '../../lib/schemas.ts'
 import type { Storage } from '../../lib/storage.ts'
-import { formatDateTime } from '../../lib/time.ts'
+import type { Zone } from '../../lib/zone.ts'
 
 // The contract's VenueResource (and the {id, name, slug} summary other resources embed), with the
 // one batch loader that builds it. Other features embed venues only through this file.
@@ -101,7 +101,7 @@ export interface VenueRow {
 }
 
 /** A venue row without relations (empty images, amenities and courts). */
-export function venueResource(v: VenueRow, distanceKm?: number | null): Venue {
+export function venueResource(v: VenueRow, zone: Zone, distanceKm?: number | null): Venue {
   const out: Venue = {
     id: v.id,
     name: v.name,
@@ -120,8 +120,8 @@ export function venueResource(v: VenueRow, distanceKm?: number | null): Venue {
     free_cancellation_hours: v.free_cancellation_hours,
     is_verified: v.verification_status === 'verified',
     verification_status: v.verification_status,
-    verification_requested_at: formatDateTime(v.verification_requested_at),
-    verification_reviewed_at: formatDateTime(v.verification_reviewed_at),
+    verification_requested_at: zone.format(v.verification_requested_at),
+    verification_reviewed_at: zone.format(v.verification_reviewed_at),
     verification_note: v.verification_note,
     distance: null,
     currency: 'NPR',
@@ -134,7 +134,7 @@ export function venueResource(v: VenueRow, distanceKm?: number | null): Venue {
     courts_count: 0,
     reviews_avg_rating: v.reviews_avg_rating === null ? null : Math.round(Number(v.reviews_avg_rating) * 10) / 10,
     reviews_count: v.reviews_count,
-    created_at: formatDateTime(v.created_at)!,
+    created_at: zone.format(v.created_at)!,
   }
   if (distanceKm !== undefined && distanceKm !== null) {
     const km = Math.round(distanceKm * 100) / 100
@@ -190,7 +190,7 @@ const venueColumns = [
  * venue id) fills distance and distance_km.
  */
 export async function loadVenueResources(
-  ctx: Pick<AppContext, 'db' | 'storage'>,
+  ctx: Pick<AppContext, 'db' | 'storage' | 'zone'>,
   ids: number[],
   opts: { distances?: Map<number, number>; db?: Executor } = {},
 ): Promise<Venue[]> {
@@ -224,7 +224,7 @@ export async function loadVenueResources(
       .execute(),
   ])
   const byId = new Map<number, Venue>()
-  for (const r of rows) byId.set(r.id, venueResource(r, opts.distances?.get(r.id)))
+  for (const r of rows) byId.set(r.id, venueResource(r, ctx.zone, opts.distances?.get(r.id)))
   for (const m of media) {
     const v = byId.get(m.model_id)
     if (!v) continue
@@ -244,7 +244,7 @@ export async function loadVenueResources(
 
 /** One venue resource by id, or null. */
 export async function loadVenueResource(
-  ctx: Pick<AppContext, 'db' | 'storage'>,
+  ctx: Pick<AppContext, 'db' | 'storage' | 'zone'>,
   id: number,
   opts: { db?: Executor } = {},
 ): Promise<Venue | null> {

@@ -1,4 +1,4 @@
-import type { FastifyInstance } from 'fastify'
+import type { Routes } from '../../lib/route.ts'
 import catalogueRoutes from './routes/catalogue.ts'
 import manageRoutes from './routes/manage.ts'
 import referenceRoutes from './routes/reference.ts'
@@ -7,10 +7,12 @@ import verificationRoutes from './routes/verification.ts'
 
 // Venues: the public catalogue, venue management, verification, staff, holidays, and the
 // amenity/sport catalogues.
-export default async function routes(app: FastifyInstance) {
+const routes: Routes = async (app) => {
   await catalogueRoutes(app)
   await manageRoutes(app)
   await verificationRoutes(app)
   await staffRoutes(app)
   await referenceRoutes(app)
 }
+
+export default routes

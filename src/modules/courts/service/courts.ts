@@ -1,4 +1,3 @@
-import type { FastifyRequest } from 'fastify'
 import { sql } from 'kysely'
 import type { Static } from 'typebox'
 import type { AuthUser } from '../../../lib/auth.ts'
@@ -7,11 +6,15 @@ import type { Executor } from '../../../lib/db.ts'
 import { Conflict, Invalid, NotFound } from '../../../lib/errors.ts'
 import { pathId } from '../../../lib/ids.ts'
 import { toPaisa } from '../../../lib/money.ts'
-import { localNow } from '../../../lib/time.ts'
-import { assertVenueAccess, type VenueRole } from '../../venues/access.ts'
-import { assertCanSeeVenueContent } from '../../venues/policy.ts'
-import { findVenueById, refreshMinPrice, type VenueRecord } from '../../venues/repository.ts'
-import { venueForStaff } from '../../venues/service/manage.ts'
+import {
+  assertCanSeeVenueContent,
+  assertVenueAccess,
+  findVenueById,
+  refreshMinPrice,
+  type VenueRecord,
+  type VenueRole,
+  venueForStaff,
+} from '../../venues/index.ts'
 import { type Court, loadCourtResources } from '../resource.ts'
 import type { CourtCreateBody, CourtUpdateBody } from '../schemas.ts'
 
@@ -36,11 +39,6 @@ async function findCourt(db: Executor, key: string): Promise<CourtRecord> {
   const venue = await findVenueById(db, court.venue_id)
   if (!venue) throw new NotFound()
   return { ...court, venue }
-}
-
-/** A preValidation hook: the caller must hold one of `allowed` at the venue of the {court} path (403 before 422). */
-export const courtAccessFirst = (ctx: AppContext, allowed: VenueRole[]) => async (req: FastifyRequest) => {
-  await courtForStaff(ctx, req.user!, (req.params as { court: string }).court, allowed)
 }
 
 /** A court the caller may manage with one of `allowed` at its venue (404 unknown, 403 otherwise). */
@@ -149,7 +147,7 @@ export async function updateCourt(
         ...(body.slot_minutes !== undefined && { slot_minutes: body.slot_minutes }),
         ...(body.price_per_hour !== undefined && { price_per_hour: toPaisa(body.price_per_hour) }),
         ...(body.is_active !== undefined && { is_active: body.is_active }),
-        updated_at: new Date(),
+        updated_at: ctx.clock.now(),
       })
       .where('id', '=', court.id)
       .execute()
@@ -161,7 +159,7 @@ export async function updateCourt(
 /** Soft delete; 409 while the court has upcoming confirmed bookings. */
 export async function deleteCourt(ctx: AppContext, user: AuthUser, key: string): Promise<void> {
   const court = await courtForStaff(ctx, user, key, ['owner', 'manager'])
-  const now = localNow()
+  const now = ctx.zone.wallClock(ctx.clock.now())
   await ctx.db.transaction().execute(async (trx) => {
     await trx.selectFrom('courts').select('id').where('id', '=', court.id).forUpdate().execute()
     const upcoming = await trx
@@ -175,7 +173,7 @@ export async function deleteCourt(ctx: AppContext, user: AuthUser, key: string):
     if (upcoming) throw new Conflict('The court has upcoming confirmed bookings and cannot be deleted.')
     await trx
       .updateTable('courts')
-      .set({ deleted_at: new Date(), updated_at: new Date() })
+      .set({ deleted_at: ctx.clock.now(), updated_at: ctx.clock.now() })
       .where('id', '=', court.id)
       .execute()
     await refreshMinPrice(trx, court.venue_id)

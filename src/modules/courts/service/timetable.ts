@@ -4,7 +4,8 @@ import type { AppContext } from '../../../lib/context.ts'
 import { Invalid, NotFound } from '../../../lib/errors.ts'
 import { pathId } from '../../../lib/ids.ts'
 import { toPaisa } from '../../../lib/money.ts'
-import { formatDateTime, isValidDate, localNow, toHHmm, toMinutes, toTimeWithSeconds } from '../../../lib/time.ts'
+import { isValidDate, toHHmm, toMinutes, toTimeWithSeconds } from '../../../lib/time.ts'
+import type { Zone } from '../../../lib/zone.ts'
 import { type PricingRule, pricingRule, type ScheduleEntry, scheduleEntry } from '../resource.ts'
 import type { BlockBody, PricingBody, PricingUpdateBody, ScheduleBody } from '../schemas.ts'
 import { courtForStaff, courtForViewer } from './courts.ts'
@@ -156,15 +157,18 @@ export async function deletePricingRule(ctx: AppContext, user: AuthUser, key: st
 
 // --- Maintenance blocks --------------------------------------------------------------------
 
-function block(b: {
-  id: number
-  court_id: number
-  date: string
-  start_time: string
-  end_time: string
-  reason: string | null
-  created_at: Date
-}) {
+function block(
+  b: {
+    id: number
+    court_id: number
+    date: string
+    start_time: string
+    end_time: string
+    reason: string | null
+    created_at: Date
+  },
+  zone: Zone,
+) {
   return {
     id: b.id,
     court_id: b.court_id,
@@ -172,7 +176,7 @@ function block(b: {
     start_time: toHHmm(b.start_time),
     end_time: toHHmm(b.end_time),
     reason: b.reason,
-    created_at: formatDateTime(b.created_at)!,
+    created_at: zone.format(b.created_at)!,
   }
 }
 
@@ -183,15 +187,16 @@ export async function listBlocks(ctx: AppContext, user: AuthUser, key: string, d
   const court = await courtForStaff(ctx, user, key, [...STAFF])
   if (date !== undefined && !isValidDate(date)) throw new Invalid('date', 'The date field must be a valid date.')
   let q = ctx.db.selectFrom('court_blocks').selectAll().where('court_id', '=', court.id)
-  q = date ? q.where('date', '=', date) : q.where('date', '>=', localNow().date)
+  q = date ? q.where('date', '=', date) : q.where('date', '>=', ctx.zone.today(ctx.clock.now()))
   const rows = await q.orderBy('date').orderBy('start_time').orderBy('id').execute()
-  return rows.map(block)
+  return rows.map((row) => block(row, ctx.zone))
 }
 
 export async function addBlock(ctx: AppContext, user: AuthUser, key: string, body: Static<typeof BlockBody>) {
   const court = await courtForStaff(ctx, user, key, [...STAFF])
   if (!isValidDate(body.date)) throw new Invalid('date', 'The date field must be a valid date.')
-  if (body.date < localNow().date) throw new Invalid('date', 'The date field must be a date after or equal to today.')
+  if (body.date < ctx.zone.today(ctx.clock.now()))
+    throw new Invalid('date', 'The date field must be a date after or equal to today.')
   const range = checkRange(
     body.start_time,
     body.end_time,
@@ -210,7 +215,7 @@ export async function addBlock(ctx: AppContext, user: AuthUser, key: string, bod
     })
     .returningAll()
     .executeTakeFirstOrThrow()
-  return block(row)
+  return block(row, ctx.zone)
 }
 
 export async function deleteBlock(ctx: AppContext, user: AuthUser, key: string, blockKey: string) {

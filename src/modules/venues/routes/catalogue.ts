@@ -1,5 +1,7 @@
-import type { FastifyInstance } from 'fastify'
 import { Type } from 'typebox'
+import { signedIn } from '../../../lib/auth.ts'
+import { pageParams, paginated } from '../../../lib/pagination.ts'
+import type { RouteApp } from '../../../lib/route.ts'
 import { Data, errorResponses, Paginated } from '../../../lib/schemas.ts'
 import { VenueSchema } from '../resource.ts'
 import { NearbyQuery, VenueListQuery } from '../schemas.ts'
@@ -8,7 +10,7 @@ import { listVenues, myVenues, nearbyVenues, showVenue } from '../service/catalo
 const tags = ['Venues']
 const security = [{ bearer: [] }]
 
-export default async function catalogueRoutes(app: FastifyInstance) {
+export default async function catalogueRoutes(app: RouteApp) {
   const { ctx } = app
 
   app.get(
@@ -27,7 +29,11 @@ export default async function catalogueRoutes(app: FastifyInstance) {
         response: { 200: Paginated(VenueSchema), ...errorResponses },
       },
     },
-    async (req) => listVenues(ctx, req, req.user ?? null, req.query as never),
+    async (req) => {
+      const page = pageParams(req.query)
+      const { items, total } = await listVenues(ctx, req.user ?? null, req.query, page)
+      return paginated(req, ctx.config.appUrl, items, total, page)
+    },
   )
 
   app.get(
@@ -41,7 +47,11 @@ export default async function catalogueRoutes(app: FastifyInstance) {
         response: { 200: Paginated(VenueSchema), ...errorResponses },
       },
     },
-    async (req) => nearbyVenues(ctx, req, req.query as never),
+    async (req) => {
+      const page = pageParams(req.query)
+      const { items, total } = await nearbyVenues(ctx, req.query, page)
+      return paginated(req, ctx.config.appUrl, items, total, page)
+    },
   )
 
   app.get(
@@ -55,7 +65,7 @@ export default async function catalogueRoutes(app: FastifyInstance) {
         response: { 200: Type.Array(VenueSchema), ...errorResponses },
       },
     },
-    async (req) => myVenues(ctx, req.user!),
+    async (req) => myVenues(ctx, signedIn(req)),
   )
 
   app.get(
@@ -72,6 +82,6 @@ export default async function catalogueRoutes(app: FastifyInstance) {
         response: { 200: Data(VenueSchema), ...errorResponses },
       },
     },
-    async (req) => ({ data: await showVenue(ctx, req.user ?? null, (req.params as { slug: string }).slug) }),
+    async (req) => ({ data: await showVenue(ctx, req.user ?? null, req.params.slug) }),
   )
 }

@@ -1,8 +1,10 @@
-import type { FastifyInstance } from 'fastify'
 import { Type } from 'typebox'
+import { signedIn } from '../../../lib/auth.ts'
 import { pathId } from '../../../lib/ids.ts'
+import type { RouteApp } from '../../../lib/route.ts'
 import { Data, errorResponses, Message } from '../../../lib/schemas.ts'
 import { readUploads } from '../../../lib/uploads.ts'
+import { venueAccessFirst } from '../hooks.ts'
 import { VenueImageSchema, VenueSchema } from '../resource.ts'
 import { ImageUploadBody, VenueCreateBody, VenueUpdateBody } from '../schemas.ts'
 import {
@@ -12,7 +14,7 @@ import {
   MAX_GALLERY_PER_REQUEST,
   MAX_IMAGE_BYTES,
 } from '../service/images.ts'
-import { createVenue, deleteVenue, updateVenue, venueAccessFirst, venueForStaff } from '../service/manage.ts'
+import { createVenue, deleteVenue, updateVenue, venueForStaff } from '../service/manage.ts'
 
 const tags = ['Venue management']
 const security = [{ bearer: [] }]
@@ -21,7 +23,7 @@ const VenueParams = Type.Object({ venue: Type.String({ description: 'Venue id or
 // A thumbnail and the gallery, plus one so that one file too many is a 422 naming the field.
 const venueUploads = readUploads({ fileBytes: MAX_IMAGE_BYTES, files: MAX_GALLERY_PER_REQUEST + 2 })
 
-export default async function manageRoutes(app: FastifyInstance) {
+export default async function manageRoutes(app: RouteApp) {
   const { ctx } = app
 
   app.post(
@@ -42,7 +44,7 @@ export default async function manageRoutes(app: FastifyInstance) {
         response: { 201: Data(VenueSchema), ...errorResponses },
       },
     },
-    async (req, reply) => reply.code(201).send({ data: await createVenue(ctx, req.user!, req.body as never) }),
+    async (req, reply) => reply.code(201).send({ data: await createVenue(ctx, signedIn(req), req.body) }),
   )
 
   for (const method of ['PUT', 'PATCH'] as const) {
@@ -62,7 +64,7 @@ export default async function manageRoutes(app: FastifyInstance) {
         response: { 200: Data(VenueSchema), ...errorResponses },
       },
       handler: async (req) => ({
-        data: await updateVenue(ctx, req.user!, (req.params as { venue: string }).venue, req.body as never),
+        data: await updateVenue(ctx, signedIn(req), req.params.venue, req.body),
       }),
     })
   }
@@ -80,7 +82,7 @@ export default async function manageRoutes(app: FastifyInstance) {
       },
     },
     async (req) => {
-      await deleteVenue(ctx, req.user!, (req.params as { venue: string }).venue)
+      await deleteVenue(ctx, signedIn(req), req.params.venue)
       return { message: 'Venue deleted.' }
     },
   )
@@ -105,8 +107,8 @@ export default async function manageRoutes(app: FastifyInstance) {
       },
     },
     async (req, reply) => {
-      const body = req.body as { image: unknown; collection?: 'thumbnail' | 'gallery' }
-      const venue = await venueForStaff(ctx, req.user!, (req.params as { venue: string }).venue, ['owner', 'manager'])
+      const body = req.body
+      const venue = await venueForStaff(ctx, signedIn(req), req.params.venue, ['owner', 'manager'])
       const image = await checkImage('image', body.image)
       const data = await addVenueImage(ctx, ctx.db, venue.id, image, body.collection ?? 'gallery')
       return reply.code(201).send({ data })
@@ -126,8 +128,8 @@ export default async function manageRoutes(app: FastifyInstance) {
       },
     },
     async (req) => {
-      const { venue: key, id } = req.params as { venue: string; id: string }
-      const venue = await venueForStaff(ctx, req.user!, key, ['owner', 'manager'])
+      const { venue: key, id } = req.params
+      const venue = await venueForStaff(ctx, signedIn(req), key, ['owner', 'manager'])
       await deleteVenueImage(ctx, venue.id, pathId(id))
       return { message: 'Image deleted.' }
     },

@@ -1,5 +1,5 @@
-import type { FastifyInstance } from 'fastify'
 import { Type } from 'typebox'
+import type { RouteApp } from '../../../lib/route.ts'
 import { Data, errorResponses, Message } from '../../../lib/schemas.ts'
 import { AmenitySchema } from '../resource.ts'
 import { AmenityBody, AmenityUpdateBody, SportBody, SportFullSchema, SportUpdateBody } from '../schemas.ts'
@@ -9,10 +9,9 @@ const tags = ['Catalogues']
 const security = [{ bearer: [] }]
 const IdParams = Type.Object({ id: Type.String() })
 
-export default async function referenceRoutes(app: FastifyInstance) {
+export default async function referenceRoutes(app: RouteApp) {
   const { ctx } = app
   const admin = app.auth.roles('super_admin')
-  const idOf = (req: { params: unknown }) => (req.params as { id: string }).id
 
   app.get(
     '/amenities',
@@ -49,7 +48,7 @@ export default async function referenceRoutes(app: FastifyInstance) {
         response: { 201: Data(AmenitySchema), ...errorResponses },
       },
     },
-    async (req, reply) => reply.code(201).send({ data: await saveAmenity(ctx, null, req.body as never) }),
+    async (req, reply) => reply.code(201).send({ data: await saveAmenity(ctx, null, req.body) }),
   )
   app.put(
     '/admin/amenities/:id',
@@ -64,7 +63,7 @@ export default async function referenceRoutes(app: FastifyInstance) {
         response: { 200: Data(AmenitySchema), ...errorResponses },
       },
     },
-    async (req) => ({ data: await saveAmenity(ctx, idOf(req), req.body as never) }),
+    async (req) => ({ data: await saveAmenity(ctx, req.params.id, req.body) }),
   )
   app.delete(
     '/admin/amenities/:id',
@@ -79,7 +78,7 @@ export default async function referenceRoutes(app: FastifyInstance) {
       },
     },
     async (req) => {
-      await deleteAmenity(ctx, idOf(req))
+      await deleteAmenity(ctx, req.params.id)
       return { message: 'Amenity deleted.' }
     },
   )
@@ -108,7 +107,7 @@ export default async function referenceRoutes(app: FastifyInstance) {
         response: { 201: Data(SportFullSchema), ...errorResponses },
       },
     },
-    async (req, reply) => reply.code(201).send({ data: await saveSport(ctx, null, req.body as never) }),
+    async (req, reply) => reply.code(201).send({ data: await saveSport(ctx, null, req.body) }),
   )
   app.put(
     '/admin/sports/:id',
@@ -123,7 +122,7 @@ export default async function referenceRoutes(app: FastifyInstance) {
         response: { 200: Data(SportFullSchema), ...errorResponses },
       },
     },
-    async (req) => ({ data: await saveSport(ctx, idOf(req), req.body as never) }),
+    async (req) => ({ data: await saveSport(ctx, req.params.id, req.body) }),
   )
   app.delete(
     '/admin/sports/:id',
@@ -138,7 +137,7 @@ export default async function referenceRoutes(app: FastifyInstance) {
       },
     },
     async (req) => {
-      await deleteSport(ctx, idOf(req))
+      await deleteSport(ctx, req.params.id)
       return { message: 'Sport deleted.' }
     },
   )

@@ -1,17 +1,17 @@
-import type { FastifyInstance } from 'fastify'
 import { Type } from 'typebox'
+import { signedIn } from '../../../lib/auth.ts'
+import type { RouteApp } from '../../../lib/route.ts'
 import { Data, errorResponses, Message } from '../../../lib/schemas.ts'
+import { venueAccessFirst } from '../hooks.ts'
 import { HolidayBody, HolidaySchema, StaffBody, StaffMemberSchema } from '../schemas.ts'
 import { addHoliday, deleteHoliday, listHolidays } from '../service/holidays.ts'
-import { venueAccessFirst } from '../service/manage.ts'
 import { assignStaff, listStaff, removeStaff } from '../service/staff.ts'
 
 const security = [{ bearer: [] }]
 const VenueParams = Type.Object({ venue: Type.String({ description: 'Venue id or slug' }) })
 
-export default async function staffRoutes(app: FastifyInstance) {
+export default async function staffRoutes(app: RouteApp) {
   const { ctx } = app
-  const venueOf = (req: { params: unknown }) => (req.params as { venue: string }).venue
 
   app.get(
     '/venues/:venue/staff',
@@ -25,7 +25,7 @@ export default async function staffRoutes(app: FastifyInstance) {
         response: { 200: Data(Type.Array(StaffMemberSchema)), ...errorResponses },
       },
     },
-    async (req) => ({ data: await listStaff(ctx, req.user!, venueOf(req)) }),
+    async (req) => ({ data: await listStaff(ctx, signedIn(req), req.params.venue) }),
   )
 
   app.post(
@@ -44,7 +44,7 @@ export default async function staffRoutes(app: FastifyInstance) {
       },
     },
     async (req, reply) =>
-      reply.code(201).send({ data: await assignStaff(ctx, req.user!, venueOf(req), req.body as never) }),
+      reply.code(201).send({ data: await assignStaff(ctx, signedIn(req), req.params.venue, req.body) }),
   )
 
   app.delete(
@@ -60,7 +60,7 @@ export default async function staffRoutes(app: FastifyInstance) {
       },
     },
     async (req) => {
-      await removeStaff(ctx, req.user!, venueOf(req), (req.params as { user: string }).user)
+      await removeStaff(ctx, signedIn(req), req.params.venue, req.params.user)
       return { message: 'Staff member removed.' }
     },
   )
@@ -77,7 +77,7 @@ export default async function staffRoutes(app: FastifyInstance) {
         response: { 200: Data(Type.Array(HolidaySchema)), ...errorResponses },
       },
     },
-    async (req) => ({ data: await listHolidays(ctx, req.user!, venueOf(req)) }),
+    async (req) => ({ data: await listHolidays(ctx, signedIn(req), req.params.venue) }),
   )
 
   app.post(
@@ -95,7 +95,7 @@ export default async function staffRoutes(app: FastifyInstance) {
       },
     },
     async (req, reply) =>
-      reply.code(201).send({ data: await addHoliday(ctx, req.user!, venueOf(req), req.body as never) }),
+      reply.code(201).send({ data: await addHoliday(ctx, signedIn(req), req.params.venue, req.body) }),
   )
 
   app.delete(
@@ -111,7 +111,7 @@ export default async function staffRoutes(app: FastifyInstance) {
       },
     },
     async (req) => {
-      await deleteHoliday(ctx, req.user!, venueOf(req), (req.params as { holiday: string }).holiday)
+      await deleteHoliday(ctx, signedIn(req), req.params.venue, req.params.holiday)
       return { message: 'Holiday deleted.' }
     },
   )

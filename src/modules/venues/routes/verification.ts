@@ -1,5 +1,7 @@
-import type { FastifyInstance } from 'fastify'
 import { Type } from 'typebox'
+import { signedIn } from '../../../lib/auth.ts'
+import { pageParams, paginated } from '../../../lib/pagination.ts'
+import type { RouteApp } from '../../../lib/route.ts'
 import { errorResponses, PageQuery, Paginated } from '../../../lib/schemas.ts'
 import { VenueSchema } from '../resource.ts'
 import { VerificationRejectBody, VerificationRequestBody } from '../schemas.ts'
@@ -20,7 +22,7 @@ const Refused = Type.Object({
   errors: Type.Optional(Type.Record(Type.String(), Type.Array(Type.String()))),
 })
 
-export default async function verificationRoutes(app: FastifyInstance) {
+export default async function verificationRoutes(app: RouteApp) {
   const { ctx } = app
 
   app.post(
@@ -38,8 +40,8 @@ export default async function verificationRoutes(app: FastifyInstance) {
       },
     },
     async (req) => {
-      const body = req.body as { note?: string | null }
-      const data = await requestVerification(ctx, req.user!, (req.params as { venue: string }).venue, body.note)
+      const body = req.body
+      const data = await requestVerification(ctx, signedIn(req), req.params.venue, body.note)
       return { message: 'Verification request submitted.', data }
     },
   )
@@ -56,7 +58,11 @@ export default async function verificationRoutes(app: FastifyInstance) {
         response: { 200: Paginated(VenueSchema), ...errorResponses },
       },
     },
-    async (req) => pendingRequests(ctx, req, req.query as never),
+    async (req) => {
+      const page = pageParams(req.query)
+      const { items, total } = await pendingRequests(ctx, page)
+      return paginated(req, ctx.config.appUrl, items, total, page)
+    },
   )
 
   app.post(
@@ -73,7 +79,7 @@ export default async function verificationRoutes(app: FastifyInstance) {
     },
     async (req) => ({
       message: 'Venue verified.',
-      data: await approveVerification(ctx, (req.params as { venue: string }).venue),
+      data: await approveVerification(ctx, req.params.venue),
     }),
   )
 
@@ -92,11 +98,7 @@ export default async function verificationRoutes(app: FastifyInstance) {
     },
     async (req) => ({
       message: 'Verification request rejected.',
-      data: await rejectVerification(
-        ctx,
-        (req.params as { venue: string }).venue,
-        (req.body as { reason?: string | null }).reason,
-      ),
+      data: await rejectVerification(ctx, req.params.venue, req.body.reason),
     }),
   )
 }

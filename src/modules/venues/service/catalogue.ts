@@ -1,12 +1,11 @@
-import type { FastifyRequest } from 'fastify'
 import type { Static } from 'typebox'
 import type { AuthUser } from '../../../lib/auth.ts'
 import { cacheTags } from '../../../lib/cache-tags.ts'
 import type { AppContext } from '../../../lib/context.ts'
 import { Invalid, NotFound } from '../../../lib/errors.ts'
-import { pageParams, paginated } from '../../../lib/pagination.ts'
+import type { PageParams } from '../../../lib/pagination.ts'
 import { assertCanShowVenue, catalogueScope } from '../policy.ts'
-import { type CatalogueFilter, findVenueByKey, type Geo, ownVenueIds, searchVenues } from '../repository.ts'
+import { type CatalogueFilter, type Geo, ownVenueIds, resolveVenue, searchVenues } from '../repository.ts'
 import { loadVenueResource, loadVenueResources, type Venue } from '../resource.ts'
 import { type NearbyQuery, SORTS, type VenueListQuery } from '../schemas.ts'
 
@@ -33,11 +32,9 @@ function sortOf(value: string | undefined): CatalogueFilter['sort'] {
 
 async function page(
   ctx: AppContext,
-  req: FastifyRequest,
   filter: Omit<CatalogueFilter, 'limit' | 'offset'>,
-  q: { page?: number; per_page?: number },
-) {
-  const params = pageParams(q)
+  params: PageParams,
+): Promise<{ items: Venue[]; total: number }> {
   const { rows, total } = await searchVenues(ctx.db, { ...filter, limit: params.perPage, offset: params.offset })
   const distances = new Map<number, number>()
   for (const r of rows) if (r.distance !== null) distances.set(r.id, r.distance)
@@ -46,27 +43,26 @@ async function page(
     rows.map((r) => r.id),
     { distances },
   )
-  return paginated(req, ctx.config.appUrl, items, total, params)
+  return { items, total }
 }
 
-/** GET /venues: the catalogue as the caller may see it, filtered, sorted and paginated. */
-export async function listVenues(ctx: AppContext, req: FastifyRequest, user: AuthUser | null, q: ListQuery) {
+/** GET /venues: one page of the catalogue as the caller may see it, filtered and sorted, and the total. */
+export async function listVenues(ctx: AppContext, user: AuthUser | null, q: ListQuery, params: PageParams) {
   const scope = catalogueScope(user)
-  // Guests and customers all see the same public catalogue: one cached page per URL.
+  // Guests and customers all see the same public catalogue: one cached page per query.
   if (scope.kind === 'public') {
     return ctx.cache.through(
-      `catalogue:list:${req.url}`,
-      () => listScoped(ctx, req, scope, q),
+      `catalogue:list:${JSON.stringify([q, params])}`,
+      () => listScoped(ctx, scope, q, params),
       () => ({ tags: [cacheTags.catalogue] }),
     )
   }
-  return listScoped(ctx, req, scope, q)
+  return listScoped(ctx, scope, q, params)
 }
 
-function listScoped(ctx: AppContext, req: FastifyRequest, scope: ReturnType<typeof catalogueScope>, q: ListQuery) {
+function listScoped(ctx: AppContext, scope: ReturnType<typeof catalogueScope>, q: ListQuery, params: PageParams) {
   return page(
     ctx,
-    req,
     {
       scope,
       search: q.search?.trim() || undefined,
@@ -78,29 +74,28 @@ function listScoped(ctx: AppContext, req: FastifyRequest, scope: ReturnType<type
       geo: geoOf(q),
       sort: sortOf(q.sort),
     },
-    q,
+    params,
   )
 }
 
 /** GET /venues/nearby: public venues within the radius (default 10 km), nearest first. */
-export async function nearbyVenues(ctx: AppContext, req: FastifyRequest, q: Static<typeof NearbyQuery>) {
+export async function nearbyVenues(ctx: AppContext, q: Static<typeof NearbyQuery>, params: PageParams) {
   return ctx.cache.through(
-    `catalogue:nearby:${req.url}`,
-    () => nearbyPage(ctx, req, q),
+    `catalogue:nearby:${JSON.stringify([q, params])}`,
+    () => nearbyPage(ctx, q, params),
     () => ({ tags: [cacheTags.catalogue] }),
   )
 }
 
-function nearbyPage(ctx: AppContext, req: FastifyRequest, q: Static<typeof NearbyQuery>) {
+function nearbyPage(ctx: AppContext, q: Static<typeof NearbyQuery>, params: PageParams) {
   return page(
     ctx,
-    req,
     {
       scope: { kind: 'public' },
       geo: { lat: q.latitude, lng: q.longitude, radiusKm: q.radius ?? DEFAULT_NEARBY_RADIUS_KM },
       sort: 'distance',
     },
-    q,
+    params,
   )
 }
 
@@ -124,7 +119,7 @@ export async function showVenue(ctx: AppContext, user: AuthUser | null, key: str
 }
 
 async function loadShown(ctx: AppContext, user: AuthUser | null, key: string): Promise<Venue> {
-  const venue = await findVenueByKey(ctx.db, key)
+  const venue = await resolveVenue(ctx.db, key)
   if (!venue) throw new NotFound()
   await assertCanShowVenue(ctx.db, user, venue)
   const resource = await loadVenueResource(ctx, venue.id)

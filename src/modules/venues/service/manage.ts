@@ -1,30 +1,21 @@
-import type { FastifyRequest } from 'fastify'
 import { sql } from 'kysely'
 import type { Static } from 'typebox'
 import { type AuthUser, hasRole } from '../../../lib/auth.ts'
 import type { AppContext } from '../../../lib/context.ts'
 import type { Executor } from '../../../lib/db.ts'
 import { Conflict, Invalid, NotFound } from '../../../lib/errors.ts'
-import { localNow, toMinutes, toTimeWithSeconds } from '../../../lib/time.ts'
+import { toMinutes, toTimeWithSeconds } from '../../../lib/time.ts'
 import { assertVenueAccess, type VenueRole } from '../access.ts'
-import { findVenueByKey, type VenueRecord } from '../repository.ts'
+import { resolveVenue, type VenueRecord } from '../repository.ts'
 import { loadVenueResource, type Venue } from '../resource.ts'
 import type { VenueCreateBody, VenueUpdateBody } from '../schemas.ts'
 import { freeSlug, slugify } from '../slug.ts'
 import { addVenueImage, type CheckedImage, checkGallery, checkImage, ImageChanges } from './images.ts'
 
-// Venue create, update and delete (decisions.md, "Venues, courts, indoor games").
+// Venue create, update and delete (docs/catalogue.md, "Venues, courts, indoor games").
 
 type CreateBody = Static<typeof VenueCreateBody>
 type UpdateBody = Static<typeof VenueUpdateBody>
-
-/**
- * A preValidation hook: the caller must hold one of `allowed` at the {venue} of the path. It runs
- * before the body is validated, so a stranger learns nothing from validation errors (403 first).
- */
-export const venueAccessFirst = (ctx: AppContext, allowed: VenueRole[]) => async (req: FastifyRequest) => {
-  await venueForStaff(ctx, req.user!, (req.params as { venue: string }).venue, allowed)
-}
 
 /** The live venue behind a path key (slug or id) that the caller may act on with one of `allowed`. */
 export async function venueForStaff(
@@ -33,7 +24,7 @@ export async function venueForStaff(
   key: string,
   allowed: VenueRole[],
 ): Promise<VenueRecord & { role: VenueRole | 'admin' }> {
-  const venue = await findVenueByKey(ctx.db, key)
+  const venue = await resolveVenue(ctx.db, key)
   if (!venue) throw new NotFound()
   const role = await assertVenueAccess(ctx.db, user, venue.id, allowed)
   return { ...venue, role }
@@ -187,7 +178,7 @@ export async function updateVenue(ctx: AppContext, user: AuthUser, key: string, 
       }
       await trx
         .updateTable('venues')
-        .set({ ...set, updated_at: new Date() })
+        .set({ ...set, updated_at: ctx.clock.now() })
         .where('id', '=', venue.id)
         .execute()
       if (ownerId !== undefined) await grantRole(trx, ownerId, 'venue_owner')
@@ -206,7 +197,7 @@ export async function updateVenue(ctx: AppContext, user: AuthUser, key: string, 
 /** DELETE /venues/{venue}: soft delete by the owner or super_admin; 409 while upcoming confirmed bookings exist. */
 export async function deleteVenue(ctx: AppContext, user: AuthUser, key: string): Promise<void> {
   const venue = await venueForStaff(ctx, user, key, ['owner'])
-  const now = localNow()
+  const now = ctx.zone.wallClock(ctx.clock.now())
   await ctx.db.transaction().execute(async (trx) => {
     // Lock the venue row so a booking confirmed meanwhile is seen or waits.
     await trx.selectFrom('venues').select('id').where('id', '=', venue.id).forUpdate().execute()
@@ -231,7 +222,7 @@ export async function deleteVenue(ctx: AppContext, user: AuthUser, key: string):
     if (upcoming.length) throw new Conflict('The venue has upcoming confirmed bookings and cannot be deleted.')
     await trx
       .updateTable('venues')
-      .set({ deleted_at: new Date(), updated_at: new Date() })
+      .set({ deleted_at: ctx.clock.now(), updated_at: ctx.clock.now() })
       .where('id', '=', venue.id)
       .execute()
   })

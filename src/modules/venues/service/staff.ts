@@ -4,7 +4,7 @@ import type { AppContext } from '../../../lib/context.ts'
 import type { Executor } from '../../../lib/db.ts'
 import { Invalid, NotFound } from '../../../lib/errors.ts'
 import { pathId } from '../../../lib/ids.ts'
-import { formatDateTime } from '../../../lib/time.ts'
+import type { Zone } from '../../../lib/zone.ts'
 import type { StaffMemberSchema } from '../schemas.ts'
 import { venueForStaff } from './manage.ts'
 
@@ -14,7 +14,7 @@ import { venueForStaff } from './manage.ts'
 
 type StaffMember = Static<typeof StaffMemberSchema>
 
-async function members(db: Executor, venueId: number, userId?: number): Promise<StaffMember[]> {
+async function members(db: Executor, zone: Zone, venueId: number, userId?: number): Promise<StaffMember[]> {
   let q = db
     .selectFrom('venue_staff as s')
     .innerJoin('users as u', 'u.id', 's.user_id')
@@ -22,12 +22,12 @@ async function members(db: Executor, venueId: number, userId?: number): Promise<
     .where('s.venue_id', '=', venueId)
   if (userId !== undefined) q = q.where('s.user_id', '=', userId)
   const rows = await q.orderBy('s.created_at').orderBy('u.id').execute()
-  return rows.map((r) => ({ ...r, assigned_at: formatDateTime(r.created_at)! }))
+  return rows.map((r) => ({ ...r, assigned_at: zone.format(r.created_at)! }))
 }
 
 export async function listStaff(ctx: AppContext, user: AuthUser, key: string) {
   const venue = await venueForStaff(ctx, user, key, ['owner'])
-  return members(ctx.db, venue.id)
+  return members(ctx.db, ctx.zone, venue.id)
 }
 
 async function syncGlobalRole(db: Executor, userId: number, role: 'manager' | 'staff') {
@@ -81,7 +81,7 @@ export async function assignStaff(
     await syncGlobalRole(trx, target.id, body.role)
     if (previous && previous.role !== body.role)
       await syncGlobalRole(trx, target.id, previous.role as 'manager' | 'staff')
-    const [member] = await members(trx, venue.id, target.id)
+    const [member] = await members(trx, ctx.zone, venue.id, target.id)
     return member
   })
 }

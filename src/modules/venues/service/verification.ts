@@ -1,9 +1,9 @@
-import type { FastifyRequest } from 'fastify'
 import type { AuthUser } from '../../../lib/auth.ts'
 import type { AppContext } from '../../../lib/context.ts'
 import { NotFound, Unprocessable } from '../../../lib/errors.ts'
-import { pageParams, paginated } from '../../../lib/pagination.ts'
-import { findVenueByKey } from '../repository.ts'
+import type { PageParams } from '../../../lib/pagination.ts'
+import { transitionVerification, verificationStatus } from '../repository/verification.ts'
+import { pendingVerificationIds, resolveVenue } from '../repository.ts'
 import { loadVenueResource, loadVenueResources, type Venue } from '../resource.ts'
 import { venueForStaff } from './manage.ts'
 
@@ -24,28 +24,16 @@ export async function requestVerification(
   note: string | null | undefined,
 ): Promise<Venue> {
   const venue = await venueForStaff(ctx, user, key, ['owner'])
-  const updated = await ctx.db
-    .updateTable('venues')
-    .set({
-      verification_status: 'pending',
-      verification_requested_at: new Date(),
-      verification_reviewed_at: null,
-      verification_note: note?.trim() || null,
-      updated_at: new Date(),
-    })
-    .where('id', '=', venue.id)
-    .where('verification_status', 'in', ['unverified', 'rejected'])
-    .returning('id')
-    .executeTakeFirst()
+  const updated = await transitionVerification(ctx.db, venue.id, ['unverified', 'rejected'], {
+    verification_status: 'pending',
+    verification_requested_at: ctx.clock.now(),
+    verification_reviewed_at: null,
+    verification_note: note?.trim() || null,
+    updated_at: ctx.clock.now(),
+  })
   if (!updated) {
-    const now = await ctx.db
-      .selectFrom('venues')
-      .select('verification_status')
-      .where('id', '=', venue.id)
-      .executeTakeFirst()
-    throw new Unprocessable(
-      refusal[now?.verification_status ?? ''] ?? 'The venue cannot be submitted for verification.',
-    )
+    const status = await verificationStatus(ctx.db, venue.id)
+    throw new Unprocessable(refusal[status ?? ''] ?? 'The venue cannot be submitted for verification.')
   }
   return (await loadVenueResource(ctx, venue.id))!
 }
@@ -56,20 +44,14 @@ async function review(
   to: 'verified' | 'rejected',
   reason?: string | null,
 ): Promise<Venue> {
-  const venue = await findVenueByKey(ctx.db, key)
+  const venue = await resolveVenue(ctx.db, key)
   if (!venue) throw new NotFound()
-  const updated = await ctx.db
-    .updateTable('venues')
-    .set({
-      verification_status: to,
-      verification_reviewed_at: new Date(),
-      ...(to === 'rejected' && { verification_note: reason?.trim() || null }),
-      updated_at: new Date(),
-    })
-    .where('id', '=', venue.id)
-    .where('verification_status', '=', 'pending')
-    .returning('id')
-    .executeTakeFirst()
+  const updated = await transitionVerification(ctx.db, venue.id, ['pending'], {
+    verification_status: to,
+    verification_reviewed_at: ctx.clock.now(),
+    ...(to === 'rejected' && { verification_note: reason?.trim() || null }),
+    updated_at: ctx.clock.now(),
+  })
   if (!updated) {
     throw new Unprocessable(
       to === 'verified'
@@ -84,23 +66,8 @@ export const approveVerification = (ctx: AppContext, key: string) => review(ctx,
 export const rejectVerification = (ctx: AppContext, key: string, reason?: string | null) =>
   review(ctx, key, 'rejected', reason)
 
-/** Pending requests, oldest request first. */
-export async function pendingRequests(ctx: AppContext, req: FastifyRequest, q: { page?: number; per_page?: number }) {
-  const params = pageParams(q)
-  const base = ctx.db.selectFrom('venues').where('verification_status', '=', 'pending').where('deleted_at', 'is', null)
-  const [rows, count] = await Promise.all([
-    base
-      .select('id')
-      .orderBy('verification_requested_at')
-      .orderBy('id')
-      .limit(params.perPage)
-      .offset(params.offset)
-      .execute(),
-    base.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow(),
-  ])
-  const items = await loadVenueResources(
-    ctx,
-    rows.map((r) => r.id),
-  )
-  return paginated(req, ctx.config.appUrl, items, Number(count.n), params)
+/** Pending requests, oldest request first: one page of venues and the total. */
+export async function pendingRequests(ctx: AppContext, page: PageParams): Promise<{ items: Venue[]; total: number }> {
+  const { ids, total } = await pendingVerificationIds(ctx.db, page.perPage, page.offset)
+  return { items: await loadVenueResources(ctx, ids), total }
 }

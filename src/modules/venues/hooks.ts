@@ -1,0 +1,14 @@
+import type { FastifyRequest } from 'fastify'
+import { signedIn } from '../../lib/auth.ts'
+import type { AppContext } from '../../lib/context.ts'
+import type { VenueRole } from './access.ts'
+import { venueForStaff } from './service/manage.ts'
+
+/**
+ * A preValidation hook: the caller must hold one of `allowed` at the {venue} of the path. It runs
+ * before the body is validated, so a stranger learns nothing from validation errors (403 first).
+ */
+export const venueAccessFirst =
+  (ctx: AppContext, allowed: VenueRole[]) => async (req: FastifyRequest & { params: { venue: string } }) => {
+    await venueForStaff(ctx, signedIn(req), req.params.venue, allowed)
+  }
