@@ -1,4 +1,5 @@
 import type { Transaction } from 'kysely'
+import type { Static } from 'typebox'
 import type { DB } from '../../db/types.ts'
 import { cacheTags } from '../../lib/cache-tags.ts'
 import type { AppContext } from '../../lib/context.ts'
@@ -15,22 +16,15 @@ import { expireHoldsOn } from './expiry.ts'
 import { holdUntil, setPaymentIntent } from './payable.ts'
 import { courtForBooking, insertBooking, isOverlapViolation } from './repository.ts'
 import { type Booking, bookingResource, loadBooking } from './resource.ts'
+import type { CreateBody } from './schemas.ts'
 
 // Creating a court booking, for customers (online) and venue staff (offline, walk-in) alike.
 
 export const PAYMENT_METHODS = ['gateway_1', 'gateway_2', 'gateway_3', 'wallet', 'cash'] as const
 export type PaymentMethod = (typeof PAYMENT_METHODS)[number]
 
-export interface NewBooking {
-  court_id: number
-  date: string
-  start_time: string
-  end_time: string
-  coupon_code?: string | null
-  notes?: string | null
-  payment_method?: PaymentMethod | null
-  customer_phone?: string | null
-}
+/** What a customer's POST /bookings validated, plus the phone a desk booking may carry. */
+export type NewBooking = Static<typeof CreateBody> & { customer_phone?: string | null }
 
 export interface Booker {
   type: 'online' | 'offline' | 'walkin'

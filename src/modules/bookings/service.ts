@@ -1,33 +1,34 @@
-import type { FastifyRequest } from 'fastify'
+import type { Static } from 'typebox'
 import type { AuthUser } from '../../lib/auth.ts'
 import type { AppContext } from '../../lib/context.ts'
 import { Forbidden, NotFound } from '../../lib/errors.ts'
-import { pageParams, paginated } from '../../lib/pagination.ts'
+import type { PageParams } from '../../lib/pagination.ts'
 import { assertCustomerMayCancel, cancelledMessage, previewCancellation } from './cancellation.ts'
-import { type Booker, createCourtBooking, type NewBooking } from './create.ts'
+import { type Booker, createCourtBooking } from './create.ts'
 import { cancelLocked, lockBooking } from './operations.ts'
 import { listBookingIds, parseId } from './repository.ts'
 import { type Booking, loadBooking, loadBookings } from './resource.ts'
+import type { CancelBody, CreateBody, ListQuery } from './schemas.ts'
 
 // The customer's side of court bookings: list, create, show, cancel.
 
 export const CANCELLED_BY_CUSTOMER = 'Cancelled by the customer'
 
-export interface ListQuery {
-  page?: number
-  per_page?: number
-  status?: string
-  date?: string
-}
-
-export async function listMyBookings(ctx: AppContext, req: FastifyRequest, user: AuthUser, query: ListQuery) {
-  const page = pageParams(query)
+export async function listMyBookings(
+  ctx: AppContext,
+  user: AuthUser,
+  query: Static<typeof ListQuery>,
+  page: PageParams,
+): Promise<{ items: Booking[]; total: number }> {
   const { ids, total } = await listBookingIds(ctx.db, { userId: user.id, status: query.status, date: query.date }, page)
-  const items = await loadBookings(ctx, ids)
-  return paginated(req, ctx.config.appUrl, items, total, page)
+  return { items: await loadBookings(ctx, ids), total }
 }
 
-export async function createMyBooking(ctx: AppContext, user: AuthUser, input: NewBooking): Promise<Booking> {
+export async function createMyBooking(
+  ctx: AppContext,
+  user: AuthUser,
+  input: Static<typeof CreateBody>,
+): Promise<Booking> {
   // The caller's account names the booking; the response embeds it as `user`.
   const booker: Booker = {
     type: 'online',

@@ -1,3 +1,4 @@
+import type { Static } from 'typebox'
 import type { AppContext } from '../../lib/context.ts'
 import { Conflict, Invalid } from '../../lib/errors.ts'
 import { isValidDate, localNow, toMinutes, toTimeWithSeconds } from '../../lib/time.ts'
@@ -6,21 +7,15 @@ import { expireHoldsOn } from '../bookings/expiry.ts'
 import { holdUntil } from '../bookings/payable.ts'
 import { insertBooking, isOverlapViolation } from './repository.ts'
 import type { IndoorBookingRow } from './resource.ts'
+import type { CreateBody } from './schemas.ts'
 
 // Creating an indoor booking, for customers (online) and venue staff (offline, walk-in) alike.
 
 export const SLOT_TAKEN = 'The selected slot is not available.'
 export const MAX_PLAYERS = 20
 
-export interface NewIndoorBooking {
-  indoor_game_id: number
-  date: string
-  start_time: string
-  end_time: string
-  players_count?: number | null
-  customer_phone?: string | null
-  notes?: string | null
-}
+/** What POST /indoor-game-bookings validated (a desk booking's body has the same fields and more). */
+export type NewIndoorBooking = Static<typeof CreateBody>
 
 export interface Booker {
   type: 'online' | 'offline' | 'walkin'

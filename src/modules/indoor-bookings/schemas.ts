@@ -66,7 +66,7 @@ export const PaymentBody = Type.Object({
   amount: MoneyInput,
   method: Type.Optional(
     Type.Union(
-      ['cash', 'gateway_1', 'gateway_2', 'gateway_3'].map((m) => Type.Literal(m)),
+      (['cash', 'gateway_1', 'gateway_2', 'gateway_3'] as const).map((m) => Type.Literal(m)),
       { description: 'cash (default), or a gateway paid at the desk' },
     ),
   ),

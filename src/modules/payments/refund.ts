@@ -1,3 +1,4 @@
+import type { Static } from 'typebox'
 import type { AuthUser } from '../../lib/auth.ts'
 import type { AppContext } from '../../lib/context.ts'
 import { Invalid, NotFound, Unprocessable } from '../../lib/errors.ts'
@@ -7,14 +8,15 @@ import { creditWallet } from '../wallet/service.ts'
 import { assertCanRefund } from './policy.ts'
 import { ledgerReferenceType, markRefunded } from './records.ts'
 import * as repo from './repository.ts'
-
-export interface RefundInput {
-  amount?: number | string
-  reason?: string
-}
+import type { RefundBody } from './schemas.ts'
 
 /** A manual refund of one booking payment, in full or in part, to the customer's wallet. */
-export async function refundPayment(ctx: AppContext, user: AuthUser, paymentId: number, input: RefundInput) {
+export async function refundPayment(
+  ctx: AppContext,
+  user: AuthUser,
+  paymentId: number,
+  input: Static<typeof RefundBody>,
+) {
   return ctx.db.transaction().execute(async (trx) => {
     const found = await repo.findPayment(trx, paymentId)
     if (!found || found.payable_type === 'topup') throw new NotFound()

@@ -1,3 +1,4 @@
+import type { Static } from 'typebox'
 import type { AuthUser } from '../../lib/auth.ts'
 import type { AppContext } from '../../lib/context.ts'
 import type { Executor } from '../../lib/db.ts'
@@ -15,18 +16,12 @@ import { assertCanPay } from './policy.ts'
 import { ledgerReferenceType } from './records.ts'
 import * as repo from './repository.ts'
 import { bookingSummary, paymentResource } from './resource.ts'
+import type { InitiateBody } from './schemas.ts'
 import { NOT_VERIFIED, outcomeOf, type SettleResult, settleWithGateway } from './settle.ts'
 
 export { NOT_VERIFIED }
 
 export type PaymentMethod = GatewayName | 'wallet' | 'cash'
-
-export interface InitiateInput {
-  booking_type?: BookingKind
-  booking_id: number
-  method: PaymentMethod
-  return_url?: string
-}
 
 export const GATEWAY_DOWN = 'The payment gateway is not available. Please try again.'
 
@@ -37,7 +32,12 @@ export class GatewayDown extends AppError {
   }
 }
 
-export async function initiatePayment(ctx: AppContext, gateways: Gateways, user: AuthUser, input: InitiateInput) {
+export async function initiatePayment(
+  ctx: AppContext,
+  gateways: Gateways,
+  user: AuthUser,
+  input: Static<typeof InitiateBody>,
+) {
   const kind = input.booking_type ?? 'court'
   if (input.method === 'wallet') {
     const paid = await payByWallet(ctx, user, kind, input.booking_id)

@@ -1,8 +1,9 @@
-import type { FastifyInstance } from 'fastify'
+import { signedIn } from '../../lib/auth.ts'
 import { formatMoney } from '../../lib/money.ts'
 import { pageParams, paginated } from '../../lib/pagination.ts'
+import type { Routes } from '../../lib/route.ts'
 import { errorResponses, Message, PageQuery } from '../../lib/schemas.ts'
-import { createGateways, type GatewayName } from '../payments/gateways/index.ts'
+import { createGateways } from '../payments/gateways/index.ts'
 import { balanceOf, listTransactions, transactionResource } from './repository.ts'
 import { TopupAnswer, TopupBody, WalletAnswer } from './schemas.ts'
 import { startTopup } from './topup.ts'
@@ -10,7 +11,7 @@ import { startTopup } from './topup.ts'
 const tags = ['Wallet']
 const security = [{ bearer: [] }]
 
-export default async function routes(app: FastifyInstance) {
+const routes: Routes = async (app) => {
   const { db, config } = app.ctx
   const gateways = createGateways(app)
 
@@ -27,8 +28,8 @@ export default async function routes(app: FastifyInstance) {
       },
     },
     async (req) => {
-      const params = pageParams(req.query as { page?: number; per_page?: number })
-      const userId = req.user!.id
+      const params = pageParams(req.query)
+      const userId = signedIn(req).id
       const [balance, list] = await Promise.all([
         balanceOf(db, userId),
         listTransactions(db, userId, params.perPage, params.offset),
@@ -56,11 +57,12 @@ export default async function routes(app: FastifyInstance) {
       },
     },
     async (req, reply) => {
-      const body = req.body as { amount: number | string; method: GatewayName; return_url?: string }
-      const { transaction, paymentUrl } = await startTopup(app.ctx, gateways, req.user!, body)
+      const { transaction, paymentUrl } = await startTopup(app.ctx, gateways, signedIn(req), req.body)
       return reply
         .code(201)
         .send({ data: transactionResource(transaction), status: transaction.status, payment_url: paymentUrl })
     },
   )
 }
+
+export default routes

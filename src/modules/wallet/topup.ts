@@ -1,9 +1,11 @@
+import type { Static } from 'typebox'
 import type { AuthUser } from '../../lib/auth.ts'
 import type { AppContext } from '../../lib/context.ts'
 import { Invalid } from '../../lib/errors.ts'
 import { toPaisa } from '../../lib/money.ts'
-import type { GatewayName, Gateways } from '../payments/gateways/index.ts'
+import type { Gateways } from '../payments/gateways/index.ts'
 import { createTopupPayment, startAtGateway } from '../payments/service.ts'
+import type { TopupBody } from './schemas.ts'
 
 export const TOPUP_MIN = 1000 // 10.00
 export const TOPUP_MAX = 10_000_000 // 100000.00
@@ -12,12 +14,7 @@ export const TOPUP_MAX = 10_000_000 // 100000.00
  * Starts a gateway top-up: a `pending` topup row and an `initiated` payment. The balance moves only
  * when the gateway's confirmed callback completes both (settleCallback → completeTopup).
  */
-export async function startTopup(
-  ctx: AppContext,
-  gateways: Gateways,
-  user: AuthUser,
-  input: { amount: number | string; method: GatewayName; return_url?: string },
-) {
+export async function startTopup(ctx: AppContext, gateways: Gateways, user: AuthUser, input: Static<typeof TopupBody>) {
   const amount = toPaisa(input.amount)
   if (amount < TOPUP_MIN || amount > TOPUP_MAX) {
     throw new Invalid('amount', 'The amount field must be between 10 and 100000.')
