@@ -5,23 +5,18 @@ import { cacheTags } from '../../lib/cache-tags.ts'
 import type { AppContext } from '../../lib/context.ts'
 import { Conflict, Invalid } from '../../lib/errors.ts'
 import { isValidDate, localNow, toMinutes, toTimeWithSeconds } from '../../lib/time.ts'
-import { selectUsers, type UserRow, userResource } from '../accounts/resource.ts'
-import { COURT_UNAVAILABLE, quoteCourtDay } from '../availability/quote.ts'
-import { loadCourtDay } from '../availability/repository.ts'
-import { checkCoupon, redeemCoupon } from '../coupons/service.ts'
-import { loadCourtResources } from '../courts/resource.ts'
-import { notify } from '../notifications/service.ts'
-import { venueSummary } from '../venues/resource.ts'
-import { expireHoldsOn } from './expiry.ts'
-import { holdUntil, setPaymentIntent } from './payable.ts'
+import { selectUsers, type UserRow, userResource } from '../accounts/index.ts'
+import { COURT_UNAVAILABLE, loadCourtDay, quoteCourtDay } from '../availability/index.ts'
+import { expireHoldsOn, holdUntil, setPaymentIntent } from '../booking-core/index.ts'
+import { checkCoupon, redeemCoupon } from '../coupons/index.ts'
+import { loadCourtResources } from '../courts/index.ts'
+import { notify } from '../notifications/index.ts'
+import { venueSummary } from '../venues/index.ts'
 import { courtForBooking, insertBooking, isOverlapViolation } from './repository.ts'
 import { type Booking, bookingResource, loadBooking } from './resource.ts'
 import type { CreateBody } from './schemas.ts'
 
 // Creating a court booking, for customers (online) and venue staff (offline, walk-in) alike.
-
-export const PAYMENT_METHODS = ['gateway_1', 'gateway_2', 'gateway_3', 'wallet', 'cash'] as const
-export type PaymentMethod = (typeof PAYMENT_METHODS)[number]
 
 /** What a customer's POST /bookings validated, plus the phone a desk booking may carry. */
 export type NewBooking = Static<typeof CreateBody> & { customer_phone?: string | null }

@@ -3,10 +3,9 @@ import type { AppContext } from '../../lib/context.ts'
 import type { Executor } from '../../lib/db.ts'
 import { notBackedOff, type SweepRow, sweepAttempts, sweepStep } from '../../lib/sweeps.ts'
 import { formatDateTime, toHHmm } from '../../lib/time.ts'
-import { notify } from '../notifications/service.ts'
-import { checkBookingAtGateway } from '../payments/reconcile.ts'
-import { expireDueHolds } from './expiry.ts'
-import { type BookingKind, bookingTable } from './payable.ts'
+import { type BookingKind, bookingTable, expireDueHolds } from '../booking-core/index.ts'
+import { notify } from '../notifications/index.ts'
+import { checkBookingAtGateway } from '../payments/index.ts'
 
 // Scheduled work of bookings (court and indoor alike), run through the shared job queue so that
 // with several instances each period's run happens once. Both functions are also safe to run

@@ -5,7 +5,7 @@ import { formatMoney } from '../../lib/money.ts'
 import { pageParams, paginated } from '../../lib/pagination.ts'
 import type { Routes } from '../../lib/route.ts'
 import { Data, errorResponses, Message, Paginated } from '../../lib/schemas.ts'
-import { CancelAnswer, CancellationPreviewSchema } from './cancellation.ts'
+import { CancelAnswer, CancellationPreviewSchema } from '../booking-core/index.ts'
 import { BookingSchema } from './resource.ts'
 import {
   BookingParams,

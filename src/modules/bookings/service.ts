@@ -3,12 +3,17 @@ import type { AuthUser } from '../../lib/auth.ts'
 import type { AppContext } from '../../lib/context.ts'
 import { Forbidden, NotFound } from '../../lib/errors.ts'
 import type { PageParams } from '../../lib/pagination.ts'
-import { assertCustomerMayCancel, cancelledMessage, previewCancellation } from './cancellation.ts'
+import {
+  assertCustomerMayCancel,
+  cancelLocked,
+  cancelledMessage,
+  lockBooking,
+  previewCancellation,
+} from '../booking-core/index.ts'
 import { type Booker, createCourtBooking } from './create.ts'
-import { cancelLocked, lockBooking } from './operations.ts'
 import { listBookingIds, parseId } from './repository.ts'
 import { type Booking, loadBooking, loadBookings } from './resource.ts'
-import type { CancelBody, CreateBody, ListQuery } from './schemas.ts'
+import type { CreateBody, ListQuery } from './schemas.ts'
 
 // The customer's side of court bookings: list, create, show, cancel.
 

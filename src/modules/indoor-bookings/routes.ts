@@ -4,7 +4,7 @@ import { formatMoney } from '../../lib/money.ts'
 import { pageParams, paginated } from '../../lib/pagination.ts'
 import type { Routes } from '../../lib/route.ts'
 import { Data, errorResponses, Message, Paginated } from '../../lib/schemas.ts'
-import { CancelAnswer, CancellationPreviewSchema } from '../bookings/cancellation.ts'
+import { CancelAnswer, CancellationPreviewSchema } from '../booking-core/index.ts'
 import { IndoorGameBookingSchema } from './resource.ts'
 import {
   BookingParams,

@@ -4,8 +4,13 @@ import type { AppContext } from '../../lib/context.ts'
 import type { Executor } from '../../lib/db.ts'
 import { Forbidden, NotFound } from '../../lib/errors.ts'
 import type { PageParams } from '../../lib/pagination.ts'
-import { assertCustomerMayCancel, cancelledMessage, previewCancellation } from '../bookings/cancellation.ts'
-import { cancelLocked, lockBooking } from '../bookings/operations.ts'
+import {
+  assertCustomerMayCancel,
+  cancelLocked,
+  cancelledMessage,
+  lockBooking,
+  previewCancellation,
+} from '../booking-core/index.ts'
 import { createIndoorBooking } from './create.ts'
 import { findBooking, listBookings, parseId } from './repository.ts'
 import { type IndoorBookingRow, indoorBookingResource, indoorBookingResources } from './resource.ts'

@@ -12,9 +12,8 @@ import {
   type LockedBooking,
   lockBooking,
   recordDeskPayment,
-} from '../bookings/operations.ts'
-import { assertVenueAccess, type VenueRole } from '../venues/access.ts'
-import { findVenueByKey } from '../venues/repository.ts'
+} from '../booking-core/index.ts'
+import { assertVenueAccess, resolveVenue, type VenueRole } from '../venues/index.ts'
 import { createIndoorBooking } from './create.ts'
 import { findBooking, listBookings } from './repository.ts'
 import { indoorBookingResource, indoorBookingResources } from './resource.ts'
@@ -27,7 +26,7 @@ import { bookingOr404 } from './service.ts'
 const OPERATORS: VenueRole[] = ['owner', 'manager', 'staff']
 
 async function venueFor(ctx: AppContext, user: AuthUser, key: string) {
-  const venue = await findVenueByKey(ctx.db, key)
+  const venue = await resolveVenue(ctx.db, key)
   if (!venue) throw new NotFound()
   await assertVenueAccess(ctx.db, user, venue.id, OPERATORS)
   return venue

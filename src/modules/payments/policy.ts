@@ -1,8 +1,8 @@
 import type { AuthUser } from '../../lib/auth.ts'
 import type { Executor } from '../../lib/db.ts'
 import { Forbidden, NotFound, Unprocessable } from '../../lib/errors.ts'
-import { type BookingKind, bookingTable, type PayableBooking } from '../bookings/payable.ts'
-import { assertVenueAccess } from '../venues/access.ts'
+import { type BookingKind, bookingTable, type PayableBooking } from '../booking-core/index.ts'
+import { assertVenueAccess } from '../venues/index.ts'
 
 export const NOT_PAYABLE = 'This booking cannot be paid.'
 export const ALREADY_PAID = 'This booking is already paid.'

@@ -1,7 +1,7 @@
 import type { Executor } from '../../lib/db.ts'
 import { formatMoney } from '../../lib/money.ts'
 import { formatDateTime } from '../../lib/time.ts'
-import { type BookingKind, bookingTable, type PayableBooking } from '../bookings/payable.ts'
+import { type BookingKind, bookingTable, type PayableBooking } from '../booking-core/index.ts'
 import type { PaymentRow } from './repository.ts'
 
 /** The payment record on the wire. */

@@ -25,6 +25,7 @@ import {
   WalletPaid,
 } from './schemas.ts'
 import { type CallbackResult, initiatePayment, settleCallback } from './service.ts'
+import { topupRoute } from './topup-routes.ts'
 
 const tags = ['Payments']
 const security = [{ bearer: [] }]
@@ -36,12 +37,14 @@ const CALLBACK_MESSAGES: Record<CallbackResult['status'], string> = {
 }
 
 const routes: Routes = async (app) => {
+  const gateways = createGateways(app)
+  provideGateways(app.ctx, gateways)
+  // The wallet top-up takes JSON only: its scope is made before the form parser below is added.
+  await app.register(async (scope) => topupRoute(scope, gateways))
   // Gateways post callbacks (and the eSewa sandbox form) as urlencoded forms.
   app.addContentTypeParser('application/x-www-form-urlencoded', { parseAs: 'string' }, (_req, body, done) => {
     done(null, Object.fromEntries(new URLSearchParams(String(body))))
   })
-  const gateways = createGateways(app)
-  provideGateways(app.ctx, gateways)
   if (app.ctx.config.gateways.driver === 'sandbox') await app.register(sandboxRoutes)
 
   app.post(

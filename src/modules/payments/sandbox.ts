@@ -50,7 +50,6 @@ interface SandboxTxn {
   extra: Record<string, string>
 }
 
-const hide = { hide: true }
 // What the fake gateways read, typed by the route schemas: a query or form of text fields, a JSON body of anything.
 const textQuery = { hide: true, querystring: Type.Record(Type.String(), Type.String()) }
 const textForm = { hide: true, body: Type.Optional(Type.Record(Type.String(), Type.String())) }

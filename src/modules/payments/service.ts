@@ -3,8 +3,16 @@ import type { AuthUser } from '../../lib/auth.ts'
 import type { AppContext } from '../../lib/context.ts'
 import type { Executor } from '../../lib/db.ts'
 import { AppError, Unprocessable } from '../../lib/errors.ts'
-import { type BookingKind, lockPayableBooking, recordBookingPayment, setPaymentIntent } from '../bookings/payable.ts'
-import { debitWallet, failTopup } from '../wallet/service.ts'
+import {
+  type BookingKind,
+  insertPayment,
+  ledgerReferenceType,
+  lockPayableBooking,
+  newReference,
+  recordBookingPayment,
+  setPaymentIntent,
+} from '../booking-core/index.ts'
+import { debitWallet, failTopup } from '../wallet/index.ts'
 import {
   CallbackRejected,
   type GatewayName,
@@ -13,15 +21,12 @@ import {
   GatewayUnavailable,
 } from './gateways/index.ts'
 import { assertCanPay } from './policy.ts'
-import { ledgerReferenceType } from './records.ts'
 import * as repo from './repository.ts'
 import { bookingSummary, paymentResource } from './resource.ts'
 import type { InitiateBody } from './schemas.ts'
 import { NOT_VERIFIED, outcomeOf, type SettleResult, settleWithGateway } from './settle.ts'
 
 export { NOT_VERIFIED }
-
-export type PaymentMethod = GatewayName | 'wallet' | 'cash'
 
 export const GATEWAY_DOWN = 'The payment gateway is not available. Please try again.'
 
@@ -66,14 +71,14 @@ async function payByWallet(ctx: AppContext, user: AuthUser, kind: BookingKind, b
     const booking = await lockPayableBooking(trx, kind, bookingId)
     assertCanPay(booking, user)
     const due = booking.total_amount - booking.paid_amount
-    const payment = await repo.insertPayment(trx, {
+    const payment = await insertPayment(trx, {
       user_id: user.id,
       payable_type: kind,
       payable_id: booking.id,
       method: 'wallet',
       amount: due,
       status: 'completed',
-      reference: repo.newReference(),
+      reference: newReference(),
       completed_at: new Date(),
     })
     await debitWallet(trx, user.id, due, {
@@ -105,14 +110,14 @@ async function payByGateway(
   const { payment, booking } = await ctx.db.transaction().execute(async (trx) => {
     const booking = await lockPayableBooking(trx, kind, bookingId)
     assertCanPay(booking, user)
-    const payment = await repo.insertPayment(trx, {
+    const payment = await insertPayment(trx, {
       user_id: user.id,
       payable_type: kind,
       payable_id: booking.id,
       method,
       amount: booking.total_amount - booking.paid_amount,
       status: 'initiated',
-      reference: repo.newReference(),
+      reference: newReference(),
       return_url: returnUrl ?? null,
     })
     await setPaymentIntent(ctx, trx, kind, booking.id, method)
@@ -127,14 +132,14 @@ export async function createTopupPayment(
   trx: Executor,
   input: { userId: number; transactionId: number; method: GatewayName; amount: number; returnUrl: string | null },
 ) {
-  return repo.insertPayment(trx, {
+  return insertPayment(trx, {
     user_id: input.userId,
     payable_type: 'topup',
     payable_id: input.transactionId,
     method: input.method,
     amount: input.amount,
     status: 'initiated',
-    reference: repo.newReference(),
+    reference: newReference(),
     return_url: input.returnUrl,
   })
 }

@@ -5,12 +5,13 @@ import type { Executor } from '../../lib/db.ts'
 import { Invalid, Unprocessable } from '../../lib/errors.ts'
 import { formatMoney } from '../../lib/money.ts'
 import { toHHmm } from '../../lib/time.ts'
-import { releaseCoupon } from '../coupons/service.ts'
-import { notify } from '../notifications/service.ts'
-import { refundBookingToWallet } from '../payments/records.ts'
-import { insertPayment, newReference } from '../payments/repository.ts'
+import { releaseCoupon } from '../coupons/index.ts'
+import { notify } from '../notifications/index.ts'
 import { type CancelledBy, hasStarted, refundQuote } from './cancellation.ts'
+import type { DeskPaymentMethod } from './methods.ts'
 import { type BookingKind, bookingTable, recordBookingPayment } from './payable.ts'
+import { refundBookingToWallet } from './payment-records.ts'
+import { insertPayment, newReference } from './repository.ts'
 import { type BookingStatus, type StaffTarget, transitionError } from './state.ts'
 
 // Changes to a booking that court and indoor-game bookings share: cancellation (with refund,
@@ -179,7 +180,7 @@ export async function addCharge(
 
 export interface DeskPayment {
   amount: number
-  method: 'cash' | 'gateway_1' | 'gateway_2' | 'gateway_3'
+  method: DeskPaymentMethod
   reference?: string | null
 }
 

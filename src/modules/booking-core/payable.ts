@@ -1,7 +1,7 @@
 import type { AppContext } from '../../lib/context.ts'
 import type { Executor } from '../../lib/db.ts'
 import { localToInstant, toHHmm } from '../../lib/time.ts'
-import { notify } from '../notifications/service.ts'
+import { notify } from '../notifications/index.ts'
 
 // What payments need from bookings, for both kinds: court bookings live in `bookings`, indoor-game
 // bookings in `indoor_game_bookings`. Both tables share the columns used here.
