@@ -36,7 +36,7 @@ export async function expireHoldLocked(
     .select(LOCKED_BOOKING_COLUMNS)
     .where('id', '=', id)
     .where('status', '=', 'pending')
-    .where('hold_expires_at', '<', sql<Date>`now()`)
+    .where('hold_expires_at', '<', ctx.clock.now())
     .forUpdate()
   if (opts.skipLocked) query = query.skipLocked()
   const row = await query.executeTakeFirst()
@@ -75,12 +75,18 @@ export async function expireHold(
 }
 
 /** Due holds of one kind after id `afterId`, oldest id first, leaving out those in back-off. */
-export async function dueHolds(db: Executor, kind: BookingKind, afterId: number, limit: number): Promise<SweepRow[]> {
+export async function dueHolds(
+  db: Executor,
+  kind: BookingKind,
+  now: Date,
+  afterId: number,
+  limit: number,
+): Promise<SweepRow[]> {
   const sweep = holdSweep(kind)
   const { rows } = await sql<SweepRow>`
     SELECT b.id, ${sweepAttempts(sweep, 'b.id')} AS attempts
     FROM ${sql.table(bookingTable(kind))} b
-    WHERE b.status = 'pending' AND b.hold_expires_at < now() AND b.id > ${afterId}
+    WHERE b.status = 'pending' AND b.hold_expires_at < ${now} AND b.id > ${afterId}
       AND ${notBackedOff(sweep, 'b.id')}
     ORDER BY b.id
     LIMIT ${limit}`.execute(db)
@@ -92,7 +98,7 @@ export async function expireDueHolds(ctx: AppContext, kind: BookingKind, opts: H
   let expired = 0
   let afterId = 0
   for (;;) {
-    const due = await dueHolds(ctx.db, kind, afterId, EXPIRY_BATCH)
+    const due = await dueHolds(ctx.db, kind, ctx.clock.now(), afterId, EXPIRY_BATCH)
     for (const row of due) {
       if (await expireHold(ctx, kind, row, opts)) expired++
     }
@@ -116,7 +122,7 @@ export async function expireHoldsOn(
   const resource = kind === 'court' ? 'court_id' : 'indoor_game_id'
   const { rows } = await sql<{ id: number }>`
     SELECT id FROM ${sql.table(bookingTable(kind))}
-    WHERE status = 'pending' AND hold_expires_at < now()
+    WHERE status = 'pending' AND hold_expires_at < ${ctx.clock.now()}
       AND ${sql.ref(resource)} = ${scope.resourceId} AND date = ${scope.date}
     ORDER BY id`.execute(trx)
   let count = 0

@@ -1,6 +1,6 @@
 import type { AppContext } from '../../lib/context.ts'
 import type { Executor } from '../../lib/db.ts'
-import { localToInstant, toHHmm } from '../../lib/time.ts'
+import { toHHmm } from '../../lib/time.ts'
 import { notify } from '../notifications/index.ts'
 
 // What payments need from bookings, for both kinds: court bookings live in `bookings`, indoor-game
@@ -97,8 +97,8 @@ export async function recordBookingPayment(
 }
 
 /** When a pending booking with this payment method stops holding its slot. */
-export function holdUntil(ctx: AppContext, method: string, date: string, startTime: string, now = new Date()): Date {
-  if (method === 'cash') return localToInstant(date, startTime)
+export function holdUntil(ctx: AppContext, method: string, date: string, startTime: string, now: Date): Date {
+  if (method === 'cash') return ctx.zone.instant(date, startTime)
   return new Date(now.getTime() + ctx.config.bookingHoldMinutes * 60_000)
 }
 
@@ -116,7 +116,8 @@ export async function setPaymentIntent(
   const booking = await lockPayableBooking(trx, kind, id)
   if (!booking) throw new Error(`setPaymentIntent: ${kind} booking ${id} does not exist`)
   // Only a pending booking is held; a confirmed one keeps its slot without a hold.
-  const hold = booking.status === 'pending' ? holdUntil(ctx, method, booking.date, booking.start_time) : null
+  const hold =
+    booking.status === 'pending' ? holdUntil(ctx, method, booking.date, booking.start_time, ctx.clock.now()) : null
   await trx
     .updateTable(bookingTable(kind))
     .set({ payment_method: method, hold_expires_at: hold, updated_at: new Date() })

@@ -4,7 +4,7 @@ import type { DB } from '../../db/types.ts'
 import { cacheTags } from '../../lib/cache-tags.ts'
 import type { AppContext } from '../../lib/context.ts'
 import { Conflict, Invalid } from '../../lib/errors.ts'
-import { isValidDate, localNow, toMinutes, toTimeWithSeconds } from '../../lib/time.ts'
+import { isValidDate, toMinutes, toTimeWithSeconds } from '../../lib/time.ts'
 import { selectUsers, type UserRow, userResource } from '../accounts/index.ts'
 import { COURT_UNAVAILABLE, loadCourtDay, quoteCourtDay } from '../availability/index.ts'
 import { expireHoldsOn, holdUntil, setPaymentIntent } from '../booking-core/index.ts'
@@ -34,9 +34,9 @@ export interface Booker {
 const INVALID_COURT = 'The selected court id is invalid.'
 
 /** Field checks the schema cannot express: a real date, today or later, end after start. */
-function checkTimes(input: NewBooking, errors: Record<string, string[]>) {
+function checkTimes(ctx: AppContext, input: NewBooking, now: Date, errors: Record<string, string[]>) {
   if (!isValidDate(input.date)) errors.date = ['The date field must be a valid date.']
-  else if (input.date < localNow().date) errors.date = ['The date field must be a date after or equal to today.']
+  else if (input.date < ctx.zone.today(now)) errors.date = ['The date field must be a date after or equal to today.']
   if (toMinutes(input.end_time) <= toMinutes(input.start_time)) {
     errors.end_time = ['The end time field must be a time after start time.']
   }
@@ -60,9 +60,9 @@ interface CourtState {
 }
 
 /** The court's day (read cache, else one query) and the price of the range. 422 (court_id, date, end_time), then the quote's 422/409. */
-async function courtAndQuote(ctx: AppContext, input: NewBooking, booker: Booker) {
+async function courtAndQuote(ctx: AppContext, input: NewBooking, booker: Booker, now: Date) {
   const errors: Record<string, string[]> = {}
-  checkTimes(input, errors)
+  checkTimes(ctx, input, now, errors)
   if (Object.keys(errors).length > 0) {
     // The day cannot be loaded for an impossible date; the court is still checked for the same 422.
     const court = await courtForBooking(ctx.db, input.court_id)
@@ -77,7 +77,7 @@ async function courtAndQuote(ctx: AppContext, input: NewBooking, booker: Booker)
   )
   if (!day || !usable(day, booker)) throw new Invalid({ court_id: [INVALID_COURT] })
   // 422 for a past start, 409 for a closed day, outside hours, off the slot grid or a maintenance block.
-  return { court: day, quote: quoteCourtDay(day, input.date, input.start_time, input.end_time) }
+  return { court: day, quote: quoteCourtDay(day, input.date, input.start_time, input.end_time, now) }
 }
 
 type BookingRow = Awaited<ReturnType<typeof insertBooking>>
@@ -97,7 +97,8 @@ type BookingRow = Awaited<ReturnType<typeof insertBooking>>
  * there were any, the INSERT is tried once more.
  */
 export async function createCourtBooking(ctx: AppContext, input: NewBooking, booker: Booker): Promise<Booking> {
-  const { court, quote } = await courtAndQuote(ctx, input, booker)
+  const now = ctx.clock.now()
+  const { court, quote } = await courtAndQuote(ctx, input, booker, now)
   const code = input.coupon_code?.trim() || null
   // An unusable coupon is a 422 before anything is written (checked again, under lock, on redeem).
   if (code) {
@@ -107,8 +108,7 @@ export async function createCourtBooking(ctx: AppContext, input: NewBooking, boo
       'coupon_code',
     )
   }
-  const now = new Date()
-  const year = Number(localNow(now).date.slice(0, 4))
+  const year = Number(ctx.zone.today(now).slice(0, 4))
   const online = booker.type === 'online'
   const method = input.payment_method ?? null
   const plain = !code && quote.baseAmount > 0
