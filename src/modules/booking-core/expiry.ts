@@ -2,8 +2,8 @@ import { sql } from 'kysely'
 import type { AppContext } from '../../lib/context.ts'
 import type { Executor } from '../../lib/db.ts'
 import { notBackedOff, type SweepRow, sweepAttempts, sweepStep } from '../../lib/sweeps.ts'
-import { cancelLocked, LOCKED_BOOKING_COLUMNS, type LockedBooking } from './operations.ts'
-import { type BookingKind, bookingTable } from './payable.ts'
+import { cancelLocked } from './operations.ts'
+import { type BookingKind, bookingTable, LOCKED_BOOKING_COLUMNS, type LockedBooking } from './payable.ts'
 import type { BookingStatus } from './state.ts'
 
 // Payment holds that ran out: a pending booking whose hold_expires_at has passed is cancelled with
@@ -41,7 +41,7 @@ export async function expireHoldLocked(
   if (opts.skipLocked) query = query.skipLocked()
   const row = await query.executeTakeFirst()
   if (!row) return false
-  const booking: LockedBooking = { ...row, status: row.status as BookingStatus }
+  const booking: LockedBooking = { kind, ...row, status: row.status as BookingStatus }
   await cancelLocked(ctx, trx, kind, booking, { reason: HOLD_EXPIRED_REASON, by: 'system' })
   return true
 }

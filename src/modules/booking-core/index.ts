@@ -23,16 +23,14 @@ export {
   addCharge,
   cancelLocked,
   changeStatus,
-  type LockedBooking,
-  lockBooking,
   recordDeskPayment,
 } from './operations.ts'
 export {
   type BookingKind,
   bookingTable,
   holdUntil,
-  lockPayableBooking,
-  type PayableBooking,
+  type LockedBooking,
+  lockBooking,
   recordBookingPayment,
   setPaymentIntent,
 } from './payable.ts'

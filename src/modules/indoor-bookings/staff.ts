@@ -21,7 +21,7 @@ import type { ChargeBody, PaymentBody, StaffCreateBody, StatusBody, VenueListQue
 import { bookingOr404 } from './service.ts'
 
 // The venue side of indoor bookings (docs/bookings.md, "Staff operations"): owner, managers, staff.
-// The state machine, charges and desk payments are the ones court bookings use (bookings/operations.ts).
+// The state machine, charges and desk payments are the ones court bookings use (booking-core/operations.ts).
 
 const OPERATORS: VenueRole[] = ['owner', 'manager', 'staff']
 

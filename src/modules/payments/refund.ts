@@ -3,7 +3,7 @@ import type { AuthUser } from '../../lib/auth.ts'
 import type { AppContext } from '../../lib/context.ts'
 import { Invalid, NotFound, Unprocessable } from '../../lib/errors.ts'
 import { formatMoney, toPaisa } from '../../lib/money.ts'
-import { type BookingKind, ledgerReferenceType, lockPayableBooking, markRefunded } from '../booking-core/index.ts'
+import { type BookingKind, ledgerReferenceType, lockBooking, markRefunded } from '../booking-core/index.ts'
 import { creditWallet } from '../wallet/index.ts'
 import { assertCanRefund } from './policy.ts'
 import * as repo from './repository.ts'
@@ -22,7 +22,7 @@ export async function refundPayment(
     const kind = found.payable_type as BookingKind
     // The booking first, then its payment: the order cancelling takes them in (booking, then its
     // payments), so a refund racing a cancel waits instead of deadlocking.
-    const booking = await lockPayableBooking(trx, kind, found.payable_id)
+    const booking = await lockBooking(trx, kind, found.payable_id)
     if (!booking) throw new NotFound()
     const payment = (await repo.findPayment(trx, paymentId, true))!
     await assertCanRefund(trx, user, booking.venue_id)

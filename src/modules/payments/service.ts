@@ -7,7 +7,7 @@ import {
   type BookingKind,
   insertPayment,
   ledgerReferenceType,
-  lockPayableBooking,
+  lockBooking,
   newReference,
   recordBookingPayment,
   setPaymentIntent,
@@ -51,7 +51,7 @@ export async function initiatePayment(
   }
   if (input.method === 'cash') {
     const booking = await ctx.db.transaction().execute(async (trx) => {
-      const booking = await lockPayableBooking(trx, kind, input.booking_id)
+      const booking = await lockBooking(trx, kind, input.booking_id)
       assertCanPay(booking, user)
       await setPaymentIntent(ctx, trx, kind, booking.id, 'cash')
       return booking
@@ -68,7 +68,7 @@ export async function initiatePayment(
 /** Wallet: debit, ledger row, completed payment and confirmation, all in one transaction. */
 async function payByWallet(ctx: AppContext, user: AuthUser, kind: BookingKind, bookingId: number) {
   return ctx.db.transaction().execute(async (trx) => {
-    const booking = await lockPayableBooking(trx, kind, bookingId)
+    const booking = await lockBooking(trx, kind, bookingId)
     assertCanPay(booking, user)
     const due = booking.total_amount - booking.paid_amount
     const payment = await insertPayment(trx, {
@@ -88,7 +88,7 @@ async function payByWallet(ctx: AppContext, user: AuthUser, kind: BookingKind, b
       paymentId: payment.id,
     })
     await recordBookingPayment(ctx, trx, kind, booking.id, due)
-    const after = (await lockPayableBooking(trx, kind, booking.id))!
+    const after = (await lockBooking(trx, kind, booking.id))!
     return {
       kind: 'wallet' as const,
       message: 'Payment successful.',
@@ -108,7 +108,7 @@ async function payByGateway(
   returnUrl: string | undefined,
 ) {
   const { payment, booking } = await ctx.db.transaction().execute(async (trx) => {
-    const booking = await lockPayableBooking(trx, kind, bookingId)
+    const booking = await lockBooking(trx, kind, bookingId)
     assertCanPay(booking, user)
     const payment = await insertPayment(trx, {
       user_id: user.id,

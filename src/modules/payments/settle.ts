@@ -10,7 +10,7 @@ import {
   HOLD_EXPIRED_REASON,
   hasStarted,
   ledgerReferenceType,
-  lockPayableBooking,
+  lockBooking,
   markRefunded,
   recordBookingPayment,
 } from '../booking-core/index.ts'
@@ -117,7 +117,7 @@ export async function settleWithGateway(
  */
 async function applyToBooking(ctx: AppContext, trx: Executor, payment: repo.PaymentRow) {
   const kind = payment.payable_type as BookingKind
-  let booking = await lockPayableBooking(trx, kind, payment.payable_id)
+  let booking = await lockBooking(trx, kind, payment.payable_id)
   let slotTaken = false
   if (booking && (await reinstatable(trx, booking, payment))) {
     if (await reinstate(trx, kind, booking.id)) booking = { ...booking, status: 'pending' }
@@ -168,7 +168,7 @@ async function applyToBooking(ctx: AppContext, trx: Executor, payment: repo.Paym
  */
 async function reinstatable(
   trx: Executor,
-  booking: NonNullable<Awaited<ReturnType<typeof lockPayableBooking>>>,
+  booking: NonNullable<Awaited<ReturnType<typeof lockBooking>>>,
   payment: repo.PaymentRow,
 ): Promise<boolean> {
   if (booking.status !== 'cancelled' || booking.paid_amount !== 0) return false
