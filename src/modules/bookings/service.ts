@@ -11,7 +11,7 @@ import {
   previewCancellation,
 } from '../booking-core/index.ts'
 import { type Booker, createCourtBooking } from './create.ts'
-import { listBookingIds, parseId } from './repository.ts'
+import { bookingOwnership, listBookingIds, parseId } from './repository.ts'
 import { type Booking, loadBooking, loadBookings } from './resource.ts'
 import type { CreateBody, ListQuery } from './schemas.ts'
 
@@ -49,7 +49,7 @@ export async function createMyBooking(
 export async function ownedId(ctx: AppContext, user: AuthUser, rawId: string): Promise<number> {
   const id = parseId(rawId)
   if (id === undefined) throw new NotFound()
-  const row = await ctx.db.selectFrom('bookings').select(['id', 'user_id']).where('id', '=', id).executeTakeFirst()
+  const row = await bookingOwnership(ctx.db, id)
   if (!row) throw new NotFound()
   if (row.user_id !== user.id) throw new Forbidden()
   return id

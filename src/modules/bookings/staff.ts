@@ -8,7 +8,7 @@ import { addCharge, changeStatus, lockBooking, recordDeskPayment } from '../book
 import { resolveVenueId } from '../coupons/index.ts'
 import { assertVenueAccess } from '../venues/index.ts'
 import { createCourtBooking } from './create.ts'
-import { listBookingIds, parseId } from './repository.ts'
+import { bookingOwnership, listBookingIds, parseId } from './repository.ts'
 import { type Booking, loadBooking, loadBookings } from './resource.ts'
 import type { ChargeBody, PaymentBody, StaffCreateBody, StatusBody, VenueListQuery } from './schemas.ts'
 
@@ -43,7 +43,7 @@ export async function venueFor(ctx: AppContext, user: AuthUser, param: string): 
 export async function deskBookingId(ctx: AppContext, user: AuthUser, rawId: string): Promise<number> {
   const id = parseId(rawId)
   if (id === undefined) throw new NotFound()
-  const row = await ctx.db.selectFrom('bookings').select(['id', 'venue_id']).where('id', '=', id).executeTakeFirst()
+  const row = await bookingOwnership(ctx.db, id)
   if (!row) throw new NotFound()
   await assertVenueAccess(ctx.db, user, row.venue_id, [...DESK_ROLES])
   return id
