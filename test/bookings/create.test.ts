@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict'
 import { after, before, test } from 'node:test'
 import type { App } from '../../src/app.ts'
-import { localNow } from '../../src/lib/time.ts'
+import { ManualClock } from '../../src/lib/clock.ts'
 import { build } from '../helpers/app.ts'
 import { createCourt, createUser, createVenue, daysFromNow } from '../helpers/factories.ts'
 import { book, notificationsOf, slot, world } from './helpers.ts'
@@ -184,11 +184,12 @@ test('validation: 422 with errors per field', async () => {
 })
 
 test('a start time already past today (venue time) is 422 on start_time', async (t) => {
-  const w = await world(app)
-  const hour = Number(localNow().time.slice(0, 2))
-  if (hour < 7) return t.skip('needs a past opening hour today')
-  const start = `${String(hour - 1).padStart(2, '0')}:00`
-  const res = await book(app, w.customer, slot(w.court.id, 0, start, `${String(hour).padStart(2, '0')}:00`))
+  // Noon today on the venue's clock: 11:00–12:00 has started, whatever the wall clock says.
+  const clock = new ManualClock(new Date())
+  const clocked = await build(t, {}, { clock })
+  clock.set(clocked.ctx.zone.instant(daysFromNow(0), '12:00'))
+  const w = await world(clocked)
+  const res = await book(clocked, w.customer, slot(w.court.id, 0, '11:00', '12:00'))
   assert.equal(res.statusCode, 422, res.body)
   assert.deepEqual(Object.keys(res.json().errors), ['start_time'])
 })

@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict'
 import { after, before, test } from 'node:test'
 import type { App } from '../../src/app.ts'
-import { BOOKING_STATUSES, canTransition, STAFF_TARGETS } from '../../src/modules/bookings/state.ts'
+import { BOOKING_STATUSES, canTransition, STAFF_TARGETS } from '../../src/modules/booking-core/state.ts'
 import { build } from '../helpers/app.ts'
 import { createCourt, createUser, daysFromNow, type TestUser } from '../helpers/factories.ts'
 import { book, notificationsOf, slot, type World, world } from './helpers.ts'

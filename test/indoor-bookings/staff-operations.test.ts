@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict'
 import { after, before, test } from 'node:test'
 import type { App } from '../../src/app.ts'
-import { BOOKING_STATUSES, STAFF_TARGETS, transitionError } from '../../src/modules/bookings/state.ts'
+import { BOOKING_STATUSES, STAFF_TARGETS, transitionError } from '../../src/modules/booking-core/state.ts'
 import { build } from '../helpers/app.ts'
 import { createIndoorGame, daysFromNow } from '../helpers/factories.ts'
 import { book, insertIndoor, notificationsOf, row, type Scene } from './helpers.ts'

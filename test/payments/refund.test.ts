@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict'
 import { after, before, test } from 'node:test'
 import type { App } from '../../src/app.ts'
-import { refundBookingToWallet } from '../../src/modules/payments/records.ts'
+import { refundBookingToWallet } from '../../src/modules/booking-core/payment-records.ts'
 import { build } from '../helpers/app.ts'
 import { assignStaff, createCourt, createUser, createVenue, daysFromNow } from '../helpers/factories.ts'
 import { insertBooking, ledger } from './helpers.ts'

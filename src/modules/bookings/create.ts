@@ -1,36 +1,25 @@
 import type { Transaction } from 'kysely'
+import type { Static } from 'typebox'
 import type { DB } from '../../db/types.ts'
 import { cacheTags } from '../../lib/cache-tags.ts'
 import type { AppContext } from '../../lib/context.ts'
 import { Conflict, Invalid } from '../../lib/errors.ts'
-import { isValidDate, localNow, toMinutes, toTimeWithSeconds } from '../../lib/time.ts'
-import { selectUsers, type UserRow, userResource } from '../accounts/resource.ts'
-import { COURT_UNAVAILABLE, quoteCourtDay } from '../availability/quote.ts'
-import { loadCourtDay } from '../availability/repository.ts'
-import { checkCoupon, redeemCoupon } from '../coupons/service.ts'
-import { loadCourtResources } from '../courts/resource.ts'
-import { notify } from '../notifications/service.ts'
-import { venueSummary } from '../venues/resource.ts'
-import { expireHoldsOn } from './expiry.ts'
-import { holdUntil, setPaymentIntent } from './payable.ts'
+import { isValidDate, toMinutes, toTimeWithSeconds } from '../../lib/time.ts'
+import { selectUsers, type UserRow, userResource } from '../accounts/index.ts'
+import { COURT_UNAVAILABLE, loadCourtDay, quoteCourtDay } from '../availability/index.ts'
+import { expireHoldsOn, holdUntil, setPaymentIntent } from '../booking-core/index.ts'
+import { checkCoupon, redeemCoupon } from '../coupons/index.ts'
+import { loadCourtResources } from '../courts/index.ts'
+import { notify } from '../notifications/index.ts'
+import { venueSummary } from '../venues/index.ts'
 import { courtForBooking, insertBooking, isOverlapViolation } from './repository.ts'
 import { type Booking, bookingResource, loadBooking } from './resource.ts'
+import type { CreateBody } from './schemas.ts'
 
 // Creating a court booking, for customers (online) and venue staff (offline, walk-in) alike.
 
-export const PAYMENT_METHODS = ['gateway_1', 'gateway_2', 'gateway_3', 'wallet', 'cash'] as const
-export type PaymentMethod = (typeof PAYMENT_METHODS)[number]
-
-export interface NewBooking {
-  court_id: number
-  date: string
-  start_time: string
-  end_time: string
-  coupon_code?: string | null
-  notes?: string | null
-  payment_method?: PaymentMethod | null
-  customer_phone?: string | null
-}
+/** What a customer's POST /bookings validated, plus the phone a desk booking may carry. */
+export type NewBooking = Static<typeof CreateBody> & { customer_phone?: string | null }
 
 export interface Booker {
   type: 'online' | 'offline' | 'walkin'
@@ -45,9 +34,9 @@ export interface Booker {
 const INVALID_COURT = 'The selected court id is invalid.'
 
 /** Field checks the schema cannot express: a real date, today or later, end after start. */
-function checkTimes(input: NewBooking, errors: Record<string, string[]>) {
+function checkTimes(ctx: AppContext, input: NewBooking, now: Date, errors: Record<string, string[]>) {
   if (!isValidDate(input.date)) errors.date = ['The date field must be a valid date.']
-  else if (input.date < localNow().date) errors.date = ['The date field must be a date after or equal to today.']
+  else if (input.date < ctx.zone.today(now)) errors.date = ['The date field must be a date after or equal to today.']
   if (toMinutes(input.end_time) <= toMinutes(input.start_time)) {
     errors.end_time = ['The end time field must be a time after start time.']
   }
@@ -71,9 +60,9 @@ interface CourtState {
 }
 
 /** The court's day (read cache, else one query) and the price of the range. 422 (court_id, date, end_time), then the quote's 422/409. */
-async function courtAndQuote(ctx: AppContext, input: NewBooking, booker: Booker) {
+async function courtAndQuote(ctx: AppContext, input: NewBooking, booker: Booker, now: Date) {
   const errors: Record<string, string[]> = {}
-  checkTimes(input, errors)
+  checkTimes(ctx, input, now, errors)
   if (Object.keys(errors).length > 0) {
     // The day cannot be loaded for an impossible date; the court is still checked for the same 422.
     const court = await courtForBooking(ctx.db, input.court_id)
@@ -88,7 +77,7 @@ async function courtAndQuote(ctx: AppContext, input: NewBooking, booker: Booker)
   )
   if (!day || !usable(day, booker)) throw new Invalid({ court_id: [INVALID_COURT] })
   // 422 for a past start, 409 for a closed day, outside hours, off the slot grid or a maintenance block.
-  return { court: day, quote: quoteCourtDay(day, input.date, input.start_time, input.end_time) }
+  return { court: day, quote: quoteCourtDay(day, input.date, input.start_time, input.end_time, now) }
 }
 
 type BookingRow = Awaited<ReturnType<typeof insertBooking>>
@@ -98,8 +87,8 @@ type BookingRow = Awaited<ReturnType<typeof insertBooking>>
  *
  * The database decides whether the slot is free: the INSERT is refused by the exclusion constraint
  * bookings_no_overlap (SQLSTATE 23P01) when the range overlaps a live booking of the court, which
- * becomes 409. The booking number is allocated by the INSERT statement itself, so a refused booking
- * leaves no gap and the year's counter row is locked only until that statement's transaction ends.
+ * becomes 409. The booking number comes from a sequence inside the INSERT statement (a refused
+ * booking leaves a gap), which also takes the court's advisory lock (booking-core/numbers.ts).
  *
  * A plain booking (no coupon, something to pay) is that one statement, with its payment intent
  * already in the row. A coupon or a free booking also redeems the coupon / confirms and notifies, in
@@ -108,7 +97,8 @@ type BookingRow = Awaited<ReturnType<typeof insertBooking>>
  * there were any, the INSERT is tried once more.
  */
 export async function createCourtBooking(ctx: AppContext, input: NewBooking, booker: Booker): Promise<Booking> {
-  const { court, quote } = await courtAndQuote(ctx, input, booker)
+  const now = ctx.clock.now()
+  const { court, quote } = await courtAndQuote(ctx, input, booker, now)
   const code = input.coupon_code?.trim() || null
   // An unusable coupon is a 422 before anything is written (checked again, under lock, on redeem).
   if (code) {
@@ -118,8 +108,7 @@ export async function createCourtBooking(ctx: AppContext, input: NewBooking, boo
       'coupon_code',
     )
   }
-  const now = new Date()
-  const year = Number(localNow(now).date.slice(0, 4))
+  const year = Number(ctx.zone.today(now).slice(0, 4))
   const online = booker.type === 'online'
   const method = input.payment_method ?? null
   const plain = !code && quote.baseAmount > 0

@@ -2,11 +2,10 @@ import { sql } from 'kysely'
 import type { AppContext } from '../../lib/context.ts'
 import type { Executor } from '../../lib/db.ts'
 import { notBackedOff, type SweepRow, sweepAttempts, sweepStep } from '../../lib/sweeps.ts'
-import { formatDateTime, toHHmm } from '../../lib/time.ts'
-import { notify } from '../notifications/service.ts'
-import { checkBookingAtGateway } from '../payments/reconcile.ts'
-import { expireDueHolds } from './expiry.ts'
-import { type BookingKind, bookingTable } from './payable.ts'
+import { toHHmm } from '../../lib/time.ts'
+import { type BookingKind, bookingTable, expireDueHolds } from '../booking-core/index.ts'
+import { notify } from '../notifications/index.ts'
+import { checkBookingAtGateway } from '../payments/index.ts'
 
 // Scheduled work of bookings (court and indoor alike), run through the shared job queue so that
 // with several instances each period's run happens once. Both functions are also safe to run
@@ -58,7 +57,7 @@ const REMINDER_BATCH = 200
  * run, even a concurrent one on another instance, finds nothing left to claim; a booking whose
  * reminder fails is retried later with back-off and never holds up the others.
  */
-export async function sendBookingReminders(ctx: AppContext, now = new Date()): Promise<number> {
+export async function sendBookingReminders(ctx: AppContext, now = ctx.clock.now()): Promise<number> {
   let sent = 0
   for (const kind of ['court', 'indoor'] as const) {
     sent += await remindKind(ctx, kind, now)
@@ -67,9 +66,9 @@ export async function sendBookingReminders(ctx: AppContext, now = new Date()): P
 }
 
 /** SQL: booking `b` is due a reminder at `now` (the same test for the candidates and the claim). */
-function reminderWindow(now: Date) {
-  const from = formatDateTime(now)!
-  const until = formatDateTime(new Date(now.getTime() + REMINDER_LEAD_HOURS * 3_600_000))!
+function reminderWindow(ctx: AppContext, now: Date) {
+  const from = ctx.zone.format(now)!
+  const until = ctx.zone.format(new Date(now.getTime() + REMINDER_LEAD_HOURS * 3_600_000))!
   return sql<boolean>`b.reminder_sent_at IS NULL AND b.user_id IS NOT NULL AND b.status IN ('confirmed', 'pending')
     AND (b.status = 'confirmed' OR b.payment_method = 'cash')
     AND b.date BETWEEN ${from.slice(0, 10)}::date AND ${until.slice(0, 10)}::date
@@ -84,7 +83,7 @@ async function remindKind(ctx: AppContext, kind: BookingKind, now: Date): Promis
   for (;;) {
     const { rows } = await sql<SweepRow>`
       SELECT b.id, ${sweepAttempts(sweep, 'b.id')} AS attempts FROM ${table} b
-      WHERE ${reminderWindow(now)} AND b.id > ${afterId} AND ${notBackedOff(sweep, 'b.id')}
+      WHERE ${reminderWindow(ctx, now)} AND b.id > ${afterId} AND ${notBackedOff(sweep, 'b.id')}
       ORDER BY b.id
       LIMIT ${REMINDER_BATCH}`.execute(ctx.db)
     for (const r of rows) {
@@ -113,7 +112,7 @@ async function remindOne(ctx: AppContext, trx: Executor, kind: BookingKind, id: 
   }>`
     UPDATE ${table} AS b SET reminder_sent_at = now()
     FROM venues v
-    WHERE b.id = ${id} AND v.id = b.venue_id AND ${reminderWindow(now)}
+    WHERE b.id = ${id} AND v.id = b.venue_id AND ${reminderWindow(ctx, now)}
     RETURNING b.id, b.user_id, b.booking_number, b.venue_id, v.name AS venue_name,
       b.date::text AS date, b.start_time::text AS start_time`.execute(trx)
   const b = claimed.rows[0]

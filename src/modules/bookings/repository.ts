@@ -3,7 +3,7 @@ import { jsonObjectFrom } from 'kysely/helpers/postgres'
 import type { Bookings } from '../../db/types.ts'
 import { type Executor, ReusedStatements } from '../../lib/db.ts'
 import type { PageParams } from '../../lib/pagination.ts'
-import { allocatedNumber } from './numbers.ts'
+import { allocatedNumber } from '../booking-core/index.ts'
 
 // Queries on court bookings (the `bookings` table).
 

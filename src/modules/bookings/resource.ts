@@ -4,10 +4,7 @@ import type { Bookings } from '../../db/types.ts'
 import type { AppContext } from '../../lib/context.ts'
 import { DateOnly, DateTime, Nullable } from '../../lib/schemas.ts'
 import { formatDateTime, toHHmm } from '../../lib/time.ts'
-import { selectUsers, type UserRow, UserSchema, userResource } from '../accounts/resource.ts'
-import { CourtSchema, loadCourtResources } from '../courts/resource.ts'
-import { ReviewSchema, reviewsByBookingIds } from '../reviews/resource.ts'
-import { VenueSummarySchema, venueSummary } from '../venues/resource.ts'
+import { selectUsers, type UserRow, UserSchema, userResource } from '../accounts/index.ts'
 import {
   bookingMoney,
   bookingMoneyFields,
@@ -16,7 +13,10 @@ import {
   durationHours,
   loadBookingExtras,
   PaymentRecordSchema,
-} from './shared.ts'
+} from '../booking-core/index.ts'
+import { CourtSchema, loadCourtResources } from '../courts/index.ts'
+import { ReviewSchema, reviewsByBookingIds } from '../reviews/index.ts'
+import { VenueSummarySchema, venueSummary } from '../venues/index.ts'
 
 // The contract's Booking (BookingResource) for court bookings, and its one batch loader: a page of
 // bookings costs a fixed number of queries whatever its length.

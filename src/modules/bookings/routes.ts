@@ -1,8 +1,11 @@
-import type { FastifyInstance, FastifyRequest } from 'fastify'
-import { type Static, Type } from 'typebox'
+import type { FastifyRequest } from 'fastify'
+import { Type } from 'typebox'
+import { signedIn } from '../../lib/auth.ts'
 import { formatMoney } from '../../lib/money.ts'
+import { pageParams, paginated } from '../../lib/pagination.ts'
+import type { Routes } from '../../lib/route.ts'
 import { Data, errorResponses, Message, Paginated } from '../../lib/schemas.ts'
-import { CancelAnswer, CancellationPreviewSchema } from './cancellation.ts'
+import { CancelAnswer, CancellationPreviewSchema } from '../booking-core/index.ts'
 import { BookingSchema } from './resource.ts'
 import {
   BookingParams,
@@ -52,19 +55,18 @@ const CONFLICT_DOC =
   '422 for a date before today, a start time already past (venue time), or a start or end off the ' +
   "court's slot grid (errors.start_time / errors.end_time)."
 
-export default async function routes(app: FastifyInstance) {
+const routes: Routes = async (app) => {
   const { ctx } = app
-  const bookingId = (req: { params: unknown }) => (req.params as Static<typeof BookingParams>).booking
-  const venueKey = (req: { params: unknown }) => (req.params as Static<typeof VenueParams>).venue
   // Who may act is decided before the body is validated: an outsider gets 403/404, never a 422.
-  const ownerFirst = async (req: FastifyRequest) => {
-    await ownedId(ctx, req.user!, bookingId(req))
+  // These hooks run before validation, so the path parameters are still unchecked text.
+  const ownerFirst = async (req: FastifyRequest & { params: { booking: string } }) => {
+    await ownedId(ctx, signedIn(req), req.params.booking)
   }
-  const venueStaffFirst = async (req: FastifyRequest) => {
-    await venueFor(ctx, req.user!, venueKey(req))
+  const venueStaffFirst = async (req: FastifyRequest & { params: { venue: string } }) => {
+    await venueFor(ctx, signedIn(req), req.params.venue)
   }
-  const deskFirst = async (req: FastifyRequest) => {
-    await deskBookingId(ctx, req.user!, bookingId(req))
+  const deskFirst = async (req: FastifyRequest & { params: { booking: string } }) => {
+    await deskBookingId(ctx, signedIn(req), req.params.booking)
   }
 
   app.get(
@@ -79,7 +81,11 @@ export default async function routes(app: FastifyInstance) {
         response: { 200: Paginated(BookingSchema), ...errors },
       },
     },
-    async (req) => listMyBookings(ctx, req, req.user!, req.query as Static<typeof ListQuery>),
+    async (req) => {
+      const page = pageParams(req.query)
+      const { items, total } = await listMyBookings(ctx, signedIn(req), req.query, page)
+      return paginated(req, ctx.config.appUrl, items, total, page)
+    },
   )
 
   app.post(
@@ -97,8 +103,7 @@ export default async function routes(app: FastifyInstance) {
         response: { 201: One, 409: Message, ...errors },
       },
     },
-    async (req, reply) =>
-      reply.code(201).send({ data: await createMyBooking(ctx, req.user!, req.body as Static<typeof CreateBody>) }),
+    async (req, reply) => reply.code(201).send({ data: await createMyBooking(ctx, signedIn(req), req.body) }),
   )
 
   app.get(
@@ -115,7 +120,7 @@ export default async function routes(app: FastifyInstance) {
         response: { 200: One, ...errors },
       },
     },
-    async (req) => ({ data: await showMyBooking(ctx, req.user!, bookingId(req)) }),
+    async (req) => ({ data: await showMyBooking(ctx, signedIn(req), req.params.booking) }),
   )
 
   app.patch(
@@ -138,9 +143,9 @@ export default async function routes(app: FastifyInstance) {
       },
     },
     async (req) => {
-      const body = (req.body ?? {}) as Static<typeof CancelBody>
+      const body = req.body ?? {}
       const reason = body.reason ?? body.cancel_reason ?? undefined
-      const res = await cancelMyBooking(ctx, req.user!, bookingId(req), reason)
+      const res = await cancelMyBooking(ctx, signedIn(req), req.params.booking, reason)
       return { message: res.message, refund_amount: formatMoney(res.refund), data: res.booking }
     },
   )
@@ -160,7 +165,7 @@ export default async function routes(app: FastifyInstance) {
         response: { 200: CancellationPreviewSchema, ...errors },
       },
     },
-    async (req) => ({ data: await previewMyCancellation(ctx, req.user!, bookingId(req)) }),
+    async (req) => ({ data: await previewMyCancellation(ctx, signedIn(req), req.params.booking) }),
   )
 
   app.get(
@@ -177,7 +182,11 @@ export default async function routes(app: FastifyInstance) {
         response: { 200: Paginated(BookingSchema), ...errors },
       },
     },
-    async (req) => listVenueBookings(ctx, req, req.user!, venueKey(req), req.query as Static<typeof VenueListQuery>),
+    async (req) => {
+      const page = pageParams(req.query)
+      const { items, total } = await listVenueBookings(ctx, signedIn(req), req.params.venue, req.query, page)
+      return paginated(req, ctx.config.appUrl, items, total, page)
+    },
   )
 
   app.post(
@@ -197,7 +206,7 @@ export default async function routes(app: FastifyInstance) {
     },
     async (req, reply) =>
       reply.code(201).send({
-        data: await createVenueBooking(ctx, req.user!, venueKey(req), req.body as Static<typeof StaffCreateBody>),
+        data: await createVenueBooking(ctx, signedIn(req), req.params.venue, req.body),
       }),
   )
 
@@ -219,13 +228,7 @@ export default async function routes(app: FastifyInstance) {
       },
     },
     async (req) => {
-      const body = req.body as Static<typeof StatusBody>
-      return {
-        data: await setBookingStatus(ctx, req.user!, bookingId(req), {
-          status: body.status,
-          reason: body.reason ?? undefined,
-        }),
-      }
+      return { data: await setBookingStatus(ctx, signedIn(req), req.params.booking, req.body) }
     },
   )
 
@@ -247,7 +250,7 @@ export default async function routes(app: FastifyInstance) {
     },
     async (req, reply) =>
       reply.code(201).send({
-        data: await addBookingCharge(ctx, req.user!, bookingId(req), req.body as Static<typeof ChargeBody>),
+        data: await addBookingCharge(ctx, signedIn(req), req.params.booking, req.body),
       }),
   )
 
@@ -270,7 +273,9 @@ export default async function routes(app: FastifyInstance) {
     },
     async (req, reply) =>
       reply.code(201).send({
-        data: await addBookingPayment(ctx, req.user!, bookingId(req), req.body as Static<typeof PaymentBody>),
+        data: await addBookingPayment(ctx, signedIn(req), req.params.booking, req.body),
       }),
   )
 }
+
+export default routes

@@ -1,7 +1,6 @@
 import { Type } from 'typebox'
 import { DateInput, IdParam, MoneyInput, Nullable, PageQuery, TimeInput } from '../../lib/schemas.ts'
-import { PAYMENT_METHODS } from './create.ts'
-import { BOOKING_STATUSES, STAFF_TARGETS } from './state.ts'
+import { BOOKING_STATUSES, DESK_PAYMENT_METHODS, PAYMENT_METHODS, STAFF_TARGETS } from '../booking-core/index.ts'
 
 // Request shapes of the court booking routes.
 
@@ -79,7 +78,7 @@ export const PaymentBody = Type.Object({
   amount: MoneyInput,
   method: Type.Optional(
     Type.Union(
-      (['cash', 'gateway_1', 'gateway_2', 'gateway_3'] as const).map((m) => Type.Literal(m)),
+      DESK_PAYMENT_METHODS.map((m) => Type.Literal(m)),
       { description: 'cash (default), or a gateway payment made outside the app' },
     ),
   ),

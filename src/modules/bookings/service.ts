@@ -1,33 +1,39 @@
-import type { FastifyRequest } from 'fastify'
+import type { Static } from 'typebox'
 import type { AuthUser } from '../../lib/auth.ts'
 import type { AppContext } from '../../lib/context.ts'
 import { Forbidden, NotFound } from '../../lib/errors.ts'
-import { pageParams, paginated } from '../../lib/pagination.ts'
-import { assertCustomerMayCancel, cancelledMessage, previewCancellation } from './cancellation.ts'
-import { type Booker, createCourtBooking, type NewBooking } from './create.ts'
-import { cancelLocked, lockBooking } from './operations.ts'
-import { listBookingIds, parseId } from './repository.ts'
+import type { PageParams } from '../../lib/pagination.ts'
+import {
+  assertCustomerMayCancel,
+  cancelLocked,
+  cancelledMessage,
+  lockBooking,
+  previewCancellation,
+} from '../booking-core/index.ts'
+import { type Booker, createCourtBooking } from './create.ts'
+import { bookingOwnership, listBookingIds, parseId } from './repository.ts'
 import { type Booking, loadBooking, loadBookings } from './resource.ts'
+import type { CreateBody, ListQuery } from './schemas.ts'
 
 // The customer's side of court bookings: list, create, show, cancel.
 
 export const CANCELLED_BY_CUSTOMER = 'Cancelled by the customer'
 
-export interface ListQuery {
-  page?: number
-  per_page?: number
-  status?: string
-  date?: string
-}
-
-export async function listMyBookings(ctx: AppContext, req: FastifyRequest, user: AuthUser, query: ListQuery) {
-  const page = pageParams(query)
+export async function listMyBookings(
+  ctx: AppContext,
+  user: AuthUser,
+  query: Static<typeof ListQuery>,
+  page: PageParams,
+): Promise<{ items: Booking[]; total: number }> {
   const { ids, total } = await listBookingIds(ctx.db, { userId: user.id, status: query.status, date: query.date }, page)
-  const items = await loadBookings(ctx, ids)
-  return paginated(req, ctx.config.appUrl, items, total, page)
+  return { items: await loadBookings(ctx, ids), total }
 }
 
-export async function createMyBooking(ctx: AppContext, user: AuthUser, input: NewBooking): Promise<Booking> {
+export async function createMyBooking(
+  ctx: AppContext,
+  user: AuthUser,
+  input: Static<typeof CreateBody>,
+): Promise<Booking> {
   // The caller's account names the booking; the response embeds it as `user`.
   const booker: Booker = {
     type: 'online',
@@ -43,7 +49,7 @@ export async function createMyBooking(ctx: AppContext, user: AuthUser, input: Ne
 export async function ownedId(ctx: AppContext, user: AuthUser, rawId: string): Promise<number> {
   const id = parseId(rawId)
   if (id === undefined) throw new NotFound()
-  const row = await ctx.db.selectFrom('bookings').select(['id', 'user_id']).where('id', '=', id).executeTakeFirst()
+  const row = await bookingOwnership(ctx.db, id)
   if (!row) throw new NotFound()
   if (row.user_id !== user.id) throw new Forbidden()
   return id

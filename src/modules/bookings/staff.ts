@@ -1,18 +1,18 @@
-import type { FastifyRequest } from 'fastify'
+import type { Static } from 'typebox'
 import type { AuthUser } from '../../lib/auth.ts'
 import type { AppContext } from '../../lib/context.ts'
 import { Invalid, NotFound } from '../../lib/errors.ts'
 import { toPaisa } from '../../lib/money.ts'
-import { pageParams, paginated } from '../../lib/pagination.ts'
-import { resolveVenueId } from '../coupons/repository.ts'
-import { assertVenueAccess } from '../venues/access.ts'
-import { createCourtBooking, type NewBooking } from './create.ts'
-import { addCharge, changeStatus, type DeskPayment, lockBooking, recordDeskPayment } from './operations.ts'
-import { listBookingIds, parseId } from './repository.ts'
+import type { PageParams } from '../../lib/pagination.ts'
+import { addCharge, changeStatus, lockBooking, recordDeskPayment } from '../booking-core/index.ts'
+import { resolveVenueId } from '../coupons/index.ts'
+import { assertVenueAccess } from '../venues/index.ts'
+import { createCourtBooking } from './create.ts'
+import { bookingOwnership, listBookingIds, parseId } from './repository.ts'
 import { type Booking, loadBooking, loadBookings } from './resource.ts'
-import type { StaffTarget } from './state.ts'
+import type { ChargeBody, PaymentBody, StaffCreateBody, StatusBody, VenueListQuery } from './schemas.ts'
 
-// Venue staff operations on court bookings (decisions.md, "Staff operations"): the venue's owner,
+// Venue staff operations on court bookings (docs/bookings.md, "Staff operations"): the venue's owner,
 // managers and staff, and any super_admin.
 
 const DESK_ROLES = ['owner', 'manager', 'staff'] as const
@@ -43,48 +43,33 @@ export async function venueFor(ctx: AppContext, user: AuthUser, param: string): 
 export async function deskBookingId(ctx: AppContext, user: AuthUser, rawId: string): Promise<number> {
   const id = parseId(rawId)
   if (id === undefined) throw new NotFound()
-  const row = await ctx.db.selectFrom('bookings').select(['id', 'venue_id']).where('id', '=', id).executeTakeFirst()
+  const row = await bookingOwnership(ctx.db, id)
   if (!row) throw new NotFound()
   await assertVenueAccess(ctx.db, user, row.venue_id, [...DESK_ROLES])
   return id
 }
 
-export interface VenueListQuery {
-  page?: number
-  per_page?: number
-  date?: string
-  status?: string
-  court_id?: number
-}
-
 export async function listVenueBookings(
   ctx: AppContext,
-  req: FastifyRequest,
   user: AuthUser,
   param: string,
-  query: VenueListQuery,
-) {
+  query: Static<typeof VenueListQuery>,
+  page: PageParams,
+): Promise<{ items: Booking[]; total: number }> {
   const venueId = await venueFor(ctx, user, param)
-  const page = pageParams(query)
   const { ids, total } = await listBookingIds(
     ctx.db,
     { venueId, date: query.date, status: query.status, courtId: query.court_id },
     page,
   )
-  const items = await loadBookings(ctx, ids, { withUser: true })
-  return paginated(req, ctx.config.appUrl, items, total, page)
-}
-
-export interface DeskBookingInput extends NewBooking {
-  type?: 'offline' | 'walkin'
-  customer_name: string
+  return { items: await loadBookings(ctx, ids, { withUser: true }), total }
 }
 
 export async function createVenueBooking(
   ctx: AppContext,
   user: AuthUser,
   param: string,
-  input: DeskBookingInput,
+  input: Static<typeof StaffCreateBody>,
 ): Promise<Booking> {
   const venueId = await venueFor(ctx, user, param)
   const booking = await createCourtBooking(
@@ -108,7 +93,7 @@ export async function setBookingStatus(
   ctx: AppContext,
   user: AuthUser,
   rawId: string,
-  input: { status: StaffTarget; reason?: string },
+  input: Static<typeof StatusBody>,
 ): Promise<Booking> {
   const id = await deskBookingId(ctx, user, rawId)
   await ctx.db.transaction().execute(async (trx) => {
@@ -122,7 +107,7 @@ export async function addBookingCharge(
   ctx: AppContext,
   user: AuthUser,
   rawId: string,
-  input: { description: string; amount: number | string },
+  input: Static<typeof ChargeBody>,
 ): Promise<Booking> {
   const id = await deskBookingId(ctx, user, rawId)
   await ctx.db.transaction().execute(async (trx) => {
@@ -138,7 +123,7 @@ export async function addBookingPayment(
   ctx: AppContext,
   user: AuthUser,
   rawId: string,
-  input: { amount: number | string; method?: DeskPayment['method']; reference?: string | null },
+  input: Static<typeof PaymentBody>,
 ): Promise<Booking> {
   const id = await deskBookingId(ctx, user, rawId)
   await ctx.db.transaction().execute(async (trx) => {

@@ -1,26 +1,20 @@
+import type { Static } from 'typebox'
 import type { AppContext } from '../../lib/context.ts'
 import { Conflict, Invalid } from '../../lib/errors.ts'
-import { isValidDate, localNow, toMinutes, toTimeWithSeconds } from '../../lib/time.ts'
-import { quoteIndoorBooking } from '../availability/quote.ts'
-import { expireHoldsOn } from '../bookings/expiry.ts'
-import { holdUntil } from '../bookings/payable.ts'
+import { isValidDate, toMinutes, toTimeWithSeconds } from '../../lib/time.ts'
+import { quoteIndoorBooking } from '../availability/index.ts'
+import { expireHoldsOn, holdUntil } from '../booking-core/index.ts'
 import { insertBooking, isOverlapViolation } from './repository.ts'
 import type { IndoorBookingRow } from './resource.ts'
+import type { CreateBody } from './schemas.ts'
 
 // Creating an indoor booking, for customers (online) and venue staff (offline, walk-in) alike.
 
 export const SLOT_TAKEN = 'The selected slot is not available.'
 export const MAX_PLAYERS = 20
 
-export interface NewIndoorBooking {
-  indoor_game_id: number
-  date: string
-  start_time: string
-  end_time: string
-  players_count?: number | null
-  customer_phone?: string | null
-  notes?: string | null
-}
+/** What POST /indoor-game-bookings validated (a desk booking's body has the same fields and more). */
+export type NewIndoorBooking = Static<typeof CreateBody>
 
 export interface Booker {
   type: 'online' | 'offline' | 'walkin'
@@ -36,10 +30,10 @@ export interface Booker {
 const INVALID_GAME = 'The selected indoor game id is invalid.'
 
 /** Field checks the schema cannot express: a real date, today or later, end after start. */
-function checkTimes(input: NewIndoorBooking) {
+function checkTimes(ctx: AppContext, input: NewIndoorBooking, now: Date) {
   const errors: Record<string, string[]> = {}
   if (!isValidDate(input.date)) errors.date = ['The date field must be a valid date.']
-  else if (input.date < localNow().date) errors.date = ['The date field must be a date after or equal to today.']
+  else if (input.date < ctx.zone.today(now)) errors.date = ['The date field must be a date after or equal to today.']
   if (toMinutes(input.end_time) <= toMinutes(input.start_time)) {
     errors.end_time = ['The end time field must be a time after start time.']
   }
@@ -81,10 +75,16 @@ export async function createIndoorBooking(
   input: NewIndoorBooking,
   booker: Booker,
 ): Promise<IndoorBookingRow> {
-  checkTimes(input)
+  const now = ctx.clock.now()
+  checkTimes(ctx, input, now)
   const game = await gameFor(ctx, input, booker)
+  // The quote refuses a start already past as well; this asks the app's clock first, so the rule
+  // holds at the clock's time (the same answer the quote gives on the system clock).
+  const wall = ctx.zone.wallClock(now)
+  if (input.date === wall.date && `${input.start_time}:00` < wall.time) {
+    throw new Invalid('start_time', 'The start time must not be in the past.')
+  }
   const quote = await quoteIndoorBooking(ctx.db, game.id, input.date, input.start_time, input.end_time)
-  const now = new Date()
   try {
     const row = await ctx.db.transaction().execute(async (trx) => {
       await expireHoldsOn(ctx, trx, 'indoor', { resourceId: game.id, date: input.date })
@@ -113,7 +113,7 @@ export async function createIndoorBooking(
           hold_expires_at:
             booker.type === 'online' ? holdUntil(ctx, 'gateway', input.date, input.start_time, now) : null,
         },
-        Number(localNow(now).date.slice(0, 4)),
+        Number(ctx.zone.today(now).slice(0, 4)),
       )
     })
     ctx.metrics.bookings.inc({ kind: 'indoor' })

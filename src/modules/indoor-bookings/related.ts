@@ -1,10 +1,10 @@
 import type { AppContext } from '../../lib/context.ts'
 import type { Executor } from '../../lib/db.ts'
-import { selectUsers, type UserResource, type UserRow, userResource } from '../accounts/resource.ts'
+import { selectUsers, type UserResource, type UserRow, userResource } from '../accounts/index.ts'
 
 // The customer an indoor booking embeds (the contract's UserResource), loaded for many bookings at once.
 
-export { UserSchema } from '../accounts/resource.ts'
+export { UserSchema } from '../accounts/index.ts'
 
 /** Users by id as the contract's UserResource (roles and permissions included), one query. */
 export async function loadUserResources(

@@ -2,7 +2,7 @@ import type { Insertable } from 'kysely'
 import type { IndoorGameBookings } from '../../db/types.ts'
 import type { Executor } from '../../lib/db.ts'
 import type { PageParams } from '../../lib/pagination.ts'
-import { allocatedNumber } from '../bookings/numbers.ts'
+import { allocatedNumber } from '../booking-core/index.ts'
 import type { IndoorBookingRow } from './resource.ts'
 
 // Queries on indoor_game_bookings.

@@ -6,8 +6,8 @@ import type { Executor } from '../../lib/db.ts'
 import { formatMoney, moneyNumber } from '../../lib/money.ts'
 import { DateOnly, DateTime, Money, Nullable } from '../../lib/schemas.ts'
 import { formatDateTime, toHHmm } from '../../lib/time.ts'
-import { ChargeSchema, chargesOf, durationHours, PaymentRecordSchema, paymentsOf } from '../bookings/shared.ts'
-import { IndoorGameSchema, loadIndoorGameResources } from '../indoor-games/resource.ts'
+import { ChargeSchema, chargesOf, durationHours, PaymentRecordSchema, paymentsOf } from '../booking-core/index.ts'
+import { IndoorGameSchema, loadIndoorGameResources } from '../indoor-games/index.ts'
 import { loadUserResources, UserSchema } from './related.ts'
 
 // The contract's IndoorGameBookingResource and its batch loader (one query per relation, any list size).

@@ -1,9 +1,10 @@
-import type { FastifyInstance } from 'fastify'
-import { type Static, Type } from 'typebox'
+import { Type } from 'typebox'
+import { signedIn } from '../../lib/auth.ts'
 import { formatMoney } from '../../lib/money.ts'
-import { pageParams } from '../../lib/pagination.ts'
+import { pageParams, paginated } from '../../lib/pagination.ts'
+import type { Routes } from '../../lib/route.ts'
 import { Data, errorResponses, Message, Paginated } from '../../lib/schemas.ts'
-import { CancelAnswer, CancellationPreviewSchema } from '../bookings/cancellation.ts'
+import { CancelAnswer, CancellationPreviewSchema } from '../booking-core/index.ts'
 import { IndoorGameBookingSchema } from './resource.ts'
 import {
   BookingParams,
@@ -33,10 +34,8 @@ const errors = {
 }
 const SLOT_TAKEN_DOC = '409: "The selected slot is not available." when the slot overlaps a live booking'
 
-export default async function routes(app: FastifyInstance) {
+const routes: Routes = async (app) => {
   const { ctx } = app
-  const bookingId = (req: { params: unknown }) => (req.params as Static<typeof BookingParams>).indoorGameBooking
-  const venueKey = (req: { params: unknown }) => (req.params as Static<typeof VenueParams>).venue
 
   app.get(
     '/indoor-game-bookings',
@@ -51,8 +50,9 @@ export default async function routes(app: FastifyInstance) {
       },
     },
     async (req) => {
-      const query = req.query as Static<typeof ListQuery>
-      return listMine(ctx, req, req.user!, pageParams(query), { status: query.status, date: query.date })
+      const page = pageParams(req.query)
+      const { items, total } = await listMine(ctx, signedIn(req), page, req.query)
+      return paginated(req, ctx.config.appUrl, items, total, page)
     },
   )
 
@@ -71,8 +71,7 @@ export default async function routes(app: FastifyInstance) {
         response: { 201: One, 409: Message, ...errors },
       },
     },
-    async (req, reply) =>
-      reply.code(201).send({ data: await createMine(ctx, req.user!, req.body as Static<typeof CreateBody>) }),
+    async (req, reply) => reply.code(201).send({ data: await createMine(ctx, signedIn(req), req.body) }),
   )
 
   app.get(
@@ -90,7 +89,7 @@ export default async function routes(app: FastifyInstance) {
         response: { 200: One, ...errors },
       },
     },
-    async (req) => ({ data: await showBooking(ctx, req.user!, bookingId(req)) }),
+    async (req) => ({ data: await showBooking(ctx, signedIn(req), req.params.indoorGameBooking) }),
   )
 
   app.patch(
@@ -112,9 +111,9 @@ export default async function routes(app: FastifyInstance) {
       },
     },
     async (req) => {
-      const body = (req.body ?? {}) as Static<typeof CancelBody>
+      const body = req.body ?? {}
       const reason = body.cancel_reason ?? body.reason ?? undefined
-      const res = await cancelMine(ctx, req.user!, bookingId(req), reason)
+      const res = await cancelMine(ctx, signedIn(req), req.params.indoorGameBooking, reason)
       return { message: res.message, refund_amount: formatMoney(res.refund), data: res.booking }
     },
   )
@@ -134,7 +133,7 @@ export default async function routes(app: FastifyInstance) {
         response: { 200: CancellationPreviewSchema, ...errors },
       },
     },
-    async (req) => ({ data: await previewMine(ctx, req.user!, bookingId(req)) }),
+    async (req) => ({ data: await previewMine(ctx, signedIn(req), req.params.indoorGameBooking) }),
   )
 
   // --- Venue staff ---------------------------------------------------------------------------
@@ -153,8 +152,9 @@ export default async function routes(app: FastifyInstance) {
       },
     },
     async (req) => {
-      const query = req.query as Static<typeof VenueListQuery>
-      return listVenueBookings(ctx, req, req.user!, venueKey(req), query, pageParams(query))
+      const page = pageParams(req.query)
+      const { items, total } = await listVenueBookings(ctx, signedIn(req), req.params.venue, req.query, page)
+      return paginated(req, ctx.config.appUrl, items, total, page)
     },
   )
 
@@ -173,8 +173,7 @@ export default async function routes(app: FastifyInstance) {
       },
     },
     async (req, reply) => {
-      const body = req.body as Static<typeof StaffCreateBody>
-      return reply.code(201).send({ data: await createVenueBooking(ctx, req.user!, venueKey(req), body) })
+      return reply.code(201).send({ data: await createVenueBooking(ctx, signedIn(req), req.params.venue, req.body) })
     },
   )
 
@@ -195,7 +194,7 @@ export default async function routes(app: FastifyInstance) {
       },
     },
     async (req) => ({
-      data: await changeStatus(ctx, req.user!, bookingId(req), req.body as Static<typeof StatusBody>),
+      data: await changeStatus(ctx, signedIn(req), req.params.indoorGameBooking, req.body),
     }),
   )
 
@@ -213,8 +212,9 @@ export default async function routes(app: FastifyInstance) {
       },
     },
     async (req, reply) => {
-      const body = req.body as Static<typeof ChargeBody>
-      return reply.code(201).send({ data: await addBookingCharge(ctx, req.user!, bookingId(req), body) })
+      return reply
+        .code(201)
+        .send({ data: await addBookingCharge(ctx, signedIn(req), req.params.indoorGameBooking, req.body) })
     },
   )
 
@@ -233,8 +233,11 @@ export default async function routes(app: FastifyInstance) {
       },
     },
     async (req, reply) => {
-      const body = req.body as Static<typeof PaymentBody>
-      return reply.code(201).send({ data: await recordVenuePayment(ctx, req.user!, bookingId(req), body) })
+      return reply
+        .code(201)
+        .send({ data: await recordVenuePayment(ctx, signedIn(req), req.params.indoorGameBooking, req.body) })
     },
   )
 }
+
+export default routes

@@ -1,6 +1,6 @@
 import { Type } from 'typebox'
 import { DateInput, IdParam, MoneyInput, Nullable, PageQuery, TimeInput } from '../../lib/schemas.ts'
-import { BOOKING_STATUSES, STAFF_TARGETS } from '../bookings/state.ts'
+import { BOOKING_STATUSES, DESK_PAYMENT_METHODS, STAFF_TARGETS } from '../booking-core/index.ts'
 
 // Request shapes of the indoor booking routes.
 
@@ -66,7 +66,7 @@ export const PaymentBody = Type.Object({
   amount: MoneyInput,
   method: Type.Optional(
     Type.Union(
-      ['cash', 'gateway_1', 'gateway_2', 'gateway_3'].map((m) => Type.Literal(m)),
+      DESK_PAYMENT_METHODS.map((m) => Type.Literal(m)),
       { description: 'cash (default), or a gateway paid at the desk' },
     ),
   ),

@@ -1,15 +1,20 @@
-import type { FastifyRequest } from 'fastify'
+import type { Static } from 'typebox'
 import type { AuthUser } from '../../lib/auth.ts'
 import type { AppContext } from '../../lib/context.ts'
 import type { Executor } from '../../lib/db.ts'
 import { Forbidden, NotFound } from '../../lib/errors.ts'
 import type { PageParams } from '../../lib/pagination.ts'
-import { paginated } from '../../lib/pagination.ts'
-import { assertCustomerMayCancel, cancelledMessage, previewCancellation } from '../bookings/cancellation.ts'
-import { cancelLocked, lockBooking } from '../bookings/operations.ts'
-import { createIndoorBooking, type NewIndoorBooking } from './create.ts'
+import {
+  assertCustomerMayCancel,
+  cancelLocked,
+  cancelledMessage,
+  lockBooking,
+  previewCancellation,
+} from '../booking-core/index.ts'
+import { createIndoorBooking } from './create.ts'
 import { findBooking, listBookings, parseId } from './repository.ts'
 import { type IndoorBookingRow, indoorBookingResource, indoorBookingResources } from './resource.ts'
+import type { CreateBody, ListQuery } from './schemas.ts'
 
 // The customer side of indoor bookings: list, create, show, cancel.
 
@@ -23,18 +28,13 @@ export async function bookingOr404(db: Executor, rawId: string): Promise<IndoorB
   return booking
 }
 
-export async function listMine(
-  ctx: AppContext,
-  req: FastifyRequest,
-  user: AuthUser,
-  page: PageParams,
-  filter: { status?: string; date?: string },
-) {
-  const { rows, total } = await listBookings(ctx.db, { userId: user.id, ...filter }, page, 'newest')
-  return paginated(req, ctx.config.appUrl, await indoorBookingResources(ctx, ctx.db, rows), total, page)
+export async function listMine(ctx: AppContext, user: AuthUser, page: PageParams, query: Static<typeof ListQuery>) {
+  const filter = { userId: user.id, status: query.status, date: query.date }
+  const { rows, total } = await listBookings(ctx.db, filter, page, 'newest')
+  return { items: await indoorBookingResources(ctx, ctx.db, rows), total }
 }
 
-export async function createMine(ctx: AppContext, user: AuthUser, input: NewIndoorBooking) {
+export async function createMine(ctx: AppContext, user: AuthUser, input: Static<typeof CreateBody>) {
   // The signed-in user carries its name and phone (src/lib/auth.ts).
   const row = await createIndoorBooking(ctx, input, {
     type: 'online',

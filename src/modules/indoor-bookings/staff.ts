@@ -1,51 +1,42 @@
-import type { FastifyRequest } from 'fastify'
+import type { Static } from 'typebox'
 import type { AuthUser } from '../../lib/auth.ts'
 import type { AppContext } from '../../lib/context.ts'
 import type { Executor } from '../../lib/db.ts'
 import { Invalid, NotFound } from '../../lib/errors.ts'
 import { toPaisa } from '../../lib/money.ts'
-import { type PageParams, paginated } from '../../lib/pagination.ts'
+import type { PageParams } from '../../lib/pagination.ts'
 import { isValidDate } from '../../lib/time.ts'
 import {
   addCharge,
   changeStatus as applyStatus,
-  type DeskPayment,
   type LockedBooking,
   lockBooking,
   recordDeskPayment,
-} from '../bookings/operations.ts'
-import type { StaffTarget } from '../bookings/state.ts'
-import { assertVenueAccess, type VenueRole } from '../venues/access.ts'
-import { findVenueByKey } from '../venues/repository.ts'
-import { createIndoorBooking, type NewIndoorBooking } from './create.ts'
+} from '../booking-core/index.ts'
+import { assertVenueAccess, resolveVenue, type VenueRole } from '../venues/index.ts'
+import { createIndoorBooking } from './create.ts'
 import { findBooking, listBookings } from './repository.ts'
 import { indoorBookingResource, indoorBookingResources } from './resource.ts'
+import type { ChargeBody, PaymentBody, StaffCreateBody, StatusBody, VenueListQuery } from './schemas.ts'
 import { bookingOr404 } from './service.ts'
 
-// The venue side of indoor bookings (decisions.md "Staff operations"): owner, managers, staff.
-// The state machine, charges and desk payments are the ones court bookings use (bookings/operations.ts).
+// The venue side of indoor bookings (docs/bookings.md, "Staff operations"): owner, managers, staff.
+// The state machine, charges and desk payments are the ones court bookings use (booking-core/operations.ts).
 
 const OPERATORS: VenueRole[] = ['owner', 'manager', 'staff']
 
 async function venueFor(ctx: AppContext, user: AuthUser, key: string) {
-  const venue = await findVenueByKey(ctx.db, key)
+  const venue = await resolveVenue(ctx.db, key)
   if (!venue) throw new NotFound()
   await assertVenueAccess(ctx.db, user, venue.id, OPERATORS)
   return venue
 }
 
-export interface VenueListQuery {
-  date?: string
-  status?: string
-  indoor_game_id?: number
-}
-
 export async function listVenueBookings(
   ctx: AppContext,
-  req: FastifyRequest,
   user: AuthUser,
   venueKey: string,
-  query: VenueListQuery,
+  query: Static<typeof VenueListQuery>,
   page: PageParams,
 ) {
   const venue = await venueFor(ctx, user, venueKey)
@@ -58,15 +49,15 @@ export async function listVenueBookings(
     page,
     'schedule',
   )
-  return paginated(req, ctx.config.appUrl, await indoorBookingResources(ctx, ctx.db, rows), total, page)
+  return { items: await indoorBookingResources(ctx, ctx.db, rows), total }
 }
 
-export interface StaffBookingInput extends NewIndoorBooking {
-  type?: 'offline' | 'walkin'
-  customer_name: string
-}
-
-export async function createVenueBooking(ctx: AppContext, user: AuthUser, venueKey: string, input: StaffBookingInput) {
+export async function createVenueBooking(
+  ctx: AppContext,
+  user: AuthUser,
+  venueKey: string,
+  input: Static<typeof StaffCreateBody>,
+) {
   const venue = await venueFor(ctx, user, venueKey)
   const customerName = input.customer_name.trim()
   if (!customerName) throw new Invalid('customer_name', 'The customer name field is required.')
@@ -96,12 +87,7 @@ async function withOperatedBooking(
   return indoorBookingResource(ctx, ctx.db, (await findBooking(ctx.db, found.id))!)
 }
 
-export async function changeStatus(
-  ctx: AppContext,
-  user: AuthUser,
-  rawId: string,
-  input: { status: StaffTarget; cancel_reason?: string },
-) {
+export async function changeStatus(ctx: AppContext, user: AuthUser, rawId: string, input: Static<typeof StatusBody>) {
   return withOperatedBooking(ctx, user, rawId, (trx, booking) =>
     applyStatus(ctx, trx, 'indoor', booking, input.status, input.cancel_reason?.trim() || null),
   )
@@ -121,7 +107,7 @@ export async function addBookingCharge(
   ctx: AppContext,
   user: AuthUser,
   rawId: string,
-  input: { description: string; amount: number | string },
+  input: Static<typeof ChargeBody>,
 ) {
   return withOperatedBooking(ctx, user, rawId, async (trx, booking) => {
     const amount = positiveAmount(input.amount)
@@ -135,11 +121,11 @@ export async function recordVenuePayment(
   ctx: AppContext,
   user: AuthUser,
   rawId: string,
-  input: { amount: number | string; method?: DeskPayment['method']; reference?: string },
+  input: Static<typeof PaymentBody>,
 ) {
   return withOperatedBooking(ctx, user, rawId, async (trx, booking) => {
     const amount = positiveAmount(input.amount)
-    const payment = { amount, method: input.method ?? 'cash', reference: input.reference?.trim() || null }
-    await recordDeskPayment(ctx, trx, 'indoor', booking, payment, user)
+    const reference = input.reference?.trim() || null
+    await recordDeskPayment(ctx, trx, 'indoor', booking, { amount, method: input.method ?? 'cash', reference }, user)
   })
 }

@@ -1,14 +1,14 @@
 import type { AuthUser } from '../../lib/auth.ts'
 import type { Executor } from '../../lib/db.ts'
 import { Forbidden, NotFound, Unprocessable } from '../../lib/errors.ts'
-import { type BookingKind, bookingTable, type PayableBooking } from '../bookings/payable.ts'
-import { assertVenueAccess } from '../venues/access.ts'
+import { type BookingKind, bookingTable, type LockedBooking } from '../booking-core/index.ts'
+import { assertVenueAccess } from '../venues/index.ts'
 
 export const NOT_PAYABLE = 'This booking cannot be paid.'
 export const ALREADY_PAID = 'This booking is already paid.'
 
 /** A customer pays only their own booking, only while it is live and has a balance due. */
-export function assertCanPay(booking: PayableBooking | undefined, user: AuthUser): asserts booking is PayableBooking {
+export function assertCanPay(booking: LockedBooking | undefined, user: AuthUser): asserts booking is LockedBooking {
   if (!booking) throw new NotFound()
   if (booking.user_id !== user.id) throw new Forbidden()
   if (!['pending', 'confirmed'].includes(booking.status)) throw new Unprocessable(NOT_PAYABLE)

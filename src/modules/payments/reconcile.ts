@@ -1,6 +1,6 @@
 import { sql } from 'kysely'
 import type { AppContext } from '../../lib/context.ts'
-import type { BookingKind } from '../bookings/payable.ts'
+import type { BookingKind } from '../booking-core/index.ts'
 import { GATEWAYS, type GatewayName, type Gateways, GatewayUnavailable } from './gateways/index.ts'
 import type { PaymentRow } from './repository.ts'
 import { linkExpired, type SettleResult, settleWithGateway } from './settle.ts'

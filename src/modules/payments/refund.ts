@@ -1,27 +1,28 @@
+import type { Static } from 'typebox'
 import type { AuthUser } from '../../lib/auth.ts'
 import type { AppContext } from '../../lib/context.ts'
 import { Invalid, NotFound, Unprocessable } from '../../lib/errors.ts'
 import { formatMoney, toPaisa } from '../../lib/money.ts'
-import { type BookingKind, lockPayableBooking } from '../bookings/payable.ts'
-import { creditWallet } from '../wallet/service.ts'
+import { type BookingKind, ledgerReferenceType, lockBooking, markRefunded } from '../booking-core/index.ts'
+import { creditWallet } from '../wallet/index.ts'
 import { assertCanRefund } from './policy.ts'
-import { ledgerReferenceType, markRefunded } from './records.ts'
 import * as repo from './repository.ts'
-
-export interface RefundInput {
-  amount?: number | string
-  reason?: string
-}
+import type { RefundBody } from './schemas.ts'
 
 /** A manual refund of one booking payment, in full or in part, to the customer's wallet. */
-export async function refundPayment(ctx: AppContext, user: AuthUser, paymentId: number, input: RefundInput) {
+export async function refundPayment(
+  ctx: AppContext,
+  user: AuthUser,
+  paymentId: number,
+  input: Static<typeof RefundBody>,
+) {
   return ctx.db.transaction().execute(async (trx) => {
     const found = await repo.findPayment(trx, paymentId)
     if (!found || found.payable_type === 'topup') throw new NotFound()
     const kind = found.payable_type as BookingKind
     // The booking first, then its payment: the order cancelling takes them in (booking, then its
     // payments), so a refund racing a cancel waits instead of deadlocking.
-    const booking = await lockPayableBooking(trx, kind, found.payable_id)
+    const booking = await lockBooking(trx, kind, found.payable_id)
     if (!booking) throw new NotFound()
     const payment = (await repo.findPayment(trx, paymentId, true))!
     await assertCanRefund(trx, user, booking.venue_id)

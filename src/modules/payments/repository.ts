@@ -1,18 +1,7 @@
-import { randomBytes } from 'node:crypto'
-import type { Insertable, Selectable } from 'kysely'
-import type { Payments } from '../../db/types.ts'
 import type { Executor } from '../../lib/db.ts'
+import type { PaymentRow } from '../booking-core/index.ts'
 
-export type PaymentRow = Selectable<Payments>
-
-/** A payment's id at the gateway: short (Fonepay PRN ≤ 25), unique, unguessable. */
-export function newReference(): string {
-  return `CS${Date.now().toString(36).toUpperCase()}${randomBytes(5).toString('hex').toUpperCase()}`
-}
-
-export async function insertPayment(db: Executor, values: Insertable<Payments>): Promise<PaymentRow> {
-  return db.insertInto('payments').values(values).returningAll().executeTakeFirstOrThrow()
-}
+export type { PaymentRow }
 
 export async function findPayment(db: Executor, id: number, lock = false): Promise<PaymentRow | undefined> {
   let q = db.selectFrom('payments').selectAll().where('id', '=', id)

@@ -1,7 +1,7 @@
 import type { Executor } from '../../lib/db.ts'
 import { formatMoney } from '../../lib/money.ts'
 import { formatDateTime } from '../../lib/time.ts'
-import { type BookingKind, bookingTable, type PayableBooking } from '../bookings/payable.ts'
+import { type BookingKind, bookingTable, type LockedBooking } from '../booking-core/index.ts'
 import type { PaymentRow } from './repository.ts'
 
 /** The payment record on the wire. */
@@ -22,7 +22,7 @@ export function paymentResource(p: PaymentRow) {
 
 /** The payment state of a booking after a payment step. */
 export function bookingSummary(
-  b: Pick<PayableBooking, 'id' | 'kind' | 'booking_number' | 'status' | 'total_amount' | 'paid_amount'>,
+  b: Pick<LockedBooking, 'id' | 'kind' | 'booking_number' | 'total_amount' | 'paid_amount'> & { status: string },
 ) {
   const due = Math.max(b.total_amount - b.paid_amount, 0)
   return {

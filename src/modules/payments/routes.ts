@@ -1,7 +1,9 @@
-import type { FastifyInstance, FastifyReply } from 'fastify'
+import type { FastifyReply } from 'fastify'
 import { Type } from 'typebox'
+import { signedIn } from '../../lib/auth.ts'
 import { Invalid, NotFound } from '../../lib/errors.ts'
 import { pathId } from '../../lib/ids.ts'
+import type { Routes } from '../../lib/route.ts'
 import { errorResponses, Message } from '../../lib/schemas.ts'
 import { esewaCheckoutRoute } from './checkout.ts'
 import { createGateways, GATEWAYS, type GatewayName } from './gateways/index.ts'
@@ -22,7 +24,8 @@ import {
   Refused,
   WalletPaid,
 } from './schemas.ts'
-import { type CallbackResult, type InitiateInput, initiatePayment, settleCallback } from './service.ts'
+import { type CallbackResult, initiatePayment, settleCallback } from './service.ts'
+import { topupRoute } from './topup-routes.ts'
 
 const tags = ['Payments']
 const security = [{ bearer: [] }]
@@ -33,13 +36,15 @@ const CALLBACK_MESSAGES: Record<CallbackResult['status'], string> = {
   pending: 'Payment is not complete yet.',
 }
 
-export default async function routes(app: FastifyInstance) {
+const routes: Routes = async (app) => {
+  const gateways = createGateways(app)
+  provideGateways(app.ctx, gateways)
+  // The wallet top-up takes JSON only: its scope is made before the form parser below is added.
+  await app.register(async (scope) => topupRoute(scope, gateways))
   // Gateways post callbacks (and the eSewa sandbox form) as urlencoded forms.
   app.addContentTypeParser('application/x-www-form-urlencoded', { parseAs: 'string' }, (_req, body, done) => {
     done(null, Object.fromEntries(new URLSearchParams(String(body))))
   })
-  const gateways = createGateways(app)
-  provideGateways(app.ctx, gateways)
   if (app.ctx.config.gateways.driver === 'sandbox') await app.register(sandboxRoutes)
 
   app.post(
@@ -66,11 +71,11 @@ export default async function routes(app: FastifyInstance) {
       },
     },
     async (req, reply) => {
-      const body = req.body as InitiateInput
+      const body = req.body
       if (body.return_url !== undefined && !URL.canParse(body.return_url)) {
         throw new Invalid('return_url', 'The return url field must be a valid URL.')
       }
-      const res = await initiatePayment(app.ctx, gateways, req.user!, body)
+      const res = await initiatePayment(app.ctx, gateways, signedIn(req), body)
       if (res.kind === 'gateway') {
         const { id, method, amount } = res.payment
         return reply
@@ -100,22 +105,25 @@ export default async function routes(app: FastifyInstance) {
       },
     },
     async (req) => {
-      const payment = await findPayment(app.ctx.db, pathId((req.params as { payment: string }).payment))
+      const payment = await findPayment(app.ctx.db, pathId(req.params.payment))
       if (!payment) throw new NotFound()
-      await assertCanView(app.ctx.db, req.user!, payment)
+      await assertCanView(app.ctx.db, signedIn(req), payment)
       return { data: await paymentDetail(app.ctx.db, await refreshPayment(app.ctx, gateways, payment)) }
     },
   )
 
-  const callback = async (req: { params: unknown; query: unknown; body: unknown }, reply: FastifyReply) => {
-    const { gateway } = req.params as { gateway: string }
-    if (!GATEWAYS.includes(gateway as GatewayName)) throw new NotFound()
+  const callback = async (
+    req: { params: { gateway: string }; query: unknown; body?: unknown },
+    reply: FastifyReply,
+  ) => {
+    const { gateway } = req.params
+    if (!isGateway(gateway)) throw new NotFound()
     const params: Record<string, string> = {}
     for (const source of [req.query, req.body]) {
       if (!source || typeof source !== 'object') continue
       for (const [k, v] of Object.entries(source)) if (v !== undefined && v !== null) params[k] = String(v)
     }
-    const result = await settleCallback(app.ctx, gateways, gateway as GatewayName, params)
+    const result = await settleCallback(app.ctx, gateways, gateway, params)
     if (result.payment.return_url) {
       return reply.redirect(withQuery(result.payment.return_url, result.status, result.payment.id), 302)
     }
@@ -162,13 +170,19 @@ export default async function routes(app: FastifyInstance) {
       },
     },
     async (req) => {
-      const id = pathId((req.params as { payment: string }).payment)
-      const payment = await refundPayment(app.ctx, req.user!, id, req.body as { amount?: string; reason?: string })
+      const id = pathId(req.params.payment)
+      const payment = await refundPayment(app.ctx, signedIn(req), id, req.body)
       return { message: 'Refund credited to the customer wallet.', data: paymentResource(payment) }
     },
   )
 
   esewaCheckoutRoute(app, gateways)
+}
+
+export default routes
+
+function isGateway(name: string): name is GatewayName {
+  return GATEWAYS.some((g) => g === name)
 }
 
 function withQuery(url: string, status: string, paymentId: number): string {

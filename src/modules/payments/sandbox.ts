@@ -1,5 +1,7 @@
 import { randomBytes } from 'node:crypto'
-import type { FastifyInstance, FastifyReply } from 'fastify'
+import type { FastifyReply } from 'fastify'
+import { Type } from 'typebox'
+import type { RouteApp } from '../../lib/route.ts'
 import { sameSignature } from './gateways/crypto.ts'
 import { ESEWA_SIGNED_FIELDS, esewaSignature } from './gateways/esewa.ts'
 import {
@@ -48,10 +50,13 @@ interface SandboxTxn {
   extra: Record<string, string>
 }
 
-const hide = { hide: true }
+// What the fake gateways read, typed by the route schemas: a query or form of text fields, a JSON body of anything.
+const textQuery = { hide: true, querystring: Type.Record(Type.String(), Type.String()) }
+const textForm = { hide: true, body: Type.Optional(Type.Record(Type.String(), Type.String())) }
+const jsonBody = { hide: true, body: Type.Optional(Type.Record(Type.String(), Type.Unknown())) }
 const code = () => randomBytes(5).toString('hex').toUpperCase()
 
-export async function sandboxRoutes(app: FastifyInstance) {
+export async function sandboxRoutes(app: RouteApp) {
   const { config } = app.ctx
   const { esewa, khalti, fonepay } = config.gateways
   const esewaTxns = new Map<string, SandboxTxn>()
@@ -63,8 +68,8 @@ export async function sandboxRoutes(app: FastifyInstance) {
   // --- gateway_1: eSewa ePay v2 ---------------------------------------------------------------
 
   // eSewa takes the form as a browser POST only (the checkout page submits it).
-  app.post(`${prefix}/gateway_1/api/epay/main/v2/form`, { schema: hide }, async (req, reply) => {
-    const f = (req.body ?? {}) as Record<string, string>
+  app.post(`${prefix}/gateway_1/api/epay/main/v2/form`, { schema: textForm }, async (req, reply) => {
+    const f = req.body ?? {}
     const names = f.signed_field_names ?? ''
     if (
       f.product_code !== esewa.productCode ||
@@ -108,8 +113,8 @@ export async function sandboxRoutes(app: FastifyInstance) {
     return reply.redirect(target.toString(), 302)
   })
 
-  app.get(`${prefix}/gateway_1/api/epay/transaction/status/`, { schema: hide }, async (req) => {
-    const q = req.query as Record<string, string>
+  app.get(`${prefix}/gateway_1/api/epay/transaction/status/`, { schema: textQuery }, async (req) => {
+    const q = req.query
     const txn = esewaTxns.get(q.transaction_uuid ?? '')
     const matches = txn && q.product_code === esewa.productCode && rupeesToPaisa(q.total_amount) === txn.amount
     return {
@@ -125,9 +130,9 @@ export async function sandboxRoutes(app: FastifyInstance) {
 
   const khaltiAuthorized = (auth: string | undefined) => auth === `Key ${khalti.secretKey}`
 
-  app.post(`${prefix}/gateway_2/epayment/initiate/`, { schema: hide }, async (req, reply) => {
+  app.post(`${prefix}/gateway_2/epayment/initiate/`, { schema: jsonBody }, async (req, reply) => {
     if (!khaltiAuthorized(req.headers.authorization)) return reply.code(401).send({ detail: 'Invalid token.' })
-    const b = (req.body ?? {}) as Record<string, unknown>
+    const b = req.body ?? {}
     const invalid: Record<string, string[]> = {}
     for (const f of ['return_url', 'website_url', 'purchase_order_id', 'purchase_order_name']) {
       if (!b[f]) invalid[f] = ['This field may not be blank.']
@@ -155,8 +160,8 @@ export async function sandboxRoutes(app: FastifyInstance) {
     }
   })
 
-  app.get(`${prefix}/gateway_2/pay`, { schema: hide }, async (req, reply) => {
-    const q = req.query as Record<string, string>
+  app.get(`${prefix}/gateway_2/pay`, { schema: textQuery }, async (req, reply) => {
+    const q = req.query
     const txn = khaltiTxns.get(q.pidx ?? '')
     if (!txn) return page(reply, 404, 'Khalti sandbox', '<p>Unknown payment.</p>')
     if (q.simulate === 'expire' && txn.status === 'Initiated') txn.expiresAt = Date.now() - 1
@@ -190,9 +195,9 @@ export async function sandboxRoutes(app: FastifyInstance) {
     return reply.redirect(back.toString(), 302)
   })
 
-  app.post(`${prefix}/gateway_2/epayment/lookup/`, { schema: hide }, async (req, reply) => {
+  app.post(`${prefix}/gateway_2/epayment/lookup/`, { schema: jsonBody }, async (req, reply) => {
     if (!khaltiAuthorized(req.headers.authorization)) return reply.code(401).send({ detail: 'Invalid token.' })
-    const pidx = String(((req.body ?? {}) as Record<string, unknown>).pidx ?? '')
+    const pidx = String(req.body?.pidx ?? '')
     const txn = khaltiTxns.get(pidx)
     if (!txn) return reply.code(404).send({ detail: 'Not found.', error_key: 'validation_error' })
     expireKhalti(txn)
@@ -209,8 +214,8 @@ export async function sandboxRoutes(app: FastifyInstance) {
 
   // --- gateway_3: Fonepay ---------------------------------------------------------------------
 
-  app.get(`${prefix}/gateway_3/api/merchantRequest`, { schema: hide }, async (req, reply) => {
-    const q = req.query as Record<string, string>
+  app.get(`${prefix}/gateway_3/api/merchantRequest`, { schema: textQuery }, async (req, reply) => {
+    const q = req.query
     if (
       q.PID !== fonepay.merchantCode ||
       !q.DV ||
@@ -254,8 +259,8 @@ export async function sandboxRoutes(app: FastifyInstance) {
     return reply.redirect(url.toString(), 302)
   })
 
-  app.get(`${prefix}/gateway_3/api/merchantRequest/verificationMerchant`, { schema: hide }, async (req, reply) => {
-    const q = req.query as Record<string, string>
+  app.get(`${prefix}/gateway_3/api/merchantRequest/verificationMerchant`, { schema: textQuery }, async (req, reply) => {
+    const q = req.query
     reply.type('application/xml')
     const txn = fonepayTxns.get(q.PRN ?? '')
     const signed = q.DV && sameSignature(fonepayDv(fonepay.secretKey, q, FONEPAY_VERIFY_FIELDS), q.DV.toUpperCase())

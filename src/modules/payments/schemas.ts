@@ -1,5 +1,7 @@
 import { Type } from 'typebox'
 import { DateTime, IdParam, Money, MoneyInput, Nullable } from '../../lib/schemas.ts'
+import { GATEWAY_METHODS, PAYMENT_METHODS } from '../booking-core/index.ts'
+import { WalletTransactionSchema } from '../wallet/index.ts'
 
 export const PaymentSchema = Type.Object({
   id: Type.Integer(),
@@ -28,13 +30,7 @@ export const BookingPaymentState = Type.Object({
 export const InitiateBody = Type.Object({
   booking_type: Type.Optional(Type.Union([Type.Literal('court'), Type.Literal('indoor')], { default: 'court' })),
   booking_id: IdParam,
-  method: Type.Union([
-    Type.Literal('gateway_1'),
-    Type.Literal('gateway_2'),
-    Type.Literal('gateway_3'),
-    Type.Literal('wallet'),
-    Type.Literal('cash'),
-  ]),
+  method: Type.Union(PAYMENT_METHODS.map((m) => Type.Literal(m))),
   return_url: Type.Optional(
     Type.String({ maxLength: 2048, description: 'Deep link the callback redirects to with status and payment_id' }),
   ),
@@ -97,4 +93,17 @@ export const PaymentDetail = Type.Object({
       }),
     ),
   }),
+})
+
+// A wallet top-up through a gateway (POST /wallet/topup; payments owns it, see topup.ts).
+export const TopupBody = Type.Object({
+  amount: MoneyInput,
+  method: Type.Union(GATEWAY_METHODS.map((m) => Type.Literal(m))),
+  return_url: Type.Optional(Type.String({ maxLength: 2048 })),
+})
+
+export const TopupAnswer = Type.Object({
+  data: WalletTransactionSchema,
+  status: Type.String({ description: 'pending until the gateway confirms' }),
+  payment_url: Type.String(),
 })

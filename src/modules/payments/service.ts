@@ -1,9 +1,18 @@
+import type { Static } from 'typebox'
 import type { AuthUser } from '../../lib/auth.ts'
 import type { AppContext } from '../../lib/context.ts'
 import type { Executor } from '../../lib/db.ts'
 import { AppError, Unprocessable } from '../../lib/errors.ts'
-import { type BookingKind, lockPayableBooking, recordBookingPayment, setPaymentIntent } from '../bookings/payable.ts'
-import { debitWallet, failTopup } from '../wallet/service.ts'
+import {
+  type BookingKind,
+  insertPayment,
+  ledgerReferenceType,
+  lockBooking,
+  newReference,
+  recordBookingPayment,
+  setPaymentIntent,
+} from '../booking-core/index.ts'
+import { debitWallet, failTopup } from '../wallet/index.ts'
 import {
   CallbackRejected,
   type GatewayName,
@@ -12,21 +21,12 @@ import {
   GatewayUnavailable,
 } from './gateways/index.ts'
 import { assertCanPay } from './policy.ts'
-import { ledgerReferenceType } from './records.ts'
 import * as repo from './repository.ts'
 import { bookingSummary, paymentResource } from './resource.ts'
+import type { InitiateBody } from './schemas.ts'
 import { NOT_VERIFIED, outcomeOf, type SettleResult, settleWithGateway } from './settle.ts'
 
 export { NOT_VERIFIED }
-
-export type PaymentMethod = GatewayName | 'wallet' | 'cash'
-
-export interface InitiateInput {
-  booking_type?: BookingKind
-  booking_id: number
-  method: PaymentMethod
-  return_url?: string
-}
 
 export const GATEWAY_DOWN = 'The payment gateway is not available. Please try again.'
 
@@ -37,7 +37,12 @@ export class GatewayDown extends AppError {
   }
 }
 
-export async function initiatePayment(ctx: AppContext, gateways: Gateways, user: AuthUser, input: InitiateInput) {
+export async function initiatePayment(
+  ctx: AppContext,
+  gateways: Gateways,
+  user: AuthUser,
+  input: Static<typeof InitiateBody>,
+) {
   const kind = input.booking_type ?? 'court'
   if (input.method === 'wallet') {
     const paid = await payByWallet(ctx, user, kind, input.booking_id)
@@ -46,7 +51,7 @@ export async function initiatePayment(ctx: AppContext, gateways: Gateways, user:
   }
   if (input.method === 'cash') {
     const booking = await ctx.db.transaction().execute(async (trx) => {
-      const booking = await lockPayableBooking(trx, kind, input.booking_id)
+      const booking = await lockBooking(trx, kind, input.booking_id)
       assertCanPay(booking, user)
       await setPaymentIntent(ctx, trx, kind, booking.id, 'cash')
       return booking
@@ -63,17 +68,17 @@ export async function initiatePayment(ctx: AppContext, gateways: Gateways, user:
 /** Wallet: debit, ledger row, completed payment and confirmation, all in one transaction. */
 async function payByWallet(ctx: AppContext, user: AuthUser, kind: BookingKind, bookingId: number) {
   return ctx.db.transaction().execute(async (trx) => {
-    const booking = await lockPayableBooking(trx, kind, bookingId)
+    const booking = await lockBooking(trx, kind, bookingId)
     assertCanPay(booking, user)
     const due = booking.total_amount - booking.paid_amount
-    const payment = await repo.insertPayment(trx, {
+    const payment = await insertPayment(trx, {
       user_id: user.id,
       payable_type: kind,
       payable_id: booking.id,
       method: 'wallet',
       amount: due,
       status: 'completed',
-      reference: repo.newReference(),
+      reference: newReference(),
       completed_at: new Date(),
     })
     await debitWallet(trx, user.id, due, {
@@ -83,7 +88,7 @@ async function payByWallet(ctx: AppContext, user: AuthUser, kind: BookingKind, b
       paymentId: payment.id,
     })
     await recordBookingPayment(ctx, trx, kind, booking.id, due)
-    const after = (await lockPayableBooking(trx, kind, booking.id))!
+    const after = (await lockBooking(trx, kind, booking.id))!
     return {
       kind: 'wallet' as const,
       message: 'Payment successful.',
@@ -103,16 +108,16 @@ async function payByGateway(
   returnUrl: string | undefined,
 ) {
   const { payment, booking } = await ctx.db.transaction().execute(async (trx) => {
-    const booking = await lockPayableBooking(trx, kind, bookingId)
+    const booking = await lockBooking(trx, kind, bookingId)
     assertCanPay(booking, user)
-    const payment = await repo.insertPayment(trx, {
+    const payment = await insertPayment(trx, {
       user_id: user.id,
       payable_type: kind,
       payable_id: booking.id,
       method,
       amount: booking.total_amount - booking.paid_amount,
       status: 'initiated',
-      reference: repo.newReference(),
+      reference: newReference(),
       return_url: returnUrl ?? null,
     })
     await setPaymentIntent(ctx, trx, kind, booking.id, method)
@@ -127,14 +132,14 @@ export async function createTopupPayment(
   trx: Executor,
   input: { userId: number; transactionId: number; method: GatewayName; amount: number; returnUrl: string | null },
 ) {
-  return repo.insertPayment(trx, {
+  return insertPayment(trx, {
     user_id: input.userId,
     payable_type: 'topup',
     payable_id: input.transactionId,
     method: input.method,
     amount: input.amount,
     status: 'initiated',
-    reference: repo.newReference(),
+    reference: newReference(),
     return_url: input.returnUrl,
   })
 }

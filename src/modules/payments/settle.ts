@@ -4,13 +4,19 @@ import type { Executor } from '../../lib/db.ts'
 import { Unprocessable } from '../../lib/errors.ts'
 import { formatMoney } from '../../lib/money.ts'
 import { toHHmm } from '../../lib/time.ts'
-import { HOLD_EXPIRED_REASON } from '../bookings/expiry.ts'
-import { hasStarted } from '../bookings/operations.ts'
-import { type BookingKind, bookingTable, lockPayableBooking, recordBookingPayment } from '../bookings/payable.ts'
-import { notify } from '../notifications/service.ts'
-import { completeTopup, creditWallet, failTopup } from '../wallet/service.ts'
+import {
+  type BookingKind,
+  bookingTable,
+  HOLD_EXPIRED_REASON,
+  hasStarted,
+  ledgerReferenceType,
+  lockBooking,
+  markRefunded,
+  recordBookingPayment,
+} from '../booking-core/index.ts'
+import { notify } from '../notifications/index.ts'
+import { completeTopup, creditWallet, failTopup } from '../wallet/index.ts'
 import type { CallbackClaim, GatewayName, Gateways } from './gateways/index.ts'
-import { ledgerReferenceType, markRefunded } from './records.ts'
 import * as repo from './repository.ts'
 
 // The one path that settles a gateway payment from what its status API says. A callback, a client's
@@ -111,7 +117,7 @@ export async function settleWithGateway(
  */
 async function applyToBooking(ctx: AppContext, trx: Executor, payment: repo.PaymentRow) {
   const kind = payment.payable_type as BookingKind
-  let booking = await lockPayableBooking(trx, kind, payment.payable_id)
+  let booking = await lockBooking(trx, kind, payment.payable_id)
   let slotTaken = false
   if (booking && (await reinstatable(trx, booking, payment))) {
     if (await reinstate(trx, kind, booking.id)) booking = { ...booking, status: 'pending' }
@@ -162,7 +168,7 @@ async function applyToBooking(ctx: AppContext, trx: Executor, payment: repo.Paym
  */
 async function reinstatable(
   trx: Executor,
-  booking: NonNullable<Awaited<ReturnType<typeof lockPayableBooking>>>,
+  booking: NonNullable<Awaited<ReturnType<typeof lockBooking>>>,
   payment: repo.PaymentRow,
 ): Promise<boolean> {
   if (booking.status !== 'cancelled' || booking.paid_amount !== 0) return false

@@ -43,3 +43,22 @@ export async function listTransactions(db: Executor, userId: number, limit: numb
   ])
   return { rows, total: Number(count.n) }
 }
+
+/** The `pending` ledger row of a gateway top-up; the balance moves only when the gateway confirms. */
+export async function insertPendingTopup(db: Executor, userId: number, amount: number) {
+  return db
+    .insertInto('wallet_transactions')
+    .values({ user_id: userId, type: 'topup', status: 'pending', amount, description: 'Wallet top-up' })
+    .returning('id')
+    .executeTakeFirstOrThrow()
+}
+
+/** Links a pending top-up to the payment that will settle it. */
+export async function attachTopupPayment(db: Executor, transactionId: number, paymentId: number) {
+  return db
+    .updateTable('wallet_transactions')
+    .set({ payment_id: paymentId })
+    .where('id', '=', transactionId)
+    .returningAll()
+    .executeTakeFirstOrThrow()
+}

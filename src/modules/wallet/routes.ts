@@ -1,18 +1,16 @@
-import type { FastifyInstance } from 'fastify'
+import { signedIn } from '../../lib/auth.ts'
 import { formatMoney } from '../../lib/money.ts'
 import { pageParams, paginated } from '../../lib/pagination.ts'
-import { errorResponses, Message, PageQuery } from '../../lib/schemas.ts'
-import { createGateways, type GatewayName } from '../payments/gateways/index.ts'
+import type { Routes } from '../../lib/route.ts'
+import { errorResponses, PageQuery } from '../../lib/schemas.ts'
 import { balanceOf, listTransactions, transactionResource } from './repository.ts'
-import { TopupAnswer, TopupBody, WalletAnswer } from './schemas.ts'
-import { startTopup } from './topup.ts'
+import { WalletAnswer } from './schemas.ts'
 
 const tags = ['Wallet']
 const security = [{ bearer: [] }]
 
-export default async function routes(app: FastifyInstance) {
+const routes: Routes = async (app) => {
   const { db, config } = app.ctx
-  const gateways = createGateways(app)
 
   app.get(
     '/wallet',
@@ -27,8 +25,8 @@ export default async function routes(app: FastifyInstance) {
       },
     },
     async (req) => {
-      const params = pageParams(req.query as { page?: number; per_page?: number })
-      const userId = req.user!.id
+      const params = pageParams(req.query)
+      const userId = signedIn(req).id
       const [balance, list] = await Promise.all([
         balanceOf(db, userId),
         listTransactions(db, userId, params.perPage, params.offset),
@@ -39,28 +37,6 @@ export default async function routes(app: FastifyInstance) {
       }
     },
   )
-
-  app.post(
-    '/wallet/topup',
-    {
-      onRequest: app.auth.required,
-      schema: {
-        tags,
-        security,
-        summary: 'Add funds through a gateway',
-        description:
-          'amount 10.00 to 100000.00. Answers 201 with the pending `topup` transaction and payment_url; the ' +
-          'balance moves only when the gateway confirms at /api/payments/{gateway}/callback.',
-        body: TopupBody,
-        response: { 201: TopupAnswer, ...errorResponses, 502: Message },
-      },
-    },
-    async (req, reply) => {
-      const body = req.body as { amount: number | string; method: GatewayName; return_url?: string }
-      const { transaction, paymentUrl } = await startTopup(app.ctx, gateways, req.user!, body)
-      return reply
-        .code(201)
-        .send({ data: transactionResource(transaction), status: transaction.status, payment_url: paymentUrl })
-    },
-  )
 }
+
+export default routes

@@ -1,5 +1,5 @@
 import { Type } from 'typebox'
-import { DateTime, Links, Meta, Money, MoneyInput, Nullable } from '../../lib/schemas.ts'
+import { DateTime, Links, Meta, Money, Nullable } from '../../lib/schemas.ts'
 
 export const WalletTransactionSchema = Type.Object({
   id: Type.Integer(),
@@ -16,16 +16,4 @@ export const WalletTransactionSchema = Type.Object({
 export const WalletAnswer = Type.Object({
   balance: Money,
   transactions: Type.Object({ data: Type.Array(WalletTransactionSchema), links: Links, meta: Meta }),
-})
-
-export const TopupBody = Type.Object({
-  amount: MoneyInput,
-  method: Type.Union([Type.Literal('gateway_1'), Type.Literal('gateway_2'), Type.Literal('gateway_3')]),
-  return_url: Type.Optional(Type.String({ maxLength: 2048 })),
-})
-
-export const TopupAnswer = Type.Object({
-  data: WalletTransactionSchema,
-  status: Type.String({ description: 'pending until the gateway confirms' }),
-  payment_url: Type.String(),
 })

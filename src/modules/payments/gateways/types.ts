@@ -1,8 +1,10 @@
 // What every payment gateway driver offers. A driver speaks one gateway's real protocol; in
 // sandbox mode its HTTP calls go to the in-service sandbox (sandbox.ts) instead of the internet.
 
-export type GatewayName = 'gateway_1' | 'gateway_2' | 'gateway_3'
-export const GATEWAYS: readonly GatewayName[] = ['gateway_1', 'gateway_2', 'gateway_3']
+import { GATEWAY_METHODS, type GatewayMethod } from '../../booking-core/index.ts'
+
+export type GatewayName = GatewayMethod
+export const GATEWAYS: readonly GatewayName[] = GATEWAY_METHODS
 
 export interface HttpRequest {
   method: 'GET' | 'POST'

@@ -3,11 +3,11 @@ import type { Executor } from '../../lib/db.ts'
 import { Unprocessable } from '../../lib/errors.ts'
 import { formatMoney } from '../../lib/money.ts'
 import { formatDateTime } from '../../lib/time.ts'
-import { creditWallet } from '../wallet/service.ts'
+import { creditWallet } from '../wallet/index.ts'
+import type { BookingKind } from './payable.ts'
 
-// INTERFACE (implemented by the payments work): what bookings need from payments.
-
-export type BookingKind = 'court' | 'indoor'
+// The payment rows of bookings as both booking kinds show and refund them. Payments reads the same
+// rows for its own steps through this module (docs/architecture.md, "Booking core and money direction").
 
 export interface PaymentRecord {
   id: number

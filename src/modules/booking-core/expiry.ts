@@ -2,8 +2,8 @@ import { sql } from 'kysely'
 import type { AppContext } from '../../lib/context.ts'
 import type { Executor } from '../../lib/db.ts'
 import { notBackedOff, type SweepRow, sweepAttempts, sweepStep } from '../../lib/sweeps.ts'
-import { cancelLocked, LOCKED_BOOKING_COLUMNS, type LockedBooking } from './operations.ts'
-import { type BookingKind, bookingTable } from './payable.ts'
+import { cancelLocked } from './operations.ts'
+import { type BookingKind, bookingTable, LOCKED_BOOKING_COLUMNS, type LockedBooking } from './payable.ts'
 import type { BookingStatus } from './state.ts'
 
 // Payment holds that ran out: a pending booking whose hold_expires_at has passed is cancelled with
@@ -36,12 +36,12 @@ export async function expireHoldLocked(
     .select(LOCKED_BOOKING_COLUMNS)
     .where('id', '=', id)
     .where('status', '=', 'pending')
-    .where('hold_expires_at', '<', sql<Date>`now()`)
+    .where('hold_expires_at', '<', ctx.clock.now())
     .forUpdate()
   if (opts.skipLocked) query = query.skipLocked()
   const row = await query.executeTakeFirst()
   if (!row) return false
-  const booking: LockedBooking = { ...row, status: row.status as BookingStatus }
+  const booking: LockedBooking = { kind, ...row, status: row.status as BookingStatus }
   await cancelLocked(ctx, trx, kind, booking, { reason: HOLD_EXPIRED_REASON, by: 'system' })
   return true
 }
@@ -75,12 +75,18 @@ export async function expireHold(
 }
 
 /** Due holds of one kind after id `afterId`, oldest id first, leaving out those in back-off. */
-export async function dueHolds(db: Executor, kind: BookingKind, afterId: number, limit: number): Promise<SweepRow[]> {
+export async function dueHolds(
+  db: Executor,
+  kind: BookingKind,
+  now: Date,
+  afterId: number,
+  limit: number,
+): Promise<SweepRow[]> {
   const sweep = holdSweep(kind)
   const { rows } = await sql<SweepRow>`
     SELECT b.id, ${sweepAttempts(sweep, 'b.id')} AS attempts
     FROM ${sql.table(bookingTable(kind))} b
-    WHERE b.status = 'pending' AND b.hold_expires_at < now() AND b.id > ${afterId}
+    WHERE b.status = 'pending' AND b.hold_expires_at < ${now} AND b.id > ${afterId}
       AND ${notBackedOff(sweep, 'b.id')}
     ORDER BY b.id
     LIMIT ${limit}`.execute(db)
@@ -92,7 +98,7 @@ export async function expireDueHolds(ctx: AppContext, kind: BookingKind, opts: H
   let expired = 0
   let afterId = 0
   for (;;) {
-    const due = await dueHolds(ctx.db, kind, afterId, EXPIRY_BATCH)
+    const due = await dueHolds(ctx.db, kind, ctx.clock.now(), afterId, EXPIRY_BATCH)
     for (const row of due) {
       if (await expireHold(ctx, kind, row, opts)) expired++
     }
@@ -116,7 +122,7 @@ export async function expireHoldsOn(
   const resource = kind === 'court' ? 'court_id' : 'indoor_game_id'
   const { rows } = await sql<{ id: number }>`
     SELECT id FROM ${sql.table(bookingTable(kind))}
-    WHERE status = 'pending' AND hold_expires_at < now()
+    WHERE status = 'pending' AND hold_expires_at < ${ctx.clock.now()}
       AND ${sql.ref(resource)} = ${scope.resourceId} AND date = ${scope.date}
     ORDER BY id`.execute(trx)
   let count = 0

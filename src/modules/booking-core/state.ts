@@ -1,4 +1,4 @@
-// The booking state machine (decisions.md, "Staff operations"), shared by court and indoor bookings:
+// The booking state machine (docs/bookings.md, "Staff operations"), shared by court and indoor bookings:
 // pending → confirmed (payment received) → playing → completed; pending|confirmed → cancelled;
 // confirmed → no_show (only after the start time). completed, cancelled and no_show are final.
 

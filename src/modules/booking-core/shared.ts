@@ -3,8 +3,8 @@ import type { Executor } from '../../lib/db.ts'
 import { formatMoney } from '../../lib/money.ts'
 import { DateTime, Money, Nullable } from '../../lib/schemas.ts'
 import { formatDateTime } from '../../lib/time.ts'
-import { type PaymentRecord, paymentsFor } from '../payments/records.ts'
 import type { BookingKind } from './payable.ts'
+import { type PaymentRecord, paymentsFor } from './payment-records.ts'
 
 // Pieces both booking resources embed (court bookings here, indoor-game bookings in
 // indoor-bookings): payment history, extra session charges, the coupon usage and the money fields.

@@ -1,23 +1,25 @@
+import type { Static } from 'typebox'
 import type { AuthUser } from '../../lib/auth.ts'
 import type { AppContext } from '../../lib/context.ts'
 import { Invalid } from '../../lib/errors.ts'
 import { toPaisa } from '../../lib/money.ts'
-import type { GatewayName, Gateways } from '../payments/gateways/index.ts'
-import { createTopupPayment, startAtGateway } from '../payments/service.ts'
+import { attachTopupPayment, insertPendingTopup } from '../wallet/index.ts'
+import type { Gateways } from './gateways/index.ts'
+import type { TopupBody } from './schemas.ts'
+import { createTopupPayment, startAtGateway } from './service.ts'
 
 export const TOPUP_MIN = 1000 // 10.00
 export const TOPUP_MAX = 10_000_000 // 100000.00
+
+// A wallet top-up through a gateway is a payment: payments owns it (the route, the gateway, the
+// settlement) and asks wallet only for its ledger rows, so wallet depends on nothing of ours
+// (docs/architecture.md, "Booking core and money direction").
 
 /**
  * Starts a gateway top-up: a `pending` topup row and an `initiated` payment. The balance moves only
  * when the gateway's confirmed callback completes both (settleCallback → completeTopup).
  */
-export async function startTopup(
-  ctx: AppContext,
-  gateways: Gateways,
-  user: AuthUser,
-  input: { amount: number | string; method: GatewayName; return_url?: string },
-) {
+export async function startTopup(ctx: AppContext, gateways: Gateways, user: AuthUser, input: Static<typeof TopupBody>) {
   const amount = toPaisa(input.amount)
   if (amount < TOPUP_MIN || amount > TOPUP_MAX) {
     throw new Invalid('amount', 'The amount field must be between 10 and 100000.')
@@ -26,11 +28,7 @@ export async function startTopup(
     throw new Invalid('return_url', 'The return url field must be a valid URL.')
   }
   const { transaction, payment } = await ctx.db.transaction().execute(async (trx) => {
-    const pending = await trx
-      .insertInto('wallet_transactions')
-      .values({ user_id: user.id, type: 'topup', status: 'pending', amount, description: 'Wallet top-up' })
-      .returning('id')
-      .executeTakeFirstOrThrow()
+    const pending = await insertPendingTopup(trx, user.id, amount)
     const payment = await createTopupPayment(trx, {
       userId: user.id,
       transactionId: pending.id,
@@ -38,12 +36,7 @@ export async function startTopup(
       amount,
       returnUrl: input.return_url ?? null,
     })
-    const transaction = await trx
-      .updateTable('wallet_transactions')
-      .set({ payment_id: payment.id })
-      .where('id', '=', pending.id)
-      .returningAll()
-      .executeTakeFirstOrThrow()
+    const transaction = await attachTopupPayment(trx, pending.id, payment.id)
     return { transaction, payment }
   })
   const paymentUrl = await startAtGateway(ctx, gateways, payment, 'Wallet top-up')

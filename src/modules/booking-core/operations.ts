@@ -5,55 +5,20 @@ import type { Executor } from '../../lib/db.ts'
 import { Invalid, Unprocessable } from '../../lib/errors.ts'
 import { formatMoney } from '../../lib/money.ts'
 import { toHHmm } from '../../lib/time.ts'
-import { releaseCoupon } from '../coupons/service.ts'
-import { notify } from '../notifications/service.ts'
-import { refundBookingToWallet } from '../payments/records.ts'
-import { insertPayment, newReference } from '../payments/repository.ts'
+import { releaseCoupon } from '../coupons/index.ts'
+import { notify } from '../notifications/index.ts'
 import { type CancelledBy, hasStarted, refundQuote } from './cancellation.ts'
-import { type BookingKind, bookingTable, recordBookingPayment } from './payable.ts'
-import { type BookingStatus, type StaffTarget, transitionError } from './state.ts'
+import type { DeskPaymentMethod } from './methods.ts'
+import { type BookingKind, bookingTable, type LockedBooking, recordBookingPayment } from './payable.ts'
+import { refundBookingToWallet } from './payment-records.ts'
+import { insertPayment, newReference } from './repository.ts'
+import { type StaffTarget, transitionError } from './state.ts'
 
 // Changes to a booking that court and indoor-game bookings share: cancellation (with refund,
 // coupon release and notification), staff status changes, extra charges and payments
 // recorded at the desk. Each runs inside the caller's transaction.
 
 export const NOT_PAYABLE = 'This booking cannot be paid.'
-
-export interface LockedBooking {
-  id: number
-  booking_number: string
-  user_id: number | null
-  venue_id: number
-  status: BookingStatus
-  date: string
-  start_time: string
-  total_amount: number
-  paid_amount: number
-}
-
-/** The columns of a LockedBooking, for every query that locks a booking to change it. */
-export const LOCKED_BOOKING_COLUMNS = [
-  'id',
-  'booking_number',
-  'user_id',
-  'venue_id',
-  'status',
-  'date',
-  'start_time',
-  'total_amount',
-  'paid_amount',
-] as const
-
-/** Row-locks a booking of either kind (FOR UPDATE); undefined when the id does not exist. */
-export async function lockBooking(trx: Executor, kind: BookingKind, id: number): Promise<LockedBooking | undefined> {
-  const row = await trx
-    .selectFrom(bookingTable(kind))
-    .select(LOCKED_BOOKING_COLUMNS)
-    .where('id', '=', id)
-    .forUpdate()
-    .executeTakeFirst()
-  return row ? { ...row, status: row.status as BookingStatus } : undefined
-}
 
 export { hasStarted } from './cancellation.ts'
 
@@ -179,7 +144,7 @@ export async function addCharge(
 
 export interface DeskPayment {
   amount: number
-  method: 'cash' | 'gateway_1' | 'gateway_2' | 'gateway_3'
+  method: DeskPaymentMethod
   reference?: string | null
 }
 

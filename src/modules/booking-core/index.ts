@@ -1,0 +1,50 @@
+// What both booking kinds share, offered to bookings, indoor-bookings and payments: kinds, the state
+// machine, payable bookings, staff operations, cancellation, hold expiry, booking numbers, payment
+// methods and the payment rows of bookings. It depends on wallet and on no module of ours
+// (docs/architecture.md, "Booking core and money direction").
+export {
+  assertCustomerMayCancel,
+  CancelAnswer,
+  CancellationPreviewSchema,
+  cancelledMessage,
+  hasStarted,
+  previewCancellation,
+} from './cancellation.ts'
+export { expireDueHolds, expireHoldsOn, HOLD_EXPIRED_REASON } from './expiry.ts'
+export {
+  DESK_PAYMENT_METHODS,
+  GATEWAY_METHODS,
+  type GatewayMethod,
+  PAYMENT_METHODS,
+  type PaymentMethod,
+} from './methods.ts'
+export { allocatedNumber } from './numbers.ts'
+export {
+  addCharge,
+  cancelLocked,
+  changeStatus,
+  recordDeskPayment,
+} from './operations.ts'
+export {
+  type BookingKind,
+  bookingTable,
+  holdUntil,
+  type LockedBooking,
+  lockBooking,
+  recordBookingPayment,
+  setPaymentIntent,
+} from './payable.ts'
+export { ledgerReferenceType, markRefunded } from './payment-records.ts'
+export { insertPayment, newReference, type PaymentRow } from './repository.ts'
+export {
+  bookingMoney,
+  bookingMoneyFields,
+  ChargeSchema,
+  CouponUsageSchema,
+  chargesOf,
+  durationHours,
+  loadBookingExtras,
+  PaymentRecordSchema,
+  paymentsOf,
+} from './shared.ts'
+export { BOOKING_STATUSES, STAFF_TARGETS } from './state.ts'

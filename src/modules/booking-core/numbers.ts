@@ -1,0 +1,35 @@
+import { type RawBuilder, sql } from 'kysely'
+
+export type NumberKind = 'BK' | 'IG'
+
+const SEQUENCE = { BK: 'booking_number_bk', IG: 'booking_number_ig' } as const
+/** Advisory lock class of each kind's resource (courts, indoor games); the object is its id. */
+const LOCK_CLASS = { BK: 1001, IG: 1002 } as const
+
+/**
+ * The booked court's (or game's) transaction-scoped advisory lock, taken before the new row
+ * reaches the exclusion constraint: bookings of one court (or game) commit one after another, while
+ * other courts go on in parallel. Without it, two transactions inserting overlapping rows at the
+ * same moment can each wait for the other inside the constraint check, a deadlock PostgreSQL breaks
+ * only after deadlock_timeout (1 s) by failing one of them (docs/architecture.md, "Double booking").
+ * allocatedNumber evaluates it in the INSERT; an INSERT that stops using allocatedNumber must take it.
+ */
+export function bookedResourceLock(kind: NumberKind, resourceId: number): RawBuilder<void> {
+  return sql<void>`pg_advisory_xact_lock(${sql.lit(LOCK_CLASS[kind])}, ${resourceId}::int)`
+}
+
+/**
+ * The SQL expression of the next booking number of a kind: `BK-2026-000123` (courts) or
+ * `IG-2026-000123` (indoor games), the year being the venue-local year of creation.
+ *
+ * The sequence part comes from a PostgreSQL sequence (migrations/004), so numbers are unique and
+ * increasing under any concurrency, across instances, without a lock held until commit. A booking
+ * refused by the exclusion constraint burns its number: numbers are unique and increasing, not
+ * gap-free (docs/architecture.md, "Booking numbers": a gap-free counter serialised every commit).
+ *
+ * Evaluating it also takes bookedResourceLock in the same statement.
+ */
+export function allocatedNumber(kind: NumberKind, year: number, resourceId: number): RawBuilder<string> {
+  return sql<string>`(SELECT ${`${kind}-${year}-`} || lpad(n::text, greatest(6, length(n::text)), '0')
+    FROM (SELECT nextval(${sql.lit(SEQUENCE[kind])}) AS n, ${bookedResourceLock(kind, resourceId)}) AS next_number)`
+}

@@ -1,0 +1,6 @@
+// What other modules may use of the wallet: the ledger steps a payment or a refund takes, and the
+// top-up rows payments keeps (wallet imports no module of ours: docs/architecture.md,
+// "Booking core and money direction").
+export { attachTopupPayment, insertPendingTopup, transactionResource } from './repository.ts'
+export { WalletTransactionSchema } from './schemas.ts'
+export { completeTopup, creditWallet, debitWallet, failTopup } from './service.ts'
