@@ -32,6 +32,8 @@ export class Zone {
   }
 
   /** An instant as "YYYY-MM-DD HH:mm:ss" on the zone's wall clock; null stays null. */
+  format(d: Date | string): string
+  format(d: Date | string | null | undefined): string | null
   format(d: Date | string | null | undefined): string | null {
     if (d === null || d === undefined) return null
     return this.fmt.format(typeof d === 'string' ? new Date(d) : d)

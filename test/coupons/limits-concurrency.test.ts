@@ -32,7 +32,17 @@ function redeem(code: string, userId: number, venueId: number) {
   const id = ++bookingId
   return app.ctx.db
     .transaction()
-    .execute((trx) => redeemCoupon(trx, { code, userId, venueId, amount: 50000, bookingKind: 'court', bookingId: id }))
+    .execute((trx) =>
+      redeemCoupon(trx, {
+        code,
+        userId,
+        venueId,
+        amount: 50000,
+        bookingKind: 'court',
+        bookingId: id,
+        now: app.ctx.clock.now(),
+      }),
+    )
     .then(
       (r) => ({ ok: true as const, id, discount: r.discount }),
       (err) => ({

@@ -2,7 +2,6 @@ import { Type } from 'typebox'
 import { formatMoney } from '../../lib/money.ts'
 import { DateTime, Nullable } from '../../lib/schemas.ts'
 import type { Storage } from '../../lib/storage.ts'
-import { formatDateTime } from '../../lib/time.ts'
 import type { Zone } from '../../lib/zone.ts'
 
 // The contract's User (UserResource): roles come from user_roles, permissions are what those roles grant.
@@ -52,20 +51,21 @@ export interface UserResource {
   created_at: string
 }
 
-export function userResource(storage: Storage, row: UserRow): UserResource {
+/** A user row as the contract's User; `created_at` on the venue zone's wall clock. */
+export function userResource(ctx: { storage: Storage; zone: Zone }, row: UserRow): UserResource {
   return {
     id: Number(row.id),
     name: row.name,
     email: row.email,
     phone: row.phone,
-    avatar: storage.url(row.avatar_path),
+    avatar: ctx.storage.url(row.avatar_path),
     wallet_balance: formatMoney(row.wallet_balance),
     is_active: row.is_active,
     email_verified: row.email_verified_at !== null,
     phone_verified: row.phone_verified_at !== null,
     roles: row.roles ?? [],
     permissions: row.permissions ?? [],
-    created_at: formatDateTime(row.created_at)!,
+    created_at: ctx.zone.format(row.created_at),
   }
 }
 

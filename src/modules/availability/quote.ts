@@ -1,7 +1,7 @@
 import type { AppContext } from '../../lib/context.ts'
 import type { Executor } from '../../lib/db.ts'
 import { Conflict, Invalid, NotFound } from '../../lib/errors.ts'
-import { isValidDate, localNow, toMinutes } from '../../lib/time.ts'
+import { isValidDate, toMinutes } from '../../lib/time.ts'
 import { type CourtDay, loadCourtDay, loadIndoorDay, type TakenRange } from './repository.ts'
 import { type DaySetup, offGridErrors, priceRange } from './slots.ts'
 
@@ -13,10 +13,9 @@ const HHMM = /^([01]\d|2[0-3]):[0-5]\d$/
 /** Where a quote reads "now" and the venue wall clock: the app context (ctx.clock, ctx.zone). */
 export type QuoteTime = Pick<AppContext, 'clock' | 'zone'>
 
-/** The venue's date and time now. Callers that do not hand their context over yet fall back to
- * the system clock and the process time zone. */
-function wallNow(time: QuoteTime | undefined): { date: string; time: string } {
-  return time ? time.zone.wallClock(time.clock.now()) : localNow()
+/** The venue's date and time now. */
+function wallNow(time: QuoteTime): { date: string; time: string } {
+  return time.zone.wallClock(time.clock.now())
 }
 
 /** 422s shared by both quotes: date and times well formed, not in the past (venue time). */
@@ -59,11 +58,11 @@ export async function quoteCourtBooking(
   date: string,
   start: string,
   end: string,
-  time?: QuoteTime,
+  time: QuoteTime,
 ): Promise<{ baseAmount: number; slotMinutes: number }> {
   checkWhen(date, start, end, wallNow(time))
-  const day = await loadCourtDay(db, courtId, date, { withBookings: false })
-  return quoteCourtDay(day, date, start, end)
+  const day = await loadCourtDay(db, courtId, date, { withBookings: false, now: time.clock.now() })
+  return quoteCourtDay(day, date, start, end, time)
 }
 
 /** quoteCourtBooking over a day already loaded with loadCourtDay (withBookings: false is enough):
@@ -73,7 +72,7 @@ export function quoteCourtDay(
   date: string,
   start: string,
   end: string,
-  time?: QuoteTime,
+  time: QuoteTime,
 ): { baseAmount: number; slotMinutes: number } {
   checkWhen(date, start, end, wallNow(time))
   if (!day) throw new NotFound()
@@ -91,10 +90,10 @@ export async function quoteIndoorBooking(
   date: string,
   start: string,
   end: string,
-  time?: QuoteTime,
+  time: QuoteTime,
 ): Promise<{ baseAmount: number }> {
   checkWhen(date, start, end, wallNow(time))
-  const day = await loadIndoorDay(db, indoorGameId, date, { withBookings: false })
+  const day = await loadIndoorDay(db, indoorGameId, date, { withBookings: false, now: time.clock.now() })
   if (!day) throw new NotFound()
   return { baseAmount: amountOrConflict(day.setup, start, end, INDOOR_UNAVAILABLE) }
 }

@@ -57,10 +57,10 @@ export async function loadCourtDay(
   db: Executor,
   courtId: number,
   date: string,
-  opts: { withBookings: boolean; now?: Date },
+  opts: { withBookings: boolean; now: Date },
 ): Promise<CourtDay | undefined> {
   const dow = dayOfWeek(date)
-  const now = opts.now ?? new Date()
+  const now = opts.now
   const build = () =>
     db
       .selectFrom('courts as c')
@@ -165,9 +165,9 @@ export async function loadIndoorDay(
   db: Executor,
   gameId: number,
   date: string,
-  opts: { withBookings: boolean; now?: Date },
+  opts: { withBookings: boolean; now: Date },
 ): Promise<IndoorDay | undefined> {
-  const now = opts.now ?? new Date()
+  const now = opts.now
   const build = () =>
     db
       .selectFrom('indoor_games as g')

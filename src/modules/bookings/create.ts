@@ -72,12 +72,12 @@ async function courtAndQuote(ctx: AppContext, input: NewBooking, booker: Booker,
   // it (the INSERT's exclusion constraint judges those).
   const day = await ctx.cache.through(
     `court-day:${input.court_id}:${input.date}`,
-    () => loadCourtDay(ctx.db, input.court_id, input.date, { withBookings: false }),
+    () => loadCourtDay(ctx.db, input.court_id, input.date, { withBookings: false, now }),
     (d) => (d ? { tags: [cacheTags.court(d.id), cacheTags.venue(d.venue_id)] } : null),
   )
   if (!day || !usable(day, booker)) throw new Invalid({ court_id: [INVALID_COURT] })
   // 422 for a past start, 409 for a closed day, outside hours, off the slot grid or a maintenance block.
-  return { court: day, quote: quoteCourtDay(day, input.date, input.start_time, input.end_time, now) }
+  return { court: day, quote: quoteCourtDay(day, input.date, input.start_time, input.end_time, ctx) }
 }
 
 type BookingRow = Awaited<ReturnType<typeof insertBooking>>
@@ -104,7 +104,7 @@ export async function createCourtBooking(ctx: AppContext, input: NewBooking, boo
   if (code) {
     await checkCoupon(
       ctx.db,
-      { code, userId: booker.userId, venueId: court.venue_id, amount: quote.baseAmount },
+      { code, userId: booker.userId, venueId: court.venue_id, amount: quote.baseAmount, now },
       'coupon_code',
     )
   }
@@ -180,7 +180,7 @@ export async function createCourtBooking(ctx: AppContext, input: NewBooking, boo
     review: null,
   })
   booking.user =
-    customer && wallet !== null ? userResource(ctx.storage, { ...customer, wallet_balance: wallet } as UserRow) : null
+    customer && wallet !== null ? userResource(ctx, { ...customer, wallet_balance: wallet } as UserRow) : null
   return booking
 }
 
@@ -230,6 +230,7 @@ async function completeInTransaction(
       amount: baseAmount,
       bookingKind: 'court',
       bookingId: row.id,
+      now: ctx.clock.now(),
     })
     total = baseAmount - discount
     await trx

@@ -83,7 +83,7 @@ export async function loadBookings(
     opts.withUser && userIds.length > 0 ? selectUsers(db).where('u.id', 'in', userIds).execute() : Promise.resolve([]),
   ])
   const venueById = new Map(venues.map((v) => [v.id, venueSummary(v)]))
-  const userById = new Map(users.map((u) => [u.id, userResource(ctx.storage, u as UserRow)]))
+  const userById = new Map(users.map((u) => [u.id, userResource(ctx, u as UserRow)]))
   const byId = new Map(rows.map((r) => [r.id, r]))
   const out: Booking[] = []
   for (const id of ids) {

@@ -39,14 +39,14 @@ export function discountFor(coupon: Pick<CouponRow, 'type' | 'value' | 'max_disc
  */
 export async function checkCoupon(
   db: Executor,
-  input: { code: string; userId: number | null; venueId: number; amount: number; now?: Date },
+  input: { code: string; userId: number | null; venueId: number; amount: number; now: Date },
   field: string,
   lock = false,
 ): Promise<{ coupon: CouponRow; discount: number }> {
   const coupon = await repo.findCouponByCode(db, input.code.trim(), lock)
   if (!coupon?.is_active) throw new Invalid(field, COUPON_MESSAGES.invalid)
-  // "Now" comes from the caller's clock (ctx.clock); callers that pass none use the system clock.
-  const now = (input.now ?? new Date()).getTime()
+  // "Now" comes from the caller's clock (ctx.clock).
+  const now = input.now.getTime()
   if (coupon.starts_at && new Date(coupon.starts_at).getTime() > now)
     throw new Invalid(field, COUPON_MESSAGES.notStarted)
   if (coupon.expires_at && new Date(coupon.expires_at).getTime() <= now)

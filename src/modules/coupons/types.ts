@@ -9,8 +9,8 @@ export interface RedeemInput {
   amount: number // base amount in paisa
   bookingKind: BookingKind
   bookingId: number
-  /** The caller's clock (ctx.clock.now()); the system clock when absent. */
-  now?: Date
+  /** The caller's clock (ctx.clock.now()). */
+  now: Date
 }
 
 export interface CouponRow {

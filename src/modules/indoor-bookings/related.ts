@@ -17,6 +17,6 @@ export async function loadUserResources(
   const rows = await selectUsers(db)
     .where('u.id', 'in', [...new Set(ids)])
     .execute()
-  for (const r of rows) out.set(r.id, userResource(ctx.storage, r as UserRow))
+  for (const r of rows) out.set(r.id, userResource(ctx, r as UserRow))
   return out
 }

@@ -15,7 +15,7 @@ import type { AdminUserPatchBody, AdminUsersQuery } from '../schemas.ts'
 
 export async function listUsers(ctx: AppContext, filters: Static<typeof AdminUsersQuery>, page: PageParams) {
   const { rows, total } = await userPage(ctx.db, filters, page)
-  return { items: rows.map((r) => userResource(ctx.storage, r)), total }
+  return { items: rows.map((r) => userResource(ctx, r)), total }
 }
 
 export async function updateUser(

@@ -97,7 +97,7 @@ export async function checkCredentials(db: Executor, login: string, password: st
 export async function userResourceOf(ctx: AppContext, userId: number): Promise<UserResource> {
   const row = await findUserRow(ctx.db, userId)
   if (!row) throw new NotFound()
-  return userResource(ctx.storage, row)
+  return userResource(ctx, row)
 }
 
 /** The user's device tokens as Devices, most recently used first. */
