@@ -82,6 +82,3 @@ export function deviceResource(
     created_at: zone.format(t.created_at)!,
   }
 }
-
-// bookings and indoor-bookings import selectUsers from here until they switch to accounts/index.ts (issue 14).
-export { selectUsers } from './queries.ts'

@@ -59,9 +59,8 @@ export async function loadCourtDay(
   date: string,
   opts: { withBookings: boolean; now: Date },
 ): Promise<CourtDay | undefined> {
-  const dow = dayOfWeek(date)
-  const now = opts.now
-  const build = () =>
+  const args = { dow: dayOfWeek(date), date, now: opts.now, courtId }
+  const build = ({ dow, date, now, courtId }: typeof args) =>
     db
       .selectFrom('courts as c')
       .innerJoin('venues as v', 'v.id', 'c.venue_id')
@@ -131,11 +130,7 @@ export async function loadCourtDay(
       .where('c.id', '=', courtId)
       .where('c.deleted_at', 'is', null)
       .where('v.deleted_at', 'is', null)
-  // Parameters in the order Kysely emits them (checked on the first build, see ReusedStatements).
-  const params = opts.withBookings
-    ? [dow, true, dow, date, date, date, 'confirmed', 'playing', 'pending', now, courtId]
-    : [dow, true, dow, date, date, courtId]
-  const [row] = await statements.run(db, `court-day:${opts.withBookings}`, params, build)
+  const [row] = await statements.run(db, `court-day:${opts.withBookings}`, args, build)
   if (!row) return undefined
   const schedule = row.schedule
   return {
@@ -167,8 +162,8 @@ export async function loadIndoorDay(
   date: string,
   opts: { withBookings: boolean; now: Date },
 ): Promise<IndoorDay | undefined> {
-  const now = opts.now
-  const build = () =>
+  const args = { date, now: opts.now, gameId }
+  const build = ({ date, now, gameId }: typeof args) =>
     db
       .selectFrom('indoor_games as g')
       .innerJoin('venues as v', 'v.id', 'g.venue_id')
@@ -203,8 +198,7 @@ export async function loadIndoorDay(
       .where('g.id', '=', gameId)
       .where('g.deleted_at', 'is', null)
       .where('v.deleted_at', 'is', null)
-  const params = opts.withBookings ? [date, 'confirmed', 'playing', 'pending', now, gameId] : [gameId]
-  const [row] = await statements.run(db, `indoor-day:${opts.withBookings}`, params, build)
+  const [row] = await statements.run(db, `indoor-day:${opts.withBookings}`, args, build)
   if (!row) return undefined
   return {
     id: row.id,

@@ -65,4 +65,3 @@ export function indoorGameResource(g: IndoorGameRow): IndoorGame {
 }
 
 /** @deprecated Import it from indoor-games/index.ts; kept for modules not yet switched over. */
-export { loadIndoorGameResources } from './queries.ts'

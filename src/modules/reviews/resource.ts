@@ -70,4 +70,3 @@ export function replyResource(
 }
 
 // bookings/resource.ts imports the loader from here until it switches to reviews/index.ts (issue 14).
-export { reviewsByBookingIds } from './queries.ts'
