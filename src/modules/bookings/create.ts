@@ -8,7 +8,7 @@ import { selectUsers, type UserRow, userResource } from '../accounts/resource.ts
 import { COURT_UNAVAILABLE, quoteCourtDay } from '../availability/quote.ts'
 import { loadCourtDay } from '../availability/repository.ts'
 import { checkCoupon, redeemCoupon } from '../coupons/service.ts'
-import { loadCourtResources } from '../courts/resource.ts'
+import { loadCourtResources } from '../courts/index.ts'
 import { notify } from '../notifications/service.ts'
 import { venueSummary } from '../venues/resource.ts'
 import { expireHoldsOn } from './expiry.ts'

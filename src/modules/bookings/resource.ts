@@ -5,7 +5,7 @@ import type { AppContext } from '../../lib/context.ts'
 import { DateOnly, DateTime, Nullable } from '../../lib/schemas.ts'
 import { formatDateTime, toHHmm } from '../../lib/time.ts'
 import { selectUsers, type UserRow, UserSchema, userResource } from '../accounts/resource.ts'
-import { CourtSchema, loadCourtResources } from '../courts/resource.ts'
+import { CourtSchema, loadCourtResources } from '../courts/index.ts'
 import { ReviewSchema, reviewsByBookingIds } from '../reviews/resource.ts'
 import { VenueSummarySchema, venueSummary } from '../venues/resource.ts'
 import {
