@@ -1,5 +1,6 @@
 // What other modules may use of courts: the Court resource embedded in bookings and the slot
 // length schema shared with indoor games.
 
-export { CourtSchema, loadCourtResources } from './resource.ts'
+export { loadCourtResources } from './queries.ts'
+export { CourtSchema } from './resource.ts'
 export { SlotMinutes } from './schemas.ts'

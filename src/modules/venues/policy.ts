@@ -27,8 +27,9 @@ export const isPublic = (v: Pick<VenueRecord, 'verification_status' | 'is_active
 export async function assertCanShowVenue(db: Executor, user: AuthUser | null | undefined, venue: VenueRecord) {
   const scope = catalogueScope(user)
   if (scope.kind === 'all') return
-  if (scope.kind === 'own') {
-    if (!(await venueRoleOf(db, user!, venue.id))) throw new Forbidden()
+  // An 'own' scope comes only from a signed-in user.
+  if (scope.kind === 'own' && user) {
+    if (!(await venueRoleOf(db, user, venue.id))) throw new Forbidden()
     return
   }
   if (!isPublic(venue)) throw new NotFound()

@@ -1,12 +1,10 @@
 import { type Static, Type } from 'typebox'
-import type { AppContext } from '../../lib/context.ts'
-import type { Executor } from '../../lib/db.ts'
 import { DateTime, Nullable } from '../../lib/schemas.ts'
 import type { Storage } from '../../lib/storage.ts'
 import type { Zone } from '../../lib/zone.ts'
 
 // The contract's VenueResource (and the {id, name, slug} summary other resources embed), with the
-// one batch loader that builds it. Other features embed venues only through this file.
+// pure mapping that builds it (the loader is queries.ts). Other features embed venues through index.ts.
 
 export const VenueSummarySchema = Type.Object({ id: Type.Integer(), name: Type.String(), slug: Type.String() })
 export type VenueSummary = Static<typeof VenueSummarySchema>
@@ -157,97 +155,4 @@ export function venueImage(
     collection: m.collection,
     sort_order: m.sort_order,
   }
-}
-
-const venueColumns = [
-  'id',
-  'name',
-  'slug',
-  'description',
-  'phone',
-  'email',
-  'address',
-  'city',
-  'state',
-  'latitude',
-  'longitude',
-  'opening_time',
-  'closing_time',
-  'is_active',
-  'free_cancellation_hours',
-  'verification_status',
-  'verification_requested_at',
-  'verification_reviewed_at',
-  'verification_note',
-  'reviews_avg_rating',
-  'reviews_count',
-  'created_at',
-] as const
-
-/**
- * Venues by id with images, amenities and active courts, in the order of `ids`. Soft-deleted
- * venues are included (bookings keep showing them); unknown ids are skipped. `distances` (km by
- * venue id) fills distance and distance_km.
- */
-export async function loadVenueResources(
-  ctx: Pick<AppContext, 'db' | 'storage' | 'zone'>,
-  ids: number[],
-  opts: { distances?: Map<number, number>; db?: Executor } = {},
-): Promise<Venue[]> {
-  if (ids.length === 0) return []
-  const db = opts.db ?? ctx.db
-  const unique = [...new Set(ids)]
-  const [rows, media, amenities, courts] = await Promise.all([
-    db.selectFrom('venues').select(venueColumns).where('id', 'in', unique).execute(),
-    db
-      .selectFrom('media')
-      .select(['id', 'model_id', 'path', 'collection', 'sort_order'])
-      .where('model_type', '=', 'venue')
-      .where('model_id', 'in', unique)
-      .orderBy('sort_order')
-      .orderBy('id')
-      .execute(),
-    db
-      .selectFrom('venue_amenities as va')
-      .innerJoin('amenities as a', 'a.id', 'va.amenity_id')
-      .select(['va.venue_id', 'a.id', 'a.name', 'a.icon'])
-      .where('va.venue_id', 'in', unique)
-      .orderBy('a.id')
-      .execute(),
-    db
-      .selectFrom('courts')
-      .select(['id', 'venue_id', 'name', 'type', 'description', 'capacity', 'is_active'])
-      .where('venue_id', 'in', unique)
-      .where('deleted_at', 'is', null)
-      .where('is_active', '=', true)
-      .orderBy('id')
-      .execute(),
-  ])
-  const byId = new Map<number, Venue>()
-  for (const r of rows) byId.set(r.id, venueResource(r, ctx.zone, opts.distances?.get(r.id)))
-  for (const m of media) {
-    const v = byId.get(m.model_id)
-    if (!v) continue
-    const img = venueImage(ctx.storage, m)
-    if (m.collection === 'thumbnail') v.thumbnail ??= img
-    else v.gallery.push(img)
-  }
-  for (const v of byId.values()) v.images = v.thumbnail ? [v.thumbnail, ...v.gallery] : [...v.gallery]
-  for (const a of amenities) byId.get(a.venue_id)?.amenities.push({ id: a.id, name: a.name, icon: a.icon })
-  for (const c of courts) {
-    const { venue_id, ...court } = c
-    byId.get(venue_id)?.courts.push(court)
-  }
-  for (const v of byId.values()) v.courts_count = v.courts.length
-  return ids.map((id) => byId.get(id)).filter((v): v is Venue => v !== undefined)
-}
-
-/** One venue resource by id, or null. */
-export async function loadVenueResource(
-  ctx: Pick<AppContext, 'db' | 'storage' | 'zone'>,
-  id: number,
-  opts: { db?: Executor } = {},
-): Promise<Venue | null> {
-  const [v] = await loadVenueResources(ctx, [id], opts)
-  return v ?? null
 }

@@ -1,5 +1,5 @@
 import type { Executor } from '../../lib/db.ts'
-import { escapeLike } from './repository.ts'
+import { slugsLike } from './repository/manage.ts'
 
 // Venue slugs: made from the name, unique, and never shadowing another /venues/… path.
 
@@ -26,12 +26,7 @@ const RESERVED_SLUGS = new Set(['nearby', 'my-venues'])
 export async function freeSlug(db: Executor, name: string): Promise<string> {
   // A purely numeric slug would shadow the venue with that id in {venue} paths.
   const base = /^\d+$/.test(name) ? `venue-${name}` : name
-  const taken = await db
-    .selectFrom('venues')
-    .select('slug')
-    .where((eb) => eb.or([eb('slug', '=', base), eb('slug', 'like', `${escapeLike(base)}-%`)]))
-    .execute()
-  const set = new Set([...taken.map((t) => t.slug), ...RESERVED_SLUGS])
+  const set = new Set([...(await slugsLike(db, base)), ...RESERVED_SLUGS])
   if (!set.has(base)) return base
   for (let i = 2; ; i++) if (!set.has(`${base}-${i}`)) return `${base}-${i}`
 }

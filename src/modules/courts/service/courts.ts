@@ -1,4 +1,3 @@
-import { sql } from 'kysely'
 import type { Static } from 'typebox'
 import type { AuthUser } from '../../../lib/auth.ts'
 import type { AppContext } from '../../../lib/context.ts'
@@ -15,7 +14,17 @@ import {
   type VenueRole,
   venueForStaff,
 } from '../../venues/index.ts'
-import { type Court, loadCourtResources } from '../resource.ts'
+import { loadCourtResources } from '../queries.ts'
+import {
+  activeCourtIds,
+  findCourtRow,
+  findSport,
+  hasUpcomingCourtBookings,
+  insertCourt,
+  lockCourt,
+  updateCourtRow,
+} from '../repository.ts'
+import type { Court } from '../resource.ts'
 import type { CourtCreateBody, CourtUpdateBody } from '../schemas.ts'
 
 // Courts: who may see and change them, and their create/update/delete.
@@ -29,12 +38,7 @@ export interface CourtRecord {
 }
 
 async function findCourt(db: Executor, key: string): Promise<CourtRecord> {
-  const court = await db
-    .selectFrom('courts')
-    .select(['id', 'venue_id', 'is_active', 'slot_minutes'])
-    .where('id', '=', pathId(key))
-    .where('deleted_at', 'is', null)
-    .executeTakeFirst()
+  const court = await findCourtRow(db, pathId(key))
   if (!court) throw new NotFound()
   const venue = await findVenueById(db, court.venue_id)
   if (!venue) throw new NotFound()
@@ -75,25 +79,14 @@ export async function courtResource(ctx: AppContext, id: number): Promise<Court>
 /** GET /venues/{venue}/courts: the active courts of a visible venue. */
 export async function venueCourts(ctx: AppContext, user: AuthUser | null, venue: VenueRecord): Promise<Court[]> {
   await assertCanSeeVenueContent(ctx.db, user, venue)
-  const ids = await ctx.db
-    .selectFrom('courts')
-    .select('id')
-    .where('venue_id', '=', venue.id)
-    .where('deleted_at', 'is', null)
-    .where('is_active', '=', true)
-    .orderBy('id')
-    .execute()
-  const map = await loadCourtResources(
-    ctx.db,
-    ids.map((r) => r.id),
-    { storage: ctx.storage },
-  )
-  return ids.map((r) => map.get(r.id)!).filter(Boolean)
+  const ids = await activeCourtIds(ctx.db, venue.id)
+  const map = await loadCourtResources(ctx.db, ids, { storage: ctx.storage })
+  return ids.map((id) => map.get(id)!).filter(Boolean)
 }
 
 async function sportOf(db: Executor, sportId: number | null | undefined) {
   if (sportId === undefined || sportId === null) return null
-  const sport = await db.selectFrom('sports').select(['id', 'key']).where('id', '=', sportId).executeTakeFirst()
+  const sport = await findSport(db, sportId)
   if (!sport) throw new Invalid('sport_id', 'The selected sport id is invalid.')
   return sport
 }
@@ -106,23 +99,19 @@ export async function createCourt(ctx: AppContext, user: AuthUser, venueKey: str
   const type = body.type?.trim() || sport?.key
   if (!type) throw new Invalid('type', 'The type field is required when sport id is not present.')
   const id = await ctx.db.transaction().execute(async (trx) => {
-    const court = await trx
-      .insertInto('courts')
-      .values({
-        venue_id: venue.id,
-        sport_id: sport?.id ?? null,
-        name: body.name.trim(),
-        type,
-        description: body.description ?? null,
-        capacity: body.capacity ?? 10,
-        slot_minutes: body.slot_minutes ?? 60,
-        price_per_hour: toPaisa(body.price_per_hour),
-        is_active: body.is_active ?? true,
-      })
-      .returning('id')
-      .executeTakeFirstOrThrow()
+    const courtId = await insertCourt(trx, {
+      venue_id: venue.id,
+      sport_id: sport?.id ?? null,
+      name: body.name.trim(),
+      type,
+      description: body.description ?? null,
+      capacity: body.capacity ?? 10,
+      slot_minutes: body.slot_minutes ?? 60,
+      price_per_hour: toPaisa(body.price_per_hour),
+      is_active: body.is_active ?? true,
+    })
     await refreshMinPrice(trx, venue.id)
-    return court.id
+    return courtId
   })
   return courtResource(ctx, id)
 }
@@ -136,21 +125,17 @@ export async function updateCourt(
   const court = await courtForStaff(ctx, user, key, ['owner', 'manager'])
   const sport = body.sport_id === undefined ? undefined : await sportOf(ctx.db, body.sport_id)
   await ctx.db.transaction().execute(async (trx) => {
-    await trx
-      .updateTable('courts')
-      .set({
-        ...(body.name !== undefined && { name: body.name.trim() }),
-        ...(body.type !== undefined && { type: body.type.trim() }),
-        ...(sport !== undefined && { sport_id: sport?.id ?? null }),
-        ...(body.description !== undefined && { description: body.description }),
-        ...(body.capacity !== undefined && { capacity: body.capacity }),
-        ...(body.slot_minutes !== undefined && { slot_minutes: body.slot_minutes }),
-        ...(body.price_per_hour !== undefined && { price_per_hour: toPaisa(body.price_per_hour) }),
-        ...(body.is_active !== undefined && { is_active: body.is_active }),
-        updated_at: ctx.clock.now(),
-      })
-      .where('id', '=', court.id)
-      .execute()
+    await updateCourtRow(trx, court.id, {
+      ...(body.name !== undefined && { name: body.name.trim() }),
+      ...(body.type !== undefined && { type: body.type.trim() }),
+      ...(sport !== undefined && { sport_id: sport?.id ?? null }),
+      ...(body.description !== undefined && { description: body.description }),
+      ...(body.capacity !== undefined && { capacity: body.capacity }),
+      ...(body.slot_minutes !== undefined && { slot_minutes: body.slot_minutes }),
+      ...(body.price_per_hour !== undefined && { price_per_hour: toPaisa(body.price_per_hour) }),
+      ...(body.is_active !== undefined && { is_active: body.is_active }),
+      updated_at: ctx.clock.now(),
+    })
     await refreshMinPrice(trx, court.venue_id)
   })
   return courtResource(ctx, court.id)
@@ -161,21 +146,11 @@ export async function deleteCourt(ctx: AppContext, user: AuthUser, key: string):
   const court = await courtForStaff(ctx, user, key, ['owner', 'manager'])
   const now = ctx.zone.wallClock(ctx.clock.now())
   await ctx.db.transaction().execute(async (trx) => {
-    await trx.selectFrom('courts').select('id').where('id', '=', court.id).forUpdate().execute()
-    const upcoming = await trx
-      .selectFrom('bookings')
-      .select('id')
-      .where('court_id', '=', court.id)
-      .where('status', 'in', ['confirmed', 'playing'])
-      .where(sql<boolean>`(date > ${now.date}::date or (date = ${now.date}::date and end_time > ${now.time}::time))`)
-      .limit(1)
-      .executeTakeFirst()
-    if (upcoming) throw new Conflict('The court has upcoming confirmed bookings and cannot be deleted.')
-    await trx
-      .updateTable('courts')
-      .set({ deleted_at: ctx.clock.now(), updated_at: ctx.clock.now() })
-      .where('id', '=', court.id)
-      .execute()
+    await lockCourt(trx, court.id)
+    if (await hasUpcomingCourtBookings(trx, court.id, now)) {
+      throw new Conflict('The court has upcoming confirmed bookings and cannot be deleted.')
+    }
+    await updateCourtRow(trx, court.id, { deleted_at: ctx.clock.now(), updated_at: ctx.clock.now() })
     await refreshMinPrice(trx, court.venue_id)
   })
 }

@@ -6,6 +6,18 @@ import { pathId } from '../../../lib/ids.ts'
 import { toPaisa } from '../../../lib/money.ts'
 import { isValidDate, toHHmm, toMinutes, toTimeWithSeconds } from '../../../lib/time.ts'
 import type { Zone } from '../../../lib/zone.ts'
+import {
+  blockRows,
+  deleteBlockRow,
+  deletePricingRuleRow,
+  findPricingRule,
+  insertBlock,
+  insertPricingRule,
+  pricingRows,
+  replaceSchedule,
+  scheduleRows,
+  updatePricingRuleRow,
+} from '../repository/timetable.ts'
 import { type PricingRule, pricingRule, type ScheduleEntry, scheduleEntry } from '../resource.ts'
 import type { BlockBody, PricingBody, PricingUpdateBody, ScheduleBody } from '../schemas.ts'
 import { courtForStaff, courtForViewer } from './courts.ts'
@@ -26,12 +38,7 @@ function checkRange(start: string, end: string, field: string, message: string) 
 
 export async function getSchedule(ctx: AppContext, user: AuthUser | null, key: string): Promise<ScheduleEntry[]> {
   const court = await courtForViewer(ctx, user, key)
-  const rows = await ctx.db
-    .selectFrom('court_schedules')
-    .selectAll()
-    .where('court_id', '=', court.id)
-    .orderBy('day_of_week')
-    .execute()
+  const rows = await scheduleRows(ctx.db, court.id)
   return rows.map(scheduleEntry)
 }
 
@@ -63,8 +70,7 @@ export async function putSchedule(
     }
   })
   await ctx.db.transaction().execute(async (trx) => {
-    await trx.deleteFrom('court_schedules').where('court_id', '=', court.id).execute()
-    if (values.length) await trx.insertInto('court_schedules').values(values).execute()
+    await replaceSchedule(trx, court.id, values)
   })
   return getSchedule(ctx, user, key)
 }
@@ -73,14 +79,7 @@ export async function putSchedule(
 
 export async function listPricing(ctx: AppContext, user: AuthUser | null, key: string): Promise<PricingRule[]> {
   const court = await courtForViewer(ctx, user, key)
-  const rows = await ctx.db
-    .selectFrom('pricing_rules')
-    .selectAll()
-    .where('court_id', '=', court.id)
-    .orderBy('day_of_week', (ob) => ob.nullsFirst())
-    .orderBy('start_time')
-    .orderBy('id')
-    .execute()
+  const rows = await pricingRows(ctx.db, court.id)
   return rows.map(pricingRule)
 }
 
@@ -92,19 +91,15 @@ export async function addPricingRule(
 ): Promise<PricingRule> {
   const court = await courtForStaff(ctx, user, key, ['owner', 'manager'])
   const range = checkRange(body.start_time, body.end_time, 'end_time', 'The end time must be a time after start time.')
-  const row = await ctx.db
-    .insertInto('pricing_rules')
-    .values({
-      court_id: court.id,
-      type: body.type,
-      day_of_week: body.day_of_week ?? null,
-      start_time: range.start,
-      end_time: range.end,
-      price_per_hour: toPaisa(body.price_per_hour),
-      is_active: body.is_active ?? true,
-    })
-    .returningAll()
-    .executeTakeFirstOrThrow()
+  const row = await insertPricingRule(ctx.db, {
+    court_id: court.id,
+    type: body.type,
+    day_of_week: body.day_of_week ?? null,
+    start_time: range.start,
+    end_time: range.end,
+    price_per_hour: toPaisa(body.price_per_hour),
+    is_active: body.is_active ?? true,
+  })
   return pricingRule(row)
 }
 
@@ -116,12 +111,7 @@ export async function updatePricingRule(
   body: Static<typeof PricingUpdateBody>,
 ): Promise<PricingRule> {
   const court = await courtForStaff(ctx, user, key, ['owner', 'manager'])
-  const rule = await ctx.db
-    .selectFrom('pricing_rules')
-    .selectAll()
-    .where('id', '=', pathId(ruleKey))
-    .where('court_id', '=', court.id)
-    .executeTakeFirst()
+  const rule = await findPricingRule(ctx.db, court.id, pathId(ruleKey))
   if (!rule) throw new NotFound()
   const range = checkRange(
     body.start_time ?? rule.start_time,
@@ -129,30 +119,20 @@ export async function updatePricingRule(
     'end_time',
     'The end time must be a time after start time.',
   )
-  const row = await ctx.db
-    .updateTable('pricing_rules')
-    .set({
-      ...(body.type !== undefined && { type: body.type }),
-      ...(body.day_of_week !== undefined && { day_of_week: body.day_of_week }),
-      start_time: range.start,
-      end_time: range.end,
-      ...(body.price_per_hour !== undefined && { price_per_hour: toPaisa(body.price_per_hour) }),
-      ...(body.is_active !== undefined && { is_active: body.is_active }),
-    })
-    .where('id', '=', rule.id)
-    .returningAll()
-    .executeTakeFirstOrThrow()
+  const row = await updatePricingRuleRow(ctx.db, rule.id, {
+    ...(body.type !== undefined && { type: body.type }),
+    ...(body.day_of_week !== undefined && { day_of_week: body.day_of_week }),
+    start_time: range.start,
+    end_time: range.end,
+    ...(body.price_per_hour !== undefined && { price_per_hour: toPaisa(body.price_per_hour) }),
+    ...(body.is_active !== undefined && { is_active: body.is_active }),
+  })
   return pricingRule(row)
 }
 
 export async function deletePricingRule(ctx: AppContext, user: AuthUser, key: string, ruleKey: string) {
   const court = await courtForStaff(ctx, user, key, ['owner', 'manager'])
-  const res = await ctx.db
-    .deleteFrom('pricing_rules')
-    .where('id', '=', pathId(ruleKey))
-    .where('court_id', '=', court.id)
-    .executeTakeFirst()
-  if (Number(res.numDeletedRows) === 0) throw new NotFound()
+  if (!(await deletePricingRuleRow(ctx.db, court.id, pathId(ruleKey)))) throw new NotFound()
 }
 
 // --- Maintenance blocks --------------------------------------------------------------------
@@ -186,9 +166,7 @@ const STAFF = ['owner', 'manager', 'staff'] as const
 export async function listBlocks(ctx: AppContext, user: AuthUser, key: string, date?: string) {
   const court = await courtForStaff(ctx, user, key, [...STAFF])
   if (date !== undefined && !isValidDate(date)) throw new Invalid('date', 'The date field must be a valid date.')
-  let q = ctx.db.selectFrom('court_blocks').selectAll().where('court_id', '=', court.id)
-  q = date ? q.where('date', '=', date) : q.where('date', '>=', ctx.zone.today(ctx.clock.now()))
-  const rows = await q.orderBy('date').orderBy('start_time').orderBy('id').execute()
+  const rows = await blockRows(ctx.db, court.id, date ? { date } : { from: ctx.zone.today(ctx.clock.now()) })
   return rows.map((row) => block(row, ctx.zone))
 }
 
@@ -203,27 +181,18 @@ export async function addBlock(ctx: AppContext, user: AuthUser, key: string, bod
     'end_time',
     'The end time field must be a time after start time.',
   )
-  const row = await ctx.db
-    .insertInto('court_blocks')
-    .values({
-      court_id: court.id,
-      date: body.date,
-      start_time: range.start,
-      end_time: range.end,
-      reason: body.reason?.trim() || null,
-      created_by: user.id,
-    })
-    .returningAll()
-    .executeTakeFirstOrThrow()
+  const row = await insertBlock(ctx.db, {
+    court_id: court.id,
+    date: body.date,
+    start_time: range.start,
+    end_time: range.end,
+    reason: body.reason?.trim() || null,
+    created_by: user.id,
+  })
   return block(row, ctx.zone)
 }
 
 export async function deleteBlock(ctx: AppContext, user: AuthUser, key: string, blockKey: string) {
   const court = await courtForStaff(ctx, user, key, [...STAFF])
-  const res = await ctx.db
-    .deleteFrom('court_blocks')
-    .where('id', '=', pathId(blockKey))
-    .where('court_id', '=', court.id)
-    .executeTakeFirst()
-  if (Number(res.numDeletedRows) === 0) throw new NotFound()
+  if (!(await deleteBlockRow(ctx.db, court.id, pathId(blockKey)))) throw new NotFound()
 }

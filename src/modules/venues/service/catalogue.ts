@@ -5,8 +5,9 @@ import type { AppContext } from '../../../lib/context.ts'
 import { Invalid, NotFound } from '../../../lib/errors.ts'
 import type { PageParams } from '../../../lib/pagination.ts'
 import { assertCanShowVenue, catalogueScope } from '../policy.ts'
+import { loadVenueResource, loadVenueResources } from '../queries.ts'
 import { type CatalogueFilter, type Geo, ownVenueIds, resolveVenue, searchVenues } from '../repository.ts'
-import { loadVenueResource, loadVenueResources, type Venue } from '../resource.ts'
+import type { Venue } from '../resource.ts'
 import { type NearbyQuery, SORTS, type VenueListQuery } from '../schemas.ts'
 
 const DEFAULT_LIST_RADIUS_KM = 50

@@ -3,6 +3,7 @@ import type { Executor } from '../../../lib/db.ts'
 import { Invalid, NotFound } from '../../../lib/errors.ts'
 import { detectImage } from '../../../lib/storage.ts'
 import { Upload } from '../../../lib/uploads.ts'
+import { deleteVenueMedia, deleteVenueThumbnails, insertVenueMedia, maxGallerySortOrder } from '../repository/images.ts'
 import { type VenueImage, venueImage } from '../resource.ts'
 
 // Venue photos: one thumbnail (the cover; a new one replaces the old) and an ordered gallery.
@@ -75,50 +76,27 @@ export async function addVenueImage(
   changes?.added.push(path)
   let sortOrder = 0
   if (collection === 'thumbnail') {
-    const old = await db
-      .deleteFrom('media')
-      .where('model_type', '=', 'venue')
-      .where('model_id', '=', venueId)
-      .where('collection', '=', 'thumbnail')
-      .returning('path')
-      .execute()
+    const old = await deleteVenueThumbnails(db, venueId)
     if (changes) changes.replaced.push(...old.map((o) => o.path))
     else for (const o of old) await ctx.storage.delete(o.path)
   } else {
-    const max = await db
-      .selectFrom('media')
-      .select((eb) => eb.fn.max('sort_order').as('m'))
-      .where('model_type', '=', 'venue')
-      .where('model_id', '=', venueId)
-      .where('collection', '=', 'gallery')
-      .executeTakeFirst()
-    sortOrder = max?.m === null || max?.m === undefined ? 1 : Number(max.m) + 1
+    const max = await maxGallerySortOrder(db, venueId)
+    sortOrder = max === null ? 1 : max + 1
   }
-  const row = await db
-    .insertInto('media')
-    .values({
-      model_type: 'venue',
-      model_id: venueId,
-      collection,
-      path,
-      mime_type: image.mime,
-      size: image.file.size,
-      sort_order: sortOrder,
-    })
-    .returning(['id', 'path', 'collection', 'sort_order'])
-    .executeTakeFirstOrThrow()
+  const row = await insertVenueMedia(db, {
+    venueId,
+    collection,
+    path,
+    mime: image.mime,
+    size: image.file.size,
+    sortOrder,
+  })
   return venueImage(ctx.storage, row)
 }
 
 /** Removes one of the venue's images (404 when the id is not this venue's). */
 export async function deleteVenueImage(ctx: AppContext, venueId: number, mediaId: number): Promise<void> {
-  const row = await ctx.db
-    .deleteFrom('media')
-    .where('id', '=', mediaId)
-    .where('model_type', '=', 'venue')
-    .where('model_id', '=', venueId)
-    .returning('path')
-    .executeTakeFirst()
+  const row = await deleteVenueMedia(ctx.db, venueId, mediaId)
   if (!row) throw new NotFound()
   await ctx.storage.delete(row.path)
 }

@@ -1,4 +1,3 @@
-import { sql } from 'kysely'
 import type { Static } from 'typebox'
 import { type AuthUser, hasRole } from '../../../lib/auth.ts'
 import type { AppContext } from '../../../lib/context.ts'
@@ -6,8 +5,19 @@ import type { Executor } from '../../../lib/db.ts'
 import { Conflict, Invalid, NotFound } from '../../../lib/errors.ts'
 import { toMinutes, toTimeWithSeconds } from '../../../lib/time.ts'
 import { assertVenueAccess, type VenueRole } from '../access.ts'
+import { loadVenueResource } from '../queries.ts'
+import {
+  countAmenities,
+  grantRole,
+  hasUpcomingBookings,
+  insertVenue,
+  lockVenue,
+  setVenueAmenities,
+  updateVenueRow,
+  userExists,
+} from '../repository/manage.ts'
 import { resolveVenue, type VenueRecord } from '../repository.ts'
-import { loadVenueResource, type Venue } from '../resource.ts'
+import type { Venue } from '../resource.ts'
 import type { VenueCreateBody, VenueUpdateBody } from '../schemas.ts'
 import { freeSlug, slugify } from '../slug.ts'
 import { addVenueImage, type CheckedImage, checkGallery, checkImage, ImageChanges } from './images.ts'
@@ -47,38 +57,13 @@ function amenityIds(body: { amenities?: number[]; 'amenities[]'?: number[] }): n
 
 async function checkAmenities(db: Executor, ids: number[] | undefined) {
   if (!ids || ids.length === 0) return
-  const found = await db.selectFrom('amenities').select('id').where('id', 'in', ids).execute()
-  if (found.length !== ids.length) throw new Invalid('amenities', 'The selected amenities is invalid.')
-}
-
-async function setAmenities(db: Executor, venueId: number, ids: number[]) {
-  await db.deleteFrom('venue_amenities').where('venue_id', '=', venueId).execute()
-  if (ids.length) {
-    await db
-      .insertInto('venue_amenities')
-      .values(ids.map((amenity_id) => ({ venue_id: venueId, amenity_id })))
-      .execute()
-  }
+  if ((await countAmenities(db, ids)) !== ids.length)
+    throw new Invalid('amenities', 'The selected amenities is invalid.')
 }
 
 /** A super_admin may name the owner; the owner gets the venue_owner role if they lack it. */
 async function checkOwner(db: Executor, ownerId: number) {
-  const user = await db.selectFrom('users').select('id').where('id', '=', ownerId).executeTakeFirst()
-  if (!user) throw new Invalid('owner_id', 'The selected owner id is invalid.')
-}
-
-async function grantRole(db: Executor, userId: number, role: string) {
-  await db
-    .insertInto('user_roles')
-    .columns(['user_id', 'role_id'])
-    .expression((eb) =>
-      eb
-        .selectFrom('roles')
-        .select([eb.val(userId).as('user_id'), 'id as role_id'])
-        .where('name', '=', role),
-    )
-    .onConflict((oc) => oc.doNothing())
-    .execute()
+  if (!(await userExists(db, ownerId))) throw new Invalid('owner_id', 'The selected owner id is invalid.')
 }
 
 async function uploads(body: Record<string, unknown>): Promise<{ thumbnail?: CheckedImage; gallery: CheckedImage[] }> {
@@ -105,34 +90,30 @@ export async function createVenue(ctx: AppContext, user: AuthUser, body: CreateB
     try {
       const id = await ctx.db.transaction().execute(async (trx) => {
         const slug = await freeSlug(trx, slugify(body.name))
-        const venue = await trx
-          .insertInto('venues')
-          .values({
-            owner_id: ownerId,
-            name: body.name.trim(),
-            slug,
-            description: body.description ?? null,
-            phone: body.phone ?? null,
-            email: body.email ?? null,
-            address: body.address,
-            city: body.city,
-            state: body.state,
-            latitude: String(body.latitude),
-            longitude: String(body.longitude),
-            ...hours,
-            ...(body.free_cancellation_hours !== undefined && {
-              free_cancellation_hours: body.free_cancellation_hours,
-            }),
-            is_active: true,
-            verification_status: 'unverified',
-          })
-          .returning('id')
-          .executeTakeFirstOrThrow()
-        if (amenities) await setAmenities(trx, venue.id, amenities)
+        const venueId = await insertVenue(trx, {
+          owner_id: ownerId,
+          name: body.name.trim(),
+          slug,
+          description: body.description ?? null,
+          phone: body.phone ?? null,
+          email: body.email ?? null,
+          address: body.address,
+          city: body.city,
+          state: body.state,
+          latitude: String(body.latitude),
+          longitude: String(body.longitude),
+          ...hours,
+          ...(body.free_cancellation_hours !== undefined && {
+            free_cancellation_hours: body.free_cancellation_hours,
+          }),
+          is_active: true,
+          verification_status: 'unverified',
+        })
+        if (amenities) await setVenueAmenities(trx, venueId, amenities)
         if (ownerId !== user.id) await grantRole(trx, ownerId, 'venue_owner')
-        if (files.thumbnail) await addVenueImage(ctx, trx, venue.id, files.thumbnail, 'thumbnail', changes)
-        for (const g of files.gallery) await addVenueImage(ctx, trx, venue.id, g, 'gallery', changes)
-        return venue.id
+        if (files.thumbnail) await addVenueImage(ctx, trx, venueId, files.thumbnail, 'thumbnail', changes)
+        for (const g of files.gallery) await addVenueImage(ctx, trx, venueId, g, 'gallery', changes)
+        return venueId
       })
       await changes.finish(ctx, true)
       return (await loadVenueResource(ctx, id))!
@@ -176,13 +157,9 @@ export async function updateVenue(ctx: AppContext, user: AuthUser, key: string, 
         ...(ownerId !== undefined && { owner_id: ownerId }),
         ...hours,
       }
-      await trx
-        .updateTable('venues')
-        .set({ ...set, updated_at: ctx.clock.now() })
-        .where('id', '=', venue.id)
-        .execute()
+      await updateVenueRow(trx, venue.id, { ...set, updated_at: ctx.clock.now() })
       if (ownerId !== undefined) await grantRole(trx, ownerId, 'venue_owner')
-      if (amenities) await setAmenities(trx, venue.id, amenities)
+      if (amenities) await setVenueAmenities(trx, venue.id, amenities)
       if (files.thumbnail) await addVenueImage(ctx, trx, venue.id, files.thumbnail, 'thumbnail', changes)
       for (const g of files.gallery) await addVenueImage(ctx, trx, venue.id, g, 'gallery', changes)
     })
@@ -199,31 +176,10 @@ export async function deleteVenue(ctx: AppContext, user: AuthUser, key: string):
   const venue = await venueForStaff(ctx, user, key, ['owner'])
   const now = ctx.zone.wallClock(ctx.clock.now())
   await ctx.db.transaction().execute(async (trx) => {
-    // Lock the venue row so a booking confirmed meanwhile is seen or waits.
-    await trx.selectFrom('venues').select('id').where('id', '=', venue.id).forUpdate().execute()
-    const upcoming = await trx
-      .selectFrom('bookings')
-      .select('id')
-      .where('venue_id', '=', venue.id)
-      .where('status', 'in', ['confirmed', 'playing'])
-      .where(sql<boolean>`(date > ${now.date}::date or (date = ${now.date}::date and end_time > ${now.time}::time))`)
-      .unionAll(
-        trx
-          .selectFrom('indoor_game_bookings')
-          .select('id')
-          .where('venue_id', '=', venue.id)
-          .where('status', 'in', ['confirmed', 'playing'])
-          .where(
-            sql<boolean>`(date > ${now.date}::date or (date = ${now.date}::date and end_time > ${now.time}::time))`,
-          ),
-      )
-      .limit(1)
-      .execute()
-    if (upcoming.length) throw new Conflict('The venue has upcoming confirmed bookings and cannot be deleted.')
-    await trx
-      .updateTable('venues')
-      .set({ deleted_at: ctx.clock.now(), updated_at: ctx.clock.now() })
-      .where('id', '=', venue.id)
-      .execute()
+    await lockVenue(trx, venue.id)
+    if (await hasUpcomingBookings(trx, venue.id, now)) {
+      throw new Conflict('The venue has upcoming confirmed bookings and cannot be deleted.')
+    }
+    await updateVenueRow(trx, venue.id, { deleted_at: ctx.clock.now(), updated_at: ctx.clock.now() })
   })
 }

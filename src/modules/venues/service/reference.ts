@@ -1,6 +1,17 @@
 import type { AppContext } from '../../../lib/context.ts'
 import { Conflict, Invalid, NotFound } from '../../../lib/errors.ts'
 import { pathId, SERIAL_MAX } from '../../../lib/ids.ts'
+import {
+  amenityRows,
+  deleteAmenityRow,
+  deleteSportRow,
+  insertAmenity,
+  insertSport,
+  sportInUse,
+  sportRows,
+  updateAmenity,
+  updateSport,
+} from '../repository/reference.ts'
 import { slugify } from '../slug.ts'
 
 // The amenity and sport catalogues: public lists, managed by super_admin.
@@ -9,31 +20,20 @@ const isUniqueViolation = (e: unknown) => (e as { code?: string })?.code === '23
 // Amenity and sport keys are `serial` (int4): a larger id names nothing.
 const idOf = (key: string) => pathId(key, SERIAL_MAX)
 
-export const listAmenities = (ctx: AppContext) =>
-  ctx.db.selectFrom('amenities').select(['id', 'name', 'icon']).orderBy('id').execute()
+export const listAmenities = (ctx: AppContext) => amenityRows(ctx.db)
 
-export const listSports = (ctx: AppContext) =>
-  ctx.db.selectFrom('sports').select(['id', 'name', 'slug', 'key', 'label', 'category']).orderBy('id').execute()
+export const listSports = (ctx: AppContext) => sportRows(ctx.db)
 
 export async function saveAmenity(ctx: AppContext, key: string | null, body: { name?: string; icon?: string | null }) {
   try {
     if (key === null) {
-      return await ctx.db
-        .insertInto('amenities')
-        .values({ name: body.name!.trim(), icon: body.icon ?? null })
-        .returning(['id', 'name', 'icon'])
-        .executeTakeFirstOrThrow()
+      return await insertAmenity(ctx.db, { name: body.name!.trim(), icon: body.icon ?? null })
     }
     const id = idOf(key)
-    const row = await ctx.db
-      .updateTable('amenities')
-      .set({
-        ...(body.name !== undefined && { name: body.name.trim() }),
-        ...(body.icon !== undefined && { icon: body.icon }),
-      })
-      .where('id', '=', id)
-      .returning(['id', 'name', 'icon'])
-      .executeTakeFirst()
+    const row = await updateAmenity(ctx.db, id, {
+      ...(body.name !== undefined && { name: body.name.trim() }),
+      ...(body.icon !== undefined && { icon: body.icon }),
+    })
     if (!row) throw new NotFound()
     return row
   } catch (e) {
@@ -43,8 +43,7 @@ export async function saveAmenity(ctx: AppContext, key: string | null, body: { n
 }
 
 export async function deleteAmenity(ctx: AppContext, key: string) {
-  const res = await ctx.db.deleteFrom('amenities').where('id', '=', idOf(key)).executeTakeFirst()
-  if (Number(res.numDeletedRows) === 0) throw new NotFound()
+  if (!(await deleteAmenityRow(ctx.db, idOf(key)))) throw new NotFound()
 }
 
 export async function saveSport(
@@ -52,35 +51,25 @@ export async function saveSport(
   key: string | null,
   body: { name?: string; slug?: string; key?: string; label?: string; category?: 'indoor' | 'outdoor' },
 ) {
-  const columns = ['id', 'name', 'slug', 'key', 'label', 'category'] as const
   try {
     if (key === null) {
       const name = body.name!.trim()
       const slug = body.slug ?? slugify(name)
-      return await ctx.db
-        .insertInto('sports')
-        .values({
-          name,
-          slug,
-          key: body.key ?? slug.replace(/-/g, '_'),
-          label: body.label ?? name,
-          category: body.category ?? 'outdoor',
-        })
-        .returning(columns)
-        .executeTakeFirstOrThrow()
-    }
-    const row = await ctx.db
-      .updateTable('sports')
-      .set({
-        ...(body.name !== undefined && { name: body.name.trim() }),
-        ...(body.slug !== undefined && { slug: body.slug }),
-        ...(body.key !== undefined && { key: body.key }),
-        ...(body.label !== undefined && { label: body.label }),
-        ...(body.category !== undefined && { category: body.category }),
+      return await insertSport(ctx.db, {
+        name,
+        slug,
+        key: body.key ?? slug.replace(/-/g, '_'),
+        label: body.label ?? name,
+        category: body.category ?? 'outdoor',
       })
-      .where('id', '=', idOf(key))
-      .returning(columns)
-      .executeTakeFirst()
+    }
+    const row = await updateSport(ctx.db, idOf(key), {
+      ...(body.name !== undefined && { name: body.name.trim() }),
+      ...(body.slug !== undefined && { slug: body.slug }),
+      ...(body.key !== undefined && { key: body.key }),
+      ...(body.label !== undefined && { label: body.label }),
+      ...(body.category !== undefined && { category: body.category }),
+    })
     if (!row) throw new NotFound()
     return row
   } catch (e) {
@@ -94,8 +83,6 @@ export async function saveSport(
 
 export async function deleteSport(ctx: AppContext, key: string) {
   const id = idOf(key)
-  const used = await ctx.db.selectFrom('courts').select('id').where('sport_id', '=', id).executeTakeFirst()
-  if (used) throw new Conflict('The sport is used by courts and cannot be deleted.')
-  const res = await ctx.db.deleteFrom('sports').where('id', '=', id).executeTakeFirst()
-  if (Number(res.numDeletedRows) === 0) throw new NotFound()
+  if (await sportInUse(ctx.db, id)) throw new Conflict('The sport is used by courts and cannot be deleted.')
+  if (!(await deleteSportRow(ctx.db, id))) throw new NotFound()
 }

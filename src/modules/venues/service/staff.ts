@@ -5,6 +5,17 @@ import type { Executor } from '../../../lib/db.ts'
 import { Invalid, NotFound } from '../../../lib/errors.ts'
 import { pathId } from '../../../lib/ids.ts'
 import type { Zone } from '../../../lib/zone.ts'
+import {
+  deleteStaff,
+  grantStaffRole,
+  holdsStaffRole,
+  revokeStaffRole,
+  type StaffRole,
+  staffAssignment,
+  staffRows,
+  upsertStaff,
+  userIdByEmail,
+} from '../repository/staff.ts'
 import type { StaffMemberSchema } from '../schemas.ts'
 import { venueForStaff } from './manage.ts'
 
@@ -15,13 +26,7 @@ import { venueForStaff } from './manage.ts'
 type StaffMember = Static<typeof StaffMemberSchema>
 
 async function members(db: Executor, zone: Zone, venueId: number, userId?: number): Promise<StaffMember[]> {
-  let q = db
-    .selectFrom('venue_staff as s')
-    .innerJoin('users as u', 'u.id', 's.user_id')
-    .select(['u.id', 'u.name', 'u.email', 'u.phone', 's.role', 's.created_at'])
-    .where('s.venue_id', '=', venueId)
-  if (userId !== undefined) q = q.where('s.user_id', '=', userId)
-  const rows = await q.orderBy('s.created_at').orderBy('u.id').execute()
+  const rows = await staffRows(db, venueId, userId)
   return rows.map((r) => ({ ...r, assigned_at: zone.format(r.created_at)! }))
 }
 
@@ -30,29 +35,9 @@ export async function listStaff(ctx: AppContext, user: AuthUser, key: string) {
   return members(ctx.db, ctx.zone, venue.id)
 }
 
-async function syncGlobalRole(db: Executor, userId: number, role: 'manager' | 'staff') {
-  const still = await db
-    .selectFrom('venue_staff')
-    .select('venue_id')
-    .where('user_id', '=', userId)
-    .where('role', '=', role)
-    .executeTakeFirst()
-  const roleId = db.selectFrom('roles').select('id').where('name', '=', role)
-  if (still) {
-    await db
-      .insertInto('user_roles')
-      .columns(['user_id', 'role_id'])
-      .expression((eb) =>
-        eb
-          .selectFrom('roles')
-          .select([eb.val(userId).as('user_id'), 'id'])
-          .where('name', '=', role),
-      )
-      .onConflict((oc) => oc.doNothing())
-      .execute()
-  } else {
-    await db.deleteFrom('user_roles').where('user_id', '=', userId).where('role_id', '=', roleId).execute()
-  }
+async function syncGlobalRole(db: Executor, userId: number, role: StaffRole) {
+  if (await holdsStaffRole(db, userId, role)) await grantStaffRole(db, userId, role)
+  else await revokeStaffRole(db, userId, role)
 }
 
 /** Assigns (or re-assigns with another role) a user to the venue. */
@@ -63,24 +48,14 @@ export async function assignStaff(
   body: { email: string; role: 'manager' | 'staff' },
 ): Promise<StaffMember> {
   const venue = await venueForStaff(ctx, user, key, ['owner'])
-  const target = await ctx.db.selectFrom('users').select('id').where('email', '=', body.email.trim()).executeTakeFirst()
+  const target = await userIdByEmail(ctx.db, body.email.trim())
   if (!target) throw new Invalid('email', 'The selected email is invalid.')
   if (target.id === venue.owner_id) throw new Invalid('email', 'The owner of the venue cannot be assigned as staff.')
   return ctx.db.transaction().execute(async (trx) => {
-    const previous = await trx
-      .selectFrom('venue_staff')
-      .select('role')
-      .where('venue_id', '=', venue.id)
-      .where('user_id', '=', target.id)
-      .executeTakeFirst()
-    await trx
-      .insertInto('venue_staff')
-      .values({ venue_id: venue.id, user_id: target.id, role: body.role })
-      .onConflict((oc) => oc.columns(['venue_id', 'user_id']).doUpdateSet({ role: body.role }))
-      .execute()
+    const previous = await staffAssignment(trx, venue.id, target.id)
+    await upsertStaff(trx, venue.id, target.id, body.role)
     await syncGlobalRole(trx, target.id, body.role)
-    if (previous && previous.role !== body.role)
-      await syncGlobalRole(trx, target.id, previous.role as 'manager' | 'staff')
+    if (previous && previous.role !== body.role) await syncGlobalRole(trx, target.id, previous.role as StaffRole)
     const [member] = await members(trx, ctx.zone, venue.id, target.id)
     return member
   })
@@ -90,13 +65,8 @@ export async function removeStaff(ctx: AppContext, user: AuthUser, key: string, 
   const venue = await venueForStaff(ctx, user, key, ['owner'])
   const userId = pathId(userKey)
   await ctx.db.transaction().execute(async (trx) => {
-    const removed = await trx
-      .deleteFrom('venue_staff')
-      .where('venue_id', '=', venue.id)
-      .where('user_id', '=', userId)
-      .returning('role')
-      .executeTakeFirst()
+    const removed = await deleteStaff(trx, venue.id, userId)
     if (!removed) throw new NotFound()
-    await syncGlobalRole(trx, userId, removed.role as 'manager' | 'staff')
+    await syncGlobalRole(trx, userId, removed.role as StaffRole)
   })
 }

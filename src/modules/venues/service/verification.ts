@@ -2,9 +2,10 @@ import type { AuthUser } from '../../../lib/auth.ts'
 import type { AppContext } from '../../../lib/context.ts'
 import { NotFound, Unprocessable } from '../../../lib/errors.ts'
 import type { PageParams } from '../../../lib/pagination.ts'
+import { loadVenueResource, loadVenueResources } from '../queries.ts'
 import { transitionVerification, verificationStatus } from '../repository/verification.ts'
 import { pendingVerificationIds, resolveVenue } from '../repository.ts'
-import { loadVenueResource, loadVenueResources, type Venue } from '../resource.ts'
+import type { Venue } from '../resource.ts'
 import { venueForStaff } from './manage.ts'
 
 // The verification state machine of the contract:
