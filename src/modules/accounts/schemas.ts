@@ -104,3 +104,18 @@ export const AdminUserPatchBody = Type.Object({
     Type.Array(RoleName, { minItems: 1, uniqueItems: true, description: "Replaces the user's roles" }),
   ),
 })
+
+/** The signed link of the email verification mail: /email/verify/{id}/{hash}?expires=…&signature=… */
+export const VerifyEmailParams = Type.Object({ id: Type.String(), hash: Type.String() })
+export const VerifyEmailQuery = Type.Object({
+  expires: Type.Optional(Type.String()),
+  signature: Type.Optional(Type.String()),
+})
+
+/** What a social provider sends back to the callback (query on GET, form or JSON on POST). */
+export const SocialCallbackFields = Type.Object({
+  code: Type.Optional(Type.String()),
+  state: Type.Optional(Type.String()),
+  error: Type.Optional(Type.String()),
+  error_description: Type.Optional(Type.String()),
+})

@@ -1,9 +1,8 @@
-import { Type } from 'typebox'
 import { signedIn } from '../../../lib/auth.ts'
 import { namedLimit } from '../../../lib/rate-limit.ts'
 import type { Routes } from '../../../lib/route.ts'
 import { errorResponses, Message } from '../../../lib/schemas.ts'
-import { MessageWithUser } from '../schemas.ts'
+import { MessageWithUser, VerifyEmailParams, VerifyEmailQuery } from '../schemas.ts'
 import { resendVerificationEmail, verifyEmail } from '../service/email-verification.ts'
 import { userResourceOf } from '../service/users.ts'
 
@@ -24,8 +23,8 @@ const emailRoutes: Routes = async (app) => {
         description:
           'The link is signed (expires, signature) and valid 60 minutes; hash is the sha1 of the email. ' +
           'A tampered or expired link: 403 "Invalid signature."; a link of another user: 403.',
-        params: Type.Object({ id: Type.String(), hash: Type.String() }),
-        querystring: Type.Object({ expires: Type.Optional(Type.String()), signature: Type.Optional(Type.String()) }),
+        params: VerifyEmailParams,
+        querystring: VerifyEmailQuery,
         response: { 200: MessageWithUser, ...errorResponses },
       },
     },

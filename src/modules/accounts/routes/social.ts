@@ -2,7 +2,7 @@ import { type Static, Type } from 'typebox'
 import { issueToken } from '../../../lib/auth.ts'
 import type { Routes } from '../../../lib/route.ts'
 import { errorResponses, Message } from '../../../lib/schemas.ts'
-import { Refused, TokenResponse } from '../schemas.ts'
+import { Refused, SocialCallbackFields, TokenResponse } from '../schemas.ts'
 import { authorizationUrl, completeSocialLogin, PROVIDERS } from '../service/social.ts'
 import { deviceName, userResourceOf } from '../service/users.ts'
 
@@ -10,12 +10,7 @@ const tags = ['Authentication']
 const ProviderParams = Type.Object({
   provider: Type.String({ description: `One of ${PROVIDERS.join(', ')} (Google, Facebook, Apple)` }),
 })
-const CallbackFields = Type.Object({
-  code: Type.Optional(Type.String()),
-  state: Type.Optional(Type.String()),
-  error: Type.Optional(Type.String()),
-  error_description: Type.Optional(Type.String()),
-})
+const CallbackFields = SocialCallbackFields
 
 const socialRoutes: Routes = async (app) => {
   const { ctx } = app

@@ -1,7 +1,9 @@
 import { createHash, createHmac, timingSafeEqual } from 'node:crypto'
+import type { Static } from 'typebox'
 import type { AppContext } from '../../../lib/context.ts'
 import { Forbidden } from '../../../lib/errors.ts'
 import * as repo from '../repository.ts'
+import type { VerifyEmailParams, VerifyEmailQuery } from '../schemas.ts'
 
 // Signed email verification links: /api/email/verify/{id}/{sha1(email)}?expires=<unix>&signature=<hmac>.
 // The signature is an HMAC-SHA256, keyed with APP_KEY, of the absolute URL without the signature.
@@ -31,7 +33,7 @@ export function assertValidSignature(
   ctx: AppContext,
   id: string,
   hash: string,
-  query: { expires?: string; signature?: string },
+  query: Static<typeof VerifyEmailQuery>,
 ) {
   const { expires, signature } = query
   if (!expires || !signature || !/^\d{1,12}$/.test(expires) || !/^[0-9a-f]{64}$/.test(signature)) {
@@ -55,8 +57,8 @@ export async function sendVerificationEmail(ctx: AppContext, user: { id: number;
 export async function verifyEmail(
   ctx: AppContext,
   userId: number,
-  params: { id: string; hash: string },
-  query: { expires?: string; signature?: string },
+  params: Static<typeof VerifyEmailParams>,
+  query: Static<typeof VerifyEmailQuery>,
 ): Promise<'verified' | 'already'> {
   assertValidSignature(ctx, params.id, params.hash, query)
   if (params.id !== String(userId)) throw new Forbidden()

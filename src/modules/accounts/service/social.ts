@@ -1,9 +1,11 @@
 import { createHash, createHmac, randomBytes, timingSafeEqual } from 'node:crypto'
 import { createRemoteJWKSet, jwtVerify } from 'jose'
+import type { Static } from 'typebox'
 import type { SocialProviderConfig } from '../../../config.ts'
 import type { AppContext } from '../../../lib/context.ts'
 import { AppError, Forbidden, NotFound, Unprocessable } from '../../../lib/errors.ts'
 import * as repo from '../repository.ts'
+import type { SocialCallbackFields } from '../schemas.ts'
 import { INVALID_CREDENTIALS } from './users.ts'
 
 // Social login: provider_1..3 are OAuth 2.0 / OpenID Connect clients (authorization code flow with
@@ -190,7 +192,7 @@ async function fetchProfile(
 export async function completeSocialLogin(
   ctx: AppContext,
   provider: string,
-  query: { code?: string; state?: string; error?: string },
+  query: Static<typeof SocialCallbackFields>,
 ): Promise<number> {
   const cfg = providerConfig(ctx, provider)
   const nonce = checkState(ctx, cfg.key, query.state)

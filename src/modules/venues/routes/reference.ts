@@ -3,7 +3,16 @@ import type { RouteApp } from '../../../lib/route.ts'
 import { Data, errorResponses, Message } from '../../../lib/schemas.ts'
 import { AmenitySchema } from '../resource.ts'
 import { AmenityBody, AmenityUpdateBody, SportBody, SportFullSchema, SportUpdateBody } from '../schemas.ts'
-import { deleteAmenity, deleteSport, listAmenities, listSports, saveAmenity, saveSport } from '../service/reference.ts'
+import {
+  changeAmenity,
+  changeSport,
+  createAmenity,
+  createSport,
+  deleteAmenity,
+  deleteSport,
+  listAmenities,
+  listSports,
+} from '../service/reference.ts'
 
 const tags = ['Catalogues']
 const security = [{ bearer: [] }]
@@ -48,7 +57,7 @@ export default async function referenceRoutes(app: RouteApp) {
         response: { 201: Data(AmenitySchema), ...errorResponses },
       },
     },
-    async (req, reply) => reply.code(201).send({ data: await saveAmenity(ctx, null, req.body) }),
+    async (req, reply) => reply.code(201).send({ data: await createAmenity(ctx, req.body) }),
   )
   app.put(
     '/admin/amenities/:id',
@@ -63,7 +72,7 @@ export default async function referenceRoutes(app: RouteApp) {
         response: { 200: Data(AmenitySchema), ...errorResponses },
       },
     },
-    async (req) => ({ data: await saveAmenity(ctx, req.params.id, req.body) }),
+    async (req) => ({ data: await changeAmenity(ctx, req.params.id, req.body) }),
   )
   app.delete(
     '/admin/amenities/:id',
@@ -107,7 +116,7 @@ export default async function referenceRoutes(app: RouteApp) {
         response: { 201: Data(SportFullSchema), ...errorResponses },
       },
     },
-    async (req, reply) => reply.code(201).send({ data: await saveSport(ctx, null, req.body) }),
+    async (req, reply) => reply.code(201).send({ data: await createSport(ctx, req.body) }),
   )
   app.put(
     '/admin/sports/:id',
@@ -122,7 +131,7 @@ export default async function referenceRoutes(app: RouteApp) {
         response: { 200: Data(SportFullSchema), ...errorResponses },
       },
     },
-    async (req) => ({ data: await saveSport(ctx, req.params.id, req.body) }),
+    async (req) => ({ data: await changeSport(ctx, req.params.id, req.body) }),
   )
   app.delete(
     '/admin/sports/:id',

@@ -16,7 +16,7 @@ import {
   upsertStaff,
   userIdByEmail,
 } from '../repository/staff.ts'
-import type { StaffMemberSchema } from '../schemas.ts'
+import type { StaffBody, StaffMemberSchema } from '../schemas.ts'
 import { venueForStaff } from './manage.ts'
 
 // Staff assignment: the owner (or super_admin) assigns an existing user, found by email, as a
@@ -45,7 +45,7 @@ export async function assignStaff(
   ctx: AppContext,
   user: AuthUser,
   key: string,
-  body: { email: string; role: 'manager' | 'staff' },
+  body: Static<typeof StaffBody>,
 ): Promise<StaffMember> {
   const venue = await venueForStaff(ctx, user, key, ['owner'])
   const target = await userIdByEmail(ctx.db, body.email.trim())
