@@ -292,8 +292,12 @@ type Layout = ({ arg: string } | { constant: unknown })[]
  * builds it from them: the parameter order is derived, not written down. The first run builds the
  * shape once with placeholders (which parameter is which argument, which is a constant of the
  * shape such as a status list) and once with the real arguments; the text is reused only when
- * both agree, so a builder that transforms or branches on an argument is built every time instead
- * of reused wrongly. `refused` names such shapes (test/foundation/statements.test.ts keeps it empty).
+ * both agree, so a builder that transforms an argument (or throws on a placeholder) is built every
+ * time instead of reused wrongly. A placeholder is an object, so it cannot show a branch taken on
+ * an argument's value: a call with a null or undefined argument (an optional filter switched off)
+ * is always built as written, and a builder must not branch on other values of its arguments (put
+ * such a choice in the shape name, as `court-day:${withBookings}` does). `refused` names the shapes
+ * that cannot be reused (test/foundation/statements.test.ts keeps it empty).
  */
 export class ReusedStatements {
   private texts = new Map<string, { sql: string; layout: Layout | null }>()
@@ -319,6 +323,10 @@ export class ReusedStatements {
     args: readonly unknown[] | Record<string, unknown>,
     build: (args: never) => Compilable<R>,
   ): Promise<R[]> {
+    // An argument that is null or undefined may have switched a branch of the builder off (an
+    // optional filter): such a call is built as written, never served from the reused text.
+    const plain = Array.isArray(args) || Object.values(args).every((v) => v !== null && v !== undefined)
+    if (!plain) return (build as (args: unknown) => Compilable<R>)(args).execute()
     const known = this.texts.get(shape)
     if (known !== undefined) {
       return (await db.executeQuery<R>(CompiledQuery.raw(known.sql, parameters(known.layout, args)))).rows
@@ -353,7 +361,12 @@ export class ReusedStatements {
 /** Builds with a placeholder per argument; undefined when the text then differs (the builder branches). */
 function layoutOf<R>(build: (args: unknown) => Compilable<R>, args: Record<string, unknown>, sqlText: string) {
   const slots = Object.fromEntries(Object.keys(args).map((name) => [name, new Slot(name)]))
-  const probe = build(slots).compile()
+  let probe: CompiledQuery<R>
+  try {
+    probe = build(slots).compile()
+  } catch {
+    return undefined // the builder computes with an argument (a method call on it): never reused
+  }
   if (probe.sql !== sqlText) return undefined
   return probe.parameters.map((p) => (p instanceof Slot ? { arg: p.name } : { constant: p }))
 }

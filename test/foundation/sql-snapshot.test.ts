@@ -9,7 +9,7 @@ import type { Executor, ReusedStatements } from '../../src/lib/db.ts'
 import { statements as dayStatements } from '../../src/modules/availability/repository.ts'
 import { statements as bookingStatements } from '../../src/modules/bookings/repository.ts'
 import { loadVenueResources } from '../../src/modules/venues/queries.ts'
-import { findVenueByKey, searchVenues } from '../../src/modules/venues/repository.ts'
+import { resolveVenue, searchVenues } from '../../src/modules/venues/repository.ts'
 import { build } from '../helpers/app.ts'
 import { createCourt, createIndoorGame, createUser, createVenue, daysFromNow } from '../helpers/factories.ts'
 import { formatSql, recordingDb } from '../helpers/sql.ts'
@@ -41,7 +41,7 @@ const HOT: Record<string, (db: Executor, w: World) => Promise<unknown>> = {
       limit: 15,
       offset: 0,
     }),
-  'venue-show': (db, w) => findVenueByKey(db, w.venue.slug),
+  'venue-show': (db, w) => resolveVenue(db, w.venue.slug),
   'venue-resources': (db, w) => loadVenueResources(app.ctx, [w.venue.id], { db }),
   'token-lookup': (db, w) => loadTokenOwner(db, w.token.id, w.token.hash),
 }

@@ -100,6 +100,26 @@ test('arguments by name: the parameter order is derived, constants of the shape 
   assert.deepEqual(await branching({ id: a.id }), [{ id: a.id }])
   assert.ok(!statements.has('branching'))
 
+  // An optional filter: the placeholder (an object) takes the "filter on" branch, so the first call
+  // with a name caches that text; a call without one must not reuse it (it would filter on NULL).
+  const optional = (args: { name: string | undefined }) =>
+    statements.run(db, 'optional', args, ({ name }) => {
+      const q = db.selectFrom('users').select('id').where('id', 'in', [a.id, b.id])
+      return (name ? q.where('name', '=', name) : q).orderBy('id')
+    })
+  assert.deepEqual(await optional({ name: 'Reuse B' }), [{ id: b.id }])
+  assert.ok(statements.has('optional'))
+  assert.deepEqual(await optional({ name: undefined }), [{ id: a.id }, { id: b.id }], 'built as written, not reused')
+  assert.deepEqual(await optional({ name: 'Reuse A' }), [{ id: a.id }])
+
+  // A builder that calls a method on an argument throws on the placeholder: refused, still answered.
+  const trimmed = (args: { name: string }) =>
+    statements.run(db, 'trimmed', args, ({ name }) =>
+      db.selectFrom('users').select('id').where('name', '=', name.trim()),
+    )
+  assert.deepEqual(await trimmed({ name: ' Reuse A ' }), [{ id: a.id }])
+  assert.ok(statements.refused.has('trimmed'))
+
   // The deprecated hand-kept list: a wrong order is refused, not reused with swapped values.
   const listed = (id: number, name: string) =>
     statements.run(db, 'listed', [name, id], () =>

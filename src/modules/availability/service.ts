@@ -19,11 +19,12 @@ function checkDate(date: string, today: string) {
   if (date < today) throw new Invalid('date', 'The date field must be a date after or equal to today.')
 }
 
+type Time = Pick<AppContext, 'clock' | 'zone'>
+
 /**
  * Public when the venue is in the public catalogue and the court/game is active; the venue's own
  * people (and super_admin) also see unverified venues and inactive courts. Anyone else: 404.
  */
-type Time = Pick<AppContext, 'clock' | 'zone'>
 
 async function assertVisible(db: Executor, user: AuthUser | null, row: VenueVisibility & { is_active: boolean }) {
   if (row.is_active && row.verification_status === 'verified' && row.venue_active) return

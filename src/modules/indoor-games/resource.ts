@@ -4,7 +4,7 @@ import { DateTime, Money, Nullable } from '../../lib/schemas.ts'
 import { formatDateTime } from '../../lib/time.ts'
 import { VenueSummarySchema } from '../venues/index.ts'
 
-// The contract's IndoorGameResource and its batch loader. Indoor bookings embed games through it.
+// The contract's IndoorGameResource: its schema and row mapping (the loader is in queries.ts).
 
 export const GAME_TYPES = ['playstation', 'chess', 'ludo', 'cards', 'uno', 'table_tennis', 'carrom', 'other'] as const
 
@@ -63,5 +63,3 @@ export function indoorGameResource(g: IndoorGameRow): IndoorGame {
     updated_at: formatDateTime(g.updated_at)!,
   }
 }
-
-/** @deprecated Import it from indoor-games/index.ts; kept for modules not yet switched over. */

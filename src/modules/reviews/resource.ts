@@ -68,5 +68,3 @@ export function replyResource(
     created_at: zone.format(rep.created_at)!,
   }
 }
-
-// bookings/resource.ts imports the loader from here until it switches to reviews/index.ts (issue 14).

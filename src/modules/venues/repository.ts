@@ -221,9 +221,6 @@ export async function resolveVenue(db: Executor, key: string): Promise<VenueReco
     .executeTakeFirst()
 }
 
-/** @deprecated The former name of resolveVenue, for modules not yet importing venues/index.ts. */
-export const findVenueByKey = resolveVenue
-
 export async function findVenueById(db: Executor, id: number): Promise<VenueRecord | undefined> {
   return db
     .selectFrom('venues')
