@@ -18,7 +18,10 @@ export function pageParams(query: { page?: number; per_page?: number }, defaultP
 export function paginated<T>(req: FastifyRequest, appUrl: string, items: T[], total: number, params: PageParams) {
   const lastPage = Math.max(Math.ceil(total / params.perPage), 1)
   const path = `${appUrl}${req.url.split('?')[0]}`
-  const query = new URLSearchParams((req.query ?? {}) as Record<string, string>)
+  const query = new URLSearchParams()
+  if (typeof req.query === 'object' && req.query !== null) {
+    for (const [name, value] of Object.entries(req.query)) query.set(name, String(value))
+  }
   const urlFor = (page: number) => {
     query.set('page', String(page))
     return `${path}?${query.toString()}`
