@@ -12,8 +12,9 @@ import { checkCoupon, redeemCoupon } from '../coupons/index.ts'
 import { loadCourtResources } from '../courts/index.ts'
 import { notify } from '../notifications/index.ts'
 import { venueSummary } from '../venues/index.ts'
+import { loadBooking } from './queries.ts'
 import { courtForBooking, insertBooking, isOverlapViolation } from './repository.ts'
-import { type Booking, bookingResource, loadBooking } from './resource.ts'
+import { type Booking, bookingResource } from './resource.ts'
 import type { CreateBody } from './schemas.ts'
 
 // Creating a court booking, for customers (online) and venue staff (offline, walk-in) alike.
@@ -171,14 +172,18 @@ export async function createCourtBooking(ctx: AppContext, input: NewBooking, boo
     cachedCourt(ctx, court.id, court.venue_id),
     row.user_id === null ? null : cachedProfile(ctx, row.user_id),
   ])
-  const booking = bookingResource(row, {
-    court: courtResource,
-    venue: venue ? venueSummary(venue) : null,
-    payments: [],
-    charges: [],
-    couponUsage: null,
-    review: null,
-  })
+  const booking = bookingResource(
+    row,
+    {
+      court: courtResource,
+      venue: venue ? venueSummary(venue) : null,
+      payments: [],
+      charges: [],
+      couponUsage: null,
+      review: null,
+    },
+    ctx.zone,
+  )
   booking.user =
     customer && wallet !== null ? userResource(ctx, { ...customer, wallet_balance: wallet } as UserRow) : null
   return booking

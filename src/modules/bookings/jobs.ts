@@ -40,7 +40,9 @@ export async function expireUnpaidHolds(ctx: AppContext): Promise<number> {
   for (const kind of ['court', 'indoor'] as const) {
     // Before a booking is cancelled its initiated gateway payments are asked about, so a customer
     // who paid but whose callback was lost is confirmed instead of cancelled.
-    total += await expireDueHolds(ctx, kind, { beforeExpire: (id) => checkBookingAtGateway(ctx, kind, id) })
+    total += await expireDueHolds(ctx, kind, {
+      beforeExpire: (id) => checkBookingAtGateway(ctx, kind, id, ctx.clock.now()),
+    })
   }
   return total
 }

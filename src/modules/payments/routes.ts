@@ -8,10 +8,11 @@ import { errorResponses, Message } from '../../lib/schemas.ts'
 import { esewaCheckoutRoute } from './checkout.ts'
 import { createGateways, GATEWAYS, type GatewayName } from './gateways/index.ts'
 import { assertCanView } from './policy.ts'
+import { paymentDetail } from './queries.ts'
 import { provideGateways, refreshPayment } from './reconcile.ts'
 import { refundPayment } from './refund.ts'
 import { findPayment } from './repository.ts'
-import { paymentDetail, paymentResource } from './resource.ts'
+import { paymentResource } from './resource.ts'
 import { sandboxRoutes } from './sandbox.ts'
 import {
   CallbackAnswer,
@@ -108,7 +109,7 @@ const routes: Routes = async (app) => {
       const payment = await findPayment(app.ctx.db, pathId(req.params.payment))
       if (!payment) throw new NotFound()
       await assertCanView(app.ctx.db, signedIn(req), payment)
-      return { data: await paymentDetail(app.ctx.db, await refreshPayment(app.ctx, gateways, payment)) }
+      return { data: await paymentDetail(app.ctx.db, await refreshPayment(app.ctx, gateways, payment), app.ctx.zone) }
     },
   )
 
@@ -129,7 +130,7 @@ const routes: Routes = async (app) => {
     }
     return {
       message: CALLBACK_MESSAGES[result.status],
-      data: { status: result.status, payment: paymentResource(result.payment) },
+      data: { status: result.status, payment: paymentResource(result.payment, app.ctx.zone) },
     }
   }
   const callbackSchema = {
@@ -172,7 +173,7 @@ const routes: Routes = async (app) => {
     async (req) => {
       const id = pathId(req.params.payment)
       const payment = await refundPayment(app.ctx, signedIn(req), id, req.body)
-      return { message: 'Refund credited to the customer wallet.', data: paymentResource(payment) }
+      return { message: 'Refund credited to the customer wallet.', data: paymentResource(payment, app.ctx.zone) }
     },
   )
 
