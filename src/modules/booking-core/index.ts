@@ -34,7 +34,7 @@ export {
   setPaymentIntent,
 } from './payable.ts'
 export { ledgerReferenceType } from './payment-records.ts'
-export { allocatedNumber } from './repository/numbers.ts'
+export { allocatedNumber, allocatedNumberWithPrefix, numberPrefix } from './repository/numbers.ts'
 export { insertPayment, markRefunded, newReference, type PaymentRow } from './repository/payments.ts'
 export {
   bookingMoney,

@@ -13,7 +13,7 @@ import { loadCourtResources } from '../courts/index.ts'
 import { notify } from '../notifications/index.ts'
 import { venueSummary } from '../venues/index.ts'
 import { loadBooking } from './queries.ts'
-import { courtForBooking, insertBooking, isOverlapViolation } from './repository.ts'
+import { confirmFree, courtForBooking, insertBooking, isOverlapViolation, setDiscount } from './repository.ts'
 import { type Booking, bookingResource } from './resource.ts'
 import type { CreateBody } from './schemas.ts'
 
@@ -238,19 +238,11 @@ async function completeInTransaction(
       now: ctx.clock.now(),
     })
     total = baseAmount - discount
-    await trx
-      .updateTable('bookings')
-      .set({ discount_amount: discount, total_amount: total })
-      .where('id', '=', row.id)
-      .execute()
+    await setDiscount(trx, row.id, discount, total)
   }
   if (total === 0) {
     // Nothing to pay (a free court or a 100% coupon): confirmed at once.
-    await trx
-      .updateTable('bookings')
-      .set({ status: 'confirmed', hold_expires_at: null })
-      .where('id', '=', row.id)
-      .execute()
+    await confirmFree(trx, row.id)
     if (booker.userId !== null) {
       await notify(
         ctx,

@@ -32,15 +32,16 @@ export async function markCompleted(
   trx: Executor,
   id: number,
   gateway: { transactionId: string | null; payload: unknown },
+  now: Date,
 ): Promise<PaymentRow | undefined> {
   return trx
     .updateTable('payments')
     .set({
       status: 'completed',
-      completed_at: new Date(),
+      completed_at: now,
       gateway_transaction_id: gateway.transactionId,
       gateway_payload: JSON.stringify(gateway.payload ?? null),
-      updated_at: new Date(),
+      updated_at: now,
     })
     .where('id', '=', id)
     .where('status', 'in', ['initiated', 'failed'])
@@ -48,21 +49,26 @@ export async function markCompleted(
     .executeTakeFirst()
 }
 
-export async function markFailed(trx: Executor, id: number, payload: unknown): Promise<PaymentRow | undefined> {
+export async function markFailed(
+  trx: Executor,
+  id: number,
+  payload: unknown,
+  now: Date,
+): Promise<PaymentRow | undefined> {
   return trx
     .updateTable('payments')
-    .set({ status: 'failed', gateway_payload: JSON.stringify(payload ?? null), updated_at: new Date() })
+    .set({ status: 'failed', gateway_payload: JSON.stringify(payload ?? null), updated_at: now })
     .where('id', '=', id)
     .where('status', '=', 'initiated')
     .returningAll()
     .executeTakeFirst()
 }
 
-export async function setGatewaySession(db: Executor, id: number, session: string | undefined) {
+export async function setGatewaySession(db: Executor, id: number, session: string | undefined, now: Date) {
   if (!session) return
   await db
     .updateTable('payments')
-    .set({ gateway_payload: JSON.stringify({ session }), updated_at: new Date() })
+    .set({ gateway_payload: JSON.stringify({ session }), updated_at: now })
     .where('id', '=', id)
     .execute()
 }

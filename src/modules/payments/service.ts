@@ -79,7 +79,7 @@ async function payByWallet(ctx: AppContext, user: AuthUser, kind: BookingKind, b
       amount: due,
       status: 'completed',
       reference: newReference(ctx.clock.now()),
-      completed_at: new Date(),
+      completed_at: ctx.clock.now(),
     })
     await debitWallet(trx, user.id, due, {
       referenceType: ledgerReferenceType(kind),
@@ -160,12 +160,12 @@ export async function startAtGateway(
       productName,
       callbackUrl: gateways.callbackUrl(name),
     })
-    await repo.setGatewaySession(ctx.db, payment.id, started.session)
+    await repo.setGatewaySession(ctx.db, payment.id, started.session, ctx.clock.now())
     return started.paymentUrl
   } catch (err) {
     if (!(err instanceof GatewayUnavailable) && !(err instanceof GatewayRefused)) throw err
     await ctx.db.transaction().execute(async (trx) => {
-      await repo.markFailed(trx, payment.id, { error: err.message })
+      await repo.markFailed(trx, payment.id, { error: err.message }, ctx.clock.now())
       if (payment.payable_type === 'topup') await failTopup(trx, payment.payable_id)
     })
     // The gateway's own reason ("Amount should be greater than Rs. 10…") is the customer's to read.

@@ -86,7 +86,12 @@ export async function settleWithGateway(
     }
     if (verdict.status !== 'failed' && !linkExpired(gateways, payment, now)) return { status: 'pending', payment }
     const failed = await ctx.db.transaction().execute(async (trx) => {
-      const row = await repo.markFailed(trx, payment.id, { ...payload, reason: verdict.reason ?? null })
+      const row = await repo.markFailed(
+        trx,
+        payment.id,
+        { ...payload, reason: verdict.reason ?? null },
+        ctx.clock.now(),
+      )
       if (row && row.payable_type === 'topup') await failTopup(trx, row.payable_id)
       return row
     })
@@ -97,7 +102,12 @@ export async function settleWithGateway(
   }
 
   const settled = await ctx.db.transaction().execute(async (trx) => {
-    const won = await repo.markCompleted(trx, payment.id, { transactionId: verdict.transactionId, payload })
+    const won = await repo.markCompleted(
+      trx,
+      payment.id,
+      { transactionId: verdict.transactionId, payload },
+      ctx.clock.now(),
+    )
     if (!won) return undefined // someone else settled it
     if (won.payable_type === 'topup') await completeTopup(trx, won.payable_id)
     else await applyToBooking(ctx, trx, won)

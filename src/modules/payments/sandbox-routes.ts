@@ -143,7 +143,7 @@ export async function sandboxRoutes(app: RouteApp) {
     const pidx = randomBytes(11).toString('base64url')
     khaltiTxns.set(pidx, {
       amount: Number(b.amount),
-      expiresAt: Date.now() + KHALTI_LINK_SECONDS * 1000,
+      expiresAt: app.ctx.clock.now().getTime() + KHALTI_LINK_SECONDS * 1000,
       status: 'Initiated',
       transactionId: null,
       extra: {
@@ -155,7 +155,7 @@ export async function sandboxRoutes(app: RouteApp) {
     return {
       pidx,
       payment_url: `${base}/gateway_2/pay?pidx=${pidx}`,
-      expires_at: new Date(Date.now() + KHALTI_LINK_SECONDS * 1000).toISOString(),
+      expires_at: new Date(app.ctx.clock.now().getTime() + KHALTI_LINK_SECONDS * 1000).toISOString(),
       expires_in: KHALTI_LINK_SECONDS,
     }
   })
@@ -164,8 +164,8 @@ export async function sandboxRoutes(app: RouteApp) {
     const q = req.query
     const txn = khaltiTxns.get(q.pidx ?? '')
     if (!txn) return page(reply, 404, 'Khalti sandbox', '<p>Unknown payment.</p>')
-    if (q.simulate === 'expire' && txn.status === 'Initiated') txn.expiresAt = Date.now() - 1
-    expireKhalti(txn)
+    if (q.simulate === 'expire' && txn.status === 'Initiated') txn.expiresAt = app.ctx.clock.now().getTime() - 1
+    expireKhalti(txn, app.ctx.clock.now())
     // An expired link shows Khalti's error page and never returns to the merchant.
     if (txn.status === 'Expired') return page(reply, 400, 'Khalti sandbox', '<p>This payment link has expired.</p>')
     if (q.simulate === 'lost') {
@@ -200,7 +200,7 @@ export async function sandboxRoutes(app: RouteApp) {
     const pidx = String(req.body?.pidx ?? '')
     const txn = khaltiTxns.get(pidx)
     if (!txn) return reply.code(404).send({ detail: 'Not found.', error_key: 'validation_error' })
-    expireKhalti(txn)
+    expireKhalti(txn, app.ctx.clock.now())
     // Khalti answers Expired and User canceled with HTTP 400 (its "Payment Status Code" table).
     return reply.code(txn.status === 'Expired' || txn.status === 'User canceled' ? 400 : 200).send({
       pidx,
@@ -312,8 +312,8 @@ function choicePage(
 }
 
 /** A Khalti link past its expiry that was never paid is Expired. */
-function expireKhalti(txn: SandboxTxn) {
-  if (txn.status === 'Initiated' && txn.expiresAt !== undefined && Date.now() > txn.expiresAt) txn.status = 'Expired'
+function expireKhalti(txn: SandboxTxn, now: Date) {
+  if (txn.status === 'Initiated' && txn.expiresAt !== undefined && now.getTime() > txn.expiresAt) txn.status = 'Expired'
 }
 
 /** After `simulate=lost`: paid at the gateway, and the merchant was never told. */
