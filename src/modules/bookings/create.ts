@@ -89,7 +89,7 @@ type BookingRow = Awaited<ReturnType<typeof insertBooking>>
  * The database decides whether the slot is free: the INSERT is refused by the exclusion constraint
  * bookings_no_overlap (SQLSTATE 23P01) when the range overlaps a live booking of the court, which
  * becomes 409. The booking number comes from a sequence inside the INSERT statement (a refused
- * booking leaves a gap), which also takes the court's advisory lock (booking-core/numbers.ts).
+ * booking leaves a gap), which also takes the court's advisory lock (booking-core/repository/numbers.ts).
  *
  * A plain booking (no coupon, something to pay) is that one statement, with its payment intent
  * already in the row. A coupon or a free booking also redeems the coupon / confirms and notifies, in
