@@ -126,8 +126,8 @@ test('callback, GET and job racing on one payment: one completion, one ledger ro
     kit.getPayment(user, t.paymentId),
     kit.getPayment(s.user, b.payment.id),
     kit.getPayment(user, t.paymentId),
-    reconcilePayments(app.ctx),
-    reconcilePayments(app.ctx),
+    reconcilePayments(app.ctx, app.ctx.clock.now()),
+    reconcilePayments(app.ctx, app.ctx.clock.now()),
     expireUnpaidHolds(app.ctx),
   ])
   for (const r of racers) {

@@ -57,7 +57,7 @@ test('the job: a lost Fonepay payment with a discount completes for the requeste
   const { payment, payment_url } = await kit.startGateway(user, booking.id, 'gateway_3')
   await payWithoutReturning(app, payment_url) // the sandbox's default 10% discount applies
   await new Promise((r) => setTimeout(r, 1100))
-  await reconcilePayments(app.ctx)
+  await reconcilePayments(app.ctx, app.ctx.clock.now())
   const row = await kit.paymentRow(payment.id)
   assert.equal(row.status, 'completed')
   assert.equal(payload(row).paid_amount, 108000)

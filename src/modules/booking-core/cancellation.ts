@@ -3,8 +3,9 @@ import type { Executor } from '../../lib/db.ts'
 import { Forbidden, Unprocessable } from '../../lib/errors.ts'
 import { formatMoney, formatRupees } from '../../lib/money.ts'
 import { Money } from '../../lib/schemas.ts'
-import { localToInstant } from '../../lib/time.ts'
-import { type BookingKind, bookingTable } from './payable.ts'
+import type { Zone } from '../../lib/zone.ts'
+import { type BookingKind, cancellableBooking, freeCancellationHours } from './repository/bookings.ts'
+import { refundableOf } from './repository/payments.ts'
 import type { BookingStatus } from './state.ts'
 
 // What cancelling a booking refunds, and why: one answer for the preview route
@@ -57,8 +58,8 @@ export interface CancellationPreview {
 }
 
 /** Whether the booking's venue-local start time has passed. */
-export function hasStarted(b: { date: string; start_time: string }, now = new Date()): boolean {
-  return localToInstant(b.date, b.start_time).getTime() <= now.getTime()
+export function hasStarted(b: { date: string; start_time: string }, now: Date, zone: Zone): boolean {
+  return zone.instant(b.date, b.start_time).getTime() <= now.getTime()
 }
 
 /**
@@ -67,35 +68,26 @@ export function hasStarted(b: { date: string; start_time: string }, now = new Da
  */
 export function customerCancelRefusal(
   b: { status: BookingStatus; date: string; start_time: string },
-  now = new Date(),
+  now: Date,
+  zone: Zone,
 ): { forbidden: boolean; reason: string } | null {
   if (b.status === 'completed') return { forbidden: true, reason: 'A completed booking cannot be cancelled.' }
   if (b.status !== 'pending' && b.status !== 'confirmed') {
     return { forbidden: false, reason: `A ${b.status.replace('_', '-')} booking cannot be cancelled.` }
   }
-  if (hasStarted(b, now)) return { forbidden: false, reason: 'A booking that has started cannot be cancelled.' }
+  if (hasStarted(b, now, zone)) return { forbidden: false, reason: 'A booking that has started cannot be cancelled.' }
   return null
 }
 
 /** Throws the cancel route's answer when the customer may not cancel `b`. */
-export function assertCustomerMayCancel(b: { status: BookingStatus; date: string; start_time: string }): void {
-  const refusal = customerCancelRefusal(b)
+export function assertCustomerMayCancel(
+  b: { status: BookingStatus; date: string; start_time: string },
+  now: Date,
+  zone: Zone,
+): void {
+  const refusal = customerCancelRefusal(b, now, zone)
   if (!refusal) return
   throw refusal.forbidden ? new Forbidden() : new Unprocessable(refusal.reason)
-}
-
-/** Paisa still refundable on a booking's payments: Σ (amount − refunded_amount) of completed ones. */
-export async function refundableOf(db: Executor, kind: BookingKind, bookingId: number): Promise<number> {
-  const row = await db
-    .selectFrom('payments')
-    .select((eb) =>
-      eb.fn.coalesce(eb.fn.sum<number>(eb('amount', '-', eb.ref('refunded_amount'))), eb.lit(0)).as('left'),
-    )
-    .where('payable_type', '=', kind)
-    .where('payable_id', '=', bookingId)
-    .where('status', 'in', ['completed', 'partially_refunded'])
-    .executeTakeFirst()
-  return Number(row?.left ?? 0)
 }
 
 const hours = (n: number) => `${n} hour${n === 1 ? '' : 's'}`
@@ -106,7 +98,8 @@ export async function refundQuote(
   kind: BookingKind,
   b: CancellableBooking,
   by: CancelledBy,
-  now = new Date(),
+  now: Date,
+  zone: Zone,
 ): Promise<RefundQuote> {
   const refundable = b.paid_amount > 0 ? await refundableOf(db, kind, b.id) : 0
   if (b.paid_amount === 0 && refundable === 0) {
@@ -125,13 +118,8 @@ export async function refundQuote(
   if (by !== 'customer') {
     return { refund: refundable, reason: `Cancelled by the venue: ${credited}${earlier}`, note: credited }
   }
-  const venue = await db
-    .selectFrom('venues')
-    .select('free_cancellation_hours')
-    .where('id', '=', b.venue_id)
-    .executeTakeFirstOrThrow()
-  const window = venue.free_cancellation_hours
-  const hoursLeft = (localToInstant(b.date, b.start_time).getTime() - now.getTime()) / 3_600_000
+  const window = await freeCancellationHours(db, b.venue_id)
+  const hoursLeft = (zone.instant(b.date, b.start_time).getTime() - now.getTime()) / 3_600_000
   if (hoursLeft < window) {
     const text = `No refund: less than ${hours(window)} before the start.`
     return { refund: 0, reason: text, note: text }
@@ -148,17 +136,13 @@ export async function previewCancellation(
   db: Executor,
   kind: BookingKind,
   bookingId: number,
-  now = new Date(),
+  now: Date,
+  zone: Zone,
 ): Promise<CancellationPreview> {
-  const row = await db
-    .selectFrom(bookingTable(kind))
-    .select(['id', 'user_id', 'venue_id', 'status', 'date', 'start_time', 'paid_amount'])
-    .where('id', '=', bookingId)
-    .executeTakeFirstOrThrow()
-  const b = { ...row, status: row.status as BookingStatus }
-  const refusal = customerCancelRefusal(b, now)
+  const b = await cancellableBooking(db, kind, bookingId)
+  const refusal = customerCancelRefusal(b, now, zone)
   if (refusal) return { cancellable: false, refund_amount: formatMoney(0), reason: refusal.reason }
-  const quote = await refundQuote(db, kind, b, 'customer', now)
+  const quote = await refundQuote(db, kind, b, 'customer', now, zone)
   return { cancellable: true, refund_amount: formatMoney(quote.refund), reason: quote.reason }
 }
 

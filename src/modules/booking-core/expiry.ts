@@ -1,10 +1,8 @@
-import { sql } from 'kysely'
 import type { AppContext } from '../../lib/context.ts'
 import type { Executor } from '../../lib/db.ts'
-import { notBackedOff, type SweepRow, sweepAttempts, sweepStep } from '../../lib/sweeps.ts'
+import { type SweepRow, sweepStep } from '../../lib/sweeps.ts'
 import { cancelLocked } from './operations.ts'
-import { type BookingKind, bookingTable, LOCKED_BOOKING_COLUMNS, type LockedBooking } from './payable.ts'
-import type { BookingStatus } from './state.ts'
+import { type BookingKind, dueHolds, expiredHoldIdsOn, lockExpiredHold, underSavepoint } from './repository/bookings.ts'
 
 // Payment holds that ran out: a pending booking whose hold_expires_at has passed is cancelled with
 // "Payment not received" (coupon released, whatever is still refundable credited, BookingCancelled
@@ -31,17 +29,8 @@ export async function expireHoldLocked(
   id: number,
   opts: { skipLocked?: boolean } = {},
 ): Promise<boolean> {
-  let query = trx
-    .selectFrom(bookingTable(kind))
-    .select(LOCKED_BOOKING_COLUMNS)
-    .where('id', '=', id)
-    .where('status', '=', 'pending')
-    .where('hold_expires_at', '<', ctx.clock.now())
-    .forUpdate()
-  if (opts.skipLocked) query = query.skipLocked()
-  const row = await query.executeTakeFirst()
-  if (!row) return false
-  const booking: LockedBooking = { kind, ...row, status: row.status as BookingStatus }
+  const booking = await lockExpiredHold(trx, kind, id, ctx.clock.now(), opts.skipLocked ?? false)
+  if (!booking) return false
   await cancelLocked(ctx, trx, kind, booking, { reason: HOLD_EXPIRED_REASON, by: 'system' })
   return true
 }
@@ -74,31 +63,12 @@ export async function expireHold(
   return done === true
 }
 
-/** Due holds of one kind after id `afterId`, oldest id first, leaving out those in back-off. */
-export async function dueHolds(
-  db: Executor,
-  kind: BookingKind,
-  now: Date,
-  afterId: number,
-  limit: number,
-): Promise<SweepRow[]> {
-  const sweep = holdSweep(kind)
-  const { rows } = await sql<SweepRow>`
-    SELECT b.id, ${sweepAttempts(sweep, 'b.id')} AS attempts
-    FROM ${sql.table(bookingTable(kind))} b
-    WHERE b.status = 'pending' AND b.hold_expires_at < ${now} AND b.id > ${afterId}
-      AND ${notBackedOff(sweep, 'b.id')}
-    ORDER BY b.id
-    LIMIT ${limit}`.execute(db)
-  return rows.map((r) => ({ id: Number(r.id), attempts: Number(r.attempts) }))
-}
-
 /** The hold sweep of one kind: every due booking, one transaction each; returns how many expired. */
 export async function expireDueHolds(ctx: AppContext, kind: BookingKind, opts: HoldSweepOptions = {}): Promise<number> {
   let expired = 0
   let afterId = 0
   for (;;) {
-    const due = await dueHolds(ctx.db, kind, ctx.clock.now(), afterId, EXPIRY_BATCH)
+    const due = await dueHolds(ctx.db, kind, holdSweep(kind), ctx.clock.now(), afterId, EXPIRY_BATCH)
     for (const row of due) {
       if (await expireHold(ctx, kind, row, opts)) expired++
     }
@@ -119,21 +89,11 @@ export async function expireHoldsOn(
   kind: BookingKind,
   scope: { resourceId: number; date: string },
 ): Promise<number> {
-  const resource = kind === 'court' ? 'court_id' : 'indoor_game_id'
-  const { rows } = await sql<{ id: number }>`
-    SELECT id FROM ${sql.table(bookingTable(kind))}
-    WHERE status = 'pending' AND hold_expires_at < ${ctx.clock.now()}
-      AND ${sql.ref(resource)} = ${scope.resourceId} AND date = ${scope.date}
-    ORDER BY id`.execute(trx)
   let count = 0
-  for (const { id } of rows) {
-    await sql`SAVEPOINT expire_hold`.execute(trx)
+  for (const id of await expiredHoldIdsOn(trx, kind, scope, ctx.clock.now())) {
     try {
-      if (await expireHoldLocked(ctx, trx, kind, Number(id))) count++
-      await sql`RELEASE SAVEPOINT expire_hold`.execute(trx)
+      if (await underSavepoint(trx, () => expireHoldLocked(ctx, trx, kind, id))) count++
     } catch (err) {
-      await sql`ROLLBACK TO SAVEPOINT expire_hold`.execute(trx)
-      await sql`RELEASE SAVEPOINT expire_hold`.execute(trx)
       ctx.log.debug({ err, booking_id: id, kind }, 'an expired hold could not be cancelled; left to the sweep')
     }
   }

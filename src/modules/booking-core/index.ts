@@ -18,7 +18,6 @@ export {
   PAYMENT_METHODS,
   type PaymentMethod,
 } from './methods.ts'
-export { allocatedNumber } from './numbers.ts'
 export {
   addCharge,
   cancelLocked,
@@ -34,8 +33,9 @@ export {
   recordBookingPayment,
   setPaymentIntent,
 } from './payable.ts'
-export { ledgerReferenceType, markRefunded } from './payment-records.ts'
-export { insertPayment, newReference, type PaymentRow } from './repository.ts'
+export { ledgerReferenceType } from './payment-records.ts'
+export { allocatedNumber, allocatedNumberWithPrefix, numberPrefix } from './repository/numbers.ts'
+export { insertPayment, markRefunded, newReference, type PaymentRow } from './repository/payments.ts'
 export {
   bookingMoney,
   bookingMoneyFields,

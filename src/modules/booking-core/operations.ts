@@ -1,4 +1,3 @@
-import { sql } from 'kysely'
 import type { AuthUser } from '../../lib/auth.ts'
 import type { AppContext } from '../../lib/context.ts'
 import type { Executor } from '../../lib/db.ts'
@@ -9,9 +8,10 @@ import { releaseCoupon } from '../coupons/index.ts'
 import { notify } from '../notifications/index.ts'
 import { type CancelledBy, hasStarted, refundQuote } from './cancellation.ts'
 import type { DeskPaymentMethod } from './methods.ts'
-import { type BookingKind, bookingTable, type LockedBooking, recordBookingPayment } from './payable.ts'
+import { recordBookingPayment } from './payable.ts'
 import { refundBookingToWallet } from './payment-records.ts'
-import { insertPayment, newReference } from './repository.ts'
+import { type BookingKind, insertCharge, type LockedBooking, markCancelled, setStatus } from './repository/bookings.ts'
+import { insertPayment, newReference } from './repository/payments.ts'
 import { type StaffTarget, transitionError } from './state.ts'
 
 // Changes to a booking that court and indoor-game bookings share: cancellation (with refund,
@@ -47,13 +47,9 @@ export async function cancelLocked(
   booking: LockedBooking,
   opts: CancelOptions,
 ): Promise<CancelOutcome> {
-  const now = new Date()
-  const quote = await refundQuote(trx, kind, booking, opts.by, now)
-  await trx
-    .updateTable(bookingTable(kind))
-    .set({ status: 'cancelled', cancel_reason: opts.reason, cancelled_at: now, hold_expires_at: null, updated_at: now })
-    .where('id', '=', booking.id)
-    .execute()
+  const now = ctx.clock.now()
+  const quote = await refundQuote(trx, kind, booking, opts.by, now, ctx.zone)
+  await markCancelled(trx, kind, booking.id, opts.reason, now)
   if (booking.paid_amount === 0) await releaseCoupon(trx, kind, booking.id)
   if (quote.refund > 0 && booking.user_id !== null) {
     await refundBookingToWallet(
@@ -96,21 +92,18 @@ export async function changeStatus(
   target: StaffTarget,
   reason: string | null,
 ): Promise<void> {
-  const error = transitionError(booking.status, target, hasStarted(booking))
+  const error = transitionError(booking.status, target, hasStarted(booking, ctx.clock.now(), ctx.zone))
   if (error) throw new Invalid('status', error)
   if (target === 'cancelled') {
     await cancelLocked(ctx, trx, kind, booking, { reason: reason ?? 'Cancelled by the venue', by: 'venue' })
     return
   }
-  await trx
-    .updateTable(bookingTable(kind))
-    .set({ status: target, hold_expires_at: null, updated_at: new Date() })
-    .where('id', '=', booking.id)
-    .execute()
+  await setStatus(trx, kind, booking.id, target, ctx.clock.now())
 }
 
 /** An extra session charge: raises extras_total, total_amount and so balance_due. */
 export async function addCharge(
+  ctx: AppContext,
   trx: Executor,
   kind: BookingKind,
   booking: LockedBooking,
@@ -121,25 +114,13 @@ export async function addCharge(
     throw new Unprocessable(`A ${booking.status.replace('_', '-')} booking cannot take charges.`)
   }
   if (input.amount <= 0) throw new Invalid('amount', 'The amount field must be at least 0.01.')
-  await trx
-    .insertInto('booking_charges')
-    .values({
-      booking_type: kind,
-      booking_id: booking.id,
-      description: input.description,
-      amount: input.amount,
-      created_by: staff.id,
-    })
-    .execute()
-  await trx
-    .updateTable(bookingTable(kind))
-    .set({
-      extras_total: sql`extras_total + ${input.amount}`,
-      total_amount: sql`total_amount + ${input.amount}`,
-      updated_at: new Date(),
-    })
-    .where('id', '=', booking.id)
-    .execute()
+  await insertCharge(
+    trx,
+    kind,
+    booking.id,
+    { description: input.description, amount: input.amount, createdBy: staff.id },
+    ctx.clock.now(),
+  )
 }
 
 export interface DeskPayment {
@@ -167,6 +148,7 @@ export async function recordDeskPayment(
   if (input.amount > due) {
     throw new Invalid('amount', `The amount must not be greater than the balance due of ${formatMoney(due)}.`)
   }
+  const now = ctx.clock.now()
   const payment = await insertPayment(trx, {
     user_id: booking.user_id,
     payable_type: kind,
@@ -174,10 +156,10 @@ export async function recordDeskPayment(
     method: input.method,
     amount: input.amount,
     status: 'completed',
-    reference: newReference(),
+    reference: newReference(now),
     gateway_transaction_id: input.reference ?? null,
     recorded_by: staff.id,
-    completed_at: new Date(),
+    completed_at: now,
   })
   await recordBookingPayment(ctx, trx, kind, booking.id, input.amount)
   return payment

@@ -2,9 +2,11 @@ import type { AppContext } from '../../lib/context.ts'
 import type { Executor } from '../../lib/db.ts'
 import { Unprocessable } from '../../lib/errors.ts'
 import { formatMoney } from '../../lib/money.ts'
-import { formatDateTime } from '../../lib/time.ts'
+import type { Zone } from '../../lib/zone.ts'
 import { creditWallet } from '../wallet/index.ts'
-import type { BookingKind } from './payable.ts'
+import { paymentRowsOf } from './queries.ts'
+import type { BookingKind } from './repository/bookings.ts'
+import { lockRefundablePayments, markRefunded } from './repository/payments.ts'
 
 // The payment rows of bookings as both booking kinds show and refund them. Payments reads the same
 // rows for its own steps through this module (docs/architecture.md, "Booking core and money direction").
@@ -23,16 +25,19 @@ export interface PaymentRecord {
 /** Wallet ledger reference_type of a booking kind ("booking" for courts, "indoor" for indoor games). */
 export const ledgerReferenceType = (kind: BookingKind) => (kind === 'court' ? 'booking' : 'indoor')
 
-export function toPaymentRecord(p: {
-  id: number
-  method: string
-  amount: number
-  refunded_amount: number
-  status: string
-  reference: string | null
-  completed_at: Date | string | null
-  created_at: Date | string | null
-}): PaymentRecord {
+export function toPaymentRecord(
+  p: {
+    id: number
+    method: string
+    amount: number
+    refunded_amount: number
+    status: string
+    reference: string | null
+    completed_at: Date | string | null
+    created_at: Date | string | null
+  },
+  zone: Zone,
+): PaymentRecord {
   return {
     id: p.id,
     method: p.method,
@@ -40,8 +45,8 @@ export function toPaymentRecord(p: {
     refunded_amount: formatMoney(p.refunded_amount),
     status: p.status,
     reference: p.reference,
-    paid_at: formatDateTime(p.completed_at),
-    created_at: formatDateTime(p.created_at),
+    paid_at: zone.format(p.completed_at),
+    created_at: zone.format(p.created_at),
   }
 }
 
@@ -50,53 +55,17 @@ export async function paymentsFor(
   db: Executor,
   kind: BookingKind,
   bookingIds: number[],
+  zone: Zone,
 ): Promise<Map<number, PaymentRecord[]>> {
   const out = new Map<number, PaymentRecord[]>()
   if (bookingIds.length === 0) return out
-  const rows = await db
-    .selectFrom('payments')
-    .select([
-      'id',
-      'payable_id',
-      'method',
-      'amount',
-      'refunded_amount',
-      'status',
-      'reference',
-      'completed_at',
-      'created_at',
-    ])
-    .where('payable_type', '=', kind)
-    .where('payable_id', 'in', bookingIds)
-    .orderBy('id')
-    .execute()
+  const rows = await paymentRowsOf(db, kind, bookingIds)
   for (const row of rows) {
     const list = out.get(row.payable_id) ?? []
-    list.push(toPaymentRecord(row))
+    list.push(toPaymentRecord(row, zone))
     out.set(row.payable_id, list)
   }
   return out
-}
-
-/**
- * Marks `amount` of one completed payment as refunded (status refunded or partially_refunded).
- * The caller holds the payment row lock and credits the wallet.
- */
-export async function markRefunded(trx: Executor, paymentId: number, amount: number): Promise<void> {
-  await trx
-    .updateTable('payments')
-    .set((eb) => ({
-      refunded_amount: eb('refunded_amount', '+', amount),
-      status: eb
-        .case()
-        .when(eb('refunded_amount', '+', amount), '>=', eb.ref('amount'))
-        .then('refunded')
-        .else('partially_refunded')
-        .end(),
-      updated_at: new Date(),
-    }))
-    .where('id', '=', paymentId)
-    .execute()
 }
 
 /**
@@ -104,7 +73,7 @@ export async function markRefunded(trx: Executor, paymentId: number, amount: num
  * ledger row) and marks those payments refunded / partially_refunded. Runs in the caller's trx.
  */
 export async function refundBookingToWallet(
-  _ctx: AppContext,
+  ctx: AppContext,
   trx: Executor,
   kind: BookingKind,
   bookingId: number,
@@ -113,15 +82,7 @@ export async function refundBookingToWallet(
   reason: string,
 ): Promise<void> {
   if (amountPaisa <= 0) return
-  const payments = await trx
-    .selectFrom('payments')
-    .select(['id', 'amount', 'refunded_amount'])
-    .where('payable_type', '=', kind)
-    .where('payable_id', '=', bookingId)
-    .where('status', 'in', ['completed', 'partially_refunded'])
-    .orderBy('id', 'desc')
-    .forUpdate()
-    .execute()
+  const payments = await lockRefundablePayments(trx, kind, bookingId)
   const refundable = payments.reduce((sum, p) => sum + p.amount - p.refunded_amount, 0)
   if (amountPaisa > refundable) throw new Unprocessable('The refund is more than was paid for this booking.')
   let left = amountPaisa
@@ -129,7 +90,7 @@ export async function refundBookingToWallet(
     if (left === 0) break
     const take = Math.min(left, p.amount - p.refunded_amount)
     if (take <= 0) continue
-    await markRefunded(trx, p.id, take)
+    await markRefunded(trx, p.id, take, ctx.clock.now())
     left -= take
   }
   await creditWallet(

@@ -2,15 +2,16 @@ import { type Static, Type } from 'typebox'
 import type { Executor } from '../../lib/db.ts'
 import { formatMoney } from '../../lib/money.ts'
 import { DateTime, Money, Nullable } from '../../lib/schemas.ts'
-import { formatDateTime } from '../../lib/time.ts'
-import type { BookingKind } from './payable.ts'
+import type { Zone } from '../../lib/zone.ts'
 import { type PaymentRecord, paymentsFor } from './payment-records.ts'
+import { chargeRowsOf, couponUsageRowsOf } from './queries.ts'
+import type { BookingKind } from './repository/bookings.ts'
 
 // Pieces both booking resources embed (court bookings here, indoor-game bookings in
 // indoor-bookings): payment history, extra session charges, the coupon usage and the money fields.
 // Every loader takes many booking ids at once, so a list costs one query per piece, not per row.
 
-export type { BookingKind } from './payable.ts'
+export type { BookingKind } from './repository/bookings.ts'
 
 export const PaymentRecordSchema = Type.Object({
   id: Type.Integer(),
@@ -81,28 +82,31 @@ export function durationHours(startTime: string, endTime: string): string {
 }
 
 /** Payment history of bookings of one kind, keyed by booking id (oldest first). */
-export function paymentsOf(db: Executor, kind: BookingKind, ids: number[]): Promise<Map<number, PaymentRecord[]>> {
-  return paymentsFor(db, kind, ids)
+export function paymentsOf(
+  db: Executor,
+  kind: BookingKind,
+  ids: number[],
+  zone: Zone,
+): Promise<Map<number, PaymentRecord[]>> {
+  return paymentsFor(db, kind, ids, zone)
 }
 
 /** Extra session charges of bookings of one kind, keyed by booking id (oldest first). */
-export async function chargesOf(db: Executor, kind: BookingKind, ids: number[]): Promise<Map<number, Charge[]>> {
+export async function chargesOf(
+  db: Executor,
+  kind: BookingKind,
+  ids: number[],
+  zone: Zone,
+): Promise<Map<number, Charge[]>> {
   const out = new Map<number, Charge[]>()
   if (ids.length === 0) return out
-  const rows = await db
-    .selectFrom('booking_charges')
-    .select(['id', 'booking_id', 'description', 'amount', 'created_at'])
-    .where('booking_type', '=', kind)
-    .where('booking_id', 'in', [...new Set(ids)])
-    .orderBy('id')
-    .execute()
-  for (const r of rows) {
+  for (const r of await chargeRowsOf(db, kind, ids)) {
     const list = out.get(r.booking_id) ?? []
     list.push({
       id: r.id,
       description: r.description,
       amount: formatMoney(r.amount),
-      created_at: formatDateTime(r.created_at)!,
+      created_at: zone.format(r.created_at),
     })
     out.set(r.booking_id, list)
   }
@@ -114,34 +118,28 @@ export async function couponUsagesOf(
   db: Executor,
   kind: BookingKind,
   ids: number[],
+  zone: Zone,
 ): Promise<Map<number, CouponUsage>> {
   const out = new Map<number, CouponUsage>()
   if (ids.length === 0) return out
-  const rows = await db
-    .selectFrom('coupon_usages as u')
-    .innerJoin('coupons as c', 'c.id', 'u.coupon_id')
-    .select(['u.id', 'u.booking_id', 'c.code', 'c.type', 'u.discount_amount', 'u.created_at'])
-    .where('u.booking_type', '=', kind)
-    .where('u.booking_id', 'in', [...new Set(ids)])
-    .execute()
-  for (const r of rows) {
+  for (const r of await couponUsageRowsOf(db, kind, ids)) {
     out.set(r.booking_id, {
       id: r.id,
       code: r.code,
       type: r.type,
       discount_amount: formatMoney(r.discount_amount),
-      created_at: formatDateTime(r.created_at),
+      created_at: zone.format(r.created_at),
     })
   }
   return out
 }
 
 /** payments, charges and coupon_usage of many bookings of one kind, loaded together. */
-export async function loadBookingExtras(db: Executor, kind: BookingKind, ids: number[]) {
+export async function loadBookingExtras(db: Executor, kind: BookingKind, ids: number[], zone: Zone) {
   const [payments, charges, coupons] = await Promise.all([
-    paymentsOf(db, kind, ids),
-    chargesOf(db, kind, ids),
-    couponUsagesOf(db, kind, ids),
+    paymentsOf(db, kind, ids, zone),
+    chargesOf(db, kind, ids, zone),
+    couponUsagesOf(db, kind, ids, zone),
   ])
   return {
     payments: (id: number) => payments.get(id) ?? [],

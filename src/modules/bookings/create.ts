@@ -12,8 +12,9 @@ import { checkCoupon, redeemCoupon } from '../coupons/index.ts'
 import { loadCourtResources } from '../courts/index.ts'
 import { notify } from '../notifications/index.ts'
 import { venueSummary } from '../venues/index.ts'
-import { courtForBooking, insertBooking, isOverlapViolation } from './repository.ts'
-import { type Booking, bookingResource, loadBooking } from './resource.ts'
+import { loadBooking } from './queries.ts'
+import { confirmFree, courtForBooking, insertBooking, isOverlapViolation, setDiscount } from './repository.ts'
+import { type Booking, bookingResource } from './resource.ts'
 import type { CreateBody } from './schemas.ts'
 
 // Creating a court booking, for customers (online) and venue staff (offline, walk-in) alike.
@@ -88,7 +89,7 @@ type BookingRow = Awaited<ReturnType<typeof insertBooking>>
  * The database decides whether the slot is free: the INSERT is refused by the exclusion constraint
  * bookings_no_overlap (SQLSTATE 23P01) when the range overlaps a live booking of the court, which
  * becomes 409. The booking number comes from a sequence inside the INSERT statement (a refused
- * booking leaves a gap), which also takes the court's advisory lock (booking-core/numbers.ts).
+ * booking leaves a gap), which also takes the court's advisory lock (booking-core/repository/numbers.ts).
  *
  * A plain booking (no coupon, something to pay) is that one statement, with its payment intent
  * already in the row. A coupon or a free booking also redeems the coupon / confirms and notifies, in
@@ -171,14 +172,18 @@ export async function createCourtBooking(ctx: AppContext, input: NewBooking, boo
     cachedCourt(ctx, court.id, court.venue_id),
     row.user_id === null ? null : cachedProfile(ctx, row.user_id),
   ])
-  const booking = bookingResource(row, {
-    court: courtResource,
-    venue: venue ? venueSummary(venue) : null,
-    payments: [],
-    charges: [],
-    couponUsage: null,
-    review: null,
-  })
+  const booking = bookingResource(
+    row,
+    {
+      court: courtResource,
+      venue: venue ? venueSummary(venue) : null,
+      payments: [],
+      charges: [],
+      couponUsage: null,
+      review: null,
+    },
+    ctx.zone,
+  )
   booking.user =
     customer && wallet !== null ? userResource(ctx, { ...customer, wallet_balance: wallet } as UserRow) : null
   return booking
@@ -233,19 +238,11 @@ async function completeInTransaction(
       now: ctx.clock.now(),
     })
     total = baseAmount - discount
-    await trx
-      .updateTable('bookings')
-      .set({ discount_amount: discount, total_amount: total })
-      .where('id', '=', row.id)
-      .execute()
+    await setDiscount(trx, row.id, discount, total)
   }
   if (total === 0) {
     // Nothing to pay (a free court or a 100% coupon): confirmed at once.
-    await trx
-      .updateTable('bookings')
-      .set({ status: 'confirmed', hold_expires_at: null })
-      .where('id', '=', row.id)
-      .execute()
+    await confirmFree(trx, row.id)
     if (booker.userId !== null) {
       await notify(
         ctx,

@@ -1,11 +1,11 @@
-import { sql } from 'kysely'
 import type { AppContext } from '../../lib/context.ts'
 import type { Executor } from '../../lib/db.ts'
-import { notBackedOff, type SweepRow, sweepAttempts, sweepStep } from '../../lib/sweeps.ts'
+import { sweepStep } from '../../lib/sweeps.ts'
 import { toHHmm } from '../../lib/time.ts'
-import { type BookingKind, bookingTable, expireDueHolds } from '../booking-core/index.ts'
+import { type BookingKind, expireDueHolds } from '../booking-core/index.ts'
 import { notify } from '../notifications/index.ts'
 import { checkBookingAtGateway } from '../payments/index.ts'
+import { claimReminder, dueReminders, type ReminderSpan } from './repository.ts'
 
 // Scheduled work of bookings (court and indoor alike), run through the shared job queue so that
 // with several instances each period's run happens once. Both functions are also safe to run
@@ -40,7 +40,9 @@ export async function expireUnpaidHolds(ctx: AppContext): Promise<number> {
   for (const kind of ['court', 'indoor'] as const) {
     // Before a booking is cancelled its initiated gateway payments are asked about, so a customer
     // who paid but whose callback was lost is confirmed instead of cancelled.
-    total += await expireDueHolds(ctx, kind, { beforeExpire: (id) => checkBookingAtGateway(ctx, kind, id) })
+    total += await expireDueHolds(ctx, kind, {
+      beforeExpire: (id) => checkBookingAtGateway(ctx, kind, id, ctx.clock.now()),
+    })
   }
   return total
 }
@@ -65,57 +67,35 @@ export async function sendBookingReminders(ctx: AppContext, now = ctx.clock.now(
   return sent
 }
 
-/** SQL: booking `b` is due a reminder at `now` (the same test for the candidates and the claim). */
-function reminderWindow(ctx: AppContext, now: Date) {
-  const from = ctx.zone.format(now)!
-  const until = ctx.zone.format(new Date(now.getTime() + REMINDER_LEAD_HOURS * 3_600_000))!
-  return sql<boolean>`b.reminder_sent_at IS NULL AND b.user_id IS NOT NULL AND b.status IN ('confirmed', 'pending')
-    AND (b.status = 'confirmed' OR b.payment_method = 'cash')
-    AND b.date BETWEEN ${from.slice(0, 10)}::date AND ${until.slice(0, 10)}::date
-    AND (b.date + b.start_time) > ${from}::timestamp AND (b.date + b.start_time) <= ${until}::timestamp`
+/** The venue-local wall-clock span a reminder is due in at `now`: from now to REMINDER_LEAD_HOURS on. */
+function reminderSpan(ctx: AppContext, now: Date): ReminderSpan {
+  return {
+    from: ctx.zone.format(now),
+    until: ctx.zone.format(new Date(now.getTime() + REMINDER_LEAD_HOURS * 3_600_000)),
+  }
 }
 
 async function remindKind(ctx: AppContext, kind: BookingKind, now: Date): Promise<number> {
   const sweep = reminderSweep(kind)
-  const table = sql.table(bookingTable(kind))
+  const span = reminderSpan(ctx, now)
   let sent = 0
   let afterId = 0
   for (;;) {
-    const { rows } = await sql<SweepRow>`
-      SELECT b.id, ${sweepAttempts(sweep, 'b.id')} AS attempts FROM ${table} b
-      WHERE ${reminderWindow(ctx, now)} AND b.id > ${afterId} AND ${notBackedOff(sweep, 'b.id')}
-      ORDER BY b.id
-      LIMIT ${REMINDER_BATCH}`.execute(ctx.db)
-    for (const r of rows) {
-      const row = { id: Number(r.id), attempts: Number(r.attempts) }
+    const rows = await dueReminders(ctx.db, kind, sweep, span, afterId, REMINDER_BATCH)
+    for (const row of rows) {
       const done = await sweepStep(ctx, sweep, row, () =>
         ctx.db.transaction().execute((trx) => remindOne(ctx, trx, kind, row.id, now)),
       )
       if (done) sent++
     }
     if (rows.length < REMINDER_BATCH) return sent
-    afterId = Number(rows[rows.length - 1].id)
+    afterId = rows[rows.length - 1].id
   }
 }
 
 /** Claims and notifies one booking's reminder; false when it was no longer due (or already claimed). */
 async function remindOne(ctx: AppContext, trx: Executor, kind: BookingKind, id: number, now: Date): Promise<boolean> {
-  const table = sql.table(bookingTable(kind))
-  const claimed = await sql<{
-    id: number
-    user_id: number
-    booking_number: string
-    venue_id: number
-    venue_name: string
-    date: string
-    start_time: string
-  }>`
-    UPDATE ${table} AS b SET reminder_sent_at = now()
-    FROM venues v
-    WHERE b.id = ${id} AND v.id = b.venue_id AND ${reminderWindow(ctx, now)}
-    RETURNING b.id, b.user_id, b.booking_number, b.venue_id, v.name AS venue_name,
-      b.date::text AS date, b.start_time::text AS start_time`.execute(trx)
-  const b = claimed.rows[0]
+  const b = await claimReminder(trx, kind, id, reminderSpan(ctx, now))
   if (!b) return false
   const at = toHHmm(b.start_time)
   await notify(

@@ -1,9 +1,10 @@
-import type { Insertable } from 'kysely'
+import { type Insertable, sql } from 'kysely'
 import { jsonObjectFrom } from 'kysely/helpers/postgres'
 import type { Bookings } from '../../db/types.ts'
 import { type Executor, ReusedStatements } from '../../lib/db.ts'
 import type { PageParams } from '../../lib/pagination.ts'
-import { allocatedNumber } from '../booking-core/index.ts'
+import { notBackedOff, type SweepRow, sweepAttempts } from '../../lib/sweeps.ts'
+import { allocatedNumberWithPrefix, type BookingKind, bookingTable, numberPrefix } from '../booking-core/index.ts'
 
 // Queries on court bookings (the `bookings` table).
 
@@ -24,24 +25,25 @@ type NewBookingRow = Omit<Insertable<Bookings>, 'booking_number'>
  * constraint may refuse it (23P01).
  *
  * The statement is built with Kysely once per set of columns and its SQL reused after that
- * (ReusedStatements): building it cost about a quarter of a booking's time in Node. Its parameters
- * are the column values in order, then the number's prefix and the court id.
+ * (ReusedStatements, which derives the parameter order from the arguments): building it cost about a
+ * quarter of a booking's time in Node.
  */
 export async function insertBooking(db: Executor, values: NewBookingRow, year: number) {
-  const params = [...Object.values(values), `BK-${year}-`, values.court_id]
-  const rows = await statements.run(db, `insert:${Object.keys(values).join()}`, params, () =>
-    buildInsert(db, values, year),
-  )
+  const args: InsertArgs = { ...values, number_prefix: numberPrefix('BK', year) }
+  const rows = await statements.run(db, `insert:${Object.keys(values).join()}`, args, (a) => buildInsert(db, a))
   return rows[0]!
 }
+
+/** The row's columns and the booking number's prefix ("BK-2026-"), the statement's arguments. */
+type InsertArgs = NewBookingRow & { number_prefix: string }
 
 /** The INSERT per column set (a handful of shapes: online, desk, coupon bookings). */
 export const statements = new ReusedStatements()
 
-function buildInsert(db: Executor, values: NewBookingRow, year: number) {
+function buildInsert(db: Executor, { number_prefix, ...values }: InsertArgs) {
   return db
     .insertInto('bookings')
-    .values({ ...values, booking_number: allocatedNumber('BK', year, values.court_id) })
+    .values({ ...values, booking_number: allocatedNumberWithPrefix('BK', number_prefix, values.court_id) })
     .returningAll()
     .returning((eb) =>
       jsonObjectFrom(
@@ -110,4 +112,72 @@ export async function listBookingIds(
     q.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow(),
   ])
   return { ids: rows.map((r) => r.id), total: Number(count.n) }
+}
+
+/** The discount a coupon gave a new booking, and its total after it. */
+export async function setDiscount(trx: Executor, id: number, discount: number, total: number): Promise<void> {
+  await trx
+    .updateTable('bookings')
+    .set({ discount_amount: discount, total_amount: total })
+    .where('id', '=', id)
+    .execute()
+}
+
+/** A new booking with nothing to pay (a free court or a 100% coupon) is confirmed at once. */
+export async function confirmFree(trx: Executor, id: number): Promise<void> {
+  await trx.updateTable('bookings').set({ status: 'confirmed', hold_expires_at: null }).where('id', '=', id).execute()
+}
+
+/** The venue-local wall-clock span ("YYYY-MM-DD HH:mm:ss") a booking's start must fall in for a reminder. */
+export interface ReminderSpan {
+  from: string
+  until: string
+}
+
+/** SQL: booking `b` is due a reminder in `span` (the same test for the candidates and the claim). */
+function reminderWindow(span: ReminderSpan) {
+  const { from, until } = span
+  return sql<boolean>`b.reminder_sent_at IS NULL AND b.user_id IS NOT NULL AND b.status IN ('confirmed', 'pending')
+    AND (b.status = 'confirmed' OR b.payment_method = 'cash')
+    AND b.date BETWEEN ${from.slice(0, 10)}::date AND ${until.slice(0, 10)}::date
+    AND (b.date + b.start_time) > ${from}::timestamp AND (b.date + b.start_time) <= ${until}::timestamp`
+}
+
+/** Bookings of a kind (either table) due a reminder, after id `afterId`, leaving out those in back-off. */
+export async function dueReminders(
+  db: Executor,
+  kind: BookingKind,
+  sweep: string,
+  span: ReminderSpan,
+  afterId: number,
+  limit: number,
+): Promise<SweepRow[]> {
+  const { rows } = await sql<SweepRow>`
+      SELECT b.id, ${sweepAttempts(sweep, 'b.id')} AS attempts FROM ${sql.table(bookingTable(kind))} b
+      WHERE ${reminderWindow(span)} AND b.id > ${afterId} AND ${notBackedOff(sweep, 'b.id')}
+      ORDER BY b.id
+      LIMIT ${limit}`.execute(db)
+  return rows.map((r) => ({ id: Number(r.id), attempts: Number(r.attempts) }))
+}
+
+/**
+ * Claims one booking's reminder (reminder_sent_at, a bookkeeping column, takes the database's now())
+ * if it is still due; the booking and its venue's name, or undefined.
+ */
+export async function claimReminder(trx: Executor, kind: BookingKind, id: number, span: ReminderSpan) {
+  const claimed = await sql<{
+    id: number
+    user_id: number
+    booking_number: string
+    venue_id: number
+    venue_name: string
+    date: string
+    start_time: string
+  }>`
+    UPDATE ${sql.table(bookingTable(kind))} AS b SET reminder_sent_at = now()
+    FROM venues v
+    WHERE b.id = ${id} AND v.id = b.venue_id AND ${reminderWindow(span)}
+    RETURNING b.id, b.user_id, b.booking_number, b.venue_id, v.name AS venue_name,
+      b.date::text AS date, b.start_time::text AS start_time`.execute(trx)
+  return claimed.rows[0]
 }

@@ -1,25 +1,24 @@
 import type { Selectable } from 'kysely'
 import { type Static, Type } from 'typebox'
 import type { Bookings } from '../../db/types.ts'
-import type { AppContext } from '../../lib/context.ts'
 import { DateOnly, DateTime, Nullable } from '../../lib/schemas.ts'
-import { formatDateTime, toHHmm } from '../../lib/time.ts'
-import { selectUsers, type UserRow, UserSchema, userResource } from '../accounts/index.ts'
+import { toHHmm } from '../../lib/time.ts'
+import type { Zone } from '../../lib/zone.ts'
+import { UserSchema } from '../accounts/index.ts'
 import {
   bookingMoney,
   bookingMoneyFields,
   ChargeSchema,
   CouponUsageSchema,
   durationHours,
-  loadBookingExtras,
   PaymentRecordSchema,
 } from '../booking-core/index.ts'
-import { CourtSchema, loadCourtResources } from '../courts/index.ts'
-import { ReviewSchema, reviewsByBookingIds } from '../reviews/index.ts'
-import { VenueSummarySchema, venueSummary } from '../venues/index.ts'
+import { CourtSchema } from '../courts/index.ts'
+import { ReviewSchema } from '../reviews/index.ts'
+import { VenueSummarySchema } from '../venues/index.ts'
 
-// The contract's Booking (BookingResource) for court bookings, and its one batch loader: a page of
-// bookings costs a fixed number of queries whatever its length.
+// The contract's Booking (BookingResource) for court bookings and its mapping; the batch loader is
+// in queries.ts.
 
 export const BookingSchema = Type.Object({
   id: Type.Integer(),
@@ -52,57 +51,6 @@ export const BookingSchema = Type.Object({
 })
 export type Booking = Static<typeof BookingSchema>
 
-/**
- * Court bookings by id, in the order of `ids` (unknown ids are skipped). `withUser` embeds the
- * customer (the single-booking views); lists leave `user` out.
- */
-export async function loadBookings(
-  ctx: AppContext,
-  ids: number[],
-  opts: { withUser?: boolean } = {},
-): Promise<Booking[]> {
-  if (ids.length === 0) return []
-  // Never inside a transaction: the review loader reads through ctx.db (and PGlite has one session).
-  const db = ctx.db
-  const rows = await db.selectFrom('bookings').selectAll().where('id', 'in', ids).execute()
-  const bookingIds = rows.map((r) => r.id)
-  const userIds = [...new Set(rows.map((r) => r.user_id).filter((id): id is number => id !== null))]
-  const [courts, venues, extras, reviews, users] = await Promise.all([
-    loadCourtResources(
-      db,
-      rows.map((r) => r.court_id),
-      { storage: ctx.storage },
-    ),
-    db
-      .selectFrom('venues')
-      .select(['id', 'name', 'slug'])
-      .where('id', 'in', [...new Set(rows.map((r) => r.venue_id))])
-      .execute(),
-    loadBookingExtras(db, 'court', bookingIds),
-    reviewsByBookingIds(ctx, bookingIds),
-    opts.withUser && userIds.length > 0 ? selectUsers(db).where('u.id', 'in', userIds).execute() : Promise.resolve([]),
-  ])
-  const venueById = new Map(venues.map((v) => [v.id, venueSummary(v)]))
-  const userById = new Map(users.map((u) => [u.id, userResource(ctx, u as UserRow)]))
-  const byId = new Map(rows.map((r) => [r.id, r]))
-  const out: Booking[] = []
-  for (const id of ids) {
-    const b = byId.get(id)
-    if (!b) continue
-    const booking = bookingResource(b, {
-      court: courts.get(b.court_id) ?? null,
-      venue: venueById.get(b.venue_id) ?? null,
-      payments: extras.payments(b.id),
-      charges: extras.charges(b.id),
-      couponUsage: extras.couponUsage(b.id),
-      review: reviews.get(b.id) ?? null,
-    })
-    if (opts.withUser) booking.user = b.user_id === null ? null : (userById.get(b.user_id) ?? null)
-    out.push(booking)
-  }
-  return out
-}
-
 /** What a booking resource embeds besides its own columns. */
 export interface BookingParts {
   court: Booking['court']
@@ -114,7 +62,7 @@ export interface BookingParts {
 }
 
 /** The resource of one `bookings` row (all columns) and its embedded parts; `user` is left to the caller. */
-export function bookingResource(b: Selectable<Bookings>, parts: BookingParts): Booking {
+export function bookingResource(b: Selectable<Bookings>, parts: BookingParts, zone: Zone): Booking {
   return {
     id: b.id,
     booking_number: b.booking_number,
@@ -126,12 +74,12 @@ export function bookingResource(b: Selectable<Bookings>, parts: BookingParts): B
     duration_hours: durationHours(b.start_time, b.end_time),
     ...bookingMoney(b),
     payment_method: b.payment_method,
-    hold_expires_at: b.status === 'pending' ? formatDateTime(b.hold_expires_at) : null,
+    hold_expires_at: b.status === 'pending' ? zone.format(b.hold_expires_at) : null,
     customer_name: b.customer_name,
     customer_phone: b.customer_phone,
     notes: b.notes,
     cancel_reason: b.cancel_reason,
-    cancelled_at: formatDateTime(b.cancelled_at),
+    cancelled_at: zone.format(b.cancelled_at),
     court_id: b.court_id,
     venue_id: b.venue_id,
     user_id: b.user_id,
@@ -141,13 +89,6 @@ export function bookingResource(b: Selectable<Bookings>, parts: BookingParts): B
     charges: parts.charges,
     coupon_usage: parts.couponUsage,
     review: parts.review,
-    created_at: formatDateTime(b.created_at)!,
+    created_at: zone.format(b.created_at),
   }
-}
-
-/** One court booking as the resource (with its customer unless told otherwise). */
-export async function loadBooking(ctx: AppContext, id: number, opts = { withUser: true }): Promise<Booking> {
-  const [booking] = await loadBookings(ctx, [id], opts)
-  if (!booking) throw new Error(`booking ${id} vanished`)
-  return booking
 }

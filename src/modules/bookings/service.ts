@@ -11,8 +11,9 @@ import {
   previewCancellation,
 } from '../booking-core/index.ts'
 import { type Booker, createCourtBooking } from './create.ts'
+import { loadBooking, loadBookings } from './queries.ts'
 import { bookingOwnership, listBookingIds, parseId } from './repository.ts'
-import { type Booking, loadBooking, loadBookings } from './resource.ts'
+import type { Booking } from './resource.ts'
 import type { CreateBody, ListQuery } from './schemas.ts'
 
 // The customer's side of court bookings: list, create, show, cancel.
@@ -74,7 +75,7 @@ export async function cancelMyBooking(
   const id = await ownedId(ctx, user, rawId)
   const outcome = await ctx.db.transaction().execute(async (trx) => {
     const booking = (await lockBooking(trx, 'court', id))!
-    assertCustomerMayCancel(booking)
+    assertCustomerMayCancel(booking, ctx.clock.now(), ctx.zone)
     return cancelLocked(ctx, trx, 'court', booking, { reason: reason?.trim() || CANCELLED_BY_CUSTOMER, by: 'customer' })
   })
   return { booking: await loadBooking(ctx, id), message: cancelledMessage(outcome.note), refund: outcome.refund }
@@ -82,5 +83,5 @@ export async function cancelMyBooking(
 
 /** GET /bookings/{booking}/cancellation: what cancelling now would refund, for the owner only. */
 export async function previewMyCancellation(ctx: AppContext, user: AuthUser, rawId: string) {
-  return previewCancellation(ctx.db, 'court', await ownedId(ctx, user, rawId))
+  return previewCancellation(ctx.db, 'court', await ownedId(ctx, user, rawId), ctx.clock.now(), ctx.zone)
 }

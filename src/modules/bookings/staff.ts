@@ -8,8 +8,9 @@ import { addCharge, changeStatus, lockBooking, recordDeskPayment } from '../book
 import { resolveVenueId } from '../coupons/index.ts'
 import { assertVenueAccess } from '../venues/index.ts'
 import { createCourtBooking } from './create.ts'
+import { loadBooking, loadBookings } from './queries.ts'
 import { bookingOwnership, listBookingIds, parseId } from './repository.ts'
-import { type Booking, loadBooking, loadBookings } from './resource.ts'
+import type { Booking } from './resource.ts'
 import type { ChargeBody, PaymentBody, StaffCreateBody, StatusBody, VenueListQuery } from './schemas.ts'
 
 // Venue staff operations on court bookings (docs/bookings.md, "Staff operations"): the venue's owner,
@@ -114,7 +115,7 @@ export async function addBookingCharge(
     const booking = (await lockBooking(trx, 'court', id))!
     const description = input.description.trim()
     if (!description) throw new Invalid('description', 'The description field is required.')
-    await addCharge(trx, 'court', booking, { description, amount: amountOf(input.amount) }, user)
+    await addCharge(ctx, trx, 'court', booking, { description, amount: amountOf(input.amount) }, user)
   })
   return loadBooking(ctx, id)
 }

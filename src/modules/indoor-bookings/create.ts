@@ -4,7 +4,7 @@ import { Conflict, Invalid } from '../../lib/errors.ts'
 import { isValidDate, toMinutes, toTimeWithSeconds } from '../../lib/time.ts'
 import { quoteIndoorBooking } from '../availability/index.ts'
 import { expireHoldsOn, holdUntil } from '../booking-core/index.ts'
-import { insertBooking, isOverlapViolation } from './repository.ts'
+import { gameForBooking, insertBooking, isOverlapViolation } from './repository.ts'
 import type { IndoorBookingRow } from './resource.ts'
 import type { CreateBody } from './schemas.ts'
 
@@ -42,15 +42,7 @@ function checkTimes(ctx: AppContext, input: NewIndoorBooking, now: Date) {
 
 /** The game to book, checked for the booker; 422 on indoor_game_id or players_count otherwise. */
 async function gameFor(ctx: AppContext, input: NewIndoorBooking, booker: Booker) {
-  const game = await ctx.db
-    .selectFrom('indoor_games as g')
-    .innerJoin('venues as v', 'v.id', 'g.venue_id')
-    .select(['g.id', 'g.venue_id', 'g.tenant_id', 'g.capacity', 'g.is_active', 'v.is_active as venue_active'])
-    .select('v.verification_status')
-    .where('g.id', '=', input.indoor_game_id)
-    .where('g.deleted_at', 'is', null)
-    .where('v.deleted_at', 'is', null)
-    .executeTakeFirst()
+  const game = await gameForBooking(ctx.db, input.indoor_game_id)
   const usable =
     game?.is_active &&
     (booker.venueId === undefined

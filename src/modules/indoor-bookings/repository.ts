@@ -68,3 +68,16 @@ export async function listBookings(
     .execute()
   return { rows, total: Number(count.n) }
 }
+
+/** The indoor game a booking is made on, with its venue's state; undefined when it does not exist. */
+export async function gameForBooking(db: Executor, gameId: number) {
+  return db
+    .selectFrom('indoor_games as g')
+    .innerJoin('venues as v', 'v.id', 'g.venue_id')
+    .select(['g.id', 'g.venue_id', 'g.tenant_id', 'g.capacity', 'g.is_active', 'v.is_active as venue_active'])
+    .select('v.verification_status')
+    .where('g.id', '=', gameId)
+    .where('g.deleted_at', 'is', null)
+    .where('v.deleted_at', 'is', null)
+    .executeTakeFirst()
+}

@@ -5,7 +5,7 @@ import type { AppContext } from '../../lib/context.ts'
 import type { Executor } from '../../lib/db.ts'
 import { formatMoney, moneyNumber } from '../../lib/money.ts'
 import { DateOnly, DateTime, Money, Nullable } from '../../lib/schemas.ts'
-import { formatDateTime, toHHmm } from '../../lib/time.ts'
+import { toHHmm } from '../../lib/time.ts'
 import { ChargeSchema, chargesOf, durationHours, PaymentRecordSchema, paymentsOf } from '../booking-core/index.ts'
 import { IndoorGameSchema, loadIndoorGameResources } from '../indoor-games/index.ts'
 import { loadUserResources, UserSchema } from './related.ts'
@@ -63,8 +63,8 @@ export async function indoorBookingResources(ctx: AppContext, db: Executor, rows
       db,
       rows.flatMap((r) => (r.user_id === null ? [] : [r.user_id])),
     ),
-    chargesOf(db, 'indoor', ids),
-    paymentsOf(db, 'indoor', ids),
+    chargesOf(db, 'indoor', ids, ctx.zone),
+    paymentsOf(db, 'indoor', ids, ctx.zone),
   ])
   return rows.map(
     (b): IndoorGameBooking => ({
@@ -94,7 +94,7 @@ export async function indoorBookingResources(ctx: AppContext, db: Executor, rows
       user: b.user_id === null ? null : (users.get(b.user_id) ?? null),
       charges: charges.get(b.id) ?? [],
       payments: payments.get(b.id) ?? [],
-      created_at: formatDateTime(b.created_at)!,
+      created_at: ctx.zone.format(b.created_at),
     }),
   )
 }

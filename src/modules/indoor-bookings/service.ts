@@ -67,7 +67,7 @@ export async function cancelMine(ctx: AppContext, user: AuthUser, rawId: string,
   if (found.user_id !== user.id) throw new Forbidden()
   const outcome = await ctx.db.transaction().execute(async (trx) => {
     const booking = (await lockBooking(trx, 'indoor', found.id))!
-    assertCustomerMayCancel(booking)
+    assertCustomerMayCancel(booking, ctx.clock.now(), ctx.zone)
     return cancelLocked(ctx, trx, 'indoor', booking, {
       reason: reason?.trim() || CANCELLED_BY_CUSTOMER,
       by: 'customer',
@@ -81,5 +81,5 @@ export async function cancelMine(ctx: AppContext, user: AuthUser, rawId: string,
 export async function previewMine(ctx: AppContext, user: AuthUser, rawId: string) {
   const found = await bookingOr404(ctx.db, rawId)
   if (found.user_id !== user.id) throw new Forbidden()
-  return previewCancellation(ctx.db, 'indoor', found.id)
+  return previewCancellation(ctx.db, 'indoor', found.id, ctx.clock.now(), ctx.zone)
 }

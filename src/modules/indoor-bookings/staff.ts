@@ -113,7 +113,7 @@ export async function addBookingCharge(
     const amount = positiveAmount(input.amount)
     const description = input.description.trim()
     if (!description) throw new Invalid('description', 'The description field is required.')
-    await addCharge(trx, 'indoor', booking, { description, amount }, user)
+    await addCharge(ctx, trx, 'indoor', booking, { description, amount }, user)
   })
 }
 

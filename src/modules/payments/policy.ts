@@ -1,8 +1,9 @@
 import type { AuthUser } from '../../lib/auth.ts'
 import type { Executor } from '../../lib/db.ts'
 import { Forbidden, NotFound, Unprocessable } from '../../lib/errors.ts'
-import { type BookingKind, bookingTable, type LockedBooking } from '../booking-core/index.ts'
+import type { BookingKind, LockedBooking } from '../booking-core/index.ts'
 import { assertVenueAccess } from '../venues/index.ts'
+import { bookingVenueId } from './repository.ts'
 
 export const NOT_PAYABLE = 'This booking cannot be paid.'
 export const ALREADY_PAID = 'This booking is already paid.'
@@ -34,11 +35,7 @@ export async function assertCanView(
     if (!user.roles.includes('super_admin')) throw new Forbidden()
     return
   }
-  const booking = await db
-    .selectFrom(bookingTable(payment.payable_type as BookingKind))
-    .select('venue_id')
-    .where('id', '=', payment.payable_id)
-    .executeTakeFirst()
-  if (!booking) throw new Forbidden()
-  await assertVenueAccess(db, user, booking.venue_id, ['owner', 'manager', 'staff'])
+  const venueId = await bookingVenueId(db, payment.payable_type as BookingKind, payment.payable_id)
+  if (venueId === undefined) throw new Forbidden()
+  await assertVenueAccess(db, user, venueId, ['owner', 'manager', 'staff'])
 }

@@ -1,8 +1,8 @@
-import { sql } from 'kysely'
 import type { AppContext } from '../../lib/context.ts'
 import type { BookingKind } from '../booking-core/index.ts'
 import { GATEWAYS, type GatewayName, type Gateways, GatewayUnavailable } from './gateways/index.ts'
 import type { PaymentRow } from './repository.ts'
+import * as repo from './repository.ts'
 import { linkExpired, type SettleResult, settleWithGateway } from './settle.ts'
 
 // Gateway payments whose callback never arrived (the browser closed, the network dropped). The
@@ -28,14 +28,14 @@ export function provideGateways(ctx: AppContext, gateways: Gateways) {
 
 export function registerPaymentJobs(ctx: AppContext) {
   ctx.jobs.every('payments.reconcile', RECONCILE_SWEEP_MS, async () => {
-    await reconcilePayments(ctx)
+    await reconcilePayments(ctx, ctx.clock.now())
   })
 }
 
 /** An initiated gateway payment asked about at its gateway; anything else as it is. */
 export async function refreshPayment(ctx: AppContext, gateways: Gateways, p: PaymentRow): Promise<PaymentRow> {
   if (p.status !== 'initiated' || !isGateway(p.method)) return p
-  return (await checkAtGateway(ctx, gateways, p))?.payment ?? p
+  return (await checkAtGateway(ctx, gateways, p, ctx.clock.now()))?.payment ?? p
 }
 
 /** settleWithGateway, with an unreachable gateway meaning "unknown for now" (nothing changed). */
@@ -43,7 +43,7 @@ async function checkAtGateway(
   ctx: AppContext,
   gateways: Gateways,
   p: PaymentRow,
-  now = new Date(),
+  now: Date,
 ): Promise<SettleResult | undefined> {
   try {
     return await settleWithGateway(ctx, gateways, p, undefined, now)
@@ -59,32 +59,16 @@ async function checkAtGateway(
  * PAYMENT_RECONCILE_AFTER_SECONDS whose next check is due is claimed (its next check pushed out by
  * a doubling back-off, so a concurrent pass skips it) and asked about. Returns the outcomes.
  */
-export async function reconcilePayments(ctx: AppContext, now = new Date()) {
+export async function reconcilePayments(ctx: AppContext, now: Date) {
   const gateways = registry.get(ctx)
   const outcome = { checked: 0, completed: 0, failed: 0 }
   if (!gateways) return outcome
   const after = ctx.config.paymentReconcileAfterSeconds
   const oldEnough = new Date(now.getTime() - after * 1000)
   for (;;) {
-    const due = await ctx.db
-      .selectFrom('payments')
-      .selectAll()
-      .where('status', '=', 'initiated')
-      .where('method', 'in', [...GATEWAYS])
-      .where('created_at', '<=', oldEnough)
-      .where((eb) => eb.or([eb('reconcile_at', 'is', null), eb('reconcile_at', '<=', now)]))
-      .orderBy('created_at')
-      .limit(RECONCILE_BATCH)
-      .execute()
+    const due = await repo.dueForReconcile(ctx.db, GATEWAYS, oldEnough, now, RECONCILE_BATCH)
     for (const p of due) {
-      const claimed = await ctx.db
-        .updateTable('payments')
-        .set({ reconcile_attempts: sql`reconcile_attempts + 1`, reconcile_at: nextCheck(gateways, p, after, now) })
-        .where('id', '=', p.id)
-        .where('status', '=', 'initiated')
-        .where((eb) => eb.or([eb('reconcile_at', 'is', null), eb('reconcile_at', '<=', now)]))
-        .returningAll()
-        .executeTakeFirst()
+      const claimed = await repo.claimForReconcile(ctx.db, p.id, nextCheck(gateways, p, after, now), now)
       if (!claimed) continue
       outcome.checked++
       const res = await checkAtGateway(ctx, gateways, claimed, now)
@@ -119,19 +103,11 @@ export async function checkBookingAtGateway(
   ctx: AppContext,
   kind: BookingKind,
   bookingId: number,
-  now = new Date(),
+  now: Date,
 ): Promise<number> {
   const gateways = registry.get(ctx)
   if (!gateways) return 0
-  const initiated = await ctx.db
-    .selectFrom('payments')
-    .selectAll()
-    .where('payable_type', '=', kind)
-    .where('payable_id', '=', bookingId)
-    .where('status', '=', 'initiated')
-    .where('method', 'in', [...GATEWAYS])
-    .orderBy('id')
-    .execute()
+  const initiated = await repo.initiatedGatewayPayments(ctx.db, kind, bookingId, GATEWAYS)
   let completed = 0
   for (const p of initiated) {
     if ((await checkAtGateway(ctx, gateways, p, now))?.status === 'completed') completed++

@@ -37,7 +37,7 @@ export async function refundPayment(
     }
     const customer = payment.user_id ?? booking.user_id
     if (customer === null) throw new Unprocessable('This payment has no customer wallet to refund to.')
-    await markRefunded(trx, payment.id, amount)
+    await markRefunded(trx, payment.id, amount, ctx.clock.now())
     await creditWallet(trx, customer, amount, {
       referenceType: ledgerReferenceType(kind),
       referenceId: booking.id,

@@ -1,5 +1,6 @@
+import { sql } from 'kysely'
 import type { Executor } from '../../lib/db.ts'
-import type { PaymentRow } from '../booking-core/index.ts'
+import { type BookingKind, bookingTable, type PaymentRow } from '../booking-core/index.ts'
 
 export type { PaymentRow }
 
@@ -31,15 +32,16 @@ export async function markCompleted(
   trx: Executor,
   id: number,
   gateway: { transactionId: string | null; payload: unknown },
+  now: Date,
 ): Promise<PaymentRow | undefined> {
   return trx
     .updateTable('payments')
     .set({
       status: 'completed',
-      completed_at: new Date(),
+      completed_at: now,
       gateway_transaction_id: gateway.transactionId,
       gateway_payload: JSON.stringify(gateway.payload ?? null),
-      updated_at: new Date(),
+      updated_at: now,
     })
     .where('id', '=', id)
     .where('status', 'in', ['initiated', 'failed'])
@@ -47,21 +49,26 @@ export async function markCompleted(
     .executeTakeFirst()
 }
 
-export async function markFailed(trx: Executor, id: number, payload: unknown): Promise<PaymentRow | undefined> {
+export async function markFailed(
+  trx: Executor,
+  id: number,
+  payload: unknown,
+  now: Date,
+): Promise<PaymentRow | undefined> {
   return trx
     .updateTable('payments')
-    .set({ status: 'failed', gateway_payload: JSON.stringify(payload ?? null), updated_at: new Date() })
+    .set({ status: 'failed', gateway_payload: JSON.stringify(payload ?? null), updated_at: now })
     .where('id', '=', id)
     .where('status', '=', 'initiated')
     .returningAll()
     .executeTakeFirst()
 }
 
-export async function setGatewaySession(db: Executor, id: number, session: string | undefined) {
+export async function setGatewaySession(db: Executor, id: number, session: string | undefined, now: Date) {
   if (!session) return
   await db
     .updateTable('payments')
-    .set({ gateway_payload: JSON.stringify({ session }), updated_at: new Date() })
+    .set({ gateway_payload: JSON.stringify({ session }), updated_at: now })
     .where('id', '=', id)
     .execute()
 }
@@ -72,4 +79,104 @@ export function sessionOf(p: PaymentRow): string | null {
     session?: string
   } | null
   return payload?.session ?? null
+}
+
+/** The cancel reason of a booking (the settlement reinstates only a hold the sweep expired). */
+export async function cancelReasonOf(trx: Executor, kind: BookingKind, id: number): Promise<string | null> {
+  const row = await trx
+    .selectFrom(bookingTable(kind))
+    .select('cancel_reason')
+    .where('id', '=', id)
+    .executeTakeFirstOrThrow()
+  return row.cancel_reason
+}
+
+/**
+ * Puts a cancelled booking back to pending, unless the slot's exclusion constraint refuses it
+ * because another live booking now overlaps. The savepoint keeps the transaction usable after a
+ * refusal so the money can go to the wallet instead.
+ */
+export async function reinstateBooking(trx: Executor, kind: BookingKind, id: number, now: Date): Promise<boolean> {
+  await sql`SAVEPOINT reinstate_booking`.execute(trx)
+  try {
+    await trx
+      .updateTable(bookingTable(kind))
+      .set({
+        status: 'pending',
+        cancel_reason: null,
+        cancelled_at: null,
+        hold_expires_at: null,
+        updated_at: now,
+      })
+      .where('id', '=', id)
+      .where('status', '=', 'cancelled')
+      .execute()
+    await sql`RELEASE SAVEPOINT reinstate_booking`.execute(trx)
+    return true
+  } catch (err) {
+    if ((err as { code?: string })?.code !== '23P01') throw err
+    await sql`ROLLBACK TO SAVEPOINT reinstate_booking`.execute(trx)
+    return false
+  }
+}
+
+/** Gateway payments still initiated, created before `oldEnough`, whose next check is due. */
+export async function dueForReconcile(
+  db: Executor,
+  methods: readonly string[],
+  oldEnough: Date,
+  now: Date,
+  limit: number,
+): Promise<PaymentRow[]> {
+  return db
+    .selectFrom('payments')
+    .selectAll()
+    .where('status', '=', 'initiated')
+    .where('method', 'in', [...methods])
+    .where('created_at', '<=', oldEnough)
+    .where((eb) => eb.or([eb('reconcile_at', 'is', null), eb('reconcile_at', '<=', now)]))
+    .orderBy('created_at')
+    .limit(limit)
+    .execute()
+}
+
+/** Claims a due payment for one check by pushing its next check out; undefined when another pass won. */
+export async function claimForReconcile(
+  db: Executor,
+  id: number,
+  nextCheck: Date,
+  now: Date,
+): Promise<PaymentRow | undefined> {
+  return db
+    .updateTable('payments')
+    .set({ reconcile_attempts: sql`reconcile_attempts + 1`, reconcile_at: nextCheck })
+    .where('id', '=', id)
+    .where('status', '=', 'initiated')
+    .where((eb) => eb.or([eb('reconcile_at', 'is', null), eb('reconcile_at', '<=', now)]))
+    .returningAll()
+    .executeTakeFirst()
+}
+
+/** A booking's initiated gateway payments, oldest first. */
+export async function initiatedGatewayPayments(
+  db: Executor,
+  kind: BookingKind,
+  bookingId: number,
+  methods: readonly string[],
+): Promise<PaymentRow[]> {
+  return db
+    .selectFrom('payments')
+    .selectAll()
+    .where('payable_type', '=', kind)
+    .where('payable_id', '=', bookingId)
+    .where('status', '=', 'initiated')
+    .where('method', 'in', [...methods])
+    .orderBy('id')
+    .execute()
+}
+
+/** The venue of a booking of either kind; undefined when it does not exist. */
+export async function bookingVenueId(db: Executor, kind: BookingKind, id: number): Promise<number | undefined> {
+  const row = await db.selectFrom(bookingTable(kind)).select('venue_id').where('id', '=', id).executeTakeFirst()
+  return row?.venue_id
 }

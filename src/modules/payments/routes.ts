@@ -3,16 +3,17 @@ import { Type } from 'typebox'
 import { signedIn } from '../../lib/auth.ts'
 import { Invalid, NotFound } from '../../lib/errors.ts'
 import { pathId } from '../../lib/ids.ts'
-import type { Routes } from '../../lib/route.ts'
+import type { RouteApp, Routes } from '../../lib/route.ts'
 import { errorResponses, Message } from '../../lib/schemas.ts'
 import { esewaCheckoutRoute } from './checkout.ts'
-import { createGateways, GATEWAYS, type GatewayName } from './gateways/index.ts'
+import { createGateways, GATEWAYS, type GatewayName, type Transport } from './gateways/index.ts'
 import { assertCanView } from './policy.ts'
+import { paymentDetail } from './queries.ts'
 import { provideGateways, refreshPayment } from './reconcile.ts'
 import { refundPayment } from './refund.ts'
 import { findPayment } from './repository.ts'
-import { paymentDetail, paymentResource } from './resource.ts'
-import { sandboxRoutes } from './sandbox.ts'
+import { paymentResource } from './resource.ts'
+import { sandboxRoutes } from './sandbox-routes.ts'
 import {
   CallbackAnswer,
   CashChosen,
@@ -37,7 +38,7 @@ const CALLBACK_MESSAGES: Record<CallbackResult['status'], string> = {
 }
 
 const routes: Routes = async (app) => {
-  const gateways = createGateways(app)
+  const gateways = createGateways(app.ctx, inProcess(app, app.ctx.config.appUrl))
   provideGateways(app.ctx, gateways)
   // The wallet top-up takes JSON only: its scope is made before the form parser below is added.
   await app.register(async (scope) => topupRoute(scope, gateways))
@@ -108,7 +109,7 @@ const routes: Routes = async (app) => {
       const payment = await findPayment(app.ctx.db, pathId(req.params.payment))
       if (!payment) throw new NotFound()
       await assertCanView(app.ctx.db, signedIn(req), payment)
-      return { data: await paymentDetail(app.ctx.db, await refreshPayment(app.ctx, gateways, payment)) }
+      return { data: await paymentDetail(app.ctx.db, await refreshPayment(app.ctx, gateways, payment), app.ctx.zone) }
     },
   )
 
@@ -129,7 +130,7 @@ const routes: Routes = async (app) => {
     }
     return {
       message: CALLBACK_MESSAGES[result.status],
-      data: { status: result.status, payment: paymentResource(result.payment) },
+      data: { status: result.status, payment: paymentResource(result.payment, app.ctx.zone) },
     }
   }
   const callbackSchema = {
@@ -172,7 +173,7 @@ const routes: Routes = async (app) => {
     async (req) => {
       const id = pathId(req.params.payment)
       const payment = await refundPayment(app.ctx, signedIn(req), id, req.body)
-      return { message: 'Refund credited to the customer wallet.', data: paymentResource(payment) }
+      return { message: 'Refund credited to the customer wallet.', data: paymentResource(payment, app.ctx.zone) }
     },
   )
 
@@ -193,5 +194,14 @@ function withQuery(url: string, status: string, paymentId: number): string {
     return u.toString()
   } catch {
     return `${url}${url.includes('?') ? '&' : '?'}status=${status}&payment_id=${paymentId}`
+  }
+}
+
+/** Sandbox transport: the request is answered by this app's own sandbox routes via inject. */
+function inProcess(app: RouteApp, appUrl: string): Transport {
+  return async (req) => {
+    const url = req.url.startsWith(appUrl) ? req.url.slice(appUrl.length) : req.url
+    const res = await app.inject({ method: req.method, url, headers: req.headers, payload: req.body })
+    return { status: res.statusCode, body: res.body }
   }
 }

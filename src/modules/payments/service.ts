@@ -78,8 +78,8 @@ async function payByWallet(ctx: AppContext, user: AuthUser, kind: BookingKind, b
       method: 'wallet',
       amount: due,
       status: 'completed',
-      reference: newReference(),
-      completed_at: new Date(),
+      reference: newReference(ctx.clock.now()),
+      completed_at: ctx.clock.now(),
     })
     await debitWallet(trx, user.id, due, {
       referenceType: ledgerReferenceType(kind),
@@ -92,7 +92,7 @@ async function payByWallet(ctx: AppContext, user: AuthUser, kind: BookingKind, b
     return {
       kind: 'wallet' as const,
       message: 'Payment successful.',
-      payment: paymentResource(payment),
+      payment: paymentResource(payment, ctx.zone),
       booking: bookingSummary(after),
     }
   })
@@ -117,20 +117,21 @@ async function payByGateway(
       method,
       amount: booking.total_amount - booking.paid_amount,
       status: 'initiated',
-      reference: newReference(),
+      reference: newReference(ctx.clock.now()),
       return_url: returnUrl ?? null,
     })
     await setPaymentIntent(ctx, trx, kind, booking.id, method)
     return { payment, booking }
   })
   const paymentUrl = await startAtGateway(ctx, gateways, payment, `Booking ${booking.booking_number}`)
-  return { kind: 'gateway' as const, payment: paymentResource(payment), paymentUrl }
+  return { kind: 'gateway' as const, payment: paymentResource(payment, ctx.zone), paymentUrl }
 }
 
 /** A gateway payment row for a wallet top-up (the wallet feature starts top-ups through this). */
 export async function createTopupPayment(
   trx: Executor,
   input: { userId: number; transactionId: number; method: GatewayName; amount: number; returnUrl: string | null },
+  now: Date,
 ) {
   return insertPayment(trx, {
     user_id: input.userId,
@@ -139,7 +140,7 @@ export async function createTopupPayment(
     method: input.method,
     amount: input.amount,
     status: 'initiated',
-    reference: newReference(),
+    reference: newReference(now),
     return_url: input.returnUrl,
   })
 }
@@ -159,12 +160,12 @@ export async function startAtGateway(
       productName,
       callbackUrl: gateways.callbackUrl(name),
     })
-    await repo.setGatewaySession(ctx.db, payment.id, started.session)
+    await repo.setGatewaySession(ctx.db, payment.id, started.session, ctx.clock.now())
     return started.paymentUrl
   } catch (err) {
     if (!(err instanceof GatewayUnavailable) && !(err instanceof GatewayRefused)) throw err
     await ctx.db.transaction().execute(async (trx) => {
-      await repo.markFailed(trx, payment.id, { error: err.message })
+      await repo.markFailed(trx, payment.id, { error: err.message }, ctx.clock.now())
       if (payment.payable_type === 'topup') await failTopup(trx, payment.payable_id)
     })
     // The gateway's own reason ("Amount should be greater than Rs. 10…") is the customer's to read.
@@ -212,7 +213,7 @@ export async function settleCallback(
     if (!(claim.outcome === 'success' && settled === 'failed')) return { status: settled, payment }
   }
   try {
-    return await settleWithGateway(ctx, gateways, payment, claim)
+    return await settleWithGateway(ctx, gateways, payment, claim, ctx.clock.now())
   } catch (err) {
     if (err instanceof GatewayUnavailable) throw new GatewayDown()
     throw err

@@ -1,4 +1,3 @@
-import { sql } from 'kysely'
 import type { AppContext } from '../../lib/context.ts'
 import type { Executor } from '../../lib/db.ts'
 import { Unprocessable } from '../../lib/errors.ts'
@@ -6,7 +5,6 @@ import { formatMoney } from '../../lib/money.ts'
 import { toHHmm } from '../../lib/time.ts'
 import {
   type BookingKind,
-  bookingTable,
   HOLD_EXPIRED_REASON,
   hasStarted,
   ledgerReferenceType,
@@ -38,7 +36,7 @@ export function outcomeOf(p: repo.PaymentRow): SettleResult['status'] {
 }
 
 /** Whether the payment link has run out at its gateway (then "not paid" is final). */
-export function linkExpired(gateways: Gateways, p: repo.PaymentRow, now = new Date()): boolean {
+export function linkExpired(gateways: Gateways, p: repo.PaymentRow, now: Date): boolean {
   const lifetime = gateways.driver(p.method as GatewayName).linkLifetimeSeconds
   return now.getTime() >= new Date(p.created_at).getTime() + lifetime * 1000
 }
@@ -59,8 +57,8 @@ export async function settleWithGateway(
   ctx: AppContext,
   gateways: Gateways,
   payment: repo.PaymentRow,
-  claim?: Pick<CallbackClaim, 'outcome' | 'raw' | 'session' | 'paidAmount'>,
-  now = new Date(),
+  claim: Pick<CallbackClaim, 'outcome' | 'raw' | 'session' | 'paidAmount'> | undefined,
+  now: Date,
 ): Promise<SettleResult> {
   const reopen = payment.status === 'failed' && claim?.outcome === 'success'
   if (payment.status !== 'initiated' && !reopen) return { status: outcomeOf(payment), payment }
@@ -88,7 +86,12 @@ export async function settleWithGateway(
     }
     if (verdict.status !== 'failed' && !linkExpired(gateways, payment, now)) return { status: 'pending', payment }
     const failed = await ctx.db.transaction().execute(async (trx) => {
-      const row = await repo.markFailed(trx, payment.id, { ...payload, reason: verdict.reason ?? null })
+      const row = await repo.markFailed(
+        trx,
+        payment.id,
+        { ...payload, reason: verdict.reason ?? null },
+        ctx.clock.now(),
+      )
       if (row && row.payable_type === 'topup') await failTopup(trx, row.payable_id)
       return row
     })
@@ -99,7 +102,12 @@ export async function settleWithGateway(
   }
 
   const settled = await ctx.db.transaction().execute(async (trx) => {
-    const won = await repo.markCompleted(trx, payment.id, { transactionId: verdict.transactionId, payload })
+    const won = await repo.markCompleted(
+      trx,
+      payment.id,
+      { transactionId: verdict.transactionId, payload },
+      ctx.clock.now(),
+    )
     if (!won) return undefined // someone else settled it
     if (won.payable_type === 'topup') await completeTopup(trx, won.payable_id)
     else await applyToBooking(ctx, trx, won)
@@ -119,8 +127,8 @@ async function applyToBooking(ctx: AppContext, trx: Executor, payment: repo.Paym
   const kind = payment.payable_type as BookingKind
   let booking = await lockBooking(trx, kind, payment.payable_id)
   let slotTaken = false
-  if (booking && (await reinstatable(trx, booking, payment))) {
-    if (await reinstate(trx, kind, booking.id)) booking = { ...booking, status: 'pending' }
+  if (booking && (await reinstatable(ctx, trx, booking, payment))) {
+    if (await repo.reinstateBooking(trx, kind, booking.id, ctx.clock.now())) booking = { ...booking, status: 'pending' }
     else slotTaken = true
   }
   const live = !!booking && ['pending', 'confirmed', 'playing'].includes(booking.status)
@@ -130,7 +138,7 @@ async function applyToBooking(ctx: AppContext, trx: Executor, payment: repo.Paym
   const surplus = payment.amount - apply
   const customer = payment.user_id ?? booking?.user_id ?? null
   if (surplus <= 0 || customer === null) return
-  await markRefunded(trx, payment.id, surplus)
+  await markRefunded(trx, payment.id, surplus, ctx.clock.now())
   await creditWallet(trx, customer, surplus, {
     referenceType: ledgerReferenceType(kind),
     referenceId: payment.payable_id,
@@ -167,45 +175,12 @@ async function applyToBooking(ctx: AppContext, trx: Executor, payment: repo.Paym
  * fully covered by this payment comes back; one the customer or venue cancelled stays cancelled.
  */
 async function reinstatable(
+  ctx: AppContext,
   trx: Executor,
   booking: NonNullable<Awaited<ReturnType<typeof lockBooking>>>,
   payment: repo.PaymentRow,
 ): Promise<boolean> {
   if (booking.status !== 'cancelled' || booking.paid_amount !== 0) return false
-  if (payment.amount < booking.total_amount || hasStarted(booking)) return false
-  const row = await trx
-    .selectFrom(bookingTable(booking.kind))
-    .select('cancel_reason')
-    .where('id', '=', booking.id)
-    .executeTakeFirstOrThrow()
-  return row.cancel_reason === HOLD_EXPIRED_REASON
-}
-
-/**
- * Puts a cancelled booking back to pending, unless the slot's exclusion constraint refuses it
- * because another live booking now overlaps. The savepoint keeps the transaction usable after a
- * refusal so the money can go to the wallet instead.
- */
-async function reinstate(trx: Executor, kind: BookingKind, id: number): Promise<boolean> {
-  await sql`SAVEPOINT reinstate_booking`.execute(trx)
-  try {
-    await trx
-      .updateTable(bookingTable(kind))
-      .set({
-        status: 'pending',
-        cancel_reason: null,
-        cancelled_at: null,
-        hold_expires_at: null,
-        updated_at: new Date(),
-      })
-      .where('id', '=', id)
-      .where('status', '=', 'cancelled')
-      .execute()
-    await sql`RELEASE SAVEPOINT reinstate_booking`.execute(trx)
-    return true
-  } catch (err) {
-    if ((err as { code?: string })?.code !== '23P01') throw err
-    await sql`ROLLBACK TO SAVEPOINT reinstate_booking`.execute(trx)
-    return false
-  }
+  if (payment.amount < booking.total_amount || hasStarted(booking, ctx.clock.now(), ctx.zone)) return false
+  return (await repo.cancelReasonOf(trx, booking.kind, booking.id)) === HOLD_EXPIRED_REASON
 }

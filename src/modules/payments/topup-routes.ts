@@ -28,9 +28,11 @@ export function topupRoute(app: RouteApp, gateways: Gateways) {
     },
     async (req, reply) => {
       const { transaction, paymentUrl } = await startTopup(app.ctx, gateways, signedIn(req), req.body)
-      return reply
-        .code(201)
-        .send({ data: transactionResource(transaction), status: transaction.status, payment_url: paymentUrl })
+      return reply.code(201).send({
+        data: transactionResource(transaction, app.ctx.zone),
+        status: transaction.status,
+        payment_url: paymentUrl,
+      })
     },
   )
 }

@@ -1,24 +1,8 @@
-import type { Selectable } from 'kysely'
+import { type Selectable, sql } from 'kysely'
 import type { WalletTransactions } from '../../db/types.ts'
 import type { Executor } from '../../lib/db.ts'
-import { formatMoney } from '../../lib/money.ts'
-import { formatDateTime } from '../../lib/time.ts'
 
 export type WalletTransactionRow = Selectable<WalletTransactions>
-
-export function transactionResource(t: WalletTransactionRow) {
-  return {
-    id: t.id,
-    type: t.type,
-    status: t.status,
-    amount: formatMoney(t.amount),
-    balance_after: t.balance_after === null ? null : formatMoney(t.balance_after),
-    reference_type: t.reference_type,
-    reference_id: t.reference_id,
-    description: t.description,
-    created_at: formatDateTime(t.created_at)!,
-  }
-}
 
 export async function balanceOf(db: Executor, userId: number): Promise<number> {
   const row = await db.selectFrom('users').select('wallet_balance').where('id', '=', userId).executeTakeFirstOrThrow()
@@ -60,5 +44,85 @@ export async function attachTopupPayment(db: Executor, transactionId: number, pa
     .set({ payment_id: paymentId })
     .where('id', '=', transactionId)
     .returningAll()
+    .executeTakeFirstOrThrow()
+}
+
+/** Adds to the balance; the UPDATE's row lock on the user orders concurrent changes. */
+export async function addToBalance(trx: Executor, userId: number, amountPaisa: number) {
+  return trx
+    .updateTable('users')
+    .set({ wallet_balance: sql`wallet_balance + ${amountPaisa}`, updated_at: sql`now()` })
+    .where('id', '=', userId)
+    .returning('wallet_balance')
+    .executeTakeFirst()
+}
+
+/** Takes from the balance only when it covers the amount; undefined when it does not. */
+export async function takeFromBalance(trx: Executor, userId: number, amountPaisa: number) {
+  return trx
+    .updateTable('users')
+    .set({ wallet_balance: sql`wallet_balance - ${amountPaisa}`, updated_at: sql`now()` })
+    .where('id', '=', userId)
+    .where('wallet_balance', '>=', amountPaisa)
+    .returning('wallet_balance')
+    .executeTakeFirst()
+}
+
+/** Locks a top-up row that may still complete (pending, or failed but confirmed after all). */
+export async function lockOpenTopup(trx: Executor, transactionId: number) {
+  return trx
+    .selectFrom('wallet_transactions')
+    .select(['id', 'user_id', 'amount'])
+    .where('id', '=', transactionId)
+    .where('type', '=', 'topup')
+    .where('status', 'in', ['pending', 'failed'])
+    .forUpdate()
+    .executeTakeFirst()
+}
+
+export async function markTopupCompleted(trx: Executor, transactionId: number, balanceAfter: number) {
+  await trx
+    .updateTable('wallet_transactions')
+    .set({ status: 'completed', balance_after: balanceAfter })
+    .where('id', '=', transactionId)
+    .execute()
+}
+
+export async function markTopupFailed(trx: Executor, transactionId: number) {
+  await trx
+    .updateTable('wallet_transactions')
+    .set({ status: 'failed' })
+    .where('id', '=', transactionId)
+    .where('status', '=', 'pending')
+    .execute()
+}
+
+export interface LedgerRowValues {
+  userId: number
+  type: 'credit' | 'topup' | 'debit'
+  amount: number
+  balanceAfter: number
+  referenceType: string | null
+  referenceId: number | null
+  paymentId: number | null
+  description: string
+}
+
+/** One completed ledger row; returns its id. */
+export async function insertLedgerRow(trx: Executor, v: LedgerRowValues) {
+  return trx
+    .insertInto('wallet_transactions')
+    .values({
+      user_id: v.userId,
+      type: v.type,
+      status: 'completed',
+      amount: v.amount,
+      balance_after: v.balanceAfter,
+      reference_type: v.referenceType,
+      reference_id: v.referenceId,
+      payment_id: v.paymentId,
+      description: v.description,
+    })
+    .returning('id')
     .executeTakeFirstOrThrow()
 }

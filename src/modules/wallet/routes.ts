@@ -3,7 +3,8 @@ import { formatMoney } from '../../lib/money.ts'
 import { pageParams, paginated } from '../../lib/pagination.ts'
 import type { Routes } from '../../lib/route.ts'
 import { errorResponses, PageQuery } from '../../lib/schemas.ts'
-import { balanceOf, listTransactions, transactionResource } from './repository.ts'
+import { balanceOf, listTransactions } from './repository.ts'
+import { transactionResource } from './resource.ts'
 import { WalletAnswer } from './schemas.ts'
 
 const tags = ['Wallet']
@@ -33,7 +34,13 @@ const routes: Routes = async (app) => {
       ])
       return {
         balance: formatMoney(balance),
-        transactions: paginated(req, config.appUrl, list.rows.map(transactionResource), list.total, params),
+        transactions: paginated(
+          req,
+          config.appUrl,
+          list.rows.map((t) => transactionResource(t, app.ctx.zone)),
+          list.total,
+          params,
+        ),
       }
     },
   )

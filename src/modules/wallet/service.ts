@@ -1,13 +1,19 @@
-import { sql } from 'kysely'
 import type { Executor } from '../../lib/db.ts'
 import { NotFound, Unprocessable } from '../../lib/errors.ts'
+import {
+  addToBalance,
+  insertLedgerRow,
+  lockOpenTopup,
+  markTopupCompleted,
+  markTopupFailed,
+  takeFromBalance,
+} from './repository.ts'
 
-// INTERFACE (implemented by the payments/wallet work). Other features call only these.
-//
-// The wallet is an append-only ledger. `users.wallet_balance` changes only through the conditional
-// UPDATEs below, and every change writes exactly one completed `wallet_transactions` row carrying
-// balance_after, so balance == signed sum of completed rows always holds. The UPDATE's row lock on
-// the user is held until the caller's transaction ends, which orders concurrent changes.
+// What other features call to move money. The wallet is an append-only ledger. `users.wallet_balance`
+// changes only through the conditional UPDATEs of the repository, and every change writes exactly one
+// completed `wallet_transactions` row carrying balance_after, so balance == signed sum of completed
+// rows always holds. The UPDATE's row lock on the user is held until the caller's transaction ends,
+// which orders concurrent changes. `users.updated_at` is bookkeeping and takes the database's now().
 
 export interface LedgerReference {
   referenceType: string | null
@@ -27,14 +33,9 @@ export async function creditWallet(
   type: 'credit' | 'topup' = 'credit',
 ): Promise<{ id: number; balance_after: number }> {
   assertPositive(amountPaisa)
-  const user = await trx
-    .updateTable('users')
-    .set({ wallet_balance: sql`wallet_balance + ${amountPaisa}`, updated_at: new Date() })
-    .where('id', '=', userId)
-    .returning('wallet_balance')
-    .executeTakeFirst()
+  const user = await addToBalance(trx, userId, amountPaisa)
   if (!user) throw new NotFound()
-  return insertLedgerRow(trx, userId, type, amountPaisa, user.wallet_balance, ref)
+  return ledgerRow(trx, userId, type, amountPaisa, user.wallet_balance, ref)
 }
 
 /** Takes from the wallet; throws Unprocessable('Insufficient wallet balance.') when short. */
@@ -46,15 +47,9 @@ export async function debitWallet(
 ): Promise<{ id: number; balance_after: number }> {
   assertPositive(amountPaisa)
   // The condition, not a prior read, is what keeps the balance from going negative.
-  const user = await trx
-    .updateTable('users')
-    .set({ wallet_balance: sql`wallet_balance - ${amountPaisa}`, updated_at: new Date() })
-    .where('id', '=', userId)
-    .where('wallet_balance', '>=', amountPaisa)
-    .returning('wallet_balance')
-    .executeTakeFirst()
+  const user = await takeFromBalance(trx, userId, amountPaisa)
   if (!user) throw new Unprocessable(INSUFFICIENT_BALANCE)
-  return insertLedgerRow(trx, userId, 'debit', amountPaisa, user.wallet_balance, ref)
+  return ledgerRow(trx, userId, 'debit', amountPaisa, user.wallet_balance, ref)
 }
 
 /**
@@ -66,40 +61,20 @@ export async function completeTopup(
   trx: Executor,
   transactionId: number,
 ): Promise<{ id: number; balance_after: number } | undefined> {
-  const row = await trx
-    .selectFrom('wallet_transactions')
-    .select(['id', 'user_id', 'amount'])
-    .where('id', '=', transactionId)
-    .where('type', '=', 'topup')
-    .where('status', 'in', ['pending', 'failed'])
-    .forUpdate()
-    .executeTakeFirst()
+  const row = await lockOpenTopup(trx, transactionId)
   if (!row) return undefined
-  const user = await trx
-    .updateTable('users')
-    .set({ wallet_balance: sql`wallet_balance + ${row.amount}`, updated_at: new Date() })
-    .where('id', '=', row.user_id)
-    .returning('wallet_balance')
-    .executeTakeFirstOrThrow()
-  await trx
-    .updateTable('wallet_transactions')
-    .set({ status: 'completed', balance_after: user.wallet_balance })
-    .where('id', '=', row.id)
-    .execute()
+  const user = await addToBalance(trx, row.user_id, row.amount)
+  if (!user) throw new NotFound()
+  await markTopupCompleted(trx, row.id, user.wallet_balance)
   return { id: row.id, balance_after: user.wallet_balance }
 }
 
 /** Marks a pending top-up failed (the gateway refused it); the balance does not move. */
 export async function failTopup(trx: Executor, transactionId: number): Promise<void> {
-  await trx
-    .updateTable('wallet_transactions')
-    .set({ status: 'failed' })
-    .where('id', '=', transactionId)
-    .where('status', '=', 'pending')
-    .execute()
+  await markTopupFailed(trx, transactionId)
 }
 
-async function insertLedgerRow(
+async function ledgerRow(
   trx: Executor,
   userId: number,
   type: 'credit' | 'topup' | 'debit',
@@ -107,21 +82,16 @@ async function insertLedgerRow(
   balanceAfter: number,
   ref: LedgerReference,
 ) {
-  const row = await trx
-    .insertInto('wallet_transactions')
-    .values({
-      user_id: userId,
-      type,
-      status: 'completed',
-      amount,
-      balance_after: balanceAfter,
-      reference_type: ref.referenceType,
-      reference_id: ref.referenceId,
-      payment_id: ref.paymentId ?? null,
-      description: ref.description,
-    })
-    .returning('id')
-    .executeTakeFirstOrThrow()
+  const row = await insertLedgerRow(trx, {
+    userId,
+    type,
+    amount,
+    balanceAfter,
+    referenceType: ref.referenceType,
+    referenceId: ref.referenceId,
+    paymentId: ref.paymentId ?? null,
+    description: ref.description,
+  })
   return { id: row.id, balance_after: balanceAfter }
 }
 

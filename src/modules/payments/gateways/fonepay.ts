@@ -1,4 +1,3 @@
-import { localNow } from '../../../lib/time.ts'
 import { hmacHex, sameSignature } from './crypto.ts'
 import { paisaToRupees, rupeesToPaisa } from './http.ts'
 import { CallbackRejected, type GatewayDriver, GatewayUnavailable, type Transport } from './types.ts'
@@ -24,9 +23,9 @@ export function fonepayDv(secret: string, fields: Record<string, string>, names:
   return hmacHex('sha512', secret, names.map((n) => fields[n] ?? '').join(',')).toUpperCase()
 }
 
-/** MM/DD/YYYY of today (venue time). */
-function fonepayDate(): string {
-  const [y, m, d] = localNow().date.split('-')
+/** MM/DD/YYYY of a venue-local date (YYYY-MM-DD). */
+function fonepayDate(date: string): string {
+  const [y, m, d] = date.split('-')
   return `${m}/${d}/${y}`
 }
 
@@ -42,7 +41,8 @@ function field(body: string, name: string): string | null {
   }
 }
 
-export function fonepayDriver(config: FonepayConfig, transport: Transport): GatewayDriver {
+/** `today` is the venue-local date (YYYY-MM-DD) of now: the request's DT. */
+export function fonepayDriver(config: FonepayConfig, transport: Transport, today: () => string): GatewayDriver {
   return {
     name: 'gateway_3',
     // Fonepay documents no expiry for a web payment request; one hour is our choice.
@@ -54,7 +54,7 @@ export function fonepayDriver(config: FonepayConfig, transport: Transport): Gate
         PRN: input.reference,
         AMT: paisaToRupees(input.amount),
         CRN: 'NPR',
-        DT: fonepayDate(),
+        DT: fonepayDate(today()),
         R1: input.productName.replace(/[^\w .-]/g, ' ').slice(0, 160),
         R2: 'N/A',
         RU: input.callbackUrl,

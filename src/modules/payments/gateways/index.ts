@@ -1,4 +1,4 @@
-import type { FastifyInstance } from 'fastify'
+import type { AppContext } from '../../../lib/context.ts'
 import { ESEWA_FORM_PATH, esewaDriver } from './esewa.ts'
 import { fonepayDriver } from './fonepay.ts'
 import { fetchTransport } from './http.ts'
@@ -20,13 +20,14 @@ export interface Gateways {
 /**
  * The three drivers, wired for PAYMENT_DRIVER: `live` talks to the configured base URLs over the
  * network; `sandbox` points the same drivers at the sandbox routes of this service and reaches
- * them in-process (so a fresh clone, and the tests, need no listening port and no internet).
+ * them in-process through `sandbox` (the routes answer the request themselves, so a fresh clone, and
+ * the tests, need no listening port and no internet).
  */
-export function createGateways(app: FastifyInstance): Gateways {
-  const { config } = app.ctx
+export function createGateways(ctx: Pick<AppContext, 'config' | 'clock' | 'zone'>, sandbox: Transport): Gateways {
+  const { config } = ctx
   const live = config.gateways.driver === 'live'
   const sandboxBase = (name: GatewayName) => `${config.appUrl}${SANDBOX_PREFIX}/${name}`
-  const transport: Transport = live ? fetchTransport : inProcess(app, config.appUrl)
+  const transport: Transport = live ? fetchTransport : sandbox
   const g = config.gateways
   const drivers: Record<GatewayName, GatewayDriver> = {
     // Both modes send the browser to our checkout page, which POSTs the form as eSewa requires.
@@ -40,20 +41,13 @@ export function createGateways(app: FastifyInstance): Gateways {
       transport,
       config.appUrl,
     ),
-    gateway_3: fonepayDriver(live ? g.fonepay : { ...g.fonepay, baseUrl: sandboxBase('gateway_3') }, transport),
+    gateway_3: fonepayDriver(live ? g.fonepay : { ...g.fonepay, baseUrl: sandboxBase('gateway_3') }, transport, () =>
+      ctx.zone.today(ctx.clock.now()),
+    ),
   }
   return {
     driver: (name) => drivers[name],
     callbackUrl: (name) => `${config.appUrl}/api/payments/${name}/callback`,
     esewaFormUrl: `${live ? g.esewa.baseUrl : sandboxBase('gateway_1')}${ESEWA_FORM_PATH}`,
-  }
-}
-
-/** Sandbox transport: the request is answered by this app's own sandbox routes via inject. */
-function inProcess(app: FastifyInstance, appUrl: string): Transport {
-  return async (req) => {
-    const url = req.url.startsWith(appUrl) ? req.url.slice(appUrl.length) : req.url
-    const res = await app.inject({ method: req.method, url, headers: req.headers, payload: req.body })
-    return { status: res.statusCode, body: res.body }
   }
 }

@@ -1,5 +1,5 @@
 // What every payment gateway driver offers. A driver speaks one gateway's real protocol; in
-// sandbox mode its HTTP calls go to the in-service sandbox (sandbox.ts) instead of the internet.
+// sandbox mode its HTTP calls go to the in-service sandbox (sandbox-routes.ts) instead of the internet.
 
 import { GATEWAY_METHODS, type GatewayMethod } from '../../booking-core/index.ts'
 

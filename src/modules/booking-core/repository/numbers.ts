@@ -30,6 +30,17 @@ export function bookedResourceLock(kind: NumberKind, resourceId: number): RawBui
  * Evaluating it also takes bookedResourceLock in the same statement.
  */
 export function allocatedNumber(kind: NumberKind, year: number, resourceId: number): RawBuilder<string> {
-  return sql<string>`(SELECT ${`${kind}-${year}-`} || lpad(n::text, greatest(6, length(n::text)), '0')
+  return allocatedNumberWithPrefix(kind, numberPrefix(kind, year), resourceId)
+}
+
+/** A number's prefix: `BK-2026-`. */
+export const numberPrefix = (kind: NumberKind, year: number) => `${kind}-${year}-`
+
+/**
+ * allocatedNumber with its prefix given as a value (the same SQL), for a statement reused with its
+ * arguments (ReusedStatements): the prefix is then one of them.
+ */
+export function allocatedNumberWithPrefix(kind: NumberKind, prefix: string, resourceId: number): RawBuilder<string> {
+  return sql<string>`(SELECT ${prefix} || lpad(n::text, greatest(6, length(n::text)), '0')
     FROM (SELECT nextval(${sql.lit(SEQUENCE[kind])}) AS n, ${bookedResourceLock(kind, resourceId)}) AS next_number)`
 }

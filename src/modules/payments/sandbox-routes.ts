@@ -12,6 +12,7 @@ import {
 } from './gateways/fonepay.ts'
 import { paisaToRupees, rupeesToPaisa } from './gateways/http.ts'
 import { SANDBOX_PREFIX } from './gateways/index.ts'
+import { choiceHtml, doubleText, esewaAmountText, htmlPage, type Outcome } from './sandbox-pages.ts'
 
 // The in-service sandbox (PAYMENT_DRIVER=sandbox, the default): a stand-in for eSewa, Khalti and
 // Fonepay that speaks their protocols with the configured keys, so the whole payment flow works on
@@ -25,21 +26,11 @@ import { SANDBOX_PREFIX } from './gateways/index.ts'
 // browser), so only the status API knows: reconciliation's test case. Its routes are hidden from
 // the API document; gateway-side state lives in memory (a development stand-in, not a ledger).
 
-type Outcome = 'success' | 'failure' | 'lost'
-
 /**
  * How long a Khalti sandbox link lives: Khalti's documented 60 minutes, the same lifetime the Khalti
  * driver waits out before reconciliation fails an unpaid payment (its sample answer's 1800 is older).
  */
 const KHALTI_LINK_SECONDS = 3600
-
-/** eSewa's way of writing an amount in its success `data`: "1,200.0", "950.5". */
-export function esewaAmountText(paisa: number): string {
-  return new Intl.NumberFormat('en-US', { minimumFractionDigits: 1, maximumFractionDigits: 2 }).format(paisa / 100)
-}
-
-/** A Java double's text, as Fonepay writes P_AMT ("20.0", "1350.5"). */
-const doubleText = (paisa: number) => (Number.isInteger(paisa / 100) ? (paisa / 100).toFixed(1) : String(paisa / 100))
 
 interface SandboxTxn {
   amount: number // paisa
@@ -143,7 +134,7 @@ export async function sandboxRoutes(app: RouteApp) {
     const pidx = randomBytes(11).toString('base64url')
     khaltiTxns.set(pidx, {
       amount: Number(b.amount),
-      expiresAt: Date.now() + KHALTI_LINK_SECONDS * 1000,
+      expiresAt: app.ctx.clock.now().getTime() + KHALTI_LINK_SECONDS * 1000,
       status: 'Initiated',
       transactionId: null,
       extra: {
@@ -155,7 +146,7 @@ export async function sandboxRoutes(app: RouteApp) {
     return {
       pidx,
       payment_url: `${base}/gateway_2/pay?pidx=${pidx}`,
-      expires_at: new Date(Date.now() + KHALTI_LINK_SECONDS * 1000).toISOString(),
+      expires_at: new Date(app.ctx.clock.now().getTime() + KHALTI_LINK_SECONDS * 1000).toISOString(),
       expires_in: KHALTI_LINK_SECONDS,
     }
   })
@@ -164,8 +155,8 @@ export async function sandboxRoutes(app: RouteApp) {
     const q = req.query
     const txn = khaltiTxns.get(q.pidx ?? '')
     if (!txn) return page(reply, 404, 'Khalti sandbox', '<p>Unknown payment.</p>')
-    if (q.simulate === 'expire' && txn.status === 'Initiated') txn.expiresAt = Date.now() - 1
-    expireKhalti(txn)
+    if (q.simulate === 'expire' && txn.status === 'Initiated') txn.expiresAt = app.ctx.clock.now().getTime() - 1
+    expireKhalti(txn, app.ctx.clock.now())
     // An expired link shows Khalti's error page and never returns to the merchant.
     if (txn.status === 'Expired') return page(reply, 400, 'Khalti sandbox', '<p>This payment link has expired.</p>')
     if (q.simulate === 'lost') {
@@ -200,7 +191,7 @@ export async function sandboxRoutes(app: RouteApp) {
     const pidx = String(req.body?.pidx ?? '')
     const txn = khaltiTxns.get(pidx)
     if (!txn) return reply.code(404).send({ detail: 'Not found.', error_key: 'validation_error' })
-    expireKhalti(txn)
+    expireKhalti(txn, app.ctx.clock.now())
     // Khalti answers Expired and User canceled with HTTP 400 (its "Payment Status Code" table).
     return reply.code(txn.status === 'Expired' || txn.status === 'User canceled' ? 400 : 200).send({
       pidx,
@@ -274,17 +265,8 @@ export async function sandboxRoutes(app: RouteApp) {
   })
 }
 
-function escapeHtml(s: string): string {
-  return s.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`)
-}
-
 function page(reply: FastifyReply, status: number, title: string, body: string) {
-  return reply
-    .code(status)
-    .type('text/html; charset=utf-8')
-    .send(
-      `<!doctype html><html><head><meta charset="utf-8"><title>${escapeHtml(title)}</title></head><body style="font-family:sans-serif;max-width:28rem;margin:3rem auto"><h1>${escapeHtml(title)}</h1>${body}</body></html>`,
-    )
+  return reply.code(status).type('text/html; charset=utf-8').send(htmlPage(title, body))
 }
 
 /** The Pay / Cancel page: two forms back to this same URL (by the gateway's method) with `simulate` set. */
@@ -295,25 +277,11 @@ function choicePage(
   params: Record<string, string>,
   method: 'GET' | 'POST' = 'GET',
 ) {
-  const form = (outcome: Outcome, label: string) => {
-    const inputs = Object.entries({ ...params, simulate: outcome })
-      .map(([k, v]) => `<input type="hidden" name="${escapeHtml(k)}" value="${escapeHtml(String(v))}">`)
-      .join('')
-    return `<form method="${method}" style="display:inline">${inputs}<button>${label}</button></form>`
-  }
-  return page(
-    reply,
-    200,
-    title,
-    `<p>This is a test payment; no money moves.</p><p>Amount: <strong>Rs ${paisaToRupees(amount)}</strong></p>` +
-      `<p>${form('success', 'Pay')} &nbsp; ${form('failure', 'Cancel')}</p>` +
-      `<p><small>${form('lost', 'Pay, but never return to the merchant')}</small></p>`,
-  )
+  return page(reply, 200, title, choiceHtml(amount, params, method))
 }
-
 /** A Khalti link past its expiry that was never paid is Expired. */
-function expireKhalti(txn: SandboxTxn) {
-  if (txn.status === 'Initiated' && txn.expiresAt !== undefined && Date.now() > txn.expiresAt) txn.status = 'Expired'
+function expireKhalti(txn: SandboxTxn, now: Date) {
+  if (txn.status === 'Initiated' && txn.expiresAt !== undefined && now.getTime() > txn.expiresAt) txn.status = 'Expired'
 }
 
 /** After `simulate=lost`: paid at the gateway, and the merchant was never told. */

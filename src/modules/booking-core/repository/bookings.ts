@@ -1,0 +1,236 @@
+import { sql } from 'kysely'
+import type { Executor } from '../../../lib/db.ts'
+import { notBackedOff, type SweepRow, sweepAttempts } from '../../../lib/sweeps.ts'
+import type { BookingStatus } from '../state.ts'
+
+// The booking rows both kinds share the columns of: court bookings live in `bookings`, indoor-game
+// bookings in `indoor_game_bookings`. Locks, the changes staff operations, payments, cancellation
+// and expiry make, and the due-hold lookups of the sweep.
+
+export type BookingKind = 'court' | 'indoor'
+
+/** A booking of either kind as the steps that change it read it, under its row lock. */
+export interface LockedBooking {
+  kind: BookingKind
+  id: number
+  booking_number: string
+  user_id: number | null
+  venue_id: number
+  status: BookingStatus
+  total_amount: number // paisa, including extra charges, after discount
+  paid_amount: number // paisa
+  date: string
+  start_time: string
+}
+
+/** The columns of a LockedBooking, for every query that locks a booking to change it. */
+export const LOCKED_BOOKING_COLUMNS = [
+  'id',
+  'booking_number',
+  'user_id',
+  'venue_id',
+  'status',
+  'date',
+  'start_time',
+  'total_amount',
+  'paid_amount',
+] as const
+
+/** The table that holds bookings of a kind. */
+export const bookingTable = (kind: BookingKind) => (kind === 'court' ? 'bookings' : 'indoor_game_bookings')
+
+/**
+ * Reads and row-locks (FOR UPDATE) a booking of either kind, for a payment, a staff operation, a
+ * cancellation or an expiry: the one way to lock a booking. Undefined when the id does not exist.
+ */
+export async function lockBooking(trx: Executor, kind: BookingKind, id: number): Promise<LockedBooking | undefined> {
+  if (!Number.isSafeInteger(id) || id < 1) return undefined
+  const row = await trx
+    .selectFrom(bookingTable(kind))
+    .select(LOCKED_BOOKING_COLUMNS)
+    .where('id', '=', id)
+    .forUpdate()
+    .executeTakeFirst()
+  return row ? { kind, ...row, status: row.status as BookingStatus } : undefined
+}
+
+/** Locks a booking only if it still is pending with a hold that passed before `now`. */
+export async function lockExpiredHold(
+  trx: Executor,
+  kind: BookingKind,
+  id: number,
+  now: Date,
+  skipLocked: boolean,
+): Promise<LockedBooking | undefined> {
+  let query = trx
+    .selectFrom(bookingTable(kind))
+    .select(LOCKED_BOOKING_COLUMNS)
+    .where('id', '=', id)
+    .where('status', '=', 'pending')
+    .where('hold_expires_at', '<', now)
+    .forUpdate()
+  if (skipLocked) query = query.skipLocked()
+  const row = await query.executeTakeFirst()
+  return row ? { kind, ...row, status: row.status as BookingStatus } : undefined
+}
+
+/** Due holds of one kind after id `afterId`, oldest id first, leaving out those in back-off. */
+export async function dueHolds(
+  db: Executor,
+  kind: BookingKind,
+  sweep: string,
+  now: Date,
+  afterId: number,
+  limit: number,
+): Promise<SweepRow[]> {
+  const { rows } = await sql<SweepRow>`
+    SELECT b.id, ${sweepAttempts(sweep, 'b.id')} AS attempts
+    FROM ${sql.table(bookingTable(kind))} b
+    WHERE b.status = 'pending' AND b.hold_expires_at < ${now} AND b.id > ${afterId}
+      AND ${notBackedOff(sweep, 'b.id')}
+    ORDER BY b.id
+    LIMIT ${limit}`.execute(db)
+  return rows.map((r) => ({ id: Number(r.id), attempts: Number(r.attempts) }))
+}
+
+/** Ids of the pending bookings on one court / indoor game and date whose hold passed before `now`. */
+export async function expiredHoldIdsOn(
+  trx: Executor,
+  kind: BookingKind,
+  scope: { resourceId: number; date: string },
+  now: Date,
+): Promise<number[]> {
+  const resource = kind === 'court' ? 'court_id' : 'indoor_game_id'
+  const { rows } = await sql<{ id: number }>`
+    SELECT id FROM ${sql.table(bookingTable(kind))}
+    WHERE status = 'pending' AND hold_expires_at < ${now}
+      AND ${sql.ref(resource)} = ${scope.resourceId} AND date = ${scope.date}
+    ORDER BY id`.execute(trx)
+  return rows.map((r) => Number(r.id))
+}
+
+/** Runs `step` under a savepoint: its failure rolls back only its own changes, then is rethrown. */
+export async function underSavepoint<T>(trx: Executor, step: () => Promise<T>): Promise<T> {
+  await sql`SAVEPOINT expire_hold`.execute(trx)
+  try {
+    const out = await step()
+    await sql`RELEASE SAVEPOINT expire_hold`.execute(trx)
+    return out
+  } catch (err) {
+    await sql`ROLLBACK TO SAVEPOINT expire_hold`.execute(trx)
+    await sql`RELEASE SAVEPOINT expire_hold`.execute(trx)
+    throw err
+  }
+}
+
+/** Sets paid_amount; a booking that `confirms` turns confirmed and loses its hold. */
+export async function setPaidAmount(
+  trx: Executor,
+  kind: BookingKind,
+  id: number,
+  paid: number,
+  confirms: boolean,
+  now: Date,
+): Promise<void> {
+  await trx
+    .updateTable(bookingTable(kind))
+    .set({
+      paid_amount: paid,
+      updated_at: now,
+      ...(confirms ? { status: 'confirmed', hold_expires_at: null } : {}),
+    })
+    .where('id', '=', id)
+    .execute()
+}
+
+export async function setPaymentMethod(
+  trx: Executor,
+  kind: BookingKind,
+  id: number,
+  method: string,
+  hold: Date | null,
+  now: Date,
+): Promise<void> {
+  await trx
+    .updateTable(bookingTable(kind))
+    .set({ payment_method: method, hold_expires_at: hold, updated_at: now })
+    .where('id', '=', id)
+    .execute()
+}
+
+export async function markCancelled(
+  trx: Executor,
+  kind: BookingKind,
+  id: number,
+  reason: string | null,
+  now: Date,
+): Promise<void> {
+  await trx
+    .updateTable(bookingTable(kind))
+    .set({ status: 'cancelled', cancel_reason: reason, cancelled_at: now, hold_expires_at: null, updated_at: now })
+    .where('id', '=', id)
+    .execute()
+}
+
+export async function setStatus(
+  trx: Executor,
+  kind: BookingKind,
+  id: number,
+  status: BookingStatus,
+  now: Date,
+): Promise<void> {
+  await trx
+    .updateTable(bookingTable(kind))
+    .set({ status, hold_expires_at: null, updated_at: now })
+    .where('id', '=', id)
+    .execute()
+}
+
+/** An extra session charge row, and the booking's extras_total and total_amount raised by it. */
+export async function insertCharge(
+  trx: Executor,
+  kind: BookingKind,
+  bookingId: number,
+  charge: { description: string; amount: number; createdBy: number },
+  now: Date,
+): Promise<void> {
+  await trx
+    .insertInto('booking_charges')
+    .values({
+      booking_type: kind,
+      booking_id: bookingId,
+      description: charge.description,
+      amount: charge.amount,
+      created_by: charge.createdBy,
+    })
+    .execute()
+  await trx
+    .updateTable(bookingTable(kind))
+    .set({
+      extras_total: sql`extras_total + ${charge.amount}`,
+      total_amount: sql`total_amount + ${charge.amount}`,
+      updated_at: now,
+    })
+    .where('id', '=', bookingId)
+    .execute()
+}
+
+/** The columns a cancellation preview reads; throws when the booking does not exist. */
+export async function cancellableBooking(db: Executor, kind: BookingKind, id: number) {
+  const row = await db
+    .selectFrom(bookingTable(kind))
+    .select(['id', 'user_id', 'venue_id', 'status', 'date', 'start_time', 'paid_amount'])
+    .where('id', '=', id)
+    .executeTakeFirstOrThrow()
+  return { ...row, status: row.status as BookingStatus }
+}
+
+/** The venue's free-cancellation window in hours. */
+export async function freeCancellationHours(db: Executor, venueId: number): Promise<number> {
+  const venue = await db
+    .selectFrom('venues')
+    .select('free_cancellation_hours')
+    .where('id', '=', venueId)
+    .executeTakeFirstOrThrow()
+  return venue.free_cancellation_hours
+}

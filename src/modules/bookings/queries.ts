@@ -1,0 +1,72 @@
+import type { AppContext } from '../../lib/context.ts'
+import { selectUsers, type UserRow, userResource } from '../accounts/index.ts'
+import { loadBookingExtras } from '../booking-core/index.ts'
+import { loadCourtResources } from '../courts/index.ts'
+import { reviewsByBookingIds } from '../reviews/index.ts'
+import { venueSummary } from '../venues/index.ts'
+import { type Booking, bookingResource } from './resource.ts'
+
+// The batch loader of court booking resources: a page of bookings costs a fixed number of queries
+// whatever its length.
+
+/**
+ * Court bookings by id, in the order of `ids` (unknown ids are skipped). `withUser` embeds the
+ * customer (the single-booking views); lists leave `user` out.
+ */
+export async function loadBookings(
+  ctx: AppContext,
+  ids: number[],
+  opts: { withUser?: boolean } = {},
+): Promise<Booking[]> {
+  if (ids.length === 0) return []
+  // Never inside a transaction: the review loader reads through ctx.db (and PGlite has one session).
+  const db = ctx.db
+  const rows = await db.selectFrom('bookings').selectAll().where('id', 'in', ids).execute()
+  const bookingIds = rows.map((r) => r.id)
+  const userIds = [...new Set(rows.map((r) => r.user_id).filter((id): id is number => id !== null))]
+  const [courts, venues, extras, reviews, users] = await Promise.all([
+    loadCourtResources(
+      db,
+      rows.map((r) => r.court_id),
+      { storage: ctx.storage },
+    ),
+    db
+      .selectFrom('venues')
+      .select(['id', 'name', 'slug'])
+      .where('id', 'in', [...new Set(rows.map((r) => r.venue_id))])
+      .execute(),
+    loadBookingExtras(db, 'court', bookingIds, ctx.zone),
+    reviewsByBookingIds(ctx, bookingIds),
+    opts.withUser && userIds.length > 0 ? selectUsers(db).where('u.id', 'in', userIds).execute() : Promise.resolve([]),
+  ])
+  const venueById = new Map(venues.map((v) => [v.id, venueSummary(v)]))
+  const userById = new Map(users.map((u) => [u.id, userResource(ctx, u as UserRow)]))
+  const byId = new Map(rows.map((r) => [r.id, r]))
+  const out: Booking[] = []
+  for (const id of ids) {
+    const b = byId.get(id)
+    if (!b) continue
+    const booking = bookingResource(
+      b,
+      {
+        court: courts.get(b.court_id) ?? null,
+        venue: venueById.get(b.venue_id) ?? null,
+        payments: extras.payments(b.id),
+        charges: extras.charges(b.id),
+        couponUsage: extras.couponUsage(b.id),
+        review: reviews.get(b.id) ?? null,
+      },
+      ctx.zone,
+    )
+    if (opts.withUser) booking.user = b.user_id === null ? null : (userById.get(b.user_id) ?? null)
+    out.push(booking)
+  }
+  return out
+}
+
+/** One court booking as the resource (with its customer unless told otherwise). */
+export async function loadBooking(ctx: AppContext, id: number, opts = { withUser: true }): Promise<Booking> {
+  const [booking] = await loadBookings(ctx, [id], opts)
+  if (!booking) throw new Error(`booking ${id} vanished`)
+  return booking
+}

@@ -1,0 +1,34 @@
+import type { Executor } from '../../lib/db.ts'
+import { formatMoney } from '../../lib/money.ts'
+import type { Zone } from '../../lib/zone.ts'
+import { type BookingKind, bookingTable } from '../booking-core/index.ts'
+import type { PaymentRow } from './repository.ts'
+import { bookingSummary, paymentResource } from './resource.ts'
+
+/** A payment with what it pays for: the booking's payment state, or the wallet top-up row. */
+export async function paymentDetail(db: Executor, p: PaymentRow, zone: Zone) {
+  if (p.payable_type === 'topup') {
+    const t = await db
+      .selectFrom('wallet_transactions')
+      .select(['id', 'status', 'amount', 'balance_after', 'created_at'])
+      .where('id', '=', p.payable_id)
+      .executeTakeFirst()
+    const topup = t
+      ? {
+          id: t.id,
+          status: t.status,
+          amount: formatMoney(t.amount),
+          balance_after: t.balance_after === null ? null : formatMoney(t.balance_after),
+          created_at: zone.format(t.created_at),
+        }
+      : null
+    return { ...paymentResource(p, zone), booking: null, topup }
+  }
+  const kind = p.payable_type as BookingKind
+  const b = await db
+    .selectFrom(bookingTable(kind))
+    .select(['id', 'booking_number', 'status', 'total_amount', 'paid_amount'])
+    .where('id', '=', p.payable_id)
+    .executeTakeFirst()
+  return { ...paymentResource(p, zone), booking: b ? bookingSummary({ ...b, kind }) : null, topup: null }
+}
