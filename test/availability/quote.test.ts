@@ -2,7 +2,7 @@ import assert from 'node:assert/strict'
 import { after, before, test } from 'node:test'
 import type { App } from '../../src/app.ts'
 import { AppError } from '../../src/lib/errors.ts'
-import { addDays, dayOfWeek, localNow } from '../../src/lib/time.ts'
+import { addDays, dayOfWeek } from '../../src/lib/time.ts'
 import {
   COURT_UNAVAILABLE,
   INDOOR_UNAVAILABLE,
@@ -132,7 +132,7 @@ test('a court quote refuses off-grid ranges, blocks, past dates and past start t
   await rejects(quoteCourtBooking(db, court.id, date, '11:00', '10:00', app.ctx), 422, (e) =>
     assert.deepEqual(Object.keys(e.errors ?? {}), ['end_time']),
   )
-  const now = localNow()
+  const now = app.ctx.zone.wallClock(app.ctx.clock.now())
   if (now.time > '00:01:00') {
     await rejects(quoteCourtBooking(db, court.id, now.date, '00:00', '01:00', app.ctx), 422, (e) =>
       assert.deepEqual(Object.keys(e.errors ?? {}), ['start_time']),

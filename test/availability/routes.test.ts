@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict'
 import { after, before, test } from 'node:test'
 import type { App } from '../../src/app.ts'
-import { addDays, dayOfWeek, fromMinutes, localNow, toMinutes } from '../../src/lib/time.ts'
+import { addDays, dayOfWeek, fromMinutes, toMinutes } from '../../src/lib/time.ts'
 import { build } from '../helpers/app.ts'
 import {
   assignStaff,
@@ -226,9 +226,9 @@ test('court schedule input refuses an overnight range (close before open)', asyn
 test('court availability today: started slots are unavailable', async () => {
   // Open all day, 15-minute slots: some slots are in the past and (unless it is 23:45) some ahead.
   const { court } = await courtSetup({ opening_time: '00:00:00', closing_time: '23:59:00' }, { slot_minutes: 15 })
-  const before = localNow()
+  const before = app.ctx.zone.wallClock(app.ctx.clock.now())
   const res = await get(`/api/courts/${court.id}/availability?date=${before.date}`)
-  const after = localNow()
+  const after = app.ctx.zone.wallClock(app.ctx.clock.now())
   if (after.date !== before.date) return // the day ended during the request; nothing to compare
   assert.equal(res.statusCode, 200, res.body)
   const slots = res.json().slots as { start_time: string; is_available: boolean }[]
@@ -323,9 +323,9 @@ test('indoor availability: shape, venue hours, bookings, past, 422 and 404', asy
 
   const allDay = await createVenue(app, owner.id, { opening_time: '00:00:00', closing_time: '23:59:00' })
   const station = await createIndoorGame(app, allDay.id, { slot_minutes: 60 })
-  const before = localNow()
+  const before = app.ctx.zone.wallClock(app.ctx.clock.now())
   const today = (await get(`/api/indoor-games/${station.id}/availability?date=${before.date}`)).json()
-  const after = localNow()
+  const after = app.ctx.zone.wallClock(app.ctx.clock.now())
   if (after.date === before.date) {
     for (const s of today.slots as { start_time: string; is_available: boolean }[]) {
       const start = `${s.start_time}:00`

@@ -1,7 +1,6 @@
 import assert from 'node:assert/strict'
 import { after, before, test } from 'node:test'
 import type { App } from '../../src/app.ts'
-import { formatDateTime } from '../../src/lib/time.ts'
 import { expireUnpaidHolds, sendBookingReminders } from '../../src/modules/bookings/jobs.ts'
 import { build } from '../helpers/app.ts'
 import { createIndoorGame, createUser, daysFromNow } from '../helpers/factories.ts'
@@ -142,7 +141,7 @@ test('the hold-expiry job runs through the job queue (registered at start)', asy
 test('BookingReminder: once per booking about 24 h ahead, even when the job runs twice at once', async () => {
   const w = await world(app)
   const game = await createIndoorGame(app, w.venue.id)
-  const soon = formatDateTime(new Date(Date.now() + 12 * 3_600_000))!
+  const soon = app.ctx.zone.format(new Date(app.ctx.clock.now().getTime() + 12 * 3_600_000))
   const date = soon.slice(0, 10)
   const hour = soon.slice(11, 13)
   const start = `${hour}:00`

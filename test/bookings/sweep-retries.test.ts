@@ -4,7 +4,6 @@ import { sql } from 'kysely'
 import type { App } from '../../src/app.ts'
 import type { AppContext } from '../../src/lib/context.ts'
 import { SWEEP_RETRY_BASE_SECONDS } from '../../src/lib/sweeps.ts'
-import { formatDateTime } from '../../src/lib/time.ts'
 import { holdSweep } from '../../src/modules/booking-core/expiry.ts'
 import { expireUnpaidHolds, reminderSweep, sendBookingReminders } from '../../src/modules/bookings/jobs.ts'
 import { build } from '../helpers/app.ts'
@@ -202,7 +201,7 @@ test('booking a slot next to a booking that cannot be expired still works (savep
 test('reminders: a booking whose reminder fails is retried later; the others are reminded at once', async () => {
   const w = await world(app)
   const court2 = await createCourt(app, w.venue.id)
-  const soon = formatDateTime(new Date(Date.now() + 12 * 3_600_000))!
+  const soon = app.ctx.zone.format(new Date(app.ctx.clock.now().getTime() + 12 * 3_600_000))
   const hour = soon.slice(11, 13)
   const insert = (courtId: number) =>
     app.ctx.db

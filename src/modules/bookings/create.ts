@@ -196,7 +196,8 @@ export async function createCourtBooking(ctx: AppContext, input: NewBooking, boo
 function cachedCourt(ctx: AppContext, courtId: number, venueId: number) {
   return ctx.cache.through(
     `court-resource:${courtId}`,
-    async () => (await loadCourtResources(ctx.db, [courtId], { storage: ctx.storage })).get(courtId) ?? null,
+    async () =>
+      (await loadCourtResources(ctx.db, [courtId], { storage: ctx.storage, zone: ctx.zone })).get(courtId) ?? null,
     (court) => (court ? { tags: [cacheTags.court(courtId), cacheTags.venue(venueId), cacheTags.catalogue] } : null),
   )
 }

@@ -28,7 +28,7 @@ export async function loadBookings(
     loadCourtResources(
       db,
       rows.map((r) => r.court_id),
-      { storage: ctx.storage },
+      { storage: ctx.storage, zone: ctx.zone },
     ),
     db
       .selectFrom('venues')

@@ -5,8 +5,7 @@ import { Invalid, NotFound } from '../../lib/errors.ts'
 import { toPaisa } from '../../lib/money.ts'
 import type { PageParams } from '../../lib/pagination.ts'
 import { addCharge, changeStatus, lockBooking, recordDeskPayment } from '../booking-core/index.ts'
-import { resolveVenueId } from '../coupons/index.ts'
-import { assertVenueAccess } from '../venues/index.ts'
+import { assertVenueAccess, resolveVenue } from '../venues/index.ts'
 import { createCourtBooking } from './create.ts'
 import { loadBooking, loadBookings } from './queries.ts'
 import { bookingOwnership, listBookingIds, parseId } from './repository.ts'
@@ -34,7 +33,7 @@ function amountOf(raw: number | string): number {
 
 /** The venue's id when the caller works there: 404 unknown venue, 403 otherwise. */
 export async function venueFor(ctx: AppContext, user: AuthUser, param: string): Promise<number> {
-  const venueId = await resolveVenueId(ctx.db, param)
+  const venueId = (await resolveVenue(ctx.db, param))?.id
   if (venueId === undefined) throw new NotFound()
   await assertVenueAccess(ctx.db, user, venueId, [...DESK_ROLES])
   return venueId

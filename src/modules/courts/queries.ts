@@ -3,19 +3,19 @@ import { jsonArrayFrom } from 'kysely/helpers/postgres'
 import type { Executor } from '../../lib/db.ts'
 import { formatMoney, moneyNumber } from '../../lib/money.ts'
 import type { Storage } from '../../lib/storage.ts'
-import { formatDateTime } from '../../lib/time.ts'
+import type { Zone } from '../../lib/zone.ts'
 import { type Court, pricingRule, scheduleEntry } from './resource.ts'
 
 // Read models of courts: the batch loader that builds the contract's CourtResource.
 
 /**
  * Courts by id with sport, images, schedules and pricing rules. Deleted courts are included (a
- * booking keeps showing its court); ids that do not exist are absent. Image URLs need `storage`.
+ * booking keeps showing its court); ids that do not exist are absent. Image URLs come from `storage`, times from `zone`.
  */
 export async function loadCourtResources(
   db: Executor,
   ids: number[],
-  opts: { storage?: Storage } = {},
+  opts: { storage: Storage; zone: Zone },
 ): Promise<Map<number, Court>> {
   const out = new Map<number, Court>()
   if (ids.length === 0) return out
@@ -98,10 +98,10 @@ export async function loadCourtResources(
       capacity: c.capacity,
       slot_minutes: c.slot_minutes,
       is_active: c.is_active,
-      images: c.images.map((m) => ({ id: m.id, url: opts.storage!.url(m.path)! })),
+      images: c.images.map((m) => ({ id: m.id, url: opts.storage.url(m.path)! })),
       schedules: c.schedules.map(scheduleEntry),
       pricing: c.rules.map((r) => pricingRule({ ...r, price_per_hour: Number(r.price_per_hour) })),
-      created_at: formatDateTime(c.created_at)!,
+      created_at: opts.zone.format(c.created_at),
     })
   }
   return out

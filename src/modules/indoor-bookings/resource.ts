@@ -57,6 +57,7 @@ export async function indoorBookingResources(ctx: AppContext, db: Executor, rows
     loadIndoorGameResources(
       db,
       rows.map((r) => r.indoor_game_id),
+      ctx.zone,
     ),
     loadUserResources(
       ctx,

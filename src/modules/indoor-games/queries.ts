@@ -1,4 +1,5 @@
 import type { Executor } from '../../lib/db.ts'
+import type { Zone } from '../../lib/zone.ts'
 import { type IndoorGame, indoorGameResource } from './resource.ts'
 
 // Read models of indoor games: the IndoorGame resources of a booking list or a venue.
@@ -22,7 +23,11 @@ const columns = [
 ] as const
 
 /** Indoor games by id with their venue; deleted games are included (bookings keep showing them). */
-export async function loadIndoorGameResources(db: Executor, ids: number[]): Promise<Map<number, IndoorGame>> {
+export async function loadIndoorGameResources(
+  db: Executor,
+  ids: number[],
+  zone: Zone,
+): Promise<Map<number, IndoorGame>> {
   const out = new Map<number, IndoorGame>()
   if (ids.length === 0) return out
   const rows = await db
@@ -31,12 +36,17 @@ export async function loadIndoorGameResources(db: Executor, ids: number[]): Prom
     .select([...columns])
     .where('g.id', 'in', [...new Set(ids)])
     .execute()
-  for (const r of rows) out.set(r.id, indoorGameResource(r))
+  for (const r of rows) out.set(r.id, indoorGameResource(r, zone))
   return out
 }
 
 /** The active, not deleted games of a venue in display order (optionally one game_type). */
-export async function listVenueIndoorGames(db: Executor, venueId: number, gameType?: string): Promise<IndoorGame[]> {
+export async function listVenueIndoorGames(
+  db: Executor,
+  zone: Zone,
+  venueId: number,
+  gameType?: string,
+): Promise<IndoorGame[]> {
   let q = db
     .selectFrom('indoor_games as g')
     .innerJoin('venues as v', 'v.id', 'g.venue_id')
@@ -46,5 +56,5 @@ export async function listVenueIndoorGames(db: Executor, venueId: number, gameTy
     .where('g.is_active', '=', true)
   if (gameType) q = q.where('g.game_type', '=', gameType)
   const rows = await q.orderBy('g.sort_order').orderBy('g.id').execute()
-  return rows.map(indoorGameResource)
+  return rows.map((r) => indoorGameResource(r, zone))
 }

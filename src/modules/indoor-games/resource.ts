@@ -1,7 +1,7 @@
 import { type Static, Type } from 'typebox'
 import { formatMoney } from '../../lib/money.ts'
 import { DateTime, Money, Nullable } from '../../lib/schemas.ts'
-import { formatDateTime } from '../../lib/time.ts'
+import type { Zone } from '../../lib/zone.ts'
 import { VenueSummarySchema } from '../venues/index.ts'
 
 // The contract's IndoorGameResource: its schema and row mapping (the loader is in queries.ts).
@@ -45,7 +45,7 @@ export type IndoorGameRow = {
   venue_slug: string
 }
 
-export function indoorGameResource(g: IndoorGameRow): IndoorGame {
+export function indoorGameResource(g: IndoorGameRow, zone: Zone): IndoorGame {
   return {
     id: g.id,
     tenant_id: g.tenant_id,
@@ -59,7 +59,7 @@ export function indoorGameResource(g: IndoorGameRow): IndoorGame {
     is_active: g.is_active,
     sort_order: g.sort_order,
     venue: { id: g.venue_id, name: g.venue_name, slug: g.venue_slug },
-    created_at: formatDateTime(g.created_at)!,
-    updated_at: formatDateTime(g.updated_at)!,
+    created_at: zone.format(g.created_at),
+    updated_at: zone.format(g.updated_at),
   }
 }

@@ -29,7 +29,7 @@ async function findGame(db: Executor, key: string) {
 }
 
 async function resource(ctx: AppContext, id: number): Promise<IndoorGame> {
-  const game = (await loadIndoorGameResources(ctx.db, [id])).get(id)
+  const game = (await loadIndoorGameResources(ctx.db, [id], ctx.zone)).get(id)
   if (!game) throw new NotFound()
   return game
 }
@@ -39,7 +39,7 @@ export async function venueIndoorGames(ctx: AppContext, user: AuthUser | null, v
   const venue = await resolveVenue(ctx.db, venueKey)
   if (!venue) throw new NotFound()
   await assertCanSeeVenueContent(ctx.db, user, venue)
-  return listVenueIndoorGames(ctx.db, venue.id, gameType)
+  return listVenueIndoorGames(ctx.db, ctx.zone, venue.id, gameType)
 }
 
 /** GET /indoor-games/{id}: an active game of a visible venue (any game for the venue's people). */

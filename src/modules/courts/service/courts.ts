@@ -71,7 +71,7 @@ async function staffCanSee(ctx: AppContext, user: AuthUser | null, venue: VenueR
 }
 
 export async function courtResource(ctx: AppContext, id: number): Promise<Court> {
-  const court = (await loadCourtResources(ctx.db, [id], { storage: ctx.storage })).get(id)
+  const court = (await loadCourtResources(ctx.db, [id], { storage: ctx.storage, zone: ctx.zone })).get(id)
   if (!court) throw new NotFound()
   return court
 }
@@ -80,7 +80,7 @@ export async function courtResource(ctx: AppContext, id: number): Promise<Court>
 export async function venueCourts(ctx: AppContext, user: AuthUser | null, venue: VenueRecord): Promise<Court[]> {
   await assertCanSeeVenueContent(ctx.db, user, venue)
   const ids = await activeCourtIds(ctx.db, venue.id)
-  const map = await loadCourtResources(ctx.db, ids, { storage: ctx.storage })
+  const map = await loadCourtResources(ctx.db, ids, { storage: ctx.storage, zone: ctx.zone })
   return ids.map((id) => map.get(id)!).filter(Boolean)
 }
 
