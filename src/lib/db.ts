@@ -294,9 +294,9 @@ type Layout = ({ arg: string } | { constant: unknown })[]
  * shape such as a status list) and once with the real arguments; the text is reused only when
  * both agree, so a builder that transforms an argument (or throws on a placeholder) is built every
  * time instead of reused wrongly. A placeholder is an object, so it cannot show a branch taken on
- * an argument's value: a call with a null or undefined argument (an optional filter switched off)
- * is always built as written, and a builder must not branch on other values of its arguments (put
- * such a choice in the shape name, as `court-day:${withBookings}` does). `refused` names the shapes
+ * an argument's value: a call with an undefined argument (an optional filter switched off) is
+ * always built as written, and a builder must not branch on other values of its arguments, null
+ * included (put such a choice in the shape name, as `court-day:${withBookings}` does). `refused` names the shapes
  * that cannot be reused (test/foundation/statements.test.ts keeps it empty).
  */
 export class ReusedStatements {
@@ -323,9 +323,10 @@ export class ReusedStatements {
     args: readonly unknown[] | Record<string, unknown>,
     build: (args: never) => Compilable<R>,
   ): Promise<R[]> {
-    // An argument that is null or undefined may have switched a branch of the builder off (an
-    // optional filter): such a call is built as written, never served from the reused text.
-    const plain = Array.isArray(args) || Object.values(args).every((v) => v !== null && v !== undefined)
+    // An undefined argument may have switched a branch of the builder off (an optional filter):
+    // such a call is built as written, never served from the reused text. null is a value (a
+    // nullable column of an INSERT) and is reused like any other.
+    const plain = Array.isArray(args) || Object.values(args).every((v) => v !== undefined)
     if (!plain) return (build as (args: unknown) => Compilable<R>)(args).execute()
     const known = this.texts.get(shape)
     if (known !== undefined) {
