@@ -33,7 +33,7 @@ export {
   recordBookingPayment,
   setPaymentIntent,
 } from './payable.ts'
-export { ledgerReferenceType } from './payment-records.ts'
+export { ledgerReferenceType, type PaymentRecord, paymentsFor, toPaymentRecord } from './payment-records.ts'
 export { allocatedNumber, allocatedNumberWithPrefix, numberPrefix } from './repository/numbers.ts'
 export { insertPayment, markRefunded, newReference, type PaymentRow } from './repository/payments.ts'
 export {
@@ -45,6 +45,5 @@ export {
   durationHours,
   loadBookingExtras,
   PaymentRecordSchema,
-  paymentsOf,
 } from './shared.ts'
 export { BOOKING_STATUSES, STAFF_TARGETS } from './state.ts'

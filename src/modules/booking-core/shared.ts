@@ -3,7 +3,7 @@ import type { Executor } from '../../lib/db.ts'
 import { formatMoney } from '../../lib/money.ts'
 import { DateTime, Money, Nullable } from '../../lib/schemas.ts'
 import type { Zone } from '../../lib/zone.ts'
-import { type PaymentRecord, paymentsFor } from './payment-records.ts'
+import { paymentsFor } from './payment-records.ts'
 import { chargeRowsOf, couponUsageRowsOf } from './queries.ts'
 import type { BookingKind } from './repository/bookings.ts'
 
@@ -81,16 +81,6 @@ export function durationHours(startTime: string, endTime: string): string {
   return (minutes / 60).toFixed(2)
 }
 
-/** Payment history of bookings of one kind, keyed by booking id (oldest first). */
-export function paymentsOf(
-  db: Executor,
-  kind: BookingKind,
-  ids: number[],
-  zone: Zone,
-): Promise<Map<number, PaymentRecord[]>> {
-  return paymentsFor(db, kind, ids, zone)
-}
-
 /** Extra session charges of bookings of one kind, keyed by booking id (oldest first). */
 export async function chargesOf(
   db: Executor,
@@ -137,7 +127,7 @@ export async function couponUsagesOf(
 /** payments, charges and coupon_usage of many bookings of one kind, loaded together. */
 export async function loadBookingExtras(db: Executor, kind: BookingKind, ids: number[], zone: Zone) {
   const [payments, charges, coupons] = await Promise.all([
-    paymentsOf(db, kind, ids, zone),
+    paymentsFor(db, kind, ids, zone),
     chargesOf(db, kind, ids, zone),
     couponUsagesOf(db, kind, ids, zone),
   ])

@@ -6,7 +6,7 @@ import type { Executor } from '../../lib/db.ts'
 import { formatMoney, moneyNumber } from '../../lib/money.ts'
 import { DateOnly, DateTime, Money, Nullable } from '../../lib/schemas.ts'
 import { toHHmm } from '../../lib/time.ts'
-import { ChargeSchema, chargesOf, durationHours, PaymentRecordSchema, paymentsOf } from '../booking-core/index.ts'
+import { ChargeSchema, chargesOf, durationHours, PaymentRecordSchema, paymentsFor } from '../booking-core/index.ts'
 import { IndoorGameSchema, loadIndoorGameResources } from '../indoor-games/index.ts'
 import { loadUserResources, UserSchema } from './related.ts'
 
@@ -65,7 +65,7 @@ export async function indoorBookingResources(ctx: AppContext, db: Executor, rows
       rows.flatMap((r) => (r.user_id === null ? [] : [r.user_id])),
     ),
     chargesOf(db, 'indoor', ids, ctx.zone),
-    paymentsOf(db, 'indoor', ids, ctx.zone),
+    paymentsFor(db, 'indoor', ids, ctx.zone),
   ])
   return rows.map(
     (b): IndoorGameBooking => ({

@@ -1,22 +1,11 @@
 import { formatMoney } from '../../lib/money.ts'
 import type { Zone } from '../../lib/zone.ts'
-import type { LockedBooking } from '../booking-core/index.ts'
+import { type LockedBooking, toPaymentRecord } from '../booking-core/index.ts'
 import type { PaymentRow } from './repository.ts'
 
-/** The payment record on the wire. */
+/** The payment on the wire: a booking's payment record plus what it pays for. */
 export function paymentResource(p: PaymentRow, zone: Zone) {
-  return {
-    id: p.id,
-    booking_type: p.payable_type,
-    booking_id: p.payable_id,
-    method: p.method,
-    amount: formatMoney(p.amount),
-    refunded_amount: formatMoney(p.refunded_amount),
-    status: p.status,
-    reference: p.reference,
-    paid_at: zone.format(p.completed_at),
-    created_at: zone.format(p.created_at),
-  }
+  return { ...toPaymentRecord(p, zone), booking_type: p.payable_type, booking_id: p.payable_id }
 }
 
 /** The payment state of a booking after a payment step. */

@@ -1,19 +1,16 @@
 import { Type } from 'typebox'
 import { DateTime, IdParam, Money, MoneyInput, Nullable } from '../../lib/schemas.ts'
-import { GATEWAY_METHODS, PAYMENT_METHODS } from '../booking-core/index.ts'
+import { GATEWAY_METHODS, PAYMENT_METHODS, PaymentRecordSchema } from '../booking-core/index.ts'
 import { WalletTransactionSchema } from '../wallet/index.ts'
 
+const { id: _id, ...recordFields } = PaymentRecordSchema.properties
+
+/** A payment: a booking's payment record (PaymentRecordSchema) plus what it pays for. */
 export const PaymentSchema = Type.Object({
   id: Type.Integer(),
   booking_type: Type.String({ description: 'court, indoor or topup' }),
   booking_id: Type.Integer({ description: 'Booking id (or wallet transaction id of a top-up)' }),
-  method: Type.String({ description: 'gateway_1, gateway_2, gateway_3, wallet or cash' }),
-  amount: Money,
-  refunded_amount: Money,
-  status: Type.String({ description: 'initiated, completed, failed, refunded, partially_refunded' }),
-  reference: Nullable(Type.String()),
-  paid_at: Nullable(DateTime),
-  created_at: Nullable(DateTime),
+  ...recordFields,
 })
 
 export const BookingPaymentState = Type.Object({
