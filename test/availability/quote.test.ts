@@ -18,6 +18,9 @@ before(async () => {
 })
 after(() => app.close())
 
+/** The app's clock and zone as a quote takes them. */
+const quoteTime = () => ({ zone: app.ctx.zone, now: app.ctx.clock.now() })
+
 async function rejects(p: Promise<unknown>, status: number, check: (e: AppError) => void = () => {}) {
   await assert.rejects(p, (e: unknown) => {
     assert.ok(e instanceof AppError, String(e))
@@ -77,18 +80,18 @@ test('a court quote sums slot prices with rules, holidays and schedule hours', a
       },
     ])
     .execute()
-  assert.deepEqual(await quoteCourtBooking(db, court.id, date, '17:00', '19:00', app.ctx), {
+  assert.deepEqual(await quoteCourtBooking(db, court.id, date, '17:00', '19:00', quoteTime()), {
     baseAmount: 300000,
     slotMinutes: 60,
   })
-  assert.deepEqual(await quoteCourtBooking(db, court.id, date, '08:00', '11:00', app.ctx), {
+  assert.deepEqual(await quoteCourtBooking(db, court.id, date, '08:00', '11:00', quoteTime()), {
     baseAmount: 260000,
     slotMinutes: 60,
   })
   // A holiday the day after: the holiday rule prices every slot.
   const holiday = addDays(date, 1)
   await db.insertInto('venue_holidays').values({ venue_id: venue.id, date: holiday, name: 'Tihar' }).execute()
-  assert.equal((await quoteCourtBooking(db, court.id, holiday, '08:00', '10:00', app.ctx)).baseAmount, 600000)
+  assert.equal((await quoteCourtBooking(db, court.id, holiday, '08:00', '10:00', quoteTime())).baseAmount, 600000)
   // A schedule entry narrows the day; closed days refuse everything.
   await db
     .insertInto('court_schedules')
@@ -97,12 +100,15 @@ test('a court quote sums slot prices with rules, holidays and schedule hours', a
       { court_id: court.id, day_of_week: (dow + 2) % 7, open_time: '06:00', close_time: '22:00', is_closed: true },
     ])
     .execute()
-  await rejects(quoteCourtBooking(db, court.id, date, '06:00', '08:00', app.ctx), 409, (e) =>
+  await rejects(quoteCourtBooking(db, court.id, date, '06:00', '08:00', quoteTime()), 409, (e) =>
     assert.equal(e.message, COURT_UNAVAILABLE),
   )
-  await rejects(quoteCourtBooking(db, court.id, date, '11:00', '13:00', app.ctx), 409)
-  assert.equal((await quoteCourtBooking(db, court.id, date, '08:00', '12:00', app.ctx)).baseAmount, 60000 + 3 * 100000)
-  await rejects(quoteCourtBooking(db, court.id, addDays(date, 2), '10:00', '11:00', app.ctx), 409, (e) =>
+  await rejects(quoteCourtBooking(db, court.id, date, '11:00', '13:00', quoteTime()), 409)
+  assert.equal(
+    (await quoteCourtBooking(db, court.id, date, '08:00', '12:00', quoteTime())).baseAmount,
+    60000 + 3 * 100000,
+  )
+  await rejects(quoteCourtBooking(db, court.id, addDays(date, 2), '10:00', '11:00', quoteTime()), 409, (e) =>
     assert.equal(e.message, COURT_UNAVAILABLE),
   )
 })
@@ -111,30 +117,30 @@ test('a court quote refuses off-grid ranges, blocks, past dates and past start t
   const { owner, court } = await setup()
   const date = daysFromNow(4)
   const db = app.ctx.db
-  await rejects(quoteCourtBooking(db, court.id, date, '10:30', '11:30', app.ctx), 422, (e) =>
+  await rejects(quoteCourtBooking(db, court.id, date, '10:30', '11:30', quoteTime()), 422, (e) =>
     assert.deepEqual(Object.keys(e.errors ?? {}), ['start_time', 'end_time']),
   )
-  await rejects(quoteCourtBooking(db, court.id, date, '21:00', '23:00', app.ctx), 409)
+  await rejects(quoteCourtBooking(db, court.id, date, '21:00', '23:00', quoteTime()), 409)
   await db
     .insertInto('court_blocks')
     .values({ court_id: court.id, date, start_time: '14:30', end_time: '15:00', created_by: owner.id })
     .execute()
-  await rejects(quoteCourtBooking(db, court.id, date, '13:00', '15:00', app.ctx), 409, (e) =>
+  await rejects(quoteCourtBooking(db, court.id, date, '13:00', '15:00', quoteTime()), 409, (e) =>
     assert.equal(e.message, COURT_UNAVAILABLE),
   )
-  assert.equal((await quoteCourtBooking(db, court.id, date, '15:00', '16:00', app.ctx)).baseAmount, 100000)
-  await rejects(quoteCourtBooking(db, court.id, daysFromNow(-1), '10:00', '11:00', app.ctx), 422, (e) =>
+  assert.equal((await quoteCourtBooking(db, court.id, date, '15:00', '16:00', quoteTime())).baseAmount, 100000)
+  await rejects(quoteCourtBooking(db, court.id, daysFromNow(-1), '10:00', '11:00', quoteTime()), 422, (e) =>
     assert.deepEqual(Object.keys(e.errors ?? {}), ['date']),
   )
-  await rejects(quoteCourtBooking(db, court.id, '2026-02-30', '10:00', '11:00', app.ctx), 422, (e) =>
+  await rejects(quoteCourtBooking(db, court.id, '2026-02-30', '10:00', '11:00', quoteTime()), 422, (e) =>
     assert.deepEqual(Object.keys(e.errors ?? {}), ['date']),
   )
-  await rejects(quoteCourtBooking(db, court.id, date, '11:00', '10:00', app.ctx), 422, (e) =>
+  await rejects(quoteCourtBooking(db, court.id, date, '11:00', '10:00', quoteTime()), 422, (e) =>
     assert.deepEqual(Object.keys(e.errors ?? {}), ['end_time']),
   )
   const now = app.ctx.zone.wallClock(app.ctx.clock.now())
   if (now.time > '00:01:00') {
-    await rejects(quoteCourtBooking(db, court.id, now.date, '00:00', '01:00', app.ctx), 422, (e) =>
+    await rejects(quoteCourtBooking(db, court.id, now.date, '00:00', '01:00', quoteTime()), 422, (e) =>
       assert.deepEqual(Object.keys(e.errors ?? {}), ['start_time']),
     )
   }
@@ -145,14 +151,14 @@ test('an indoor quote uses the game price and the venue hours', async () => {
   const venue = await createVenue(app, owner.id, { opening_time: '10:00:00', closing_time: '20:00:00' })
   const game = await createIndoorGame(app, venue.id, { price_per_hour: 30000, slot_minutes: 30 })
   const date = daysFromNow(2)
-  assert.deepEqual(await quoteIndoorBooking(app.ctx.db, game.id, date, '10:00', '11:30', app.ctx), {
+  assert.deepEqual(await quoteIndoorBooking(app.ctx.db, game.id, date, '10:00', '11:30', quoteTime()), {
     baseAmount: 45000,
   })
-  await rejects(quoteIndoorBooking(app.ctx.db, game.id, date, '09:30', '10:30', app.ctx), 409, (e) =>
+  await rejects(quoteIndoorBooking(app.ctx.db, game.id, date, '09:30', '10:30', quoteTime()), 409, (e) =>
     assert.equal(e.message, INDOOR_UNAVAILABLE),
   )
-  await rejects(quoteIndoorBooking(app.ctx.db, game.id, date, '10:15', '10:45', app.ctx), 422, (e) =>
+  await rejects(quoteIndoorBooking(app.ctx.db, game.id, date, '10:15', '10:45', quoteTime()), 422, (e) =>
     assert.deepEqual(Object.keys(e.errors ?? {}), ['start_time', 'end_time']),
   )
-  await rejects(quoteIndoorBooking(app.ctx.db, game.id, daysFromNow(-2), '10:00', '10:30', app.ctx), 422)
+  await rejects(quoteIndoorBooking(app.ctx.db, game.id, daysFromNow(-2), '10:00', '10:30', quoteTime()), 422)
 })

@@ -1,7 +1,7 @@
-import type { AppContext } from '../../lib/context.ts'
 import type { Executor } from '../../lib/db.ts'
 import { Conflict, Invalid, NotFound } from '../../lib/errors.ts'
 import { isValidDate, toMinutes } from '../../lib/time.ts'
+import type { Zone } from '../../lib/zone.ts'
 import { type CourtDay, loadCourtDay, loadIndoorDay, type TakenRange } from './repository.ts'
 import { type DaySetup, offGridErrors, priceRange } from './slots.ts'
 
@@ -10,12 +10,12 @@ export const INDOOR_UNAVAILABLE = 'The selected slot is not available.'
 
 const HHMM = /^([01]\d|2[0-3]):[0-5]\d$/
 
-/** Where a quote reads "now" and the venue wall clock: the app context (ctx.clock, ctx.zone). */
-export type QuoteTime = Pick<AppContext, 'clock' | 'zone'>
+/** The instant a quote is made at (the request's one reading of ctx.clock) and the venue zone. */
+export type QuoteTime = { zone: Zone; now: Date }
 
 /** The venue's date and time now. */
 function wallNow(time: QuoteTime): { date: string; time: string } {
-  return time.zone.wallClock(time.clock.now())
+  return time.zone.wallClock(time.now)
 }
 
 /** 422s shared by both quotes: date and times well formed, not in the past (venue time). */
@@ -61,7 +61,7 @@ export async function quoteCourtBooking(
   time: QuoteTime,
 ): Promise<{ baseAmount: number; slotMinutes: number }> {
   checkWhen(date, start, end, wallNow(time))
-  const day = await loadCourtDay(db, courtId, date, { withBookings: false, now: time.clock.now() })
+  const day = await loadCourtDay(db, courtId, date, { withBookings: false, now: time.now })
   return quoteCourtDay(day, date, start, end, time)
 }
 
@@ -93,7 +93,7 @@ export async function quoteIndoorBooking(
   time: QuoteTime,
 ): Promise<{ baseAmount: number }> {
   checkWhen(date, start, end, wallNow(time))
-  const day = await loadIndoorDay(db, indoorGameId, date, { withBookings: false, now: time.clock.now() })
+  const day = await loadIndoorDay(db, indoorGameId, date, { withBookings: false, now: time.now })
   if (!day) throw new NotFound()
   return { baseAmount: amountOrConflict(day.setup, start, end, INDOOR_UNAVAILABLE) }
 }

@@ -78,7 +78,10 @@ async function courtAndQuote(ctx: AppContext, input: NewBooking, booker: Booker,
   )
   if (!day || !usable(day, booker)) throw new Invalid({ court_id: [INVALID_COURT] })
   // 422 for a past start, 409 for a closed day, outside hours, off the slot grid or a maintenance block.
-  return { court: day, quote: quoteCourtDay(day, input.date, input.start_time, input.end_time, ctx) }
+  return {
+    court: day,
+    quote: quoteCourtDay(day, input.date, input.start_time, input.end_time, { zone: ctx.zone, now }),
+  }
 }
 
 type BookingRow = Awaited<ReturnType<typeof insertBooking>>

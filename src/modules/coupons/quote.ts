@@ -47,8 +47,8 @@ export async function validateCoupon(
   user: AuthUser,
   input: ValidateInput,
 ) {
-  const { venueId, amount } = await slotPrice(db, time, input)
   const now = time.clock.now()
+  const { venueId, amount } = await slotPrice(db, { zone: time.zone, now }, input)
   const { coupon, discount } = await checkCoupon(
     db,
     { code: input.code, userId: user.id, venueId, amount, now },

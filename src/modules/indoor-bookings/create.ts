@@ -70,7 +70,10 @@ export async function createIndoorBooking(
   const now = ctx.clock.now()
   checkTimes(ctx, input, now)
   const game = await gameFor(ctx, input, booker)
-  const quote = await quoteIndoorBooking(ctx.db, game.id, input.date, input.start_time, input.end_time, ctx)
+  const quote = await quoteIndoorBooking(ctx.db, game.id, input.date, input.start_time, input.end_time, {
+    zone: ctx.zone,
+    now,
+  })
   try {
     const row = await ctx.db.transaction().execute(async (trx) => {
       await expireHoldsOn(ctx, trx, 'indoor', { resourceId: game.id, date: input.date })
