@@ -1,5 +1,6 @@
-import { sql } from 'kysely'
+import { type RawBuilder, sql } from 'kysely'
 import type { AppContext } from './context.ts'
+import type { Executor } from './db.ts'
 
 // Periodic sweeps (hold expiry, reminders, …) work row by row, each row in its own transaction, so
 // one row that cannot be processed never blocks the others. A failing row is written to
@@ -22,13 +23,34 @@ export interface SweepRow {
  * SQL: the failure count of `idColumn`'s row under `sweep` (0 when none). Selected with the due rows
  * so a recovered row can be cleared without a query for every row that never failed.
  */
-export function sweepAttempts(sweep: string, idColumn: string) {
+function sweepAttempts(sweep: string, idColumn: string) {
   return sql<number>`coalesce((SELECT r.attempts FROM sweep_retries r WHERE r.sweep = ${sweep} AND r.row_id = ${sql.ref(idColumn)}), 0)`
 }
 
 /** SQL condition: `idColumn`'s row is not waiting out a back-off under `sweep`. */
-export function notBackedOff(sweep: string, idColumn: string) {
+function notBackedOff(sweep: string, idColumn: string) {
   return sql<boolean>`NOT EXISTS (SELECT 1 FROM sweep_retries r WHERE r.sweep = ${sweep} AND r.row_id = ${sql.ref(idColumn)} AND r.retry_at > now())`
+}
+
+/**
+ * The next batch of a sweep: rows of `table` (aliased `b`, as `due` names its columns) where `due` holds, after id `afterId`,
+ * oldest id first, leaving out rows waiting out a back-off, each with its failure count.
+ */
+export async function dueRows(
+  db: Executor,
+  sweep: string,
+  table: string,
+  due: RawBuilder<boolean>,
+  afterId: number,
+  limit: number,
+): Promise<SweepRow[]> {
+  const { rows } = await sql<SweepRow>`
+    SELECT b.id, ${sweepAttempts(sweep, 'b.id')} AS attempts
+    FROM ${sql.table(table)} b
+    WHERE ${due} AND b.id > ${afterId} AND ${notBackedOff(sweep, 'b.id')}
+    ORDER BY b.id
+    LIMIT ${limit}`.execute(db)
+  return rows.map((r) => ({ id: Number(r.id), attempts: Number(r.attempts) }))
 }
 
 /**

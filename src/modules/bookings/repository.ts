@@ -3,7 +3,7 @@ import { jsonObjectFrom } from 'kysely/helpers/postgres'
 import type { Bookings } from '../../db/types.ts'
 import { type Executor, ReusedStatements } from '../../lib/db.ts'
 import type { PageParams } from '../../lib/pagination.ts'
-import { notBackedOff, type SweepRow, sweepAttempts } from '../../lib/sweeps.ts'
+import { dueRows, type SweepRow } from '../../lib/sweeps.ts'
 import { allocatedNumberWithPrefix, type BookingKind, bookingTable, numberPrefix } from '../booking-core/index.ts'
 
 // Queries on court bookings (the `bookings` table).
@@ -152,12 +152,7 @@ export async function dueReminders(
   afterId: number,
   limit: number,
 ): Promise<SweepRow[]> {
-  const { rows } = await sql<SweepRow>`
-      SELECT b.id, ${sweepAttempts(sweep, 'b.id')} AS attempts FROM ${sql.table(bookingTable(kind))} b
-      WHERE ${reminderWindow(span)} AND b.id > ${afterId} AND ${notBackedOff(sweep, 'b.id')}
-      ORDER BY b.id
-      LIMIT ${limit}`.execute(db)
-  return rows.map((r) => ({ id: Number(r.id), attempts: Number(r.attempts) }))
+  return dueRows(db, sweep, bookingTable(kind), reminderWindow(span), afterId, limit)
 }
 
 /**

@@ -1,6 +1,6 @@
 import { sql } from 'kysely'
 import type { Executor } from '../../../lib/db.ts'
-import { notBackedOff, type SweepRow, sweepAttempts } from '../../../lib/sweeps.ts'
+import { dueRows, type SweepRow } from '../../../lib/sweeps.ts'
 import type { BookingStatus } from '../state.ts'
 
 // The booking rows both kinds share the columns of: court bookings live in `bookings`, indoor-game
@@ -83,14 +83,8 @@ export async function dueHolds(
   afterId: number,
   limit: number,
 ): Promise<SweepRow[]> {
-  const { rows } = await sql<SweepRow>`
-    SELECT b.id, ${sweepAttempts(sweep, 'b.id')} AS attempts
-    FROM ${sql.table(bookingTable(kind))} b
-    WHERE b.status = 'pending' AND b.hold_expires_at < ${now} AND b.id > ${afterId}
-      AND ${notBackedOff(sweep, 'b.id')}
-    ORDER BY b.id
-    LIMIT ${limit}`.execute(db)
-  return rows.map((r) => ({ id: Number(r.id), attempts: Number(r.attempts) }))
+  const due = sql<boolean>`b.status = 'pending' AND b.hold_expires_at < ${now}`
+  return dueRows(db, sweep, bookingTable(kind), due, afterId, limit)
 }
 
 /** Ids of the pending bookings on one court / indoor game and date whose hold passed before `now`. */
