@@ -39,6 +39,7 @@ export { insertPayment, markRefunded, newReference, type PaymentRow } from './re
 export {
   bookingMoney,
   bookingMoneyFields,
+  type Charge,
   ChargeSchema,
   CouponUsageSchema,
   chargesOf,

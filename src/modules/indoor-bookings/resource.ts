@@ -1,16 +1,21 @@
 import type { Selectable } from 'kysely'
 import { type Static, Type } from 'typebox'
 import type { IndoorGameBookings } from '../../db/types.ts'
-import type { AppContext } from '../../lib/context.ts'
-import type { Executor } from '../../lib/db.ts'
 import { formatMoney, moneyNumber } from '../../lib/money.ts'
 import { DateOnly, DateTime, Money, Nullable } from '../../lib/schemas.ts'
 import { toHHmm } from '../../lib/time.ts'
-import { ChargeSchema, chargesOf, durationHours, PaymentRecordSchema, paymentsFor } from '../booking-core/index.ts'
-import { IndoorGameSchema, loadIndoorGameResources } from '../indoor-games/index.ts'
-import { loadUserResources, UserSchema } from './related.ts'
+import type { Zone } from '../../lib/zone.ts'
+import { UserSchema } from '../accounts/index.ts'
+import {
+  type Charge,
+  ChargeSchema,
+  durationHours,
+  type PaymentRecord,
+  PaymentRecordSchema,
+} from '../booking-core/index.ts'
+import { IndoorGameSchema } from '../indoor-games/index.ts'
 
-// The contract's IndoorGameBookingResource and its batch loader (one query per relation, any list size).
+// The contract's IndoorGameBookingResource: its schema and row mapping (the loaders are in queries.ts).
 
 export type IndoorBookingRow = Selectable<IndoorGameBookings>
 
@@ -50,56 +55,44 @@ export type IndoorGameBooking = Static<typeof IndoorGameBookingSchema>
 export const balanceDue = (b: { total_amount: number; paid_amount: number }) =>
   Math.max(b.total_amount - b.paid_amount, 0)
 
-/** The resources of many bookings, in the given order, with indoor_game, user, charges and payments. */
-export async function indoorBookingResources(ctx: AppContext, db: Executor, rows: IndoorBookingRow[]) {
-  const ids = rows.map((r) => r.id)
-  const [games, users, charges, payments] = await Promise.all([
-    loadIndoorGameResources(
-      db,
-      rows.map((r) => r.indoor_game_id),
-      ctx.zone,
-    ),
-    loadUserResources(
-      ctx,
-      db,
-      rows.flatMap((r) => (r.user_id === null ? [] : [r.user_id])),
-    ),
-    chargesOf(db, 'indoor', ids, ctx.zone),
-    paymentsFor(db, 'indoor', ids, ctx.zone),
-  ])
-  return rows.map(
-    (b): IndoorGameBooking => ({
-      id: b.id,
-      booking_number: b.booking_number,
-      tenant_id: b.tenant_id,
-      indoor_game_id: b.indoor_game_id,
-      user_id: b.user_id,
-      type: b.type,
-      customer_name: b.customer_name,
-      customer_phone: b.customer_phone,
-      date: b.date,
-      start_time: toHHmm(b.start_time),
-      end_time: toHHmm(b.end_time),
-      duration_hours: durationHours(b.start_time, b.end_time),
-      players_count: b.players_count,
-      base_amount: formatMoney(b.base_amount),
-      discount_amount: formatMoney(b.discount_amount),
-      total_amount: formatMoney(b.total_amount),
-      paid_amount: formatMoney(b.paid_amount),
-      balance_due: moneyNumber(balanceDue(b)),
-      is_paid: balanceDue(b) === 0,
-      status: b.status,
-      cancel_reason: b.cancel_reason,
-      notes: b.notes,
-      indoor_game: games.get(b.indoor_game_id) ?? null,
-      user: b.user_id === null ? null : (users.get(b.user_id) ?? null),
-      charges: charges.get(b.id) ?? [],
-      payments: payments.get(b.id) ?? [],
-      created_at: ctx.zone.format(b.created_at),
-    }),
-  )
-}
-
-export async function indoorBookingResource(ctx: AppContext, db: Executor, row: IndoorBookingRow) {
-  return (await indoorBookingResources(ctx, db, [row]))[0]
+/** One booking row and its loaded relations as the contract's IndoorGameBookingResource. */
+export function toIndoorBooking(
+  b: IndoorBookingRow,
+  parts: {
+    game: IndoorGameBooking['indoor_game']
+    user: IndoorGameBooking['user']
+    charges: Charge[]
+    payments: PaymentRecord[]
+  },
+  zone: Zone,
+): IndoorGameBooking {
+  return {
+    id: b.id,
+    booking_number: b.booking_number,
+    tenant_id: b.tenant_id,
+    indoor_game_id: b.indoor_game_id,
+    user_id: b.user_id,
+    type: b.type,
+    customer_name: b.customer_name,
+    customer_phone: b.customer_phone,
+    date: b.date,
+    start_time: toHHmm(b.start_time),
+    end_time: toHHmm(b.end_time),
+    duration_hours: durationHours(b.start_time, b.end_time),
+    players_count: b.players_count,
+    base_amount: formatMoney(b.base_amount),
+    discount_amount: formatMoney(b.discount_amount),
+    total_amount: formatMoney(b.total_amount),
+    paid_amount: formatMoney(b.paid_amount),
+    balance_due: moneyNumber(balanceDue(b)),
+    is_paid: balanceDue(b) === 0,
+    status: b.status,
+    cancel_reason: b.cancel_reason,
+    notes: b.notes,
+    indoor_game: parts.game,
+    user: parts.user,
+    charges: parts.charges,
+    payments: parts.payments,
+    created_at: zone.format(b.created_at),
+  }
 }

@@ -12,8 +12,9 @@ import {
   previewCancellation,
 } from '../booking-core/index.ts'
 import { createIndoorBooking } from './create.ts'
+import { indoorBookingResource, indoorBookingResources } from './queries.ts'
 import { findBooking, listBookings, parseId } from './repository.ts'
-import { type IndoorBookingRow, indoorBookingResource, indoorBookingResources } from './resource.ts'
+import type { IndoorBookingRow } from './resource.ts'
 import type { CreateBody, ListQuery } from './schemas.ts'
 
 // The customer side of indoor bookings: list, create, show, cancel.

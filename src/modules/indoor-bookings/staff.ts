@@ -15,8 +15,8 @@ import {
 } from '../booking-core/index.ts'
 import { assertVenueAccess, resolveVenue, type VenueRole } from '../venues/index.ts'
 import { createIndoorBooking } from './create.ts'
+import { indoorBookingResource, indoorBookingResources } from './queries.ts'
 import { findBooking, listBookings } from './repository.ts'
-import { indoorBookingResource, indoorBookingResources } from './resource.ts'
 import type { ChargeBody, PaymentBody, StaffCreateBody, StatusBody, VenueListQuery } from './schemas.ts'
 import { bookingOr404 } from './service.ts'
 
