@@ -100,3 +100,12 @@ export const errorResponses = {
   404: Message,
   422: UnprocessableError,
 }
+
+/**
+ * A named resource schema (Booking, Venue, Webhook…): the OpenAPI document lists it once under
+ * components.schemas[name] and every route that answers it refers to it with $ref. Validation and
+ * serialization see the same schema; only the document changes.
+ */
+export function named<T extends TSchema>(name: string, schema: T): T {
+  return { ...schema, title: name }
+}
