@@ -120,7 +120,7 @@ export async function buildApp({
 
   await app.register(swagger, {
     openapi: {
-      openapi: '3.0.3',
+      openapi: '3.1.0',
       info: {
         title: 'Courtside API',
         version: '1.0.0',

@@ -40,6 +40,8 @@ export function registerOps(app: FastifyInstance, metrics: Metrics, state: OpsSt
     {
       schema: {
         tags: ['Operations'],
+        operationId: 'getHealth',
+        security: [],
         summary: 'Liveness: the process is up',
         description: 'Answers 200 while the process runs; checks nothing else (see /ready). Not rate-limited.',
         response: { 200: Type.Object({ status: Type.Literal('ok') }) },
@@ -53,6 +55,8 @@ export function registerOps(app: FastifyInstance, metrics: Metrics, state: OpsSt
     {
       schema: {
         tags: ['Operations'],
+        operationId: 'getReadiness',
+        security: [],
         summary: 'Readiness: this instance can serve traffic',
         description:
           'Checks that the database answers, every migration of this build is applied (and none unknown), the ' +

@@ -25,6 +25,8 @@ const routes: Routes = async (app) => {
       onRequest: app.auth.optional,
       schema: {
         tags: ['Courts'],
+        operationId: 'getCourtAvailability',
+        security: [],
         summary: "A court's slots on a date, with availability and price",
         description: DESCRIPTION + PRICING,
         params: Type.Object({ court: Type.String() }),
@@ -45,6 +47,8 @@ const routes: Routes = async (app) => {
       onRequest: app.auth.optional,
       schema: {
         tags: ['Indoor games'],
+        operationId: 'getIndoorGameAvailability',
+        security: [],
         summary: "An indoor game station's slots on a date (venue opening hours)",
         description: DESCRIPTION,
         params: Type.Object({ indoorGame: Type.String() }),

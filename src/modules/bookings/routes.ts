@@ -76,6 +76,7 @@ const routes: Routes = async (app) => {
       schema: {
         tags,
         security,
+        operationId: 'listBookings',
         summary: "The caller's court bookings, latest slot first (paginated)",
         querystring: ListQuery,
         response: { 200: Paginated(BookingSchema), ...errors },
@@ -95,6 +96,7 @@ const routes: Routes = async (app) => {
       schema: {
         tags,
         security,
+        operationId: 'createBooking',
         summary: 'Book a court slot (pending until paid)',
         description:
           `${CONFLICT_DOC} An unpaid booking holds its slot for BOOKING_HOLD_MINUTES (cash: until the start), ` +
@@ -113,6 +115,7 @@ const routes: Routes = async (app) => {
       schema: {
         tags,
         security,
+        operationId: 'getBooking',
         summary: 'One court booking with court, user, payments and charges',
         description:
           'Only the booking owner may read it (others 403). Venue staff use GET /api/venues/{venue}/bookings.',
@@ -131,6 +134,7 @@ const routes: Routes = async (app) => {
       schema: {
         tags,
         security,
+        operationId: 'cancelBooking',
         summary: 'Cancel one of your bookings',
         description:
           'Owner only; a completed booking is 403. Only pending or confirmed bookings that have not started ' +
@@ -157,6 +161,7 @@ const routes: Routes = async (app) => {
       schema: {
         tags,
         security,
+        operationId: 'getBookingCancellationQuote',
         summary: 'What cancelling one of your bookings now would refund, and why',
         description:
           'Owner only (others 403, venue staff included). cancellable false with the reason when the booking ' +
@@ -176,6 +181,7 @@ const routes: Routes = async (app) => {
       schema: {
         tags: staffTags,
         security,
+        operationId: 'listVenueBookings',
         summary: "A venue's court bookings (owner, manager, staff)",
         params: VenueParams,
         querystring: VenueListQuery,
@@ -197,6 +203,7 @@ const routes: Routes = async (app) => {
       schema: {
         tags: staffTags,
         security,
+        operationId: 'createDeskBooking',
         summary: 'Book a court at the desk: offline or walk-in (owner, manager, staff)',
         description: `customer_name is required. ${CONFLICT_DOC}`,
         params: VenueParams,
@@ -218,6 +225,7 @@ const routes: Routes = async (app) => {
       schema: {
         tags: staffTags,
         security,
+        operationId: 'updateBookingStatus',
         summary: 'Move a booking through the state machine (owner, manager, staff)',
         description:
           'confirmed → playing → completed; pending|confirmed → cancelled (paid amount refunded to the wallet); ' +
@@ -240,6 +248,7 @@ const routes: Routes = async (app) => {
       schema: {
         tags: staffTags,
         security,
+        operationId: 'addBookingCharge',
         summary: 'Add an extra session charge (owner, manager, staff)',
         description:
           'Raises extras_total, total_amount and balance_due. Refused (422) on cancelled or no-show bookings.',
@@ -262,6 +271,7 @@ const routes: Routes = async (app) => {
       schema: {
         tags: staffTags,
         security,
+        operationId: 'recordBookingPayment',
         summary: 'Record a payment taken at the venue (owner, manager, staff)',
         description:
           'amount ≤ balance_due (else 422 errors.amount). A pending booking that becomes fully paid is confirmed ' +

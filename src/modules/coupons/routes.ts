@@ -34,6 +34,7 @@ const routes: Routes = async (app) => {
       schema: {
         tags,
         security,
+        operationId: 'listVenueCoupons',
         summary: 'Coupons of a venue (owner, manager)',
         params: Type.Object({ venue: Type.String({ description: 'Venue id or slug' }) }),
         response: { 200: Data(Type.Array(CouponSchema)), ...errorResponses },
@@ -52,6 +53,7 @@ const routes: Routes = async (app) => {
       schema: {
         tags,
         security,
+        operationId: 'createVenueCoupon',
         summary: 'Create a coupon for a venue (owner, manager)',
         description: FIELDS_DOC,
         params: Type.Object({ venue: Type.String({ description: 'Venue id or slug' }) }),
@@ -73,6 +75,7 @@ const routes: Routes = async (app) => {
       schema: {
         tags,
         security,
+        operationId: 'listCoupons',
         summary: 'Every coupon, platform-wide ones included (super_admin)',
         response: { 200: Data(Type.Array(CouponSchema)), ...errorResponses },
       },
@@ -87,6 +90,7 @@ const routes: Routes = async (app) => {
       schema: {
         tags,
         security,
+        operationId: 'createCoupon',
         summary: 'Create a coupon; without venue_id it is valid at every venue (super_admin)',
         description: FIELDS_DOC,
         body: AdminCreateCouponBody,
@@ -107,6 +111,7 @@ const routes: Routes = async (app) => {
       schema: {
         tags,
         security,
+        operationId: 'updateCoupon',
         summary: 'Update a coupon (partial; owner, manager; super_admin for platform-wide ones)',
         description: FIELDS_DOC,
         params: Type.Object({ coupon: Type.String() }),
@@ -127,6 +132,7 @@ const routes: Routes = async (app) => {
       schema: {
         tags,
         security,
+        operationId: 'deleteCoupon',
         summary: 'Delete an unused coupon (a used one answers 409: deactivate it instead)',
         params: Type.Object({ coupon: Type.String() }),
         response: { 200: Message, ...errorResponses, 409: Message },
@@ -145,6 +151,7 @@ const routes: Routes = async (app) => {
       schema: {
         tags,
         security,
+        operationId: 'validateCoupon',
         summary: 'Check a coupon against a slot before booking',
         description:
           'court_id or indoor_game_id, date, start_time and end_time (HH:mm) price the slot; answers the ' +

@@ -24,6 +24,8 @@ const routes: Routes = async (app) => {
       onRequest: app.auth.optional,
       schema: {
         tags,
+        operationId: 'listVenueCourts',
+        security: [],
         summary: 'The active courts of a venue, with sport, price_per_hour and starting_price',
         params: VenueParams,
         response: { 200: Data(Type.Array(CourtSchema)), ...errorResponses },
@@ -44,6 +46,7 @@ const routes: Routes = async (app) => {
       schema: {
         tags,
         security,
+        operationId: 'createCourt',
         summary: 'Add a court to the venue (owner, manager)',
         params: VenueParams,
         body: CourtCreateBody,
@@ -60,6 +63,8 @@ const routes: Routes = async (app) => {
       onRequest: app.auth.optional,
       schema: {
         tags,
+        operationId: 'getCourt',
+        security: [],
         summary: 'One court with sport, images, schedules and pricing (active court of a visible venue)',
         params: CourtParams,
         response: { 200: Data(CourtSchema), ...errorResponses },
@@ -80,6 +85,7 @@ const routes: Routes = async (app) => {
       schema: {
         tags,
         security,
+        operationId: method === 'PUT' ? 'updateCourt' : 'patchCourt',
         summary: 'Update a court (owner, manager); partial',
         params: CourtParams,
         body: CourtUpdateBody,
@@ -96,6 +102,7 @@ const routes: Routes = async (app) => {
       schema: {
         tags,
         security,
+        operationId: 'deleteCourt',
         summary: 'Delete a court (owner, manager): soft delete; 409 while upcoming confirmed bookings exist',
         params: CourtParams,
         response: { 200: Message, 409: Message, ...errorResponses },

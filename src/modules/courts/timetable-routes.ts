@@ -32,6 +32,8 @@ export default async function timetableRoutes(app: RouteApp) {
       onRequest: app.auth.optional,
       schema: {
         tags,
+        operationId: 'getCourtSchedule',
+        security: [],
         summary: 'The court’s weekly schedule; a day without an entry uses the venue’s opening hours',
         params: CourtParams,
         response: { 200: Data(Type.Array(ScheduleEntrySchema)), ...errorResponses },
@@ -48,6 +50,7 @@ export default async function timetableRoutes(app: RouteApp) {
       schema: {
         tags,
         security,
+        operationId: 'replaceCourtSchedule',
         summary: 'Replace the weekly schedule (owner, manager)',
         description:
           'Each entry: day_of_week 0–6, open_time and close_time (HH:mm or HH:mm:ss; default the venue hours), ' +
@@ -66,6 +69,8 @@ export default async function timetableRoutes(app: RouteApp) {
       onRequest: app.auth.optional,
       schema: {
         tags,
+        operationId: 'listPricingRules',
+        security: [],
         summary: 'The court’s pricing rules',
         params: CourtParams,
         response: { 200: Data(Type.Array(PricingRuleSchema)), ...errorResponses },
@@ -82,6 +87,7 @@ export default async function timetableRoutes(app: RouteApp) {
       schema: {
         tags,
         security,
+        operationId: 'createPricingRule',
         summary: 'Add a pricing rule (owner, manager); end_time after start_time',
         params: CourtParams,
         body: PricingBody,
@@ -100,6 +106,7 @@ export default async function timetableRoutes(app: RouteApp) {
       schema: {
         tags,
         security,
+        operationId: 'updatePricingRule',
         summary: 'Change a pricing rule (owner, manager); partial',
         params: Type.Object({ court: Type.String(), rule: Type.String() }),
         body: PricingUpdateBody,
@@ -118,6 +125,7 @@ export default async function timetableRoutes(app: RouteApp) {
       schema: {
         tags,
         security,
+        operationId: 'deletePricingRule',
         summary: 'Remove a pricing rule (owner, manager)',
         params: Type.Object({ court: Type.String(), rule: Type.String() }),
         response: { 200: Message, ...errorResponses },
@@ -137,6 +145,7 @@ export default async function timetableRoutes(app: RouteApp) {
       schema: {
         tags,
         security,
+        operationId: 'listCourtBlocks',
         summary: 'Maintenance blocks of the court (owner, manager, staff): on `date`, or from today on',
         params: CourtParams,
         querystring: BlockQuery,
@@ -156,6 +165,7 @@ export default async function timetableRoutes(app: RouteApp) {
       schema: {
         tags,
         security,
+        operationId: 'createCourtBlock',
         summary: 'Block a time range for maintenance (owner, manager, staff); the slots become unavailable',
         params: CourtParams,
         body: BlockBody,
@@ -173,6 +183,7 @@ export default async function timetableRoutes(app: RouteApp) {
       schema: {
         tags,
         security,
+        operationId: 'deleteCourtBlock',
         summary: 'Remove a maintenance block (owner, manager, staff)',
         params: Type.Object({ court: Type.String(), block: Type.String() }),
         response: { 200: Message, ...errorResponses },

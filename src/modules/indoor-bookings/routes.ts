@@ -44,6 +44,7 @@ const routes: Routes = async (app) => {
       schema: {
         tags,
         security,
+        operationId: 'listIndoorGameBookings',
         summary: "The caller's indoor game bookings, latest date first (paginated; optional status and date filters)",
         querystring: ListQuery,
         response: { 200: Paginated(IndoorGameBookingSchema), ...errors },
@@ -63,6 +64,7 @@ const routes: Routes = async (app) => {
       schema: {
         tags,
         security,
+        operationId: 'createIndoorGameBooking',
         summary: 'Book an indoor game slot (pending until paid)',
         description:
           `Players at most min(capacity, 20). ${SLOT_TAKEN_DOC}; also when the slot is outside opening hours. ` +
@@ -81,6 +83,7 @@ const routes: Routes = async (app) => {
       schema: {
         tags,
         security,
+        operationId: 'getIndoorGameBooking',
         summary: 'One indoor game booking with indoor_game, user, charges and payments',
         description:
           'The booking owner only; anyone else, venue staff and admins included, gets 403 ' +
@@ -99,6 +102,7 @@ const routes: Routes = async (app) => {
       schema: {
         tags,
         security,
+        operationId: 'cancelIndoorGameBooking',
         summary: 'Cancel your own pending or confirmed booking before it starts',
         description:
           'Refunds to the wallet what is still refundable (paid minus refunded) when cancelled at least the venue ' +
@@ -125,6 +129,7 @@ const routes: Routes = async (app) => {
       schema: {
         tags,
         security,
+        operationId: 'getIndoorGameBookingCancellationQuote',
         summary: 'What cancelling your booking now would refund, and why',
         description:
           "The booking's customer only (others 403, venue staff included). cancellable false with the reason when " +
@@ -145,6 +150,7 @@ const routes: Routes = async (app) => {
       schema: {
         tags,
         security,
+        operationId: 'listVenueIndoorGameBookings',
         summary: "A venue's indoor game bookings (owner, manager, staff); by date and start time, paginated",
         params: VenueParams,
         querystring: VenueListQuery,
@@ -165,6 +171,7 @@ const routes: Routes = async (app) => {
       schema: {
         tags,
         security,
+        operationId: 'createDeskIndoorGameBooking',
         summary: 'Book an indoor game at the desk: offline or walk-in (owner, manager, staff)',
         description: `customer_name is required. ${SLOT_TAKEN_DOC}; a time off the slot grid is 422.`,
         params: VenueParams,
@@ -184,6 +191,7 @@ const routes: Routes = async (app) => {
       schema: {
         tags,
         security,
+        operationId: 'updateIndoorGameBookingStatus',
         summary: 'Move a booking along the state machine (owner, manager, staff)',
         description:
           'confirmed → playing → completed; pending|confirmed → cancelled (paid amount refunded to the wallet); ' +
@@ -205,6 +213,7 @@ const routes: Routes = async (app) => {
       schema: {
         tags,
         security,
+        operationId: 'addIndoorGameBookingCharge',
         summary: 'Add an extra session charge; raises total_amount and balance_due (owner, manager, staff)',
         params: BookingParams,
         body: ChargeBody,
@@ -225,6 +234,7 @@ const routes: Routes = async (app) => {
       schema: {
         tags,
         security,
+        operationId: 'recordIndoorGameBookingPayment',
         summary: 'Record a payment taken at the desk (owner, manager, staff)',
         description: 'amount ≤ balance_due; a pending booking that becomes fully paid is confirmed.',
         params: BookingParams,

@@ -16,19 +16,21 @@ const routes: Routes = async (app) => {
   const { ctx } = app
 
   app.get(
-    '/venues/:venueId/indoor-games',
+    '/venues/:venue/indoor-games',
     {
       onRequest: app.auth.optional,
       schema: {
         tags,
+        operationId: 'listVenueIndoorGames',
+        security: [],
         summary: 'The active indoor games of a venue, in display order (optionally one game_type)',
-        params: Type.Object({ venueId: Type.String({ description: 'Venue id (a slug is also accepted)' }) }),
+        params: Type.Object({ venue: Type.String({ description: 'Venue id (a slug is also accepted)' }) }),
         querystring: IndoorGameListQuery,
         response: { 200: Data(Type.Array(IndoorGameSchema)), ...errorResponses },
       },
     },
     async (req) => ({
-      data: await venueIndoorGames(ctx, req.user ?? null, req.params.venueId, req.query.game_type),
+      data: await venueIndoorGames(ctx, req.user ?? null, req.params.venue, req.query.game_type),
     }),
   )
 
@@ -40,6 +42,7 @@ const routes: Routes = async (app) => {
       schema: {
         tags,
         security,
+        operationId: 'createIndoorGame',
         summary: 'Add an indoor game (one station) to the venue (owner, manager)',
         params: Type.Object({ venue: Type.String() }),
         body: IndoorGameCreateBody,
@@ -58,6 +61,8 @@ const routes: Routes = async (app) => {
       onRequest: app.auth.optional,
       schema: {
         tags,
+        operationId: 'getIndoorGame',
+        security: [],
         summary: 'One indoor game with its venue',
         params: GameParams,
         response: { 200: Data(IndoorGameSchema), ...errorResponses },
@@ -75,6 +80,7 @@ const routes: Routes = async (app) => {
       schema: {
         tags,
         security,
+        operationId: method === 'PUT' ? 'updateIndoorGame' : 'patchIndoorGame',
         summary: 'Update an indoor game (owner, manager); partial',
         params: GameParams,
         body: IndoorGameUpdateBody,
@@ -91,6 +97,7 @@ const routes: Routes = async (app) => {
       schema: {
         tags,
         security,
+        operationId: 'deleteIndoorGame',
         summary: 'Delete an indoor game (owner, manager): soft delete; 409 while upcoming confirmed bookings exist',
         params: GameParams,
         response: { 200: Message, 409: Message, ...errorResponses },

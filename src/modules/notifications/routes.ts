@@ -20,6 +20,7 @@ const routes: Routes = async (app) => {
       schema: {
         tags,
         security,
+        operationId: 'listNotifications',
         summary: 'The caller’s inbox, newest first, 20 a page',
         querystring: Type.Object({ page: Type.Optional(Type.Integer({ minimum: 1 })) }),
         response: { 200: Paginated(NotificationSchema), ...errorResponses },
@@ -39,6 +40,7 @@ const routes: Routes = async (app) => {
       schema: {
         tags,
         security,
+        operationId: 'markNotificationRead',
         summary: 'Mark one notification read',
         params: Type.Object({ id: Type.String() }),
         response: { 200: Message, ...errorResponses },
@@ -57,6 +59,7 @@ const routes: Routes = async (app) => {
       schema: {
         tags,
         security,
+        operationId: 'markAllNotificationsRead',
         summary: 'Mark every notification read',
         response: { 200: Message, ...errorResponses },
       },
@@ -74,6 +77,7 @@ const routes: Routes = async (app) => {
       schema: {
         tags,
         security,
+        operationId: 'registerDeviceToken',
         summary: 'Register the push token of this device (on login and every token refresh)',
         body: DeviceTokenBody,
         response: { 200: Message, ...errorResponses },
@@ -92,6 +96,7 @@ const routes: Routes = async (app) => {
       schema: {
         tags,
         security,
+        operationId: 'getFirebaseConfig',
         summary: 'Firebase web configuration for clients that initialise the push SDK themselves',
         response: { 200: FirebaseConfigSchema, ...errorResponses },
       },

@@ -55,6 +55,7 @@ const routes: Routes = async (app) => {
       schema: {
         tags,
         security,
+        operationId: 'initiatePayment',
         summary: 'Pay for a booking by wallet, cash or a gateway',
         description:
           'wallet: debits the wallet and confirms at once (200; 422 "Insufficient wallet balance."). ' +
@@ -95,6 +96,7 @@ const routes: Routes = async (app) => {
       schema: {
         tags,
         security,
+        operationId: 'getPayment',
         summary: 'A payment and what it pays for; an unsettled gateway payment is checked with its gateway first',
         description:
           'The customer who made the payment, or for a booking payment the venue owner, manager or staff. ' +
@@ -135,6 +137,7 @@ const routes: Routes = async (app) => {
   }
   const callbackSchema = {
     tags,
+    security: [],
     summary: 'Gateway callback (the gateway redirects the customer here)',
     description:
       'Verifies the gateway signature and confirms with the gateway status API; the amount must match. ' +
@@ -147,10 +150,16 @@ const routes: Routes = async (app) => {
     querystring: Type.Object({}, { additionalProperties: true }),
     response: { 200: CallbackAnswer, 302: Type.Null(), 404: Message, 422: Message, 502: Message },
   }
-  app.get('/payments/:gateway/callback', { schema: callbackSchema }, callback)
+  app.get('/payments/:gateway/callback', { schema: { ...callbackSchema, operationId: 'paymentCallback' } }, callback)
   app.post(
     '/payments/:gateway/callback',
-    { schema: { ...callbackSchema, body: Type.Optional(Type.Object({}, { additionalProperties: true })) } },
+    {
+      schema: {
+        ...callbackSchema,
+        operationId: 'paymentCallbackPost',
+        body: Type.Optional(Type.Object({}, { additionalProperties: true })),
+      },
+    },
     callback,
   )
 
@@ -161,6 +170,7 @@ const routes: Routes = async (app) => {
       schema: {
         tags,
         security,
+        operationId: 'refundPayment',
         summary: 'Refund a booking payment to the customer wallet (full or partial)',
         description:
           'Venue owner, manager or super_admin. amount defaults to everything not yet refunded and may never ' +

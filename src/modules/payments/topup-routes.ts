@@ -18,6 +18,7 @@ export function topupRoute(app: RouteApp, gateways: Gateways) {
       schema: {
         tags,
         security,
+        operationId: 'topUpWallet',
         summary: 'Add funds through a gateway',
         description:
           'amount 10.00 to 100000.00. Answers 201 with the pending `topup` transaction and payment_url; the ' +

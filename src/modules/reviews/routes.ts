@@ -40,6 +40,8 @@ const routes: Routes = async (app) => {
       onRequest: app.auth.optional,
       schema: {
         tags,
+        operationId: 'listVenueReviews',
+        security: [],
         summary: 'Approved reviews of a venue; a bearer token adds can_review and my_review',
         params: Type.Object({ venue: Type.String({ description: 'Venue id or slug' }) }),
         response: { 200: VenueReviewList, 404: Message },
@@ -57,6 +59,7 @@ const routes: Routes = async (app) => {
         tags,
         security,
         consumes,
+        operationId: 'createVenueReview',
         summary: 'Review a venue',
         description: createNote,
         params: Type.Object({ venue: Type.String({ description: 'Venue id or slug' }) }),
@@ -80,6 +83,7 @@ const routes: Routes = async (app) => {
         tags,
         security,
         consumes,
+        operationId: 'createReview',
         summary: 'Review a venue (legacy form: venue_id in the body)',
         description: createNote,
         body: LegacyReviewBody,
@@ -102,6 +106,7 @@ const routes: Routes = async (app) => {
       schema: {
         tags,
         security,
+        operationId: 'replyToReview',
         summary: 'Answer a review (owner, manager or staff of its venue)',
         params: Type.Object({ review: Type.String() }),
         body: ReplyBody,
@@ -122,6 +127,7 @@ const routes: Routes = async (app) => {
       schema: {
         tags,
         security,
+        operationId: 'listReviewsForModeration',
         summary: 'Pending and approved reviews of the venues the caller owns or manages (super_admin: all)',
         querystring: AdminReviewQuery,
         response: { 200: Paginated(AdminReviewSchema), ...errorResponses },
@@ -147,6 +153,7 @@ const routes: Routes = async (app) => {
       schema: {
         tags,
         security,
+        operationId: 'approveReview',
         summary: 'Approve a review (owner or manager of its venue)',
         params: Type.Object({ review: Type.String() }),
         response: { 200: Type.Object({ message: Type.String(), data: ReviewSchema }), ...errorResponses },

@@ -41,6 +41,8 @@ const routes: Routes = async (app) => {
     {
       schema: {
         tags,
+        operationId: 'listTournaments',
+        security: [],
         summary: 'Tournaments of public venues, latest start first',
         querystring: ListQuery,
         response: { 200: List(TournamentSchema), 422: errorResponses[422] },
@@ -57,6 +59,8 @@ const routes: Routes = async (app) => {
       onRequest: app.auth.optional,
       schema: {
         tags,
+        operationId: 'getTournament',
+        security: [],
         summary: 'A tournament with its venue, teams and standings',
         params: TournamentParams,
         response: { 200: Data(TournamentSchema), 404: Message },
@@ -71,6 +75,8 @@ const routes: Routes = async (app) => {
       onRequest: app.auth.optional,
       schema: {
         tags,
+        operationId: 'listFixtures',
+        security: [],
         summary: 'Fixtures in match order',
         params: TournamentParams,
         response: { 200: List(FixtureSchema), 404: Message },
@@ -88,6 +94,8 @@ const routes: Routes = async (app) => {
       onRequest: app.auth.optional,
       schema: {
         tags,
+        operationId: 'getStandings',
+        security: [],
         summary: 'Standings: 3 points a win, 1 a draw; ties by goal difference, goals for, head-to-head, name',
         description: 'group_knockout: one table per group of the group stage, each row carrying its group.',
         params: TournamentParams,
@@ -107,6 +115,7 @@ const routes: Routes = async (app) => {
       schema: {
         tags,
         security,
+        operationId: 'registerTeam',
         summary: 'Register a team',
         description:
           '422 "Tournament registration is closed." unless the status is registration_open and a place is left. ' +
@@ -129,6 +138,7 @@ const routes: Routes = async (app) => {
       schema: {
         tags,
         security,
+        operationId: 'createTournament',
         summary: 'Create a tournament (owner or manager of venue_id)',
         body: CreateBody,
         response: { 201: Data(TournamentSchema), ...errorResponses },
@@ -148,6 +158,7 @@ const routes: Routes = async (app) => {
       schema: {
         tags,
         security,
+        operationId: 'updateTournament',
         summary: 'Update a tournament (owner or manager of its venue); partial',
         params: TournamentParams,
         body: UpdateBody,
@@ -167,6 +178,7 @@ const routes: Routes = async (app) => {
       schema: {
         tags,
         security,
+        operationId: 'updateTournamentStatus',
         summary: 'Move the tournament along its states',
         description:
           'registration_open → registration_closed → ongoing → completed; any state but completed → cancelled. ' +
@@ -188,6 +200,7 @@ const routes: Routes = async (app) => {
       schema: {
         tags,
         security,
+        operationId: 'generateFixtures',
         summary: 'Generate (or regenerate) the fixtures',
         description:
           'league: round robin (circle method, byes for odd counts). knockout: single elimination, byes to the ' +
@@ -212,6 +225,7 @@ const routes: Routes = async (app) => {
       schema: {
         tags,
         security,
+        operationId: 'updateFixture',
         summary: 'Record a result (owner or manager of the venue)',
         description:
           'A knockout draw needs winner_id (one of the two teams); the winner moves into the next round. ' +

@@ -20,6 +20,7 @@ const routes: Routes = async (app) => {
       schema: {
         tags,
         security,
+        operationId: 'getWallet',
         summary: 'Wallet balance and the ledger, newest first (paginated inside `transactions`)',
         querystring: PageQuery,
         response: { 200: WalletAnswer, ...errorResponses },

@@ -21,6 +21,7 @@ const adminUserRoutes: Routes = async (app) => {
       schema: {
         tags,
         security,
+        operationId: 'listUsers',
         summary: 'All users (super_admin), paginated; search by name, email or phone; filter by role',
         querystring: AdminUsersQuery,
         response: { 200: Paginated(UserSchema), ...errorResponses },
@@ -40,6 +41,7 @@ const adminUserRoutes: Routes = async (app) => {
       schema: {
         tags,
         security,
+        operationId: 'updateUser',
         summary: 'Suspend or restore a user, or replace their roles (super_admin)',
         description:
           'is_active false suspends at once: the user’s existing tokens answer 403 "Your account is suspended." ' +

@@ -30,6 +30,8 @@ const authRoutes: Routes = async (app) => {
       config: namedLimit(app, 'register'),
       schema: {
         tags,
+        operationId: 'register',
+        security: [],
         summary: 'Create a customer account and sign in this device',
         description:
           'name ≤ 255; email valid and unique (case-insensitive); phone optional, unique, 7–15 digits with an ' +
@@ -55,6 +57,8 @@ const authRoutes: Routes = async (app) => {
       config: namedLimit(app, 'login'),
       schema: {
         tags,
+        operationId: 'login',
+        security: [],
         summary: 'Sign in with an email address or phone number and a password',
         description:
           'Wrong password, unknown user or suspended account: 403 "Invalid credentials.". Limited per address ' +
@@ -77,7 +81,13 @@ const authRoutes: Routes = async (app) => {
     '/auth/me',
     {
       onRequest: app.auth.required,
-      schema: { tags, security, summary: 'The signed-in user', response: { 200: Data(UserSchema), ...errorResponses } },
+      schema: {
+        tags,
+        security,
+        operationId: 'getMe',
+        summary: 'The signed-in user',
+        response: { 200: Data(UserSchema), ...errorResponses },
+      },
     },
     async (req) => ({ data: await userResourceOf(ctx, signedIn(req).id) }),
   )
@@ -89,6 +99,7 @@ const authRoutes: Routes = async (app) => {
       schema: {
         tags,
         security,
+        operationId: 'logout',
         summary: 'Revoke the current device token',
         response: { 200: Message, ...errorResponses },
       },
@@ -106,6 +117,7 @@ const authRoutes: Routes = async (app) => {
       schema: {
         tags,
         security,
+        operationId: 'listDevices',
         summary: 'Devices signed in to this account (a bare array), most recently used first',
         response: { 200: Type.Array(DeviceSchema), ...errorResponses },
       },
@@ -122,6 +134,7 @@ const authRoutes: Routes = async (app) => {
       schema: {
         tags,
         security,
+        operationId: 'revokeDevice',
         summary: 'Revoke one of your device tokens',
         params: Type.Object({ tokenId: Type.String() }),
         response: { 200: Message, ...errorResponses },

@@ -19,6 +19,7 @@ const emailRoutes: Routes = async (app) => {
       schema: {
         tags,
         security,
+        operationId: 'verifyEmail',
         summary: 'Verify your email address with the link from the verification mail (while signed in)',
         description:
           'The link is signed (expires, signature) and valid 60 minutes; hash is the sha1 of the email. ' +
@@ -45,6 +46,7 @@ const emailRoutes: Routes = async (app) => {
       schema: {
         tags,
         security,
+        operationId: 'resendEmailVerification',
         summary: 'Send the verification link again (6 requests a minute)',
         response: { 200: Message, 429: Message, ...errorResponses },
       },

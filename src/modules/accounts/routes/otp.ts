@@ -17,6 +17,8 @@ const otpRoutes: Routes = async (app) => {
       config: namedLimit(app, 'otp'),
       schema: {
         tags,
+        operationId: 'sendOtp',
+        security: [],
         summary: 'Send a one-time code by SMS (phone number) or email (email address)',
         description:
           '6 digits, valid 10 minutes, at most 5 wrong tries; a new send replaces the previous code. ' +
@@ -40,6 +42,8 @@ const otpRoutes: Routes = async (app) => {
       config: namedLimit(app, 'otp'),
       schema: {
         tags,
+        operationId: 'verifyOtp',
+        security: [],
         summary: 'Check a one-time code',
         description:
           'For an identifier that belongs to an account: marks that channel verified and signs in (message, token, ' +

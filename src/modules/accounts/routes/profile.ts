@@ -17,7 +17,13 @@ const profileRoutes: Routes = async (app) => {
     '/profile',
     {
       onRequest: app.auth.required,
-      schema: { tags, security, summary: 'Your profile', response: { 200: Data(UserSchema), ...errorResponses } },
+      schema: {
+        tags,
+        security,
+        operationId: 'getProfile',
+        summary: 'Your profile',
+        response: { 200: Data(UserSchema), ...errorResponses },
+      },
     },
     async (req) => ({ data: await userResourceOf(ctx, signedIn(req).id) }),
   )
@@ -29,6 +35,7 @@ const profileRoutes: Routes = async (app) => {
       schema: {
         tags,
         security,
+        operationId: 'updateProfile',
         summary: 'Update your name and/or phone',
         description: 'Both optional. A changed phone must be unique and is no longer verified.',
         body: ProfileUpdateBody,
@@ -48,6 +55,7 @@ const profileRoutes: Routes = async (app) => {
       schema: {
         tags,
         security,
+        operationId: 'changePassword',
         summary: 'Change your password (current_password, password ≥ 8, password_confirmation)',
         body: PasswordBody,
         response: { 200: Message, ...errorResponses },
@@ -68,6 +76,7 @@ const profileRoutes: Routes = async (app) => {
         tags,
         security,
         consumes: ['multipart/form-data'],
+        operationId: 'uploadAvatar',
         summary: 'Upload your avatar (multipart field avatar: jpg, png or webp, at most 2 MB)',
         description:
           'The type is detected from the file content, not its name. A larger file: 422; more than 1 MB over ' +

@@ -25,6 +25,8 @@ const socialRoutes: Routes = async (app) => {
     {
       schema: {
         tags,
+        operationId: 'getSocialRedirect',
+        security: [],
         summary: 'The identity provider URL to send the user’s browser to',
         description: 'An OAuth 2.0 / OpenID Connect authorization URL with a signed state (valid 10 minutes) and PKCE.',
         params: ProviderParams,
@@ -42,8 +44,10 @@ const socialRoutes: Routes = async (app) => {
     const token = await issueToken(ctx.db, userId, deviceName(req.headers['user-agent']))
     return { token, data: await userResourceOf(ctx, userId) }
   }
-  const callbackSchema = (method: string) => ({
+  const callbackSchema = (method: string, operationId: string) => ({
     tags,
+    operationId,
+    security: [],
     summary: `Called by the identity provider (${method}), not by the client: signs in and answers like login`,
     description:
       'Query (or form) fields code and state, or error. A bad or expired state, or a refused code: 422. ' +
@@ -54,13 +58,17 @@ const socialRoutes: Routes = async (app) => {
 
   app.get(
     '/auth/social/:provider/callback',
-    { schema: { ...callbackSchema('GET'), querystring: CallbackFields } },
+    { schema: { ...callbackSchema('GET', 'socialCallback'), querystring: CallbackFields } },
     (req) => callback(req, req.query),
   )
   app.post(
     '/auth/social/:provider/callback',
     {
-      schema: { ...callbackSchema('form POST'), consumes: ['application/x-www-form-urlencoded'], body: CallbackFields },
+      schema: {
+        ...callbackSchema('form POST', 'socialCallbackPost'),
+        consumes: ['application/x-www-form-urlencoded'],
+        body: CallbackFields,
+      },
     },
     (req) => callback(req, req.body),
   )

@@ -19,6 +19,8 @@ export default async function catalogueRoutes(app: RouteApp) {
       onRequest: app.auth.optional,
       schema: {
         tags,
+        operationId: 'listVenues',
+        security: [],
         summary: 'The venue catalogue: search, filters, distance and sort',
         description:
           'Guests and customers see verified, active venues only; venue_owner, manager and staff with a token see ' +
@@ -42,6 +44,8 @@ export default async function catalogueRoutes(app: RouteApp) {
       onRequest: app.auth.optional,
       schema: {
         tags,
+        operationId: 'listNearbyVenues',
+        security: [],
         summary: 'Public venues near a point (radius default 10 km), nearest first',
         querystring: NearbyQuery,
         response: { 200: Paginated(VenueSchema), ...errorResponses },
@@ -61,6 +65,7 @@ export default async function catalogueRoutes(app: RouteApp) {
       schema: {
         tags,
         security,
+        operationId: 'listMyVenues',
         summary: 'Every venue the caller owns or is assigned to, any status (all venues for super_admin)',
         response: { 200: Type.Array(VenueSchema), ...errorResponses },
       },
@@ -69,19 +74,21 @@ export default async function catalogueRoutes(app: RouteApp) {
   )
 
   app.get(
-    '/venues/:slug',
+    '/venues/:venue',
     {
       onRequest: app.auth.optional,
       schema: {
         tags,
+        operationId: 'getVenue',
+        security: [],
         summary: 'One venue by slug or id, with courts, images and amenities',
         description:
           'A venue_owner, manager or staff who neither owns nor is assigned to the venue receives 403; a guest or ' +
           'customer receives 404 for a venue that is not verified and active.',
-        params: Type.Object({ slug: Type.String() }),
+        params: Type.Object({ venue: Type.String({ description: 'Venue slug (an id is also accepted)' }) }),
         response: { 200: Data(VenueSchema), ...errorResponses },
       },
     },
-    async (req) => ({ data: await showVenue(ctx, req.user ?? null, req.params.slug) }),
+    async (req) => ({ data: await showVenue(ctx, req.user ?? null, req.params.venue) }),
   )
 }

@@ -35,6 +35,7 @@ export default async function manageRoutes(app: RouteApp) {
         tags,
         security,
         consumes,
+        operationId: 'createVenue',
         summary: 'Create a venue (JSON or multipart with thumbnail and gallery[] ≤ 12); starts unverified',
         description:
           'The slug comes from the name and is unique (-2, -3, … on clashes); it is never "nearby", "my-venues" or ' +
@@ -57,6 +58,7 @@ export default async function manageRoutes(app: RouteApp) {
         tags,
         security,
         consumes,
+        operationId: method === 'PUT' ? 'updateVenue' : 'patchVenue',
         summary: 'Update a venue (owner, manager, super_admin); partial; new gallery[] images are added',
         description: 'The slug stays as it was when the name changes, so shared links keep working.',
         params: VenueParams,
@@ -76,6 +78,7 @@ export default async function manageRoutes(app: RouteApp) {
       schema: {
         tags,
         security,
+        operationId: 'deleteVenue',
         summary: 'Delete a venue (owner, super_admin): soft delete; 409 while upcoming confirmed bookings exist',
         params: VenueParams,
         response: { 200: Message, 409: Message, ...errorResponses },
@@ -99,6 +102,7 @@ export default async function manageRoutes(app: RouteApp) {
         tags,
         security,
         consumes: ['multipart/form-data'],
+        operationId: 'uploadVenueImage',
         summary: 'Upload a venue photo (owner, manager): image + collection thumbnail|gallery (default gallery)',
         description: 'A new thumbnail replaces the previous one. jpg, png or webp, at most 5 MB.',
         params: VenueParams,
@@ -122,6 +126,7 @@ export default async function manageRoutes(app: RouteApp) {
       schema: {
         tags,
         security,
+        operationId: 'deleteVenueImage',
         summary: 'Remove a venue photo by its media id (owner, manager)',
         params: Type.Object({ venue: Type.String(), id: Type.String() }),
         response: { 200: Message, ...errorResponses },

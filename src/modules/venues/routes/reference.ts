@@ -24,12 +24,28 @@ export default async function referenceRoutes(app: RouteApp) {
 
   app.get(
     '/amenities',
-    { schema: { tags, summary: 'Amenities a venue can offer', response: { 200: Data(Type.Array(AmenitySchema)) } } },
+    {
+      schema: {
+        tags,
+        operationId: 'listAmenities',
+        security: [],
+        summary: 'Amenities a venue can offer',
+        response: { 200: Data(Type.Array(AmenitySchema)) },
+      },
+    },
     async () => ({ data: await listAmenities(ctx) }),
   )
   app.get(
     '/sports',
-    { schema: { tags, summary: 'Sports a court can be for', response: { 200: Data(Type.Array(SportFullSchema)) } } },
+    {
+      schema: {
+        tags,
+        operationId: 'listSports',
+        security: [],
+        summary: 'Sports a court can be for',
+        response: { 200: Data(Type.Array(SportFullSchema)) },
+      },
+    },
     async () => ({ data: await listSports(ctx) }),
   )
   app.get(
@@ -39,6 +55,7 @@ export default async function referenceRoutes(app: RouteApp) {
       schema: {
         tags,
         security,
+        operationId: 'adminListAmenities',
         summary: 'Amenities (super_admin)',
         response: { 200: Data(Type.Array(AmenitySchema)), ...errorResponses },
       },
@@ -52,6 +69,7 @@ export default async function referenceRoutes(app: RouteApp) {
       schema: {
         tags,
         security,
+        operationId: 'createAmenity',
         summary: 'Add an amenity (super_admin)',
         body: AmenityBody,
         response: { 201: Data(AmenitySchema), ...errorResponses },
@@ -66,6 +84,7 @@ export default async function referenceRoutes(app: RouteApp) {
       schema: {
         tags,
         security,
+        operationId: 'updateAmenity',
         summary: 'Change an amenity (super_admin)',
         params: IdParams,
         body: AmenityUpdateBody,
@@ -81,6 +100,7 @@ export default async function referenceRoutes(app: RouteApp) {
       schema: {
         tags,
         security,
+        operationId: 'deleteAmenity',
         summary: 'Remove an amenity (super_admin); venues lose it',
         params: IdParams,
         response: { 200: Message, ...errorResponses },
@@ -98,6 +118,7 @@ export default async function referenceRoutes(app: RouteApp) {
       schema: {
         tags,
         security,
+        operationId: 'adminListSports',
         summary: 'Sports (super_admin)',
         response: { 200: Data(Type.Array(SportFullSchema)), ...errorResponses },
       },
@@ -111,6 +132,7 @@ export default async function referenceRoutes(app: RouteApp) {
       schema: {
         tags,
         security,
+        operationId: 'createSport',
         summary: 'Add a sport (super_admin); slug, key and label default from the name',
         body: SportBody,
         response: { 201: Data(SportFullSchema), ...errorResponses },
@@ -125,6 +147,7 @@ export default async function referenceRoutes(app: RouteApp) {
       schema: {
         tags,
         security,
+        operationId: 'updateSport',
         summary: 'Change a sport (super_admin)',
         params: IdParams,
         body: SportUpdateBody,
@@ -140,6 +163,7 @@ export default async function referenceRoutes(app: RouteApp) {
       schema: {
         tags,
         security,
+        operationId: 'deleteSport',
         summary: 'Remove a sport (super_admin); 409 while courts use it',
         params: IdParams,
         response: { 200: Message, 409: Message, ...errorResponses },

@@ -20,6 +20,7 @@ export default async function staffRoutes(app: RouteApp) {
       schema: {
         tags: ['Venue staff'],
         security,
+        operationId: 'listVenueStaff',
         summary: 'Managers and staff of the venue (owner, super_admin)',
         params: VenueParams,
         response: { 200: Data(Type.Array(StaffMemberSchema)), ...errorResponses },
@@ -36,6 +37,7 @@ export default async function staffRoutes(app: RouteApp) {
       schema: {
         tags: ['Venue staff'],
         security,
+        operationId: 'addVenueStaff',
         summary: 'Assign an existing user, by email, as manager or staff (owner, super_admin)',
         description: 'The user also receives that global role. Assigning again changes the role.',
         params: VenueParams,
@@ -54,6 +56,7 @@ export default async function staffRoutes(app: RouteApp) {
       schema: {
         tags: ['Venue staff'],
         security,
+        operationId: 'removeVenueStaff',
         summary: 'Remove a manager or staff member from the venue (owner, super_admin)',
         params: Type.Object({ venue: Type.String(), user: Type.String() }),
         response: { 200: Message, ...errorResponses },
@@ -72,6 +75,7 @@ export default async function staffRoutes(app: RouteApp) {
       schema: {
         tags: ['Venue holidays'],
         security,
+        operationId: 'listVenueHolidays',
         summary: 'Holidays of the venue (owner, manager); holiday pricing rules apply on them',
         params: VenueParams,
         response: { 200: Data(Type.Array(HolidaySchema)), ...errorResponses },
@@ -88,6 +92,7 @@ export default async function staffRoutes(app: RouteApp) {
       schema: {
         tags: ['Venue holidays'],
         security,
+        operationId: 'createVenueHoliday',
         summary: 'Add a holiday (owner, manager): date today or later, one per date',
         params: VenueParams,
         body: HolidayBody,
@@ -105,6 +110,7 @@ export default async function staffRoutes(app: RouteApp) {
       schema: {
         tags: ['Venue holidays'],
         security,
+        operationId: 'deleteVenueHoliday',
         summary: 'Remove a holiday (owner, manager)',
         params: Type.Object({ venue: Type.String(), holiday: Type.String() }),
         response: { 200: Message, ...errorResponses },

@@ -32,6 +32,7 @@ export default async function verificationRoutes(app: RouteApp) {
       schema: {
         tags,
         security,
+        operationId: 'requestVenueVerification',
         summary: 'Submit the venue for verification (its venue_owner): unverified|rejected → pending',
         description: '422 when the venue is already pending or verified, with a message saying which.',
         params: VenueParams,
@@ -53,6 +54,7 @@ export default async function verificationRoutes(app: RouteApp) {
       schema: {
         tags,
         security,
+        operationId: 'listVerificationRequests',
         summary: 'Venues whose verification is pending, oldest request first',
         querystring: PageQuery,
         response: { 200: Paginated(VenueSchema), ...errorResponses },
@@ -72,6 +74,7 @@ export default async function verificationRoutes(app: RouteApp) {
       schema: {
         tags,
         security,
+        operationId: 'approveVenueVerification',
         summary: 'Approve a pending verification request: pending → verified',
         params: VenueParams,
         response: { 200: Result, ...errorResponses, 422: Refused },
@@ -90,6 +93,7 @@ export default async function verificationRoutes(app: RouteApp) {
       schema: {
         tags,
         security,
+        operationId: 'rejectVenueVerification',
         summary: 'Reject a pending verification request: pending → rejected (optional reason)',
         params: VenueParams,
         body: VerificationRejectBody,
