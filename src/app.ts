@@ -15,6 +15,7 @@ import { frameworkErrors, registerErrorHandler } from './lib/errors.ts'
 import { JobQueue } from './lib/jobs.ts'
 import { createMessenger, type Messenger } from './lib/messenger.ts'
 import { Metrics } from './lib/metrics.ts'
+import { openapiOptions } from './lib/openapi.ts'
 import { type OpsState, registerOps } from './lib/ops.ts'
 import { registerRateLimit } from './lib/rate-limit.ts'
 import { edgeServerOptions } from './lib/server-options.ts'
@@ -118,18 +119,7 @@ export async function buildApp({
   await registerRateLimit(app, config)
   await registerUploads(app, join(config.dataDir, 'incoming'))
 
-  await app.register(swagger, {
-    openapi: {
-      openapi: '3.1.0',
-      info: {
-        title: 'Courtside API',
-        version: '1.0.0',
-        description: `Booking service for sports venues. Money is NPR as two-decimal strings; times are venue-local (${config.timezone}).`,
-      },
-      servers: [{ url: config.appUrl }],
-      components: { securitySchemes: { bearer: { type: 'http', scheme: 'bearer' } } },
-    },
-  })
+  await app.register(swagger, openapiOptions(ctx))
   await app.register(swaggerUi, { routePrefix: '/docs' })
 
   registerOps(app, ctx.metrics, opsState)

@@ -54,11 +54,30 @@ export const MoneyInput = Type.Union([
 
 export const IdParam = Type.Integer({ minimum: 1, maximum: 9007199254740991 })
 
-export const Message = Type.Object({ message: Type.String() })
-export const ValidationError = Type.Object({
-  message: Type.String(),
-  errors: Type.Record(Type.String(), Type.Array(Type.String())),
-})
+/** Names given with named(), read by the OpenAPI document builder (src/lib/openapi.ts). */
+export const namedSchemas = new Set<string>()
+
+/**
+ * A named resource schema (Booking, Venue, Webhook…): the OpenAPI document lists it once under
+ * components.schemas[name] and every route that answers it refers to it with $ref. Validation and
+ * serialization see the same schema (the name is only its `title`); only the document changes.
+ * One name, one shape: two different schemas with the same name fail the document build.
+ */
+export function named<T extends TSchema>(name: string, schema: T): T {
+  namedSchemas.add(name)
+  return { ...schema, title: name }
+}
+
+/** The body of every error but a validation failure, and of plain acknowledgements. */
+export const Message = named('Message', Type.Object({ message: Type.String() }))
+/** A 422 validation failure: `errors` maps each field to its messages. */
+export const ValidationError = named(
+  'ValidationError',
+  Type.Object({
+    message: Type.String(),
+    errors: Type.Record(Type.String(), Type.Array(Type.String())),
+  }),
+)
 
 export const PageQuery = Type.Object({
   page: Type.Optional(Type.Integer({ minimum: 1 })),
@@ -88,10 +107,13 @@ export const Paginated = <T extends TSchema>(item: T) =>
 export const Data = <T extends TSchema>(item: T) => Type.Object({ data: item })
 
 /** A 422 body: validation failures carry `errors`; a refused action (e.g. "already paid") may not. */
-export const UnprocessableError = Type.Object({
-  message: Type.String(),
-  errors: Type.Optional(Type.Record(Type.String(), Type.Array(Type.String()))),
-})
+export const UnprocessableError = named(
+  'UnprocessableError',
+  Type.Object({
+    message: Type.String(),
+    errors: Type.Optional(Type.Record(Type.String(), Type.Array(Type.String()))),
+  }),
+)
 
 /** Standard error responses to list in a route's schema.response (for the OpenAPI document). */
 export const errorResponses = {
@@ -102,10 +124,9 @@ export const errorResponses = {
 }
 
 /**
- * A named resource schema (Booking, Venue, Webhook…): the OpenAPI document lists it once under
- * components.schemas[name] and every route that answers it refers to it with $ref. Validation and
- * serialization see the same schema; only the document changes.
+ * A string that is one of `values` in a response: the document lists them as an `enum`. The
+ * TypeScript type stays `string` (rows carry plain strings) and serialization writes the string
+ * as it is, so a value added to the database before the schema can never break a response.
  */
-export function named<T extends TSchema>(name: string, schema: T): T {
-  return { ...schema, title: name }
-}
+export const Enum = (values: readonly string[], options: { description?: string } = {}) =>
+  Type.Unsafe<string>({ type: 'string', enum: [...values], ...options })

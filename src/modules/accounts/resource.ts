@@ -1,25 +1,28 @@
 import { Type } from 'typebox'
 import { formatMoney } from '../../lib/money.ts'
-import { DateTime, Nullable } from '../../lib/schemas.ts'
+import { DateTime, Enum, Nullable, named } from '../../lib/schemas.ts'
 import type { Storage } from '../../lib/storage.ts'
 import type { Zone } from '../../lib/zone.ts'
 
 // The contract's User (UserResource): roles come from user_roles, permissions are what those roles grant.
 
-export const UserSchema = Type.Object({
-  id: Type.Integer(),
-  name: Type.String(),
-  email: Type.String(),
-  phone: Nullable(Type.String()),
-  avatar: Nullable(Type.String({ description: 'Absolute URL of the avatar image' })),
-  wallet_balance: Type.String({ description: 'NPR, two decimals' }),
-  is_active: Type.Boolean({ description: 'false means the account is suspended' }),
-  email_verified: Type.Boolean(),
-  phone_verified: Type.Boolean(),
-  roles: Type.Array(Type.String()),
-  permissions: Type.Array(Type.String()),
-  created_at: DateTime,
-})
+export const UserSchema = named(
+  'User',
+  Type.Object({
+    id: Type.Integer(),
+    name: Type.String(),
+    email: Type.String(),
+    phone: Nullable(Type.String()),
+    avatar: Nullable(Type.String({ description: 'Absolute URL of the avatar image' })),
+    wallet_balance: Type.String({ description: 'NPR, two decimals' }),
+    is_active: Type.Boolean({ description: 'false means the account is suspended' }),
+    email_verified: Type.Boolean(),
+    phone_verified: Type.Boolean(),
+    roles: Type.Array(Enum(['super_admin', 'venue_owner', 'manager', 'staff', 'customer'])),
+    permissions: Type.Array(Type.String()),
+    created_at: DateTime,
+  }),
+)
 
 export interface UserRow {
   id: number

@@ -1,5 +1,5 @@
 import { Type } from 'typebox'
-import { DateTime } from '../../lib/schemas.ts'
+import { DateTime, named } from '../../lib/schemas.ts'
 import { UserSchema } from './resource.ts'
 
 // Request and response shapes of the account routes.
@@ -59,12 +59,15 @@ export const OtpVerifyResponse = Type.Object({
 })
 export const MessageWithUser = Type.Object({ message: Type.String(), data: UserSchema })
 
-export const DeviceSchema = Type.Object({
-  id: Type.Integer(),
-  name: Type.String(),
-  last_used_at: DateTime,
-  created_at: DateTime,
-})
+export const DeviceSchema = named(
+  'Device',
+  Type.Object({
+    id: Type.Integer(),
+    name: Type.String(),
+    last_used_at: DateTime,
+    created_at: DateTime,
+  }),
+)
 
 export const ProfileUpdateBody = Type.Object({
   name: Type.Optional(Type.String({ minLength: 1, maxLength: 255 })),

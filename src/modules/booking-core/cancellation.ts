@@ -2,7 +2,7 @@ import { type TSchema, Type } from 'typebox'
 import type { Executor } from '../../lib/db.ts'
 import { Forbidden, Unprocessable } from '../../lib/errors.ts'
 import { formatMoney, formatRupees } from '../../lib/money.ts'
-import { Money } from '../../lib/schemas.ts'
+import { Money, named } from '../../lib/schemas.ts'
 import type { Zone } from '../../lib/zone.ts'
 import { type BookingKind, cancellableBooking, freeCancellationHours } from './repository/bookings.ts'
 import { refundableOf } from './repository/payments.ts'
@@ -34,13 +34,16 @@ export interface RefundQuote {
   note: string | null
 }
 
-export const CancellationPreviewSchema = Type.Object({
-  data: Type.Object({
-    cancellable: Type.Boolean({ description: 'Whether the caller may cancel the booking now' }),
-    refund_amount: Type.String({ description: 'NPR that cancelling now credits to the wallet ("0.00" when none)' }),
-    reason: Type.String({ description: 'Why: the refund window, an earlier refund, or why it cannot be cancelled' }),
+export const CancellationPreviewSchema = named(
+  'CancellationPreview',
+  Type.Object({
+    data: Type.Object({
+      cancellable: Type.Boolean({ description: 'Whether the caller may cancel the booking now' }),
+      refund_amount: Type.String({ description: 'NPR that cancelling now credits to the wallet ("0.00" when none)' }),
+      reason: Type.String({ description: 'Why: the refund window, an earlier refund, or why it cannot be cancelled' }),
+    }),
   }),
-})
+)
 
 /** The cancel answer: the booking, plus what was credited in figures and in words. */
 export const CancelAnswer = (booking: TSchema) =>

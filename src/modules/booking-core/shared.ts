@@ -1,7 +1,7 @@
 import { type Static, Type } from 'typebox'
 import type { Executor } from '../../lib/db.ts'
 import { formatMoney } from '../../lib/money.ts'
-import { DateTime, Money, Nullable } from '../../lib/schemas.ts'
+import { DateTime, Enum, Money, Nullable, named } from '../../lib/schemas.ts'
 import type { Zone } from '../../lib/zone.ts'
 import { paymentsFor } from './payment-records.ts'
 import { chargeRowsOf, couponUsageRowsOf } from './queries.ts'
@@ -13,32 +13,41 @@ import type { BookingKind } from './repository/bookings.ts'
 
 export type { BookingKind } from './repository/bookings.ts'
 
-export const PaymentRecordSchema = Type.Object({
-  id: Type.Integer(),
-  method: Type.String({ description: 'gateway_1, gateway_2, gateway_3, wallet or cash' }),
-  amount: Money,
-  refunded_amount: Money,
-  status: Type.String({ description: 'initiated, completed, failed, refunded or partially_refunded' }),
-  reference: Nullable(Type.String()),
-  paid_at: Nullable(DateTime),
-  created_at: Nullable(DateTime),
-})
+export const PaymentRecordSchema = named(
+  'BookingPayment',
+  Type.Object({
+    id: Type.Integer(),
+    method: Enum(['gateway_1', 'gateway_2', 'gateway_3', 'wallet', 'cash']),
+    amount: Money,
+    refunded_amount: Money,
+    status: Enum(['initiated', 'completed', 'failed', 'refunded', 'partially_refunded']),
+    reference: Nullable(Type.String()),
+    paid_at: Nullable(DateTime),
+    created_at: Nullable(DateTime),
+  }),
+)
 
-export const ChargeSchema = Type.Object({
-  id: Type.Integer(),
-  description: Type.String(),
-  amount: Money,
-  created_at: DateTime,
-})
+export const ChargeSchema = named(
+  'BookingCharge',
+  Type.Object({
+    id: Type.Integer(),
+    description: Type.String(),
+    amount: Money,
+    created_at: DateTime,
+  }),
+)
 export type Charge = Static<typeof ChargeSchema>
 
-export const CouponUsageSchema = Type.Object({
-  id: Type.Integer(),
-  code: Type.String(),
-  type: Type.String({ description: 'percent or fixed' }),
-  discount_amount: Money,
-  created_at: Nullable(DateTime),
-})
+export const CouponUsageSchema = named(
+  'CouponUsage',
+  Type.Object({
+    id: Type.Integer(),
+    code: Type.String(),
+    type: Enum(['percent', 'fixed']),
+    discount_amount: Money,
+    created_at: Nullable(DateTime),
+  }),
+)
 export type CouponUsage = Static<typeof CouponUsageSchema>
 
 /** The money fields of a booking resource, all derived from the stored paisa columns. */

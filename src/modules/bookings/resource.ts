@@ -1,7 +1,7 @@
 import type { Selectable } from 'kysely'
 import { type Static, Type } from 'typebox'
 import type { Bookings } from '../../db/types.ts'
-import { DateOnly, DateTime, Nullable } from '../../lib/schemas.ts'
+import { DateOnly, DateTime, Enum, Nullable, named } from '../../lib/schemas.ts'
 import { toHHmm } from '../../lib/time.ts'
 import type { Zone } from '../../lib/zone.ts'
 import { UserSchema } from '../accounts/index.ts'
@@ -20,35 +20,38 @@ import { VenueSummarySchema } from '../venues/index.ts'
 // The contract's Booking (BookingResource) for court bookings and its mapping; the batch loader is
 // in queries.ts.
 
-export const BookingSchema = Type.Object({
-  id: Type.Integer(),
-  booking_number: Type.String({ description: 'BK-<year>-<6-digit sequence>' }),
-  type: Type.String({ description: 'online, offline or walkin' }),
-  status: Type.String({ description: 'pending, confirmed, playing, completed, cancelled or no_show' }),
-  date: DateOnly,
-  start_time: Type.String({ description: 'HH:mm' }),
-  end_time: Type.String({ description: 'HH:mm' }),
-  duration_hours: Type.String({ description: 'Decimal string, e.g. "1.50"' }),
-  ...bookingMoneyFields,
-  payment_method: Nullable(Type.String({ description: 'gateway_1, gateway_2, gateway_3, wallet or cash' })),
-  hold_expires_at: Nullable(DateTime),
-  customer_name: Type.String(),
-  customer_phone: Nullable(Type.String()),
-  notes: Nullable(Type.String()),
-  cancel_reason: Nullable(Type.String()),
-  cancelled_at: Nullable(DateTime),
-  court_id: Type.Integer(),
-  venue_id: Type.Integer(),
-  user_id: Nullable(Type.Integer()),
-  court: Nullable(CourtSchema),
-  venue: Nullable(VenueSummarySchema),
-  user: Type.Optional(Nullable(UserSchema)),
-  payments: Type.Array(PaymentRecordSchema),
-  charges: Type.Array(ChargeSchema),
-  coupon_usage: Nullable(CouponUsageSchema),
-  review: Nullable(ReviewSchema),
-  created_at: DateTime,
-})
+export const BookingSchema = named(
+  'Booking',
+  Type.Object({
+    id: Type.Integer(),
+    booking_number: Type.String({ description: 'BK-<year>-<6-digit sequence>' }),
+    type: Enum(['online', 'offline', 'walkin']),
+    status: Enum(['pending', 'confirmed', 'playing', 'completed', 'cancelled', 'no_show']),
+    date: DateOnly,
+    start_time: Type.String({ description: 'HH:mm' }),
+    end_time: Type.String({ description: 'HH:mm' }),
+    duration_hours: Type.String({ description: 'Decimal string, e.g. "1.50"' }),
+    ...bookingMoneyFields,
+    payment_method: Nullable(Enum(['gateway_1', 'gateway_2', 'gateway_3', 'wallet', 'cash'])),
+    hold_expires_at: Nullable(DateTime),
+    customer_name: Type.String(),
+    customer_phone: Nullable(Type.String()),
+    notes: Nullable(Type.String()),
+    cancel_reason: Nullable(Type.String()),
+    cancelled_at: Nullable(DateTime),
+    court_id: Type.Integer(),
+    venue_id: Type.Integer(),
+    user_id: Nullable(Type.Integer()),
+    court: Nullable(CourtSchema),
+    venue: Nullable(VenueSummarySchema),
+    user: Type.Optional(Nullable(UserSchema)),
+    payments: Type.Array(PaymentRecordSchema),
+    charges: Type.Array(ChargeSchema),
+    coupon_usage: Nullable(CouponUsageSchema),
+    review: Nullable(ReviewSchema),
+    created_at: DateTime,
+  }),
+)
 export type Booking = Static<typeof BookingSchema>
 
 /** What a booking resource embeds besides its own columns. */

@@ -3,29 +3,34 @@ import {
   DateInput,
   DateTime,
   DateTimeInput,
+  Enum,
   IdParam,
   Money,
   MoneyInput,
   Nullable,
+  named,
   TimeInput,
 } from '../../lib/schemas.ts'
 
-export const CouponSchema = Type.Object({
-  id: Type.Integer(),
-  venue_id: Nullable(Type.Integer({ description: 'null for a platform-wide coupon' })),
-  code: Type.String(),
-  type: Type.String({ description: 'percent or fixed' }),
-  value: Type.String({ description: 'percent: "12.50" means 12.5 %; fixed: an NPR amount' }),
-  max_discount: Nullable(Money),
-  min_amount: Nullable(Money),
-  starts_at: Nullable(DateTime),
-  expires_at: Nullable(DateTime),
-  usage_limit: Nullable(Type.Integer()),
-  per_user_limit: Nullable(Type.Integer()),
-  used_count: Type.Integer(),
-  is_active: Type.Boolean(),
-  created_at: DateTime,
-})
+export const CouponSchema = named(
+  'Coupon',
+  Type.Object({
+    id: Type.Integer(),
+    venue_id: Nullable(Type.Integer({ description: 'null for a platform-wide coupon' })),
+    code: Type.String(),
+    type: Enum(['percent', 'fixed']),
+    value: Type.String({ description: 'percent: "12.50" means 12.5 %; fixed: an NPR amount' }),
+    max_discount: Nullable(Money),
+    min_amount: Nullable(Money),
+    starts_at: Nullable(DateTime),
+    expires_at: Nullable(DateTime),
+    usage_limit: Nullable(Type.Integer()),
+    per_user_limit: Nullable(Type.Integer()),
+    used_count: Type.Integer(),
+    is_active: Type.Boolean(),
+    created_at: DateTime,
+  }),
+)
 
 const WhenInput = Type.String({
   ...DateTimeInput,

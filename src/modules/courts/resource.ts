@@ -1,60 +1,74 @@
 import { type Static, Type } from 'typebox'
 import { formatMoney } from '../../lib/money.ts'
-import { DateTime, Money, Nullable } from '../../lib/schemas.ts'
+import { DateTime, Enum, Money, Nullable, named } from '../../lib/schemas.ts'
 
 // The contract's CourtResource, its schedule entries and pricing rules, and the pure mapping of
 // their rows (the loader is queries.ts). Other features embed courts through index.ts.
 
 export const DAY_NAMES = ['Sunday', 'Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday', 'Saturday'] as const
 
-export const SportSchema = Type.Object({
-  id: Type.Integer(),
-  name: Type.String(),
-  slug: Type.String(),
-  key: Type.String(),
-  label: Type.String(),
-})
+export const SportSchema = named(
+  'SportSummary',
+  Type.Object({
+    id: Type.Integer(),
+    name: Type.String(),
+    slug: Type.String(),
+    key: Type.String(),
+    label: Type.String(),
+  }),
+)
 
-export const ScheduleEntrySchema = Type.Object({
-  id: Type.Integer(),
-  day_of_week: Type.Integer({ minimum: 0, maximum: 6 }),
-  day_name: Type.String(),
-  open_time: Type.String({ description: 'HH:mm:ss' }),
-  close_time: Type.String({ description: 'HH:mm:ss' }),
-  is_closed: Type.Boolean(),
-})
+export const ScheduleEntrySchema = named(
+  'ScheduleEntry',
+  Type.Object({
+    id: Type.Integer(),
+    day_of_week: Type.Integer({ minimum: 0, maximum: 6 }),
+    day_name: Type.String(),
+    open_time: Type.String({ description: 'HH:mm:ss' }),
+    close_time: Type.String({ description: 'HH:mm:ss' }),
+    is_closed: Type.Boolean(),
+  }),
+)
 
-export const PricingRuleSchema = Type.Object({
-  id: Type.Integer(),
-  type: Type.String({ description: 'standard, peak, off_peak or holiday' }),
-  day_of_week: Nullable(
-    Type.Integer({ minimum: 0, maximum: 6, description: '0=Sunday … 6=Saturday; null = every day' }),
-  ),
-  start_time: Type.String({ description: 'HH:mm:ss' }),
-  end_time: Type.String({ description: 'HH:mm:ss' }),
-  price_per_hour: Money,
-  is_active: Type.Boolean(),
-})
+export const PricingRuleSchema = named(
+  'PricingRule',
+  Type.Object({
+    id: Type.Integer(),
+    type: Enum(['standard', 'peak', 'off_peak', 'holiday']),
+    day_of_week: Nullable(
+      Type.Integer({ minimum: 0, maximum: 6, description: '0=Sunday … 6=Saturday; null = every day' }),
+    ),
+    start_time: Type.String({ description: 'HH:mm:ss' }),
+    end_time: Type.String({ description: 'HH:mm:ss' }),
+    price_per_hour: Money,
+    is_active: Type.Boolean(),
+  }),
+)
 
-export const CourtImageSchema = Type.Object({ id: Type.Integer(), url: Type.String() })
+export const CourtImageSchema = named('CourtImage', Type.Object({ id: Type.Integer(), url: Type.String() }))
 
-export const CourtSchema = Type.Object({
-  id: Type.Integer(),
-  venue_id: Type.Integer(),
-  name: Type.String(),
-  type: Type.String({ description: 'Free-form kind, e.g. futsal, basketball, cricket' }),
-  sport: Nullable(SportSchema),
-  price_per_hour: Money,
-  starting_price: Type.Number({ description: 'Lowest hourly price of the court (base price or an active rule), NPR' }),
-  description: Nullable(Type.String()),
-  capacity: Type.Integer(),
-  slot_minutes: Type.Integer(),
-  is_active: Type.Boolean(),
-  images: Type.Array(CourtImageSchema),
-  schedules: Type.Array(ScheduleEntrySchema),
-  pricing: Type.Array(PricingRuleSchema),
-  created_at: DateTime,
-})
+export const CourtSchema = named(
+  'Court',
+  Type.Object({
+    id: Type.Integer(),
+    venue_id: Type.Integer(),
+    name: Type.String(),
+    type: Type.String({ description: 'Free-form kind, e.g. futsal, basketball, cricket' }),
+    sport: Nullable(SportSchema),
+    price_per_hour: Money,
+    starting_price: Type.Number({
+      description: 'Lowest hourly price of the court (base price or an active rule), NPR',
+    }),
+    description: Nullable(Type.String()),
+    capacity: Type.Integer(),
+    slot_minutes: Type.Integer(),
+    is_active: Type.Boolean(),
+    images: Type.Array(CourtImageSchema),
+    schedules: Type.Array(ScheduleEntrySchema),
+    pricing: Type.Array(PricingRuleSchema),
+    created_at: DateTime,
+  }),
+)
 
 export type Court = Static<typeof CourtSchema>
 export type ScheduleEntry = Static<typeof ScheduleEntrySchema>

@@ -1,5 +1,5 @@
 import { Type } from 'typebox'
-import { ClockInput, DateInput, DateTime, MoneyInput, Nullable, TimeInput } from '../../lib/schemas.ts'
+import { ClockInput, DateInput, DateTime, MoneyInput, Nullable, named, TimeInput } from '../../lib/schemas.ts'
 
 // Request shapes of the court management routes.
 
@@ -62,12 +62,15 @@ export const BlockBody = Type.Object({
 
 export const BlockQuery = Type.Object({ date: Type.Optional(DateInput) })
 
-export const BlockSchema = Type.Object({
-  id: Type.Integer(),
-  court_id: Type.Integer(),
-  date: Type.String({ description: 'YYYY-MM-DD' }),
-  start_time: Type.String({ description: 'HH:mm' }),
-  end_time: Type.String({ description: 'HH:mm' }),
-  reason: Nullable(Type.String()),
-  created_at: DateTime,
-})
+export const BlockSchema = named(
+  'CourtBlock',
+  Type.Object({
+    id: Type.Integer(),
+    court_id: Type.Integer(),
+    date: Type.String({ description: 'YYYY-MM-DD' }),
+    start_time: Type.String({ description: 'HH:mm' }),
+    end_time: Type.String({ description: 'HH:mm' }),
+    reason: Nullable(Type.String()),
+    created_at: DateTime,
+  }),
+)

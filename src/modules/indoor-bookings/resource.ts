@@ -2,7 +2,7 @@ import type { Selectable } from 'kysely'
 import { type Static, Type } from 'typebox'
 import type { IndoorGameBookings } from '../../db/types.ts'
 import { formatMoney, moneyNumber } from '../../lib/money.ts'
-import { DateOnly, DateTime, Money, Nullable } from '../../lib/schemas.ts'
+import { DateOnly, DateTime, Enum, Money, Nullable, named } from '../../lib/schemas.ts'
 import { toHHmm } from '../../lib/time.ts'
 import type { Zone } from '../../lib/zone.ts'
 import { UserSchema } from '../accounts/index.ts'
@@ -19,35 +19,38 @@ import { IndoorGameSchema } from '../indoor-games/index.ts'
 
 export type IndoorBookingRow = Selectable<IndoorGameBookings>
 
-export const IndoorGameBookingSchema = Type.Object({
-  id: Type.Integer(),
-  booking_number: Type.String({ description: 'IG-<year>-<6-digit sequence>' }),
-  tenant_id: Type.Integer({ description: 'The venue owner' }),
-  indoor_game_id: Type.Integer(),
-  user_id: Nullable(Type.Integer({ description: 'null for an offline or walk-in booking without an account' })),
-  type: Type.String({ description: 'online, offline, walkin' }),
-  customer_name: Type.String(),
-  customer_phone: Nullable(Type.String()),
-  date: DateOnly,
-  start_time: Type.String({ description: 'HH:mm' }),
-  end_time: Type.String({ description: 'HH:mm' }),
-  duration_hours: Type.String({ description: 'Decimal string, e.g. "1.50"' }),
-  players_count: Nullable(Type.Integer()),
-  base_amount: Money,
-  discount_amount: Money,
-  total_amount: Money,
-  paid_amount: Money,
-  balance_due: Type.Number({ description: 'Decimal number (NPR): total_amount minus paid_amount' }),
-  is_paid: Type.Boolean(),
-  status: Type.String({ description: 'pending, confirmed, playing, completed, cancelled, no_show' }),
-  cancel_reason: Nullable(Type.String()),
-  notes: Nullable(Type.String()),
-  indoor_game: Nullable(IndoorGameSchema),
-  user: Nullable(UserSchema),
-  charges: Type.Array(ChargeSchema),
-  payments: Type.Array(PaymentRecordSchema),
-  created_at: DateTime,
-})
+export const IndoorGameBookingSchema = named(
+  'IndoorGameBooking',
+  Type.Object({
+    id: Type.Integer(),
+    booking_number: Type.String({ description: 'IG-<year>-<6-digit sequence>' }),
+    tenant_id: Type.Integer({ description: 'The venue owner' }),
+    indoor_game_id: Type.Integer(),
+    user_id: Nullable(Type.Integer({ description: 'null for an offline or walk-in booking without an account' })),
+    type: Enum(['online', 'offline', 'walkin']),
+    customer_name: Type.String(),
+    customer_phone: Nullable(Type.String()),
+    date: DateOnly,
+    start_time: Type.String({ description: 'HH:mm' }),
+    end_time: Type.String({ description: 'HH:mm' }),
+    duration_hours: Type.String({ description: 'Decimal string, e.g. "1.50"' }),
+    players_count: Nullable(Type.Integer()),
+    base_amount: Money,
+    discount_amount: Money,
+    total_amount: Money,
+    paid_amount: Money,
+    balance_due: Type.Number({ description: 'Decimal number (NPR): total_amount minus paid_amount' }),
+    is_paid: Type.Boolean(),
+    status: Enum(['pending', 'confirmed', 'playing', 'completed', 'cancelled', 'no_show']),
+    cancel_reason: Nullable(Type.String()),
+    notes: Nullable(Type.String()),
+    indoor_game: Nullable(IndoorGameSchema),
+    user: Nullable(UserSchema),
+    charges: Type.Array(ChargeSchema),
+    payments: Type.Array(PaymentRecordSchema),
+    created_at: DateTime,
+  }),
+)
 
 export type IndoorGameBooking = Static<typeof IndoorGameBookingSchema>
 

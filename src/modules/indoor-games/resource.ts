@@ -1,6 +1,6 @@
 import { type Static, Type } from 'typebox'
 import { formatMoney } from '../../lib/money.ts'
-import { DateTime, Money, Nullable } from '../../lib/schemas.ts'
+import { DateTime, Enum, Money, Nullable, named } from '../../lib/schemas.ts'
 import type { Zone } from '../../lib/zone.ts'
 import { VenueSummarySchema } from '../venues/index.ts'
 
@@ -8,22 +8,25 @@ import { VenueSummarySchema } from '../venues/index.ts'
 
 export const GAME_TYPES = ['playstation', 'chess', 'ludo', 'cards', 'uno', 'table_tennis', 'carrom', 'other'] as const
 
-export const IndoorGameSchema = Type.Object({
-  id: Type.Integer(),
-  tenant_id: Type.Integer(),
-  venue_id: Type.Integer(),
-  name: Type.String(),
-  game_type: Type.String({ description: GAME_TYPES.join(', ') }),
-  description: Nullable(Type.String()),
-  capacity: Type.Integer({ description: 'Maximum simultaneous players' }),
-  slot_minutes: Type.Integer(),
-  price_per_hour: Money,
-  is_active: Type.Boolean(),
-  sort_order: Type.Integer(),
-  venue: VenueSummarySchema,
-  created_at: DateTime,
-  updated_at: DateTime,
-})
+export const IndoorGameSchema = named(
+  'IndoorGame',
+  Type.Object({
+    id: Type.Integer(),
+    tenant_id: Type.Integer(),
+    venue_id: Type.Integer(),
+    name: Type.String(),
+    game_type: Enum(GAME_TYPES),
+    description: Nullable(Type.String()),
+    capacity: Type.Integer({ description: 'Maximum simultaneous players' }),
+    slot_minutes: Type.Integer(),
+    price_per_hour: Money,
+    is_active: Type.Boolean(),
+    sort_order: Type.Integer(),
+    venue: VenueSummarySchema,
+    created_at: DateTime,
+    updated_at: DateTime,
+  }),
+)
 
 export type IndoorGame = Static<typeof IndoorGameSchema>
 

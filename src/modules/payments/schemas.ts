@@ -1,21 +1,24 @@
 import { Type } from 'typebox'
-import { DateTime, IdParam, Money, MoneyInput, Nullable } from '../../lib/schemas.ts'
+import { DateTime, Enum, IdParam, Money, MoneyInput, Nullable, named } from '../../lib/schemas.ts'
 import { GATEWAY_METHODS, PAYMENT_METHODS, PaymentRecordSchema } from '../booking-core/index.ts'
 import { WalletTransactionSchema } from '../wallet/index.ts'
 
 const { id: _id, ...recordFields } = PaymentRecordSchema.properties
 
 /** A payment: a booking's payment record (PaymentRecordSchema) plus what it pays for. */
-export const PaymentSchema = Type.Object({
-  id: Type.Integer(),
-  booking_type: Type.String({ description: 'court, indoor or topup' }),
-  booking_id: Type.Integer({ description: 'Booking id (or wallet transaction id of a top-up)' }),
-  ...recordFields,
-})
+export const PaymentSchema = named(
+  'Payment',
+  Type.Object({
+    id: Type.Integer(),
+    booking_type: Enum(['court', 'indoor', 'topup']),
+    booking_id: Type.Integer({ description: 'Booking id (or wallet transaction id of a top-up)' }),
+    ...recordFields,
+  }),
+)
 
 export const BookingPaymentState = Type.Object({
   id: Type.Integer(),
-  booking_type: Type.String({ description: 'court or indoor' }),
+  booking_type: Enum(['court', 'indoor']),
   booking_number: Type.String(),
   status: Type.String(),
   total_amount: Money,
@@ -58,7 +61,7 @@ export const GatewayStarted = Type.Object({
 export const CallbackAnswer = Type.Object({
   message: Type.String(),
   data: Type.Object({
-    status: Type.String({ description: 'completed, failed or pending' }),
+    status: Enum(['completed', 'failed', 'pending']),
     payment: PaymentSchema,
   }),
 })
@@ -83,7 +86,7 @@ export const PaymentDetail = Type.Object({
     topup: Nullable(
       Type.Object({
         id: Type.Integer({ description: 'Wallet transaction id' }),
-        status: Type.String({ description: 'pending, completed or failed' }),
+        status: Enum(['pending', 'completed', 'failed']),
         amount: Money,
         balance_after: Nullable(Money),
         created_at: Nullable(DateTime),

@@ -1,31 +1,37 @@
 import { type Static, Type } from 'typebox'
-import { DateTime, Nullable } from '../../lib/schemas.ts'
+import { DateTime, Nullable, named } from '../../lib/schemas.ts'
 import type { Storage } from '../../lib/storage.ts'
 import type { Zone } from '../../lib/zone.ts'
 
 // The contract's ReviewResource: schemas and row mapping. The loaders are in queries.ts.
 
-export const ReviewReplySchema = Type.Object({
-  id: Type.Integer(),
-  reply: Type.String(),
-  user: Type.Object({ id: Type.Integer(), name: Type.String() }),
-  created_at: DateTime,
-})
-
-export const ReviewSchema = Type.Object({
-  id: Type.Integer(),
-  rating: Type.Integer({ minimum: 1, maximum: 5 }),
-  comment: Nullable(Type.String()),
-  is_approved: Type.Boolean({ description: 'Only approved reviews show publicly' }),
-  user: Type.Object({
+export const ReviewReplySchema = named(
+  'ReviewReply',
+  Type.Object({
     id: Type.Integer(),
-    name: Type.String(),
-    avatar: Nullable(Type.String({ description: 'Absolute URL of the avatar image' })),
+    reply: Type.String(),
+    user: Type.Object({ id: Type.Integer(), name: Type.String() }),
+    created_at: DateTime,
   }),
-  images: Type.Array(Type.Object({ id: Type.Integer(), url: Type.String() })),
-  replies: Type.Array(ReviewReplySchema),
-  created_at: DateTime,
-})
+)
+
+export const ReviewSchema = named(
+  'Review',
+  Type.Object({
+    id: Type.Integer(),
+    rating: Type.Integer({ minimum: 1, maximum: 5 }),
+    comment: Nullable(Type.String()),
+    is_approved: Type.Boolean({ description: 'Only approved reviews show publicly' }),
+    user: Type.Object({
+      id: Type.Integer(),
+      name: Type.String(),
+      avatar: Nullable(Type.String({ description: 'Absolute URL of the avatar image' })),
+    }),
+    images: Type.Array(Type.Object({ id: Type.Integer(), url: Type.String() })),
+    replies: Type.Array(ReviewReplySchema),
+    created_at: DateTime,
+  }),
+)
 
 export type Review = Static<typeof ReviewSchema>
 export type ReviewReply = Static<typeof ReviewReplySchema>

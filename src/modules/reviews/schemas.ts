@@ -1,5 +1,5 @@
 import { type Static, Type } from 'typebox'
-import { IdParam, Nullable } from '../../lib/schemas.ts'
+import { IdParam, Nullable, named } from '../../lib/schemas.ts'
 import { ReviewReplySchema, ReviewSchema } from './resource.ts'
 
 export const MAX_REVIEW_IMAGES = 5
@@ -42,10 +42,13 @@ export const VenueReviewList = Type.Object({
   reviews: Type.Array(ReviewSchema),
 })
 
-export const AdminReviewSchema = Type.Object({
-  ...ReviewSchema.properties,
-  venue: Type.Object({ id: Type.Integer(), name: Type.String() }),
-})
+export const AdminReviewSchema = named(
+  'AdminReview',
+  Type.Object({
+    ...ReviewSchema.properties,
+    venue: Type.Object({ id: Type.Integer(), name: Type.String() }),
+  }),
+)
 
 export const AdminReviewQuery = Type.Object({
   is_approved: Type.Optional(Type.Boolean()),

@@ -1,5 +1,5 @@
 import { type Static, Type } from 'typebox'
-import { DateInput, DateOnly, DateTime, IdParam, Money, MoneyInput, Nullable } from '../../lib/schemas.ts'
+import { DateInput, DateOnly, DateTime, Enum, IdParam, Money, MoneyInput, Nullable, named } from '../../lib/schemas.ts'
 
 export const FORMATS = ['league', 'knockout', 'group_knockout'] as const
 export const STATUSES = ['registration_open', 'registration_closed', 'ongoing', 'completed', 'cancelled'] as const
@@ -12,70 +12,85 @@ const StatusInput = Type.Unsafe<Status>({ type: 'string', enum: [...STATUSES] })
 
 const TeamRef = Type.Object({ id: Type.Integer(), name: Type.String() })
 
-export const PlayerSchema = Type.Object({
-  name: Type.String({ minLength: 1, maxLength: 255 }),
-  position: Type.Optional(Nullable(Type.String({ maxLength: 100 }))),
-})
+export const PlayerSchema = named(
+  'Player',
+  Type.Object({
+    name: Type.String({ minLength: 1, maxLength: 255 }),
+    position: Type.Optional(Nullable(Type.String({ maxLength: 100 }))),
+  }),
+)
 
-export const TeamSchema = Type.Object({
-  id: Type.Integer(),
-  name: Type.String(),
-  captain_name: Type.String(),
-  contact_phone: Nullable(Type.String()),
-  player_count: Type.Integer(),
-  players: Type.Array(Type.Object({ name: Type.String(), position: Nullable(Type.String()) })),
-  registered_at: DateTime,
-})
+export const TeamSchema = named(
+  'Team',
+  Type.Object({
+    id: Type.Integer(),
+    name: Type.String(),
+    captain_name: Type.String(),
+    contact_phone: Nullable(Type.String()),
+    player_count: Type.Integer(),
+    players: Type.Array(Type.Object({ name: Type.String(), position: Nullable(Type.String()) })),
+    registered_at: DateTime,
+  }),
+)
 
-export const StandingSchema = Type.Object({
-  rank: Type.Integer(),
-  team: TeamRef,
-  played: Type.Integer(),
-  won: Type.Integer(),
-  drawn: Type.Integer(),
-  lost: Type.Integer(),
-  goals_for: Type.Integer(),
-  goals_against: Type.Integer(),
-  points: Type.Integer(),
-  group: Type.Optional(Nullable(Type.String({ description: 'Group letter (group_knockout group stage)' }))),
-})
+export const StandingSchema = named(
+  'Standing',
+  Type.Object({
+    rank: Type.Integer(),
+    team: TeamRef,
+    played: Type.Integer(),
+    won: Type.Integer(),
+    drawn: Type.Integer(),
+    lost: Type.Integer(),
+    goals_for: Type.Integer(),
+    goals_against: Type.Integer(),
+    points: Type.Integer(),
+    group: Type.Optional(Nullable(Type.String({ description: 'Group letter (group_knockout group stage)' }))),
+  }),
+)
 
-export const FixtureSchema = Type.Object({
-  id: Type.Integer(),
-  round: Type.String({ description: 'e.g. "Round 1", "Group A - Round 2", "Semi-final", "Final"' }),
-  match_number: Type.Integer(),
-  team_a: Nullable(TeamRef),
-  team_b: Nullable(TeamRef),
-  scheduled_at: Nullable(DateTime),
-  status: Type.String({ description: 'scheduled or completed' }),
-  result: Nullable(
-    Type.Object({ score_a: Type.Integer(), score_b: Type.Integer(), winner_id: Nullable(Type.Integer()) }),
-  ),
-  stage: Type.String({ description: 'league, group or knockout' }),
-  group: Nullable(Type.String()),
-  round_number: Type.Integer(),
-  next_fixture_id: Nullable(Type.Integer({ description: 'Knockout: the fixture the winner plays next' })),
-  next_slot: Nullable(Type.String({ description: 'a or b' })),
-})
+export const FixtureSchema = named(
+  'Fixture',
+  Type.Object({
+    id: Type.Integer(),
+    round: Type.String({ description: 'e.g. "Round 1", "Group A - Round 2", "Semi-final", "Final"' }),
+    match_number: Type.Integer(),
+    team_a: Nullable(TeamRef),
+    team_b: Nullable(TeamRef),
+    scheduled_at: Nullable(DateTime),
+    status: Enum(['scheduled', 'completed', 'bye']),
+    result: Nullable(
+      Type.Object({ score_a: Type.Integer(), score_b: Type.Integer(), winner_id: Nullable(Type.Integer()) }),
+    ),
+    stage: Enum(['league', 'group', 'knockout']),
+    group: Nullable(Type.String()),
+    round_number: Type.Integer(),
+    next_fixture_id: Nullable(Type.Integer({ description: 'Knockout: the fixture the winner plays next' })),
+    next_slot: Nullable(Type.String({ description: 'a or b' })),
+  }),
+)
 
-export const TournamentSchema = Type.Object({
-  id: Type.Integer(),
-  name: Type.String(),
-  description: Nullable(Type.String()),
-  format: Type.String({ enum: [...FORMATS] }),
-  sport_type: Type.String(),
-  max_teams: Type.Integer(),
-  registered_teams: Type.Integer(),
-  registration_fee: Money,
-  prize_pool: Money,
-  starts_at: DateOnly,
-  ends_at: DateOnly,
-  status: Type.String({ enum: [...STATUSES] }),
-  venue: Type.Object({ id: Type.Integer(), name: Type.String(), slug: Type.String() }),
-  teams: Type.Optional(Type.Array(TeamSchema)),
-  standings: Type.Optional(Type.Array(StandingSchema)),
-  created_at: DateTime,
-})
+export const TournamentSchema = named(
+  'Tournament',
+  Type.Object({
+    id: Type.Integer(),
+    name: Type.String(),
+    description: Nullable(Type.String()),
+    format: Type.String({ enum: [...FORMATS] }),
+    sport_type: Type.String(),
+    max_teams: Type.Integer(),
+    registered_teams: Type.Integer(),
+    registration_fee: Money,
+    prize_pool: Money,
+    starts_at: DateOnly,
+    ends_at: DateOnly,
+    status: Type.String({ enum: [...STATUSES] }),
+    venue: Type.Object({ id: Type.Integer(), name: Type.String(), slug: Type.String() }),
+    teams: Type.Optional(Type.Array(TeamSchema)),
+    standings: Type.Optional(Type.Array(StandingSchema)),
+    created_at: DateTime,
+  }),
+)
 
 export const ListQuery = Type.Object({
   venue_id: Type.Optional(IdParam),

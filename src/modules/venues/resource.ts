@@ -1,76 +1,91 @@
 import { type Static, Type } from 'typebox'
-import { DateTime, Nullable } from '../../lib/schemas.ts'
+import { DateTime, Enum, Nullable, named } from '../../lib/schemas.ts'
 import type { Storage } from '../../lib/storage.ts'
 import type { Zone } from '../../lib/zone.ts'
 
 // The contract's VenueResource (and the {id, name, slug} summary other resources embed), with the
 // pure mapping that builds it (the loader is queries.ts). Other features embed venues through index.ts.
 
-export const VenueSummarySchema = Type.Object({ id: Type.Integer(), name: Type.String(), slug: Type.String() })
+export const VenueSummarySchema = named(
+  'VenueSummary',
+  Type.Object({ id: Type.Integer(), name: Type.String(), slug: Type.String() }),
+)
 export type VenueSummary = Static<typeof VenueSummarySchema>
 
 export function venueSummary(v: { id: number; name: string; slug: string }): VenueSummary {
   return { id: v.id, name: v.name, slug: v.slug }
 }
 
-export const VenueImageSchema = Type.Object({
-  id: Type.Integer({ description: 'Media id, used to delete' }),
-  url: Type.String(),
-  thumb_url: Type.String(),
-  is_primary: Type.Boolean({ description: 'true for the thumbnail collection' }),
-  collection: Type.String({ description: 'thumbnail or gallery' }),
-  sort_order: Nullable(Type.Integer()),
-})
+export const VenueImageSchema = named(
+  'VenueImage',
+  Type.Object({
+    id: Type.Integer({ description: 'Media id, used to delete' }),
+    url: Type.String(),
+    thumb_url: Type.String(),
+    is_primary: Type.Boolean({ description: 'true for the thumbnail collection' }),
+    collection: Enum(['thumbnail', 'gallery']),
+    sort_order: Nullable(Type.Integer()),
+  }),
+)
 export type VenueImage = Static<typeof VenueImageSchema>
 
-export const AmenitySchema = Type.Object({ id: Type.Integer(), name: Type.String(), icon: Nullable(Type.String()) })
+export const AmenitySchema = named(
+  'Amenity',
+  Type.Object({ id: Type.Integer(), name: Type.String(), icon: Nullable(Type.String()) }),
+)
 
-export const VenueCourtSummarySchema = Type.Object({
-  id: Type.Integer(),
-  name: Type.String(),
-  type: Type.String(),
-  description: Nullable(Type.String()),
-  capacity: Type.Integer(),
-  is_active: Type.Boolean(),
-})
-
-export const VenueSchema = Type.Object({
-  id: Type.Integer(),
-  name: Type.String(),
-  slug: Type.String(),
-  description: Nullable(Type.String()),
-  phone: Nullable(Type.String()),
-  email: Nullable(Type.String()),
-  address: Type.String(),
-  city: Type.String(),
-  state: Type.String(),
-  latitude: Type.String({ description: 'Decimal string' }),
-  longitude: Type.String({ description: 'Decimal string' }),
-  opening_time: Type.String({ description: 'HH:mm:ss' }),
-  closing_time: Type.String({ description: 'HH:mm:ss' }),
-  is_active: Type.Boolean(),
-  free_cancellation_hours: Type.Integer({
-    description: 'A customer who cancels at least this many hours before the start is refunded (0–720)',
+export const VenueCourtSummarySchema = named(
+  'VenueCourtSummary',
+  Type.Object({
+    id: Type.Integer(),
+    name: Type.String(),
+    type: Type.String(),
+    description: Nullable(Type.String()),
+    capacity: Type.Integer(),
+    is_active: Type.Boolean(),
   }),
-  is_verified: Type.Boolean(),
-  verification_status: Type.String({ description: 'unverified, pending, verified or rejected' }),
-  verification_requested_at: Nullable(DateTime),
-  verification_reviewed_at: Nullable(DateTime),
-  verification_note: Nullable(Type.String()),
-  distance: Nullable(Type.String({ description: 'e.g. "2.35 km"; null unless coordinates were sent' })),
-  distance_km: Type.Optional(Type.Number({ description: 'Present when coordinates were sent' })),
-  currency: Type.String(),
-  currency_symbol: Type.String(),
-  thumbnail: Nullable(VenueImageSchema),
-  gallery: Type.Array(VenueImageSchema),
-  images: Type.Array(VenueImageSchema, { description: 'Thumbnail plus gallery (legacy)' }),
-  amenities: Type.Array(AmenitySchema),
-  courts: Type.Array(VenueCourtSummarySchema),
-  courts_count: Nullable(Type.Integer()),
-  reviews_avg_rating: Nullable(Type.Number({ description: 'Rounded to 1 decimal' })),
-  reviews_count: Nullable(Type.Integer()),
-  created_at: DateTime,
-})
+)
+
+export const VenueSchema = named(
+  'Venue',
+  Type.Object({
+    id: Type.Integer(),
+    name: Type.String(),
+    slug: Type.String(),
+    description: Nullable(Type.String()),
+    phone: Nullable(Type.String()),
+    email: Nullable(Type.String()),
+    address: Type.String(),
+    city: Type.String(),
+    state: Type.String(),
+    latitude: Type.String({ description: 'Decimal string' }),
+    longitude: Type.String({ description: 'Decimal string' }),
+    opening_time: Type.String({ description: 'HH:mm:ss' }),
+    closing_time: Type.String({ description: 'HH:mm:ss' }),
+    is_active: Type.Boolean(),
+    free_cancellation_hours: Type.Integer({
+      description: 'A customer who cancels at least this many hours before the start is refunded (0–720)',
+    }),
+    is_verified: Type.Boolean(),
+    verification_status: Enum(['unverified', 'pending', 'verified', 'rejected']),
+    verification_requested_at: Nullable(DateTime),
+    verification_reviewed_at: Nullable(DateTime),
+    verification_note: Nullable(Type.String()),
+    distance: Nullable(Type.String({ description: 'e.g. "2.35 km"; null unless coordinates were sent' })),
+    distance_km: Type.Optional(Type.Number({ description: 'Present when coordinates were sent' })),
+    currency: Type.String(),
+    currency_symbol: Type.String(),
+    thumbnail: Nullable(VenueImageSchema),
+    gallery: Type.Array(VenueImageSchema),
+    images: Type.Array(VenueImageSchema, { description: 'Thumbnail plus gallery (legacy)' }),
+    amenities: Type.Array(AmenitySchema),
+    courts: Type.Array(VenueCourtSummarySchema),
+    courts_count: Nullable(Type.Integer()),
+    reviews_avg_rating: Nullable(Type.Number({ description: 'Rounded to 1 decimal' })),
+    reviews_count: Nullable(Type.Integer()),
+    created_at: DateTime,
+  }),
+)
 export type Venue = Static<typeof VenueSchema>
 
 export interface VenueRow {

@@ -1,5 +1,5 @@
 import { Type } from 'typebox'
-import { ClockInput, DateInput, DateTime, Nullable } from '../../lib/schemas.ts'
+import { ClockInput, DateInput, DateTime, Enum, Nullable, named } from '../../lib/schemas.ts'
 
 // Request shapes of the venue routes. Multipart bodies arrive with text fields as strings (coerced
 // to these types, as query strings are) and files as Uploads (temporary files), so file fields are
@@ -113,36 +113,45 @@ export const StaffBody = Type.Object({
   role: Type.Union([Type.Literal('manager'), Type.Literal('staff')]),
 })
 
-export const StaffMemberSchema = Type.Object({
-  id: Type.Integer({ description: 'User id' }),
-  name: Type.String(),
-  email: Type.String(),
-  phone: Nullable(Type.String()),
-  role: Type.String({ description: 'manager or staff' }),
-  assigned_at: DateTime,
-})
+export const StaffMemberSchema = named(
+  'StaffMember',
+  Type.Object({
+    id: Type.Integer({ description: 'User id' }),
+    name: Type.String(),
+    email: Type.String(),
+    phone: Nullable(Type.String()),
+    role: Enum(['manager', 'staff']),
+    assigned_at: DateTime,
+  }),
+)
 
 export const HolidayBody = Type.Object({
   date: DateInput,
   name: Type.String({ minLength: 1, maxLength: 255 }),
 })
 
-export const HolidaySchema = Type.Object({
-  id: Type.Integer(),
-  venue_id: Type.Integer(),
-  date: Type.String({ description: 'YYYY-MM-DD' }),
-  name: Type.String(),
-  created_at: DateTime,
-})
+export const HolidaySchema = named(
+  'Holiday',
+  Type.Object({
+    id: Type.Integer(),
+    venue_id: Type.Integer(),
+    date: Type.String({ description: 'YYYY-MM-DD' }),
+    name: Type.String(),
+    created_at: DateTime,
+  }),
+)
 
-export const SportFullSchema = Type.Object({
-  id: Type.Integer(),
-  name: Type.String(),
-  slug: Type.String(),
-  key: Type.String(),
-  label: Type.String(),
-  category: Type.String({ description: 'indoor or outdoor' }),
-})
+export const SportFullSchema = named(
+  'Sport',
+  Type.Object({
+    id: Type.Integer(),
+    name: Type.String(),
+    slug: Type.String(),
+    key: Type.String(),
+    label: Type.String(),
+    category: Enum(['indoor', 'outdoor']),
+  }),
+)
 
 export const AmenityBody = Type.Object({
   name: Type.String({ minLength: 1, maxLength: 100 }),

@@ -1,0 +1,261 @@
+import type { SwaggerOptions } from '@fastify/swagger'
+import { DEMO_PASSWORD, DEMO_TOURNAMENT, DEMO_USERS, DEMO_VENUES } from '../cli/seed-data.ts'
+import type { Config } from '../config.ts'
+import type { Clock } from './clock.ts'
+import { Message, namedSchemas, ValidationError } from './schemas.ts'
+import { addDays } from './time.ts'
+import type { Zone } from './zone.ts'
+
+// The OpenAPI document of /docs/json (docs/openapi.md). Routes declare operationId, summary, tags,
+// security and their own statuses; this file adds what is the same for every route:
+// - schemas marked with named() are listed once under components.schemas and referred to by $ref
+//   (validation and serialization keep using the inline schema; only the document changes);
+// - statuses that apply to every route of a kind (429, and 400/413/415 for routes with a body,
+//   422 for routes with input) as $refs to components.responses, with the bodies errors.ts sends;
+// - unions of single literals become one `enum`;
+// - tags with descriptions, response descriptions, and examples taken from the demo data.
+
+type Json = Record<string, unknown>
+type Operation = {
+  operationId?: string
+  parameters?: Json[]
+  requestBody?: { content?: Record<string, Json> }
+  responses?: Record<string, Json>
+  security?: unknown[]
+  [key: string]: unknown
+}
+
+export const TAGS: { name: string; description: string }[] = [
+  { name: 'Authentication', description: 'Sign-up, sign-in (password, OTP, identity providers), device tokens.' },
+  { name: 'Profile', description: 'The signed-in user’s own name, phone, password and avatar.' },
+  { name: 'Notifications', description: 'The in-app inbox and push-notification device tokens.' },
+  { name: 'Venues', description: 'The public venue catalogue: search, nearby venues, one venue.' },
+  { name: 'Venue management', description: 'Owners and managers create and edit their venues and photos.' },
+  { name: 'Venue verification', description: 'An owner asks for verification; a super_admin approves or rejects.' },
+  { name: 'Venue staff', description: 'Managers and staff assigned to a venue by its owner.' },
+  { name: 'Venue holidays', description: 'Dates on which a venue’s holiday pricing rules apply.' },
+  { name: 'Catalogues', description: 'Amenities and sports, public lists and their super_admin management.' },
+  { name: 'Courts', description: 'Courts of a venue with their weekly schedules, pricing rules and blocks.' },
+  { name: 'Indoor games', description: 'Indoor game stations (PlayStation, carrom, table tennis…) of a venue.' },
+  { name: 'Bookings', description: 'A customer’s court bookings: book a slot, list, cancel.' },
+  {
+    name: 'Bookings (venue staff)',
+    description:
+      'Court bookings at the desk: list a venue’s bookings, book walk-ins, move states, charge, take payment.',
+  },
+  { name: 'Indoor game bookings', description: 'Bookings of indoor game stations, by customers and at the desk.' },
+  { name: 'Payments', description: 'Paying for bookings by wallet, cash or a gateway; gateway callbacks; refunds.' },
+  { name: 'Wallet', description: 'The customer wallet: balance, ledger and top-ups through a gateway.' },
+  { name: 'Coupons', description: 'Discount coupons of a venue or of the whole platform.' },
+  { name: 'Reviews', description: 'Venue reviews, replies by venue staff and approval.' },
+  { name: 'Tournaments', description: 'Tournaments at a venue: teams, fixtures, results and standings.' },
+  { name: 'Platform administration', description: 'Users and roles, for super_admin.' },
+  { name: 'Operations', description: 'Liveness and readiness probes (not rate-limited).' },
+]
+
+/** Error bodies written by src/lib/errors.ts, as listed in components.schemas. */
+const ERROR_BODIES = { Message, ValidationError }
+const MESSAGE_REF = { $ref: '#/components/schemas/Message' }
+const VALIDATION_REF = { $ref: '#/components/schemas/ValidationError' }
+
+const jsonBody = (description: string, schema: Json, example: Json) => ({
+  description,
+  content: { 'application/json': { schema, example } },
+})
+
+/** Statuses that apply to whole kinds of routes, answered by the error handler (src/lib/errors.ts). */
+export const COMMON_RESPONSES: Record<string, Json> = {
+  BadRequest: jsonBody('The body is not valid JSON, or is empty with a JSON content type.', MESSAGE_REF, {
+    message: 'The request body is not valid JSON.',
+  }),
+  PayloadTooLarge: jsonBody('The body is larger than the route accepts (1 MB for JSON).', MESSAGE_REF, {
+    message: 'The request is too large.',
+  }),
+  UnsupportedMediaType: jsonBody('The route does not read bodies of this content type.', MESSAGE_REF, {
+    message: 'Unsupported media type.',
+  }),
+  ValidationFailed: jsonBody('A parameter or body field is invalid; `errors` names each field.', VALIDATION_REF, {
+    message: 'The given data was invalid.',
+    errors: { date: ['The date field must be a valid date.'] },
+  }),
+  TooManyRequests: {
+    ...jsonBody('Rate limit reached (60 requests a minute unless the route says otherwise).', MESSAGE_REF, {
+      message: 'Too Many Attempts.',
+    }),
+    headers: {
+      'retry-after': { description: 'Seconds until the limit resets.', schema: { type: 'integer' } },
+    },
+  },
+}
+
+const STATUS_TEXT: Record<string, string> = {
+  '200': 'OK',
+  '201': 'Created',
+  '302': 'Redirect to the return_url given at initiation.',
+  '400': 'Bad request.',
+  '401': 'Not signed in: no bearer token, or an unknown, expired or revoked one.',
+  '403': 'Signed in, but this action is not allowed for the caller.',
+  '404': 'No such resource, or not visible to the caller.',
+  '409': 'Conflicts with the current state of the resource.',
+  '413': 'The request is too large.',
+  '422': 'A field is invalid (`errors` names each), or the action is refused in this state.',
+  '429': 'Rate limit reached.',
+  '502': 'An upstream service (payment gateway or identity provider) failed.',
+  '503': 'Not available now.',
+}
+
+/** Paths the rate limiter never counts (src/lib/rate-limit.ts, FREE_PATH). */
+const NOT_RATE_LIMITED = /^\/(health|ready|metrics|docs)(\/|$)/
+const BODY_METHODS = new Set(['post', 'put', 'patch'])
+
+/** Examples from the demo data (src/cli/seed-data.ts), as ids are after `npm run seed` on an empty database. */
+function demoExamples(clock: Clock, zone: Zone) {
+  const venue = DEMO_VENUES[0]
+  const court = venue.courts[0]
+  const tomorrow = addDays(zone.today(clock.now()), 1)
+  // 18:00–19:00 lies on Court A's 60-minute grid every day (06:00–21:00, Saturdays 07:00–22:00).
+  const slot = { start_time: '18:00', end_time: '19:00' }
+  if (court.slot_minutes !== 60 || venue.opening_time > '18:00' || venue.closing_time < '19:00') {
+    throw new Error('The demo court no longer has the 18:00–19:00 slot the OpenAPI examples use')
+  }
+  const customer = DEMO_USERS.find((u) => u.role === 'customer')
+  if (!customer) throw new Error('The demo data has no customer for the OpenAPI examples')
+  const pathParams: Record<string, unknown> = { venue: venue.slug, court: 1, indoorGame: 1, tournament: 1 }
+  const queryParams: Record<string, unknown> = { date: tomorrow }
+  const bodies: Record<string, Json> = {
+    createBooking: { court_id: 1, date: tomorrow, ...slot, payment_method: 'cash' },
+    createDeskBooking: { court_id: 1, date: tomorrow, ...slot, type: 'walkin', customer_name: customer.name },
+    createIndoorGameBooking: { indoor_game_id: 1, date: tomorrow, ...slot, players_count: 2 },
+    validateCoupon: { code: 'WELCOME10', court_id: 1, date: tomorrow, ...slot },
+    login: { email: customer.email, password: DEMO_PASSWORD, device_name: 'Pixel 8' },
+    registerTeam: {
+      name: DEMO_TOURNAMENT.teams[0].name,
+      captain_name: DEMO_TOURNAMENT.teams[0].captain_name,
+      contact_phone: customer.phone,
+    },
+  }
+  return { pathParams, queryParams, bodies }
+}
+
+const isObject = (v: unknown): v is Json => typeof v === 'object' && v !== null && !Array.isArray(v)
+
+/** `anyOf: [{type: 'string', enum: ['a']}, {type: 'string', enum: ['b']}]` → `{type: 'string', enum: ['a', 'b']}`. */
+function collapseLiterals(node: Json): Json {
+  const anyOf = node.anyOf
+  if (!Array.isArray(anyOf) || anyOf.length < 2) return node
+  const literal = (s: unknown) =>
+    isObject(s) &&
+    Object.keys(s).every((k) => k === 'type' || k === 'enum') &&
+    Array.isArray(s.enum) &&
+    s.enum.length === 1 &&
+    typeof s.type === 'string'
+  if (!anyOf.every(literal)) return node
+  const types = new Set(anyOf.map((s) => (s as Json).type))
+  if (types.size !== 1) return node
+  const { anyOf: _, ...rest } = node
+  return { type: [...types][0], enum: anyOf.map((s) => ((s as Json).enum as unknown[])[0]), ...rest }
+}
+
+/**
+ * Replaces every schema marked by named() with a $ref to components.schemas[name] (deepest first,
+ * so a Booking inside a Payment is a $ref inside the Payment component). Two different schemas
+ * under one name are an error: the document must not pick one of them silently.
+ */
+function hoist(node: unknown, components: Record<string, Json>, names: ReadonlySet<string>): unknown {
+  if (Array.isArray(node)) return node.map((n) => hoist(n, components, names))
+  if (!isObject(node)) return node
+  let copy: Json = {}
+  for (const [k, v] of Object.entries(node)) copy[k] = k === 'example' ? v : hoist(v, components, names)
+  copy = collapseLiterals(copy)
+  const name = copy.title
+  if (typeof name !== 'string' || !names.has(name)) return copy
+  const existing = components[name]
+  if (existing && JSON.stringify(existing) !== JSON.stringify(copy)) {
+    throw new Error(`OpenAPI: two different schemas are named "${name}" (named() in src/lib/schemas.ts)`)
+  }
+  components[name] = copy
+  return { $ref: `#/components/schemas/${name}` }
+}
+
+function addCommonResponses(path: string, method: string, op: Operation) {
+  const responses = op.responses ?? {}
+  op.responses = responses
+  const add = (status: string, name: string) => {
+    if (!responses[status]) responses[status] = { $ref: `#/components/responses/${name}` }
+  }
+  const hasInput = (op.parameters?.length ?? 0) > 0 || op.requestBody !== undefined
+  if (BODY_METHODS.has(method)) {
+    add('400', 'BadRequest')
+    add('413', 'PayloadTooLarge')
+    add('415', 'UnsupportedMediaType')
+  }
+  if (hasInput) add('422', 'ValidationFailed')
+  if (!NOT_RATE_LIMITED.test(path)) add('429', 'TooManyRequests')
+  for (const [status, response] of Object.entries(responses)) {
+    if (response.description === 'Default Response' || response.description === undefined) {
+      if (response.$ref === undefined) response.description = STATUS_TEXT[status] ?? 'Response'
+    }
+  }
+}
+
+function addExamples(op: Operation, examples: ReturnType<typeof demoExamples>) {
+  for (const p of op.parameters ?? []) {
+    const table = p.in === 'path' ? examples.pathParams : p.in === 'query' ? examples.queryParams : {}
+    const name = String(p.name)
+    if (!(name in table)) continue
+    // A path id is declared as a string (a slug is accepted in its place) or as an integer.
+    const type = isObject(p.schema) ? p.schema.type : undefined
+    p.example = type === 'string' ? String(table[name]) : table[name]
+  }
+  const body = op.operationId ? examples.bodies[op.operationId] : undefined
+  const media = op.requestBody?.content?.['application/json']
+  if (body && media) media.example = body
+}
+
+export interface DocumentContext {
+  config: Config
+  clock: Clock
+  zone: Zone
+}
+
+/** Options of @fastify/swagger for the app's document. */
+export function openapiOptions({ config, clock, zone }: DocumentContext): SwaggerOptions {
+  return {
+    openapi: {
+      openapi: '3.1.0',
+      info: {
+        title: 'Courtside API',
+        version: '1.0.0',
+        description:
+          'Booking service for sports venues. Money is NPR as two-decimal strings; times are venue-local ' +
+          `(${config.timezone}). Examples use the demo data of \`npm run seed\` on an empty database.`,
+      },
+      servers: [{ url: config.appUrl }],
+      tags: TAGS,
+      components: { securitySchemes: { bearer: { type: 'http', scheme: 'bearer' } } },
+    },
+    transformObject: (input) => {
+      const doc = (input as { openapiObject: Json }).openapiObject
+      const components = isObject(doc.components) ? doc.components : {}
+      const schemas: Record<string, Json> = isObject(components.schemas)
+        ? (components.schemas as Record<string, Json>)
+        : {}
+      const paths = hoist(doc.paths, schemas, namedSchemas) as Record<string, Record<string, Operation>>
+      // The error bodies of components.responses, when no route happened to answer them inline.
+      for (const [name, schema] of Object.entries(ERROR_BODIES)) schemas[name] ??= JSON.parse(JSON.stringify(schema))
+      const examples = demoExamples(clock, zone)
+      for (const [path, item] of Object.entries(paths)) {
+        for (const [method, op] of Object.entries(item)) {
+          addCommonResponses(path, method, op)
+          addExamples(op, examples)
+        }
+      }
+      const sorted = Object.fromEntries(Object.entries(schemas).sort(([a], [b]) => a.localeCompare(b)))
+      return {
+        ...doc,
+        paths,
+        components: { ...components, schemas: sorted, responses: COMMON_RESPONSES },
+      } as never
+    },
+  }
+}
