@@ -1,4 +1,4 @@
-import type { SwaggerOptions } from '@fastify/swagger'
+import type { FastifyDynamicSwaggerOptions } from '@fastify/swagger'
 import { DEMO_PASSWORD, DEMO_TOURNAMENT, DEMO_USERS, DEMO_VENUES } from '../cli/seed-data.ts'
 import type { Config } from '../config.ts'
 import type { Clock } from './clock.ts'
@@ -219,7 +219,7 @@ export interface DocumentContext {
 }
 
 /** Options of @fastify/swagger for the app's document. */
-export function openapiOptions({ config, clock, zone }: DocumentContext): SwaggerOptions {
+export function openapiOptions({ config, clock, zone }: DocumentContext): FastifyDynamicSwaggerOptions {
   return {
     openapi: {
       openapi: '3.1.0',

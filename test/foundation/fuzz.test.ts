@@ -46,7 +46,7 @@ before(async () => {
   })
   world = await fuzzWorld(app)
   const doc = (await app.inject({ method: 'GET', url: '/docs/json' })).json()
-  for (const [path, item] of Object.entries(doc.paths as Record<string, Record<string, Schema>>)) {
+  for (const [path, item] of Object.entries(inlineRefs(doc, doc.paths) as Record<string, Record<string, Schema>>)) {
     for (const [method, op] of Object.entries(item)) {
       const params: Schema[] = op.parameters ?? []
       const content: Record<string, { schema: Schema }> = op.requestBody?.content ?? {}
@@ -63,6 +63,20 @@ before(async () => {
 })
 
 after(() => app.close())
+
+/** The document with every `$ref` (components.schemas, components.responses) replaced by what it names. */
+function inlineRefs(doc: Schema, node: unknown): unknown {
+  if (Array.isArray(node)) return node.map((n) => inlineRefs(doc, n))
+  if (typeof node !== 'object' || node === null) return node
+  const ref = (node as Schema).$ref
+  if (typeof ref === 'string') {
+    let target: unknown = doc
+    for (const part of ref.replace(/^#\//, '').split('/')) target = (target as Schema)?.[part]
+    assert.ok(target, `unresolved ${ref}`)
+    return inlineRefs(doc, target)
+  }
+  return Object.fromEntries(Object.entries(node).map(([k, v]) => [k, inlineRefs(doc, v)]))
+}
 
 function assertContractError(req: FuzzRequest, status: number, body: string) {
   const where = `${req.method} ${req.url.slice(0, 200)} (${req.spoiled}) -> ${status} ${body.slice(0, 300)}`

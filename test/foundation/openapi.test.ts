@@ -1,0 +1,203 @@
+import assert from 'node:assert/strict'
+import { after, before, test } from 'node:test'
+import { Type } from 'typebox'
+import type { App } from '../../src/app.ts'
+import { DEMO_VENUES } from '../../src/cli/seed-data.ts'
+import { ManualClock } from '../../src/lib/clock.ts'
+import { openapiOptions } from '../../src/lib/openapi.ts'
+import { named } from '../../src/lib/schemas.ts'
+import { build } from '../helpers/app.ts'
+
+// The OpenAPI document of /docs/json is one a client generator can use (docs/openapi.md): every
+// operation is named, described, tagged and declares its security; every status a route can
+// answer is documented with its body; resources are named components; examples are real.
+// A route added without one of these fails here, named by method and path.
+
+type Json = Record<string, any>
+let app: App
+let doc: Json
+// 2026-11-24 10:00 in Kathmandu: "tomorrow" in the examples is 2026-11-25.
+const clock = new ManualClock('2026-11-24T04:15:00Z')
+
+before(async () => {
+  app = await build(undefined, {}, { clock })
+  doc = (await app.inject({ method: 'GET', url: '/docs/json' })).json()
+})
+after(() => app.close())
+
+function operations(): { name: string; method: string; path: string; op: Json }[] {
+  const list = []
+  for (const [path, item] of Object.entries(doc.paths as Json)) {
+    for (const [method, op] of Object.entries(item as Json))
+      list.push({ name: `${method.toUpperCase()} ${path}`, method, path, op })
+  }
+  return list
+}
+
+function resolve(node: Json): Json {
+  if (typeof node?.$ref !== 'string') return node
+  const parts = node.$ref.replace(/^#\//, '').split('/')
+  let at: any = doc
+  for (const p of parts) at = at?.[p]
+  assert.ok(at, `unresolved ${node.$ref}`)
+  return resolve(at)
+}
+
+const PROBES = new Set(['GET /health', 'GET /ready'])
+
+test('every operation has a unique camelCase operationId, a summary, known tags and a security declaration', () => {
+  const ops = operations()
+  assert.ok(ops.length > 100, `only ${ops.length} operations`)
+  const tagNames = new Map((doc.tags as Json[]).map((t) => [t.name, t.description]))
+  const problems: string[] = []
+  const seen = new Map<string, string>()
+  for (const { name, op } of ops) {
+    if (typeof op.operationId !== 'string' || !/^[a-z][a-zA-Z0-9]*$/.test(op.operationId)) {
+      problems.push(`${name}: operationId ${JSON.stringify(op.operationId)} is missing or not camelCase`)
+    } else if (seen.has(op.operationId)) {
+      problems.push(`${name}: operationId ${op.operationId} is also used by ${seen.get(op.operationId)}`)
+    } else seen.set(op.operationId, name)
+    if (typeof op.summary !== 'string' || op.summary.trim() === '') problems.push(`${name}: no summary`)
+    if (!Array.isArray(op.tags) || op.tags.length === 0) problems.push(`${name}: no tags`)
+    for (const tag of op.tags ?? [])
+      if (!tagNames.get(tag)) problems.push(`${name}: tag "${tag}" has no description in TAGS (src/lib/openapi.ts)`)
+    if (!Array.isArray(op.security))
+      problems.push(`${name}: no security (security: [] for a public route, [{ bearer: [] }] otherwise)`)
+    else if (op.security.length > 0 && !op.responses?.['401'])
+      problems.push(`${name}: signed-in route without a 401 response`)
+  }
+  assert.deepEqual(problems, [])
+})
+
+test('every operation documents the statuses every route of its kind can answer, each with a JSON error body', () => {
+  const problems: string[] = []
+  for (const { name, method, op } of operations()) {
+    const statuses = Object.keys(op.responses ?? {})
+    const need: string[] = []
+    if (!PROBES.has(name)) need.push('429')
+    if (['post', 'put', 'patch'].includes(method)) need.push('400', '413', '415')
+    if ((op.parameters?.length ?? 0) > 0 || op.requestBody) need.push('422')
+    for (const s of need) if (!statuses.includes(s)) problems.push(`${name}: no ${s} response`)
+    for (const s of statuses) {
+      const response = resolve(op.responses[s])
+      if (typeof response.description !== 'string' || response.description === 'Default Response') {
+        problems.push(`${name} ${s}: no description`)
+      }
+      if (Number(s) < 400) continue
+      const schema = response.content?.['application/json']?.schema
+      if (!schema) {
+        problems.push(`${name} ${s}: no JSON body`)
+        continue
+      }
+      const body = resolve(schema)
+      if (body.properties?.message?.type !== 'string' || !body.required?.includes('message')) {
+        problems.push(`${name} ${s}: the body is not an error body with a message`)
+      }
+    }
+  }
+  assert.deepEqual(problems, [])
+})
+
+test('resources are named components referred to by $ref, every $ref resolves, and values of a kind are enums', () => {
+  const schemas = doc.components.schemas as Json
+  for (const name of [
+    'User',
+    'Venue',
+    'Court',
+    'Booking',
+    'IndoorGameBooking',
+    'Review',
+    'WalletTransaction',
+    'Tournament',
+    'Fixture',
+    'Standing',
+    'Notification',
+    'Payment',
+    'Message',
+    'ValidationError',
+  ]) {
+    assert.ok(schemas[name], `components.schemas.${name}`)
+  }
+  const text = JSON.stringify(doc.paths)
+  assert.match(text, /"#\/components\/schemas\/Booking"/)
+  const inline: string[] = []
+  const refs = new Set<string>()
+  const walk = (node: unknown, where: string) => {
+    if (Array.isArray(node)) return node.forEach((n, i) => walk(n, `${where}/${i}`))
+    if (typeof node !== 'object' || node === null) return
+    const o = node as Json
+    if (typeof o.$ref === 'string') refs.add(o.$ref)
+    if (typeof o.title === 'string' && schemas[o.title] && !where.startsWith('#/components/schemas/'))
+      inline.push(where)
+    for (const [k, v] of Object.entries(o)) walk(v, `${where}/${k}`)
+  }
+  walk(doc.paths, '#/paths')
+  walk(doc.components, '#/components')
+  assert.deepEqual(inline, [], 'a named schema is inlined instead of referred to')
+  for (const ref of refs) resolve({ $ref: ref })
+
+  assert.deepEqual(schemas.Booking.properties.status.enum, [
+    'pending',
+    'confirmed',
+    'playing',
+    'completed',
+    'cancelled',
+    'no_show',
+  ])
+  assert.deepEqual(schemas.Payment.properties.method.enum, ['gateway_1', 'gateway_2', 'gateway_3', 'wallet', 'cash'])
+  assert.deepEqual(schemas.StaffMember.properties.role.enum, ['manager', 'staff'])
+  assert.deepEqual(schemas.WalletTransaction.properties.type.enum, ['topup', 'debit', 'credit'])
+
+  // One path parameter name per position: /api/venues/{venue} and /api/venues/{slug} would be two paths.
+  const shapes = new Map<string, string>()
+  for (const path of Object.keys(doc.paths)) {
+    const shape = path.replace(/\{[^}]+\}/g, '{}')
+    assert.ok(!shapes.has(shape), `${path} and ${shapes.get(shape)} differ only by parameter names`)
+    shapes.set(shape, path)
+  }
+})
+
+test('examples come from the demo data: a real court, tomorrow in the venue zone, a range on its grid', () => {
+  const create = doc.paths['/api/bookings'].post
+  const example = create.requestBody.content['application/json'].example
+  const court = DEMO_VENUES[0].courts[0]
+  assert.deepEqual(example, {
+    court_id: 1,
+    date: '2026-11-25',
+    start_time: '18:00',
+    end_time: '19:00',
+    payment_method: 'cash',
+  })
+  const [h1, m1] = example.start_time.split(':').map(Number)
+  const [h2, m2] = example.end_time.split(':').map(Number)
+  assert.equal(h2 * 60 + m2 - (h1 * 60 + m1), court.slot_minutes)
+  assert.ok(example.start_time >= DEMO_VENUES[0].opening_time && example.end_time <= DEMO_VENUES[0].closing_time)
+
+  const availability = doc.paths['/api/courts/{court}/availability'].get.parameters as Json[]
+  assert.equal(availability.find((p) => p.name === 'date')?.example, '2026-11-25')
+  assert.equal(availability.find((p) => p.name === 'court')?.example, '1')
+  const venue = doc.paths['/api/venues/{venue}'].get.parameters as Json[]
+  assert.equal(venue.find((p) => p.name === 'venue')?.example, DEMO_VENUES[0].slug)
+  // No generated placeholder survives: no id at 2^53 - 1 and no impossible date as an example.
+  const examples = JSON.stringify(doc).match(/"example":("[^"]*"|\d+)/g) ?? []
+  for (const e of examples) assert.doesNotMatch(e, /9007199254740991|"\d{4}-(1[3-9]|[2-9]\d)-/)
+})
+
+test('two different schemas under one name fail the document build instead of picking one', () => {
+  const options = openapiOptions({ config: app.ctx.config, clock, zone: app.ctx.zone })
+  const a = named('ClashTest', Type.Object({ id: Type.Integer() }))
+  const b = named('ClashTest', Type.Object({ id: Type.String() }))
+  const response = (schema: unknown) => ({ 200: { description: 'OK', content: { 'application/json': { schema } } } })
+  const openapiObject = {
+    openapi: '3.1.0',
+    components: {},
+    paths: {
+      '/a': { get: { operationId: 'a', responses: response(JSON.parse(JSON.stringify(a))) } },
+      '/b': { get: { operationId: 'b', responses: response(JSON.parse(JSON.stringify(b))) } },
+    },
+  }
+  assert.throws(
+    () => options.transformObject?.({ openapiObject } as never),
+    /two different schemas are named "ClashTest"/,
+  )
+})
