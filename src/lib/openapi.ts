@@ -1,5 +1,5 @@
 import type { FastifyDynamicSwaggerOptions } from '@fastify/swagger'
-import { DEMO_PASSWORD, DEMO_TOURNAMENT, DEMO_USERS, DEMO_VENUES } from '../cli/seed-data.ts'
+import { DEMO_PASSWORD, DEMO_USERS, DEMO_VENUES } from '../cli/seed-data.ts'
 import type { Config } from '../config.ts'
 import type { Clock } from './clock.ts'
 import { Message, namedSchemas, ValidationError } from './schemas.ts'
@@ -126,13 +126,9 @@ function demoExamples(clock: Clock, zone: Zone) {
     createBooking: { court_id: 1, date: tomorrow, ...slot, payment_method: 'cash' },
     createDeskBooking: { court_id: 1, date: tomorrow, ...slot, type: 'walkin', customer_name: customer.name },
     createIndoorGameBooking: { indoor_game_id: 1, date: tomorrow, ...slot, players_count: 2 },
-    validateCoupon: { code: 'WELCOME10', court_id: 1, date: tomorrow, ...slot },
     login: { email: customer.email, password: DEMO_PASSWORD, device_name: 'Pixel 8' },
-    registerTeam: {
-      name: DEMO_TOURNAMENT.teams[0].name,
-      captain_name: DEMO_TOURNAMENT.teams[0].captain_name,
-      contact_phone: customer.phone,
-    },
+    // A team for the demo tournament (tournament 1), captained by the demo customer.
+    registerTeam: { name: 'Koteshwor United', captain_name: customer.name, contact_phone: customer.phone },
   }
   return { pathParams, queryParams, bodies }
 }

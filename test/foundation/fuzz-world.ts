@@ -102,8 +102,6 @@ export async function fuzzWorld(app: App): Promise<FuzzWorld> {
     owner,
     ids: {
       venue: v,
-      venueId: v,
-      slug: venue.slug,
       court: String(court.id),
       indoorGame: String(game.id),
       booking: String(booking.id),

@@ -157,7 +157,7 @@ const routes: Routes = async (app) => {
           'court_id or indoor_game_id, date, start_time and end_time (HH:mm) price the slot; answers the ' +
           'discount and the amount after it, or 422 with errors.code saying why the coupon cannot be used.',
         body: ValidateBody,
-        response: { 200: ValidateAnswer, ...errorResponses },
+        response: { 200: ValidateAnswer, ...errorResponses, 409: Message },
       },
     },
     async (req) => ({ data: await validateCoupon(ctx, signedIn(req), req.body) }),
