@@ -13,6 +13,7 @@ import { build } from '../helpers/app.ts'
 // answer is documented with its body; resources are named components; examples are real.
 // A route added without one of these fails here, named by method and path.
 
+// biome-ignore lint/suspicious/noExplicitAny: OpenAPI objects are open-ended JSON.
 type Json = Record<string, any>
 let app: App
 let doc: Json
@@ -37,7 +38,7 @@ function operations(): { name: string; method: string; path: string; op: Json }[
 function resolve(node: Json): Json {
   if (typeof node?.$ref !== 'string') return node
   const parts = node.$ref.replace(/^#\//, '').split('/')
-  let at: any = doc
+  let at: Json | undefined = doc
   for (const p of parts) at = at?.[p]
   assert.ok(at, `unresolved ${node.$ref}`)
   return resolve(at)
@@ -123,7 +124,10 @@ test('resources are named components referred to by $ref, every $ref resolves, a
   const inline: string[] = []
   const refs = new Set<string>()
   const walk = (node: unknown, where: string) => {
-    if (Array.isArray(node)) return node.forEach((n, i) => walk(n, `${where}/${i}`))
+    if (Array.isArray(node)) {
+      for (const [i, n] of node.entries()) walk(n, `${where}/${i}`)
+      return
+    }
     if (typeof node !== 'object' || node === null) return
     const o = node as Json
     if (typeof o.$ref === 'string') refs.add(o.$ref)
