@@ -20,5 +20,5 @@ test('the OpenAPI document is served', async (t) => {
   const app = await build(t)
   const res = await app.inject({ method: 'GET', url: '/docs/json' })
   assert.equal(res.statusCode, 200)
-  assert.equal(res.json().openapi, '3.0.3')
+  assert.equal(res.json().openapi, '3.1.0')
 })
