@@ -51,8 +51,8 @@ test('one info line per request with route, status, duration and request id; 4xx
   assert.deepEqual(
     requests.map((l) => [l.level, l.reqId, l.method, l.route, l.status]),
     [
-      [30, 'req-ok-1', 'GET', '/api/venues/:slug', 200],
-      [30, 'req-404', 'GET', '/api/venues/:slug', 404],
+      [30, 'req-ok-1', 'GET', '/api/venues/:venue', 200],
+      [30, 'req-404', 'GET', '/api/venues/:venue', 404],
       [30, 'req-422', 'POST', '/api/auth/login', 422],
       [30, 'req-401', 'GET', '/api/auth/me', 401],
     ],

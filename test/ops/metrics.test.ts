@@ -53,7 +53,7 @@ test('requests by route template and status, pool, jobs, bookings, conflicts and
   const m = await scrape(app)
   const h = 'http_request_duration_seconds'
   assert.equal(m.get(h)?.type, 'histogram')
-  const route = '/api/venues/:slug'
+  const route = '/api/venues/:venue'
   assert.equal(sampleValue(m, h, `${h}_count`, { method: 'GET', route, status: '200' }), 1)
   assert.equal(sampleValue(m, h, `${h}_count`, { method: 'GET', route, status: '404' }), 1)
   assert.equal(sampleValue(m, h, `${h}_count`, { route: 'unmatched', status: '404' }), 1)
