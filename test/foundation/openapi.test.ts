@@ -78,6 +78,9 @@ test('every operation documents the statuses every route of its kind can answer,
     if (!PROBES.has(name)) need.push('429')
     if (['post', 'put', 'patch'].includes(method)) need.push('400', '413', '415')
     if ((op.parameters?.length ?? 0) > 0 || op.requestBody) need.push('422')
+    // A path names a resource that may not exist; a signed-in route may refuse the caller.
+    if ((op.parameters ?? []).some((p: Json) => p.in === 'path')) need.push('404')
+    if (op.security?.length > 0) need.push('403')
     for (const s of need) if (!statuses.includes(s)) problems.push(`${name}: no ${s} response`)
     for (const s of statuses) {
       const response = resolve(op.responses[s])
