@@ -52,7 +52,8 @@ export const MoneyInput = Type.Union([
   Type.String({ pattern: '^(\\d{1,7}(\\.\\d{1,2})?|10000000(\\.00?)?)$' }),
 ])
 
-export const IdParam = Type.Integer({ minimum: 1, maximum: 9007199254740991 })
+// The example is an id that exists after `npm run seed` on an empty database (the first venue, court, game…).
+export const IdParam = Type.Integer({ minimum: 1, maximum: 9007199254740991, examples: [1] })
 
 /** Names given with named(), read by the OpenAPI document builder (src/lib/openapi.ts). */
 export const namedSchemas = new Set<string>()
