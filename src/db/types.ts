@@ -173,6 +173,21 @@ export interface Fixtures {
   winner_id: number | null
 }
 
+export interface IdempotencyKeys {
+  claim: string
+  created_at: Timestamp
+  expires_at: Timestamp
+  id: Generated<number>
+  key: string
+  locked_until: Timestamp
+  request_hash: string
+  response_body: string | null
+  response_status: number | null
+  response_type: string | null
+  status: Generated<string>
+  user_id: number
+}
+
 export interface IndoorGameBookings {
   base_amount: number
   booking_number: string
@@ -487,6 +502,7 @@ export interface DB {
   courts: Courts
   device_tokens: DeviceTokens
   fixtures: Fixtures
+  idempotency_keys: IdempotencyKeys
   indoor_game_bookings: IndoorGameBookings
   indoor_games: IndoorGames
   jobs: Jobs
