@@ -52,6 +52,7 @@ export interface BookingCharges {
 export interface Bookings {
   base_amount: number
   booking_number: string
+  calendar_sequence: Generated<number>
   cancel_reason: string | null
   cancelled_at: Timestamp | null
   court_id: number
@@ -77,6 +78,15 @@ export interface Bookings {
   updated_at: Generated<Timestamp>
   user_id: number | null
   venue_id: number
+}
+
+export interface CalendarFeeds {
+  created_at: Generated<Timestamp>
+  id: Generated<number>
+  rotated_at: Timestamp | null
+  secret: string
+  user_id: number | null
+  venue_id: number | null
 }
 
 export interface Coupons {
@@ -191,6 +201,7 @@ export interface IdempotencyKeys {
 export interface IndoorGameBookings {
   base_amount: number
   booking_number: string
+  calendar_sequence: Generated<number>
   cancel_reason: string | null
   cancelled_at: Timestamp | null
   created_at: Generated<Timestamp>
@@ -495,6 +506,7 @@ export interface DB {
   api_tokens: ApiTokens
   booking_charges: BookingCharges
   bookings: Bookings
+  calendar_feeds: CalendarFeeds
   coupon_usages: CouponUsages
   coupons: Coupons
   court_blocks: CourtBlocks
