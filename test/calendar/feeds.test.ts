@@ -145,7 +145,11 @@ test('SEQUENCE grows with each change of a booking', async () => {
   const s0 = await seq()
   await app.ctx.db.updateTable('bookings').set({ status: 'confirmed' }).where('id', '=', b.id).execute()
   const s1 = await seq()
-  await app.ctx.db.updateTable('bookings').set({ start_time: '10:30', end_time: '11:30' }).where('id', '=', b.id).execute()
+  await app.ctx.db
+    .updateTable('bookings')
+    .set({ start_time: '10:30', end_time: '11:30' })
+    .where('id', '=', b.id)
+    .execute()
   const s2 = await seq()
   // Bookkeeping that a calendar does not show (a reminder sent) changes no SEQUENCE.
   await app.ctx.db.updateTable('bookings').set({ reminder_sent_at: new Date() }).where('id', '=', b.id).execute()
@@ -170,7 +174,9 @@ test('rotate: a new URL, the old one is 404 at once; racing rotations leave exac
   assert.equal(await myFeed(user), fresh)
 
   const raced = await Promise.all(
-    Array.from({ length: 8 }, () => app.inject({ method: 'POST', url: '/api/calendar/feed/rotate', headers: user.headers })),
+    Array.from({ length: 8 }, () =>
+      app.inject({ method: 'POST', url: '/api/calendar/feed/rotate', headers: user.headers }),
+    ),
   )
   const urls = raced.map((r) => r.json().data.url as string)
   assert.equal(new Set(urls).size, 8)
@@ -250,7 +256,7 @@ test('venue feeds refuse customers, other venues and anonymous callers; only own
   assert.equal((await get(w.staff.headers)).json().data.url, res.json().data.url)
 })
 
-test('a suspended user\'s feed and a deleted venue\'s feed are 404', async () => {
+test("a suspended user's feed and a deleted venue's feed are 404", async () => {
   const w = await world(app)
   const mine = await myFeed(w.customer)
   const venueUrl = (
@@ -265,7 +271,12 @@ test('a suspended user\'s feed and a deleted venue\'s feed are 404', async () =>
 test('the feed routes are in the OpenAPI document; the .ics route is public', async () => {
   const doc = (await app.inject({ method: 'GET', url: '/docs/json' })).json()
   const ics = doc.paths['/api/calendar/{secret}.ics']?.get
-  assert.ok(ics, Object.keys(doc.paths).filter((p) => p.includes('calendar')).join(','))
+  assert.ok(
+    ics,
+    Object.keys(doc.paths)
+      .filter((p) => p.includes('calendar'))
+      .join(','),
+  )
   assert.deepEqual(ics.security, [])
   assert.ok(ics.responses['200'].content['text/calendar'])
   assert.ok(ics.responses['304'])

@@ -147,7 +147,7 @@ export function vtimezone(zone: Zone, fromYear: number, toYear: number): string[
   return [
     'BEGIN:VTIMEZONE',
     `TZID:${zone.name}`,
-    ...observance(wallStamp(start, initial), initial, initial),
+    ...observance(`${fromYear}0101T000000`, initial, initial),
     ...changes.flatMap((c) => observance(wallStamp(c.at, c.from), c.from, c.to)),
     'END:VTIMEZONE',
   ]

@@ -9,7 +9,9 @@ export type FeedOwner = { userId: number } | { venueId: number }
 export const newSecret = () => randomBytes(32).toString('base64url')
 
 const ownerColumn = (owner: FeedOwner) =>
-  'userId' in owner ? ({ col: 'user_id', id: owner.userId } as const) : ({ col: 'venue_id', id: owner.venueId } as const)
+  'userId' in owner
+    ? ({ col: 'user_id', id: owner.userId } as const)
+    : ({ col: 'venue_id', id: owner.venueId } as const)
 
 /** The owner's secret, created on first use (concurrent first uses agree on one). */
 export async function ensureFeedSecret(db: Executor, owner: FeedOwner): Promise<string> {
