@@ -101,6 +101,9 @@ const routes: Routes = async (app) => {
         response: {
           200: {
             description: 'The feed',
+            headers: {
+              etag: Type.String({ description: 'Send it back in If-None-Match: 304 while the feed is unchanged' }),
+            },
             content: { 'text/calendar': { schema: Type.String({ description: 'RFC 5545 VCALENDAR' }) } },
           },
           304: Type.Null({ description: 'Not modified: the feed is as the ETag in If-None-Match' }),
