@@ -12,6 +12,7 @@ import { type Clock, systemClock } from './lib/clock.ts'
 import type { AppContext } from './lib/context.ts'
 import type { DatabaseHandle } from './lib/db.ts'
 import { frameworkErrors, registerErrorHandler } from './lib/errors.ts'
+import { registerIdempotency } from './lib/idempotency.ts'
 import { JobQueue } from './lib/jobs.ts'
 import { createMessenger, type Messenger } from './lib/messenger.ts'
 import { Metrics } from './lib/metrics.ts'
@@ -132,6 +133,8 @@ export async function buildApp({
     return reply.type(types[ext] ?? 'application/octet-stream').send(data)
   })
 
+  // Before the routes: it wires every route declared with `config: { idempotent: true }`.
+  registerIdempotency(app, ctx)
   await app.register(registerModules, { prefix: '/api' })
   registerJobs(ctx)
 

@@ -52,6 +52,7 @@ export interface BookingCharges {
 export interface Bookings {
   base_amount: number
   booking_number: string
+  calendar_sequence: Generated<number>
   cancel_reason: string | null
   cancelled_at: Timestamp | null
   court_id: number
@@ -77,6 +78,15 @@ export interface Bookings {
   updated_at: Generated<Timestamp>
   user_id: number | null
   venue_id: number
+}
+
+export interface CalendarFeeds {
+  created_at: Generated<Timestamp>
+  id: Generated<number>
+  rotated_at: Timestamp | null
+  secret: string
+  user_id: number | null
+  venue_id: number | null
 }
 
 export interface Coupons {
@@ -173,9 +183,25 @@ export interface Fixtures {
   winner_id: number | null
 }
 
+export interface IdempotencyKeys {
+  claim: string
+  created_at: Timestamp
+  expires_at: Timestamp
+  id: Generated<number>
+  key: string
+  locked_until: Timestamp
+  request_hash: string
+  response_body: string | null
+  response_status: number | null
+  response_type: string | null
+  status: Generated<string>
+  user_id: number
+}
+
 export interface IndoorGameBookings {
   base_amount: number
   booking_number: string
+  calendar_sequence: Generated<number>
   cancel_reason: string | null
   cancelled_at: Timestamp | null
   created_at: Generated<Timestamp>
@@ -480,6 +506,7 @@ export interface DB {
   api_tokens: ApiTokens
   booking_charges: BookingCharges
   bookings: Bookings
+  calendar_feeds: CalendarFeeds
   coupon_usages: CouponUsages
   coupons: Coupons
   court_blocks: CourtBlocks
@@ -487,6 +514,7 @@ export interface DB {
   courts: Courts
   device_tokens: DeviceTokens
   fixtures: Fixtures
+  idempotency_keys: IdempotencyKeys
   indoor_game_bookings: IndoorGameBookings
   indoor_games: IndoorGames
   jobs: Jobs

@@ -92,6 +92,7 @@ const routes: Routes = async (app) => {
   app.post(
     '/bookings',
     {
+      config: { idempotent: true },
       onRequest: app.auth.required,
       schema: {
         tags,

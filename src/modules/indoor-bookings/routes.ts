@@ -60,6 +60,7 @@ const routes: Routes = async (app) => {
   app.post(
     '/indoor-game-bookings',
     {
+      config: { idempotent: true },
       onRequest: app.auth.required,
       schema: {
         tags,

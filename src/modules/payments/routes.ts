@@ -51,6 +51,7 @@ const routes: Routes = async (app) => {
   app.post(
     '/payments/initiate',
     {
+      config: { idempotent: true },
       onRequest: app.auth.required,
       schema: {
         tags,

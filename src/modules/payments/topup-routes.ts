@@ -14,6 +14,7 @@ export function topupRoute(app: RouteApp, gateways: Gateways) {
   app.post(
     '/wallet/topup',
     {
+      config: { idempotent: true },
       onRequest: app.auth.required,
       schema: {
         tags,

@@ -1,0 +1,124 @@
+import { Type } from 'typebox'
+import { signedIn } from '../../lib/auth.ts'
+import type { Routes } from '../../lib/route.ts'
+import { Data, errorResponses, Message } from '../../lib/schemas.ts'
+import { CalendarFeedSchema } from './resource.ts'
+import { SecretParams, VenueParams } from './schemas.ts'
+import { etagMatches, myFeedUrl, renderFeed, rotateMyFeed, rotateVenueFeed, venueFeedUrl } from './service.ts'
+
+const tags = ['Calendar']
+const security = [{ bearer: [] }]
+const One = Data(CalendarFeedSchema)
+const FEED_DOC =
+  'Subscribe to the URL in a calendar app (Google Calendar "From URL", Apple Calendar, Outlook). Each booking ' +
+  'from 30 days back and every future one is a VEVENT in the venue time zone, STATUS CONFIRMED, TENTATIVE ' +
+  '(pending payment) or CANCELLED. The URL is a secret: anyone who has it can read the feed.'
+
+const routes: Routes = async (app) => {
+  const { ctx } = app
+
+  app.get(
+    '/calendar/feed',
+    {
+      onRequest: app.auth.required,
+      schema: {
+        operationId: 'getMyCalendarFeed',
+        tags,
+        security,
+        summary: "The caller's calendar feed URL (court and indoor bookings)",
+        description: `${FEED_DOC} The feed is created on first use; the same URL is answered until it is rotated.`,
+        response: { 200: One, ...errorResponses },
+      },
+    },
+    async (req) => ({ data: { url: await myFeedUrl(ctx, signedIn(req)) } }),
+  )
+
+  app.post(
+    '/calendar/feed/rotate',
+    {
+      onRequest: app.auth.required,
+      schema: {
+        operationId: 'rotateMyCalendarFeed',
+        tags,
+        security,
+        summary: "Replace the caller's calendar feed secret",
+        description: 'Answers the new URL; the old URL is 404 at once (subscriptions to it stop updating).',
+        response: { 200: One, ...errorResponses },
+      },
+    },
+    async (req) => ({ data: { url: await rotateMyFeed(ctx, signedIn(req)) } }),
+  )
+
+  app.get(
+    '/venues/:venue/calendar/feed',
+    {
+      onRequest: app.auth.required,
+      schema: {
+        operationId: 'getVenueCalendarFeed',
+        tags,
+        security,
+        summary: "A venue's calendar feed URL: all its bookings (owner, manager, staff)",
+        description: `${FEED_DOC} One feed per venue, shared by its staff; the court or game is in each event's SUMMARY and LOCATION, the customer in DESCRIPTION.`,
+        params: VenueParams,
+        response: { 200: One, ...errorResponses },
+      },
+    },
+    async (req) => ({ data: { url: await venueFeedUrl(ctx, signedIn(req), req.params.venue) } }),
+  )
+
+  app.post(
+    '/venues/:venue/calendar/feed/rotate',
+    {
+      onRequest: app.auth.required,
+      schema: {
+        operationId: 'rotateVenueCalendarFeed',
+        tags,
+        security,
+        summary: "Replace a venue's calendar feed secret (owner, manager)",
+        description: 'Answers the new URL; the old URL is 404 at once. Staff may read the feed URL but not rotate it.',
+        params: VenueParams,
+        response: { 200: One, ...errorResponses },
+      },
+    },
+    async (req) => ({ data: { url: await rotateVenueFeed(ctx, signedIn(req), req.params.venue) } }),
+  )
+
+  app.get(
+    '/calendar/:secret.ics',
+    {
+      schema: {
+        operationId: 'getCalendarFeedIcs',
+        tags,
+        security: [],
+        summary: 'An iCalendar feed (RFC 5545) by its secret URL',
+        description:
+          'text/calendar; charset=utf-8. Answers an ETag; If-None-Match with it is 304 while the feed is unchanged. ' +
+          'An unknown or rotated secret is 404.',
+        params: SecretParams,
+        headers: Type.Object({
+          'if-none-match': Type.Optional(Type.String({ description: 'An ETag of an earlier answer' })),
+        }),
+        response: {
+          200: {
+            description: 'The feed',
+            headers: {
+              etag: Type.String({ description: 'Send it back in If-None-Match: 304 while the feed is unchanged' }),
+            },
+            content: { 'text/calendar': { schema: Type.String({ description: 'RFC 5545 VCALENDAR' }) } },
+          },
+          304: Type.Null({ description: 'Not modified: the feed is as the ETag in If-None-Match' }),
+          404: Message,
+        },
+      },
+    },
+    async (req, reply) => {
+      const feed = await renderFeed(ctx, req.params.secret)
+      if (!feed) return reply.code(404).send({ message: 'Not found.' })
+      reply.header('etag', feed.etag).header('cache-control', 'private, no-cache')
+      if (etagMatches(req.headers['if-none-match'], feed.etag)) return reply.code(304).send(null)
+      return reply.type('text/calendar; charset=utf-8').send(feed.body)
+    },
+  )
+}
+
+export default routes

@@ -1,0 +1,293 @@
+import assert from 'node:assert/strict'
+import { after, before, test } from 'node:test'
+import type { App } from '../../src/app.ts'
+import { addDays } from '../../src/lib/time.ts'
+import { book, slot, world } from '../bookings/helpers.ts'
+import { build } from '../helpers/app.ts'
+import { createIndoorGame, createUser, createVenue, daysFromNow } from '../helpers/factories.ts'
+import { insertBooking } from '../payments/helpers.ts'
+import { fetchFeed, parseFeed } from './helpers.ts'
+
+// Calendar feeds (src/modules/calendar, docs/calendar.md) in the default zone, Asia/Kathmandu.
+
+let app: App
+before(async () => {
+  app = await build()
+})
+after(() => app.close())
+
+const URL_SHAPE = /^http:\/\/localhost:8000\/api\/calendar\/[A-Za-z0-9_-]{43}\.ics$/
+
+const myFeed = async (user: { headers: Record<string, string> }) => {
+  const res = await app.inject({ method: 'GET', url: '/api/calendar/feed', headers: user.headers })
+  assert.equal(res.statusCode, 200, res.body)
+  return res.json().data.url as string
+}
+
+test('GET /api/calendar/feed: {data: {url}}, the same URL every time, 401 without a token', async () => {
+  const user = await createUser(app)
+  const url = await myFeed(user)
+  assert.match(url, URL_SHAPE)
+  assert.equal(await myFeed(user), url)
+  assert.notEqual(await myFeed(await createUser(app)), url)
+  assert.equal((await app.inject({ method: 'GET', url: '/api/calendar/feed' })).statusCode, 401)
+  assert.equal((await app.inject({ method: 'POST', url: '/api/calendar/feed/rotate' })).statusCode, 401)
+})
+
+test('concurrent first requests for a feed agree on one URL', async () => {
+  const user = await createUser(app)
+  const urls = await Promise.all(Array.from({ length: 10 }, () => myFeed(user)))
+  assert.equal(new Set(urls).size, 1)
+})
+
+test("a user's feed: their court and indoor bookings from 30 days back, one valid VEVENT each", async () => {
+  const w = await world(app)
+  const game = await createIndoorGame(app, w.venue.id, { name: 'PS5, Station; 1' })
+  const courtRes = await book(app, w.customer, slot(w.court.id, 3, '18:00', '19:00'))
+  assert.equal(courtRes.statusCode, 201, courtRes.body)
+  const indoorRes = await app.inject({
+    method: 'POST',
+    url: '/api/indoor-game-bookings',
+    headers: w.customer.headers,
+    payload: { indoor_game_id: game.id, date: daysFromNow(4), start_time: '10:00', end_time: '11:00' },
+  })
+  assert.equal(indoorRes.statusCode, 201, indoorRes.body)
+  const recent = await insertBooking(app, {
+    userId: w.customer.id,
+    venueId: w.venue.id,
+    courtId: w.court.id,
+    total: 1000,
+    date: addDays(daysFromNow(0), -30),
+    status: 'completed',
+  })
+  await insertBooking(app, {
+    userId: w.customer.id,
+    venueId: w.venue.id,
+    courtId: w.court.id,
+    total: 1000,
+    date: addDays(daysFromNow(0), -31),
+    status: 'completed',
+  })
+  // Someone else's booking is not in this feed.
+  const stranger = await createUser(app)
+  assert.equal((await book(app, stranger, slot(w.court.id, 3, '20:00', '21:00'))).statusCode, 201)
+
+  const res = await fetchFeed(app, await myFeed(w.customer))
+  assert.equal(res.statusCode, 200)
+  assert.equal(res.headers['content-type'], 'text/calendar; charset=utf-8')
+  assert.match(String(res.headers.etag), /^"[A-Za-z0-9_-]+"$/)
+  const feed = parseFeed(res.body)
+  assert.deepEqual(feed.zones, ['Asia/Kathmandu'])
+  assert.equal(feed.events.length, 3)
+  const court = feed.events.find((e) => e.uid === `court-booking-${courtRes.json().data.id}@localhost`)
+  assert.ok(court, JSON.stringify(feed.events.map((e) => e.uid)))
+  assert.equal(court.summary, `${w.court.name} at ${w.venue.name}`)
+  assert.ok(court.location.startsWith(`${w.court.name}, ${w.venue.name}`))
+  assert.equal(court.status, 'TENTATIVE')
+  assert.equal(court.tzid, 'Asia/Kathmandu')
+  assert.equal(court.startLocal, `${daysFromNow(3)}T18:00:00`)
+  // Kathmandu is UTC+05:45 all year.
+  assert.equal(court.start.toISOString(), `${daysFromNow(3)}T12:15:00.000Z`)
+  assert.equal(court.end.getTime() - court.start.getTime(), 3600_000)
+  const indoor = feed.events.find((e) => e.uid === `indoor-booking-${indoorRes.json().data.id}@localhost`)
+  assert.ok(indoor)
+  // Commas and semicolons in names survive escaping.
+  assert.equal(indoor.summary, `PS5, Station; 1 at ${w.venue.name}`)
+  const old = feed.events.find((e) => e.uid === `court-booking-${recent.id}@localhost`)
+  assert.equal(old?.status, 'CONFIRMED')
+})
+
+test('ETag and 304; a cancelled booking is CANCELLED in the next fetch with a higher SEQUENCE', async () => {
+  const w = await world(app)
+  const created = await book(app, w.customer, slot(w.court.id, 5, '09:00', '10:00'))
+  const id = created.json().data.id
+  const url = await myFeed(w.customer)
+  const first = await fetchFeed(app, url)
+  const etag = String(first.headers.etag)
+  const before = parseFeed(first.body).events[0]
+  assert.equal(before.status, 'TENTATIVE')
+
+  const same = await fetchFeed(app, url, { 'if-none-match': etag })
+  assert.equal(same.statusCode, 304)
+  assert.equal(same.body, '')
+  assert.equal(same.headers.etag, etag)
+  assert.equal((await fetchFeed(app, url, { 'if-none-match': `"other", W/${etag}` })).statusCode, 304)
+  assert.equal((await fetchFeed(app, url, { 'if-none-match': '"stale"' })).statusCode, 200)
+
+  const cancel = await app.inject({
+    method: 'PATCH',
+    url: `/api/bookings/${id}/cancel`,
+    headers: w.customer.headers,
+    payload: { reason: 'Rain' },
+  })
+  assert.equal(cancel.statusCode, 200, cancel.body)
+  const next = await fetchFeed(app, url, { 'if-none-match': etag })
+  assert.equal(next.statusCode, 200)
+  assert.notEqual(next.headers.etag, etag)
+  const after = parseFeed(next.body).events[0]
+  assert.equal(after.uid, before.uid)
+  assert.equal(after.status, 'CANCELLED')
+  assert.ok(after.sequence > before.sequence, `${after.sequence} > ${before.sequence}`)
+  assert.ok(after.lastModified >= before.lastModified)
+})
+
+test('SEQUENCE grows with each change of a booking', async () => {
+  const w = await world(app)
+  const b = await insertBooking(app, {
+    userId: w.customer.id,
+    venueId: w.venue.id,
+    courtId: w.court.id,
+    total: 1000,
+    date: daysFromNow(6),
+  })
+  const url = await myFeed(w.customer)
+  const seq = async () => parseFeed((await fetchFeed(app, url)).body).events[0].sequence
+  const s0 = await seq()
+  await app.ctx.db.updateTable('bookings').set({ status: 'confirmed' }).where('id', '=', b.id).execute()
+  const s1 = await seq()
+  await app.ctx.db
+    .updateTable('bookings')
+    .set({ start_time: '10:30', end_time: '11:30' })
+    .where('id', '=', b.id)
+    .execute()
+  const s2 = await seq()
+  // Bookkeeping that a calendar does not show (a reminder sent) changes no SEQUENCE.
+  await app.ctx.db.updateTable('bookings').set({ reminder_sent_at: new Date() }).where('id', '=', b.id).execute()
+  const s3 = await seq()
+  assert.ok(s0 < s1 && s1 < s2, `${s0} ${s1} ${s2}`)
+  assert.equal(s3, s2)
+})
+
+test('rotate: a new URL, the old one is 404 at once; racing rotations leave exactly one working URL', async () => {
+  const user = await createUser(app)
+  const old = await myFeed(user)
+  assert.equal((await fetchFeed(app, old)).statusCode, 200)
+  const res = await app.inject({ method: 'POST', url: '/api/calendar/feed/rotate', headers: user.headers })
+  assert.equal(res.statusCode, 200)
+  const fresh = res.json().data.url
+  assert.match(fresh, URL_SHAPE)
+  assert.notEqual(fresh, old)
+  const gone = await fetchFeed(app, old)
+  assert.equal(gone.statusCode, 404)
+  assert.deepEqual(gone.json(), { message: 'Not found.' })
+  assert.equal((await fetchFeed(app, fresh)).statusCode, 200)
+  assert.equal(await myFeed(user), fresh)
+
+  const raced = await Promise.all(
+    Array.from({ length: 8 }, () =>
+      app.inject({ method: 'POST', url: '/api/calendar/feed/rotate', headers: user.headers }),
+    ),
+  )
+  const urls = raced.map((r) => r.json().data.url as string)
+  assert.equal(new Set(urls).size, 8)
+  const codes = await Promise.all(urls.map(async (u) => (await fetchFeed(app, u)).statusCode))
+  assert.equal(codes.filter((c) => c === 200).length, 1, codes.join(','))
+  assert.equal(await myFeed(user), urls[codes.indexOf(200)])
+})
+
+test('unknown, malformed and over-long secrets are 404', async () => {
+  for (const path of [
+    `/api/calendar/${'A'.repeat(43)}.ics`,
+    '/api/calendar/x.ics',
+    '/api/calendar/%00.ics',
+    `/api/calendar/${'a'.repeat(200)}.ics`,
+    '/api/calendar/feed.ics',
+  ]) {
+    const res = await app.inject({ method: 'GET', url: path })
+    assert.equal(res.statusCode, 404, `${path}: ${res.body}`)
+  }
+})
+
+test("a venue's feed: owner, manager and staff share one URL with every booking of the venue", async () => {
+  const w = await world(app)
+  const other = await createUser(app)
+  const a = await book(app, w.customer, slot(w.court.id, 3, '10:00', '11:00'))
+  const b = await book(app, other, slot(w.court.id, 3, '11:00', '12:00'))
+  assert.equal(a.statusCode, 201)
+  assert.equal(b.statusCode, 201)
+  // Another venue's booking stays out.
+  const elsewhere = await world(app)
+  assert.equal((await book(app, elsewhere.customer, slot(elsewhere.court.id, 3, '10:00', '11:00'))).statusCode, 201)
+
+  const urlFor = (headers: Record<string, string>, venue: string | number = w.venue.id) =>
+    app.inject({ method: 'GET', url: `/api/venues/${venue}/calendar/feed`, headers })
+  const urls = await Promise.all([w.owner, w.manager, w.staff].map((u) => urlFor(u.headers)))
+  for (const r of urls) assert.equal(r.statusCode, 200, r.body)
+  const url = urls[0].json().data.url
+  assert.match(url, URL_SHAPE)
+  assert.ok(urls.every((r) => r.json().data.url === url))
+  assert.equal((await urlFor(w.owner.headers, w.venue.slug)).json().data.url, url)
+  assert.notEqual(url, await myFeed(w.owner))
+
+  const feed = parseFeed((await fetchFeed(app, url)).body)
+  assert.deepEqual(
+    feed.events.map((e) => e.uid).sort(),
+    [`court-booking-${a.json().data.id}@localhost`, `court-booking-${b.json().data.id}@localhost`].sort(),
+  )
+  for (const e of feed.events) {
+    assert.equal(e.summary, `${w.court.name} at ${w.venue.name}`)
+    assert.ok(e.location.includes(w.court.name))
+    assert.match(e.description, /Customer: /)
+  }
+})
+
+test('venue feeds refuse customers, other venues and anonymous callers; only owner and manager rotate', async () => {
+  const w = await world(app)
+  const strangerOwner = await createUser(app, { roles: ['venue_owner'] })
+  await createVenue(app, strangerOwner.id)
+  const get = (headers: Record<string, string> | undefined, venue: string | number = w.venue.id) =>
+    app.inject({ method: 'GET', url: `/api/venues/${venue}/calendar/feed`, headers })
+  const rotate = (headers: Record<string, string> | undefined) =>
+    app.inject({ method: 'POST', url: `/api/venues/${w.venue.id}/calendar/feed/rotate`, headers })
+  assert.equal((await get(undefined)).statusCode, 401)
+  assert.equal((await get(w.customer.headers)).statusCode, 403)
+  assert.equal((await get(strangerOwner.headers)).statusCode, 403)
+  assert.equal((await get(w.owner.headers, 999999999)).statusCode, 404)
+  assert.equal((await get(w.owner.headers, 'no-such-venue')).statusCode, 404)
+  assert.equal((await rotate(undefined)).statusCode, 401)
+  assert.equal((await rotate(w.staff.headers)).statusCode, 403)
+  assert.equal((await rotate(w.customer.headers)).statusCode, 403)
+
+  const old = (await get(w.staff.headers)).json().data.url
+  const res = await rotate(w.manager.headers)
+  assert.equal(res.statusCode, 200)
+  assert.equal((await fetchFeed(app, old)).statusCode, 404)
+  assert.equal((await fetchFeed(app, res.json().data.url)).statusCode, 200)
+  assert.equal((await get(w.staff.headers)).json().data.url, res.json().data.url)
+})
+
+test("a suspended user's feed and a deleted venue's feed are 404", async () => {
+  const w = await world(app)
+  const mine = await myFeed(w.customer)
+  const venueUrl = (
+    await app.inject({ method: 'GET', url: `/api/venues/${w.venue.id}/calendar/feed`, headers: w.owner.headers })
+  ).json().data.url
+  await app.ctx.db.updateTable('users').set({ is_active: false }).where('id', '=', w.customer.id).execute()
+  await app.ctx.db.updateTable('venues').set({ deleted_at: new Date() }).where('id', '=', w.venue.id).execute()
+  assert.equal((await fetchFeed(app, mine)).statusCode, 404)
+  assert.equal((await fetchFeed(app, venueUrl)).statusCode, 404)
+})
+
+test('the feed routes are in the OpenAPI document; the .ics route is public', async () => {
+  const doc = (await app.inject({ method: 'GET', url: '/docs/json' })).json()
+  const ics = doc.paths['/api/calendar/{secret}.ics']?.get
+  assert.ok(
+    ics,
+    Object.keys(doc.paths)
+      .filter((p) => p.includes('calendar'))
+      .join(','),
+  )
+  assert.deepEqual(ics.security, [])
+  assert.ok(ics.responses['200'].content['text/calendar'])
+  assert.ok(ics.responses['304'])
+  for (const [path, method] of [
+    ['/api/calendar/feed', 'get'],
+    ['/api/calendar/feed/rotate', 'post'],
+    ['/api/venues/{venue}/calendar/feed', 'get'],
+    ['/api/venues/{venue}/calendar/feed/rotate', 'post'],
+  ]) {
+    const op = doc.paths[path]?.[method]
+    assert.ok(op?.operationId, path)
+    assert.deepEqual(op.security, [{ bearer: [] }])
+  }
+})
