@@ -70,6 +70,7 @@ export interface Bookings {
   payment_method: string | null
   period: Generated<string | null>
   reminder_sent_at: Timestamp | null
+  series_id: number | null
   start_time: string
   status: Generated<string>
   total_amount: number
@@ -77,6 +78,23 @@ export interface Bookings {
   updated_at: Generated<Timestamp>
   user_id: number | null
   venue_id: number
+}
+
+export interface BookingSeries {
+  court_id: number
+  created_at: Generated<Timestamp>
+  created_by: number | null
+  customer_name: string
+  customer_phone: string | null
+  end_time: string
+  id: Generated<number>
+  start_date: string
+  start_time: string
+  type: Generated<string>
+  user_id: number | null
+  venue_id: number
+  weekday: number
+  weeks: number
 }
 
 export interface Coupons {
@@ -425,6 +443,20 @@ export interface VenueHolidays {
   venue_id: number
 }
 
+export interface WaitlistEntries {
+  court_id: number
+  created_at: Generated<Timestamp>
+  date: string
+  end_time: string
+  id: Generated<number>
+  offer_booking_id: number | null
+  offered_at: Timestamp | null
+  start_time: string
+  status: Generated<string>
+  user_id: number
+  venue_id: number
+}
+
 export interface Venues {
   address: string
   city: string
@@ -479,6 +511,7 @@ export interface DB {
   amenities: Amenities
   api_tokens: ApiTokens
   booking_charges: BookingCharges
+  booking_series: BookingSeries
   bookings: Bookings
   coupon_usages: CouponUsages
   coupons: Coupons
@@ -511,5 +544,6 @@ export interface DB {
   venue_holidays: VenueHolidays
   venue_staff: VenueStaff
   venues: Venues
+  waitlist_entries: WaitlistEntries
   wallet_transactions: WalletTransactions
 }

@@ -15,6 +15,7 @@ import payments from './payments/routes.ts'
 import reviews from './reviews/routes.ts'
 import tournaments from './tournaments/routes.ts'
 import venues from './venues/routes.ts'
+import waitlist from './waitlist/routes.ts'
 import wallet from './wallet/routes.ts'
 
 /** Every feature's routes, under /api. */
@@ -33,6 +34,7 @@ export async function registerModules(app: FastifyInstance) {
     coupons,
     reviews,
     tournaments,
+    waitlist,
   ]) {
     await app.register(mod)
   }

@@ -176,3 +176,16 @@ export async function claimReminder(trx: Executor, kind: BookingKind, id: number
       b.date::text AS date, b.start_time::text AS start_time`.execute(trx)
   return claimed.rows[0]
 }
+
+/** The slot of a booking and how it ended, for the waitlist offer after it was cancelled. */
+export async function bookingSlot(db: Executor, id: number) {
+  return db
+    .selectFrom('bookings')
+    .select(['id', 'court_id', 'date', 'start_time', 'end_time', 'status', 'cancel_reason'])
+    .where('id', '=', id)
+    .executeTakeFirst()
+}
+
+export async function bookingNumberOf(db: Executor, id: number) {
+  return db.selectFrom('bookings').select(['booking_number', 'hold_expires_at']).where('id', '=', id).executeTakeFirst()
+}

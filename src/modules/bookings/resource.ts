@@ -47,6 +47,13 @@ export const BookingSchema = Type.Object({
   charges: Type.Array(ChargeSchema),
   coupon_usage: Nullable(CouponUsageSchema),
   review: Nullable(ReviewSchema),
+  series_id: Nullable(Type.Integer({ description: 'The recurring series this booking is an occurrence of' })),
+  waitlist_count: Type.Optional(
+    Type.Integer({
+      minimum: 0,
+      description: 'Venue booking list only: how many customers wait for a slot overlapping this booking (waitlist)',
+    }),
+  ),
   created_at: DateTime,
 })
 export type Booking = Static<typeof BookingSchema>
@@ -89,6 +96,7 @@ export function bookingResource(b: Selectable<Bookings>, parts: BookingParts, zo
     charges: parts.charges,
     coupon_usage: parts.couponUsage,
     review: parts.review,
+    series_id: b.series_id ?? null,
     created_at: zone.format(b.created_at),
   }
 }

@@ -6,7 +6,8 @@ import { toPaisa } from '../../lib/money.ts'
 import type { PageParams } from '../../lib/pagination.ts'
 import { addCharge, changeStatus, lockBooking, recordDeskPayment } from '../booking-core/index.ts'
 import { assertVenueAccess, resolveVenue } from '../venues/index.ts'
-import { createCourtBooking } from './create.ts'
+import { waitingCounts } from '../waitlist/index.ts'
+import { createCourtBooking, offerFreedSlot } from './create.ts'
 import { loadBooking, loadBookings } from './queries.ts'
 import { bookingOwnership, listBookingIds, parseId } from './repository.ts'
 import type { Booking } from './resource.ts'
@@ -62,7 +63,9 @@ export async function listVenueBookings(
     { venueId, date: query.date, status: query.status, courtId: query.court_id },
     page,
   )
-  return { items: await loadBookings(ctx, ids, { withUser: true }), total }
+  const [items, waiting] = await Promise.all([loadBookings(ctx, ids, { withUser: true }), waitingCounts(ctx.db, ids)])
+  for (const b of items) b.waitlist_count = waiting.get(b.id) ?? 0
+  return { items, total }
 }
 
 export async function createVenueBooking(
@@ -99,6 +102,7 @@ export async function setBookingStatus(
   await ctx.db.transaction().execute(async (trx) => {
     const booking = (await lockBooking(trx, 'court', id))!
     await changeStatus(ctx, trx, 'court', booking, input.status, input.reason?.trim() || null)
+    await offerFreedSlot(ctx, trx, id)
   })
   return loadBooking(ctx, id)
 }
