@@ -4,6 +4,7 @@ import accounts from './accounts/routes.ts'
 import availability from './availability/routes.ts'
 import { registerBookingJobs } from './bookings/jobs.ts'
 import bookings from './bookings/routes.ts'
+import bookingSeries from './bookings/series-routes.ts'
 import coupons from './coupons/routes.ts'
 import courts from './courts/routes.ts'
 import indoorBookings from './indoor-bookings/routes.ts'
@@ -28,6 +29,7 @@ export async function registerModules(app: FastifyInstance) {
     indoorGames,
     availability,
     bookings,
+    bookingSeries,
     indoorBookings,
     payments,
     wallet,

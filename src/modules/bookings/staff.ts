@@ -10,8 +10,16 @@ import { waitingCounts } from '../waitlist/index.ts'
 import { createCourtBooking, offerFreedSlot } from './create.ts'
 import { loadBooking, loadBookings } from './queries.ts'
 import { bookingOwnership, listBookingIds, parseId } from './repository.ts'
-import type { Booking } from './resource.ts'
-import type { ChargeBody, PaymentBody, StaffCreateBody, StatusBody, VenueListQuery } from './schemas.ts'
+import type { Booking, Series } from './resource.ts'
+import type {
+  ChargeBody,
+  PaymentBody,
+  StaffCreateBody,
+  StaffSeriesBody,
+  StatusBody,
+  VenueListQuery,
+} from './schemas.ts'
+import { createSeries } from './series.ts'
 
 // Venue staff operations on court bookings (docs/bookings.md, "Staff operations"): the venue's owner,
 // managers and staff, and any super_admin.
@@ -142,4 +150,26 @@ export async function addBookingPayment(
     )
   })
   return loadBooking(ctx, id)
+}
+
+/** POST /venues/{venue}/bookings/series: a desk series (offline or walk-in) for a named customer. */
+export async function createVenueSeries(
+  ctx: AppContext,
+  user: AuthUser,
+  param: string,
+  input: Static<typeof StaffSeriesBody>,
+): Promise<Series> {
+  const venueId = await venueFor(ctx, user, param)
+  return createSeries(
+    ctx,
+    { ...input, payment_method: null },
+    {
+      type: input.type ?? 'offline',
+      userId: null,
+      customerName: input.customer_name.trim(),
+      customerPhone: null,
+      createdBy: user.id,
+      venueId,
+    },
+  )
 }

@@ -2,6 +2,7 @@ import { sql } from 'kysely'
 import type { Executor } from '../../../lib/db.ts'
 import { dueRows, type SweepRow } from '../../../lib/sweeps.ts'
 import type { BookingStatus } from '../state.ts'
+import { lockBookedResourceOf } from './numbers.ts'
 
 // The booking rows both kinds share the columns of: court bookings live in `bookings`, indoor-game
 // bookings in `indoor_game_bookings`. Locks, the changes staff operations, payments, cancellation
@@ -159,6 +160,7 @@ export async function markCancelled(
   reason: string | null,
   now: Date,
 ): Promise<void> {
+  await lockBookedResourceOf(trx, kind === 'court' ? 'BK' : 'IG', id)
   await trx
     .updateTable(bookingTable(kind))
     .set({ status: 'cancelled', cancel_reason: reason, cancelled_at: now, hold_expires_at: null, updated_at: now })
