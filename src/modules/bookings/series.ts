@@ -47,6 +47,19 @@ interface Week {
   reason?: string
 }
 
+/** A week's 422 in the series' words: `date` is `start_date`; a later week's error names that week. */
+function seriesErrors(errors: Record<string, string[]>, date: string, first: boolean): Invalid {
+  const out: Record<string, string[]> = {}
+  for (const [field, messages] of Object.entries(errors)) {
+    const key = field === 'date' ? 'start_date' : field
+    out[key] = messages.map((m) => (key === 'start_date' ? m.replace('The date field', 'The start date field') : m))
+  }
+  for (const key of Object.keys(out)) {
+    if (!first && key !== 'start_date' && key !== 'court_id') out[key] = out[key].map((m) => `${m} (week of ${date})`)
+  }
+  return new Invalid(out)
+}
+
 /** Creates a series for `booker` (a customer, or venue staff for a named customer). */
 export async function createSeries(ctx: AppContext, input: SeriesInput, booker: Booker): Promise<Series> {
   if (toMinutes(input.end_time) <= toMinutes(input.start_time)) {
@@ -77,10 +90,8 @@ export async function createSeries(ctx: AppContext, input: SeriesInput, booker: 
       weeks.push({ date, prepared })
     } catch (err) {
       if (!(err instanceof Conflict)) {
-        // A 422 names the week when it is not the first (e.g. a later week off the grid).
-        if (err instanceof AppError && err.statusCode === 422 && date !== input.start_date) {
-          throw new Invalid('start_date', `The week of ${date} cannot be booked: ${err.message}`)
-        }
+        if (err instanceof AppError && err.statusCode === 422 && err.errors)
+          throw seriesErrors(err.errors, date, date === input.start_date)
         throw err
       }
       if (fail) throw courtConflict(ctx)

@@ -46,6 +46,7 @@ export const bookingTable = (kind: BookingKind) => (kind === 'court' ? 'bookings
  */
 export async function lockBooking(trx: Executor, kind: BookingKind, id: number): Promise<LockedBooking | undefined> {
   if (!Number.isSafeInteger(id) || id < 1) return undefined
+  await lockResourceOf(trx, kind, id)
   const row = await trx
     .selectFrom(bookingTable(kind))
     .select(LOCKED_BOOKING_COLUMNS)
@@ -53,6 +54,16 @@ export async function lockBooking(trx: Executor, kind: BookingKind, id: number):
     .forUpdate()
     .executeTakeFirst()
   return row ? { kind, ...row, status: row.status as BookingStatus } : undefined
+}
+
+/**
+ * The court's (or game's) advisory lock, before the booking's row lock: a transaction that changes
+ * a booking (a cancel frees its slot, which the waitlist then books in the same transaction) and an
+ * INSERT on the same court take their locks in one order, court first, so they never deadlock
+ * (docs/architecture.md, "Double booking"; lockBookedResourceOf).
+ */
+function lockResourceOf(trx: Executor, kind: BookingKind, id: number) {
+  return lockBookedResourceOf(trx, kind === 'court' ? 'BK' : 'IG', id)
 }
 
 /** Locks a booking only if it still is pending with a hold that passed before `now`. */
@@ -63,6 +74,7 @@ export async function lockExpiredHold(
   now: Date,
   skipLocked: boolean,
 ): Promise<LockedBooking | undefined> {
+  await lockResourceOf(trx, kind, id)
   let query = trx
     .selectFrom(bookingTable(kind))
     .select(LOCKED_BOOKING_COLUMNS)
@@ -160,7 +172,6 @@ export async function markCancelled(
   reason: string | null,
   now: Date,
 ): Promise<void> {
-  await lockBookedResourceOf(trx, kind === 'court' ? 'BK' : 'IG', id)
   await trx
     .updateTable(bookingTable(kind))
     .set({ status: 'cancelled', cancel_reason: reason, cancelled_at: now, hold_expires_at: null, updated_at: now })

@@ -47,11 +47,11 @@ export function allocatedNumberWithPrefix(kind: NumberKind, prefix: string, reso
 }
 
 /**
- * Takes the advisory lock of the court (or game) booking `bookingId` is on, for a change that frees
- * its slot (a cancel). The transaction that frees a slot may then book it for the waitlist; taking
- * the lock before the UPDATE makes two transactions freeing slots of one court run one after the
- * other, so neither's INSERT waits inside the constraint check for a row the other changed while
- * holding the lock the other needs (a deadlock).
+ * Takes the advisory lock of the court (or game) booking `bookingId` is on, before its row lock
+ * (lockBooking, lockExpiredHold). A transaction that frees a slot may then book it for the
+ * waitlist; with the lock taken first, two transactions changing bookings of one court run one
+ * after the other, so neither's INSERT waits inside the constraint check for a row the other
+ * changed while holding the lock the other needs (a deadlock).
  */
 export async function lockBookedResourceOf(trx: Executor, kind: NumberKind, bookingId: number): Promise<void> {
   const table = kind === 'BK' ? 'bookings' : 'indoor_game_bookings'
