@@ -91,11 +91,10 @@ export async function entryById(db: Executor, id: number): Promise<EntryRow | un
   return entryRows(db).where('w.id', '=', id).executeTakeFirst()
 }
 
-/** The user's entries that are not closed (waiting, offered and booked), soonest slot first. */
+/** The user's entries, soonest slot first. */
 export async function entriesOf(db: Executor, userId: number): Promise<EntryRow[]> {
   return entryRows(db)
     .where('w.user_id', '=', userId)
-    .where('w.status', 'in', ['waiting', 'offered'])
     .orderBy('w.date')
     .orderBy('w.start_time')
     .orderBy('w.id')

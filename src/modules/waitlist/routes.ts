@@ -41,7 +41,7 @@ const routes: Routes = async (app) => {
         operationId: 'listWaitlistEntries',
         tags,
         security,
-        summary: "The caller's waitlist entries (waiting, offered, booked), soonest slot first",
+        summary: "The caller's waitlist entries (every status), soonest slot first",
         response: { 200: Data(Type.Array(WaitlistEntrySchema)), ...errorResponses },
       },
     },

@@ -49,7 +49,7 @@ export async function joinWaitlist(
   return entryResource((await repo.entryById(ctx.db, id))!, ctx.zone)
 }
 
-/** GET /waitlist: the caller's waiting, offered and booked entries, soonest slot first. */
+/** GET /waitlist: the caller's entries (every status), soonest slot first. */
 export async function listMyEntries(ctx: AppContext, user: AuthUser): Promise<WaitlistEntry[]> {
   return (await repo.entriesOf(ctx.db, user.id)).map((row) => entryResource(row, ctx.zone))
 }
