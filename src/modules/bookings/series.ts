@@ -43,8 +43,8 @@ export function seriesDates(startDate: string, weeks: number): string[] {
 
 interface Week {
   date: string
+  /** Undefined when the quote refused the week (skipped: listed by showSeriesById). */
   prepared?: PreparedBooking
-  reason?: string
 }
 
 /** A week's 422 in the series' words: `date` is `start_date`; a later week's error names that week. */
@@ -95,12 +95,12 @@ export async function createSeries(ctx: AppContext, input: SeriesInput, booker: 
         throw err
       }
       if (fail) throw courtConflict(ctx)
-      weeks.push({ date, reason: err.message })
+      weeks.push({ date })
     }
   }
   const first = weeks.find((w) => w.prepared)?.prepared
   if (!first) throw courtConflict(ctx)
-  const seriesId = await ctx.db.transaction().execute(async (trx) => {
+  const { seriesId, booked } = await ctx.db.transaction().execute(async (trx) => {
     const seriesId = await insertSeries(trx, {
       user_id: booker.userId,
       court_id: first.courtId,
@@ -137,16 +137,15 @@ export async function createSeries(ctx: AppContext, input: SeriesInput, booker: 
       }
       if (id === null) {
         if (fail) throw courtConflict(ctx)
-        week.reason = COURT_UNAVAILABLE
         ctx.metrics.bookingConflicts.inc({ kind: 'court' })
         continue
       }
-      ctx.metrics.bookings.inc({ kind: 'court' })
       booked.push(id)
     }
     if (booked.length === 0) throw courtConflict(ctx)
-    return seriesId
+    return { seriesId, booked }
   })
+  ctx.metrics.bookings.inc({ kind: 'court' }, booked.length)
   return showSeriesById(ctx, seriesId)
 }
 

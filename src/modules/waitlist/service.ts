@@ -28,7 +28,7 @@ export async function joinWaitlist(
 ): Promise<WaitlistEntry> {
   const now = ctx.clock.now()
   const day = await loadCourtDay(ctx.db, input.court_id, input.date, { withBookings: false, now })
-  if (!day || !day.is_active || !day.venue_active || day.verification_status !== 'verified') {
+  if (!day?.is_active || !day.venue_active || day.verification_status !== 'verified') {
     throw new Invalid({ court_id: [INVALID_COURT] })
   }
   quoteCourtDay(day, input.date, input.start_time, input.end_time, { zone: ctx.zone, now })
