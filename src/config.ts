@@ -21,6 +21,8 @@ export interface Config {
   superAdminEmail: string | undefined
   superAdminPassword: string | undefined
   bookingHoldMinutes: number
+  /** How long a waitlist offer (a pending booking) is held for the customer it is offered to. */
+  waitlistOfferMinutes: number
   /** An `initiated` gateway payment is first asked about at its gateway this long after creation. */
   paymentReconcileAfterSeconds: number
   rateLimits: { register: number; emailResend: number; login: number; otp: number; default: number }
@@ -299,6 +301,7 @@ export function loadConfig(env: Env = process.env): Config {
     superAdminEmail: opt(env, 'SUPER_ADMIN_EMAIL'),
     superAdminPassword: opt(env, 'SUPER_ADMIN_PASSWORD'),
     bookingHoldMinutes: int(env, 'BOOKING_HOLD_MINUTES', 15, 1, 24 * 60),
+    waitlistOfferMinutes: int(env, 'WAITLIST_OFFER_MINUTES', 15, 1, 24 * 60),
     paymentReconcileAfterSeconds: int(env, 'PAYMENT_RECONCILE_AFTER_SECONDS', 300, 1, 24 * 3600),
     rateLimits: {
       register: int(env, 'RATE_LIMIT_REGISTER', 10, 1),

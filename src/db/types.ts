@@ -71,6 +71,7 @@ export interface Bookings {
   payment_method: string | null
   period: Generated<string | null>
   reminder_sent_at: Timestamp | null
+  series_id: number | null
   start_time: string
   status: Generated<string>
   total_amount: number
@@ -87,6 +88,23 @@ export interface CalendarFeeds {
   secret: string
   user_id: number | null
   venue_id: number | null
+}
+
+export interface BookingSeries {
+  court_id: number
+  created_at: Generated<Timestamp>
+  created_by: number | null
+  customer_name: string
+  customer_phone: string | null
+  end_time: string
+  id: Generated<number>
+  start_date: string
+  start_time: string
+  type: Generated<string>
+  user_id: number | null
+  venue_id: number
+  weekday: number
+  weeks: number
 }
 
 export interface Coupons {
@@ -451,6 +469,20 @@ export interface VenueHolidays {
   venue_id: number
 }
 
+export interface WaitlistEntries {
+  court_id: number
+  created_at: Generated<Timestamp>
+  date: string
+  end_time: string
+  id: Generated<number>
+  offer_booking_id: number | null
+  offered_at: Timestamp | null
+  start_time: string
+  status: Generated<string>
+  user_id: number
+  venue_id: number
+}
+
 export interface Venues {
   address: string
   city: string
@@ -505,6 +537,7 @@ export interface DB {
   amenities: Amenities
   api_tokens: ApiTokens
   booking_charges: BookingCharges
+  booking_series: BookingSeries
   bookings: Bookings
   calendar_feeds: CalendarFeeds
   coupon_usages: CouponUsages
@@ -539,5 +572,6 @@ export interface DB {
   venue_holidays: VenueHolidays
   venue_staff: VenueStaff
   venues: Venues
+  waitlist_entries: WaitlistEntries
   wallet_transactions: WalletTransactions
 }

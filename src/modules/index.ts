@@ -5,6 +5,7 @@ import availability from './availability/routes.ts'
 import { registerBookingJobs } from './bookings/jobs.ts'
 import bookings from './bookings/routes.ts'
 import calendar from './calendar/routes.ts'
+import bookingSeries from './bookings/series-routes.ts'
 import coupons from './coupons/routes.ts'
 import courts from './courts/routes.ts'
 import indoorBookings from './indoor-bookings/routes.ts'
@@ -16,6 +17,7 @@ import payments from './payments/routes.ts'
 import reviews from './reviews/routes.ts'
 import tournaments from './tournaments/routes.ts'
 import venues from './venues/routes.ts'
+import waitlist from './waitlist/routes.ts'
 import wallet from './wallet/routes.ts'
 
 /** Every feature's routes, under /api. */
@@ -28,6 +30,7 @@ export async function registerModules(app: FastifyInstance) {
     indoorGames,
     availability,
     bookings,
+    bookingSeries,
     indoorBookings,
     payments,
     wallet,
@@ -35,6 +38,7 @@ export async function registerModules(app: FastifyInstance) {
     reviews,
     tournaments,
     calendar,
+    waitlist,
   ]) {
     await app.register(mod)
   }

@@ -131,6 +131,7 @@ export async function fuzzWorld(app: App): Promise<FuzzWorld> {
 const WATCHED = [
   'amenities',
   'booking_charges',
+  'booking_series',
   'bookings',
   'coupon_usages',
   'coupons',
@@ -158,6 +159,7 @@ const WATCHED = [
   'venue_holidays',
   'venue_staff',
   'venues',
+  'waitlist_entries',
   'wallet_transactions',
 ] as const
 

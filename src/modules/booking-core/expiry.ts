@@ -27,13 +27,21 @@ export async function expireHoldLocked(
   trx: Executor,
   kind: BookingKind,
   id: number,
-  opts: { skipLocked?: boolean } = {},
+  opts: { skipLocked?: boolean; afterExpire?: AfterExpire } = {},
 ): Promise<boolean> {
   const booking = await lockExpiredHold(trx, kind, id, ctx.clock.now(), opts.skipLocked ?? false)
   if (!booking) return false
   await cancelLocked(ctx, trx, kind, booking, { reason: HOLD_EXPIRED_REASON, by: 'system' })
+  await opts.afterExpire?.(trx, kind, id)
   return true
 }
+
+/**
+ * Runs in the transaction that expired a booking, after the cancel: the freed slot's next step
+ * (court bookings offer it to the waitlist, docs/bookings.md "Waitlist"). booking-core knows no
+ * module above it, so the caller passes it in.
+ */
+export type AfterExpire = (trx: Executor, kind: BookingKind, bookingId: number) => Promise<unknown>
 
 export interface HoldSweepOptions {
   /**
@@ -42,6 +50,8 @@ export interface HoldSweepOptions {
    * longer pending and is left alone. Throwing counts as that booking's step failing.
    */
   beforeExpire?: (bookingId: number) => Promise<unknown>
+  /** Runs in each expiry's transaction after the cancel (AfterExpire). */
+  afterExpire?: AfterExpire
 }
 
 /**
@@ -58,7 +68,9 @@ export async function expireHold(
 ): Promise<boolean> {
   const done = await sweepStep(ctx, holdSweep(kind), row, async () => {
     await opts.beforeExpire?.(row.id)
-    return ctx.db.transaction().execute((trx) => expireHoldLocked(ctx, trx, kind, row.id, { skipLocked: true }))
+    return ctx.db
+      .transaction()
+      .execute((trx) => expireHoldLocked(ctx, trx, kind, row.id, { skipLocked: true, afterExpire: opts.afterExpire }))
   })
   return done === true
 }
@@ -88,11 +100,12 @@ export async function expireHoldsOn(
   trx: Executor,
   kind: BookingKind,
   scope: { resourceId: number; date: string },
+  opts: { afterExpire?: AfterExpire } = {},
 ): Promise<number> {
   let count = 0
   for (const id of await expiredHoldIdsOn(trx, kind, scope, ctx.clock.now())) {
     try {
-      if (await underSavepoint(trx, () => expireHoldLocked(ctx, trx, kind, id))) count++
+      if (await underSavepoint(trx, () => expireHoldLocked(ctx, trx, kind, id, opts))) count++
     } catch (err) {
       ctx.log.debug({ err, booking_id: id, kind }, 'an expired hold could not be cancelled; left to the sweep')
     }

@@ -10,7 +10,7 @@ export {
   hasStarted,
   previewCancellation,
 } from './cancellation.ts'
-export { expireDueHolds, expireHoldsOn, HOLD_EXPIRED_REASON } from './expiry.ts'
+export { type AfterExpire, expireDueHolds, expireHoldsOn, HOLD_EXPIRED_REASON } from './expiry.ts'
 export {
   DESK_PAYMENT_METHODS,
   GATEWAY_METHODS,
@@ -34,6 +34,7 @@ export {
   setPaymentIntent,
 } from './payable.ts'
 export { ledgerReferenceType, type PaymentRecord, paymentsFor, toPaymentRecord } from './payment-records.ts'
+export { underSavepoint } from './repository/bookings.ts'
 export { allocatedNumber, allocatedNumberWithPrefix, numberPrefix } from './repository/numbers.ts'
 export { insertPayment, markRefunded, newReference, type PaymentRow } from './repository/payments.ts'
 export {

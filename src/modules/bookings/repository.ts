@@ -176,3 +176,50 @@ export async function claimReminder(trx: Executor, kind: BookingKind, id: number
       b.date::text AS date, b.start_time::text AS start_time`.execute(trx)
   return claimed.rows[0]
 }
+
+/** The slot of a booking and how it ended, for the waitlist offer after it was cancelled. */
+export async function bookingSlot(db: Executor, id: number) {
+  return db
+    .selectFrom('bookings')
+    .select(['id', 'court_id', 'date', 'start_time', 'end_time', 'status', 'cancel_reason'])
+    .where('id', '=', id)
+    .executeTakeFirst()
+}
+
+export async function bookingNumberOf(db: Executor, id: number) {
+  return db.selectFrom('bookings').select(['booking_number', 'hold_expires_at']).where('id', '=', id).executeTakeFirst()
+}
+
+/** A recurring series' row (the occurrences are bookings with its series_id). */
+export async function insertSeries(
+  db: Executor,
+  values: {
+    user_id: number | null
+    court_id: number
+    venue_id: number
+    type: string
+    weekday: number
+    start_date: string
+    weeks: number
+    start_time: string
+    end_time: string
+    customer_name: string
+    customer_phone: string | null
+    created_by: number
+    created_at: Date
+  },
+): Promise<number> {
+  const row = await db.insertInto('booking_series').values(values).returning('id').executeTakeFirstOrThrow()
+  return row.id
+}
+
+export async function seriesById(db: Executor, id: number) {
+  return db.selectFrom('booking_series').selectAll().where('id', '=', id).executeTakeFirst()
+}
+
+/** The series' occurrences, by date; `fromDate` keeps those on or after it. */
+export async function seriesOccurrences(db: Executor, seriesId: number, fromDate?: string) {
+  let q = db.selectFrom('bookings').select(['id', 'date', 'status']).where('series_id', '=', seriesId)
+  if (fromDate !== undefined) q = q.where('date', '>=', fromDate)
+  return q.orderBy('date').orderBy('id').execute()
+}

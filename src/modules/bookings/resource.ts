@@ -1,7 +1,7 @@
 import type { Selectable } from 'kysely'
 import { type Static, Type } from 'typebox'
 import type { Bookings } from '../../db/types.ts'
-import { DateOnly, DateTime, Enum, Nullable, named } from '../../lib/schemas.ts'
+import { DateOnly, DateTime, Enum, Money, Nullable, named } from '../../lib/schemas.ts'
 import { toHHmm } from '../../lib/time.ts'
 import type { Zone } from '../../lib/zone.ts'
 import { UserSchema } from '../accounts/index.ts'
@@ -49,6 +49,13 @@ export const BookingSchema = named(
     charges: Type.Array(ChargeSchema),
     coupon_usage: Nullable(CouponUsageSchema),
     review: Nullable(ReviewSchema),
+    series_id: Nullable(Type.Integer({ description: 'The recurring series this booking is an occurrence of' })),
+    waitlist_count: Type.Optional(
+      Type.Integer({
+        minimum: 0,
+        description: 'Venue booking list only: how many customers wait for a slot overlapping this booking (waitlist)',
+      }),
+    ),
     created_at: DateTime,
   }),
 )
@@ -92,6 +99,52 @@ export function bookingResource(b: Selectable<Bookings>, parts: BookingParts, zo
     charges: parts.charges,
     coupon_usage: parts.couponUsage,
     review: parts.review,
+    series_id: b.series_id ?? null,
     created_at: zone.format(b.created_at),
   }
 }
+
+/** A recurring series: its weekly slot, its occurrences (ordinary bookings) and the weeks not booked. */
+export const SeriesSchema = named(
+  'BookingSeries',
+  Type.Object({
+    id: Type.Integer(),
+    court_id: Type.Integer(),
+    venue_id: Type.Integer(),
+    type: Type.Union([Type.Literal('online'), Type.Literal('offline'), Type.Literal('walkin')]),
+    weekday: Type.Integer({ minimum: 0, maximum: 6, description: '0 = Sunday … 6 = Saturday' }),
+    start_date: DateOnly,
+    weeks: Type.Integer(),
+    start_time: Type.String({ description: 'HH:mm, venue-local wall clock every week' }),
+    end_time: Type.String({ description: 'HH:mm' }),
+    customer_name: Type.String(),
+    occurrences: Type.Array(BookingSchema),
+    skipped: Type.Array(
+      Type.Object({
+        date: DateOnly,
+        reason: Type.String({ description: 'Why that week was not booked' }),
+      }),
+    ),
+    created_at: DateTime,
+  }),
+)
+export type Series = Static<typeof SeriesSchema>
+
+/** PATCH …/series/{series}/cancel: what was cancelled and refunded, one line per booking. */
+export const SeriesCancelSchema = Type.Object({
+  message: Type.String({ description: '"3 bookings cancelled. Rs 3,000.00 refunded to your wallet."' }),
+  refund_amount: Money,
+  data: Type.Object({
+    id: Type.Integer({ description: 'The series id' }),
+    cancelled: Type.Array(
+      Type.Object({
+        booking_id: Type.Integer(),
+        booking_number: Type.String(),
+        date: DateOnly,
+        refund_amount: Money,
+        message: Type.String({ description: 'The cancel message of that booking (refund or why none)' }),
+      }),
+    ),
+  }),
+})
+export type SeriesCancel = Static<typeof SeriesCancelSchema>

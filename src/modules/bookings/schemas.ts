@@ -84,3 +84,38 @@ export const PaymentBody = Type.Object({
   ),
   reference: Type.Optional(Nullable(Type.String({ maxLength: 100, description: 'The gateway’s transaction id' }))),
 })
+
+export const SeriesParams = Type.Object({ series: Type.String({ description: 'Series id' }) })
+
+const seriesFields = {
+  court_id: IdParam,
+  start_date: Type.String({ format: 'date', description: 'YYYY-MM-DD: the first week; its weekday is the series’' }),
+  weeks: Type.Integer({ minimum: 2, maximum: 26, description: 'How many weeks, 2–26' }),
+  start_time: TimeInput,
+  end_time: TimeInput,
+  on_conflict: Type.Optional(
+    Type.Union([Type.Literal('fail'), Type.Literal('skip')], {
+      description: 'fail (default): one unavailable week books nothing (409); skip: book the free weeks',
+    }),
+  ),
+  notes: Type.Optional(Nullable(Type.String({ maxLength: 1000 }))),
+}
+
+export const SeriesBody = Type.Object({
+  ...seriesFields,
+  payment_method: CreateBody.properties.payment_method,
+})
+
+export const StaffSeriesBody = Type.Object({
+  ...seriesFields,
+  type: StaffCreateBody.properties.type,
+  customer_name: Type.String({ minLength: 1, maxLength: 255 }),
+  customer_phone: Type.Optional(Nullable(Type.String({ maxLength: 30 }))),
+})
+
+export const SeriesCancelBody = Type.Object({
+  from_date: Type.Optional(
+    Type.String({ format: 'date', description: 'Cancel the occurrences on or after this date (default: today)' }),
+  ),
+  reason: Type.Optional(Nullable(Type.String({ maxLength: 500 }))),
+})

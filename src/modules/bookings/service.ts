@@ -10,7 +10,7 @@ import {
   lockBooking,
   previewCancellation,
 } from '../booking-core/index.ts'
-import { type Booker, createCourtBooking } from './create.ts'
+import { type Booker, createCourtBooking, offerFreedSlot } from './create.ts'
 import { loadBooking, loadBookings } from './queries.ts'
 import { bookingOwnership, listBookingIds, parseId } from './repository.ts'
 import type { Booking } from './resource.ts'
@@ -76,7 +76,12 @@ export async function cancelMyBooking(
   const outcome = await ctx.db.transaction().execute(async (trx) => {
     const booking = (await lockBooking(trx, 'court', id))!
     assertCustomerMayCancel(booking, ctx.clock.now(), ctx.zone)
-    return cancelLocked(ctx, trx, 'court', booking, { reason: reason?.trim() || CANCELLED_BY_CUSTOMER, by: 'customer' })
+    const done = await cancelLocked(ctx, trx, 'court', booking, {
+      reason: reason?.trim() || CANCELLED_BY_CUSTOMER,
+      by: 'customer',
+    })
+    await offerFreedSlot(ctx, trx, id)
+    return done
   })
   return { booking: await loadBooking(ctx, id), message: cancelledMessage(outcome.note), refund: outcome.refund }
 }

@@ -6,11 +6,20 @@ import { toPaisa } from '../../lib/money.ts'
 import type { PageParams } from '../../lib/pagination.ts'
 import { addCharge, changeStatus, lockBooking, recordDeskPayment } from '../booking-core/index.ts'
 import { assertVenueAccess, resolveVenue } from '../venues/index.ts'
-import { createCourtBooking } from './create.ts'
+import { waitingCounts } from '../waitlist/index.ts'
+import { createCourtBooking, offerFreedSlot } from './create.ts'
 import { loadBooking, loadBookings } from './queries.ts'
 import { bookingOwnership, listBookingIds, parseId } from './repository.ts'
-import type { Booking } from './resource.ts'
-import type { ChargeBody, PaymentBody, StaffCreateBody, StatusBody, VenueListQuery } from './schemas.ts'
+import type { Booking, Series } from './resource.ts'
+import type {
+  ChargeBody,
+  PaymentBody,
+  StaffCreateBody,
+  StaffSeriesBody,
+  StatusBody,
+  VenueListQuery,
+} from './schemas.ts'
+import { createSeries } from './series.ts'
 
 // Venue staff operations on court bookings (docs/bookings.md, "Staff operations"): the venue's owner,
 // managers and staff, and any super_admin.
@@ -62,7 +71,9 @@ export async function listVenueBookings(
     { venueId, date: query.date, status: query.status, courtId: query.court_id },
     page,
   )
-  return { items: await loadBookings(ctx, ids, { withUser: true }), total }
+  const [items, waiting] = await Promise.all([loadBookings(ctx, ids, { withUser: true }), waitingCounts(ctx.db, ids)])
+  for (const b of items) b.waitlist_count = waiting.get(b.id) ?? 0
+  return { items, total }
 }
 
 export async function createVenueBooking(
@@ -99,6 +110,7 @@ export async function setBookingStatus(
   await ctx.db.transaction().execute(async (trx) => {
     const booking = (await lockBooking(trx, 'court', id))!
     await changeStatus(ctx, trx, 'court', booking, input.status, input.reason?.trim() || null)
+    await offerFreedSlot(ctx, trx, id)
   })
   return loadBooking(ctx, id)
 }
@@ -138,4 +150,26 @@ export async function addBookingPayment(
     )
   })
   return loadBooking(ctx, id)
+}
+
+/** POST /venues/{venue}/bookings/series: a desk series (offline or walk-in) for a named customer. */
+export async function createVenueSeries(
+  ctx: AppContext,
+  user: AuthUser,
+  param: string,
+  input: Static<typeof StaffSeriesBody>,
+): Promise<Series> {
+  const venueId = await venueFor(ctx, user, param)
+  return createSeries(
+    ctx,
+    { ...input, payment_method: null },
+    {
+      type: input.type ?? 'offline',
+      userId: null,
+      customerName: input.customer_name.trim(),
+      customerPhone: null,
+      createdBy: user.id,
+      venueId,
+    },
+  )
 }

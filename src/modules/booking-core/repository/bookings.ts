@@ -2,6 +2,7 @@ import { sql } from 'kysely'
 import type { Executor } from '../../../lib/db.ts'
 import { dueRows, type SweepRow } from '../../../lib/sweeps.ts'
 import type { BookingStatus } from '../state.ts'
+import { lockBookedResourceOf } from './numbers.ts'
 
 // The booking rows both kinds share the columns of: court bookings live in `bookings`, indoor-game
 // bookings in `indoor_game_bookings`. Locks, the changes staff operations, payments, cancellation
@@ -45,6 +46,7 @@ export const bookingTable = (kind: BookingKind) => (kind === 'court' ? 'bookings
  */
 export async function lockBooking(trx: Executor, kind: BookingKind, id: number): Promise<LockedBooking | undefined> {
   if (!Number.isSafeInteger(id) || id < 1) return undefined
+  await lockResourceOf(trx, kind, id)
   const row = await trx
     .selectFrom(bookingTable(kind))
     .select(LOCKED_BOOKING_COLUMNS)
@@ -52,6 +54,16 @@ export async function lockBooking(trx: Executor, kind: BookingKind, id: number):
     .forUpdate()
     .executeTakeFirst()
   return row ? { kind, ...row, status: row.status as BookingStatus } : undefined
+}
+
+/**
+ * The court's (or game's) advisory lock, before the booking's row lock: a transaction that changes
+ * a booking (a cancel frees its slot, which the waitlist then books in the same transaction) and an
+ * INSERT on the same court take their locks in one order, court first, so they never deadlock
+ * (docs/architecture.md, "Double booking"; lockBookedResourceOf).
+ */
+function lockResourceOf(trx: Executor, kind: BookingKind, id: number) {
+  return lockBookedResourceOf(trx, kind === 'court' ? 'BK' : 'IG', id)
 }
 
 /** Locks a booking only if it still is pending with a hold that passed before `now`. */
@@ -62,6 +74,7 @@ export async function lockExpiredHold(
   now: Date,
   skipLocked: boolean,
 ): Promise<LockedBooking | undefined> {
+  await lockResourceOf(trx, kind, id)
   let query = trx
     .selectFrom(bookingTable(kind))
     .select(LOCKED_BOOKING_COLUMNS)

@@ -1,4 +1,5 @@
 import { type RawBuilder, sql } from 'kysely'
+import type { Executor } from '../../../lib/db.ts'
 
 export type NumberKind = 'BK' | 'IG'
 
@@ -43,4 +44,18 @@ export const numberPrefix = (kind: NumberKind, year: number) => `${kind}-${year}
 export function allocatedNumberWithPrefix(kind: NumberKind, prefix: string, resourceId: number): RawBuilder<string> {
   return sql<string>`(SELECT ${prefix} || lpad(n::text, greatest(6, length(n::text)), '0')
     FROM (SELECT nextval(${sql.lit(SEQUENCE[kind])}) AS n, ${bookedResourceLock(kind, resourceId)}) AS next_number)`
+}
+
+/**
+ * Takes the advisory lock of the court (or game) booking `bookingId` is on, before its row lock
+ * (lockBooking, lockExpiredHold). A transaction that frees a slot may then book it for the
+ * waitlist; with the lock taken first, two transactions changing bookings of one court run one
+ * after the other, so neither's INSERT waits inside the constraint check for a row the other
+ * changed while holding the lock the other needs (a deadlock).
+ */
+export async function lockBookedResourceOf(trx: Executor, kind: NumberKind, bookingId: number): Promise<void> {
+  const table = kind === 'BK' ? 'bookings' : 'indoor_game_bookings'
+  const column = kind === 'BK' ? 'court_id' : 'indoor_game_id'
+  await sql`SELECT pg_advisory_xact_lock(${sql.lit(LOCK_CLASS[kind])}, ${sql.ref(column)}::int)
+    FROM ${sql.table(table)} WHERE id = ${bookingId}`.execute(trx)
 }
