@@ -43,6 +43,14 @@ export const TAGS: { name: string; description: string }[] = [
     description:
       'Court bookings at the desk: list a venue’s bookings, book walk-ins, move states, charge, take payment.',
   },
+  {
+    name: 'Waitlist',
+    description: 'Waiting for a taken court slot: when it frees, the first in line is offered it for a few minutes.',
+  },
+  {
+    name: 'Calendar',
+    description: 'Secret iCalendar (RFC 5545) feed URLs of a customer’s or a venue’s bookings, and the feeds themselves.',
+  },
   { name: 'Indoor game bookings', description: 'Bookings of indoor game stations, by customers and at the desk.' },
   { name: 'Payments', description: 'Paying for bookings by wallet, cash or a gateway; gateway callbacks; refunds.' },
   { name: 'Wallet', description: 'The customer wallet: balance, ledger and top-ups through a gateway.' },

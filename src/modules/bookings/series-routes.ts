@@ -30,6 +30,7 @@ const routes: Routes = async (app) => {
   app.post(
     '/bookings/series',
     {
+      config: { idempotent: true },
       onRequest: app.auth.required,
       schema: {
         operationId: 'createBookingSeries',
