@@ -16,6 +16,8 @@ import reviews from './reviews/routes.ts'
 import tournaments from './tournaments/routes.ts'
 import venues from './venues/routes.ts'
 import wallet from './wallet/routes.ts'
+import { registerWebhookJobs } from './webhooks/jobs.ts'
+import webhooks from './webhooks/routes.ts'
 
 /** Every feature's routes, under /api. */
 export async function registerModules(app: FastifyInstance) {
@@ -33,6 +35,7 @@ export async function registerModules(app: FastifyInstance) {
     coupons,
     reviews,
     tournaments,
+    webhooks,
   ]) {
     await app.register(mod)
   }
@@ -43,4 +46,5 @@ export function registerJobs(ctx: AppContext) {
   registerNotificationJobs(ctx)
   registerBookingJobs(ctx)
   registerPaymentJobs(ctx)
+  registerWebhookJobs(ctx)
 }

@@ -12,6 +12,7 @@ import { checkCoupon, redeemCoupon } from '../coupons/index.ts'
 import { loadCourtResources } from '../courts/index.ts'
 import { notify } from '../notifications/index.ts'
 import { venueSummary } from '../venues/index.ts'
+import { emitBookingEvent } from '../webhooks/index.ts'
 import { loadBooking } from './queries.ts'
 import { confirmFree, courtForBooking, insertBooking, isOverlapViolation, setDiscount } from './repository.ts'
 import { type Booking, bookingResource } from './resource.ts'
@@ -145,7 +146,7 @@ export async function createCourtBooking(ctx: AppContext, input: NewBooking, boo
   }
   const attempt = (): Promise<BookingRow | number> =>
     plain
-      ? insertBooking(ctx.db, values, year)
+      ? ctx.db.transaction().execute((trx) => insertPlain(ctx, trx, values, year))
       : ctx.db.transaction().execute((trx) => completeInTransaction(ctx, trx, input, booker, code, values, year))
   let result: BookingRow | number
   const conflict = () => {
@@ -218,6 +219,18 @@ function cachedProfile(ctx: AppContext, userId: number) {
   )
 }
 
+/** A plain booking's INSERT and its booking.created webhook message (the outbox), in one transaction. */
+async function insertPlain(
+  ctx: AppContext,
+  trx: Transaction<DB>,
+  values: Parameters<typeof insertBooking>[1],
+  year: number,
+) {
+  const row = await insertBooking(trx, values, year)
+  await emitBookingEvent(ctx, trx, 'court', row.id, 'created')
+  return row
+}
+
 /** The INSERT, then the coupon, the confirmation of a free booking or the payment intent; returns the id. */
 async function completeInTransaction(
   ctx: AppContext,
@@ -229,6 +242,7 @@ async function completeInTransaction(
   year: number,
 ): Promise<number> {
   const row = await insertBooking(trx, values, year)
+  await emitBookingEvent(ctx, trx, 'court', row.id, 'created')
   const baseAmount = row.base_amount
   let total = row.total_amount
   if (code) {
@@ -247,6 +261,7 @@ async function completeInTransaction(
   if (total === 0) {
     // Nothing to pay (a free court or a 100% coupon): confirmed at once.
     await confirmFree(trx, row.id)
+    await emitBookingEvent(ctx, trx, 'court', row.id, 'confirmed')
     if (booker.userId !== null) {
       await notify(
         ctx,

@@ -14,6 +14,7 @@ export type NotificationClass =
   | 'BookingReminder'
   | 'IndoorGameBookingConfirmed'
   | 'TournamentRegistered'
+  | 'WebhookEndpointDisabled'
 
 export const NOTIFICATION_NAMESPACE = 'App\\Notifications\\'
 
