@@ -2,6 +2,8 @@ import assert from 'node:assert/strict'
 import { test } from 'node:test'
 import { isForbiddenAddress, urlProblem, vetTarget } from '../../src/modules/webhooks/address.ts'
 import { RETRY_DELAYS_MS } from '../../src/modules/webhooks/deliver.ts'
+import { postTo } from '../../src/modules/webhooks/http.ts'
+import { receiver } from './helpers.ts'
 
 // The SSRF rules on their own: which addresses a delivery may connect to, and which URLs are refused.
 
@@ -83,4 +85,21 @@ test('the retry schedule backs off exponentially and ends 24 hours after the fir
     RETRY_DELAYS_MS.reduce((a, b) => a + b, 0),
     24 * 3_600_000,
   )
+})
+
+test('the request connects to the vetted address, never resolving the name again (DNS rebinding)', async () => {
+  const r = await receiver()
+  try {
+    const port = new URL(r.url).port
+    // .invalid never resolves: the request can only have gone to the address it was given.
+    const url = new URL(`http://rebinding.invalid:${port}/hooks?x=1`)
+    const res = await postTo(url, { address: '127.0.0.1', family: 4 }, { 'x-test': 'yes' }, '{"a":1}', 2000)
+    assert.equal(res.status, 204)
+    assert.equal(r.received.length, 1)
+    assert.equal(r.received[0].headers.host, `rebinding.invalid:${port}`)
+    assert.equal(r.received[0].headers['x-test'], 'yes')
+    assert.equal(r.received[0].body, '{"a":1}')
+  } finally {
+    await r.close()
+  }
 })

@@ -110,6 +110,7 @@ export async function vetTarget(url: URL, allowPrivate: boolean): Promise<Target
   if (all.length === 0) throw new RefusedAddress(`${host} has no address`)
   if (!allowPrivate) {
     const bad = all.find((a) => isForbiddenAddress(a.address))
+    if (bad && literal) throw new RefusedAddress(`${host} is not a public address`)
     if (bad) throw new RefusedAddress(`${host} resolves to ${bad.address}, which is not a public address`)
   }
   return all[0]
