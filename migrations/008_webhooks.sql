@@ -46,3 +46,9 @@ CREATE TABLE webhook_attempts (
   attempted_at timestamptz NOT NULL
 );
 CREATE INDEX webhook_attempts_delivery_idx ON webhook_attempts (delivery_id, id DESC);
+
+-- A plain court booking (the hottest write: one statement) checks through the read cache whether its
+-- venue has a subscribed endpoint before opening the transaction the outbox needs; a change to an
+-- endpoint announces its venue's tag so every instance drops that answer (src/lib/cache.ts).
+CREATE TRIGGER webhook_endpoints_cache AFTER INSERT OR UPDATE OR DELETE ON webhook_endpoints
+  FOR EACH ROW EXECUTE FUNCTION courtside_cache_notify('venue', 'venue_id');

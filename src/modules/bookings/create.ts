@@ -12,7 +12,7 @@ import { checkCoupon, redeemCoupon } from '../coupons/index.ts'
 import { loadCourtResources } from '../courts/index.ts'
 import { notify } from '../notifications/index.ts'
 import { venueSummary } from '../venues/index.ts'
-import { emitBookingEvent } from '../webhooks/index.ts'
+import { emitBookingEvent, hasSubscribers } from '../webhooks/index.ts'
 import { loadBooking } from './queries.ts'
 import { confirmFree, courtForBooking, insertBooking, isOverlapViolation, setDiscount } from './repository.ts'
 import { type Booking, bookingResource } from './resource.ts'
@@ -144,10 +144,14 @@ export async function createCourtBooking(ctx: AppContext, input: NewBooking, boo
           ? holdUntil(ctx, 'gateway', input.date, input.start_time, now)
           : null,
   }
+  // The webhook outbox needs a transaction; a plain booking at a venue nobody listens to stays one statement.
+  const outbox = plain && (await hasSubscribers(ctx, court.venue_id, 'booking.created'))
   const attempt = (): Promise<BookingRow | number> =>
-    plain
-      ? ctx.db.transaction().execute((trx) => insertPlain(ctx, trx, values, year))
-      : ctx.db.transaction().execute((trx) => completeInTransaction(ctx, trx, input, booker, code, values, year))
+    plain && !outbox
+      ? insertBooking(ctx.db, values, year)
+      : plain
+        ? ctx.db.transaction().execute((trx) => insertPlain(ctx, trx, values, year))
+        : ctx.db.transaction().execute((trx) => completeInTransaction(ctx, trx, input, booker, code, values, year))
   let result: BookingRow | number
   const conflict = () => {
     ctx.metrics.bookingConflicts.inc({ kind: 'court' })

@@ -1,3 +1,4 @@
+import { cacheTags } from '../../lib/cache-tags.ts'
 import type { AppContext } from '../../lib/context.ts'
 import type { Executor } from '../../lib/db.ts'
 import { DELIVER_JOB, deliveryJobKey } from './deliver.ts'
@@ -10,6 +11,22 @@ import { newMessageId } from './signing.ts'
 // so the message and its deliveries commit with the change (none for a rolled-back change, none
 // lost when the process dies after the commit). A venue without a subscribed endpoint costs one
 // indexed query and writes nothing. The HTTP requests are made later by the job queue (deliver.ts).
+
+/**
+ * Whether an enabled endpoint of the venue is subscribed to `type`, through the read cache (tagged
+ * with the venue, which every endpoint change announces). The one caller is the hottest write, a
+ * plain court booking: one statement, which needs a transaction for the outbox only when someone
+ * listens. An endpoint created a moment ago may miss such bookings until its announcement reaches
+ * this instance (milliseconds; the cache stores nothing while its listener is down).
+ */
+export async function hasSubscribers(ctx: AppContext, venueId: number, type: WebhookEvent): Promise<boolean> {
+  const types = await ctx.cache.through(
+    `webhook-events:${venueId}`,
+    () => repo.subscribedTypes(ctx.db, venueId),
+    () => ({ tags: [cacheTags.venue(venueId)] }),
+  )
+  return types.includes(type)
+}
 
 /** A booking was created, confirmed, cancelled or completed: one message for the subscribed endpoints. */
 export async function emitBookingEvent(

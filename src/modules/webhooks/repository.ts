@@ -57,6 +57,14 @@ export async function deleteEndpoint(db: Executor, venueId: number, id: number):
 
 const subscribed = (type: string) => sql<boolean>`e.disabled_at IS NULL AND ${type} = ANY(e.events)`
 
+/** The event types some enabled endpoint of the venue is subscribed to. */
+export async function subscribedTypes(db: Executor, venueId: number): Promise<string[]> {
+  const { rows } = await sql<{ type: string }>`
+    SELECT DISTINCT unnest(events) AS type FROM webhook_endpoints
+    WHERE venue_id = ${venueId} AND disabled_at IS NULL`.execute(db)
+  return rows.map((r) => r.type).sort()
+}
+
 /** Enabled endpoints of the booking's venue subscribed to `type` (usually none: one indexed query). */
 export async function bookingSubscribers(db: Executor, kind: BookingKind, bookingId: number, type: string) {
   const { rows } = await sql<{ endpoint_id: number; venue_id: number }>`
