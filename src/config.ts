@@ -63,6 +63,8 @@ export interface Config {
   metricsToken: string | undefined
   /** On SIGTERM: how long in-flight requests and claimed jobs get before the process exits anyway. */
   shutdownGraceSeconds: number
+  /** Webhook deliveries (docs/webhooks.md): may they reach loopback/private addresses, and the request timeout. */
+  webhooks: { allowPrivate: boolean; timeoutMs: number }
 }
 
 export interface SocialProviderConfig {
@@ -369,5 +371,9 @@ export function loadConfig(env: Env = process.env): Config {
     cacheTtlMs: int(env, 'CACHE_TTL_MS', 30000, 0),
     metricsToken: opt(env, 'METRICS_TOKEN'),
     shutdownGraceSeconds: int(env, 'SHUTDOWN_GRACE_SECONDS', 15, 1, 3600),
+    webhooks: {
+      allowPrivate: bool(env, 'WEBHOOK_ALLOW_PRIVATE', nodeEnv !== 'production'),
+      timeoutMs: int(env, 'WEBHOOK_TIMEOUT_MS', 5000, 100, 60_000),
+    },
   }
 }

@@ -533,6 +533,46 @@ export interface WalletTransactions {
   user_id: number
 }
 
+export interface WebhookAttempts {
+  attempt: number
+  attempted_at: Timestamp
+  delivery_id: number
+  duration_ms: number
+  error: string | null
+  id: Generated<number>
+  status_code: number | null
+}
+
+export interface WebhookDeliveries {
+  attempts: Generated<number>
+  created_at: Generated<Timestamp>
+  endpoint_id: number
+  id: Generated<number>
+  message_id: string
+  next_attempt_at: Timestamp | null
+  status: Generated<string>
+}
+
+export interface WebhookEndpoints {
+  created_at: Generated<Timestamp>
+  created_by: number | null
+  disabled_at: Timestamp | null
+  events: string[]
+  failing_since: Timestamp | null
+  id: Generated<number>
+  secret: string
+  url: string
+  venue_id: number
+}
+
+export interface WebhookMessages {
+  created_at: Timestamp
+  id: string
+  payload: string
+  type: string
+  venue_id: number
+}
+
 export interface DB {
   amenities: Amenities
   api_tokens: ApiTokens
@@ -574,4 +614,8 @@ export interface DB {
   venues: Venues
   waitlist_entries: WaitlistEntries
   wallet_transactions: WalletTransactions
+  webhook_attempts: WebhookAttempts
+  webhook_deliveries: WebhookDeliveries
+  webhook_endpoints: WebhookEndpoints
+  webhook_messages: WebhookMessages
 }

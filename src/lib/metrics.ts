@@ -21,6 +21,7 @@ export class Metrics {
   readonly bookings: Counter<'kind'>
   readonly bookingConflicts: Counter<'kind'>
   readonly payments: Counter<'gateway' | 'outcome'>
+  readonly webhookDeliveries: Counter<'outcome'>
 
   constructor(sources: MetricSources, opts: { processMetrics?: boolean } = {}) {
     const registers = [this.registry]
@@ -43,6 +44,12 @@ export class Metrics {
       name: 'payments_settled_total',
       help: 'Payments settled by this instance, by gateway (gateway_1..3, or wallet) and outcome (completed, failed)',
       labelNames: ['gateway', 'outcome'],
+      registers,
+    })
+    this.webhookDeliveries = new Counter({
+      name: 'webhook_delivery_attempts_total',
+      help: 'Webhook delivery attempts made by this instance, by outcome (succeeded: a 2xx answer, failed: anything else)',
+      labelNames: ['outcome'],
       registers,
     })
     const { database, db, jobs, cache } = sources

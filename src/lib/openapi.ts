@@ -57,6 +57,11 @@ export const TAGS: { name: string; description: string }[] = [
   { name: 'Coupons', description: 'Discount coupons of a venue or of the whole platform.' },
   { name: 'Reviews', description: 'Venue reviews, replies by venue staff and approval.' },
   { name: 'Tournaments', description: 'Tournaments at a venue: teams, fixtures, results and standings.' },
+  {
+    name: 'Webhooks',
+    description:
+      'Signed (Standard Webhooks) event deliveries to a venue’s own systems: endpoints, events, delivery attempts.',
+  },
   { name: 'Platform administration', description: 'Users and roles, for super_admin.' },
   { name: 'Operations', description: 'Liveness and readiness probes (not rate-limited).' },
 ]

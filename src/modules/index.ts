@@ -19,6 +19,8 @@ import tournaments from './tournaments/routes.ts'
 import venues from './venues/routes.ts'
 import waitlist from './waitlist/routes.ts'
 import wallet from './wallet/routes.ts'
+import { registerWebhookJobs } from './webhooks/jobs.ts'
+import webhooks from './webhooks/routes.ts'
 
 /** Every feature's routes, under /api. */
 export async function registerModules(app: FastifyInstance) {
@@ -39,6 +41,7 @@ export async function registerModules(app: FastifyInstance) {
     tournaments,
     calendar,
     waitlist,
+    webhooks,
   ]) {
     await app.register(mod)
   }
@@ -49,4 +52,5 @@ export function registerJobs(ctx: AppContext) {
   registerNotificationJobs(ctx)
   registerBookingJobs(ctx)
   registerPaymentJobs(ctx)
+  registerWebhookJobs(ctx)
 }

@@ -94,6 +94,10 @@ before(async () => {
     })
     .returning('id')
     .executeTakeFirstOrThrow()
+  await db
+    .insertInto('webhook_endpoints')
+    .values({ venue_id: venue.id, url: 'https://example.com/hooks', events: ['booking.created'], secret: 'whsec_eA==' })
+    .execute()
   const review = await db
     .insertInto('reviews')
     .values({ venue_id: venue.id, user_id: customer.id, rating: 5 })
@@ -186,6 +190,11 @@ const CHANGES: { table: string; change: () => string; tags: () => CacheTag[] }[]
     tags: () => [cacheTags.token(ids.token)],
   },
   { table: 'users', change: () => `name = 'Renamed' WHERE id = ${ids.user}`, tags: () => [cacheTags.user(ids.user)] },
+  {
+    table: 'webhook_endpoints',
+    change: () => `url = url WHERE venue_id = ${ids.venue}`,
+    tags: () => [cacheTags.venue(ids.venue)],
+  },
   {
     table: 'user_roles',
     change: () => `role_id = role_id WHERE user_id = ${ids.user}`,

@@ -6,6 +6,7 @@ import { formatMoney } from '../../lib/money.ts'
 import { toHHmm } from '../../lib/time.ts'
 import { releaseCoupon } from '../coupons/index.ts'
 import { notify } from '../notifications/index.ts'
+import { emitBookingEvent, emitPaymentEvent } from '../webhooks/index.ts'
 import { type CancelledBy, hasStarted, refundQuote } from './cancellation.ts'
 import type { DeskPaymentMethod } from './methods.ts'
 import { recordBookingPayment } from './payable.ts'
@@ -50,6 +51,7 @@ export async function cancelLocked(
   const now = ctx.clock.now()
   const quote = await refundQuote(trx, kind, booking, opts.by, now, ctx.zone)
   await markCancelled(trx, kind, booking.id, opts.reason, now)
+  await emitBookingEvent(ctx, trx, kind, booking.id, 'cancelled')
   if (booking.paid_amount === 0) await releaseCoupon(trx, kind, booking.id)
   if (quote.refund > 0 && booking.user_id !== null) {
     await refundBookingToWallet(
@@ -99,6 +101,7 @@ export async function changeStatus(
     return
   }
   await setStatus(trx, kind, booking.id, target, ctx.clock.now())
+  if (target === 'completed') await emitBookingEvent(ctx, trx, kind, booking.id, 'completed')
 }
 
 /** An extra session charge: raises extras_total, total_amount and so balance_due. */
@@ -161,6 +164,7 @@ export async function recordDeskPayment(
     recorded_by: staff.id,
     completed_at: now,
   })
+  await emitPaymentEvent(ctx, trx, payment.id, 'completed')
   await recordBookingPayment(ctx, trx, kind, booking.id, input.amount)
   return payment
 }

@@ -2,6 +2,7 @@ import type { AppContext } from '../../lib/context.ts'
 import type { Executor } from '../../lib/db.ts'
 import { toHHmm } from '../../lib/time.ts'
 import { notify } from '../notifications/index.ts'
+import { emitBookingEvent } from '../webhooks/index.ts'
 import { type BookingKind, lockBooking, setPaidAmount, setPaymentMethod } from './repository/bookings.ts'
 
 // What payments need from bookings, for both kinds: recording a payment and the payment intent
@@ -27,6 +28,7 @@ export async function recordBookingPayment(
   const paid = before.paid_amount + amountPaisa
   const confirms = before.status === 'pending' && paid >= before.total_amount
   await setPaidAmount(trx, kind, id, paid, confirms, ctx.clock.now())
+  if (confirms) await emitBookingEvent(ctx, trx, kind, id, 'confirmed')
   if (confirms && before.user_id !== null) {
     const court = kind === 'court'
     await notify(

@@ -4,6 +4,7 @@ import { Unprocessable } from '../../lib/errors.ts'
 import { formatMoney } from '../../lib/money.ts'
 import type { Zone } from '../../lib/zone.ts'
 import { creditWallet } from '../wallet/index.ts'
+import { emitPaymentEvent } from '../webhooks/index.ts'
 import { paymentRowsOf } from './queries.ts'
 import type { BookingKind } from './repository/bookings.ts'
 import { lockRefundablePayments, markRefunded } from './repository/payments.ts'
@@ -91,6 +92,7 @@ export async function refundBookingToWallet(
     const take = Math.min(left, p.amount - p.refunded_amount)
     if (take <= 0) continue
     await markRefunded(trx, p.id, take, ctx.clock.now())
+    await emitPaymentEvent(ctx, trx, p.id, 'refunded')
     left -= take
   }
   await creditWallet(

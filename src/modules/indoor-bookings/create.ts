@@ -4,6 +4,7 @@ import { Conflict, Invalid } from '../../lib/errors.ts'
 import { isValidDate, toMinutes, toTimeWithSeconds } from '../../lib/time.ts'
 import { quoteIndoorBooking } from '../availability/index.ts'
 import { expireHoldsOn, holdUntil } from '../booking-core/index.ts'
+import { emitBookingEvent } from '../webhooks/index.ts'
 import { gameForBooking, insertBooking, isOverlapViolation } from './repository.ts'
 import type { IndoorBookingRow } from './resource.ts'
 import type { CreateBody } from './schemas.ts'
@@ -77,7 +78,7 @@ export async function createIndoorBooking(
   try {
     const row = await ctx.db.transaction().execute(async (trx) => {
       await expireHoldsOn(ctx, trx, 'indoor', { resourceId: game.id, date: input.date })
-      return insertBooking(
+      const inserted = await insertBooking(
         trx,
         {
           tenant_id: game.tenant_id,
@@ -104,6 +105,8 @@ export async function createIndoorBooking(
         },
         Number(ctx.zone.today(now).slice(0, 4)),
       )
+      await emitBookingEvent(ctx, trx, 'indoor', inserted.id, 'created')
+      return inserted
     })
     ctx.metrics.bookings.inc({ kind: 'indoor' })
     return row

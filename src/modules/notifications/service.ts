@@ -15,6 +15,7 @@ export type NotificationClass =
   | 'IndoorGameBookingConfirmed'
   | 'TournamentRegistered'
   | 'WaitlistOffer'
+  | 'WebhookEndpointDisabled'
 
 export const NOTIFICATION_NAMESPACE = 'App\\Notifications\\'
 

@@ -5,6 +5,7 @@ import { Invalid, NotFound, Unprocessable } from '../../lib/errors.ts'
 import { formatMoney, toPaisa } from '../../lib/money.ts'
 import { type BookingKind, ledgerReferenceType, lockBooking, markRefunded } from '../booking-core/index.ts'
 import { creditWallet } from '../wallet/index.ts'
+import { emitPaymentEvent } from '../webhooks/index.ts'
 import { assertCanRefund } from './policy.ts'
 import * as repo from './repository.ts'
 import type { RefundBody } from './schemas.ts'
@@ -38,6 +39,7 @@ export async function refundPayment(
     const customer = payment.user_id ?? booking.user_id
     if (customer === null) throw new Unprocessable('This payment has no customer wallet to refund to.')
     await markRefunded(trx, payment.id, amount, ctx.clock.now())
+    await emitPaymentEvent(ctx, trx, payment.id, 'refunded')
     await creditWallet(trx, customer, amount, {
       referenceType: ledgerReferenceType(kind),
       referenceId: booking.id,

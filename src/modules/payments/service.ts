@@ -13,6 +13,7 @@ import {
   setPaymentIntent,
 } from '../booking-core/index.ts'
 import { debitWallet, failTopup } from '../wallet/index.ts'
+import { emitPaymentEvent } from '../webhooks/index.ts'
 import {
   CallbackRejected,
   type GatewayName,
@@ -87,6 +88,7 @@ async function payByWallet(ctx: AppContext, user: AuthUser, kind: BookingKind, b
       description: `Payment for booking ${booking.booking_number}`,
       paymentId: payment.id,
     })
+    await emitPaymentEvent(ctx, trx, payment.id, 'completed')
     await recordBookingPayment(ctx, trx, kind, booking.id, due)
     const after = (await lockBooking(trx, kind, booking.id))!
     return {

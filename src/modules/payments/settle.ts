@@ -14,6 +14,7 @@ import {
 } from '../booking-core/index.ts'
 import { notify } from '../notifications/index.ts'
 import { completeTopup, creditWallet, failTopup } from '../wallet/index.ts'
+import { emitPaymentEvent } from '../webhooks/index.ts'
 import type { CallbackClaim, GatewayName, Gateways } from './gateways/index.ts'
 import * as repo from './repository.ts'
 
@@ -109,6 +110,7 @@ export async function settleWithGateway(
       ctx.clock.now(),
     )
     if (!won) return undefined // someone else settled it
+    await emitPaymentEvent(ctx, trx, won.id, 'completed')
     if (won.payable_type === 'topup') await completeTopup(trx, won.payable_id)
     else await applyToBooking(ctx, trx, won)
     return (await repo.findPayment(trx, won.id))!
@@ -139,6 +141,7 @@ async function applyToBooking(ctx: AppContext, trx: Executor, payment: repo.Paym
   const customer = payment.user_id ?? booking?.user_id ?? null
   if (surplus <= 0 || customer === null) return
   await markRefunded(trx, payment.id, surplus, ctx.clock.now())
+  await emitPaymentEvent(ctx, trx, payment.id, 'refunded')
   await creditWallet(trx, customer, surplus, {
     referenceType: ledgerReferenceType(kind),
     referenceId: payment.payable_id,

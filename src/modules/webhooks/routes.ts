@@ -1,0 +1,107 @@
+import { Type } from 'typebox'
+import { signedIn } from '../../lib/auth.ts'
+import { pageParams, paginated } from '../../lib/pagination.ts'
+import type { Routes } from '../../lib/route.ts'
+import { Data, errorResponses, Message, Paginated } from '../../lib/schemas.ts'
+import { venueAccessFirst } from '../venues/index.ts'
+import {
+  WebhookDeliverySchema,
+  WebhookSchema,
+  WebhookWithSecretSchema,
+  webhookResource,
+  webhookWithSecret,
+} from './resource.ts'
+import { CreateWebhookBody, DeliveriesQuery, VenueParams, WebhookParams } from './schemas.ts'
+import { createWebhook, deleteWebhook, listWebhooks, webhookDeliveries } from './service.ts'
+
+const tags = ['Webhooks']
+const security = [{ bearer: [] }]
+
+const routes: Routes = async (app) => {
+  const { ctx } = app
+  const managers = venueAccessFirst(ctx, ['owner', 'manager'])
+
+  app.post(
+    '/venues/:venue/webhooks',
+    {
+      onRequest: app.auth.required,
+      preValidation: managers,
+      schema: {
+        operationId: 'createWebhook',
+        tags,
+        security,
+        summary: 'Subscribe an endpoint to the venue’s events (owner, manager)',
+        description:
+          'Deliveries are signed per the Standard Webhooks specification with the returned secret, which is ' +
+          'shown only in this answer. See docs/webhooks.md for the payloads, retries and verification.',
+        params: VenueParams,
+        body: CreateWebhookBody,
+        response: { 201: Data(WebhookWithSecretSchema), ...errorResponses },
+      },
+    },
+    async (req, reply) => {
+      const row = await createWebhook(ctx, signedIn(req), req.params.venue, req.body)
+      return reply.code(201).send({ data: webhookWithSecret(row, ctx.zone) })
+    },
+  )
+
+  app.get(
+    '/venues/:venue/webhooks',
+    {
+      onRequest: app.auth.required,
+      schema: {
+        operationId: 'listWebhooks',
+        tags,
+        security,
+        summary: 'The venue’s webhook endpoints, without their secrets (owner, manager)',
+        params: VenueParams,
+        response: { 200: Data(Type.Array(WebhookSchema)), ...errorResponses },
+      },
+    },
+    async (req) => ({
+      data: (await listWebhooks(ctx, signedIn(req), req.params.venue)).map((r) => webhookResource(r, ctx.zone)),
+    }),
+  )
+
+  app.delete(
+    '/venues/:venue/webhooks/:webhook',
+    {
+      onRequest: app.auth.required,
+      schema: {
+        operationId: 'deleteWebhook',
+        tags,
+        security,
+        summary: 'Delete a webhook endpoint; its pending deliveries are dropped (owner, manager)',
+        params: WebhookParams,
+        response: { 200: Message, ...errorResponses },
+      },
+    },
+    async (req) => {
+      await deleteWebhook(ctx, signedIn(req), req.params.venue, req.params.webhook)
+      return { message: 'Webhook deleted.' }
+    },
+  )
+
+  app.get(
+    '/venues/:venue/webhooks/:webhook/deliveries',
+    {
+      onRequest: app.auth.required,
+      schema: {
+        operationId: 'listWebhookDeliveries',
+        tags,
+        security,
+        summary: 'The endpoint’s deliveries, newest first, with their attempts and status codes (owner, manager)',
+        params: WebhookParams,
+        querystring: DeliveriesQuery,
+        response: { 200: Paginated(WebhookDeliverySchema), ...errorResponses },
+      },
+    },
+    async (req) => {
+      const params = pageParams(req.query)
+      const { items, total } = await webhookDeliveries(ctx, signedIn(req), req.params.venue, req.params.webhook, params)
+      return paginated(req, ctx.config.appUrl, items, total, params)
+    },
+  )
+}
+
+export default routes

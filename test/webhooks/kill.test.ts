@@ -1,0 +1,87 @@
+import assert from 'node:assert/strict'
+import { test } from 'node:test'
+import { hashPassword, setPasswordCost } from '../../src/lib/password.ts'
+import { daysFromNow } from '../helpers/factories.ts'
+import { processDatabase, startServer } from '../ops/process.ts'
+import { receiver, verified } from './helpers.ts'
+
+// The outbox survives the process: the real server commits a booking (and with it the webhook
+// message), is killed with SIGKILL before any delivery, and a new server on the same database
+// delivers the event with the message's webhook-id. On PGlite (a data directory) and on PostgreSQL.
+
+test('kill -9 between the commit and the delivery: the restarted server delivers the event, same webhook-id', async (t) => {
+  const db = await processDatabase()
+  t.after(() => db.drop())
+  const r = await receiver()
+  t.after(() => r.close())
+  setPasswordCost(1024)
+  const hash = (await hashPassword('password123')).replaceAll("'", "''")
+  await db.query(`
+    INSERT INTO users (name, email, password_hash, is_active, wallet_balance)
+      VALUES ('Owner', 'owner@kill.test', '${hash}', true, 0), ('Customer', 'customer@kill.test', '${hash}', true, 0);
+    INSERT INTO user_roles (user_id, role_id)
+      SELECT u.id, r.id FROM users u JOIN roles r ON r.name = CASE u.email WHEN 'owner@kill.test' THEN 'venue_owner' ELSE 'customer' END
+      WHERE u.email IN ('owner@kill.test', 'customer@kill.test');
+    INSERT INTO venues (owner_id, name, slug, address, city, state, latitude, longitude, opening_time, closing_time,
+        verification_status, is_active, free_cancellation_hours)
+      SELECT id, 'Kill Arena', 'kill-arena', 'Baneshwor', 'Kathmandu', 'Bagmati', 27.7, 85.33, '06:00', '22:00', 'verified', true, 24
+      FROM users WHERE email = 'owner@kill.test';
+    INSERT INTO courts (venue_id, sport_id, name, type, capacity, slot_minutes, price_per_hour, is_active)
+      SELECT id, 1, 'Court 1', 'futsal', 10, 60, 150000, true FROM venues WHERE slug = 'kill-arena';`)
+
+  // First life: no job loop, so nothing can be delivered before the kill.
+  const first = await startServer({ ...db.env, JOBS_ENABLED: 'false' }, 60_000)
+  const api = (port: number) => async (method: string, path: string, token?: string, body?: unknown) => {
+    const res = await fetch(`http://127.0.0.1:${port}/api${path}`, {
+      method,
+      headers: { 'content-type': 'application/json', ...(token ? { authorization: `Bearer ${token}` } : {}) },
+      body: body === undefined ? undefined : JSON.stringify(body),
+    })
+    // biome-ignore lint/suspicious/noExplicitAny: JSON answers of several routes, read field by field below
+    return { status: res.status, body: (await res.json()) as Record<string, any> }
+  }
+  let call = api(first.port)
+  const login = async (email: string) =>
+    (await call('POST', '/auth/login', undefined, { email, password: 'password123' })).body.token as string
+  const owner = await login('owner@kill.test')
+  const customer = await login('customer@kill.test')
+  const hook = await call('POST', '/venues/kill-arena/webhooks', owner, { url: r.url, events: ['booking.created'] })
+  assert.equal(hook.status, 201, JSON.stringify(hook.body))
+  const courts = await call('GET', '/venues/kill-arena/courts')
+  const courtId = (courts.body.data as Array<{ id: number }>)[0].id
+  const booked = await call('POST', '/bookings', customer, {
+    court_id: courtId,
+    date: daysFromNow(3),
+    start_time: '18:00',
+    end_time: '19:00',
+  })
+  assert.equal(booked.status, 201, JSON.stringify(booked.body))
+  // Committed: the 201 is sent after the transaction. Now the process dies without a chance to clean up.
+  first.child.kill('SIGKILL')
+  const death = await first.exited
+  assert.equal(death.code, null)
+  assert.equal(r.received.length, 0)
+
+  const [message] = await db.query<{ id: string; type: string }>('SELECT id, type FROM webhook_messages')
+  assert.equal(message.type, 'booking.created')
+
+  // Second life on the same database, with the job loop: the event arrives, signed, with the same id.
+  const second = await startServer({ ...db.env, JOBS_ENABLED: 'true', JOBS_POLL_MS: '50' }, 60_000)
+  t.after(async () => {
+    second.child.kill('SIGKILL')
+    await second.exited
+  })
+  await r.waitFor(1, 20_000)
+  assert.equal(r.received[0].headers['webhook-id'], message.id)
+  const event = verified(hook.body.data.secret, r.received[0])
+  assert.equal(event.type, 'booking.created')
+  assert.equal(event.data.id, booked.body.data.id)
+  assert.equal(event.data.booking_number, booked.body.data.booking_number)
+  call = api(second.port)
+  const deliveries = await call('GET', `/venues/kill-arena/webhooks/${hook.body.data.id}/deliveries`, owner)
+  assert.equal(deliveries.status, 200)
+  const [delivery] = deliveries.body.data as Array<{ message_id: string; status: string; attempts: number }>
+  assert.equal(delivery.message_id, message.id)
+  assert.equal(delivery.status, 'succeeded')
+  assert.equal(delivery.attempts, 1)
+})
