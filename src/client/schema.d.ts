@@ -1197,6 +1197,86 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/bookings/series": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Book a court every week (a recurring series)
+         * @description Books start_date and the same weekday of each following week (weeks 2–26) at the same venue-local wall-clock time, across daylight-saving changes. Each occurrence is an ordinary booking with its own number and its own date's price. on_conflict=fail (default): one week that cannot be booked makes it 409 "The court is not available for the selected time slot." and books nothing; skip: the free weeks are booked and the others listed in skipped with their reason (409 when no week is free). 422 as for a single booking (a past date, an invalid court, a time off the slot grid). Unpaid occurrences hold their slots like single bookings.
+         */
+        post: operations["createBookingSeries"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/bookings/series/{series}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * One of your recurring series with its occurrences
+         * @description Owner only (others 403).
+         */
+        get: operations["showBookingSeries"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/bookings/series/{series}/cancel": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        /**
+         * Cancel the occurrences of your series from a date on
+         * @description Owner only (others 403). Cancels every occurrence on or after from_date (default: today) that has not started and is pending or confirmed, each under the normal cancel and refund rules; lists what was cancelled and refunded.
+         */
+        patch: operations["cancelBookingSeries"];
+        trace?: never;
+    };
+    "/api/venues/{venue}/bookings/series": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Book a court every week for a named customer, at the desk (owner, manager, staff)
+         * @description type offline (default) or walkin; customer_name is required. Books start_date and the same weekday of each following week (weeks 2–26) at the same venue-local wall-clock time, across daylight-saving changes. Each occurrence is an ordinary booking with its own number and its own date's price. on_conflict=fail (default): one week that cannot be booked makes it 409 "The court is not available for the selected time slot." and books nothing; skip: the free weeks are booked and the others listed in skipped with their reason (409 when no week is free). 422 as for a single booking (a past date, an invalid court, a time off the slot grid).
+         */
+        post: operations["createVenueBookingSeries"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/indoor-game-bookings": {
         parameters: {
             query?: never;
@@ -1805,6 +1885,202 @@ export interface paths {
         patch: operations["updateFixture"];
         trace?: never;
     };
+    "/api/calendar/feed": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The caller's calendar feed URL (court and indoor bookings)
+         * @description Subscribe to the URL in a calendar app (Google Calendar "From URL", Apple Calendar, Outlook). Each booking from 30 days back and every future one is a VEVENT in the venue time zone, STATUS CONFIRMED, TENTATIVE (pending payment) or CANCELLED. The URL is a secret: anyone who has it can read the feed. The feed is created on first use; the same URL is answered until it is rotated.
+         */
+        get: operations["getMyCalendarFeed"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/calendar/feed/rotate": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Replace the caller's calendar feed secret
+         * @description Answers the new URL; the old URL is 404 at once (subscriptions to it stop updating).
+         */
+        post: operations["rotateMyCalendarFeed"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/venues/{venue}/calendar/feed": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * A venue's calendar feed URL: all its bookings (owner, manager, staff)
+         * @description Subscribe to the URL in a calendar app (Google Calendar "From URL", Apple Calendar, Outlook). Each booking from 30 days back and every future one is a VEVENT in the venue time zone, STATUS CONFIRMED, TENTATIVE (pending payment) or CANCELLED. The URL is a secret: anyone who has it can read the feed. One feed per venue, shared by its staff; the court or game is in each event's SUMMARY and LOCATION, the customer in DESCRIPTION.
+         */
+        get: operations["getVenueCalendarFeed"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/venues/{venue}/calendar/feed/rotate": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Replace a venue's calendar feed secret (owner, manager)
+         * @description Answers the new URL; the old URL is 404 at once. Staff may read the feed URL but not rotate it.
+         */
+        post: operations["rotateVenueCalendarFeed"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/calendar/{secret}.ics": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * An iCalendar feed (RFC 5545) by its secret URL
+         * @description text/calendar; charset=utf-8. Answers an ETag; If-None-Match with it is 304 while the feed is unchanged. An unknown or rotated secret is 404.
+         */
+        get: operations["getCalendarFeedIcs"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/waitlist": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The caller's waitlist entries (every status), soonest slot first */
+        get: operations["listWaitlistEntries"];
+        put?: never;
+        /**
+         * Wait for a taken court slot
+         * @description Only for a slot that is taken right now (a free slot is 422: book it instead). The date, times and court are checked as for a booking (422; 409 outside opening hours). One entry per user and slot (409). When the slot frees, the first waiting customer is offered it: a pending booking held for WAITLIST_OFFER_MINUTES and a WaitlistOffer notification.
+         */
+        post: operations["joinWaitlist"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/waitlist/{entry}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /**
+         * Leave the waitlist
+         * @description Owner only (others 403). A booking already offered stays yours until paid, cancelled or expired.
+         */
+        delete: operations["leaveWaitlist"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/venues/{venue}/webhooks": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The venue’s webhook endpoints, without their secrets (owner, manager) */
+        get: operations["listWebhooks"];
+        put?: never;
+        /**
+         * Subscribe an endpoint to the venue’s events (owner, manager)
+         * @description Deliveries are signed per the Standard Webhooks specification with the returned secret, which is shown only in this answer. See docs/webhooks.md for the payloads, retries and verification.
+         */
+        post: operations["createWebhook"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/venues/{venue}/webhooks/{webhook}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /** Delete a webhook endpoint; its pending deliveries are dropped (owner, manager) */
+        delete: operations["deleteWebhook"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/venues/{venue}/webhooks/{webhook}/deliveries": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The endpoint’s deliveries, newest first, with their attempts and status codes (owner, manager) */
+        get: operations["listWebhookDeliveries"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
 }
 export type webhooks = Record<string, never>;
 export interface components {
@@ -1886,6 +2162,9 @@ export interface components {
             charges: components["schemas"]["BookingCharge"][];
             coupon_usage: components["schemas"]["CouponUsage"] | null;
             review: components["schemas"]["Review"] | null;
+            series_id: number | null;
+            /** @description Venue booking list only: how many customers wait for a slot overlapping this booking (waitlist) */
+            waitlist_count?: number;
             /** @description YYYY-MM-DD HH:mm:ss, venue time zone */
             created_at: string;
         };
@@ -1912,6 +2191,38 @@ export interface components {
             reference: string | null;
             paid_at: string | null;
             created_at: string | null;
+        };
+        /** BookingSeries */
+        BookingSeries: {
+            id: number;
+            court_id: number;
+            venue_id: number;
+            /** @enum {string} */
+            type: "online" | "offline" | "walkin";
+            /** @description 0 = Sunday … 6 = Saturday */
+            weekday: number;
+            /** @description YYYY-MM-DD */
+            start_date: string;
+            weeks: number;
+            /** @description HH:mm, venue-local wall clock every week */
+            start_time: string;
+            /** @description HH:mm */
+            end_time: string;
+            customer_name: string;
+            occurrences: components["schemas"]["Booking"][];
+            skipped: {
+                /** @description YYYY-MM-DD */
+                date: string;
+                /** @description Why that week was not booked */
+                reason: string;
+            }[];
+            /** @description YYYY-MM-DD HH:mm:ss, venue time zone */
+            created_at: string;
+        };
+        /** CalendarFeed */
+        CalendarFeed: {
+            /** @description Secret subscription URL of the iCalendar feed; anyone with it can read the feed */
+            url: string;
         };
         /** CancellationPreview */
         CancellationPreview: {
@@ -2452,6 +2763,30 @@ export interface components {
             name: string;
             slug: string;
         };
+        /** WaitlistEntry */
+        WaitlistEntry: {
+            id: number;
+            court_id: number;
+            /** @description YYYY-MM-DD */
+            date: string;
+            /** @description HH:mm */
+            start_time: string;
+            /** @description HH:mm */
+            end_time: string;
+            /**
+             * @description waiting; offered (a pending booking is held for you until offer.expires_at: pay it to keep it); booked (the offer was paid); expired (the offer ran out); declined (the offered booking was cancelled)
+             * @enum {string}
+             */
+            status: "waiting" | "offered" | "booked" | "expired" | "declined";
+            position: number | null;
+            offer: {
+                booking_id: number;
+                booking_number: string;
+                expires_at: string | null;
+            } | null;
+            /** @description YYYY-MM-DD HH:mm:ss, venue time zone */
+            created_at: string;
+        };
         /** WalletTransaction */
         WalletTransaction: {
             id: number;
@@ -2470,6 +2805,70 @@ export interface components {
             description: string | null;
             /** @description YYYY-MM-DD HH:mm:ss, venue time zone */
             created_at: string;
+        };
+        /** Webhook */
+        Webhook: {
+            id: number;
+            venue_id: number;
+            url: string;
+            events: ("booking.created" | "booking.confirmed" | "booking.cancelled" | "booking.completed" | "indoor_booking.created" | "indoor_booking.confirmed" | "indoor_booking.cancelled" | "payment.completed" | "payment.refunded")[];
+            /**
+             * @description disabled: its deliveries failed for 24 hours; create a new endpoint to resume
+             * @enum {string}
+             */
+            status: "active" | "disabled";
+            failing_since: string | null;
+            disabled_at: string | null;
+            /** @description YYYY-MM-DD HH:mm:ss, venue time zone */
+            created_at: string;
+        };
+        /** WebhookAttempt */
+        WebhookAttempt: {
+            /** @description 1 for the first request of the delivery */
+            attempt: number;
+            status_code: number | null;
+            error: string | null;
+            duration_ms: number;
+            /** @description YYYY-MM-DD HH:mm:ss, venue time zone */
+            attempted_at: string;
+        };
+        /** WebhookDelivery */
+        WebhookDelivery: {
+            id: number;
+            /** @description The webhook-id header of every attempt of this delivery */
+            message_id: string;
+            /**
+             * @description An event type
+             * @enum {unknown}
+             */
+            event: "booking.created" | "booking.confirmed" | "booking.cancelled" | "booking.completed" | "indoor_booking.created" | "indoor_booking.confirmed" | "indoor_booking.cancelled" | "payment.completed" | "payment.refunded";
+            /** @enum {string} */
+            status: "pending" | "succeeded" | "failed";
+            /** @description Attempts made so far */
+            attempts: number;
+            next_attempt_at: string | null;
+            /** @description YYYY-MM-DD HH:mm:ss, venue time zone */
+            created_at: string;
+            /** @description Newest first */
+            last_attempts: components["schemas"]["WebhookAttempt"][];
+        };
+        /** WebhookWithSecret */
+        WebhookWithSecret: {
+            id: number;
+            venue_id: number;
+            url: string;
+            events: ("booking.created" | "booking.confirmed" | "booking.cancelled" | "booking.completed" | "indoor_booking.created" | "indoor_booking.confirmed" | "indoor_booking.cancelled" | "payment.completed" | "payment.refunded")[];
+            /**
+             * @description disabled: its deliveries failed for 24 hours; create a new endpoint to resume
+             * @enum {string}
+             */
+            status: "active" | "disabled";
+            failing_since: string | null;
+            disabled_at: string | null;
+            /** @description YYYY-MM-DD HH:mm:ss, venue time zone */
+            created_at: string;
+            /** @description The signing secret (whsec_…), shown only in this answer */
+            secret: string;
         };
     };
     responses: {
@@ -8169,7 +8568,10 @@ export interface operations {
     createBooking: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description A unique key (1–255 visible ASCII characters, e.g. a UUID) that makes retries safe: the same key, user and body within 24 hours answer the first response again with `Idempotent-Replayed: true` and do nothing twice. The same key with a different body is 422; while the first request runs, 409. */
+                "idempotency-key"?: string;
+            };
             path?: never;
             cookie?: never;
         };
@@ -8904,6 +9306,363 @@ export interface operations {
             429: components["responses"]["TooManyRequests"];
         };
     };
+    createBookingSeries: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description A unique key (1–255 visible ASCII characters, e.g. a UUID) that makes retries safe: the same key, user and body within 24 hours answer the first response again with `Idempotent-Replayed: true` and do nothing twice. The same key with a different body is 422; while the first request runs, 409. */
+                "idempotency-key"?: string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    court_id: number;
+                    /**
+                     * Format: date
+                     * @description YYYY-MM-DD: the first week; its weekday is the series’
+                     */
+                    start_date: string;
+                    /** @description How many weeks, 2–26 */
+                    weeks: number;
+                    /** @description HH:mm (24-hour) */
+                    start_time: string;
+                    /** @description HH:mm (24-hour) */
+                    end_time: string;
+                    /**
+                     * @description fail (default): one unavailable week books nothing (409); skip: book the free weeks
+                     * @enum {string}
+                     */
+                    on_conflict?: "fail" | "skip";
+                    notes?: string | null;
+                    payment_method?: ("gateway_1" | "gateway_2" | "gateway_3" | "wallet" | "cash") | null;
+                };
+            };
+        };
+        responses: {
+            /** @description Created */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["BookingSeries"];
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            /** @description Not signed in: no bearer token, or an unknown, expired or revoked one. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Message"];
+                };
+            };
+            /** @description Signed in, but this action is not allowed for the caller. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Message"];
+                };
+            };
+            /** @description No such resource, or not visible to the caller. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Message"];
+                };
+            };
+            /** @description Conflicts with the current state of the resource. */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Message"];
+                };
+            };
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            /** @description A field is invalid (`errors` names each), or the action is refused in this state. */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["UnprocessableError"];
+                };
+            };
+            429: components["responses"]["TooManyRequests"];
+        };
+    };
+    showBookingSeries: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Series id */
+                series: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["BookingSeries"];
+                    };
+                };
+            };
+            /** @description Not signed in: no bearer token, or an unknown, expired or revoked one. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Message"];
+                };
+            };
+            /** @description Signed in, but this action is not allowed for the caller. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Message"];
+                };
+            };
+            /** @description No such resource, or not visible to the caller. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Message"];
+                };
+            };
+            /** @description A field is invalid (`errors` names each), or the action is refused in this state. */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["UnprocessableError"];
+                };
+            };
+            429: components["responses"]["TooManyRequests"];
+        };
+    };
+    cancelBookingSeries: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Series id */
+                series: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /**
+                     * Format: date
+                     * @description Cancel the occurrences on or after this date (default: today)
+                     */
+                    from_date?: string;
+                    reason?: string | null;
+                };
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description "3 bookings cancelled. Rs 3,000.00 refunded to your wallet." */
+                        message: string;
+                        /** @description NPR amount with two decimals, e.g. "250.00" */
+                        refund_amount: string;
+                        data: {
+                            /** @description The series id */
+                            id: number;
+                            cancelled: {
+                                booking_id: number;
+                                booking_number: string;
+                                /** @description YYYY-MM-DD */
+                                date: string;
+                                /** @description NPR amount with two decimals, e.g. "250.00" */
+                                refund_amount: string;
+                                /** @description The cancel message of that booking (refund or why none) */
+                                message: string;
+                            }[];
+                        };
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            /** @description Not signed in: no bearer token, or an unknown, expired or revoked one. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Message"];
+                };
+            };
+            /** @description Signed in, but this action is not allowed for the caller. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Message"];
+                };
+            };
+            /** @description No such resource, or not visible to the caller. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Message"];
+                };
+            };
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            /** @description A field is invalid (`errors` names each), or the action is refused in this state. */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["UnprocessableError"];
+                };
+            };
+            429: components["responses"]["TooManyRequests"];
+        };
+    };
+    createVenueBookingSeries: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Venue id or slug */
+                venue: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    court_id: number;
+                    /**
+                     * Format: date
+                     * @description YYYY-MM-DD: the first week; its weekday is the series’
+                     */
+                    start_date: string;
+                    /** @description How many weeks, 2–26 */
+                    weeks: number;
+                    /** @description HH:mm (24-hour) */
+                    start_time: string;
+                    /** @description HH:mm (24-hour) */
+                    end_time: string;
+                    /**
+                     * @description fail (default): one unavailable week books nothing (409); skip: book the free weeks
+                     * @enum {string}
+                     */
+                    on_conflict?: "fail" | "skip";
+                    notes?: string | null;
+                    /**
+                     * @description offline (default) or walkin
+                     * @enum {string}
+                     */
+                    type?: "offline" | "walkin";
+                    customer_name: string;
+                    customer_phone?: string | null;
+                };
+            };
+        };
+        responses: {
+            /** @description Created */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["BookingSeries"];
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            /** @description Not signed in: no bearer token, or an unknown, expired or revoked one. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Message"];
+                };
+            };
+            /** @description Signed in, but this action is not allowed for the caller. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Message"];
+                };
+            };
+            /** @description No such resource, or not visible to the caller. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Message"];
+                };
+            };
+            /** @description Conflicts with the current state of the resource. */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Message"];
+                };
+            };
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            /** @description A field is invalid (`errors` names each), or the action is refused in this state. */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["UnprocessableError"];
+                };
+            };
+            429: components["responses"]["TooManyRequests"];
+        };
+    };
     listIndoorGameBookings: {
         parameters: {
             query?: {
@@ -8992,7 +9751,10 @@ export interface operations {
     createIndoorGameBooking: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description A unique key (1–255 visible ASCII characters, e.g. a UUID) that makes retries safe: the same key, user and body within 24 hours answer the first response again with `Idempotent-Replayed: true` and do nothing twice. The same key with a different body is 422; while the first request runs, 409. */
+                "idempotency-key"?: string;
+            };
             path?: never;
             cookie?: never;
         };
@@ -9734,7 +10496,10 @@ export interface operations {
     topUpWallet: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description A unique key (1–255 visible ASCII characters, e.g. a UUID) that makes retries safe: the same key, user and body within 24 hours answer the first response again with `Idempotent-Replayed: true` and do nothing twice. The same key with a different body is 422; while the first request runs, 409. */
+                "idempotency-key"?: string;
+            };
             path?: never;
             cookie?: never;
         };
@@ -9791,6 +10556,15 @@ export interface operations {
                     "application/json": components["schemas"]["Message"];
                 };
             };
+            /** @description Conflicts with the current state of the resource. */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Message"];
+                };
+            };
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
             /** @description A field is invalid (`errors` names each), or the action is refused in this state. */
@@ -9817,7 +10591,10 @@ export interface operations {
     initiatePayment: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description A unique key (1–255 visible ASCII characters, e.g. a UUID) that makes retries safe: the same key, user and body within 24 hours answer the first response again with `Idempotent-Replayed: true` and do nothing twice. The same key with a different body is 422; while the first request runs, 409. */
+                "idempotency-key"?: string;
+            };
             path?: never;
             cookie?: never;
         };
@@ -9928,6 +10705,15 @@ export interface operations {
             };
             /** @description No such resource, or not visible to the caller. */
             404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Message"];
+                };
+            };
+            /** @description Conflicts with the current state of the resource. */
+            409: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -11922,6 +12708,785 @@ export interface operations {
                             [key: string]: string[];
                         };
                     };
+                };
+            };
+            429: components["responses"]["TooManyRequests"];
+        };
+    };
+    getMyCalendarFeed: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["CalendarFeed"];
+                    };
+                };
+            };
+            /** @description Not signed in: no bearer token, or an unknown, expired or revoked one. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Message"];
+                };
+            };
+            /** @description Signed in, but this action is not allowed for the caller. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Message"];
+                };
+            };
+            /** @description No such resource, or not visible to the caller. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Message"];
+                };
+            };
+            /** @description A field is invalid (`errors` names each), or the action is refused in this state. */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["UnprocessableError"];
+                };
+            };
+            429: components["responses"]["TooManyRequests"];
+        };
+    };
+    rotateMyCalendarFeed: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["CalendarFeed"];
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            /** @description Not signed in: no bearer token, or an unknown, expired or revoked one. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Message"];
+                };
+            };
+            /** @description Signed in, but this action is not allowed for the caller. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Message"];
+                };
+            };
+            /** @description No such resource, or not visible to the caller. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Message"];
+                };
+            };
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            /** @description A field is invalid (`errors` names each), or the action is refused in this state. */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["UnprocessableError"];
+                };
+            };
+            429: components["responses"]["TooManyRequests"];
+        };
+    };
+    getVenueCalendarFeed: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Venue id or slug */
+                venue: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["CalendarFeed"];
+                    };
+                };
+            };
+            /** @description Not signed in: no bearer token, or an unknown, expired or revoked one. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Message"];
+                };
+            };
+            /** @description Signed in, but this action is not allowed for the caller. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Message"];
+                };
+            };
+            /** @description No such resource, or not visible to the caller. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Message"];
+                };
+            };
+            /** @description A field is invalid (`errors` names each), or the action is refused in this state. */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["UnprocessableError"];
+                };
+            };
+            429: components["responses"]["TooManyRequests"];
+        };
+    };
+    rotateVenueCalendarFeed: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Venue id or slug */
+                venue: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["CalendarFeed"];
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            /** @description Not signed in: no bearer token, or an unknown, expired or revoked one. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Message"];
+                };
+            };
+            /** @description Signed in, but this action is not allowed for the caller. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Message"];
+                };
+            };
+            /** @description No such resource, or not visible to the caller. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Message"];
+                };
+            };
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            /** @description A field is invalid (`errors` names each), or the action is refused in this state. */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["UnprocessableError"];
+                };
+            };
+            429: components["responses"]["TooManyRequests"];
+        };
+    };
+    getCalendarFeedIcs: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description An ETag of an earlier answer */
+                "if-none-match"?: string;
+            };
+            path: {
+                /** @description The secret part of a feed URL (…/api/calendar/{secret}.ics) */
+                secret: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The feed */
+            200: {
+                headers: {
+                    /** @description Send it back in If-None-Match: 304 while the feed is unchanged */
+                    etag?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/calendar": string;
+                };
+            };
+            /** @description Not modified: the feed is as the ETag in If-None-Match */
+            304: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description No such resource, or not visible to the caller. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Message"];
+                };
+            };
+            422: components["responses"]["ValidationFailed"];
+            429: components["responses"]["TooManyRequests"];
+        };
+    };
+    listWaitlistEntries: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["WaitlistEntry"][];
+                    };
+                };
+            };
+            /** @description Not signed in: no bearer token, or an unknown, expired or revoked one. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Message"];
+                };
+            };
+            /** @description Signed in, but this action is not allowed for the caller. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Message"];
+                };
+            };
+            /** @description No such resource, or not visible to the caller. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Message"];
+                };
+            };
+            /** @description A field is invalid (`errors` names each), or the action is refused in this state. */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["UnprocessableError"];
+                };
+            };
+            429: components["responses"]["TooManyRequests"];
+        };
+    };
+    joinWaitlist: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    court_id: number;
+                    /**
+                     * Format: date
+                     * @description YYYY-MM-DD
+                     */
+                    date: string;
+                    /** @description HH:mm (24-hour) */
+                    start_time: string;
+                    /** @description HH:mm (24-hour) */
+                    end_time: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Created */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["WaitlistEntry"];
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            /** @description Not signed in: no bearer token, or an unknown, expired or revoked one. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Message"];
+                };
+            };
+            /** @description Signed in, but this action is not allowed for the caller. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Message"];
+                };
+            };
+            /** @description No such resource, or not visible to the caller. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Message"];
+                };
+            };
+            /** @description Conflicts with the current state of the resource. */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Message"];
+                };
+            };
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            /** @description A field is invalid (`errors` names each), or the action is refused in this state. */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["UnprocessableError"];
+                };
+            };
+            429: components["responses"]["TooManyRequests"];
+        };
+    };
+    leaveWaitlist: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Waitlist entry id */
+                entry: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Message"];
+                };
+            };
+            /** @description Not signed in: no bearer token, or an unknown, expired or revoked one. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Message"];
+                };
+            };
+            /** @description Signed in, but this action is not allowed for the caller. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Message"];
+                };
+            };
+            /** @description No such resource, or not visible to the caller. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Message"];
+                };
+            };
+            /** @description A field is invalid (`errors` names each), or the action is refused in this state. */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["UnprocessableError"];
+                };
+            };
+            429: components["responses"]["TooManyRequests"];
+        };
+    };
+    listWebhooks: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Venue id or slug */
+                venue: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["Webhook"][];
+                    };
+                };
+            };
+            /** @description Not signed in: no bearer token, or an unknown, expired or revoked one. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Message"];
+                };
+            };
+            /** @description Signed in, but this action is not allowed for the caller. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Message"];
+                };
+            };
+            /** @description No such resource, or not visible to the caller. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Message"];
+                };
+            };
+            /** @description A field is invalid (`errors` names each), or the action is refused in this state. */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["UnprocessableError"];
+                };
+            };
+            429: components["responses"]["TooManyRequests"];
+        };
+    };
+    createWebhook: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Venue id or slug */
+                venue: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @description http or https URL that receives the POSTs (no user name or password) */
+                    url: string;
+                    /** @description The event types to receive */
+                    events: ("booking.created" | "booking.confirmed" | "booking.cancelled" | "booking.completed" | "indoor_booking.created" | "indoor_booking.confirmed" | "indoor_booking.cancelled" | "payment.completed" | "payment.refunded")[];
+                };
+            };
+        };
+        responses: {
+            /** @description Created */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["WebhookWithSecret"];
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            /** @description Not signed in: no bearer token, or an unknown, expired or revoked one. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Message"];
+                };
+            };
+            /** @description Signed in, but this action is not allowed for the caller. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Message"];
+                };
+            };
+            /** @description No such resource, or not visible to the caller. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Message"];
+                };
+            };
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            /** @description A field is invalid (`errors` names each), or the action is refused in this state. */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["UnprocessableError"];
+                };
+            };
+            429: components["responses"]["TooManyRequests"];
+        };
+    };
+    deleteWebhook: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Venue id or slug */
+                venue: string;
+                /** @description Webhook endpoint id */
+                webhook: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Message"];
+                };
+            };
+            /** @description Not signed in: no bearer token, or an unknown, expired or revoked one. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Message"];
+                };
+            };
+            /** @description Signed in, but this action is not allowed for the caller. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Message"];
+                };
+            };
+            /** @description No such resource, or not visible to the caller. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Message"];
+                };
+            };
+            /** @description A field is invalid (`errors` names each), or the action is refused in this state. */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["UnprocessableError"];
+                };
+            };
+            429: components["responses"]["TooManyRequests"];
+        };
+    };
+    listWebhookDeliveries: {
+        parameters: {
+            query?: {
+                page?: number;
+                per_page?: number;
+            };
+            header?: never;
+            path: {
+                /** @description Venue id or slug */
+                venue: string;
+                /** @description Webhook endpoint id */
+                webhook: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["WebhookDelivery"][];
+                        links: {
+                            first: string | null;
+                            last: string | null;
+                            prev: string | null;
+                            next: string | null;
+                        };
+                        meta: {
+                            current_page: number;
+                            from: number | null;
+                            last_page: number;
+                            path: string;
+                            per_page: number;
+                            to: number | null;
+                            total: number;
+                        };
+                    };
+                };
+            };
+            /** @description Not signed in: no bearer token, or an unknown, expired or revoked one. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Message"];
+                };
+            };
+            /** @description Signed in, but this action is not allowed for the caller. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Message"];
+                };
+            };
+            /** @description No such resource, or not visible to the caller. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Message"];
+                };
+            };
+            /** @description A field is invalid (`errors` names each), or the action is refused in this state. */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["UnprocessableError"];
                 };
             };
             429: components["responses"]["TooManyRequests"];

@@ -49,7 +49,8 @@ export const TAGS: { name: string; description: string }[] = [
   },
   {
     name: 'Calendar',
-    description: 'Secret iCalendar (RFC 5545) feed URLs of a customer’s or a venue’s bookings, and the feeds themselves.',
+    description:
+      'Secret iCalendar (RFC 5545) feed URLs of a customer’s or a venue’s bookings, and the feeds themselves.',
   },
   { name: 'Indoor game bookings', description: 'Bookings of indoor game stations, by customers and at the desk.' },
   { name: 'Payments', description: 'Paying for bookings by wallet, cash or a gateway; gateway callbacks; refunds.' },
