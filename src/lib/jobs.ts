@@ -120,13 +120,13 @@ export class JobQueue {
       if (this.draining) return ran
       const batch = await this.claim(10)
       if (batch.length === 0) return ran
-      for (const job of batch) {
-        await this.execute(job)
-        ran++
-        // Embedded PGlite runs queries on this thread and resolves them as microtasks: without a
-        // turn of the event loop between jobs, a long queue starves HTTP requests and signals.
-        await new Promise((resolve) => setImmediate(resolve))
-      }
+      // The jobs of a batch run side by side: a slow one (a webhook receiver that takes its whole
+      // timeout) delays the next claim by its own time, not by the sum of the batch.
+      await Promise.all(batch.map((job) => this.execute(job)))
+      ran += batch.length
+      // Embedded PGlite runs queries on this thread and resolves them as microtasks: without a
+      // turn of the event loop between batches, a long queue starves HTTP requests and signals.
+      await new Promise((resolve) => setImmediate(resolve))
     }
   }
 
