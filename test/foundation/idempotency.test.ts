@@ -227,6 +227,30 @@ test('an indoor booking retried with its key is booked once', async () => {
   assert.equal(rows.length, 1)
 })
 
+test('a recurring series retried with its key books its weeks once', async () => {
+  const w = await world(app)
+  const key = newKey()
+  const body = { court_id: w.court.id, start_date: daysFromNow(5), weeks: 3, start_time: '10:00', end_time: '11:00' }
+  const results = await Promise.all(
+    Array.from({ length: 10 }, () => post('/api/bookings/series', w.customer, body, key)),
+  )
+  for (const r of results) assert.ok([201, 409].includes(r.statusCode), r.body)
+  const created = results.filter((r) => r.statusCode === 201)
+  assert.ok(created.length >= 1)
+  const replay = await post('/api/bookings/series', w.customer, body, key)
+  assert.equal(replay.statusCode, 201)
+  assert.equal(replay.headers['idempotent-replayed'], 'true')
+  assert.equal(replay.json().data.id, created[0].json().data.id)
+  assert.equal(replay.json().data.occurrences.length, 3)
+  assert.equal((await bookingsOf(w.court.id)).length, 3)
+  const series = await app.ctx.db.selectFrom('booking_series').select('id').where('court_id', '=', w.court.id).execute()
+  assert.equal(series.length, 1)
+  // The same key for another series is refused, not booked.
+  const other = await post('/api/bookings/series', w.customer, { ...body, weeks: 4 }, key)
+  assert.equal(other.statusCode, 422)
+  assert.equal((await bookingsOf(w.court.id)).length, 3)
+})
+
 test('a wallet payment retried with its key debits the wallet once', async () => {
   const w = await world(app)
   const user = await createUser(app, { wallet: 500000 })
@@ -269,7 +293,13 @@ test('the OpenAPI document shows the header on the idempotent routes only', asyn
     (doc.paths[path]?.[method]?.parameters ?? []).find(
       (p: { in: string; name: string }) => p.in === 'header' && p.name.toLowerCase() === 'idempotency-key',
     )
-  for (const path of ['/api/bookings', '/api/indoor-game-bookings', '/api/payments/initiate', '/api/wallet/topup']) {
+  for (const path of [
+    '/api/bookings',
+    '/api/indoor-game-bookings',
+    '/api/bookings/series',
+    '/api/payments/initiate',
+    '/api/wallet/topup',
+  ]) {
     const h = headerOf(path, 'post')
     assert.ok(h, path)
     assert.equal(h.required, false)
