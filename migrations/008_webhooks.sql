@@ -50,5 +50,7 @@ CREATE INDEX webhook_attempts_delivery_idx ON webhook_attempts (delivery_id, id 
 -- A plain court booking (the hottest write: one statement) checks through the read cache whether its
 -- venue has a subscribed endpoint before opening the transaction the outbox needs; a change to an
 -- endpoint announces its venue's tag so every instance drops that answer (src/lib/cache.ts).
-CREATE TRIGGER webhook_endpoints_cache AFTER INSERT OR UPDATE OR DELETE ON webhook_endpoints
+-- Only changes that decide who hears a venue's events announce the venue: a delivery's bookkeeping
+-- (failing_since) must not empty the venue's read caches on every attempt.
+CREATE TRIGGER webhook_endpoints_cache AFTER INSERT OR UPDATE OF venue_id, events, disabled_at OR DELETE ON webhook_endpoints
   FOR EACH ROW EXECUTE FUNCTION courtside_cache_notify('venue', 'venue_id');

@@ -243,3 +243,47 @@ test('race: two slots of one court freed at once for a customer waiting for both
   await Promise.all([expireUnpaidHolds(app.ctx), expireUnpaidHolds(app.ctx)])
   assert.deepEqual(await overlaps(app, w.court.id), [])
 })
+
+test('an offer keeps its window: choosing cash or starting a gateway payment never stretches its hold', async () => {
+  clock.set(new Date())
+  const { w, holder, booking } = await heldSlot(6)
+  const a = await createUser(app)
+  assert.equal((await join(app, a, slot(w.court.id, 6, '18:00', '19:00'))).statusCode, 201)
+  assert.equal((await cancel(holder, booking.id)).statusCode, 200)
+  const [offer] = await liveBookingsOf(app, a.id, w.court.id)
+  const window = new Date(offer.hold_expires_at!).getTime()
+  assert.equal(window, clock.now().getTime() + OFFER_MINUTES * 60_000)
+  const pay = (method: string) =>
+    app.inject({
+      method: 'POST',
+      url: '/api/payments/initiate',
+      headers: a.headers,
+      payload: { booking_id: offer.id, method },
+    })
+  // Cash would hold an ordinary booking until its start (6 days away); a gateway for 15 minutes
+  // (more than the 10-minute offer).
+  for (const method of ['cash', 'gateway_1']) {
+    const res = await pay(method)
+    assert.ok(res.statusCode < 300, res.body)
+    const [again] = await liveBookingsOf(app, a.id, w.court.id)
+    assert.equal(again.id, offer.id)
+    assert.equal(new Date(again.hold_expires_at!).getTime(), window, method)
+  }
+  // An ordinary pending booking is still held until its start by cash.
+  const other = await createUser(app)
+  const mineRes = await book(app, other, slot(w.court.id, 6, '20:00', '21:00'))
+  assert.equal(mineRes.statusCode, 201, mineRes.body)
+  const id = mineRes.json().data.id
+  const res = await app.inject({
+    method: 'POST',
+    url: '/api/payments/initiate',
+    headers: other.headers,
+    payload: { booking_id: id, method: 'cash' },
+  })
+  assert.ok(res.statusCode < 300, res.body)
+  const [row] = await liveBookingsOf(app, other.id, w.court.id)
+  assert.equal(
+    new Date(row.hold_expires_at!).getTime(),
+    app.ctx.zone.instant(row.date as unknown as string, '20:00').getTime(),
+  )
+})

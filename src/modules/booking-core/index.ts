@@ -35,7 +35,12 @@ export {
 } from './payable.ts'
 export { ledgerReferenceType, type PaymentRecord, paymentsFor, toPaymentRecord } from './payment-records.ts'
 export { underSavepoint } from './repository/bookings.ts'
-export { allocatedNumber, allocatedNumberWithPrefix, numberPrefix } from './repository/numbers.ts'
+export {
+  allocatedNumber,
+  allocatedNumberWithPrefix,
+  bookedResourceLock,
+  numberPrefix,
+} from './repository/numbers.ts'
 export { insertPayment, markRefunded, newReference, type PaymentRow } from './repository/payments.ts'
 export {
   bookingMoney,

@@ -316,7 +316,8 @@ async function completeInTransaction(
   year: number,
 ): Promise<number> {
   const row = await insertBooking(trx, values, year)
-  await emitBookingEvent(ctx, trx, 'court', row.id, 'created')
+  // booking.created is written once the booking is whole (discount, payment method), since the
+  // stored payload is what every retry sends.
   const baseAmount = row.base_amount
   let total = row.total_amount
   if (code) {
@@ -334,6 +335,7 @@ async function completeInTransaction(
   }
   if (total === 0) {
     // Nothing to pay (a free court or a 100% coupon): confirmed at once.
+    await emitBookingEvent(ctx, trx, 'court', row.id, 'created')
     await confirmFree(trx, row.id)
     await emitBookingEvent(ctx, trx, 'court', row.id, 'confirmed')
     if (booker.userId !== null) {
@@ -353,8 +355,9 @@ async function completeInTransaction(
         trx,
       )
     }
-  } else if (input.payment_method) {
-    await setPaymentIntent(ctx, trx, 'court', row.id, input.payment_method)
+  } else {
+    if (input.payment_method) await setPaymentIntent(ctx, trx, 'court', row.id, input.payment_method)
+    await emitBookingEvent(ctx, trx, 'court', row.id, 'created')
   }
   return row.id
 }

@@ -86,6 +86,11 @@ export async function createSeries(ctx: AppContext, input: SeriesInput, booker: 
         },
         booker,
         now,
+        // The first week is held for the payment window like any booking; a later week is held
+        // until its own start, so the customer pays week by week instead of 26 times in 15 minutes.
+        date !== input.start_date && booker.type === 'online'
+          ? { holdExpiresAt: ctx.zone.instant(date, input.start_time) }
+          : {},
       )
       weeks.push({ date, prepared })
     } catch (err) {

@@ -1,5 +1,6 @@
 import { sql } from 'kysely'
 import type { Executor } from '../../lib/db.ts'
+import { bookedResourceLock } from '../booking-core/index.ts'
 
 // Queries on waitlist entries (the `waitlist_entries` table), and the one read of `bookings` the
 // waitlist needs: whether a slot is taken right now.
@@ -16,6 +17,15 @@ export interface Slot {
 }
 
 /** Whether a live booking (pending, confirmed, playing) of the court overlaps the range. */
+/**
+ * Takes the court's booking lock (the one every INSERT and cancel on the court takes first), so a
+ * join's "is it taken?" and its INSERT see no cancel in between: a slot freed right then either
+ * finds the new entry (and offers it) or the join sees the slot free (422).
+ */
+export async function lockCourt(trx: Executor, courtId: number): Promise<void> {
+  await sql`SELECT ${bookedResourceLock('BK', courtId)}`.execute(trx)
+}
+
 export async function slotTaken(db: Executor, slot: Slot): Promise<boolean> {
   const row = await db
     .selectFrom('bookings')

@@ -38,10 +38,13 @@ export async function joinWaitlist(
     start: toTimeWithSeconds(input.start_time),
     end: toTimeWithSeconds(input.end_time),
   }
-  if (!(await repo.slotTaken(ctx.db, slot))) throw new Unprocessable(SLOT_FREE)
   let id: number
   try {
-    id = await repo.insertEntry(ctx.db, { ...slot, userId: user.id, venueId: day.venue_id, now })
+    id = await ctx.db.transaction().execute(async (trx) => {
+      await repo.lockCourt(trx, slot.courtId)
+      if (!(await repo.slotTaken(trx, slot))) throw new Unprocessable(SLOT_FREE)
+      return repo.insertEntry(trx, { ...slot, userId: user.id, venueId: day.venue_id, now })
+    })
   } catch (err) {
     if (repo.isDuplicateEntry(err)) throw new Conflict(ALREADY_WAITING)
     throw err

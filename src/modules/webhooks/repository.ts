@@ -188,7 +188,12 @@ export async function updateDelivery(
 }
 
 export async function endpointSucceeded(trx: Executor, id: number): Promise<void> {
-  await trx.updateTable('webhook_endpoints').set({ failing_since: null }).where('id', '=', id).execute()
+  await trx
+    .updateTable('webhook_endpoints')
+    .set({ failing_since: null })
+    .where('id', '=', id)
+    .where('failing_since', 'is not', null)
+    .execute()
 }
 
 /** Notes a failed attempt: the endpoint is failing since `now` unless it already was. */

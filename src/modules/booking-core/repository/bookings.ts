@@ -2,7 +2,7 @@ import { sql } from 'kysely'
 import type { Executor } from '../../../lib/db.ts'
 import { dueRows, type SweepRow } from '../../../lib/sweeps.ts'
 import type { BookingStatus } from '../state.ts'
-import { lockBookedResourceOf } from './numbers.ts'
+import { lockBookedResourceOf, tryLockBookedResourceOf } from './numbers.ts'
 
 // The booking rows both kinds share the columns of: court bookings live in `bookings`, indoor-game
 // bookings in `indoor_game_bookings`. Locks, the changes staff operations, payments, cancellation
@@ -74,7 +74,11 @@ export async function lockExpiredHold(
   now: Date,
   skipLocked: boolean,
 ): Promise<LockedBooking | undefined> {
-  await lockResourceOf(trx, kind, id)
+  // A sweep (skipLocked) passes over a booking whose court is locked by a running transaction (a
+  // series insert, a settle) and takes it next round; an inline expiry waits like any change.
+  if (skipLocked) {
+    if (!(await tryLockBookedResourceOf(trx, kind === 'court' ? 'BK' : 'IG', id))) return undefined
+  } else await lockResourceOf(trx, kind, id)
   let query = trx
     .selectFrom(bookingTable(kind))
     .select(LOCKED_BOOKING_COLUMNS)
@@ -158,9 +162,17 @@ export async function setPaymentMethod(
   hold: Date | null,
   now: Date,
 ): Promise<void> {
+  // A waitlist offer keeps its window (WAITLIST_OFFER_MINUTES): choosing cash or starting another
+  // gateway payment may shorten its hold, never stretch it, so the next in line is not kept waiting.
+  const offered = sql<boolean>`EXISTS (SELECT 1 FROM waitlist_entries w
+    WHERE w.offer_booking_id = ${id} AND w.status = 'offered')`
+  const held =
+    kind === 'court' && hold !== null
+      ? sql<Date>`CASE WHEN ${offered} THEN LEAST(hold_expires_at, ${hold}) ELSE ${hold} END`
+      : hold
   await trx
     .updateTable(bookingTable(kind))
-    .set({ payment_method: method, hold_expires_at: hold, updated_at: now })
+    .set({ payment_method: method, hold_expires_at: held, updated_at: now })
     .where('id', '=', id)
     .execute()
 }

@@ -59,3 +59,17 @@ export async function lockBookedResourceOf(trx: Executor, kind: NumberKind, book
   await sql`SELECT pg_advisory_xact_lock(${sql.lit(LOCK_CLASS[kind])}, ${sql.ref(column)}::int)
     FROM ${sql.table(table)} WHERE id = ${bookingId}`.execute(trx)
 }
+
+/**
+ * lockBookedResourceOf without waiting: false when another transaction holds the court's (game's)
+ * lock, so a sweep skips that booking this round instead of queueing behind a long insert.
+ */
+export async function tryLockBookedResourceOf(trx: Executor, kind: NumberKind, bookingId: number): Promise<boolean> {
+  const table = kind === 'BK' ? 'bookings' : 'indoor_game_bookings'
+  const column = kind === 'BK' ? 'court_id' : 'indoor_game_id'
+  const { rows } = await sql<{
+    locked: boolean
+  }>`SELECT pg_try_advisory_xact_lock(${sql.lit(LOCK_CLASS[kind])}, ${sql.ref(column)}::int) AS locked
+    FROM ${sql.table(table)} WHERE id = ${bookingId}`.execute(trx)
+  return rows[0]?.locked === true
+}
