@@ -192,7 +192,7 @@ const CHANGES: { table: string; change: () => string; tags: () => CacheTag[] }[]
   { table: 'users', change: () => `name = 'Renamed' WHERE id = ${ids.user}`, tags: () => [cacheTags.user(ids.user)] },
   {
     table: 'webhook_endpoints',
-    change: () => `url = url WHERE venue_id = ${ids.venue}`,
+    change: () => `events = events WHERE venue_id = ${ids.venue}`,
     tags: () => [cacheTags.venue(ids.venue)],
   },
   {
@@ -214,4 +214,10 @@ test('every announcing table sends the tags the builders produce', async () => {
     await quiet()
     assert.deepEqual([...new Set(arrived)].sort(), expected, `${table} announced`)
   }
+  // A webhook delivery's bookkeeping (failing_since) changes who hears nothing: no announcement.
+  arrived.length = 0
+  await sql`UPDATE webhook_endpoints SET failing_since = now() WHERE venue_id = ${ids.venue}`.execute(app.ctx.db)
+  await sleep(200)
+  await quiet()
+  assert.deepEqual(arrived, [], 'failing_since announces nothing')
 })
