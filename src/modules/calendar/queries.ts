@@ -22,6 +22,22 @@ export interface FeedRow {
   venue_city: string
 }
 
+/** The columns a feed shows of either booking kind (both tables are aliased `b`, venues `v`). */
+const BOOKING_COLUMNS = [
+  'b.id',
+  'b.booking_number',
+  'b.date',
+  'b.start_time',
+  'b.end_time',
+  'b.status',
+  'b.calendar_sequence',
+  'b.customer_name',
+  'b.notes',
+  'b.created_at',
+  'b.updated_at',
+] as const
+const VENUE_COLUMNS = ['v.name as venue_name', 'v.address as venue_address', 'v.city as venue_city'] as const
+
 export async function feedRows(
   db: Executor,
   owner: { userId: number } | { venueId: number },
@@ -31,24 +47,7 @@ export async function feedRows(
     .selectFrom('bookings as b')
     .innerJoin('courts as c', 'c.id', 'b.court_id')
     .innerJoin('venues as v', 'v.id', 'b.venue_id')
-    .select((eb) => [
-      eb.val('court').as('kind'),
-      'b.id',
-      'b.booking_number',
-      'b.date',
-      'b.start_time',
-      'b.end_time',
-      'b.status',
-      'b.calendar_sequence',
-      'b.customer_name',
-      'b.notes',
-      'b.created_at',
-      'b.updated_at',
-      'c.name as resource_name',
-      'v.name as venue_name',
-      'v.address as venue_address',
-      'v.city as venue_city',
-    ])
+    .select((eb) => [eb.val('court').as('kind'), ...BOOKING_COLUMNS, 'c.name as resource_name', ...VENUE_COLUMNS])
     .where('b.date', '>=', fromDate)
     .$if('userId' in owner, (q) => q.where('b.user_id', '=', (owner as { userId: number }).userId))
     .$if('venueId' in owner, (q) => q.where('b.venue_id', '=', (owner as { venueId: number }).venueId))
@@ -56,24 +55,7 @@ export async function feedRows(
     .selectFrom('indoor_game_bookings as b')
     .innerJoin('indoor_games as g', 'g.id', 'b.indoor_game_id')
     .innerJoin('venues as v', 'v.id', 'b.venue_id')
-    .select((eb) => [
-      eb.val('indoor').as('kind'),
-      'b.id',
-      'b.booking_number',
-      'b.date',
-      'b.start_time',
-      'b.end_time',
-      'b.status',
-      'b.calendar_sequence',
-      'b.customer_name',
-      'b.notes',
-      'b.created_at',
-      'b.updated_at',
-      'g.name as resource_name',
-      'v.name as venue_name',
-      'v.address as venue_address',
-      'v.city as venue_city',
-    ])
+    .select((eb) => [eb.val('indoor').as('kind'), ...BOOKING_COLUMNS, 'g.name as resource_name', ...VENUE_COLUMNS])
     .where('b.date', '>=', fromDate)
     .$if('userId' in owner, (q) => q.where('b.user_id', '=', (owner as { userId: number }).userId))
     .$if('venueId' in owner, (q) => q.where('b.venue_id', '=', (owner as { venueId: number }).venueId))

@@ -96,23 +96,26 @@ export async function indoorBooking(db: Executor, id: number) {
   return db.selectFrom('indoor_game_bookings').selectAll().where('id', '=', id).executeTakeFirstOrThrow()
 }
 
+/** The row a payment event's data is made from. */
+export interface PaymentEventRow {
+  id: number
+  reference: string | null
+  method: string
+  amount: number
+  refunded_amount: number
+  status: string
+  payable_type: string
+  payable_id: number
+  user_id: number | null
+  completed_at: Date | null
+  created_at: Date
+  booking_number: string | null
+  venue_id: number | null
+}
+
 /** A payment with the number and venue of its booking. */
 export async function paymentWithBooking(db: Executor, id: number) {
-  const { rows } = await sql<{
-    id: number
-    reference: string | null
-    method: string
-    amount: number
-    refunded_amount: number
-    status: string
-    payable_type: string
-    payable_id: number
-    user_id: number | null
-    completed_at: Date | null
-    created_at: Date
-    booking_number: string | null
-    venue_id: number | null
-  }>`
+  const { rows } = await sql<PaymentEventRow>`
     SELECT p.id, p.reference, p.method, p.amount, p.refunded_amount, p.status, p.payable_type, p.payable_id,
       p.user_id, p.completed_at, p.created_at, b.booking_number, b.venue_id
     FROM payments p

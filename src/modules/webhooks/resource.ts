@@ -6,7 +6,7 @@ import { DateTime, Nullable, named } from '../../lib/schemas.ts'
 import { toHHmm } from '../../lib/time.ts'
 import type { Zone } from '../../lib/zone.ts'
 import { WEBHOOK_EVENTS } from './events.ts'
-import type { AttemptRow, EndpointRow } from './repository.ts'
+import type { AttemptRow, EndpointRow, PaymentEventRow } from './repository.ts'
 
 // The webhook resources of the routes, and the `data` of each event's payload (docs/webhooks.md).
 
@@ -145,24 +145,7 @@ export function bookingEventData(
 }
 
 /** The `data` of a payment.* event. */
-export function paymentEventData(
-  p: {
-    id: number
-    reference: string | null
-    method: string
-    amount: number
-    refunded_amount: number
-    status: string
-    payable_type: string
-    payable_id: number
-    user_id: number | null
-    completed_at: Date | null
-    created_at: Date
-    booking_number: string | null
-    venue_id: number | null
-  },
-  zone: Zone,
-): Record<string, unknown> {
+export function paymentEventData(p: PaymentEventRow, zone: Zone): Record<string, unknown> {
   return {
     id: p.id,
     reference: p.reference,
