@@ -74,14 +74,21 @@ export async function registerUploads(app: FastifyInstance, incomingDir: string)
 
   // A refusal sent before the body was read closes the connection, so the client stops sending
   // (otherwise Node reads and discards the rest of, say, a 200 MB upload on a kept-alive socket).
-  app.addHook('onSend', async (req, reply) => {
+  app.addHook('onSend', async (req: WithUploads, reply) => {
     if (reply.statusCode >= 400 && !req.raw.complete) reply.header('connection', 'close')
+    // The handler is done with its files once the answer is ready: remove them before it is sent,
+    // so they are gone by the time the client reads the response.
+    await removeUploads(req)
   })
 
-  app.addHook('onResponse', async (req: WithUploads) => {
-    const paths = req[kUploads]
-    if (paths?.length) await Promise.all(paths.map((p) => unlink(p).catch(() => undefined)))
-  })
+  // A request that ends without an answer being sent (the client went away) cleans up here.
+  app.addHook('onResponse', removeUploads)
+}
+
+async function removeUploads(req: WithUploads) {
+  const paths = req[kUploads]
+  req[kUploads] = undefined
+  if (paths?.length) await Promise.all(paths.map((p) => unlink(p).catch(() => undefined)))
 }
 
 declare module 'fastify' {
