@@ -177,12 +177,12 @@ test('with OTEL_EXPORTER_OTLP_ENDPOINT: a booking request is one trace, HTTP →
     1,
   )
 
-  const sql = trace.filter((s) => s.scope === '@opentelemetry/instrumentation-pg' && s.attributes['db.statement'])
+  const sql = trace.filter((s) => s.scope === '@opentelemetry/instrumentation-pg' && s.attributes['db.query.text'])
   if (process.env.TEST_DATABASE_URL) {
     assert.ok(sql.length > 0, 'SQL spans on PostgreSQL')
     for (const s of sql) assert.ok(descends(s), `${s.name} is part of the request`)
     assert.ok(
-      sql.some((s) => /insert into "bookings"/i.test(String(s.attributes['db.statement']))),
+      sql.some((s) => /insert into "bookings"/i.test(String(s.attributes['db.query.text']))),
       'the booking INSERT is traced',
     )
   }
