@@ -7,6 +7,8 @@
 // Fastify is instrumented by @fastify/otel, which registers itself on every Fastify instance
 // through Fastify's `fastify.initialization` diagnostics channel.
 
+import type { Tracer } from '@opentelemetry/api'
+
 export interface Tracing {
   /** Exports the spans still buffered and stops the SDK. */
   shutdown(): Promise<void>
@@ -38,5 +40,17 @@ export async function startTracing(env: NodeJS.ProcessEnv = process.env): Promis
     ],
   })
   sdk.start()
+  const { trace } = await import('@opentelemetry/api')
+  pgliteTracer = trace.getTracer('courtside-pglite')
   return { shutdown: () => sdk.shutdown() }
+}
+
+let pgliteTracer: Tracer | undefined
+
+/**
+ * The embedded PGlite database does not go through `pg`, so the pg instrumentation cannot see its
+ * queries: src/lib/db.ts makes their spans with this tracer. Undefined while tracing is off.
+ */
+export function sqlTracer(): Tracer | undefined {
+  return pgliteTracer
 }

@@ -8,9 +8,9 @@ import { processDatabase, startServer } from './process.ts'
 
 // OpenTelemetry: the real server, with OTEL_EXPORTER_OTLP_ENDPOINT pointing at a local OTLP/HTTP
 // receiver, exports one trace per request: the HTTP server span, the Fastify request and handler
-// spans under it and the SQL spans under those. SQL spans come from the pg instrumentation, so they
-// exist on PostgreSQL (TEST_DATABASE_URL); the embedded PGlite database does not go through `pg`,
-// and there the test asserts the HTTP and Fastify spans only.
+// spans under it and the SQL spans under those. On PostgreSQL the SQL spans come from the pg
+// instrumentation; the embedded PGlite database does not go through `pg`, so src/lib/db.ts makes
+// the same kind of span itself (scope courtside-pglite).
 
 interface Span {
   traceId: string
@@ -177,15 +177,17 @@ test('with OTEL_EXPORTER_OTLP_ENDPOINT: a booking request is one trace, HTTP →
     1,
   )
 
-  const sql = trace.filter((s) => s.scope === '@opentelemetry/instrumentation-pg' && s.attributes['db.query.text'])
-  if (process.env.TEST_DATABASE_URL) {
-    assert.ok(sql.length > 0, 'SQL spans on PostgreSQL')
-    for (const s of sql) assert.ok(descends(s), `${s.name} is part of the request`)
-    assert.ok(
-      sql.some((s) => /insert into "bookings"/i.test(String(s.attributes['db.query.text']))),
-      'the booking INSERT is traced',
-    )
+  const sqlScope = process.env.TEST_DATABASE_URL ? '@opentelemetry/instrumentation-pg' : 'courtside-pglite'
+  const sql = trace.filter((s) => s.scope === sqlScope && s.attributes['db.query.text'])
+  assert.ok(sql.length > 0, `SQL spans from ${sqlScope}`)
+  for (const s of sql) {
+    assert.ok(descends(s), `${s.name} is part of the request`)
+    assert.equal(s.kind, 3, 'a client span')
   }
+  assert.ok(
+    sql.some((s) => /insert into "bookings"/i.test(String(s.attributes['db.query.text']))),
+    'the booking INSERT is traced',
+  )
   assert.ok(otlp.paths.every((p) => p === 'POST /v1/traces'))
 })
 
