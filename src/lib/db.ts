@@ -5,7 +5,7 @@ import pg from 'pg'
 import { ConfigError } from '../config.ts'
 import type { DB } from '../db/types.ts'
 import { lockDataDir } from './data-lock.ts'
-import { sqlTracer } from './tracing.ts'
+import { sqlTracing } from './tracing.ts'
 
 export type Database = Kysely<DB>
 /** A handle repositories accept: the database itself or an open transaction. */
@@ -254,25 +254,8 @@ export class PgliteSinglePool {
     const pglite = this.pglite
     return {
       query: (sql: string, params?: readonly unknown[]): Promise<QueryResult> => {
-        const tracer = sqlTracer()
-        if (!tracer) return runPglite(pglite, sql, params)
-        // Like the pg instrumentation's spans: a client span with the statement, under the request's.
-        return tracer.startActiveSpan(
-          'pglite.query',
-          // kind 2 = SpanKind.CLIENT, status code 2 = ERROR (numbers: this file imports no OpenTelemetry value)
-          { kind: 2, attributes: { 'db.system.name': 'postgresql', 'db.query.text': sql } },
-          async (span) => {
-            try {
-              return await runPglite(pglite, sql, params)
-            } catch (err) {
-              span.recordException(err as Error)
-              span.setStatus({ code: 2, message: (err as Error).message })
-              throw err
-            } finally {
-              span.end()
-            }
-          },
-        )
+        const traced = sqlTracing()
+        return traced ? traced(sql, () => runPglite(pglite, sql, params)) : runPglite(pglite, sql, params)
       },
       release: () => this.release(),
     }

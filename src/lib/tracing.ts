@@ -7,12 +7,12 @@
 // Fastify is instrumented by @fastify/otel, which registers itself on every Fastify instance
 // through Fastify's `fastify.initialization` diagnostics channel.
 
-import type { Tracer } from '@opentelemetry/api'
-
 export interface Tracing {
   /** Exports the spans still buffered and stops the SDK. */
   shutdown(): Promise<void>
 }
+
+const PROBES = new Set(['/health', '/ready', '/metrics'])
 
 export async function startTracing(env: NodeJS.ProcessEnv = process.env): Promise<Tracing | undefined> {
   if (!env.OTEL_EXPORTER_OTLP_ENDPOINT) return undefined
@@ -34,23 +34,49 @@ export async function startTracing(env: NodeJS.ProcessEnv = process.env): Promis
     metricReaders: [],
     logRecordProcessors: [],
     instrumentations: [
-      new HttpInstrumentation(),
-      new PgInstrumentation(),
-      new fastifyOtel.FastifyOtelInstrumentation({ registerOnInitialization: true }),
+      // Probes and scrapes every few seconds would bury the requests people look for.
+      new HttpInstrumentation({ ignoreIncomingRequestHook: (req) => PROBES.has((req.url ?? '').split('?')[0]) }),
+      // SQL outside a request (the job loop's polling, migrations) would be a trace per statement.
+      new PgInstrumentation({ requireParentSpan: true }),
+      new fastifyOtel.FastifyOtelInstrumentation({
+        registerOnInitialization: true,
+        ignorePaths: (route) => PROBES.has(route.url),
+      }),
     ],
   })
   sdk.start()
-  const { trace } = await import('@opentelemetry/api')
-  pgliteTracer = trace.getTracer('courtside-pglite')
+  const { trace, SpanKind, SpanStatusCode } = await import('@opentelemetry/api')
+  const tracer = trace.getTracer('courtside-pglite')
+  traceSql = (text, run) => {
+    if (!trace.getActiveSpan()) return run()
+    // Like the pg instrumentation's spans: a client span with the statement, under the request's.
+    return tracer.startActiveSpan(
+      'pglite.query',
+      { kind: SpanKind.CLIENT, attributes: { 'db.system.name': 'postgresql', 'db.query.text': text } },
+      async (span) => {
+        try {
+          return await run()
+        } catch (err) {
+          span.recordException(err as Error)
+          span.setStatus({ code: SpanStatusCode.ERROR, message: (err as Error).message })
+          throw err
+        } finally {
+          span.end()
+        }
+      },
+    )
+  }
   return { shutdown: () => sdk.shutdown() }
 }
 
-let pgliteTracer: Tracer | undefined
+type SqlTracing = <T>(text: string, run: () => Promise<T>) => Promise<T>
+let traceSql: SqlTracing | undefined
 
 /**
  * The embedded PGlite database does not go through `pg`, so the pg instrumentation cannot see its
- * queries: src/lib/db.ts makes their spans with this tracer. Undefined while tracing is off.
+ * queries: src/lib/db.ts runs them through this (a span per statement made inside a request).
+ * Undefined while tracing is off.
  */
-export function sqlTracer(): Tracer | undefined {
-  return pgliteTracer
+export function sqlTracing(): SqlTracing | undefined {
+  return traceSql
 }

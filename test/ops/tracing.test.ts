@@ -188,6 +188,12 @@ test('with OTEL_EXPORTER_OTLP_ENDPOINT: a booking request is one trace, HTTP →
     sql.some((s) => /insert into "bookings"/i.test(String(s.attributes['db.query.text']))),
     'the booking INSERT is traced',
   )
+  // Not traced: the /health probes startServer made, and SQL outside a request (migrations, job loop).
+  assert.ok(!otlp.spans.some((s) => s.attributes['url.path'] === '/health'), 'no /health spans')
+  assert.ok(
+    otlp.spans.filter((s) => s.scope === sqlScope).every((s) => s.parentSpanId),
+    'no SQL span without a request',
+  )
   assert.ok(otlp.paths.every((p) => p === 'POST /v1/traces'))
 })
 
