@@ -197,6 +197,30 @@ test('with OTEL_EXPORTER_OTLP_ENDPOINT: a booking request is one trace, HTTP →
   assert.ok(otlp.paths.every((p) => p === 'POST /v1/traces'))
 })
 
+test('SIGTERM exports the spans still buffered before the process exits', async (t) => {
+  const db = await processDatabase()
+  t.after(() => db.drop())
+  const otlp = await otlpReceiver()
+  t.after(() => otlp.close())
+  // A schedule delay far beyond the test: only the shutdown's flush can send the spans.
+  const server = await startServer(
+    { ...db.env, OTEL_EXPORTER_OTLP_ENDPOINT: otlp.url, OTEL_BSP_SCHEDULE_DELAY: '600000' },
+    60_000,
+  )
+  const res = await fetch(`http://127.0.0.1:${server.port}/api/venues`)
+  assert.equal(res.status, 200)
+  await res.arrayBuffer()
+  await new Promise((r) => setTimeout(r, 200))
+  assert.equal(otlp.spans.length, 0, 'nothing exported yet')
+  server.child.kill('SIGTERM')
+  const exit = await server.exited
+  assert.equal(exit.code, 0, exit.stderr + exit.stdout)
+  assert.ok(
+    otlp.spans.some((s) => s.kind === 2 && s.attributes['url.path'] === '/api/venues'),
+    'the request span arrived',
+  )
+})
+
 // prom-client loads @opentelemetry/api (for exemplars) whatever the setting, so that one is allowed:
 // the SDK, the exporter and the instrumentations are what tracing would add.
 test('without OTEL_EXPORTER_OTLP_ENDPOINT: no OpenTelemetry SDK, exporter or instrumentation is loaded', async () => {
