@@ -1,49 +1,8 @@
-import { exitOnStartError, loadConfig } from './config.ts'
-import { bootstrap } from './lib/bootstrap.ts'
-import { UnknownMigrationsError } from './lib/migrate.ts'
-import type { OpsState } from './lib/ops.ts'
+import { startTracing } from './lib/tracing.ts'
 
-async function main() {
-  const config = loadConfig()
-  const state: OpsState = { draining: false }
-  const app = await bootstrap(config, state)
-  if (config.jobsEnabled) app.ctx.jobs.start()
-  await app.listen({ port: config.port, host: config.host })
-
-  // Graceful shutdown: /ready turns 503, the listener closes, in-flight requests finish (requests
-  // arriving on open keep-alive connections are still served, with Connection: close), the job loop
-  // finishes the jobs it claimed and claims no more, then the database closes. Whatever is still
-  // running after SHUTDOWN_GRACE_SECONDS is abandoned: exit code 1.
-  let closing = false
-  for (const signal of ['SIGINT', 'SIGTERM'] as const) {
-    process.on(signal, async () => {
-      if (closing) return
-      closing = true
-      state.draining = true
-      const grace = config.shutdownGraceSeconds
-      app.log.info({ signal, graceSeconds: grace }, 'shutting down')
-      const force = setTimeout(() => {
-        app.log.error({ graceSeconds: grace }, 'shutdown grace period over: exiting with work unfinished')
-        process.exit(1)
-      }, grace * 1000)
-      force.unref()
-      try {
-        // The job loop drains alongside the HTTP requests rather than after them.
-        await Promise.all([app.ctx.jobs.stop(), app.close()])
-      } catch (err) {
-        app.log.error({ err }, 'shutdown failed')
-        process.exit(1)
-      }
-      app.log.info('shut down cleanly')
-      process.exit(0)
-    })
-  }
-}
-
-main().catch((err) => {
-  if (err instanceof UnknownMigrationsError) {
-    console.error(`Refusing to start: ${err.message}`)
-    process.exit(1)
-  }
-  exitOnStartError(err)
-})
+// Tracing first: its instrumentations patch `http`, `pg` and Fastify as they are loaded, so the
+// application (src/main.ts) is imported only once it runs. Without OTEL_EXPORTER_OTLP_ENDPOINT this
+// loads nothing and the application starts as before.
+const tracing = await startTracing()
+const { run } = await import('./main.ts')
+run(tracing)

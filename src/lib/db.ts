@@ -5,6 +5,7 @@ import pg from 'pg'
 import { ConfigError } from '../config.ts'
 import type { DB } from '../db/types.ts'
 import { lockDataDir } from './data-lock.ts'
+import { sqlTracing } from './tracing.ts'
 
 export type Database = Kysely<DB>
 /** A handle repositories accept: the database itself or an open transaction. */
@@ -229,6 +230,18 @@ type QueryResult = { command: 'UPDATE' | 'DELETE' | 'INSERT' | 'SELECT' | 'MERGE
  * to one Kysely caller at a time (a transaction holds it until it ends), so concurrent requests
  * queue here instead of interleaving statements inside each other's transactions.
  */
+async function runPglite(pglite: PGlite, sql: string, params?: readonly unknown[]): Promise<QueryResult> {
+  const command = sql.trimStart().slice(0, 6).toUpperCase() as QueryResult['command']
+  if (!params || params.length === 0) {
+    // Simple protocol: allows several statements (migrations), like pg does without parameters.
+    const all = await pglite.exec(sql)
+    const last = all[all.length - 1]
+    return { command, rowCount: last?.affectedRows ?? last?.rows.length ?? 0, rows: last?.rows ?? [] }
+  }
+  const res = await pglite.query(sql, params as unknown[])
+  return { command, rowCount: res.affectedRows ?? res.rows.length, rows: res.rows }
+}
+
 // Cast where used: Kysely's pool type also allows cursors, which this pool does not offer.
 export class PgliteSinglePool {
   private queue: Array<() => void> = []
@@ -240,16 +253,9 @@ export class PgliteSinglePool {
     this.busy = true
     const pglite = this.pglite
     return {
-      query: async (sql: string, params?: readonly unknown[]): Promise<QueryResult> => {
-        const command = sql.trimStart().slice(0, 6).toUpperCase() as QueryResult['command']
-        if (!params || params.length === 0) {
-          // Simple protocol: allows several statements (migrations), like pg does without parameters.
-          const all = await pglite.exec(sql)
-          const last = all[all.length - 1]
-          return { command, rowCount: last?.affectedRows ?? last?.rows.length ?? 0, rows: last?.rows ?? [] }
-        }
-        const res = await pglite.query(sql, params as unknown[])
-        return { command, rowCount: res.affectedRows ?? res.rows.length, rows: res.rows }
+      query: (sql: string, params?: readonly unknown[]): Promise<QueryResult> => {
+        const traced = sqlTracing()
+        return traced ? traced(sql, () => runPglite(pglite, sql, params)) : runPglite(pglite, sql, params)
       },
       release: () => this.release(),
     }
