@@ -5,7 +5,7 @@
 import { type ChildProcess, spawn, spawnSync } from 'node:child_process'
 import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs'
 import { createServer } from 'node:http'
-import { cpus, totalmem } from 'node:os'
+import { cpus, loadavg, totalmem } from 'node:os'
 import { join } from 'node:path'
 import autocannon from 'autocannon'
 import { sql } from 'kysely'
@@ -485,7 +485,7 @@ async function main() {
   ]
   log('')
   for (const check of checks) log(`ratio: ${checkLine(check)}`)
-  log(`bench finished in ${Math.round((Date.now() - started) / 1000)} s`)
+  log(`bench finished in ${Math.round((Date.now() - started) / 1000)} s; ${loadNote()}`)
 
   if (!quick && !args.has('--no-write')) {
     writeReport({ rows, create, db, checks, total, plans, created, conflicts, fivexx, contentionMs })
@@ -494,6 +494,12 @@ async function main() {
 }
 
 const WRK_SMALL = '.tmp/bench-data/wrk-small.lua'
+
+/** The 1/5/15-minute load averages: above the core count, other processes shared the cores with the run. */
+function loadNote() {
+  const [one, five, fifteen] = loadavg().map((x) => x.toFixed(1))
+  return `load average ${one} / ${five} / ${fifteen} on ${cpus().length} cores`
+}
 const fmt = (x: number, d = 0) => x.toFixed(d)
 
 /** A target line: its text, PASS/BELOW (null: INFO, no target here), and the ratio and its target for the bar. */
@@ -592,6 +598,7 @@ function writeReport(r: {
 Measured by \`npm run bench\` on ${new Date().toISOString().slice(0, 10)}: ${cpus().length} cores (${cpus()[0]?.model ?? 'unknown'}),
 ${Math.round(totalmem() / 2 ** 30)} GiB, Node ${process.version}, database: ${kind === 'postgres' ? 'PostgreSQL server (local)' : 'embedded PGlite'}.
 Data: ${size.venues} venues, ${size.venues * size.courtsPerVenue} courts, ${r.total} booking rows (a year on ${size.busyVenues} venues).
+At the end of the run: ${loadNote()}.
 
 Load generator: **wrk** (${WRK_THREADS} threads, ${CONNECTIONS} connections, ${WARMUP} s warm-up, ${DURATION} s measured) with the Lua
 scripts in bench/wrk/, on the same two cores as the server. The bare server is a Node \`http\` server answering a
