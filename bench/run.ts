@@ -487,6 +487,13 @@ async function main() {
   for (const check of checks) log(`ratio: ${checkLine(check)}`)
   log(`bench finished in ${Math.round((Date.now() - started) / 1000)} s; ${loadNote()}`)
 
+  if (quick && !args.has('--no-write')) {
+    writeQuickSection(
+      [tableHead, ...rows.map((r) => tableRow(r, create, db))],
+      checks.map((c) => `ratio: ${checkLine(c)}`),
+    )
+    log('wrote the "Last quick run" section of docs/performance.md')
+  }
   if (!quick && !args.has('--no-write')) {
     writeReport({ rows, create, db, checks, total, plans, created, conflicts, fivexx, contentionMs })
     log('wrote docs/performance.md')
@@ -641,8 +648,8 @@ Profiles (\`node --cpu-prof dist/server.js\` under the same loads, PostgreSQL st
   named prepared statements, planned once per connection.
 - Building the large Kysely queries (booking INSERT, a court's day) cost about a quarter of a
   request's CPU in Node: they are built once per shape and their SQL reused (ReusedStatements).
-- The load generator shares the two cores: autocannon reached about a third of what wrk gets from
-  the same bare server, so the bench now drives the server with wrk and prints both ceilings.
+- The load generator shares the two cores, and autocannon's own ceiling is lower than wrk's (here
+  ${r.checks[0][0].replace('generators: ', '')}): the bench drives the server with wrk and prints both.
 
 ## Query plans (with ${r.total} booking rows)
 
@@ -675,7 +682,38 @@ npm run bench -- --quick   # under a minute, prints the ratio lines only
 npm run bench -- --db=pglite
 \`\`\`
 `
-  writeFileSync('docs/performance.md', text)
+  writeFileSync('docs/performance.md', text + quickSection(readReport()))
+}
+
+const QUICK_HEADING = '## Last quick run'
+
+function readReport() {
+  return existsSync('docs/performance.md') ? readFileSync('docs/performance.md', 'utf8') : ''
+}
+
+/** The "Last quick run" section of a report (kept when the full run rewrites the rest), or ''. */
+function quickSection(report: string) {
+  const at = report.indexOf(QUICK_HEADING)
+  return at < 0 ? '' : `\n${report.slice(at).trimEnd()}\n`
+}
+
+/** `npm run bench -- --quick` replaces the report's "Last quick run" section with its table and ratio lines. */
+function writeQuickSection(table: string[], lines: string[]) {
+  const report = readReport()
+  const at = report.indexOf(QUICK_HEADING)
+  const head = (at < 0 ? report : report.slice(0, at)).trimEnd()
+  const section = `${QUICK_HEADING}
+
+\`npm run bench -- --quick\` on ${new Date().toISOString().slice(0, 16).replace('T', ' ')} UTC (${size.venues} venues, ${WARMUP} s warm-up,
+${DURATION} s measured: colder and noisier than the full run; ${loadNote()}):
+
+${table.join('\n')}
+
+\`\`\`
+${lines.join('\n')}
+\`\`\`
+`
+  writeFileSync('docs/performance.md', `${head}\n\n${section}`)
 }
 
 main().catch((err) => {
