@@ -38,6 +38,7 @@ export async function generateCatalogue(
     SELECT u.id, r.id FROM users u JOIN roles r ON r.name = CASE WHEN u.email LIKE 'owner%' THEN 'venue_owner' ELSE 'customer' END`.execute(
     db,
   )
+  // Courts are numbered venue after venue (court (v - 1) * courtsPerVenue + k), which bench/pgbench.ts uses.
   // Venues spread over Nepal's bounding box, denser around Kathmandu.
   await sql`INSERT INTO venues (owner_id, name, slug, address, city, state, latitude, longitude, opening_time,
       closing_time, verification_status, min_price, reviews_count, reviews_avg_rating)
@@ -49,7 +50,7 @@ export async function generateCatalogue(
     FROM generate_series(1, ${size.venues}) g`.execute(db)
   await sql`INSERT INTO courts (venue_id, sport_id, name, type, capacity, slot_minutes, price_per_hour)
     SELECT v.id, 1, 'Court ' || c, 'futsal', 10, 60, 100000 + (v.id % 20) * 5000
-    FROM venues v CROSS JOIN generate_series(1, ${size.courtsPerVenue}) c`.execute(db)
+    FROM venues v CROSS JOIN generate_series(1, ${size.courtsPerVenue}) c ORDER BY v.id, c`.execute(db)
   await sql`INSERT INTO pricing_rules (court_id, type, day_of_week, start_time, end_time, price_per_hour)
     SELECT id, 'peak', NULL, '17:00', '21:00', 200000 FROM courts WHERE venue_id <= ${size.busyVenues}`.execute(db)
   await sql`ANALYZE`.execute(db)
