@@ -6,6 +6,7 @@ import { createServer } from 'node:net'
 import { join } from 'node:path'
 import pg from 'pg'
 import { createPglite } from '../../src/lib/db.ts'
+import { hashPassword, setPasswordCost } from '../../src/lib/password.ts'
 
 // The real server and CLI as separate processes, on a database of their own: a copy of the
 // migrated template (PostgreSQL when TEST_DATABASE_URL is set, else a PGlite data directory).
@@ -150,4 +151,29 @@ export async function startServer(env: Record<string, string>, timeoutMs = 20_00
   }
   child.kill('SIGKILL')
   throw new Error('server did not start in time')
+}
+
+/**
+ * A verified venue `<tag>-arena` with one futsal court (60-minute slots, Rs 1,500/h), its owner
+ * `owner@<tag>.test` and a customer `customer@<tag>.test`, both with password "password123":
+ * enough for a spawned server to take a booking.
+ */
+export async function seedBookableVenue(db: ProcessDatabase, tag: string): Promise<void> {
+  setPasswordCost(1024)
+  const hash = (await hashPassword('password123')).replaceAll("'", "''")
+  const owner = `owner@${tag}.test`
+  const customer = `customer@${tag}.test`
+  const slug = `${tag}-arena`
+  await db.query(`
+    INSERT INTO users (name, email, password_hash, is_active, wallet_balance)
+      VALUES ('Owner', '${owner}', '${hash}', true, 0), ('Customer', '${customer}', '${hash}', true, 0);
+    INSERT INTO user_roles (user_id, role_id)
+      SELECT u.id, r.id FROM users u JOIN roles r ON r.name = CASE u.email WHEN '${owner}' THEN 'venue_owner' ELSE 'customer' END
+      WHERE u.email IN ('${owner}', '${customer}');
+    INSERT INTO venues (owner_id, name, slug, address, city, state, latitude, longitude, opening_time, closing_time,
+        verification_status, is_active, free_cancellation_hours)
+      SELECT id, '${tag} arena', '${slug}', 'Baneshwor', 'Kathmandu', 'Bagmati', 27.7, 85.33, '06:00', '22:00', 'verified', true, 24
+      FROM users WHERE email = '${owner}';
+    INSERT INTO courts (venue_id, sport_id, name, type, capacity, slot_minutes, price_per_hour, is_active)
+      SELECT id, 1, 'Court 1', 'futsal', 10, 60, 150000, true FROM venues WHERE slug = '${slug}';`)
 }

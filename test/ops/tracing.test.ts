@@ -2,9 +2,8 @@ import assert from 'node:assert/strict'
 import { createServer, type IncomingMessage } from 'node:http'
 import { test } from 'node:test'
 import { gunzipSync } from 'node:zlib'
-import { hashPassword, setPasswordCost } from '../../src/lib/password.ts'
 import { daysFromNow } from '../helpers/factories.ts'
-import { processDatabase, startServer } from './process.ts'
+import { processDatabase, seedBookableVenue, startServer } from './process.ts'
 
 // OpenTelemetry: the real server, with OTEL_EXPORTER_OTLP_ENDPOINT pointing at a local OTLP/HTTP
 // receiver, exports one trace per request: the HTTP server span, the Fastify request and handler
@@ -79,27 +78,10 @@ async function until<T>(what: string, find: () => T | undefined, timeoutMs = 15_
   }
 }
 
-async function seed(db: Awaited<ReturnType<typeof processDatabase>>) {
-  setPasswordCost(1024)
-  const hash = (await hashPassword('password123')).replaceAll("'", "''")
-  await db.query(`
-    INSERT INTO users (name, email, password_hash, is_active, wallet_balance)
-      VALUES ('Owner', 'owner@otel.test', '${hash}', true, 0), ('Customer', 'customer@otel.test', '${hash}', true, 0);
-    INSERT INTO user_roles (user_id, role_id)
-      SELECT u.id, r.id FROM users u JOIN roles r ON r.name = CASE u.email WHEN 'owner@otel.test' THEN 'venue_owner' ELSE 'customer' END
-      WHERE u.email IN ('owner@otel.test', 'customer@otel.test');
-    INSERT INTO venues (owner_id, name, slug, address, city, state, latitude, longitude, opening_time, closing_time,
-        verification_status, is_active, free_cancellation_hours)
-      SELECT id, 'Otel Arena', 'otel-arena', 'Baneshwor', 'Kathmandu', 'Bagmati', 27.7, 85.33, '06:00', '22:00', 'verified', true, 24
-      FROM users WHERE email = 'owner@otel.test';
-    INSERT INTO courts (venue_id, sport_id, name, type, capacity, slot_minutes, price_per_hour, is_active)
-      SELECT id, 1, 'Court 1', 'futsal', 10, 60, 150000, true FROM venues WHERE slug = 'otel-arena';`)
-}
-
 test('with OTEL_EXPORTER_OTLP_ENDPOINT: a booking request is one trace, HTTP → Fastify → SQL', async (t) => {
   const db = await processDatabase()
   t.after(() => db.drop())
-  await seed(db)
+  await seedBookableVenue(db, 'otel')
   const otlp = await otlpReceiver()
   t.after(() => otlp.close())
   const server = await startServer(

@@ -1,8 +1,7 @@
 import assert from 'node:assert/strict'
 import { test } from 'node:test'
-import { hashPassword, setPasswordCost } from '../../src/lib/password.ts'
 import { daysFromNow } from '../helpers/factories.ts'
-import { processDatabase, startServer } from '../ops/process.ts'
+import { processDatabase, seedBookableVenue, startServer } from '../ops/process.ts'
 import { receiver, verified } from './helpers.ts'
 
 // The outbox survives the process: the real server commits a booking (and with it the webhook
@@ -14,20 +13,7 @@ test('kill -9 between the commit and the delivery: the restarted server delivers
   t.after(() => db.drop())
   const r = await receiver()
   t.after(() => r.close())
-  setPasswordCost(1024)
-  const hash = (await hashPassword('password123')).replaceAll("'", "''")
-  await db.query(`
-    INSERT INTO users (name, email, password_hash, is_active, wallet_balance)
-      VALUES ('Owner', 'owner@kill.test', '${hash}', true, 0), ('Customer', 'customer@kill.test', '${hash}', true, 0);
-    INSERT INTO user_roles (user_id, role_id)
-      SELECT u.id, r.id FROM users u JOIN roles r ON r.name = CASE u.email WHEN 'owner@kill.test' THEN 'venue_owner' ELSE 'customer' END
-      WHERE u.email IN ('owner@kill.test', 'customer@kill.test');
-    INSERT INTO venues (owner_id, name, slug, address, city, state, latitude, longitude, opening_time, closing_time,
-        verification_status, is_active, free_cancellation_hours)
-      SELECT id, 'Kill Arena', 'kill-arena', 'Baneshwor', 'Kathmandu', 'Bagmati', 27.7, 85.33, '06:00', '22:00', 'verified', true, 24
-      FROM users WHERE email = 'owner@kill.test';
-    INSERT INTO courts (venue_id, sport_id, name, type, capacity, slot_minutes, price_per_hour, is_active)
-      SELECT id, 1, 'Court 1', 'futsal', 10, 60, 150000, true FROM venues WHERE slug = 'kill-arena';`)
+  await seedBookableVenue(db, 'kill')
 
   // First life: no job loop, so nothing can be delivered before the kill.
   const first = await startServer({ ...db.env, JOBS_ENABLED: 'false' }, 60_000)

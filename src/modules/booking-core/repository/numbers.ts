@@ -54,10 +54,7 @@ export function allocatedNumberWithPrefix(kind: NumberKind, prefix: string, reso
  * changed while holding the lock the other needs (a deadlock).
  */
 export async function lockBookedResourceOf(trx: Executor, kind: NumberKind, bookingId: number): Promise<void> {
-  const table = kind === 'BK' ? 'bookings' : 'indoor_game_bookings'
-  const column = kind === 'BK' ? 'court_id' : 'indoor_game_id'
-  await sql`SELECT pg_advisory_xact_lock(${sql.lit(LOCK_CLASS[kind])}, ${sql.ref(column)}::int)
-    FROM ${sql.table(table)} WHERE id = ${bookingId}`.execute(trx)
+  await sql`SELECT ${resourceLockOf('pg_advisory_xact_lock', kind, bookingId)}`.execute(trx)
 }
 
 /**
@@ -65,11 +62,19 @@ export async function lockBookedResourceOf(trx: Executor, kind: NumberKind, book
  * lock, so a sweep skips that booking this round instead of queueing behind a long insert.
  */
 export async function tryLockBookedResourceOf(trx: Executor, kind: NumberKind, bookingId: number): Promise<boolean> {
-  const table = kind === 'BK' ? 'bookings' : 'indoor_game_bookings'
-  const column = kind === 'BK' ? 'court_id' : 'indoor_game_id'
   const { rows } = await sql<{
     locked: boolean
-  }>`SELECT pg_try_advisory_xact_lock(${sql.lit(LOCK_CLASS[kind])}, ${sql.ref(column)}::int) AS locked
-    FROM ${sql.table(table)} WHERE id = ${bookingId}`.execute(trx)
+  }>`SELECT ${resourceLockOf('pg_try_advisory_xact_lock', kind, bookingId)} AS locked`.execute(trx)
   return rows[0]?.locked === true
+}
+
+/** `fn(class, court or game id)` for booking `bookingId`, read from its row. */
+function resourceLockOf(
+  fn: 'pg_advisory_xact_lock' | 'pg_try_advisory_xact_lock',
+  kind: NumberKind,
+  bookingId: number,
+) {
+  const table = kind === 'BK' ? 'bookings' : 'indoor_game_bookings'
+  const column = kind === 'BK' ? 'court_id' : 'indoor_game_id'
+  return sql`${sql.raw(fn)}(${sql.lit(LOCK_CLASS[kind])}, (SELECT ${sql.ref(column)} FROM ${sql.table(table)} WHERE id = ${bookingId})::int)`
 }
