@@ -633,23 +633,10 @@ ${r.checks.map((c) => `- ${checkLine(c)}`).join('\n')}
 
 ## What the profiles showed, and what changed
 
-Profiles (\`node --cpu-prof dist/server.js\` under the same loads, PostgreSQL statement logs and
-\`EXPLAIN ANALYZE\`) drove each change; docs/architecture.md records the decisions.
+${readFileSync('bench/profiles.md', 'utf8').trim()}
 
-- Booking creation ran at ~150/s: a gap-free counter row per (kind, year) stayed locked from each
-  INSERT to its COMMIT, so all bookings committed one after another. Numbers now come from a
-  sequence; a per-court advisory lock keeps concurrent inserts of one court from deadlocking in the
-  exclusion check.
-- A booking took 8 round trips (token, profile, court day, INSERT, four for the court resource).
-  Court resources load in one query; the token owner, the court's day, the court and the customer
-  profile come from the read cache, invalidated by NOTIFY triggers; the INSERT returns the venue
-  summary and the wallet balance. A warm booking is one statement.
-- Planning the availability query cost more than running it (3 ms against 0.5 ms): the pool sends
-  named prepared statements, planned once per connection.
-- Building the large Kysely queries (booking INSERT, a court's day) cost about a quarter of a
-  request's CPU in Node: they are built once per shape and their SQL reused (ReusedStatements).
-- The load generator shares the two cores, and autocannon's own ceiling is lower than wrk's (here
-  ${r.checks[0][0].replace('generators: ', '')}): the bench drives the server with wrk and prints both.
+**The load generator** shares the two cores, and autocannon's own ceiling is lower than wrk's (here
+${r.checks[0][0].replace('generators: ', '')}): the bench drives the server with wrk and prints both.
 
 ## Query plans (with ${r.total} booking rows)
 
@@ -680,6 +667,9 @@ apt-get install wrk        # the bench installs it itself when run as root
 npm run bench              # full run on the local PostgreSQL server; rewrites this file
 npm run bench -- --quick   # under a minute, prints the ratio lines only
 npm run bench -- --db=pglite
+# a profile: the server as the bench starts it (bench/run.ts startServer), under wrk, then
+node --cpu-prof --cpu-prof-dir=/tmp/prof dist/server.js
+npx tsx bench/cpuprofile.ts /tmp/prof/<file>.cpuprofile 25 --skip=4   # or --callers=<function>
 \`\`\`
 `
   writeFileSync('docs/performance.md', text + quickSection(readReport()))

@@ -8,7 +8,9 @@ import { Type } from 'typebox'
 import type { Config } from './config.ts'
 import { authHooks } from './lib/auth.ts'
 import { CACHE_CHANNEL, ReadCache } from './lib/cache.ts'
+import { ChangeFeed } from './lib/changes.ts'
 import { type Clock, systemClock } from './lib/clock.ts'
+import { registerConsole } from './lib/console.ts'
 import type { AppContext } from './lib/context.ts'
 import type { DatabaseHandle } from './lib/db.ts'
 import { frameworkErrors, registerErrorHandler } from './lib/errors.ts'
@@ -19,6 +21,7 @@ import { Metrics } from './lib/metrics.ts'
 import { openapiOptions } from './lib/openapi.ts'
 import { type OpsState, registerOps } from './lib/ops.ts'
 import { registerRateLimit } from './lib/rate-limit.ts'
+import { lazyRequestLogger } from './lib/request-logger.ts'
 import { edgeServerOptions } from './lib/server-options.ts'
 import { localStorage } from './lib/storage.ts'
 import { registerUploads } from './lib/uploads.ts'
@@ -57,6 +60,8 @@ export async function buildApp({
     logger: logger ? { level: config.logLevel, redact: ['req.headers.authorization'], stream: logStream } : false,
     // One line per request, written by registerOps when the response is sent (route, status, time).
     logController: new LogController({ disableRequestLogging: true }),
+    // req.log is made only when a request logs through it (src/lib/request-logger.ts).
+    childLoggerFactory: lazyRequestLogger,
     // While shutting down, a request on an open keep-alive connection is still served (with
     // Connection: close) instead of answered 503: the client sent it before it could know.
     return503OnClosing: false,
@@ -81,6 +86,7 @@ export async function buildApp({
     storage: localStorage(config.uploadsDir, config.appUrl),
     log: app.log,
     cache,
+    changes: new ChangeFeed(database.listen, CACHE_CHANNEL),
     metrics: new Metrics({ database, db: database.db, jobs, cache }, { processMetrics }),
     clock,
     zone: new Zone(config.timezone),
@@ -92,8 +98,10 @@ export async function buildApp({
   )
   app.decorateRequest('user', null)
 
-  app.addHook('onSend', async (req, reply) => {
+  // Hooks on every request are callback style: an async hook costs a promise and a microtask turn.
+  app.addHook('onSend', (req, reply, payload, done) => {
     reply.header('x-request-id', req.id)
+    done(null, payload)
   })
 
   // An empty JSON body is an empty object (clients often send Content-Type with no body).
@@ -110,10 +118,11 @@ export async function buildApp({
       done(err, undefined)
     }
   })
-  app.addHook('preValidation', async (req) => {
+  app.addHook('preValidation', (req, _reply, done) => {
     if (req.body === undefined && (req.method === 'POST' || req.method === 'PUT' || req.method === 'PATCH')) {
       req.body = {}
     }
+    done()
   })
 
   registerErrorHandler(app)
@@ -124,6 +133,7 @@ export async function buildApp({
   await app.register(swaggerUi, { routePrefix: '/docs' })
 
   registerOps(app, ctx.metrics, opsState)
+  await registerConsole(app, config.consoleDir)
   app.get('/storage/*', { schema: { hide: true, params: Type.Object({ '*': Type.String() }) } }, async (req, reply) => {
     const path = req.params['*']
     const data = await ctx.storage.get(path).catch(() => null)
@@ -138,22 +148,18 @@ export async function buildApp({
   await app.register(registerModules, { prefix: '/api' })
   registerJobs(ctx)
 
-  // The read cache only stores while it hears the database's change notifications.
-  let unlisten: (() => Promise<void>) | undefined
-  if (config.cacheTtlMs > 0) {
-    unlisten = await database.listen(
-      CACHE_CHANNEL,
-      (tag) => ctx.cache.invalidate(tag),
-      (live) => {
-        ctx.cache.live = live
-        if (!live) ctx.cache.clear()
-      },
-    )
-  }
+  // The read cache only stores while it hears the database's change notifications. The listener
+  // starts now when the cache is on; otherwise the first desk event stream starts it.
+  ctx.changes.subscribe((tag) => ctx.cache.invalidate(tag))
+  ctx.changes.onState((live) => {
+    ctx.cache.live = live
+    if (!live) ctx.cache.clear()
+  })
+  if (config.cacheTtlMs > 0) await ctx.changes.start()
 
   app.addHook('onClose', async () => {
     await ctx.jobs.stop()
-    await unlisten?.()
+    await ctx.changes.stop()
   })
   return app
 }

@@ -2,6 +2,7 @@
 // Every variable and its default is listed in .env.example and the README.
 
 import { isIP } from 'node:net'
+import { fileURLToPath } from 'node:url'
 
 export interface Config {
   env: 'development' | 'production' | 'test'
@@ -16,6 +17,8 @@ export interface Config {
   /** Named prepared statements (plans cached per connection); off behind a transaction-mode pooler. */
   databasePrepare: boolean
   dataDir: string
+  /** The built staff console (`npm run build`), served at /console (docs/console.md). */
+  consoleDir: string
   redisUrl: string | undefined
   logLevel: string
   superAdminEmail: string | undefined
@@ -59,6 +62,8 @@ export interface Config {
   jobsPollMs: number
   /** Per-instance read cache lifetime (availability, guest catalogue); 0 turns the cache off. */
   cacheTtlMs: number
+  /** Comment heartbeats on the desk's event streams (GET /venues/{venue}/events), ms. */
+  deskHeartbeatMs: number
   /** Bearer token GET /metrics requires; unset leaves it open (restrict it at the network). */
   metricsToken: string | undefined
   /** On SIGTERM: how long in-flight requests and claimed jobs get before the process exits anyway. */
@@ -298,6 +303,8 @@ export function loadConfig(env: Env = process.env): Config {
     databasePoolSize: int(env, 'DATABASE_POOL_SIZE', 10, 1, 1000),
     databasePrepare: bool(env, 'DATABASE_PREPARE', true),
     dataDir,
+    // From src/config.ts and from dist/config.js alike, the repository's dist/console.
+    consoleDir: str(env, 'CONSOLE_DIR', fileURLToPath(new URL('../dist/console', import.meta.url))),
     redisUrl: opt(env, 'REDIS_URL'),
     logLevel: oneOf(env, 'LOG_LEVEL', ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const, 'info'),
     superAdminEmail: opt(env, 'SUPER_ADMIN_EMAIL'),
@@ -369,6 +376,7 @@ export function loadConfig(env: Env = process.env): Config {
     jobsEnabled: bool(env, 'JOBS_ENABLED', true),
     jobsPollMs: int(env, 'JOBS_POLL_MS', 1000, 10),
     cacheTtlMs: int(env, 'CACHE_TTL_MS', 30000, 0),
+    deskHeartbeatMs: int(env, 'DESK_HEARTBEAT_MS', 15000, 10, 3_600_000),
     metricsToken: opt(env, 'METRICS_TOKEN'),
     shutdownGraceSeconds: int(env, 'SHUTDOWN_GRACE_SECONDS', 15, 1, 3600),
     webhooks: {

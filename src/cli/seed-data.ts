@@ -5,11 +5,13 @@
 export const DEMO_PASSWORD = 'Demo@12345'
 
 export interface DemoUser {
-  key: 'admin' | 'owner1' | 'owner2' | 'customer'
+  key: 'admin' | 'owner1' | 'owner2' | 'staff' | 'customer'
   name: string
   email: string
   phone: string
-  role: 'super_admin' | 'venue_owner' | 'customer'
+  role: 'super_admin' | 'venue_owner' | 'staff' | 'customer'
+  /** Front-desk staff: the slug of the venue they work at (venue_staff, role staff). */
+  staffAt?: string
 }
 
 export const DEMO_USERS: DemoUser[] = [
@@ -28,6 +30,14 @@ export const DEMO_USERS: DemoUser[] = [
     role: 'venue_owner',
   },
   { key: 'owner2', name: 'Anita Gurung', email: 'owner2@courtside.test', phone: '+9779800000003', role: 'venue_owner' },
+  {
+    key: 'staff',
+    name: 'Ramesh Karki',
+    email: 'staff@courtside.test',
+    phone: '+9779800000005',
+    role: 'staff',
+    staffAt: 'baneshwor-futsal-arena',
+  },
   {
     key: 'customer',
     name: 'Bikash Thapa',

@@ -64,6 +64,19 @@ async function ensureUsers(db: Executor, now: Date): Promise<Map<string, number>
   return ids
 }
 
+/** The demo desk staff at their venue (venue_staff), so the console's day board is usable at once. */
+async function ensureStaff(db: Executor, users: Map<string, number>) {
+  for (const u of DEMO_USERS) {
+    if (!u.staffAt) continue
+    const venue = await db.selectFrom('venues').select('id').where('slug', '=', u.staffAt).executeTakeFirstOrThrow()
+    await db
+      .insertInto('venue_staff')
+      .values({ venue_id: venue.id, user_id: users.get(u.key)!, role: 'staff' })
+      .onConflict((oc) => oc.doNothing())
+      .execute()
+  }
+}
+
 async function insertVenue(db: Executor, v: DemoVenue, ownerId: number, adminId: number, now: Date) {
   const venue = await db
     .insertInto('venues')
@@ -266,6 +279,7 @@ export async function seedDemo(
       const exists = await trx.selectFrom('venues').select('id').where('slug', '=', v.slug).executeTakeFirst()
       if (!exists) await insertVenue(trx, v, users.get(v.owner)!, users.get('admin')!, now)
     }
+    await ensureStaff(trx, users)
     await ensureTournament(trx, users.get('customer')!, users.get('owner1')!, time)
   }
   if (db.isTransaction) await run(db)

@@ -501,7 +501,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Every venue the caller owns or is assigned to, any status (all venues for super_admin) */
+        /**
+         * Every venue the caller owns or is assigned to, any status (all venues for super_admin)
+         * @description Each item is a Venue plus my_role, what the caller is at that venue: "owner", "manager" or "staff" (owner wins over an assignment), or "super_admin" for a super_admin who neither owns nor is assigned to it. Clients decide from my_role which management screens to offer: owners and managers manage courts, schedules, pricing, holidays, coupons and details; only owners manage staff and verification.
+         */
         get: operations["listMyVenues"];
         put?: never;
         post?: never;
@@ -834,7 +837,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** The active courts of a venue, with sport, price_per_hour and starting_price */
+        /**
+         * The active courts of a venue, with sport, price_per_hour and starting_price
+         * @description Guests and customers see the active courts of a public venue. With include_inactive=1 (or true) the venue's owner, managers, staff and super_admin also see deactivated courts (is_active false), so they can reactivate them; for anyone else the parameter is ignored.
+         */
         get: operations["listVenueCourts"];
         put?: never;
         /** Add a court to the venue (owner, manager) */
@@ -964,7 +970,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** The active indoor games of a venue, in display order (optionally one game_type) */
+        /**
+         * The active indoor games of a venue, in display order (optionally one game_type)
+         * @description Guests and customers see the active games of a public venue. With include_inactive=1 (or true) the venue's owner, managers, staff and super_admin also see deactivated games (is_active false), so they can reactivate them; for anyone else the parameter is ignored.
+         */
         get: operations["listVenueIndoorGames"];
         put?: never;
         /** Add an indoor game (one station) to the venue (owner, manager) */
@@ -2081,6 +2090,46 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/venues/{venue}/board": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * A venue's day at the front desk: every court and game's slots, bookings, blocks, totals
+         * @description One column per court and indoor game (active ones; an inactive one only when it has a booking that day), on the same slot grid and prices as the availability routes, with each slot free, booked, blocked or past; the day's bookings of both kinds (cancelled ones too) with their money; maintenance blocks; and the day's totals (bookings not cancelled, paid and due of those, cash taken for them). Owner, manager, staff of the venue and super_admin. Never cached.
+         */
+        get: operations["getDeskBoard"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/venues/{venue}/events": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Changes to a venue's board as server-sent events (owner, manager, staff)
+         * @description A text/event-stream (server-sent events) of what changes on the venue's board, for the staff console. Read it with a streaming fetch that sends the Authorization header (EventSource cannot). On connect: `retry: 3000`, then `event: ready` with `data: {"venue_id":N}`. Then, for every committed change that affects the board, `event: change` with `data: {"kind":"court"|"indoor_game"|"venue","id":N}` naming the court, indoor game or venue that changed: a booking made, paid, charged, moved or cancelled; a maintenance block, schedule, pricing rule or court edited ("court"); an indoor game or its bookings ("indoor_game"); the venue or its holidays ("venue", also sent after the server lost and regained its database listener, when changes may have been missed). The console reloads the board on a change. Comment lines `: ping` every 15 s (DESK_HEARTBEAT_MS) keep the stream alive. The events come from the database's change notifications, so a change made through any instance reaches every instance's streams. 429 beyond 10 open streams per user on one instance.
+         */
+        get: operations["streamDeskEvents"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
 }
 export type webhooks = Record<string, never>;
 export interface components {
@@ -2114,6 +2163,78 @@ export interface components {
             id: number;
             name: string;
             icon: string | null;
+        };
+        /** BoardBlock */
+        BoardBlock: {
+            id: number;
+            court_id: number;
+            /** @description HH:mm, venue time */
+            start_time: string;
+            /** @description HH:mm, venue time */
+            end_time: string;
+            reason: string | null;
+        };
+        /** BoardBooking */
+        BoardBooking: {
+            /** @enum {string} */
+            kind: "court" | "indoor_game";
+            id: number;
+            booking_number: string;
+            /** @description The court id (kind court) or indoor game id (kind indoor_game) */
+            resource_id: number;
+            /** @description HH:mm, venue time */
+            start_time: string;
+            /** @description HH:mm, venue time */
+            end_time: string;
+            /** @enum {string} */
+            status: "pending" | "confirmed" | "playing" | "completed" | "cancelled" | "no_show";
+            customer_name: string;
+            customer_phone: string | null;
+            /** @description online, offline, walk_in… (the booking type column) */
+            booking_type: string;
+            /** @description NPR amount with two decimals, e.g. "250.00" */
+            total_amount: string;
+            /** @description NPR amount with two decimals, e.g. "250.00" */
+            paid_amount: string;
+            /** @description NPR amount with two decimals, e.g. "250.00" */
+            balance_due: string;
+            payment_method: string | null;
+            /** @description A pending booking whose payment hold is still running */
+            is_hold: boolean;
+            hold_expires_at: string | null;
+            /** @description Customers waiting for this slot (court bookings) */
+            waitlist_count: number;
+        };
+        /** BoardColumn */
+        BoardColumn: {
+            /** @enum {string} */
+            kind: "court" | "indoor_game";
+            id: number;
+            name: string;
+            /** @description The court's court_type or the game's game_type */
+            type: string;
+            is_active: boolean;
+            slot_minutes: number;
+            /** @description true when the court's weekly schedule closes it that day */
+            is_closed: boolean;
+            open_time: string | null;
+            close_time: string | null;
+            slots: components["schemas"]["BoardSlot"][];
+        };
+        /** BoardSlot */
+        BoardSlot: {
+            /** @description HH:mm, venue time */
+            start_time: string;
+            /** @description HH:mm, venue time */
+            end_time: string;
+            price: string | null;
+            /**
+             * @description booked: a booking that is not cancelled (and not a pending hold that ran out) overlaps the slot; blocked: a maintenance block overlaps it; past: it has started (venue time); free otherwise.
+             * @enum {string}
+             */
+            state: "free" | "booked" | "blocked" | "past";
+            booking_id: number | null;
+            block_id: number | null;
         };
         /** Booking */
         Booking: {
@@ -2330,6 +2451,39 @@ export interface components {
             /** @description NPR amount with two decimals, e.g. "250.00" */
             price_per_hour: string;
         };
+        /** DeskBoard */
+        DeskBoard: {
+            /** @description YYYY-MM-DD, venue time */
+            date: string;
+            /** @description An instant as the venue's wall clock shows it, YYYY-MM-DD HH:mm:ss (like every instant of the API) */
+            now: string;
+            /** @description The venue time zone (IANA name) of every time in this answer */
+            time_zone: string;
+            venue: {
+                id: number;
+                name: string;
+                slug: string;
+                /** @description HH:mm, venue time */
+                opening_time: string;
+                /** @description HH:mm, venue time */
+                closing_time: string;
+            };
+            is_holiday: boolean;
+            holiday_reason: string | null;
+            columns: components["schemas"]["BoardColumn"][];
+            bookings: components["schemas"]["BoardBooking"][];
+            blocks: components["schemas"]["BoardBlock"][];
+            totals: {
+                /** @description Bookings of the day that are not cancelled */
+                bookings: number;
+                /** @description NPR amount with two decimals, e.g. "250.00" */
+                paid: string;
+                /** @description NPR amount with two decimals, e.g. "250.00" */
+                due: string;
+                /** @description NPR amount with two decimals, e.g. "250.00" */
+                cash_taken: string;
+            };
+        };
         /** Device */
         Device: {
             id: number;
@@ -2473,6 +2627,56 @@ export interface components {
         /** Message */
         Message: {
             message: string;
+        };
+        /** MyVenue */
+        MyVenue: {
+            id: number;
+            name: string;
+            slug: string;
+            description: string | null;
+            phone: string | null;
+            email: string | null;
+            address: string;
+            city: string;
+            state: string;
+            /** @description Decimal string */
+            latitude: string;
+            /** @description Decimal string */
+            longitude: string;
+            /** @description HH:mm:ss */
+            opening_time: string;
+            /** @description HH:mm:ss */
+            closing_time: string;
+            is_active: boolean;
+            /** @description A customer who cancels at least this many hours before the start is refunded (0–720) */
+            free_cancellation_hours: number;
+            is_verified: boolean;
+            /** @enum {string} */
+            verification_status: "unverified" | "pending" | "verified" | "rejected";
+            verification_requested_at: string | null;
+            verification_reviewed_at: string | null;
+            verification_note: string | null;
+            distance: string | null;
+            /** @description Present when coordinates were sent */
+            distance_km?: number;
+            currency: string;
+            currency_symbol: string;
+            thumbnail: components["schemas"]["VenueImage"] | null;
+            gallery: components["schemas"]["VenueImage"][];
+            /** @description Thumbnail plus gallery (legacy) */
+            images: components["schemas"]["VenueImage"][];
+            amenities: components["schemas"]["Amenity"][];
+            courts: components["schemas"]["VenueCourtSummary"][];
+            courts_count: number | null;
+            reviews_avg_rating: number | null;
+            reviews_count: number | null;
+            /** @description YYYY-MM-DD HH:mm:ss, venue time zone */
+            created_at: string;
+            /**
+             * @description The caller's role at this venue: owner, or manager / staff as assigned; super_admin for a super_admin who neither owns nor is assigned to the venue (an owner or assignment wins over super_admin)
+             * @enum {string}
+             */
+            my_role: "owner" | "manager" | "staff" | "super_admin";
         };
         /** Notification */
         Notification: {
@@ -5017,7 +5221,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Venue"][];
+                    "application/json": components["schemas"]["MyVenue"][];
                 };
             };
             /** @description Not signed in: no bearer token, or an unknown, expired or revoked one. */
@@ -6852,7 +7056,10 @@ export interface operations {
     };
     listVenueCourts: {
         parameters: {
-            query?: never;
+            query?: {
+                /** @description 1 (or true) also lists the venue's deactivated courts (is_active false), for the venue's owner, managers and staff and for super_admin; ignored for guests and customers, who see active courts only */
+                include_inactive?: "1" | "0" | "true" | "false";
+            };
             header?: never;
             path: {
                 /** @description Venue id (a slug is also accepted) */
@@ -7912,6 +8119,8 @@ export interface operations {
             query?: {
                 /** @description playstation, chess, ludo, cards, uno, table_tennis, carrom, other */
                 game_type?: "playstation" | "chess" | "ludo" | "cards" | "uno" | "table_tennis" | "carrom" | "other";
+                /** @description 1 (or true) also lists the venue's deactivated games (is_active false), for the venue's owner, managers and staff and for super_admin; ignored for guests and customers, who see active games only */
+                include_inactive?: "1" | "0" | "true" | "false";
             };
             header?: never;
             path: {
@@ -13451,6 +13660,131 @@ export interface operations {
                             total: number;
                         };
                     };
+                };
+            };
+            /** @description Not signed in: no bearer token, or an unknown, expired or revoked one. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Message"];
+                };
+            };
+            /** @description Signed in, but this action is not allowed for the caller. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Message"];
+                };
+            };
+            /** @description No such resource, or not visible to the caller. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Message"];
+                };
+            };
+            /** @description A field is invalid (`errors` names each), or the action is refused in this state. */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["UnprocessableError"];
+                };
+            };
+            429: components["responses"]["TooManyRequests"];
+        };
+    };
+    getDeskBoard: {
+        parameters: {
+            query?: {
+                /** @description YYYY-MM-DD (venue time); default today */
+                date?: string;
+            };
+            header?: never;
+            path: {
+                /** @description Venue id or slug */
+                venue: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["DeskBoard"];
+                    };
+                };
+            };
+            /** @description Not signed in: no bearer token, or an unknown, expired or revoked one. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Message"];
+                };
+            };
+            /** @description Signed in, but this action is not allowed for the caller. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Message"];
+                };
+            };
+            /** @description No such resource, or not visible to the caller. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Message"];
+                };
+            };
+            /** @description A field is invalid (`errors` names each), or the action is refused in this state. */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["UnprocessableError"];
+                };
+            };
+            429: components["responses"]["TooManyRequests"];
+        };
+    };
+    streamDeskEvents: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Venue id or slug */
+                venue: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description An endless text/event-stream of `ready` and `change` events and `: ping` comments. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/event-stream": string;
                 };
             };
             /** @description Not signed in: no bearer token, or an unknown, expired or revoked one. */

@@ -1,5 +1,5 @@
 import { createHash, randomBytes } from 'node:crypto'
-import type { FastifyReply, FastifyRequest } from 'fastify'
+import type { FastifyReply, FastifyRequest, HookHandlerDoneFunction } from 'fastify'
 import { sql } from 'kysely'
 import type { ReadCache } from './cache.ts'
 import { cacheTags } from './cache-tags.ts'
@@ -149,9 +149,13 @@ export function authHooks(getDb: () => Executor, cache: ReadCache, clock: Clock)
     if (!user.is_active) throw new Forbidden('Your account is suspended.')
     req.user = user
   }
-  const optional = async (req: FastifyRequest, _reply: FastifyReply) => {
-    const user = await identify(req)
-    if (user?.is_active) req.user = user
+  // Callback style: a guest's request (no token) is let through without a promise or a lookup.
+  const optional = (req: FastifyRequest, _reply: FastifyReply, done: HookHandlerDoneFunction) => {
+    if (!identified.has(req) && bearer(req) === null) return done()
+    identify(req).then((user) => {
+      if (user?.is_active) req.user = user
+      done()
+    }, done)
   }
   const roles =
     (...allowed: Role[]) =>

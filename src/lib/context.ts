@@ -1,6 +1,7 @@
 import type { FastifyBaseLogger } from 'fastify'
 import type { Config } from '../config.ts'
 import type { ReadCache } from './cache.ts'
+import type { ChangeFeed } from './changes.ts'
 import type { Clock } from './clock.ts'
 import type { Database } from './db.ts'
 import type { JobQueue } from './jobs.ts'
@@ -19,6 +20,8 @@ export interface AppContext {
   storage: Storage
   log: FastifyBaseLogger
   cache: ReadCache
+  /** The database's change notifications, one LISTEN per process (lib/changes.ts). */
+  changes: ChangeFeed
   metrics: Metrics
   /** "Now" for every rule (lib/clock.ts); tests set it. */
   clock: Clock
@@ -32,7 +35,7 @@ declare module 'fastify' {
     auth: {
       identify: (req: import('fastify').FastifyRequest) => Promise<import('./auth.ts').AuthUser | null>
       required: import('fastify').onRequestAsyncHookHandler
-      optional: import('fastify').onRequestAsyncHookHandler
+      optional: import('fastify').onRequestHookHandler
       roles: (...roles: import('./auth.ts').Role[]) => import('fastify').onRequestAsyncHookHandler
     }
   }

@@ -52,6 +52,11 @@ export const TAGS: { name: string; description: string }[] = [
     description:
       'Secret iCalendar (RFC 5545) feed URLs of a customer’s or a venue’s bookings, and the feeds themselves.',
   },
+  {
+    name: 'Front desk',
+    description:
+      'The staff console’s day board of a venue (every court and game’s slots, bookings, blocks, totals) and its live change events.',
+  },
   { name: 'Indoor game bookings', description: 'Bookings of indoor game stations, by customers and at the desk.' },
   { name: 'Payments', description: 'Paying for bookings by wallet, cash or a gateway; gateway callbacks; refunds.' },
   { name: 'Wallet', description: 'The customer wallet: balance, ledger and top-ups through a gateway.' },

@@ -14,10 +14,16 @@ export function pageParams(query: { page?: number; per_page?: number }, defaultP
   return { page, perPage, offset: (page - 1) * perPage }
 }
 
+/** The path of a request URL (what precedes the query string). */
+export function pathOf(url: string): string {
+  const q = url.indexOf('?')
+  return q === -1 ? url : url.slice(0, q)
+}
+
 /** The Laravel paginator envelope: data, links (absolute URLs) and meta. */
 export function paginated<T>(req: FastifyRequest, appUrl: string, items: T[], total: number, params: PageParams) {
   const lastPage = Math.max(Math.ceil(total / params.perPage), 1)
-  const path = `${appUrl}${req.url.split('?')[0]}`
+  const path = `${appUrl}${pathOf(req.url)}`
   const query = new URLSearchParams()
   if (typeof req.query === 'object' && req.query !== null) {
     for (const [name, value] of Object.entries(req.query)) query.set(name, String(value))

@@ -23,7 +23,7 @@ const PER_USER: Record<LimitName, boolean> = { register: false, emailResend: tru
 const WINDOW_MS = 60_000
 
 /** Paths that never spend the budget: health/readiness probes, the metrics scrape and the API docs assets. */
-const FREE_PATH = /^\/(health|ready|metrics|docs)(\/|$)/
+const FREE_PATH = /^\/(health|ready|metrics|docs|console)(\/|$)/
 
 /** The rate-limit key of the client behind a request: its user when signed in, else its address. */
 async function clientKey(app: FastifyInstance, req: FastifyRequest): Promise<string> {

@@ -131,3 +131,10 @@ export const errorResponses = {
  */
 export const Enum = (values: readonly string[], options: { description?: string } = {}) =>
   Type.Unsafe<string>({ type: 'string', enum: [...values], ...options })
+
+/** A yes/no query parameter as the contract writes them: 1 or true, 0 or false. */
+export const QueryFlag = (description: string) =>
+  Type.Union([Type.Literal('1'), Type.Literal('0'), Type.Literal('true'), Type.Literal('false')], { description })
+
+/** Whether a QueryFlag was sent as on (1 or true). */
+export const flagOn = (value: string | undefined) => value === '1' || value === 'true'

@@ -13,11 +13,20 @@ export function addDays(date: string, n: number): string {
   return d.toISOString().slice(0, 10)
 }
 
+/** Dates already found valid (availability checks the date of every request): at most 1,000. */
+const validDates = new Set<string>()
+
 /** True when the string is a real calendar date in YYYY-MM-DD form. */
 export function isValidDate(date: string): boolean {
+  if (validDates.has(date)) return true
   if (!/^\d{4}-\d{2}-\d{2}$/.test(date)) return false
   const d = new Date(`${date}T00:00:00Z`)
-  return !Number.isNaN(d.getTime()) && d.toISOString().slice(0, 10) === date
+  const valid = !Number.isNaN(d.getTime()) && d.toISOString().slice(0, 10) === date
+  if (valid) {
+    if (validDates.size >= 1000) validDates.clear()
+    validDates.add(date)
+  }
+  return valid
 }
 
 /** "HH:mm" or "HH:mm:ss" -> minutes since midnight. */

@@ -65,24 +65,30 @@ export async function registerUploads(app: FastifyInstance, incomingDir: string)
   await app.register(multipart, { throwFileSizeLimit: true })
   app.decorate('incomingDir', incomingDir)
 
-  app.addHook('onRequest', async (req) => {
+  // These hooks run on every request: callback style, so a request without files costs no promise.
+  app.addHook('onRequest', (req, _reply, done) => {
     const type = req.headers['content-type']
-    if (!type || !MULTIPART.test(type) || req.routeOptions.url === undefined) return
-    if (!acceptsMultipart(req)) throw new AppError(415, 'Unsupported media type.')
-    if (!/;\s*boundary=/i.test(type)) throw new BadRequest('The multipart body has no boundary.')
+    if (!type || !MULTIPART.test(type) || req.is404) return done()
+    if (!acceptsMultipart(req)) return done(new AppError(415, 'Unsupported media type.'))
+    if (!/;\s*boundary=/i.test(type)) return done(new BadRequest('The multipart body has no boundary.'))
+    done()
   })
 
   // A refusal sent before the body was read closes the connection, so the client stops sending
   // (otherwise Node reads and discards the rest of, say, a 200 MB upload on a kept-alive socket).
-  app.addHook('onSend', async (req: WithUploads, reply) => {
+  app.addHook('onSend', (req: WithUploads, reply, payload, done) => {
     if (reply.statusCode >= 400 && !req.raw.complete) reply.header('connection', 'close')
     // The handler is done with its files once the answer is ready: remove them before it is sent,
     // so they are gone by the time the client reads the response.
-    await removeUploads(req)
+    if (!req[kUploads]?.length) return done(null, payload)
+    removeUploads(req).then(() => done(null, payload))
   })
 
   // A request that ends without an answer being sent (the client went away) cleans up here.
-  app.addHook('onResponse', removeUploads)
+  app.addHook('onResponse', (req: WithUploads, _reply, done) => {
+    if (!req[kUploads]?.length) return done()
+    removeUploads(req).then(() => done())
+  })
 }
 
 async function removeUploads(req: WithUploads) {

@@ -8,6 +8,7 @@ import bookingSeries from './bookings/series-routes.ts'
 import calendar from './calendar/routes.ts'
 import coupons from './coupons/routes.ts'
 import courts from './courts/routes.ts'
+import desk from './desk/routes.ts'
 import indoorBookings from './indoor-bookings/routes.ts'
 import indoorGames from './indoor-games/routes.ts'
 import { registerNotificationJobs } from './notifications/jobs.ts'
@@ -42,6 +43,7 @@ export async function registerModules(app: FastifyInstance) {
     calendar,
     waitlist,
     webhooks,
+    desk,
   ]) {
     await app.register(mod)
   }

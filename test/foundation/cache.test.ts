@@ -287,3 +287,40 @@ test('a booking sees a maintenance block or a deactivated court added after its 
   assert.equal(refused.statusCode, 422)
   assert.deepEqual(Object.keys(refused.json().errors), ['court_id'])
 })
+
+test('a cached answer is encoded once and sent as JSON, with every per-request header still set', async () => {
+  const { venue, court } = await setup()
+  const date = daysFromNow(4)
+  for (const url of [
+    `/api/venues/${venue.slug}`,
+    `/api/venues?search=${encodeURIComponent(venue.name)}`,
+    `/api/courts/${court.id}/availability?date=${date}`,
+  ]) {
+    const first = await app.inject({ url })
+    // Until the entry is kept (the set-up's own change notifications may drop the first loads).
+    await eventually(
+      async () => {
+        const hits = app.ctx.cache.hits
+        await app.inject({ url })
+        return app.ctx.cache.hits > hits
+      },
+      (hit) => hit,
+    )
+    const hits = app.ctx.cache.hits
+    const [a, b] = [await app.inject({ url }), await app.inject({ url })]
+    for (const res of [first, a, b]) {
+      assert.equal(res.statusCode, 200, url)
+      assert.equal(res.headers['content-type'], 'application/json; charset=utf-8', url)
+      assert.equal(Number(res.headers['content-length']), Buffer.byteLength(res.body), url)
+      assert.ok(res.headers['x-request-id'], url)
+    }
+    assert.notEqual(a.headers['x-request-id'], b.headers['x-request-id'], 'hooks still run on a cached answer')
+    assert.equal(app.ctx.cache.hits, hits + 2, `${url}: both answered from the cache`)
+    assert.equal(a.body, b.body, url)
+    assert.deepEqual(a.json(), first.json(), `${url}: the cached bytes are the answer`)
+  }
+  // The links of a cached page carry the request's own query.
+  const page = (await app.inject({ url: `/api/venues?search=${encodeURIComponent(venue.name)}&per_page=5` })).json()
+  assert.match(page.links.first, /per_page=5/)
+  assert.match(page.meta.path, /\/api\/venues$/)
+})

@@ -130,8 +130,8 @@ export interface ServerProcess {
   exited: Promise<Run>
 }
 
-/** Starts src/server.ts; resolves once /health answers, rejects if the process exits first. */
-export async function startServer(env: Record<string, string>, timeoutMs = 20_000): Promise<ServerProcess> {
+/** Starts src/server.ts; resolves once /health answers, rejects if the process exits first (a loaded CI box can take 20 s to start tsx). */
+export async function startServer(env: Record<string, string>, timeoutMs = 60_000): Promise<ServerProcess> {
   const port = await freePort()
   const child = spawnTs(['src/server.ts'], { HOST: '127.0.0.1', PORT: String(port), ...env })
   const exited = finished(child)

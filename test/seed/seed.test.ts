@@ -50,9 +50,15 @@ test('the seed loads the demo data once, and a second run changes nothing', asyn
     EXPECTED,
   )
   assert.equal(first.password, DEMO_PASSWORD)
-  assert.deepEqual(first.users.map((u) => u.role).sort(), ['customer', 'super_admin', 'venue_owner', 'venue_owner'])
+  assert.deepEqual(first.users.map((u) => u.role).sort(), [
+    'customer',
+    'staff',
+    'super_admin',
+    'venue_owner',
+    'venue_owner',
+  ])
   const before = await tableCounts()
-  assert.equal(before.users, 4)
+  assert.equal(before.users, 5)
   // 12 futsal courts × 4 rules, plus the basketball (1), badminton (2) and volleyball (1) rules.
   assert.equal(before.rules, 52)
   assert.equal(before.schedules, 2)
@@ -74,6 +80,22 @@ test('the seeded people log in with the demo password and see the catalogue', as
     })
     assert.equal(res.statusCode, 200, `${u.email}: ${res.body}`)
   }
+  // The demo desk staff works at Baneshwor Futsal Arena (the console's day board).
+  const staff = await app.inject({
+    method: 'POST',
+    url: '/api/auth/login',
+    payload: { email: 'staff@courtside.test', password: DEMO_PASSWORD },
+  })
+  const mine = await app.inject({
+    method: 'GET',
+    url: '/api/venues/my-venues',
+    headers: { authorization: `Bearer ${staff.json().token}` },
+  })
+  assert.equal(mine.statusCode, 200, mine.body)
+  assert.deepEqual(
+    mine.json().map((v: { slug: string }) => v.slug),
+    ['baneshwor-futsal-arena'],
+  )
   // Guests see the 8 verified venues, not the unverified one.
   const list = await app.inject({ method: 'GET', url: '/api/venues?per_page=50' })
   assert.equal(list.statusCode, 200, list.body)

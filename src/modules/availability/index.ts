@@ -1,5 +1,6 @@
 // What other modules may use of availability: a court's day as the booking rules read it, and the
-// quotes (price, or the reason a slot cannot be booked) that bookings charge.
+// quotes (price, or the reason a slot cannot be booked) that bookings charge; the slot grid of
+// every court and game of a venue for the staff board (desk).
 
 export {
   COURT_UNAVAILABLE,
@@ -8,4 +9,12 @@ export {
   quoteCourtDay,
   quoteIndoorBooking,
 } from './quote.ts'
-export { loadCourtDay } from './repository.ts'
+export {
+  type CourtDay,
+  type IndoorDay,
+  loadCourtDay,
+  loadVenueCourtDays,
+  loadVenueIndoorDays,
+  type TakenRange,
+} from './repository.ts'
+export { type DaySetup, daySlots, type Slot } from './slots.ts'

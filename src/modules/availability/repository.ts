@@ -52,86 +52,73 @@ function liveBooking(eb: ExpressionBuilder<DB, 'bookings'> | ExpressionBuilder<D
   ])
 }
 
-/** The court (not deleted, at a venue that is not deleted) and its day on `date`; undefined if absent. */
-export async function loadCourtDay(
-  db: Executor,
-  courtId: number,
-  date: string,
-  opts: { withBookings: boolean; now: Date },
-): Promise<CourtDay | undefined> {
-  const args = { dow: dayOfWeek(date), date, now: opts.now, courtId }
-  const build = ({ dow, date, now, courtId }: typeof args) =>
-    db
-      .selectFrom('courts as c')
-      .innerJoin('venues as v', 'v.id', 'c.venue_id')
-      .select([
-        'c.id',
-        'c.venue_id',
-        'c.slot_minutes',
-        'c.price_per_hour',
-        'c.is_active',
-        'v.owner_id',
-        'v.opening_time',
-        'v.closing_time',
-        'v.verification_status',
-        'v.is_active as venue_active',
-      ])
-      .select((eb) => [
-        jsonObjectFrom(
-          eb
-            .selectFrom('court_schedules as s')
-            .select(['s.open_time', 's.close_time', 's.is_closed'])
-            .whereRef('s.court_id', '=', 'c.id')
-            .where('s.day_of_week', '=', dow),
-        ).as('schedule'),
-        jsonArrayFrom(
-          eb
-            .selectFrom('pricing_rules as r')
-            .select([
-              'r.id',
-              'r.type',
-              'r.day_of_week',
-              'r.start_time',
-              'r.end_time',
-              'r.price_per_hour',
-              'r.is_active',
-            ])
-            .whereRef('r.court_id', '=', 'c.id')
-            .where('r.is_active', '=', true)
-            .where((w) => w.or([w('r.day_of_week', 'is', null), w('r.day_of_week', '=', dow)])),
-        ).as('rules'),
+type DayArgs = { dow: number; date: string; now: Date }
+
+/** The court day's select (court, venue, schedule, rules, holiday, blocks, live bookings); callers add the filter. */
+function courtDaySelect(db: Executor, withBookings: boolean, { dow, date, now }: DayArgs) {
+  return db
+    .selectFrom('courts as c')
+    .innerJoin('venues as v', 'v.id', 'c.venue_id')
+    .select([
+      'c.id',
+      'c.venue_id',
+      'c.slot_minutes',
+      'c.price_per_hour',
+      'c.is_active',
+      'v.owner_id',
+      'v.opening_time',
+      'v.closing_time',
+      'v.verification_status',
+      'v.is_active as venue_active',
+    ])
+    .select((eb) => [
+      jsonObjectFrom(
         eb
-          .exists(
-            eb
-              .selectFrom('venue_holidays as h')
-              .select('h.id')
-              .whereRef('h.venue_id', '=', 'c.venue_id')
-              .where('h.date', '=', date),
-          )
-          .as('is_holiday'),
-        jsonArrayFrom(
+          .selectFrom('court_schedules as s')
+          .select(['s.open_time', 's.close_time', 's.is_closed'])
+          .whereRef('s.court_id', '=', 'c.id')
+          .where('s.day_of_week', '=', dow),
+      ).as('schedule'),
+      jsonArrayFrom(
+        eb
+          .selectFrom('pricing_rules as r')
+          .select(['r.id', 'r.type', 'r.day_of_week', 'r.start_time', 'r.end_time', 'r.price_per_hour', 'r.is_active'])
+          .whereRef('r.court_id', '=', 'c.id')
+          .where('r.is_active', '=', true)
+          .where((w) => w.or([w('r.day_of_week', 'is', null), w('r.day_of_week', '=', dow)])),
+      ).as('rules'),
+      eb
+        .exists(
           eb
-            .selectFrom('court_blocks as k')
-            .select(['k.start_time', 'k.end_time'])
-            .whereRef('k.court_id', '=', 'c.id')
-            .where('k.date', '=', date),
-        ).as('blocks'),
-        opts.withBookings
-          ? jsonArrayFrom(
-              eb
-                .selectFrom('bookings')
-                .select(['bookings.start_time', 'bookings.end_time', 'bookings.hold_expires_at'])
-                .whereRef('bookings.court_id', '=', 'c.id')
-                .where('bookings.date', '=', date)
-                .where((w) => liveBooking(w, now)),
-            ).as('bookings')
-          : sql<TakenRange[]>`'[]'::json`.as('bookings'),
-      ])
-      .where('c.id', '=', courtId)
-      .where('c.deleted_at', 'is', null)
-      .where('v.deleted_at', 'is', null)
-  const [row] = await statements.run(db, `court-day:${opts.withBookings}`, args, build)
-  if (!row) return undefined
+            .selectFrom('venue_holidays as h')
+            .select('h.id')
+            .whereRef('h.venue_id', '=', 'c.venue_id')
+            .where('h.date', '=', date),
+        )
+        .as('is_holiday'),
+      jsonArrayFrom(
+        eb
+          .selectFrom('court_blocks as k')
+          .select(['k.start_time', 'k.end_time'])
+          .whereRef('k.court_id', '=', 'c.id')
+          .where('k.date', '=', date),
+      ).as('blocks'),
+      withBookings
+        ? jsonArrayFrom(
+            eb
+              .selectFrom('bookings')
+              .select(['bookings.start_time', 'bookings.end_time', 'bookings.hold_expires_at'])
+              .whereRef('bookings.court_id', '=', 'c.id')
+              .where('bookings.date', '=', date)
+              .where((w) => liveBooking(w, now)),
+          ).as('bookings')
+        : sql<TakenRange[]>`'[]'::json`.as('bookings'),
+    ])
+}
+
+type CourtDayRow = Awaited<ReturnType<ReturnType<typeof courtDaySelect>['execute']>>[number]
+
+function toCourtDay(row: CourtDayRow, date: string): CourtDay {
   const schedule = row.schedule
   return {
     id: row.id,
@@ -155,51 +142,74 @@ export async function loadCourtDay(
   }
 }
 
-/** The indoor game (not deleted, venue not deleted) and its day on `date`; undefined if absent. */
-export async function loadIndoorDay(
+/** The court (not deleted, at a venue that is not deleted) and its day on `date`; undefined if absent. */
+export async function loadCourtDay(
   db: Executor,
-  gameId: number,
+  courtId: number,
   date: string,
   opts: { withBookings: boolean; now: Date },
-): Promise<IndoorDay | undefined> {
-  const args = { date, now: opts.now, gameId }
-  const build = ({ date, now, gameId }: typeof args) =>
-    db
-      .selectFrom('indoor_games as g')
-      .innerJoin('venues as v', 'v.id', 'g.venue_id')
-      .select([
-        'g.id',
-        'g.venue_id',
-        'g.slot_minutes',
-        'g.price_per_hour',
-        'g.is_active',
-        'v.owner_id',
-        'v.opening_time',
-        'v.closing_time',
-        'v.verification_status',
-        'v.is_active as venue_active',
-      ])
-      .select((eb) => [
-        opts.withBookings
-          ? jsonArrayFrom(
-              eb
-                .selectFrom('indoor_game_bookings')
-                .select([
-                  'indoor_game_bookings.start_time',
-                  'indoor_game_bookings.end_time',
-                  'indoor_game_bookings.hold_expires_at',
-                ])
-                .whereRef('indoor_game_bookings.indoor_game_id', '=', 'g.id')
-                .where('indoor_game_bookings.date', '=', date)
-                .where((w) => liveBooking(w, now)),
-            ).as('bookings')
-          : sql<TakenRange[]>`'[]'::json`.as('bookings'),
-      ])
-      .where('g.id', '=', gameId)
-      .where('g.deleted_at', 'is', null)
+): Promise<CourtDay | undefined> {
+  const args = { dow: dayOfWeek(date), date, now: opts.now, courtId }
+  const build = ({ courtId, ...day }: typeof args) =>
+    courtDaySelect(db, opts.withBookings, day)
+      .where('c.id', '=', courtId)
+      .where('c.deleted_at', 'is', null)
       .where('v.deleted_at', 'is', null)
-  const [row] = await statements.run(db, `indoor-day:${opts.withBookings}`, args, build)
-  if (!row) return undefined
+  const [row] = await statements.run(db, `court-day:${opts.withBookings}`, args, build)
+  return row ? toCourtDay(row, date) : undefined
+}
+
+/**
+ * Every court (not deleted, active or not) of a venue and its day on `date`, in one query: the same
+ * select and setup as loadCourtDay, without bookings (the staff board lists those itself).
+ */
+export async function loadVenueCourtDays(db: Executor, venueId: number, date: string, now: Date): Promise<CourtDay[]> {
+  const rows = await courtDaySelect(db, false, { dow: dayOfWeek(date), date, now })
+    .where('c.venue_id', '=', venueId)
+    .where('c.deleted_at', 'is', null)
+    .where('v.deleted_at', 'is', null)
+    .execute()
+  return rows.map((row) => toCourtDay(row, date))
+}
+
+/** The indoor game day's select (game, venue, live bookings); callers add the filter. */
+function indoorDaySelect(db: Executor, withBookings: boolean, { date, now }: { date: string; now: Date }) {
+  return db
+    .selectFrom('indoor_games as g')
+    .innerJoin('venues as v', 'v.id', 'g.venue_id')
+    .select([
+      'g.id',
+      'g.venue_id',
+      'g.slot_minutes',
+      'g.price_per_hour',
+      'g.is_active',
+      'v.owner_id',
+      'v.opening_time',
+      'v.closing_time',
+      'v.verification_status',
+      'v.is_active as venue_active',
+    ])
+    .select((eb) => [
+      withBookings
+        ? jsonArrayFrom(
+            eb
+              .selectFrom('indoor_game_bookings')
+              .select([
+                'indoor_game_bookings.start_time',
+                'indoor_game_bookings.end_time',
+                'indoor_game_bookings.hold_expires_at',
+              ])
+              .whereRef('indoor_game_bookings.indoor_game_id', '=', 'g.id')
+              .where('indoor_game_bookings.date', '=', date)
+              .where((w) => liveBooking(w, now)),
+          ).as('bookings')
+        : sql<TakenRange[]>`'[]'::json`.as('bookings'),
+    ])
+}
+
+type IndoorDayRow = Awaited<ReturnType<ReturnType<typeof indoorDaySelect>['execute']>>[number]
+
+function toIndoorDay(row: IndoorDayRow, date: string): IndoorDay {
   return {
     id: row.id,
     is_active: row.is_active,
@@ -219,4 +229,36 @@ export async function loadIndoorDay(
     },
     bookings: row.bookings,
   }
+}
+
+/** The indoor game (not deleted, venue not deleted) and its day on `date`; undefined if absent. */
+export async function loadIndoorDay(
+  db: Executor,
+  gameId: number,
+  date: string,
+  opts: { withBookings: boolean; now: Date },
+): Promise<IndoorDay | undefined> {
+  const args = { date, now: opts.now, gameId }
+  const build = ({ gameId, ...day }: typeof args) =>
+    indoorDaySelect(db, opts.withBookings, day)
+      .where('g.id', '=', gameId)
+      .where('g.deleted_at', 'is', null)
+      .where('v.deleted_at', 'is', null)
+  const [row] = await statements.run(db, `indoor-day:${opts.withBookings}`, args, build)
+  return row ? toIndoorDay(row, date) : undefined
+}
+
+/** Every indoor game (not deleted, active or not) of a venue and its day on `date`, without bookings. */
+export async function loadVenueIndoorDays(
+  db: Executor,
+  venueId: number,
+  date: string,
+  now: Date,
+): Promise<IndoorDay[]> {
+  const rows = await indoorDaySelect(db, false, { date, now })
+    .where('g.venue_id', '=', venueId)
+    .where('g.deleted_at', 'is', null)
+    .where('v.deleted_at', 'is', null)
+    .execute()
+  return rows.map((row) => toIndoorDay(row, date))
 }

@@ -1,4 +1,5 @@
 import { Type } from 'typebox'
+import { renderedJson } from '../../lib/rendered.ts'
 import type { Routes } from '../../lib/route.ts'
 import { errorResponses } from '../../lib/schemas.ts'
 import { AvailabilityQuery, CourtAvailabilitySchema, IndoorAvailabilitySchema } from './schemas.ts'
@@ -34,10 +35,12 @@ const routes: Routes = async (app) => {
         response: { 200: CourtAvailabilitySchema, ...errorResponses },
       },
     },
-    async (req) => {
+    async (req, reply) => {
       const { court } = req.params
       const { date } = req.query
-      return courtAvailability(ctx, req.user ?? null, court, date)
+      // The service hands out the same answer object while it is valid: encoded once.
+      const body = await courtAvailability(ctx, req.user ?? null, court, date)
+      return renderedJson(reply, body, '', () => body)
     },
   )
 
@@ -56,10 +59,11 @@ const routes: Routes = async (app) => {
         response: { 200: IndoorAvailabilitySchema, ...errorResponses },
       },
     },
-    async (req) => {
+    async (req, reply) => {
       const { indoorGame } = req.params
       const { date } = req.query
-      return indoorAvailability(ctx, req.user ?? null, indoorGame, date)
+      const body = await indoorAvailability(ctx, req.user ?? null, indoorGame, date)
+      return renderedJson(reply, body, '', () => body)
     },
   )
 }

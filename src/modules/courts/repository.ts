@@ -13,16 +13,15 @@ export const findCourtRow = (db: Executor, id: number) =>
     .where('deleted_at', 'is', null)
     .executeTakeFirst()
 
-/** Ids of the venue's live, active courts in id order. */
-export async function activeCourtIds(db: Executor, venueId: number): Promise<number[]> {
-  const ids = await db
-    .selectFrom('courts')
-    .select('id')
-    .where('venue_id', '=', venueId)
-    .where('deleted_at', 'is', null)
-    .where('is_active', '=', true)
-    .orderBy('id')
-    .execute()
+/** Ids of the venue's live courts in id order: the active ones, or all with `includeInactive`. */
+export async function venueCourtIds(
+  db: Executor,
+  venueId: number,
+  opts: { includeInactive?: boolean } = {},
+): Promise<number[]> {
+  let q = db.selectFrom('courts').select('id').where('venue_id', '=', venueId).where('deleted_at', 'is', null)
+  if (!opts.includeInactive) q = q.where('is_active', '=', true)
+  const ids = await q.orderBy('id').execute()
   return ids.map((r) => r.id)
 }
 

@@ -2,11 +2,11 @@ import { Type } from 'typebox'
 import { signedIn } from '../../lib/auth.ts'
 import { NotFound } from '../../lib/errors.ts'
 import type { Routes } from '../../lib/route.ts'
-import { Data, errorResponses, Message } from '../../lib/schemas.ts'
+import { Data, errorResponses, flagOn, Message } from '../../lib/schemas.ts'
 import { resolveVenue, venueAccessFirst } from '../venues/index.ts'
 import { courtAccessFirst } from './hooks.ts'
 import { CourtSchema } from './resource.ts'
-import { CourtCreateBody, CourtUpdateBody } from './schemas.ts'
+import { CourtCreateBody, CourtListQuery, CourtUpdateBody } from './schemas.ts'
 import { courtForViewer, courtResource, createCourt, deleteCourt, updateCourt, venueCourts } from './service/courts.ts'
 import timetableRoutes from './timetable-routes.ts'
 
@@ -27,14 +27,19 @@ const routes: Routes = async (app) => {
         operationId: 'listVenueCourts',
         security: [],
         summary: 'The active courts of a venue, with sport, price_per_hour and starting_price',
+        description:
+          "Guests and customers see the active courts of a public venue. With include_inactive=1 (or true) the venue's " +
+          'owner, managers, staff and super_admin also see deactivated courts (is_active false), so they can ' +
+          'reactivate them; for anyone else the parameter is ignored.',
         params: VenueParams,
+        querystring: CourtListQuery,
         response: { 200: Data(Type.Array(CourtSchema)), ...errorResponses },
       },
     },
     async (req) => {
       const venue = await resolveVenue(ctx.db, req.params.venue)
       if (!venue) throw new NotFound()
-      return { data: await venueCourts(ctx, req.user ?? null, venue) }
+      return { data: await venueCourts(ctx, req.user ?? null, venue, flagOn(req.query.include_inactive)) }
     },
   )
 

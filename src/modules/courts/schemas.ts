@@ -1,5 +1,14 @@
 import { Type } from 'typebox'
-import { ClockInput, DateInput, DateTime, MoneyInput, Nullable, named, TimeInput } from '../../lib/schemas.ts'
+import {
+  ClockInput,
+  DateInput,
+  DateTime,
+  MoneyInput,
+  Nullable,
+  named,
+  QueryFlag,
+  TimeInput,
+} from '../../lib/schemas.ts'
 
 // Request shapes of the court management routes.
 
@@ -74,3 +83,12 @@ export const BlockSchema = named(
     created_at: DateTime,
   }),
 )
+
+export const CourtListQuery = Type.Object({
+  include_inactive: Type.Optional(
+    QueryFlag(
+      "1 (or true) also lists the venue's deactivated courts (is_active false), for the venue's owner, managers and " +
+        'staff and for super_admin; ignored for guests and customers, who see active courts only',
+    ),
+  ),
+})

@@ -40,12 +40,12 @@ export async function loadIndoorGameResources(
   return out
 }
 
-/** The active, not deleted games of a venue in display order (optionally one game_type). */
+/** The not deleted games of a venue in display order: active ones (all with includeInactive), optionally one game_type. */
 export async function listVenueIndoorGames(
   db: Executor,
   zone: Zone,
   venueId: number,
-  gameType?: string,
+  opts: { gameType?: string; includeInactive?: boolean } = {},
 ): Promise<IndoorGame[]> {
   let q = db
     .selectFrom('indoor_games as g')
@@ -53,8 +53,8 @@ export async function listVenueIndoorGames(
     .select([...columns])
     .where('g.venue_id', '=', venueId)
     .where('g.deleted_at', 'is', null)
-    .where('g.is_active', '=', true)
-  if (gameType) q = q.where('g.game_type', '=', gameType)
+  if (!opts.includeInactive) q = q.where('g.is_active', '=', true)
+  if (opts.gameType) q = q.where('g.game_type', '=', opts.gameType)
   const rows = await q.orderBy('g.sort_order').orderBy('g.id').execute()
   return rows.map((r) => indoorGameResource(r, zone))
 }

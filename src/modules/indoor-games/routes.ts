@@ -1,7 +1,7 @@
 import { Type } from 'typebox'
 import { signedIn } from '../../lib/auth.ts'
 import type { Routes } from '../../lib/route.ts'
-import { Data, errorResponses, Message } from '../../lib/schemas.ts'
+import { Data, errorResponses, flagOn, Message } from '../../lib/schemas.ts'
 import { venueAccessFirst } from '../venues/index.ts'
 import { gameAccessFirst } from './hooks.ts'
 import { IndoorGameSchema } from './resource.ts'
@@ -24,13 +24,20 @@ const routes: Routes = async (app) => {
         operationId: 'listVenueIndoorGames',
         security: [],
         summary: 'The active indoor games of a venue, in display order (optionally one game_type)',
+        description:
+          "Guests and customers see the active games of a public venue. With include_inactive=1 (or true) the venue's " +
+          'owner, managers, staff and super_admin also see deactivated games (is_active false), so they can ' +
+          'reactivate them; for anyone else the parameter is ignored.',
         params: Type.Object({ venue: Type.String({ description: 'Venue id (a slug is also accepted)' }) }),
         querystring: IndoorGameListQuery,
         response: { 200: Data(Type.Array(IndoorGameSchema)), ...errorResponses },
       },
     },
     async (req) => ({
-      data: await venueIndoorGames(ctx, req.user ?? null, req.params.venue, req.query.game_type),
+      data: await venueIndoorGames(ctx, req.user ?? null, req.params.venue, {
+        gameType: req.query.game_type,
+        includeInactive: flagOn(req.query.include_inactive),
+      }),
     }),
   )
 

@@ -1,5 +1,5 @@
 import { Type } from 'typebox'
-import { MoneyInput, Nullable } from '../../lib/schemas.ts'
+import { MoneyInput, Nullable, QueryFlag } from '../../lib/schemas.ts'
 import { SlotMinutes } from '../courts/index.ts'
 import { GAME_TYPES } from './resource.ts'
 
@@ -21,4 +21,12 @@ export const IndoorGameCreateBody = Type.Object({
 
 export const IndoorGameUpdateBody = Type.Partial(IndoorGameCreateBody)
 
-export const IndoorGameListQuery = Type.Object({ game_type: Type.Optional(GameType) })
+export const IndoorGameListQuery = Type.Object({
+  game_type: Type.Optional(GameType),
+  include_inactive: Type.Optional(
+    QueryFlag(
+      "1 (or true) also lists the venue's deactivated games (is_active false), for the venue's owner, managers and " +
+        'staff and for super_admin; ignored for guests and customers, who see active games only',
+    ),
+  ),
+})

@@ -10,6 +10,7 @@ import {
   assertVenueAccess,
   findVenueById,
   resolveVenue,
+  runsVenue,
   venueForStaff,
   venueRoleOf,
 } from '../venues/index.ts'
@@ -34,12 +35,21 @@ async function resource(ctx: AppContext, id: number): Promise<IndoorGame> {
   return game
 }
 
-/** GET /venues/{venueId}/indoor-games: the active games of a visible venue. */
-export async function venueIndoorGames(ctx: AppContext, user: AuthUser | null, venueKey: string, gameType?: string) {
+/**
+ * GET /venues/{venueId}/indoor-games: the active games of a visible venue; with `includeInactive`,
+ * the deactivated ones too for the venue's people and super_admin (ignored for anyone else).
+ */
+export async function venueIndoorGames(
+  ctx: AppContext,
+  user: AuthUser | null,
+  venueKey: string,
+  opts: { gameType?: string; includeInactive?: boolean } = {},
+) {
   const venue = await resolveVenue(ctx.db, venueKey)
   if (!venue) throw new NotFound()
   await assertCanSeeVenueContent(ctx.db, user, venue)
-  return listVenueIndoorGames(ctx.db, ctx.zone, venue.id, gameType)
+  const includeInactive = opts.includeInactive === true && (await runsVenue(ctx.db, user, venue.id))
+  return listVenueIndoorGames(ctx.db, ctx.zone, venue.id, { gameType: opts.gameType, includeInactive })
 }
 
 /** GET /indoor-games/{id}: an active game of a visible venue (any game for the venue's people). */

@@ -230,20 +230,29 @@ export async function findVenueById(db: Executor, id: number): Promise<VenueReco
     .executeTakeFirst()
 }
 
-/** Venues the user owns or is assigned to (every venue for 'all'), newest first. */
-export async function ownVenueIds(db: Executor, scope: { userId: number } | 'all'): Promise<number[]> {
-  let q = db.selectFrom('venues as v').select('v.id').where('v.deleted_at', 'is', null)
-  if (scope !== 'all') {
-    const userId = scope.userId
-    q = q.where((eb) =>
-      eb.or([
-        eb('v.owner_id', '=', userId),
-        eb('v.id', 'in', eb.selectFrom('venue_staff').select('venue_id').where('user_id', '=', userId)),
-      ]),
-    )
-  }
+/** The caller's place at a venue in GET /venues/my-venues ('super_admin' for a super_admin not attached to it). */
+export type MyVenueRole = 'owner' | 'manager' | 'staff' | 'super_admin'
+
+/**
+ * Venues the user owns or is assigned to (every venue for a super_admin), newest first, each with the
+ * user's role there: owner before an assignment; a super_admin neither owning nor assigned gets 'super_admin'.
+ */
+export async function myVenueRoles(
+  db: Executor,
+  userId: number,
+  superAdmin: boolean,
+): Promise<{ id: number; role: MyVenueRole }[]> {
+  let q = db
+    .selectFrom('venues as v')
+    .leftJoin('venue_staff as s', (j) => j.onRef('s.venue_id', '=', 'v.id').on('s.user_id', '=', userId))
+    .select(['v.id', 'v.owner_id', 's.role'])
+    .where('v.deleted_at', 'is', null)
+  if (!superAdmin) q = q.where((eb) => eb.or([eb('v.owner_id', '=', userId), eb('s.user_id', 'is not', null)]))
   const rows = await q.orderBy('v.created_at', 'desc').orderBy('v.id', 'desc').execute()
-  return rows.map((r) => r.id)
+  return rows.map((r) => ({
+    id: r.id,
+    role: r.owner_id === userId ? 'owner' : ((r.role as 'manager' | 'staff' | null) ?? 'super_admin'),
+  }))
 }
 
 /** Recomputes venues.min_price, the lowest hourly price of the venue's live courts (price sort). */

@@ -88,6 +88,20 @@ export const VenueSchema = named(
 )
 export type Venue = Static<typeof VenueSchema>
 
+/** An item of GET /venues/my-venues: the Venue plus the caller's role at it. */
+export const MyVenueSchema = named(
+  'MyVenue',
+  Type.Object({
+    ...VenueSchema.properties,
+    my_role: Enum(['owner', 'manager', 'staff', 'super_admin'], {
+      description:
+        "The caller's role at this venue: owner, or manager / staff as assigned; super_admin for a super_admin who " +
+        'neither owns nor is assigned to the venue (an owner or assignment wins over super_admin)',
+    }),
+  }),
+)
+export type MyVenue = Static<typeof MyVenueSchema>
+
 export interface VenueRow {
   id: number
   name: string

@@ -10,19 +10,20 @@ import {
   assertVenueAccess,
   findVenueById,
   refreshMinPrice,
+  runsVenue,
   type VenueRecord,
   type VenueRole,
   venueForStaff,
 } from '../../venues/index.ts'
 import { loadCourtResources } from '../queries.ts'
 import {
-  activeCourtIds,
   findCourtRow,
   findSport,
   hasUpcomingCourtBookings,
   insertCourt,
   lockCourt,
   updateCourtRow,
+  venueCourtIds,
 } from '../repository.ts'
 import type { Court } from '../resource.ts'
 import type { CourtCreateBody, CourtUpdateBody } from '../schemas.ts'
@@ -76,10 +77,19 @@ export async function courtResource(ctx: AppContext, id: number): Promise<Court>
   return court
 }
 
-/** GET /venues/{venue}/courts: the active courts of a visible venue. */
-export async function venueCourts(ctx: AppContext, user: AuthUser | null, venue: VenueRecord): Promise<Court[]> {
+/**
+ * GET /venues/{venue}/courts: the active courts of a visible venue; with `includeInactive`, the
+ * deactivated ones too for the venue's people and super_admin (ignored for anyone else).
+ */
+export async function venueCourts(
+  ctx: AppContext,
+  user: AuthUser | null,
+  venue: VenueRecord,
+  includeInactive = false,
+): Promise<Court[]> {
   await assertCanSeeVenueContent(ctx.db, user, venue)
-  const ids = await activeCourtIds(ctx.db, venue.id)
+  const all = includeInactive && (await runsVenue(ctx.db, user, venue.id))
+  const ids = await venueCourtIds(ctx.db, venue.id, { includeInactive: all })
   const map = await loadCourtResources(ctx.db, ids, { storage: ctx.storage, zone: ctx.zone })
   return ids.map((id) => map.get(id)!).filter(Boolean)
 }

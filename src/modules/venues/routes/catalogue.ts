@@ -1,9 +1,10 @@
 import { Type } from 'typebox'
 import { signedIn } from '../../../lib/auth.ts'
-import { pageParams, paginated } from '../../../lib/pagination.ts'
+import { pageParams, paginated, pathOf } from '../../../lib/pagination.ts'
+import { renderedJson } from '../../../lib/rendered.ts'
 import type { RouteApp } from '../../../lib/route.ts'
 import { Data, errorResponses, Paginated } from '../../../lib/schemas.ts'
-import { VenueSchema } from '../resource.ts'
+import { MyVenueSchema, VenueSchema } from '../resource.ts'
 import { NearbyQuery, VenueListQuery } from '../schemas.ts'
 import { listVenues, myVenues, nearbyVenues, showVenue } from '../service/catalogue.ts'
 
@@ -31,10 +32,14 @@ export default async function catalogueRoutes(app: RouteApp) {
         response: { 200: Paginated(VenueSchema), ...errorResponses },
       },
     },
-    async (req) => {
+    async (req, reply) => {
       const page = pageParams(req.query)
-      const { items, total } = await listVenues(ctx, req.user ?? null, req.query, page)
-      return paginated(req, ctx.config.appUrl, items, total, page)
+      // A guest's page comes from the read cache: its JSON is encoded once per cache entry. The
+      // cache key holds the query and page, so only the path of the links can still differ.
+      const found = await listVenues(ctx, req.user ?? null, req.query, page)
+      return renderedJson(reply, found, pathOf(req.url), () =>
+        paginated(req, ctx.config.appUrl, found.items, found.total, page),
+      )
     },
   )
 
@@ -51,10 +56,12 @@ export default async function catalogueRoutes(app: RouteApp) {
         response: { 200: Paginated(VenueSchema), ...errorResponses },
       },
     },
-    async (req) => {
+    async (req, reply) => {
       const page = pageParams(req.query)
-      const { items, total } = await nearbyVenues(ctx, req.query, page)
-      return paginated(req, ctx.config.appUrl, items, total, page)
+      const found = await nearbyVenues(ctx, req.query, page)
+      return renderedJson(reply, found, pathOf(req.url), () =>
+        paginated(req, ctx.config.appUrl, found.items, found.total, page),
+      )
     },
   )
 
@@ -67,7 +74,12 @@ export default async function catalogueRoutes(app: RouteApp) {
         security,
         operationId: 'listMyVenues',
         summary: 'Every venue the caller owns or is assigned to, any status (all venues for super_admin)',
-        response: { 200: Type.Array(VenueSchema), ...errorResponses },
+        description:
+          'Each item is a Venue plus my_role, what the caller is at that venue: "owner", "manager" or "staff" ' +
+          '(owner wins over an assignment), or "super_admin" for a super_admin who neither owns nor is assigned to it. ' +
+          'Clients decide from my_role which management screens to offer: owners and managers manage courts, ' +
+          'schedules, pricing, holidays, coupons and details; only owners manage staff and verification.',
+        response: { 200: Type.Array(MyVenueSchema), ...errorResponses },
       },
     },
     async (req) => myVenues(ctx, signedIn(req)),
@@ -89,6 +101,9 @@ export default async function catalogueRoutes(app: RouteApp) {
         response: { 200: Data(VenueSchema), ...errorResponses },
       },
     },
-    async (req) => ({ data: await showVenue(ctx, req.user ?? null, req.params.venue) }),
+    async (req, reply) => {
+      const venue = await showVenue(ctx, req.user ?? null, req.params.venue)
+      return renderedJson(reply, venue, '', () => ({ data: venue }))
+    },
   )
 }

@@ -6,8 +6,8 @@ import { Invalid, NotFound } from '../../../lib/errors.ts'
 import type { PageParams } from '../../../lib/pagination.ts'
 import { assertCanShowVenue, catalogueScope } from '../policy.ts'
 import { loadVenueResource, loadVenueResources } from '../queries.ts'
-import { type CatalogueFilter, type Geo, ownVenueIds, resolveVenue, searchVenues } from '../repository.ts'
-import type { Venue } from '../resource.ts'
+import { type CatalogueFilter, type Geo, myVenueRoles, resolveVenue, searchVenues } from '../repository.ts'
+import type { MyVenue, Venue } from '../resource.ts'
 import { type NearbyQuery, SORTS, type VenueListQuery } from '../schemas.ts'
 
 const DEFAULT_LIST_RADIUS_KM = 50
@@ -100,10 +100,18 @@ function nearbyPage(ctx: AppContext, q: Static<typeof NearbyQuery>, params: Page
   )
 }
 
-/** GET /venues/my-venues: every venue the caller owns or works at (all for super_admin), any status. */
-export async function myVenues(ctx: AppContext, user: AuthUser): Promise<Venue[]> {
-  const ids = await ownVenueIds(ctx.db, user.roles.includes('super_admin') ? 'all' : { userId: user.id })
-  return loadVenueResources(ctx, ids)
+/**
+ * GET /venues/my-venues: every venue the caller owns or works at (all for super_admin), any status,
+ * each with my_role, the caller's role there.
+ */
+export async function myVenues(ctx: AppContext, user: AuthUser): Promise<MyVenue[]> {
+  const roles = await myVenueRoles(ctx.db, user.id, user.roles.includes('super_admin'))
+  const venues = await loadVenueResources(
+    ctx,
+    roles.map((r) => r.id),
+  )
+  const roleOf = new Map(roles.map((r) => [r.id, r.role]))
+  return venues.map((v) => ({ ...v, my_role: roleOf.get(v.id) ?? 'super_admin' }))
 }
 
 /** GET /venues/{slug}: a venue by slug or id, with courts, images and amenities. */

@@ -1,0 +1,93 @@
+import { type CourtsideClient, type components, createCourtsideClient } from '../../src/client/index.ts'
+
+// The console's only door to the service: the typed client generated from the service's own
+// OpenAPI document (src/client). A route whose schema changes breaks this build, not the desk.
+
+export type Schemas = components['schemas']
+export type User = Schemas['User']
+
+/** An answer that is not 2xx: the contract's body (`message`, and `errors` per field on 422). */
+export class ApiError extends Error {
+  constructor(
+    readonly status: number,
+    message: string,
+    readonly fields: Record<string, string[]> = {},
+  ) {
+    super(message)
+  }
+  /** The first message for `field`, if the service named it. */
+  field(name: string): string | undefined {
+    return this.fields[name]?.[0]
+  }
+}
+
+interface Session {
+  token: string
+  user: User
+}
+
+const KEY = 'courtside.desk.session'
+let session: Session | null = read()
+const listeners = new Set<() => void>()
+
+function read(): Session | null {
+  try {
+    const raw = localStorage.getItem(KEY)
+    return raw ? (JSON.parse(raw) as Session) : null
+  } catch {
+    return null
+  }
+}
+
+export function currentSession(): Session | null {
+  return session
+}
+
+export function setSession(next: Session | null) {
+  session = next
+  if (next) localStorage.setItem(KEY, JSON.stringify(next))
+  else localStorage.removeItem(KEY)
+  for (const fn of listeners) fn()
+}
+
+export function onSessionChange(fn: () => void): () => void {
+  listeners.add(fn)
+  return () => listeners.delete(fn)
+}
+
+export function hasRole(user: User | undefined, ...roles: string[]): boolean {
+  return !!user && user.roles.some((r) => roles.includes(r))
+}
+
+/** The typed client, signed in when there is a session. */
+export function api(): CourtsideClient {
+  return createCourtsideClient(location.origin, session?.token)
+}
+
+interface Answer<T> {
+  data?: T
+  error?: unknown
+  response: Response
+}
+
+/** The body of a 2xx answer; an ApiError otherwise (a 401 also ends the session). */
+export async function ok<T>(pending: Promise<Answer<T>>): Promise<T> {
+  let answer: Answer<T>
+  try {
+    answer = await pending
+  } catch {
+    throw new ApiError(0, 'The service cannot be reached. Check the connection and try again.')
+  }
+  if (answer.response.ok) return answer.data as T
+  const body = (answer.error ?? {}) as { message?: string; errors?: Record<string, string[]> }
+  const status = answer.response.status
+  if (status === 401 && session) setSession(null)
+  throw new ApiError(status, body.message ?? `The service answered ${status}.`, body.errors ?? {})
+}
+
+/** The message to show for any failure. */
+export function messageOf(err: unknown): string {
+  if (err instanceof ApiError) return err.message
+  if (err instanceof Error) return err.message
+  return 'Something went wrong.'
+}

@@ -1,0 +1,700 @@
+import { useEffect, useState } from 'preact/hooks'
+import { ApiError, messageOf } from '../../api.ts'
+import { Dialog, Field, Loading, Notice, SelectField } from '../../components/ui.tsx'
+import { longDate, money, STATUS_LABELS } from '../../format.ts'
+import {
+  addCashPayment,
+  addCharge,
+  allowedTargets,
+  createBlock,
+  createBooking,
+  type DeskType,
+  deleteBlock,
+  setStatus,
+  type Target,
+} from './actions.ts'
+import { type Board, type BoardBlock, type BoardBooking, type BookingDetail, type Column, loadBooking } from './data.ts'
+import { holdText } from './grid.tsx'
+
+// The board's dialogs: a new desk booking on a free slot, a booking's panel (status, charges, cash,
+// receipt), a maintenance block on a court and its removal. A 422 is shown next to the field it
+// names (ApiError.field), a 409 or any other refusal as the form's alert.
+
+type Failure = ApiError | string | null
+
+/** The message for `names` (the first the service gave), and the form-level message otherwise. */
+function errorsOf(error: Failure, fields: Record<string, string[]>) {
+  const field = (name: string) => {
+    if (!(error instanceof ApiError)) return undefined
+    for (const n of fields[name] ?? [name]) {
+      const m = error.field(n)
+      if (m) return m
+    }
+    return undefined
+  }
+  let form: string | null = null
+  if (typeof error === 'string') form = error
+  else if (error) {
+    const known = Object.values(fields).flat()
+    const shown = Object.keys(error.fields).some((f) => known.includes(f))
+    form = shown ? null : error.message
+  }
+  return { field, form }
+}
+
+const failure = (err: unknown): Failure => (err instanceof ApiError ? err : messageOf(err))
+
+// --- New booking on a free slot ----------------------------------------------------------------
+
+export function NewBookingDialog({
+  venueId,
+  board,
+  column,
+  start,
+  onDone,
+  onClose,
+}: {
+  venueId: number
+  board: Board
+  column: Column
+  start: string
+  onDone: (b: BookingDetail) => void
+  onClose: () => void
+}) {
+  // Consecutive slots from `start` that were free when the dialog opened (up to 8).
+  const [choices] = useState(() => {
+    const from = column.slots.findIndex((s) => s.start_time === start)
+    const out: { value: string; label: string }[] = []
+    for (let i = from; i >= 0 && i < column.slots.length && out.length < 8; i++) {
+      if (i > from && column.slots[i].state !== 'free') break
+      const n = i - from + 1
+      out.push({
+        value: column.slots[i].end_time,
+        label: `${n} slot${n > 1 ? 's' : ''} (${start}–${column.slots[i].end_time})`,
+      })
+    }
+    return out
+  })
+  const [name, setName] = useState('')
+  const [phone, setPhone] = useState('')
+  const [type, setType] = useState<DeskType>('walkin')
+  const [end, setEnd] = useState(choices[0]?.value ?? start)
+  const [notes, setNotes] = useState('')
+  const [error, setError] = useState<Failure>(null)
+  const [busy, setBusy] = useState(false)
+  const { field, form } = errorsOf(error, {
+    customer_name: ['customer_name'],
+    customer_phone: ['customer_phone'],
+    duration: ['start_time', 'end_time', 'date', 'court_id', 'indoor_game_id'],
+    notes: ['notes'],
+    type: ['type'],
+  })
+
+  async function submit(e: Event) {
+    e.preventDefault()
+    setBusy(true)
+    setError(null)
+    try {
+      const made = await createBooking(venueId, {
+        kind: column.kind,
+        resourceId: column.id,
+        date: board.date,
+        start_time: start,
+        end_time: end,
+        type,
+        customer_name: name,
+        customer_phone: phone,
+        notes,
+      })
+      onDone(made)
+    } catch (err) {
+      setError(failure(err))
+    } finally {
+      setBusy(false)
+    }
+  }
+
+  return (
+    <Dialog title={`New booking: ${column.name}, ${start}`} onClose={onClose}>
+      <form onSubmit={submit} noValidate>
+        <p class="muted">{longDate(board.date)}</p>
+        {form && <Notice kind="error">{form}</Notice>}
+        <Field
+          label="Customer name"
+          name="customer_name"
+          value={name}
+          onInput={(e) => setName(e.currentTarget.value)}
+          error={field('customer_name')}
+          autoComplete="off"
+          autoFocus
+          required
+        />
+        <Field
+          label="Phone"
+          name="customer_phone"
+          type="tel"
+          value={phone}
+          onInput={(e) => setPhone(e.currentTarget.value)}
+          error={field('customer_phone')}
+          autoComplete="off"
+        />
+        <div class="row">
+          <SelectField
+            label="Booking type"
+            value={type}
+            onChange={(e) => setType(e.currentTarget.value as DeskType)}
+            error={field('type')}
+            options={[
+              { value: 'walkin', label: 'Walk-in' },
+              { value: 'offline', label: 'Phone booking' },
+            ]}
+          />
+          <SelectField
+            label="Duration"
+            value={end}
+            onChange={(e) => setEnd(e.currentTarget.value)}
+            error={field('duration')}
+            options={choices}
+          />
+        </div>
+        <Field label="Notes" value={notes} onInput={(e) => setNotes(e.currentTarget.value)} error={field('notes')} />
+        <div class="actions">
+          <button type="submit" class="primary" disabled={busy}>
+            {busy ? 'Booking…' : 'Book'}
+          </button>
+          <button type="button" onClick={onClose}>
+            Close
+          </button>
+        </div>
+      </form>
+    </Dialog>
+  )
+}
+
+// --- A booking: details, status, charges, cash, receipt ----------------------------------------
+
+const TARGET_LABELS: Record<Target, string> = {
+  playing: 'Mark playing',
+  completed: 'Mark completed',
+  no_show: 'Mark no-show',
+  cancelled: 'Cancel booking…',
+}
+
+const METHOD_LABELS: Record<string, string> = {
+  cash: 'Cash',
+  wallet: 'Wallet',
+  gateway_1: 'Online (gateway 1)',
+  gateway_2: 'Online (gateway 2)',
+  gateway_3: 'Online (gateway 3)',
+}
+
+export function BookingDialog({
+  venueId,
+  venueName,
+  board,
+  booking,
+  started,
+  onChanged,
+  onClose,
+}: {
+  venueId: number
+  venueName: string
+  board: Board
+  booking: BoardBooking
+  started: boolean
+  onChanged: (message: string) => void
+  onClose: () => void
+}) {
+  const [detail, setDetail] = useState<BookingDetail | null>(null)
+  const [loadError, setLoadError] = useState<string | null>(null)
+  const [done, setDone] = useState<string | null>(null)
+  const [receipt, setReceipt] = useState(false)
+  const column = board.columns.find((c) => c.kind === booking.kind && c.id === booking.resource_id)
+  const where = column?.name ?? ''
+
+  useEffect(() => {
+    let live = true
+    loadBooking(venueId, board.date, booking)
+      .then((d) => live && setDetail(d))
+      .catch((err) => live && setLoadError(messageOf(err)))
+    return () => {
+      live = false
+    }
+    // Reloaded when the board shows the booking changed (another desk took cash, a status moved).
+  }, [venueId, board.date, booking.id, booking.kind, booking.status, booking.paid_amount, booking.total_amount])
+
+  const changed = (next: BookingDetail, message: string) => {
+    setDetail(next)
+    setDone(message)
+    onChanged(message)
+  }
+
+  return (
+    <Dialog title={`Booking ${booking.booking_number}`} onClose={onClose}>
+      {loadError && <Notice kind="error">{loadError}</Notice>}
+      {!detail && !loadError && <Loading what="Loading the booking" />}
+      {detail && (
+        <div class="booking-panel">
+          {done && <Notice kind="success">{done}</Notice>}
+          <dl class="booking-facts">
+            <dt>Customer</dt>
+            <dd>
+              {detail.customer_name}
+              {detail.customer_phone && <> · {detail.customer_phone}</>}
+            </dd>
+            <dt>When</dt>
+            <dd>
+              {where}, {longDate(detail.date)}, {detail.start_time}–{detail.end_time}
+            </dd>
+            <dt>Status</dt>
+            <dd>
+              {STATUS_LABELS[detail.status] ?? detail.status}
+              {detail.cancel_reason && <> ({detail.cancel_reason})</>}
+              {booking.is_hold && <> · {holdText(booking, board.now)}</>}
+            </dd>
+            <dt>Type</dt>
+            <dd>{detail.type === 'walkin' ? 'Walk-in' : detail.type === 'offline' ? 'Phone booking' : 'Online'}</dd>
+            <dt>Total</dt>
+            <dd>{money(detail.total_amount)}</dd>
+            <dt>Paid</dt>
+            <dd>{money(detail.paid_amount)}</dd>
+            <dt>Balance due</dt>
+            <dd class="strong">{money(detail.balance_due)}</dd>
+          </dl>
+          <h3>Charges</h3>
+          {detail.charges.length ? (
+            <table>
+              <caption class="sr-only">Extra charges</caption>
+              <thead>
+                <tr>
+                  <th scope="col">Description</th>
+                  <th scope="col" class="num">
+                    Amount
+                  </th>
+                </tr>
+              </thead>
+              <tbody>
+                {detail.charges.map((c) => (
+                  <tr key={c.id}>
+                    <td>{c.description}</td>
+                    <td class="num">{money(c.amount)}</td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          ) : (
+            <p class="muted">No extra charges.</p>
+          )}
+          <h3>Payments</h3>
+          {detail.payments.length ? (
+            <table>
+              <caption class="sr-only">Payments</caption>
+              <thead>
+                <tr>
+                  <th scope="col">Method</th>
+                  <th scope="col">Status</th>
+                  <th scope="col" class="num">
+                    Amount
+                  </th>
+                </tr>
+              </thead>
+              <tbody>
+                {detail.payments.map((p) => (
+                  <tr key={p.id}>
+                    <td>{METHOD_LABELS[p.method] ?? p.method}</td>
+                    <td>{p.status.replace('_', ' ')}</td>
+                    <td class="num">{money(p.amount)}</td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          ) : (
+            <p class="muted">No payments yet.</p>
+          )}
+          <StatusActions detail={detail} kind={booking.kind} started={started} onChanged={changed} />
+          {detail.status !== 'cancelled' && detail.status !== 'no_show' && (
+            <MoneyForms detail={detail} kind={booking.kind} onChanged={changed} />
+          )}
+          <div class="actions">
+            <button type="button" onClick={() => setReceipt(!receipt)} aria-expanded={receipt}>
+              {receipt ? 'Hide receipt' : 'Show receipt'}
+            </button>
+            {receipt && (
+              <button type="button" class="primary" onClick={() => window.print()}>
+                Print receipt
+              </button>
+            )}
+          </div>
+          {receipt && <Receipt detail={detail} venueName={venueName} where={where} />}
+        </div>
+      )}
+    </Dialog>
+  )
+}
+
+function StatusActions({
+  detail,
+  kind,
+  started,
+  onChanged,
+}: {
+  detail: BookingDetail
+  kind: BoardBooking['kind']
+  started: boolean
+  onChanged: (next: BookingDetail, message: string) => void
+}) {
+  const [cancelling, setCancelling] = useState(false)
+  const [reason, setReason] = useState('')
+  const [error, setError] = useState<Failure>(null)
+  const [busy, setBusy] = useState(false)
+  const targets = allowedTargets(detail.status, started)
+  const { field, form } = errorsOf(error, { reason: ['reason', 'cancel_reason'], status: ['status'] })
+  if (!targets.length) return null
+
+  async function run(target: Target) {
+    setBusy(true)
+    setError(null)
+    try {
+      const next = await setStatus(kind, detail.id, target, target === 'cancelled' ? reason : undefined)
+      setCancelling(false)
+      onChanged(next, `${detail.booking_number} is now ${(STATUS_LABELS[next.status] ?? next.status).toLowerCase()}.`)
+    } catch (err) {
+      setError(failure(err))
+    } finally {
+      setBusy(false)
+    }
+  }
+
+  return (
+    <section class="panel-part" aria-labelledby="status-head">
+      <h3 id="status-head">Status</h3>
+      {form && <Notice kind="error">{form}</Notice>}
+      {field('status') && <p class="error">{field('status')}</p>}
+      <div class="actions">
+        {targets.map((t) =>
+          t === 'cancelled' ? (
+            <button key={t} type="button" class="danger" onClick={() => setCancelling(true)} disabled={busy}>
+              {TARGET_LABELS[t]}
+            </button>
+          ) : (
+            <button key={t} type="button" class="primary" onClick={() => run(t)} disabled={busy}>
+              {TARGET_LABELS[t]}
+            </button>
+          ),
+        )}
+      </div>
+      {cancelling && (
+        <form
+          class="subform"
+          onSubmit={(e) => {
+            e.preventDefault()
+            run('cancelled')
+          }}
+          noValidate
+        >
+          <Field
+            label="Reason for cancelling"
+            value={reason}
+            onInput={(e) => setReason(e.currentTarget.value)}
+            error={field('reason')}
+            required
+          />
+          <div class="actions">
+            <button type="submit" class="danger" disabled={busy || !reason.trim()}>
+              Confirm cancellation
+            </button>
+            <button type="button" onClick={() => setCancelling(false)}>
+              Keep booking
+            </button>
+          </div>
+        </form>
+      )}
+    </section>
+  )
+}
+
+function MoneyForms({
+  detail,
+  kind,
+  onChanged,
+}: {
+  detail: BookingDetail
+  kind: BoardBooking['kind']
+  onChanged: (next: BookingDetail, message: string) => void
+}) {
+  const due = Number(detail.balance_due)
+  const [amount, setAmount] = useState(due.toFixed(2))
+  const [chargeWhat, setChargeWhat] = useState('')
+  const [chargeAmount, setChargeAmount] = useState('')
+  const [payError, setPayError] = useState<Failure>(null)
+  const [chargeError, setChargeError] = useState<Failure>(null)
+  const [busy, setBusy] = useState(false)
+  // A new balance (a charge added, a payment taken) becomes the default amount.
+  useEffect(() => setAmount(Number(detail.balance_due).toFixed(2)), [detail.balance_due])
+  const pay = errorsOf(payError, { amount: ['amount'], method: ['method'] })
+  const charge = errorsOf(chargeError, { description: ['description'], amount: ['amount'] })
+
+  async function takeCash(e: Event) {
+    e.preventDefault()
+    setBusy(true)
+    setPayError(null)
+    try {
+      const next = await addCashPayment(kind, detail.id, amount.trim())
+      onChanged(next, `Cash ${money(amount.trim())} recorded for ${detail.booking_number}.`)
+    } catch (err) {
+      setPayError(failure(err))
+    } finally {
+      setBusy(false)
+    }
+  }
+
+  async function addExtra(e: Event) {
+    e.preventDefault()
+    setBusy(true)
+    setChargeError(null)
+    try {
+      const next = await addCharge(kind, detail.id, chargeWhat.trim(), chargeAmount.trim())
+      setChargeWhat('')
+      setChargeAmount('')
+      onChanged(next, `Charge ${money(chargeAmount.trim())} added to ${detail.booking_number}.`)
+    } catch (err) {
+      setChargeError(failure(err))
+    } finally {
+      setBusy(false)
+    }
+  }
+
+  return (
+    <>
+      {due > 0 && (
+        <form class="panel-part" onSubmit={takeCash} aria-labelledby="cash-head" noValidate>
+          <h3 id="cash-head">Take cash</h3>
+          {pay.form && <Notice kind="error">{pay.form}</Notice>}
+          <div class="row">
+            <Field
+              label="Cash amount (Rs)"
+              value={amount}
+              inputMode="decimal"
+              onInput={(e) => setAmount(e.currentTarget.value)}
+              error={pay.field('amount')}
+            />
+            <div class="field field-button">
+              <button type="submit" class="primary" disabled={busy}>
+                Record cash payment
+              </button>
+            </div>
+          </div>
+        </form>
+      )}
+      <form class="panel-part" onSubmit={addExtra} aria-labelledby="charge-head" noValidate>
+        <h3 id="charge-head">Add an extra charge</h3>
+        {charge.form && <Notice kind="error">{charge.form}</Notice>}
+        <div class="row">
+          <Field
+            label="Charge for"
+            value={chargeWhat}
+            placeholder="Ball rental, drinks…"
+            onInput={(e) => setChargeWhat(e.currentTarget.value)}
+            error={charge.field('description')}
+          />
+          <Field
+            label="Charge amount (Rs)"
+            value={chargeAmount}
+            inputMode="decimal"
+            onInput={(e) => setChargeAmount(e.currentTarget.value)}
+            error={charge.field('amount')}
+          />
+          <div class="field field-button">
+            <button type="submit" disabled={busy}>
+              Add charge
+            </button>
+          </div>
+        </div>
+      </form>
+    </>
+  )
+}
+
+function Receipt({ detail, venueName, where }: { detail: BookingDetail; venueName: string; where: string }) {
+  const base = Number(detail.base_amount)
+  const discount = Number(detail.discount_amount)
+  const paid = detail.payments.filter((p) => p.status === 'completed' || p.status === 'partially_refunded')
+  return (
+    <section class="receipt" aria-label="Receipt">
+      <h3>{venueName}</h3>
+      <p>
+        Receipt for booking <strong>{detail.booking_number}</strong>
+      </p>
+      <p>
+        {detail.customer_name}
+        <br />
+        {where}, {longDate(detail.date)}, {detail.start_time}–{detail.end_time}
+      </p>
+      <table>
+        <tbody>
+          <tr>
+            <td>Booking</td>
+            <td class="num">{money(base.toFixed(2))}</td>
+          </tr>
+          {discount > 0 && (
+            <tr>
+              <td>Discount</td>
+              <td class="num">-{money(discount.toFixed(2))}</td>
+            </tr>
+          )}
+          {detail.charges.map((c) => (
+            <tr key={c.id}>
+              <td>{c.description}</td>
+              <td class="num">{money(c.amount)}</td>
+            </tr>
+          ))}
+          <tr class="strong">
+            <td>Total</td>
+            <td class="num">{money(detail.total_amount)}</td>
+          </tr>
+          {paid.map((p) => (
+            <tr key={p.id}>
+              <td>Paid ({METHOD_LABELS[p.method] ?? p.method})</td>
+              <td class="num">{money(p.amount)}</td>
+            </tr>
+          ))}
+          <tr class="strong">
+            <td>Balance due</td>
+            <td class="num">{money(detail.balance_due)}</td>
+          </tr>
+        </tbody>
+      </table>
+      <p class="muted">Status: {STATUS_LABELS[detail.status] ?? detail.status}</p>
+    </section>
+  )
+}
+
+// --- Maintenance blocks ------------------------------------------------------------------------
+
+export function BlockDialog({
+  board,
+  column,
+  start,
+  onDone,
+  onClose,
+}: {
+  board: Board
+  column: Column
+  start?: string
+  onDone: (message: string) => void
+  onClose: () => void
+}) {
+  const open = column.slots.filter((s) => s.state !== 'past')
+  const starts = (open.length ? open : column.slots).map((s) => s.start_time)
+  const [from, setFrom] = useState(start ?? starts[0] ?? '')
+  const ends = column.slots.filter((s) => s.start_time >= from).map((s) => s.end_time)
+  const [to, setTo] = useState(ends[0] ?? '')
+  const [reason, setReason] = useState('')
+  const [error, setError] = useState<Failure>(null)
+  const [busy, setBusy] = useState(false)
+  const { field, form } = errorsOf(error, {
+    start_time: ['start_time', 'date'],
+    end_time: ['end_time'],
+    reason: ['reason'],
+  })
+  useEffect(() => {
+    if (!ends.includes(to)) setTo(ends[0] ?? '')
+  }, [from])
+
+  async function submit(e: Event) {
+    e.preventDefault()
+    setBusy(true)
+    setError(null)
+    try {
+      await createBlock(column.id, board.date, from, to, reason)
+      onDone(`${column.name} blocked ${from}–${to}.`)
+    } catch (err) {
+      setError(failure(err))
+    } finally {
+      setBusy(false)
+    }
+  }
+
+  return (
+    <Dialog title={`Block ${column.name} for maintenance`} onClose={onClose}>
+      <form onSubmit={submit} noValidate>
+        <p class="muted">{longDate(board.date)}</p>
+        {form && <Notice kind="error">{form}</Notice>}
+        <div class="row">
+          <SelectField
+            label="From"
+            value={from}
+            onChange={(e) => setFrom(e.currentTarget.value)}
+            error={field('start_time')}
+            options={starts.map((t) => ({ value: t, label: t }))}
+          />
+          <SelectField
+            label="Until"
+            value={to}
+            onChange={(e) => setTo(e.currentTarget.value)}
+            error={field('end_time')}
+            options={ends.map((t) => ({ value: t, label: t }))}
+          />
+        </div>
+        <Field
+          label="Reason"
+          value={reason}
+          onInput={(e) => setReason(e.currentTarget.value)}
+          error={field('reason')}
+        />
+        <div class="actions">
+          <button type="submit" class="primary" disabled={busy}>
+            Block court
+          </button>
+          <button type="button" onClick={onClose}>
+            Close
+          </button>
+        </div>
+      </form>
+    </Dialog>
+  )
+}
+
+export function UnblockDialog({
+  column,
+  block,
+  onDone,
+  onClose,
+}: {
+  column: Column
+  block: BoardBlock
+  onDone: (message: string) => void
+  onClose: () => void
+}) {
+  const [error, setError] = useState<string | null>(null)
+  const [busy, setBusy] = useState(false)
+  async function remove() {
+    setBusy(true)
+    setError(null)
+    try {
+      await deleteBlock(column.id, block.id)
+      onDone(`The block on ${column.name} ${block.start_time}–${block.end_time} was removed.`)
+    } catch (err) {
+      setError(messageOf(err))
+    } finally {
+      setBusy(false)
+    }
+  }
+  return (
+    <Dialog title={`Maintenance on ${column.name}`} onClose={onClose}>
+      {error && <Notice kind="error">{error}</Notice>}
+      <p>
+        {block.start_time}–{block.end_time}
+        {block.reason ? `: ${block.reason}` : ''}
+      </p>
+      <div class="actions">
+        <button type="button" class="danger" onClick={remove} disabled={busy}>
+          Remove block
+        </button>
+        <button type="button" onClick={onClose}>
+          Close
+        </button>
+      </div>
+    </Dialog>
+  )
+}

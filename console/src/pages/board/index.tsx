@@ -1,0 +1,170 @@
+import { useCallback, useState } from 'preact/hooks'
+import type { User } from '../../api.ts'
+import { Loading, Notice } from '../../components/ui.tsx'
+import { addDays, longDate, money } from '../../format.ts'
+import { go } from '../../router.ts'
+import type { Venue } from '../../session.ts'
+import { type Board, type BoardBlock, type BoardBooking, type Column, useBoard } from './data.ts'
+import { BlockDialog, BookingDialog, NewBookingDialog, UnblockDialog } from './dialogs.tsx'
+import { Grid } from './grid.tsx'
+
+// The day board of the front desk (issue 16): a date, the day's totals, the grid of courts and
+// games kept current by the venue's event stream, and the dialogs of the desk's actions.
+
+type Open =
+  | { kind: 'new'; column: Column; start: string }
+  | { kind: 'booking'; booking: BoardBooking }
+  | { kind: 'block'; column: Column }
+  | { kind: 'unblock'; column: Column; block: BoardBlock }
+  | null
+
+/** Whether a booking has started, on the venue's clock as the board last saw it (`now`, venue time). */
+function hasStarted(now: string, date: string, start: string): boolean {
+  const today = now.slice(0, 10)
+  return date < today || (date === today && start <= now.slice(11, 16))
+}
+
+export function BoardPage({ venue, date }: { user: User; venue: Venue; date?: string }) {
+  const { board, error, live, announce, reload } = useBoard(venue.id, date)
+  const [open, setOpen] = useState<Open>(null)
+  const [done, setDone] = useState<string | null>(null)
+  const close = useCallback(() => setOpen(null), [])
+  const finished = (message: string) => {
+    setOpen(null)
+    setDone(message)
+    reload()
+  }
+  const to = (d: string | null) => go(`/venues/${venue.id}/board${d ? `?date=${d}` : ''}`)
+
+  if (error && !board) return <Notice kind="error">{error}</Notice>
+  if (!board) return <Loading what="Loading the day board" />
+  const cancelled = board.bookings.filter(
+    (b) =>
+      !board.columns.some(
+        (c) => c.kind === b.kind && c.id === b.resource_id && c.slots.some((s) => s.booking_id === b.id),
+      ),
+  )
+  const current =
+    open?.kind === 'booking'
+      ? board.bookings.find((b) => b.id === open.booking.id && b.kind === open.booking.kind)
+      : undefined
+
+  return (
+    <section class="board" aria-labelledby="board-title">
+      <div class="board-top no-print">
+        <h1 id="board-title">
+          {board.venue.name} <span class="muted">· {longDate(board.date)}</span>
+        </h1>
+        <nav class="day-nav" aria-label="Day">
+          <button type="button" onClick={() => to(addDays(board.date, -1))}>
+            ← Previous day
+          </button>
+          <button type="button" onClick={() => to(null)}>
+            Today
+          </button>
+          <button type="button" onClick={() => to(addDays(board.date, 1))}>
+            Next day →
+          </button>
+          <label class="inline-field">
+            <span>Date</span>
+            <input
+              type="date"
+              value={board.date}
+              onChange={(e) => e.currentTarget.value && to(e.currentTarget.value)}
+            />
+          </label>
+          <span class={`live live-${live}`}>
+            {live === 'live' ? 'Live' : live === 'connecting' ? 'Connecting…' : 'Reconnecting…'}
+          </span>
+        </nav>
+        <dl class="totals" aria-label="The day's totals">
+          <div>
+            <dt>Bookings</dt>
+            <dd>{board.totals.bookings}</dd>
+          </div>
+          <div>
+            <dt>Paid</dt>
+            <dd>{money(board.totals.paid)}</dd>
+          </div>
+          <div>
+            <dt>Due</dt>
+            <dd>{money(board.totals.due)}</dd>
+          </div>
+          <div>
+            <dt>Cash taken</dt>
+            <dd>{money(board.totals.cash_taken)}</dd>
+          </div>
+        </dl>
+        <p class="sr-only" role="status" aria-live="polite">
+          {announce}
+        </p>
+        {error && <Notice kind="error">{error}</Notice>}
+        {done && <Notice kind="success">{done}</Notice>}
+        {board.is_holiday && (
+          <Notice>Holiday{board.holiday_reason ? `: ${board.holiday_reason}` : ''}. Holiday prices apply.</Notice>
+        )}
+        {board.columns.length === 0 && <Notice>This venue has no active courts or games yet.</Notice>}
+      </div>
+      <Grid
+        board={board}
+        on={{
+          onFree: (column, slot) => {
+            setDone(null)
+            setOpen({ kind: 'new', column, start: slot.start_time })
+          },
+          onBooking: (booking) => {
+            setDone(null)
+            setOpen({ kind: 'booking', booking })
+          },
+          onBlock: (column, block) => setOpen({ kind: 'unblock', column, block }),
+          onBlockCourt: (column) => setOpen({ kind: 'block', column }),
+        }}
+      />
+      {cancelled.length > 0 && (
+        <section class="released no-print" aria-labelledby="released-head">
+          <h2 id="released-head">Cancelled and expired bookings</h2>
+          <ul class="released-list">
+            {cancelled.map((b) => {
+              const column = board.columns.find((c) => c.kind === b.kind && c.id === b.resource_id)
+              return (
+                <li key={`${b.kind}-${b.id}`}>
+                  <button type="button" class="link" onClick={() => setOpen({ kind: 'booking', booking: b })}>
+                    {b.booking_number} · {b.customer_name} · {column?.name} {b.start_time}–{b.end_time} ·{' '}
+                    {b.status === 'cancelled' ? 'Cancelled' : 'Hold expired'}
+                  </button>
+                </li>
+              )
+            })}
+          </ul>
+        </section>
+      )}
+      {open?.kind === 'new' && (
+        <NewBookingDialog
+          venueId={venue.id}
+          board={board}
+          column={open.column}
+          start={open.start}
+          onClose={close}
+          onDone={(b) => finished(`Booked ${b.booking_number} for ${b.customer_name}, ${b.start_time}–${b.end_time}.`)}
+        />
+      )}
+      {open?.kind === 'booking' && (
+        <BookingDialog
+          venueId={venue.id}
+          venueName={board.venue.name}
+          board={board}
+          booking={current ?? open.booking}
+          started={hasStarted(board.now, board.date, open.booking.start_time)}
+          onClose={close}
+          onChanged={() => reload()}
+        />
+      )}
+      {open?.kind === 'block' && <BlockDialog board={board} column={open.column} onClose={close} onDone={finished} />}
+      {open?.kind === 'unblock' && (
+        <UnblockDialog column={open.column} block={open.block} onClose={close} onDone={finished} />
+      )}
+    </section>
+  )
+}
+
+export type { Board }

@@ -1,0 +1,221 @@
+import { useState } from 'preact/hooks'
+import { api, ok, type Schemas } from '../../api.ts'
+import {
+  ConfirmDialog,
+  hhmm,
+  intOf,
+  Outcome,
+  orNull,
+  Section,
+  TextAreaField,
+  useForm,
+  useLoad,
+} from '../../components/forms.tsx'
+import { Field, Loading, Notice, RowAction, SelectField } from '../../components/ui.tsx'
+import type { TabProps } from './index.tsx'
+
+// The venue's details (name, contact, address, opening hours, free-cancellation hours) and its
+// photos (one thumbnail, a gallery): upload and delete.
+
+type Venue = Schemas['Venue']
+type Image = Schemas['VenueImage']
+
+export function DetailsTab({ venue, onVenueChanged }: TabProps) {
+  const venueId = String(venue.id)
+  const fresh = useLoad(
+    () => ok(api().GET('/api/venues/{venue}', { params: { path: { venue: venueId } } })).then((r) => r.data),
+    [venueId],
+  )
+  if (fresh.error) return <Notice kind="error">{fresh.error}</Notice>
+  if (!fresh.data) return <Loading what="Loading the venue" />
+  return (
+    <div class="manage-stack">
+      <DetailsForm
+        venue={fresh.data}
+        onSaved={() => {
+          fresh.reload()
+          onVenueChanged()
+        }}
+      />
+      <Images venue={fresh.data} onChanged={fresh.reload} />
+    </div>
+  )
+}
+
+function DetailsForm({ venue, onSaved }: { venue: Venue; onSaved: () => void }) {
+  const f = useForm({
+    name: venue.name,
+    description: venue.description ?? '',
+    phone: venue.phone ?? '',
+    email: venue.email ?? '',
+    address: venue.address,
+    city: venue.city,
+    state: venue.state,
+    opening_time: hhmm(venue.opening_time),
+    closing_time: hhmm(venue.closing_time),
+    free_cancellation_hours: String(venue.free_cancellation_hours),
+  })
+  const v = f.values
+  async function save(e: Event) {
+    e.preventDefault()
+    await f.submit(async () => {
+      await ok(
+        api().PATCH('/api/venues/{venue}', {
+          params: { path: { venue: String(venue.id) } },
+          body: {
+            name: v.name.trim(),
+            description: orNull(v.description),
+            phone: orNull(v.phone),
+            email: orNull(v.email),
+            address: v.address.trim(),
+            city: v.city.trim(),
+            state: v.state.trim(),
+            opening_time: v.opening_time,
+            closing_time: v.closing_time,
+            free_cancellation_hours: intOf(v.free_cancellation_hours),
+          },
+        }),
+      )
+      onSaved()
+      return 'The venue details are saved.'
+    })
+  }
+  return (
+    <Section title="Venue details">
+      <form onSubmit={save}>
+        <Outcome error={f.error} notice={f.notice} />
+        <Field label="Venue name" {...f.bind('name')} required />
+        <TextAreaField label="Description" {...f.bind('description')} />
+        <div class="row">
+          <Field label="Phone" type="tel" {...f.bind('phone')} />
+          <Field label="Email" type="email" {...f.bind('email')} />
+        </div>
+        <div class="row">
+          <Field label="Address" {...f.bind('address')} required />
+          <Field label="City" {...f.bind('city')} required />
+          <Field label="Province" {...f.bind('state')} required />
+        </div>
+        <div class="row">
+          <Field label="Opens at" type="time" {...f.bind('opening_time')} required />
+          <Field label="Closes at" type="time" {...f.bind('closing_time')} required />
+          <Field
+            label="Free cancellation (hours before start)"
+            type="number"
+            min={0}
+            hint="0 to 720. A customer who cancels at least this long before the start gets a refund."
+            {...f.bind('free_cancellation_hours')}
+          />
+        </div>
+        <div class="actions">
+          <button type="submit" class="primary" disabled={f.busy}>
+            Save details
+          </button>
+        </div>
+      </form>
+    </Section>
+  )
+}
+
+function Images({ venue, onChanged }: { venue: Venue; onChanged: () => void }) {
+  const f = useForm({ collection: 'gallery' })
+  const [file, setFile] = useState<File | null>(null)
+  const [inputKey, setInputKey] = useState(0)
+  const [removing, setRemoving] = useState<Image | null>(null)
+  const images = [...(venue.thumbnail ? [venue.thumbnail] : []), ...venue.gallery]
+  async function upload(e: Event) {
+    e.preventDefault()
+    await f.submit(async () => {
+      if (!file) throw new Error('Choose a photo to upload.')
+      const form = new FormData()
+      form.set('image', file)
+      form.set('collection', f.values.collection)
+      await ok(
+        api().POST('/api/venues/{venue}/images', {
+          params: { path: { venue: String(venue.id) } },
+          // The typed body is the multipart fields; openapi-fetch sends a FormData as it is.
+          body: form as unknown as { image: unknown },
+        }),
+      )
+      setFile(null)
+      setInputKey((k) => k + 1)
+      onChanged()
+      return 'The photo is uploaded.'
+    })
+  }
+  return (
+    <Section title="Photos">
+      {images.length === 0 ? (
+        <p>No photos yet.</p>
+      ) : (
+        <ul class="image-list">
+          {images.map((img) => (
+            <li key={img.id}>
+              <img
+                src={img.thumb_url}
+                alt={`${venue.name}, ${img.collection === 'thumbnail' ? 'thumbnail' : 'gallery'} ${img.id}`}
+              />
+              <span>{img.collection === 'thumbnail' ? 'Thumbnail' : 'Gallery'}</span>
+              <RowAction label="Delete" of={`photo ${img.id}`} onClick={() => setRemoving(img)} />
+            </li>
+          ))}
+        </ul>
+      )}
+      <form onSubmit={upload}>
+        <Outcome error={f.error} notice={f.notice} />
+        <div class="row">
+          <div class="field">
+            <label for="venue-photo">Photo (jpg, png or webp, at most 5 MB)</label>
+            <input
+              key={inputKey}
+              id="venue-photo"
+              type="file"
+              accept="image/jpeg,image/png,image/webp"
+              aria-invalid={f.fieldError('image') ? 'true' : undefined}
+              aria-describedby={f.fieldError('image') ? 'venue-photo-error' : undefined}
+              onChange={(e) => setFile(e.currentTarget.files?.[0] ?? null)}
+            />
+            {f.fieldError('image') && (
+              <p class="error" id="venue-photo-error">
+                {f.fieldError('image')}
+              </p>
+            )}
+          </div>
+          <SelectField
+            label="Use as"
+            options={[
+              { value: 'gallery', label: 'Gallery photo' },
+              { value: 'thumbnail', label: 'Thumbnail (replaces the current one)' },
+            ]}
+            {...f.bindSelect('collection')}
+          />
+        </div>
+        <div class="actions">
+          <button type="submit" class="primary" disabled={f.busy}>
+            Upload photo
+          </button>
+        </div>
+      </form>
+      {removing && (
+        <ConfirmDialog
+          title="Delete this photo?"
+          confirm="Delete photo"
+          action={() =>
+            ok(
+              api().DELETE('/api/venues/{venue}/images/{id}', {
+                params: { path: { venue: String(venue.id), id: String(removing.id) } },
+              }),
+            )
+          }
+          onClose={() => setRemoving(null)}
+          onDone={() => {
+            setRemoving(null)
+            f.setNotice('The photo is deleted.')
+            onChanged()
+          }}
+        >
+          <img class="dialog-image" src={removing.thumb_url} alt={`${venue.name}, number ${removing.id}`} />
+        </ConfirmDialog>
+      )}
+    </Section>
+  )
+}

@@ -1,0 +1,253 @@
+import { useState } from 'preact/hooks'
+import { api, ok, type Schemas } from '../../api.ts'
+import {
+  ConfirmDialog,
+  DAY_NAMES,
+  FormActions,
+  hhmm,
+  Loaded,
+  Outcome,
+  rupees,
+  Section,
+  Table,
+  today,
+  useForm,
+  useLoad,
+} from '../../components/forms.tsx'
+import { Dialog, Field, Loading, Notice, RowAction, SelectField } from '../../components/ui.tsx'
+import { longDate, money } from '../../format.ts'
+import type { TabProps } from './index.tsx'
+import { PerCourt } from './schedule.tsx'
+
+// Pricing rules of one court (a rule prices the slots that start inside [start, end) on its day,
+// or every day) and a preview of a chosen day's prices, as the availability route computes them.
+
+type Court = Schemas['Court']
+type Rule = Schemas['PricingRule']
+type RuleType = Rule['type']
+
+const RULE_TYPES: { value: RuleType; label: string }[] = [
+  { value: 'standard', label: 'Standard' },
+  { value: 'peak', label: 'Peak' },
+  { value: 'off_peak', label: 'Off-peak' },
+  { value: 'holiday', label: 'Holiday' },
+]
+const DAY_OPTIONS = [{ value: '', label: 'Every day' }, ...DAY_NAMES.map((d, i) => ({ value: String(i), label: d }))]
+
+export function PricingTab({ venue }: TabProps) {
+  return <PerCourt venueId={String(venue.id)}>{(court) => <CourtPricing key={court.id} court={court} />}</PerCourt>
+}
+
+function CourtPricing({ court }: { court: Court }) {
+  const courtId = String(court.id)
+  const rules = useLoad(
+    () => ok(api().GET('/api/courts/{court}/pricing', { params: { path: { court: courtId } } })).then((r) => r.data),
+    [courtId],
+  )
+  const [editing, setEditing] = useState<{ rule?: Rule } | null>(null)
+  const [deleting, setDeleting] = useState<Rule | null>(null)
+  const [done, setDone] = useState<string | null>(null)
+  const [version, setVersion] = useState(0)
+
+  function finished(message: string) {
+    setEditing(null)
+    setDeleting(null)
+    setDone(message)
+    rules.reload()
+    setVersion((v) => v + 1)
+  }
+
+  return (
+    <>
+      <Section title={`Pricing rules of ${court.name}`}>
+        <p class="muted">
+          Base price {money(court.price_per_hour)} per hour. A rule sets the price of slots starting between its start
+          and end time.
+        </p>
+        {done && <Notice kind="success">{done}</Notice>}
+        <Loaded
+          state={rules}
+          loading="Loading pricing rules"
+          empty="No pricing rules: every slot costs the base price."
+        >
+          {(rows) => (
+            <Table
+              caption="Pricing rules"
+              columns={['Kind', 'Day', 'From', 'Until', { label: 'Price per hour', num: true }, 'Active', 'Actions']}
+            >
+              {rows.map((r) => (
+                <tr key={r.id}>
+                  <td>{RULE_TYPES.find((t) => t.value === r.type)?.label ?? r.type}</td>
+                  <td>{r.day_of_week === null ? 'Every day' : DAY_NAMES[r.day_of_week]}</td>
+                  <td>{hhmm(r.start_time)}</td>
+                  <td>{hhmm(r.end_time)}</td>
+                  <td class="num">{money(r.price_per_hour)}</td>
+                  <td>{r.is_active ? 'Yes' : 'No'}</td>
+                  <td class="row-actions">
+                    <RowAction label="Edit" of={`rule ${hhmm(r.start_time)}`} onClick={() => setEditing({ rule: r })} />
+                    <RowAction label="Delete" of={`rule ${hhmm(r.start_time)}`} onClick={() => setDeleting(r)} />
+                  </td>
+                </tr>
+              ))}
+            </Table>
+          )}
+        </Loaded>
+        <div class="actions">
+          <button type="button" class="primary" onClick={() => setEditing({})}>
+            Add a pricing rule
+          </button>
+        </div>
+      </Section>
+      <Preview court={court} version={version} />
+      {editing && <RuleForm court={court} rule={editing.rule} onClose={() => setEditing(null)} onDone={finished} />}
+      {deleting && (
+        <ConfirmDialog
+          title="Delete this pricing rule?"
+          confirm="Delete rule"
+          action={() =>
+            ok(
+              api().DELETE('/api/courts/{court}/pricing/{rule}', {
+                params: { path: { court: courtId, rule: String(deleting.id) } },
+              }),
+            )
+          }
+          onClose={() => setDeleting(null)}
+          onDone={() => finished('The pricing rule is deleted.')}
+        >
+          <p>
+            {hhmm(deleting.start_time)}–{hhmm(deleting.end_time)} at {money(deleting.price_per_hour)} per hour. Bookings
+            already made keep their price.
+          </p>
+        </ConfirmDialog>
+      )}
+    </>
+  )
+}
+
+function RuleForm({
+  court,
+  rule,
+  onClose,
+  onDone,
+}: {
+  court: Court
+  rule?: Rule
+  onClose: () => void
+  onDone: (message: string) => void
+}) {
+  const f = useForm({
+    type: rule?.type ?? 'peak',
+    day_of_week: rule?.day_of_week === null || rule?.day_of_week === undefined ? '' : String(rule.day_of_week),
+    start_time: hhmm(rule?.start_time),
+    end_time: hhmm(rule?.end_time),
+    price_per_hour: rule?.price_per_hour ?? '',
+    is_active: rule?.is_active ?? true,
+  })
+  const v = f.values
+  async function save(e: Event) {
+    e.preventDefault()
+    await f.submit(async () => {
+      const body = {
+        type: v.type as RuleType,
+        day_of_week: v.day_of_week === '' ? null : Number(v.day_of_week),
+        start_time: v.start_time,
+        end_time: v.end_time,
+        price_per_hour: rupees(v.price_per_hour),
+        is_active: v.is_active,
+      }
+      const path = { court: String(court.id) }
+      if (rule)
+        await ok(
+          api().PUT('/api/courts/{court}/pricing/{rule}', {
+            params: { path: { ...path, rule: String(rule.id) } },
+            body,
+          }),
+        )
+      else await ok(api().POST('/api/courts/{court}/pricing', { params: { path }, body }))
+      onDone(rule ? 'The pricing rule is saved.' : `The pricing rule is added to ${court.name}.`)
+      return undefined
+    })
+  }
+  return (
+    <Dialog title={rule ? 'Edit pricing rule' : 'Add a pricing rule'} onClose={onClose}>
+      <form onSubmit={save}>
+        <Outcome error={f.error} notice={f.notice} />
+        <div class="row">
+          <SelectField label="Kind" options={RULE_TYPES} {...f.bindSelect('type')} />
+          <SelectField label="Day" options={DAY_OPTIONS} {...f.bindSelect('day_of_week')} />
+        </div>
+        <div class="row">
+          <Field label="From" type="time" {...f.bind('start_time')} required />
+          <Field label="Until" type="time" {...f.bind('end_time')} required />
+          <Field label="Price per hour (Rs)" inputMode="decimal" {...f.bind('price_per_hour')} required />
+        </div>
+        <div class="field check">
+          <span>
+            <input id="rule-active" type="checkbox" checked={v.is_active} onChange={f.check('is_active')} />
+            <label for="rule-active">Active</label>
+          </span>
+        </div>
+        <FormActions submit={rule ? 'Save rule' : 'Add rule'} busy={f.busy} onCancel={onClose} />
+      </form>
+    </Dialog>
+  )
+}
+
+/** The chosen day's slots and their prices, from the availability route (what a customer pays). */
+function Preview({ court, version }: { court: Court; version: number }) {
+  const [date, setDate] = useState(today)
+  const preview = useLoad(
+    () =>
+      ok(
+        api().GET('/api/courts/{court}/availability', {
+          params: { path: { court: String(court.id) }, query: { date } },
+        }),
+      ),
+    [court.id, date, version],
+  )
+  return (
+    <Section title="Price preview">
+      <div class="row">
+        <Field
+          label="Preview date"
+          type="date"
+          min={today()}
+          value={date}
+          onInput={(e) => e.currentTarget.value && setDate(e.currentTarget.value)}
+        />
+      </div>
+      {preview.error && <Notice kind="error">{preview.error}</Notice>}
+      {!preview.data ? (
+        !preview.error && <Loading what="Loading prices" />
+      ) : preview.data.is_closed ? (
+        <p>
+          {court.name} is closed on {longDate(preview.data.date)}.
+        </p>
+      ) : (
+        <table class="preview" aria-live="polite">
+          <caption>
+            Prices on {longDate(preview.data.date)} ({preview.data.open_time}–{preview.data.close_time})
+          </caption>
+          <thead>
+            <tr>
+              <th scope="col">Slot</th>
+              <th scope="col" class="num">
+                Price per hour
+              </th>
+            </tr>
+          </thead>
+          <tbody>
+            {preview.data.slots.map((s) => (
+              <tr key={s.start_time}>
+                <td>
+                  {s.start_time}–{s.end_time}
+                </td>
+                <td class="num">{money(s.price_per_hour)}</td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      )}
+    </Section>
+  )
+}

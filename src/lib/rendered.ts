@@ -1,0 +1,41 @@
+import type { FastifyReply } from 'fastify'
+
+// The JSON of cached answers, encoded once. A read served from the read cache (src/lib/cache.ts)
+// hands its route the same object on every hit; serialising it again on every request was the
+// largest cost of those requests after the socket write (fast-json-stringify and the garbage it
+// leaves: about a third of a cached venue-list request, docs/performance.md). The bytes are made
+// by the route's own response serializer (`reply.serialize`), so they are exactly what Fastify
+// would have sent, and kept in a WeakMap keyed by the cached object: they die with its cache entry.
+
+const JSON_TYPE = 'application/json; charset=utf-8'
+const rendered = new WeakMap<object, Map<string, Buffer>>()
+
+/**
+ * The 200 answer built by `body()` from `source` (a value the read cache may hand out again), as
+ * the route's serializer writes it; `variant` names what else the answer depends on (say the
+ * request path in pagination links). The route is part of the key, so one cached object rendered
+ * by two routes keeps two answers. An uncached `source` is a fresh object each time and simply
+ * encoded once.
+ *
+ * Sets the JSON content type and returns the bytes for the async handler to return: Fastify sends
+ * a Buffer as it is. They are typed as the body they encode, which is what the route's schema
+ * expects its handler to return (returning `reply` instead would make Fastify wait on the
+ * response's end through `reply.then`, a listener pair per request).
+ */
+export function renderedJson<T>(reply: FastifyReply, source: object, variant: string, body: () => T): T {
+  const { method, url } = reply.request.routeOptions
+  const key = `${method} ${url} ${variant}`
+  let variants = rendered.get(source)
+  let bytes = variants?.get(key)
+  if (!bytes) {
+    bytes = Buffer.from(reply.serialize(body()) as string)
+    if (!variants) {
+      variants = new Map()
+      rendered.set(source, variants)
+    }
+    variants.set(key, bytes)
+  }
+  reply.type(JSON_TYPE)
+  // The encoded form of a T (see above): Fastify's send() passes a Buffer through untouched.
+  return bytes as unknown as T
+}

@@ -1,0 +1,96 @@
+import assert from 'node:assert/strict'
+import { after, before, test } from 'node:test'
+import type { Browser } from 'playwright-core'
+import { createCourt, createVenue, daysFromNow } from '../helpers/factories.ts'
+import { type ConsoleServer, launchBrowser, signIn, startConsoleServer } from './browser.ts'
+
+// The day board's render time for a busy venue: 12 courts and 100 bookings on one day, measured in
+// a real browser from navigation (a fresh page load of the console at the board's address) to the
+// board fully rendered (every booking's cell in the DOM). Printed for the closing note.
+
+let server: ConsoleServer
+let browser: Browser
+before(async () => {
+  server = await startConsoleServer()
+  browser = await launchBrowser()
+})
+after(async () => {
+  await browser?.close()
+  await server?.close()
+})
+
+test('the board of 12 courts with 100 bookings renders well within 3 s', async () => {
+  const db = server.app.ctx.db
+  const date = daysFromNow(3)
+  const owner = await db
+    .selectFrom('users')
+    .select('id')
+    .where('email', '=', 'owner1@courtside.test')
+    .executeTakeFirstOrThrow()
+  const venue = await createVenue(server.app, owner.id, {
+    name: 'Busy Friday Futsal',
+    opening_time: '06:00:00',
+    closing_time: '23:00:00',
+  })
+  const rows = []
+  let n = 0
+  for (let i = 0; i < 12; i++) {
+    const court = await createCourt(server.app, venue.id, { name: `Court ${i + 1}`, slot_minutes: 60 })
+    for (let h = 6 + (i % 2); h < 23 && n < 100; h += 2) {
+      n++
+      rows.push({
+        booking_number: `BK-2026-${String(900000 + n)}`,
+        court_id: court.id,
+        venue_id: venue.id,
+        customer_name: `Customer ${n}`,
+        date,
+        start_time: `${String(h).padStart(2, '0')}:00:00`,
+        end_time: `${String(h + 1).padStart(2, '0')}:00:00`,
+        base_amount: 150000,
+        total_amount: 150000,
+        paid_amount: n % 3 === 0 ? 150000 : 0,
+        status: 'confirmed' as const,
+        type: 'offline' as const,
+      })
+    }
+  }
+  await db.insertInto('bookings').values(rows).execute()
+
+  const context = await browser.newContext({ viewport: { width: 1280, height: 900 } })
+  const first = await context.newPage()
+  await signIn(first, server.url, 'owner1@courtside.test', server.seed.password)
+  await first.close()
+  const address = `${server.url}/console/#/venues/${venue.id}/board?date=${date}`
+  const times: number[] = []
+  const fetched: number[] = []
+  for (let i = 0; i < 3; i++) {
+    const page = await context.newPage()
+    await page.goto(address)
+    // performance.now() counts from the navigation's start: the whole load, boot, fetch and render.
+    const rendered = await page.waitForFunction(
+      (count) => (document.querySelectorAll('.cell-booking').length === count ? performance.now() : false),
+      n,
+      { polling: 'raf', timeout: 10_000 },
+    )
+    times.push(Number(await rendered.jsonValue()))
+    // When the board's JSON had arrived (the rest is the console's rendering of it).
+    fetched.push(
+      await page.evaluate(
+        () =>
+          (performance.getEntriesByType('resource') as PerformanceResourceTiming[]).find((e) =>
+            e.name.includes('/board?'),
+          )?.responseEnd ?? 0,
+      ),
+    )
+    assert.equal(await page.locator('section.board-col').count(), 12)
+    await page.close()
+  }
+  await context.close()
+  const median = [...times].sort((a, b) => a - b)[1]
+  console.log(
+    `console board render: 12 courts, ${n} bookings: median ${median.toFixed(0)} ms from navigation ` +
+      `(runs ${times.map((t) => t.toFixed(0)).join(', ')} ms; the board's JSON arrived at ` +
+      `${fetched.map((t) => t.toFixed(0)).join(', ')} ms; ${server.app.ctx.dbKind})`,
+  )
+  assert.ok(median < 3000, `the board took ${median} ms`)
+})

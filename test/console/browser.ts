@@ -1,0 +1,160 @@
+import { spawnSync } from 'node:child_process'
+import { createHash } from 'node:crypto'
+import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs'
+import { createRequire } from 'node:module'
+import { join } from 'node:path'
+import { setTimeout as sleep } from 'node:timers/promises'
+import { type Browser, chromium, type Page } from 'playwright-core'
+import type { App } from '../../src/app.ts'
+import { type SeedSummary, seedDemo } from '../../src/cli/seed.ts'
+import { build } from '../helpers/app.ts'
+
+// Browser tests of the staff console: the real server (test/helpers/app.ts, a fresh database) on a
+// real port, the console built by Vite exactly as `npm run build` builds it, and Debian's Chromium
+// driven by playwright-core (no browser download works here).
+
+const root = new URL('../..', import.meta.url).pathname
+export const consoleDir = join(root, 'dist/console')
+
+/** Builds dist/console once per source change; parallel test files wait for one build. */
+export function ensureConsoleBuilt() {
+  const hash = sourceHash()
+  const stamp = join(consoleDir, '.source-hash')
+  if (existsSync(stamp) && readFileSync(stamp, 'utf8') === hash) return
+  const lock = join(root, '.tmp/console-build.lock')
+  mkdirSync(join(root, '.tmp'), { recursive: true })
+  for (let i = 0; ; i++) {
+    try {
+      mkdirSync(lock)
+      break
+    } catch {
+      if (i > 600) rmSync(lock, { recursive: true, force: true })
+      spawnSync('sleep', ['0.2'])
+      if (existsSync(stamp) && readFileSync(stamp, 'utf8') === hash) return
+    }
+  }
+  try {
+    const run = spawnSync(process.execPath, [join(root, 'scripts/build-console.mjs')], {
+      cwd: root,
+      encoding: 'utf8',
+      env: { ...process.env, CI: 'true' },
+    })
+    if (run.status !== 0) throw new Error(`console build failed:\n${run.stdout}\n${run.stderr}`)
+    writeFileSync(stamp, hash)
+  } finally {
+    rmSync(lock, { recursive: true, force: true })
+  }
+}
+
+function sourceHash() {
+  const h = createHash('sha256')
+  const files = [
+    ...walk(join(root, 'console')),
+    join(root, 'src/client/index.ts'),
+    join(root, 'src/client/schema.d.ts'),
+  ]
+  for (const f of files.sort()) h.update(f).update(readFileSync(f))
+  return h.digest('hex')
+}
+
+function walk(dir: string): string[] {
+  return readdirSync(dir).flatMap((name) => {
+    const full = join(dir, name)
+    return statSync(full).isDirectory() ? walk(full) : [full]
+  })
+}
+
+export const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium'
+
+export async function launchBrowser(): Promise<Browser> {
+  return chromium.launch({
+    executablePath: CHROMIUM,
+    headless: true,
+    args: [
+      '--no-sandbox',
+      '--disable-gpu',
+      '--disable-quic',
+      '--no-first-run',
+      '--disable-background-networking',
+      '--disable-component-update',
+      '--disable-sync',
+      '--disable-dev-shm-usage',
+    ],
+  })
+}
+
+export interface ConsoleServer {
+  app: App
+  url: string
+  seed: SeedSummary
+  close(): Promise<void>
+}
+
+/** The real app on a fresh database with the demo data (`npm run seed`), listening on a free port. */
+export async function startConsoleServer(env: Record<string, string> = {}): Promise<ConsoleServer> {
+  ensureConsoleBuilt()
+  const app = await build(undefined, { CONSOLE_DIR: consoleDir, ...env })
+  const seed = await seedDemo(app.ctx.db, { zone: app.ctx.zone, clock: app.ctx.clock })
+  const address = await app.listen({ port: 0, host: '127.0.0.1' })
+  return { app, url: address, seed, close: () => app.close() }
+}
+
+/** Signs in through the login form and waits for the signed-in frame. */
+export async function signIn(page: Page, url: string, email: string, password: string) {
+  await page.goto(`${url}/console/`)
+  await page.getByLabel('Email or phone').fill(email)
+  await page.getByLabel('Password').fill(password)
+  await page.getByRole('button', { name: 'Sign in' }).click()
+  await page.getByRole('button', { name: 'Sign out' }).waitFor()
+}
+
+const require = createRequire(import.meta.url)
+const axeSource = readFileSync(require.resolve('axe-core/axe.min.js'), 'utf8')
+
+export interface AxeViolation {
+  id: string
+  impact: string | null
+  help: string
+  nodes: { target: string[] }[]
+}
+
+/** axe-core's WCAG 2 A/AA checks on the page as it is now; the serious and critical violations. */
+export async function seriousViolations(page: Page): Promise<AxeViolation[]> {
+  // Evaluated through the DevTools protocol: the console's CSP (script-src 'self') refuses inline scripts.
+  if (!(await page.evaluate(() => 'axe' in globalThis))) await page.evaluate(axeSource)
+  const violations = await page.evaluate(async () => {
+    // axe is the global the injected script defines.
+    const axe = (
+      globalThis as unknown as {
+        axe: { run: (ctx: Document, opts: object) => Promise<{ violations: AxeViolation[] }> }
+      }
+    ).axe
+    const result = await axe.run(document, {
+      runOnly: { type: 'tag', values: ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'] },
+    })
+    return result.violations.map((v) => ({
+      id: v.id,
+      impact: v.impact,
+      help: v.help,
+      nodes: v.nodes.map((n) => ({ target: n.target })),
+    }))
+  })
+  return violations.filter((v) => v.impact === 'serious' || v.impact === 'critical')
+}
+
+/** Saves a screenshot under .tmp/screenshots, and under docs/ when UPDATE_SCREENSHOTS=1 (the README's pictures). */
+export async function screenshot(page: Page, name: string) {
+  mkdirSync(join(root, '.tmp/screenshots'), { recursive: true })
+  await page.screenshot({ path: join(root, '.tmp/screenshots', `${name}.png`) })
+  if (process.env.UPDATE_SCREENSHOTS === '1') await page.screenshot({ path: join(root, 'docs', `${name}.png`) })
+}
+
+/** Polls `check` until it holds (for effects outside the page, such as database rows). */
+export async function eventually(check: () => Promise<boolean>, ms = 5000) {
+  const end = Date.now() + ms
+  while (Date.now() < end) {
+    if (await check()) return
+    await sleep(50)
+  }
+  throw new Error('condition not met in time')
+}
