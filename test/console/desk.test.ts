@@ -180,8 +180,24 @@ describe('console day board (front desk)', () => {
   test('a court blocked for maintenance, then the block removed', async () => {
     await staff.getByRole('button', { name: 'Block Court B time' }).click()
     const dialog = staff.getByRole('dialog', { name: 'Block Court B for maintenance' })
-    await dialog.getByLabel('From').selectOption('07:00')
-    await dialog.getByLabel('Until').selectOption('09:00')
+    // Both choices in one task, the dialog rendered in between but not painted: "Until" must keep
+    // 09:00 (an effect that followed "From" after the paint once overwrote it on a busy machine).
+    await dialog.evaluate(async (d) => {
+      for (const [label, value] of [
+        ['From', '07:00'],
+        ['Until', '09:00'],
+      ]) {
+        const id = [...d.querySelectorAll('label')].find((l) => l.textContent?.trim() === label)?.htmlFor ?? ''
+        const select = d.querySelector<HTMLSelectElement>(`#${CSS.escape(id)}`)
+        if (!select) throw new Error(`no ${label} select`)
+        select.value = value
+        select.dispatchEvent(new Event('change', { bubbles: true }))
+        // Let the dialog render (a microtask), but not paint: effects would run only after the paint.
+        for (let i = 0; i < 5; i++) await Promise.resolve()
+      }
+    })
+    await staff.waitForTimeout(100)
+    assert.equal(await dialog.getByLabel('Until').inputValue(), '09:00')
     await dialog.getByLabel('Reason').fill('Net repair')
     await dialog.getByRole('button', { name: 'Block court' }).click()
     const block = column(staff, 'Court B').getByRole('button', { name: /07:00–09:00 Maintenance Net repair/ })

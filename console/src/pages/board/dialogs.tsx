@@ -597,17 +597,17 @@ export function BlockDialog({
     end_time: ['end_time'],
     reason: ['reason'],
   })
-  useEffect(() => {
-    if (!ends.includes(to)) setTo(ends[0] ?? '')
-  }, [from])
+  // "Until" follows "From" in the same render: an effect would run after the next paint and could
+  // overwrite a choice made in between (a fast hand, or a test) with the first end time.
+  const until = ends.includes(to) ? to : (ends[0] ?? '')
 
   async function submit(e: Event) {
     e.preventDefault()
     setBusy(true)
     setError(null)
     try {
-      await createBlock(column.id, board.date, from, to, reason)
-      onDone(`${column.name} blocked ${from}–${to}.`)
+      await createBlock(column.id, board.date, from, until, reason)
+      onDone(`${column.name} blocked ${from}–${until}.`)
     } catch (err) {
       setError(failure(err))
     } finally {
@@ -630,7 +630,7 @@ export function BlockDialog({
           />
           <SelectField
             label="Until"
-            value={to}
+            value={until}
             onChange={(e) => setTo(e.currentTarget.value)}
             error={field('end_time')}
             options={ends.map((t) => ({ value: t, label: t }))}
