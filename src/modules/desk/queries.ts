@@ -56,28 +56,33 @@ export interface DayBookingRow {
   waiting: number
 }
 
+/** The columns both kinds of booking share, as the board reads them. */
+const SHARED_COLUMNS = [
+  'b.id',
+  'b.booking_number',
+  'b.start_time',
+  'b.end_time',
+  'b.status',
+  'b.customer_name',
+  'b.type',
+  'b.base_amount',
+  'b.discount_amount',
+  'b.extras_total',
+  'b.total_amount',
+  'b.paid_amount',
+  'b.payment_method',
+  'b.hold_expires_at',
+] as const
+
 /** Every court booking of the venue on `date` (cancelled ones too), by start time, with its waitlist count. */
 export async function courtBookingsOn(db: Executor, venueId: number, date: string): Promise<DayBookingRow[]> {
   const rows = await db
     .selectFrom('bookings as b')
     .leftJoin('users as u', 'u.id', 'b.user_id')
     .select((eb) => [
-      'b.id',
-      'b.booking_number',
+      ...SHARED_COLUMNS,
       'b.court_id as resource_id',
-      'b.start_time',
-      'b.end_time',
-      'b.status',
-      'b.customer_name',
       eb.fn.coalesce('b.customer_phone', 'u.phone').as('customer_phone'),
-      'b.type',
-      'b.base_amount',
-      'b.discount_amount',
-      'b.extras_total',
-      'b.total_amount',
-      'b.paid_amount',
-      'b.payment_method',
-      'b.hold_expires_at',
       eb
         .selectFrom('waitlist_entries as w')
         .select(eb.fn.countAll<string>().as('n'))
@@ -102,22 +107,9 @@ export async function indoorBookingsOn(db: Executor, venueId: number, date: stri
     .selectFrom('indoor_game_bookings as b')
     .leftJoin('users as u', 'u.id', 'b.user_id')
     .select((eb) => [
-      'b.id',
-      'b.booking_number',
+      ...SHARED_COLUMNS,
       'b.indoor_game_id as resource_id',
-      'b.start_time',
-      'b.end_time',
-      'b.status',
-      'b.customer_name',
       eb.fn.coalesce('b.customer_phone', 'u.phone').as('customer_phone'),
-      'b.type',
-      'b.base_amount',
-      'b.discount_amount',
-      'b.extras_total',
-      'b.total_amount',
-      'b.paid_amount',
-      'b.payment_method',
-      'b.hold_expires_at',
     ])
     .where('b.venue_id', '=', venueId)
     .where('b.date', '=', date)

@@ -6,7 +6,7 @@ import { Data, errorResponses } from '../../lib/schemas.ts'
 import { DeskEvents, sseEvent } from './events.ts'
 import { BoardSchema } from './resource.ts'
 import { BoardQuery, VenueParams } from './schemas.ts'
-import { deskBoard, deskVenue } from './service.ts'
+import { type DeskVenue, deskBoard, deskVenue } from './service.ts'
 
 const tags = ['Front desk']
 const security = [{ bearer: [] }]
@@ -27,9 +27,10 @@ const EVENTS_DOC =
 const routes: Routes = async (app) => {
   const { ctx } = app
   const hub = new DeskEvents(ctx)
-  // Before validation (a stranger gets 403/404, not a 422) and before a stream is opened.
+  // Before validation (a stranger gets 403/404, not a 422); the handler uses the venue found here.
+  const checked = new WeakMap<FastifyRequest, DeskVenue>()
   const deskFirst = async (req: FastifyRequest & { params: { venue: string } }) => {
-    await deskVenue(ctx, signedIn(req), req.params.venue)
+    checked.set(req, await deskVenue(ctx, signedIn(req), req.params.venue))
   }
   // Open streams end when the app closes, before the server waits for its connections.
   app.addHook('preClose', async () => hub.close())
@@ -57,7 +58,8 @@ const routes: Routes = async (app) => {
     },
     async (req, reply) => {
       reply.header('cache-control', 'no-store')
-      return { data: await deskBoard(ctx, signedIn(req), req.params.venue, req.query.date) }
+      const venue = checked.get(req) ?? (await deskVenue(ctx, signedIn(req), req.params.venue))
+      return { data: await deskBoard(ctx, venue, req.query.date) }
     },
   )
 

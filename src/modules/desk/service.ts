@@ -29,6 +29,7 @@ export const DESK_ROLES = ['owner', 'manager', 'staff'] as const
 export async function deskVenue(ctx: AppContext, user: AuthUser, key: string) {
   return venueForStaff(ctx, user, key, [...DESK_ROLES])
 }
+export type DeskVenue = Awaited<ReturnType<typeof deskVenue>>
 
 type Range = { start_time: string; end_time: string }
 const hhmmss = (t: string) => (t.length === 5 ? `${t}:00` : t)
@@ -96,8 +97,8 @@ function toBoardBooking(ctx: AppContext, kind: BoardBooking['kind'], b: DayBooki
  * (by id), then every active indoor game (by sort order, id); an inactive one only when it has a
  * booking that day (so nothing booked disappears from the desk).
  */
-export async function deskBoard(ctx: AppContext, user: AuthUser, key: string, date?: string): Promise<Board> {
-  const venue = await deskVenue(ctx, user, key)
+/** The board of `venue` (resolved and access-checked by deskVenue) on `date`, today by default. */
+export async function deskBoard(ctx: AppContext, venue: DeskVenue, date?: string): Promise<Board> {
   const at = ctx.clock.now()
   const wall = ctx.zone.wallClock(at)
   const day = date ?? wall.date
