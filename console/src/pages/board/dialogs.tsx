@@ -44,6 +44,29 @@ function errorsOf(error: Failure, fields: Record<string, string[]>) {
 
 const failure = (err: unknown): Failure => (err instanceof ApiError ? err : messageOf(err))
 
+/** What a form or button runs: busy while it runs, its failure kept for the form to show. */
+function useAction() {
+  const [busy, setBusy] = useState(false)
+  const [error, setError] = useState<Failure>(null)
+  async function run(action: () => Promise<void>) {
+    setBusy(true)
+    setError(null)
+    try {
+      await action()
+    } catch (err) {
+      setError(failure(err))
+    } finally {
+      setBusy(false)
+    }
+  }
+  /** An onSubmit handler running `action`. */
+  const submit = (action: () => Promise<void>) => (e: Event) => {
+    e.preventDefault()
+    void run(action)
+  }
+  return { busy, error, run, submit }
+}
+
 // --- New booking on a free slot ----------------------------------------------------------------
 
 export function NewBookingDialog({
@@ -80,8 +103,8 @@ export function NewBookingDialog({
   const [type, setType] = useState<DeskType>('walkin')
   const [end, setEnd] = useState(choices[0]?.value ?? start)
   const [notes, setNotes] = useState('')
-  const [error, setError] = useState<Failure>(null)
-  const [busy, setBusy] = useState(false)
+  const action = useAction()
+  const { busy, error } = action
   const { field, form } = errorsOf(error, {
     customer_name: ['customer_name'],
     customer_phone: ['customer_phone'],
@@ -90,29 +113,20 @@ export function NewBookingDialog({
     type: ['type'],
   })
 
-  async function submit(e: Event) {
-    e.preventDefault()
-    setBusy(true)
-    setError(null)
-    try {
-      const made = await createBooking(venueId, {
-        kind: column.kind,
-        resourceId: column.id,
-        date: board.date,
-        start_time: start,
-        end_time: end,
-        type,
-        customer_name: name,
-        customer_phone: phone,
-        notes,
-      })
-      onDone(made)
-    } catch (err) {
-      setError(failure(err))
-    } finally {
-      setBusy(false)
-    }
-  }
+  const submit = action.submit(async () => {
+    const made = await createBooking(venueId, {
+      kind: column.kind,
+      resourceId: column.id,
+      date: board.date,
+      start_time: start,
+      end_time: end,
+      type,
+      customer_name: name,
+      customer_phone: phone,
+      notes,
+    })
+    onDone(made)
+  })
 
   return (
     <Dialog title={`New booking: ${column.name}, ${start}`} onClose={onClose}>
@@ -345,25 +359,17 @@ function StatusActions({
 }) {
   const [cancelling, setCancelling] = useState(false)
   const [reason, setReason] = useState('')
-  const [error, setError] = useState<Failure>(null)
-  const [busy, setBusy] = useState(false)
+  const { busy, error, run: act } = useAction()
   const targets = allowedTargets(detail.status, started)
   const { field, form } = errorsOf(error, { reason: ['reason', 'cancel_reason'], status: ['status'] })
   if (!targets.length) return null
 
-  async function run(target: Target) {
-    setBusy(true)
-    setError(null)
-    try {
+  const run = (target: Target) =>
+    act(async () => {
       const next = await setStatus(kind, detail.id, target, target === 'cancelled' ? reason : undefined)
       setCancelling(false)
       onChanged(next, `${detail.booking_number} is now ${(STATUS_LABELS[next.status] ?? next.status).toLowerCase()}.`)
-    } catch (err) {
-      setError(failure(err))
-    } finally {
-      setBusy(false)
-    }
-  }
+    })
 
   return (
     <section class="panel-part" aria-labelledby="status-head">
@@ -426,43 +432,24 @@ function MoneyForms({
   const [amount, setAmount] = useState(due.toFixed(2))
   const [chargeWhat, setChargeWhat] = useState('')
   const [chargeAmount, setChargeAmount] = useState('')
-  const [payError, setPayError] = useState<Failure>(null)
-  const [chargeError, setChargeError] = useState<Failure>(null)
-  const [busy, setBusy] = useState(false)
+  const cash = useAction()
+  const extra = useAction()
+  const busy = cash.busy || extra.busy
   // A new balance (a charge added, a payment taken) becomes the default amount.
   useEffect(() => setAmount(Number(detail.balance_due).toFixed(2)), [detail.balance_due])
-  const pay = errorsOf(payError, { amount: ['amount'], method: ['method'] })
-  const charge = errorsOf(chargeError, { description: ['description'], amount: ['amount'] })
+  const pay = errorsOf(cash.error, { amount: ['amount'], method: ['method'] })
+  const charge = errorsOf(extra.error, { description: ['description'], amount: ['amount'] })
 
-  async function takeCash(e: Event) {
-    e.preventDefault()
-    setBusy(true)
-    setPayError(null)
-    try {
-      const next = await addCashPayment(kind, detail.id, amount.trim())
-      onChanged(next, `Cash ${money(amount.trim())} recorded for ${detail.booking_number}.`)
-    } catch (err) {
-      setPayError(failure(err))
-    } finally {
-      setBusy(false)
-    }
-  }
-
-  async function addExtra(e: Event) {
-    e.preventDefault()
-    setBusy(true)
-    setChargeError(null)
-    try {
-      const next = await addCharge(kind, detail.id, chargeWhat.trim(), chargeAmount.trim())
-      setChargeWhat('')
-      setChargeAmount('')
-      onChanged(next, `Charge ${money(chargeAmount.trim())} added to ${detail.booking_number}.`)
-    } catch (err) {
-      setChargeError(failure(err))
-    } finally {
-      setBusy(false)
-    }
-  }
+  const takeCash = cash.submit(async () => {
+    const next = await addCashPayment(kind, detail.id, amount.trim())
+    onChanged(next, `Cash ${money(amount.trim())} recorded for ${detail.booking_number}.`)
+  })
+  const addExtra = extra.submit(async () => {
+    const next = await addCharge(kind, detail.id, chargeWhat.trim(), chargeAmount.trim())
+    setChargeWhat('')
+    setChargeAmount('')
+    onChanged(next, `Charge ${money(chargeAmount.trim())} added to ${detail.booking_number}.`)
+  })
 
   return (
     <>
@@ -590,8 +577,8 @@ export function BlockDialog({
   const ends = column.slots.filter((s) => s.start_time >= from).map((s) => s.end_time)
   const [to, setTo] = useState(ends[0] ?? '')
   const [reason, setReason] = useState('')
-  const [error, setError] = useState<Failure>(null)
-  const [busy, setBusy] = useState(false)
+  const action = useAction()
+  const { busy, error } = action
   const { field, form } = errorsOf(error, {
     start_time: ['start_time', 'date'],
     end_time: ['end_time'],
@@ -601,19 +588,10 @@ export function BlockDialog({
   // overwrite a choice made in between (a fast hand, or a test) with the first end time.
   const until = ends.includes(to) ? to : (ends[0] ?? '')
 
-  async function submit(e: Event) {
-    e.preventDefault()
-    setBusy(true)
-    setError(null)
-    try {
-      await createBlock(column.id, board.date, from, until, reason)
-      onDone(`${column.name} blocked ${from}–${until}.`)
-    } catch (err) {
-      setError(failure(err))
-    } finally {
-      setBusy(false)
-    }
-  }
+  const submit = action.submit(async () => {
+    await createBlock(column.id, board.date, from, until, reason)
+    onDone(`${column.name} blocked ${from}–${until}.`)
+  })
 
   return (
     <Dialog title={`Block ${column.name} for maintenance`} onClose={onClose}>
@@ -666,23 +644,15 @@ export function UnblockDialog({
   onDone: (message: string) => void
   onClose: () => void
 }) {
-  const [error, setError] = useState<string | null>(null)
-  const [busy, setBusy] = useState(false)
-  async function remove() {
-    setBusy(true)
-    setError(null)
-    try {
+  const { busy, error, run } = useAction()
+  const remove = () =>
+    run(async () => {
       await deleteBlock(column.id, block.id)
       onDone(`The block on ${column.name} ${block.start_time}–${block.end_time} was removed.`)
-    } catch (err) {
-      setError(messageOf(err))
-    } finally {
-      setBusy(false)
-    }
-  }
+    })
   return (
     <Dialog title={`Maintenance on ${column.name}`} onClose={onClose}>
-      {error && <Notice kind="error">{error}</Notice>}
+      {error && <Notice kind="error">{typeof error === 'string' ? error : error.message}</Notice>}
       <p>
         {block.start_time}–{block.end_time}
         {block.reason ? `: ${block.reason}` : ''}
