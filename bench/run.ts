@@ -90,7 +90,7 @@ async function startServer(extra: Record<string, string> = {}): Promise<ChildPro
     ...extra,
   }
   // On PGlite the server opens the bench's database directly: DATA_DIR/pglite is PGLITE_DIR.
-  const child = spawn(process.execPath, ['dist/server.js'], {
+  const child = spawn(process.execPath, [...startFlags(), 'dist/server.js'], {
     env,
     stdio: ['ignore', 'inherit', 'inherit'],
   })
@@ -103,6 +103,13 @@ async function startServer(extra: Record<string, string> = {}): Promise<ChildPro
   }
   child.kill()
   throw new Error('server did not start')
+}
+
+/** The node flags of `npm start` (package.json), so the bench runs the server as it is started. */
+function startFlags(): string[] {
+  const start: string = JSON.parse(readFileSync('package.json', 'utf8')).scripts.start
+  const words = start.split(/\s+/)
+  return words.slice(words.indexOf('node') + 1, words.indexOf('dist/server.js'))
 }
 
 async function stopServer(child: ChildProcess) {

@@ -76,7 +76,7 @@ export async function buildApp({
   }).withTypeProvider<TypeBoxTypeProvider>()
 
   const jobs = new JobQueue(database.db, app.log, config.jobsPollMs)
-  const cache = new ReadCache(config.cacheTtlMs, undefined, clock)
+  const cache = new ReadCache(config.cacheTtlMs, undefined, clock, config.cacheMaxMb * 1024 * 1024)
   const ctx: AppContext = {
     config,
     db: database.db,

@@ -11,6 +11,34 @@ interface Entry {
   value: unknown
   expires: number
   tags: string[]
+  /** Its estimated size (sizeOf), counted against the cache's byte budget. */
+  bytes: number
+}
+
+/**
+ * An estimate of the heap a cached value holds, in bytes: V8's usual object, array and string
+ * sizes, walked to a bounded depth (a cached value is plain data: rows, grids, pages).
+ */
+export function sizeOf(value: unknown, depth = 0): number {
+  if (value === null || value === undefined) return 8
+  switch (typeof value) {
+    case 'string':
+      return 16 + value.length * 2
+    case 'number':
+    case 'boolean':
+      return 8
+    case 'object': {
+      if (depth > 8) return 64
+      if (value instanceof Date) return 32
+      if (ArrayBuffer.isView(value)) return 64 + value.byteLength
+      let bytes = 32
+      if (Array.isArray(value)) for (const v of value) bytes += 8 + sizeOf(v, depth + 1)
+      else for (const k in value) bytes += 8 + sizeOf((value as Record<string, unknown>)[k], depth + 1)
+      return bytes
+    }
+    default:
+      return 16
+  }
 }
 
 export class ReadCache {
@@ -31,12 +59,16 @@ export class ReadCache {
   /** Reads through the cache answered without / with a load (for /metrics). */
   hits = 0
   misses = 0
+  /** The estimated bytes of the entries held (three times sizeOf: see set). */
+  bytes = 0
 
   constructor(
     readonly ttlMs: number,
     private readonly maxEntries = 20_000,
     /** Entries expire by the app's clock: a grid's expiry is its first running hold's end. */
     private readonly clock: Clock = systemClock,
+    /** The memory budget (CACHE_MAX_MB): the oldest entries go first when a new one would exceed it. */
+    private readonly maxBytes = Number.POSITIVE_INFINITY,
   ) {}
 
   get enabled() {
@@ -56,13 +88,24 @@ export class ReadCache {
   /** Stores `value` under `key` until `expiresAt` (capped by the TTL). */
   set(key: string, value: unknown, tags: string[], expiresAt = Number.POSITIVE_INFINITY) {
     if (!this.enabled) return
-    if (this.entries.size >= this.maxEntries) {
-      // Oldest first: Map keeps insertion order.
-      const oldest = this.entries.keys().next().value
-      if (oldest !== undefined) this.delete(oldest)
-    }
     this.delete(key)
-    this.entries.set(key, { value, tags, expires: Math.min(expiresAt, this.clock.now().getTime() + this.ttlMs) })
+    // The value and what is derived from it while cached (an availability grid, the encoded
+    // answer): measured at about three times the value's own estimate (docs/performance.md).
+    const bytes = 3 * sizeOf(value)
+    if (bytes > this.maxBytes) return
+    // Oldest first (Map keeps insertion order) until the entry count and the byte budget allow it.
+    while (this.entries.size >= this.maxEntries || this.bytes + bytes > this.maxBytes) {
+      const oldest = this.entries.keys().next().value
+      if (oldest === undefined) break
+      this.delete(oldest)
+    }
+    this.entries.set(key, {
+      value,
+      tags,
+      bytes,
+      expires: Math.min(expiresAt, this.clock.now().getTime() + this.ttlMs),
+    })
+    this.bytes += bytes
     for (const tag of tags) {
       const keys = this.byTag.get(tag)
       if (keys) keys.add(key)
@@ -129,6 +172,7 @@ export class ReadCache {
     this.forgottenAt = this.generation
     this.entries.clear()
     this.byTag.clear()
+    this.bytes = 0
   }
 
   get size() {
@@ -139,6 +183,7 @@ export class ReadCache {
     const e = this.entries.get(key)
     if (!e) return
     this.entries.delete(key)
+    this.bytes -= e.bytes
     for (const tag of e.tags) {
       const keys = this.byTag.get(tag)
       keys?.delete(key)

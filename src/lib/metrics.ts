@@ -106,6 +106,22 @@ export class Metrics {
         },
       })
     }
+    new Gauge({
+      name: 'cache_entries',
+      help: 'Entries held by the read cache',
+      registers,
+      collect() {
+        this.set(cache.size)
+      },
+    })
+    new Gauge({
+      name: 'cache_bytes',
+      help: "The read cache's estimated memory (its budget is CACHE_MAX_MB)",
+      registers,
+      collect() {
+        this.set(cache.bytes)
+      },
+    })
   }
 
   /** Records one finished request; `route` is the route template ("unmatched" when none matched). */

@@ -2,12 +2,38 @@ import assert from 'node:assert/strict'
 import { after, before, test } from 'node:test'
 import type { App } from '../../src/app.ts'
 import { hashToken } from '../../src/lib/auth.ts'
-import { ReadCache } from '../../src/lib/cache.ts'
+import { ReadCache, sizeOf } from '../../src/lib/cache.ts'
 import { build } from '../helpers/app.ts'
 import { createCourt, createUser, createVenue, daysFromNow } from '../helpers/factories.ts'
 
 // The read cache: tags, lifetimes, and invalidation by the database's change notifications (a write
 // made outside the app, straight into the database, still reaches the cached reads).
+
+test('ReadCache: a memory budget (CACHE_MAX_MB) evicts the oldest entries by estimated size', () => {
+  const row = { id: 1, name: 'Court A', price: '1200.00', slots: ['06:00', '07:00', '08:00'] }
+  const one = 3 * sizeOf(row)
+  assert.ok(sizeOf(row) > 100 && sizeOf(row) < 1000, `a small row is estimated at ${sizeOf(row)} bytes`)
+  assert.ok(sizeOf('x'.repeat(1000)) > 2000, 'strings count two bytes a character')
+  const cache = new ReadCache(60_000, 100, undefined, 2.5 * one)
+  cache.live = true
+  cache.set('a', row, ['t'])
+  cache.set('b', { ...row }, ['t'])
+  assert.equal(cache.bytes, 2 * one)
+  cache.set('c', { ...row }, ['u'])
+  assert.equal(cache.size, 2, 'the third entry does not fit beside two')
+  assert.equal(cache.get('a'), undefined, 'the oldest went first')
+  assert.ok(cache.get('b') && cache.get('c'))
+  assert.equal(cache.bytes, 2 * one)
+  cache.invalidate('t')
+  assert.equal(cache.bytes, one, 'invalidated entries give their bytes back')
+  cache.set('c', { ...row }, ['u'])
+  assert.equal(cache.bytes, one, 'storing a key again replaces its bytes')
+  cache.set('huge', { text: 'x'.repeat(10_000) }, [])
+  assert.equal(cache.get('huge'), undefined, 'a value larger than the whole budget is not kept')
+  assert.ok(cache.get('c'), 'and evicts nothing')
+  cache.clear()
+  assert.equal(cache.bytes, 0)
+})
 
 test('ReadCache: tags, lifetimes, size cap, and nothing stored while not live', async () => {
   const cache = new ReadCache(1000, 3)

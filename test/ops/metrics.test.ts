@@ -75,6 +75,9 @@ test('requests by route template and status, pool, jobs, bookings, conflicts and
   assert.equal(sampleValue(m, pay, pay, { gateway: 'gateway_1', outcome: 'completed' }), 1)
   assert.equal(m.get('cache_hits_total')?.type, 'counter')
   assert.equal(m.get('cache_misses_total')?.type, 'counter')
+  assert.equal(m.get('cache_entries')?.type, 'gauge')
+  assert.equal(m.get('cache_bytes')?.type, 'gauge')
+  assert.ok((sampleValue(m, 'cache_bytes', 'cache_bytes') ?? -1) >= 0)
 })
 
 test('cache hits and misses are counted', async (t) => {
