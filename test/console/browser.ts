@@ -99,6 +99,16 @@ export async function startConsoleServer(env: Record<string, string> = {}): Prom
   return { app, url: address, seed, close: () => app.close() }
 }
 
+/** The id of the demo venue named `name` (the seed's Baneshwor Futsal Arena by default). */
+export async function demoVenueId(server: ConsoleServer, name = 'Baneshwor Futsal Arena'): Promise<number> {
+  const venue = await server.app.ctx.db
+    .selectFrom('venues')
+    .select('id')
+    .where('name', '=', name)
+    .executeTakeFirstOrThrow()
+  return venue.id
+}
+
 /** Signs in through the login form and waits for the signed-in frame. */
 export async function signIn(page: Page, url: string, email: string, password: string) {
   await page.goto(`${url}/console/`)

@@ -4,6 +4,7 @@ import type { Browser, BrowserContext, Locator, Page } from 'playwright-core'
 import { daysFromNow } from '../helpers/factories.ts'
 import {
   type ConsoleServer,
+  demoVenueId,
   launchBrowser,
   screenshot,
   seriousViolations,
@@ -32,12 +33,7 @@ describe('console day board (front desk)', () => {
     server = await startConsoleServer()
     browser = await launchBrowser()
     const db = server.app.ctx.db
-    const venue = await db
-      .selectFrom('venues')
-      .select('id')
-      .where('slug', '=', 'baneshwor-futsal-arena')
-      .executeTakeFirstOrThrow()
-    venueId = venue.id
+    venueId = await demoVenueId(server)
     const courts = await db.selectFrom('courts').select(['id', 'name']).where('venue_id', '=', venueId).execute()
     courtA = courts.find((c) => c.name === 'Court A')!.id
     courtB = courts.find((c) => c.name === 'Court B')!.id

@@ -4,6 +4,7 @@ import type { Browser, Page } from 'playwright-core'
 import { assignStaff, createUser } from '../helpers/factories.ts'
 import {
   type ConsoleServer,
+  demoVenueId,
   launchBrowser,
   screenshot,
   seriousViolations,
@@ -40,12 +41,7 @@ describe('console: manage venue', () => {
   before(async () => {
     server = await startConsoleServer()
     const db = server.app.ctx.db
-    const venue = await db
-      .selectFrom('venues')
-      .select('id')
-      .where('name', '=', 'Baneshwor Futsal Arena')
-      .executeTakeFirstOrThrow()
-    venueId = venue.id
+    venueId = await demoVenueId(server)
     // A venue of the same owner that has not been verified yet, for the request.
     const kalanki = await db
       .updateTable('venues')
