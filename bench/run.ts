@@ -267,6 +267,16 @@ function kathmanduDate(offsetDays: number) {
   return localDates[offsetDays]
 }
 
+/**
+ * The database after a bulk load as it is after a while in service: vacuumed (hint bits and the
+ * visibility map set, so the first reads do not write), analysed, and checkpointed, so that neither
+ * autovacuum nor the checkpoint of the load's WAL runs during a measurement.
+ */
+async function settle(db: Awaited<ReturnType<typeof openDatabase>>['db']) {
+  await sql`VACUUM ANALYZE`.execute(db)
+  await sql`CHECKPOINT`.execute(db)
+}
+
 async function explain(db: Awaited<ReturnType<typeof openDatabase>>['db'], courtId: number, date: string) {
   const q1 = await sql<{ 'QUERY PLAN': string }>`EXPLAIN SELECT start_time, end_time FROM bookings
     WHERE court_id = ${courtId} AND date = ${date} AND status IN ('pending', 'confirmed', 'playing')`.execute(db)
@@ -319,7 +329,7 @@ async function main() {
   const DAYS = 7
   const smallCourts = busy.slice(0, Math.max(1, Math.round(SMALL_ROWS / (DAYS * 16 * size.fill))))
   const smallRows = await generateBookings(handle.db, smallCourts, 1, 1 + DAYS, size.fill)
-  await sql`ANALYZE bookings`.execute(handle.db)
+  await settle(handle.db)
   await handle.close()
   log(`data: ${size.venues} venues, ${size.venues * size.courtsPerVenue} courts; phase A bookings: ${smallRows}`)
 
@@ -354,7 +364,7 @@ async function main() {
   // Phase B: a year of bookings (half past, half ahead) on every busy venue's courts.
   handle = await reopen()
   await generateBookings(handle.db, busy, -183, 183, size.fill)
-  await sql`ANALYZE`.execute(handle.db)
+  await settle(handle.db)
   const total = Number((await sql<{ n: string }>`SELECT count(*) AS n FROM bookings`.execute(handle.db)).rows[0].n)
   const plans = await explain(handle.db, busy[0], kathmanduDate(1))
   await handle.close()

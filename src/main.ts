@@ -1,11 +1,13 @@
 import { exitOnStartError, loadConfig } from './config.ts'
 import { bootstrap } from './lib/bootstrap.ts'
+import { tuneGarbageCollector } from './lib/heap.ts'
 import { UnknownMigrationsError } from './lib/migrate.ts'
 import type { OpsState } from './lib/ops.ts'
 import type { Tracing } from './lib/tracing.ts'
 
 async function main(tracing: Tracing | undefined) {
   const config = loadConfig()
+  tuneGarbageCollector(config.heapGrowthPercent)
   const state: OpsState = { draining: false }
   const app = await bootstrap(config, state)
   if (config.jobsEnabled) app.ctx.jobs.start()
