@@ -98,3 +98,65 @@ describe('Asia/Kathmandu (+05:45) around midnight', () => {
     assert.equal(kathmandu.name, 'Asia/Kathmandu')
   })
 })
+
+describe('format() from remembered offsets', () => {
+  // format() keeps the zone's offset per quarter hour of UTC and builds the text itself; it must
+  // write exactly what Intl writes, in every zone, across changes of offset, at any millisecond.
+  const zones = [
+    'Asia/Kathmandu',
+    'Europe/London',
+    'America/New_York',
+    'Australia/Lord_Howe', // 30-minute daylight saving
+    'Pacific/Chatham', // +12:45 / +13:45
+    'America/St_Johns', // -03:30 / -02:30
+    'Asia/Kolkata',
+    'UTC',
+  ]
+  const intlOf = (name: string) =>
+    new Intl.DateTimeFormat('sv-SE', {
+      timeZone: name,
+      year: 'numeric',
+      month: '2-digit',
+      day: '2-digit',
+      hour: '2-digit',
+      minute: '2-digit',
+      second: '2-digit',
+      hourCycle: 'h23',
+    })
+
+  test('equals Intl on instants around 2027 transitions, at random milliseconds, and long ago', () => {
+    let seed = 42
+    const random = () => {
+      seed = (seed * 1_103_515_245 + 12_345) % 2_147_483_648
+      return seed / 2_147_483_648
+    }
+    for (const name of zones) {
+      const zone = new Zone(name)
+      const intl = intlOf(name)
+      const instants: number[] = []
+      // Every 7 minutes and 13 seconds through 2027, which crosses each zone's changes.
+      for (let t = Date.parse('2027-01-01T00:00:00Z'); t < Date.parse('2028-01-01T00:00:00Z'); t += 433_000) {
+        instants.push(t, t + 999)
+      }
+      for (let i = 0; i < 2000; i++) instants.push(Math.floor(random() * 4_102_444_800_000)) // 1970–2100
+      // Local mean time: offsets with seconds, changed at odd instants.
+      instants.push(Date.parse('1900-06-01T12:00:00.500Z'), Date.parse('1920-01-01T00:00:00Z'), -1)
+      for (const t of instants) {
+        assert.equal(zone.format(new Date(t)), intl.format(new Date(t)), `${name} at ${t}`)
+      }
+      assert.equal(zone.format(new Date(0).toISOString()), intl.format(new Date(0)))
+    }
+  })
+
+  test('at the second an offset changes, and the second before', () => {
+    assert.equal(london.format(at('2027-10-31T00:59:59.999Z')), '2027-10-31 01:59:59')
+    assert.equal(london.format(at('2027-10-31T01:00:00Z')), '2027-10-31 01:00:00')
+    assert.equal(london.format('2027-03-28T00:59:59.5Z'), '2027-03-28 00:59:59')
+    assert.equal(london.format('2027-03-28T01:00:00Z'), '2027-03-28 02:00:00')
+  })
+
+  test('an invalid date still throws as Intl does', () => {
+    assert.throws(() => kathmandu.format(new Date(Number.NaN)), RangeError)
+    assert.throws(() => kathmandu.format('not a date'), RangeError)
+  })
+})
