@@ -5,6 +5,7 @@ import pg from 'pg'
 import { ConfigError } from '../config.ts'
 import type { DB } from '../db/types.ts'
 import { lockDataDir } from './data-lock.ts'
+import { prepareStatements } from './prepared.ts'
 import { sqlTracing } from './tracing.ts'
 
 export type Database = Kysely<DB>
@@ -124,33 +125,6 @@ async function probePostgres(url: string) {
   }
   if (!version?.startsWith('PostgreSQL')) {
     throw new ConfigError(`DATABASE_URL: the server at ${where} is not PostgreSQL`)
-  }
-}
-
-/** Statement texts given a name so far, process-wide; the same text always gets the same name. */
-const statementNames = new Map<string, string>()
-/** Beyond this many distinct texts, new ones run unnamed (bounds each connection's statement cache). */
-const MAX_NAMED_STATEMENTS = 2000
-
-/**
- * Makes a pooled client send every parameterised query as a named prepared statement: PostgreSQL
- * parses and plans it once per connection instead of on every call (planning the availability
- * query took longer than running it). Queries without parameters (BEGIN, migrations) are unchanged.
- */
-function prepareStatements(client: pg.PoolClient) {
-  const query = client.query.bind(client) as (...args: unknown[]) => unknown
-  // pg's query() is heavily overloaded; only the (text, values) form Kysely uses is rewritten.
-  ;(client as { query: (...args: unknown[]) => unknown }).query = (...args: unknown[]) => {
-    const [text, values] = args
-    if (args.length === 2 && typeof text === 'string' && Array.isArray(values) && values.length > 0) {
-      let name = statementNames.get(text)
-      if (name === undefined && statementNames.size < MAX_NAMED_STATEMENTS) {
-        name = `cs_${statementNames.size + 1}`
-        statementNames.set(text, name)
-      }
-      if (name !== undefined) return query({ name, text, values })
-    }
-    return query(...args)
   }
 }
 

@@ -1,0 +1,78 @@
+import assert from 'node:assert/strict'
+import { randomBytes } from 'node:crypto'
+import { after, test } from 'node:test'
+import { sql } from 'kysely'
+import { openDatabase } from '../../src/lib/db.ts'
+
+// src/lib/prepared.ts on the PostgreSQL server: parameterised queries run as named prepared
+// statements, and the row parsers built from a statement's first result are reused afterwards.
+// The rows must be what an unprepared query returns, every time, and a statement whose columns
+// changed (a migration between two connections) must be read with its new columns.
+
+const url = process.env.TEST_DATABASE_URL
+const table = `prepared_${randomBytes(4).toString('hex')}`
+const skip = url ? false : 'the PostgreSQL server only (TEST_DATABASE_URL): PGlite runs no named statements'
+
+after(async () => {
+  if (!url) return
+  const admin = await openDatabase({ databaseUrl: url, poolSize: 1, prepare: false })
+  await sql`DROP TABLE IF EXISTS ${sql.table(table)}`.execute(admin.db)
+  await admin.close()
+})
+
+test('a named statement returns the rows of an unprepared query on every run', { skip }, async () => {
+  const named = await openDatabase({ databaseUrl: url!, poolSize: 2 })
+  const plain = await openDatabase({ databaseUrl: url!, poolSize: 1, prepare: false })
+  try {
+    const query = (n: number) => sql<Record<string, unknown>>`
+      SELECT ${n}::int8 AS id, ${`name ${n}`}::text AS name, date '2027-03-28' + ${n}::int AS day,
+        timestamptz '2027-03-28 01:00:00+00' + make_interval(mins => ${n}::int) AS at, 1.5::numeric * ${n} AS amount,
+        json_build_object('n', ${n}::int) AS doc, NULLIF(${n}::int, 2) AS maybe, n AS series
+      FROM generate_series(1, ${n}::int) AS n`
+    for (const n of [1, 2, 3, 2, 1, 4]) {
+      const [a, b] = await Promise.all([query(n).execute(named.db), query(n).execute(plain.db)])
+      assert.deepEqual(a.rows, b.rows, `run with ${n}`)
+      assert.equal(a.rows.length, n)
+    }
+    const [first] = (await query(3).execute(named.db)).rows
+    assert.deepEqual(first, {
+      id: 3,
+      name: 'name 3',
+      day: '2027-03-31',
+      at: new Date('2027-03-28T01:03:00Z'),
+      amount: '4.5',
+      doc: { n: 3 },
+      maybe: 3,
+      series: 1,
+    })
+  } finally {
+    await named.close()
+    await plain.close()
+  }
+})
+
+test('the same statement after its columns changed is read with the new columns', { skip }, async () => {
+  const read = (db: Awaited<ReturnType<typeof openDatabase>>['db']) =>
+    sql<Record<string, unknown>>`SELECT * FROM ${sql.table(table)} WHERE id = ${1}`.execute(db)
+  const before = await openDatabase({ databaseUrl: url!, poolSize: 1 })
+  await sql`CREATE TABLE ${sql.table(table)} (id int8 PRIMARY KEY, label text)`.execute(before.db)
+  await sql`INSERT INTO ${sql.table(table)} VALUES (1, 'one')`.execute(before.db)
+  assert.deepEqual((await read(before.db)).rows, [{ id: 1, label: 'one' }])
+  assert.deepEqual((await read(before.db)).rows, [{ id: 1, label: 'one' }])
+  await before.close()
+
+  const admin = await openDatabase({ databaseUrl: url!, poolSize: 1, prepare: false })
+  await sql`ALTER TABLE ${sql.table(table)} ADD COLUMN amount int8 DEFAULT 7, ALTER COLUMN label TYPE int8 USING 1`.execute(
+    admin.db,
+  )
+  await admin.close()
+
+  // A new connection prepares the same text under the same name and describes other columns.
+  const later = await openDatabase({ databaseUrl: url!, poolSize: 1 })
+  try {
+    assert.deepEqual((await read(later.db)).rows, [{ id: 1, label: 1, amount: 7 }])
+    assert.deepEqual((await read(later.db)).rows, [{ id: 1, label: 1, amount: 7 }])
+  } finally {
+    await later.close()
+  }
+})
