@@ -18,8 +18,25 @@ interface Field {
 /** What pg's Result builds from a RowDescription: the columns, a parser per column, the empty row. */
 interface Shape {
   fields: Field[]
-  _parsers: unknown[]
+  _parsers: Parser[]
   _prebuiltEmptyResultObject: object
+  /** Makes a row from its raw column values; null when pg's own parseRow must (binary columns, odd names). */
+  row: RowBuilder | null
+}
+
+type Parser = (raw: string) => unknown
+type RowBuilder = (raw: (string | null)[]) => Record<string, unknown>
+
+/**
+ * A function that makes a row object from its raw values in one object literal, so every row of a
+ * statement has the same hidden class (pg's parseRow copies an empty row made from a dictionary
+ * and assigns each column). Column names are written as JSON string literals; a name that would
+ * set the prototype instead of a property, or a binary column, keeps pg's way.
+ */
+function rowBuilder(fields: Field[], parsers: Parser[]): RowBuilder | null {
+  if (fields.some((f) => f.name === '__proto__' || (f.format !== undefined && f.format !== 'text'))) return null
+  const props = fields.map((f, i) => `${JSON.stringify(f.name)}: (v = raw[${i}]) === null ? null : p[${i}](v)`)
+  return new Function('p', `return function (raw) { let v; return { ${props.join(', ')} } }`)(parsers) as RowBuilder
 }
 
 /** The shape of each named statement's result, as first described by the server. */
@@ -37,14 +54,24 @@ function sameColumns(a: Field[], b: Field[]) {
  * pg's Query for a named statement. The server describes the result of every execution, and pg's
  * Result then looks up a parser per column and builds the empty row object again (`addFields`: 4 %
  * of a booking request's CPU, the largest single item in its profile). A named statement's columns
- * do not change between executions, so the parsers and the empty row are kept from the first
- * description and reused whenever the server describes the same columns. This reaches into
- * Result's fields (pg 8): a pg whose Result no longer has them is simply not helped.
+ * do not change between executions, so the parsers are kept from the first description, with a
+ * function that makes each row in one object literal, and reused whenever the server describes the
+ * same columns. This reaches into Result's fields (pg 8): a pg whose Result no longer has them is
+ * simply not helped.
  */
-class NamedQuery extends (pg.Query as unknown as new (config: pg.QueryConfig) => NamedQueryBase) {
+class NamedQuery extends (pg.Query as unknown as new (text: string, values: unknown[]) => NamedQueryBase) {
+  private shape: Shape | undefined
+
+  constructor(name: string, text: string, values: unknown[]) {
+    // The (text, values) form: pg copies a config object with its property descriptors (2 % of an
+    // uncached availability request); the name is set after.
+    super(text, values)
+    this.name = name
+  }
+
   handleRowDescription(msg: { fields: Field[] }) {
-    const name = this.name
-    const known = name === undefined ? undefined : shapes.get(name)
+    const name = this.name as string
+    const known = shapes.get(name)
     const result = this._result as unknown as Partial<Shape> & { command?: unknown }
     // A second result set (several statements in one text) goes the usual way.
     if (known && !result.command && sameColumns(known.fields, msg.fields)) {
@@ -52,15 +79,31 @@ class NamedQuery extends (pg.Query as unknown as new (config: pg.QueryConfig) =>
       result._parsers = known._parsers
       result._prebuiltEmptyResultObject = known._prebuiltEmptyResultObject
       this._accumulateRows = true
+      this.shape = known
       return
     }
+    this.shape = undefined
+    const first = !result.command
     super.handleRowDescription(msg)
-    if (name !== undefined && Array.isArray(result._parsers) && result._prebuiltEmptyResultObject) {
+    const built = this._result as unknown as Partial<Shape>
+    if (first && Array.isArray(built._parsers) && built._prebuiltEmptyResultObject) {
       shapes.set(name, {
         fields: msg.fields,
-        _parsers: result._parsers,
-        _prebuiltEmptyResultObject: result._prebuiltEmptyResultObject,
+        _parsers: built._parsers,
+        _prebuiltEmptyResultObject: built._prebuiltEmptyResultObject,
+        row: rowBuilder(msg.fields, built._parsers),
       })
+    }
+  }
+
+  handleDataRow(msg: { fields: (string | null)[] }) {
+    const build = this.shape?.row
+    if (!build || this._canceledDueToError || this.listenerCount('row') > 0) return super.handleDataRow(msg)
+    try {
+      ;(this._result as { rows: unknown[] }).rows.push(build(msg.fields))
+    } catch (err) {
+      // As pg does: a value its parser refuses fails the query once the server is done with it.
+      this._canceledDueToError = err as Error
     }
   }
 }
@@ -70,8 +113,11 @@ interface NamedQueryBase {
   name?: string
   _result: object
   _accumulateRows: boolean
+  _canceledDueToError: Error | false
   callback?: (err: Error | null, result: pg.QueryResult) => void
+  listenerCount(event: string): number
   handleRowDescription(msg: { fields: Field[] }): void
+  handleDataRow(msg: { fields: (string | null)[] }): void
 }
 
 /**
@@ -91,7 +137,7 @@ export function prepareStatements(client: pg.PoolClient) {
         statementNames.set(text, name)
       }
       if (name !== undefined) {
-        const named = new NamedQuery({ name, text, values })
+        const named = new NamedQuery(name, text, values)
         return new Promise<pg.QueryResult>((resolve, reject) => {
           named.callback = (err, result) => (err ? reject(err) : resolve(result))
           query(named)

@@ -51,6 +51,30 @@ test('a named statement returns the rows of an unprepared query on every run', {
   }
 })
 
+test('repeated and odd column names come out as pg makes them', { skip }, async () => {
+  const named = await openDatabase({ databaseUrl: url!, poolSize: 1 })
+  const plain = await openDatabase({ databaseUrl: url!, poolSize: 1, prepare: false })
+  try {
+    for (const n of [1, 2, 3]) {
+      const query = sql<
+        Record<string, unknown>
+      >`SELECT ${n}::int AS a, ${n + 1}::int AS a, 'x' AS "a b", ${n}::int AS "__proto__", 'y' AS """quoted"""`
+      const [a, b] = await Promise.all([query.execute(named.db), query.execute(plain.db)])
+      assert.deepEqual(a.rows, b.rows)
+      assert.equal(a.rows[0].a, n + 1, 'the last of two columns of one name wins')
+    }
+    for (const n of [1, 2, 3]) {
+      const query = sql<Record<string, unknown>>`SELECT ${n}::int AS a, 'x' AS "a b", 'y' AS "it's ""quoted"""`
+      const [a, b] = await Promise.all([query.execute(named.db), query.execute(plain.db)])
+      assert.deepEqual(a.rows, b.rows)
+      assert.deepEqual(Object.keys(a.rows[0]), ['a', 'a b', 'it\'s "quoted"'])
+    }
+  } finally {
+    await named.close()
+    await plain.close()
+  }
+})
+
 test('the same statement after its columns changed is read with the new columns', { skip }, async () => {
   const read = (db: Awaited<ReturnType<typeof openDatabase>>['db']) =>
     sql<Record<string, unknown>>`SELECT * FROM ${sql.table(table)} WHERE id = ${1}`.execute(db)
