@@ -21,6 +21,20 @@ export interface WallClock {
   dayOfWeek: number
 }
 
+/** Intl's "YYYY-MM-DD HH:mm:ss" on a zone's wall clock (the Swedish locale writes ISO-like dates). */
+export function wallClockFormat(zone: string): Intl.DateTimeFormat {
+  return new Intl.DateTimeFormat('sv-SE', {
+    timeZone: zone,
+    year: 'numeric',
+    month: '2-digit',
+    day: '2-digit',
+    hour: '2-digit',
+    minute: '2-digit',
+    second: '2-digit',
+    hourCycle: 'h23',
+  })
+}
+
 export class Zone {
   private readonly fmt: Intl.DateTimeFormat
   /**
@@ -38,16 +52,7 @@ export class Zone {
   private readonly quarters = new Map<number, number>()
 
   constructor(readonly name: string) {
-    this.fmt = new Intl.DateTimeFormat('sv-SE', {
-      timeZone: name,
-      year: 'numeric',
-      month: '2-digit',
-      day: '2-digit',
-      hour: '2-digit',
-      minute: '2-digit',
-      second: '2-digit',
-      hourCycle: 'h23',
-    })
+    this.fmt = wallClockFormat(name)
   }
 
   /** An instant as "YYYY-MM-DD HH:mm:ss" on the zone's wall clock; null stays null. */
