@@ -381,7 +381,7 @@ export function loadConfig(env: Env = process.env): Config {
     jobsPollMs: int(env, 'JOBS_POLL_MS', 1000, 10),
     cacheTtlMs: int(env, 'CACHE_TTL_MS', 30000, 0),
     cacheMaxMb: int(env, 'CACHE_MAX_MB', 64, 1, 65_536),
-    heapGrowthPercent: int(env, 'HEAP_GROWTH_PERCENT', 100, 0, 1000),
+    heapGrowthPercent: int(env, 'HEAP_GROWTH_PERCENT', 100, 0, 300),
     deskHeartbeatMs: int(env, 'DESK_HEARTBEAT_MS', 15000, 10, 3_600_000),
     metricsToken: opt(env, 'METRICS_TOKEN'),
     shutdownGraceSeconds: int(env, 'SHUTDOWN_GRACE_SECONDS', 15, 1, 3600),

@@ -36,11 +36,30 @@ type RowBuilder = (raw: (string | null)[]) => Record<string, unknown>
 function rowBuilder(fields: Field[], parsers: Parser[]): RowBuilder | null {
   if (fields.some((f) => f.name === '__proto__' || (f.format !== undefined && f.format !== 'text'))) return null
   const props = fields.map((f, i) => `${JSON.stringify(f.name)}: (v = raw[${i}]) === null ? null : p[${i}](v)`)
-  return new Function('p', `return function (raw) { let v; return { ${props.join(', ')} } }`)(parsers) as RowBuilder
+  try {
+    return new Function('p', `return function (raw) { let v; return { ${props.join(', ')} } }`)(parsers) as RowBuilder
+  } catch {
+    // Code generation refused (node --disallow-code-generation-from-strings): pg's own parseRow.
+    return null
+  }
 }
 
 /** The shape of each named statement's result, as first described by the server. */
 const shapes = new Map<string, Shape>()
+
+/**
+ * True when a client's type parsers (pg gives each client a TypeOverrides of its own) are the
+ * global ones, which src/lib/db.ts sets once at import: then a shape built on one connection
+ * serves them all. A client with parsers of its own (pg's `types` option, client.setTypeParser)
+ * keeps pg's way.
+ */
+function globalParsers(overrides: unknown): boolean {
+  const o = overrides as { _types?: unknown; text?: object; binary?: object } | undefined
+  if (!o || o._types !== pg.types) return false
+  for (const _ in o.text) return false
+  for (const _ in o.binary) return false
+  return true
+}
 
 function sameColumns(a: Field[], b: Field[]) {
   if (a.length !== b.length) return false
@@ -72,9 +91,11 @@ class NamedQuery extends (pg.Query as unknown as new (text: string, values: unkn
   handleRowDescription(msg: { fields: Field[] }) {
     const name = this.name as string
     const known = shapes.get(name)
-    const result = this._result as unknown as Partial<Shape> & { command?: unknown }
-    // A second result set (several statements in one text) goes the usual way.
-    if (known && !result.command && sameColumns(known.fields, msg.fields)) {
+    const result = this._result as unknown as Partial<Shape> & { command?: unknown; _types?: unknown }
+    // A second result set (several statements in one text) goes the usual way, and so does a client
+    // with type parsers of its own.
+    const plain = globalParsers(result._types)
+    if (known && plain && !result.command && sameColumns(known.fields, msg.fields)) {
       result.fields = known.fields
       result._parsers = known._parsers
       result._prebuiltEmptyResultObject = known._prebuiltEmptyResultObject
@@ -86,7 +107,7 @@ class NamedQuery extends (pg.Query as unknown as new (text: string, values: unkn
     const first = !result.command
     super.handleRowDescription(msg)
     const built = this._result as unknown as Partial<Shape>
-    if (first && Array.isArray(built._parsers) && built._prebuiltEmptyResultObject) {
+    if (first && plain && Array.isArray(built._parsers) && built._prebuiltEmptyResultObject) {
       shapes.set(name, {
         fields: msg.fields,
         _parsers: built._parsers,
@@ -139,7 +160,12 @@ export function prepareStatements(client: pg.PoolClient) {
       if (name !== undefined) {
         const named = new NamedQuery(name, text, values)
         return new Promise<pg.QueryResult>((resolve, reject) => {
-          named.callback = (err, result) => (err ? reject(err) : resolve(result))
+          named.callback = (err, result) => {
+            if (!err) return resolve(result)
+            // As pg's own promise does: the stack of the caller, not of the socket's parser.
+            Error.captureStackTrace(err)
+            reject(err)
+          }
           query(named)
         })
       }

@@ -1,8 +1,10 @@
 import assert from 'node:assert/strict'
 import { randomBytes } from 'node:crypto'
 import { after, test } from 'node:test'
-import { sql } from 'kysely'
+import { Kysely, PostgresDialect, sql } from 'kysely'
+import pg from 'pg'
 import { openDatabase } from '../../src/lib/db.ts'
+import { prepareStatements } from '../../src/lib/prepared.ts'
 
 // src/lib/prepared.ts on the PostgreSQL server: parameterised queries run as named prepared
 // statements, and the row parsers built from a statement's first result are reused afterwards.
@@ -54,24 +56,66 @@ test('a named statement returns the rows of an unprepared query on every run', {
 test('repeated and odd column names come out as pg makes them', { skip }, async () => {
   const named = await openDatabase({ databaseUrl: url!, poolSize: 1 })
   const plain = await openDatabase({ databaseUrl: url!, poolSize: 1, prepare: false })
+  const same = async (query: (n: number) => ReturnType<typeof sql<Record<string, unknown>>>) => {
+    const out = []
+    for (const n of [1, 2, 3]) {
+      const [a, b] = await Promise.all([query(n).execute(named.db), query(n).execute(plain.db)])
+      assert.deepEqual(a.rows, b.rows)
+      assert.deepEqual(
+        a.rows.map((r) => Object.keys(r)),
+        b.rows.map((r) => Object.keys(r)),
+      )
+      out.push(a.rows[0])
+    }
+    return out
+  }
   try {
-    for (const n of [1, 2, 3]) {
-      const query = sql<
-        Record<string, unknown>
-      >`SELECT ${n}::int AS a, ${n + 1}::int AS a, 'x' AS "a b", ${n}::int AS "__proto__", 'y' AS """quoted"""`
-      const [a, b] = await Promise.all([query.execute(named.db), query.execute(plain.db)])
-      assert.deepEqual(a.rows, b.rows)
-      assert.equal(a.rows[0].a, n + 1, 'the last of two columns of one name wins')
-    }
-    for (const n of [1, 2, 3]) {
-      const query = sql<Record<string, unknown>>`SELECT ${n}::int AS a, 'x' AS "a b", 'y' AS "it's ""quoted"""`
-      const [a, b] = await Promise.all([query.execute(named.db), query.execute(plain.db)])
-      assert.deepEqual(a.rows, b.rows)
-      assert.deepEqual(Object.keys(a.rows[0]), ['a', 'a b', 'it\'s "quoted"'])
-    }
+    // Made by the generated row function: a name twice (the last wins, as in pg), quotes, a
+    // backslash, a line separator, digits.
+    const rows = await same(
+      (n) =>
+        sql<
+          Record<string, unknown>
+        >`SELECT ${n}::int AS a, ${n + 1}::int AS a, 'x' AS "a b", 'y' AS "it's ""quoted""", 'z' AS "back\\slash", 'w' AS "line\u2028sep", 5 AS "10"`,
+    )
+    assert.deepEqual(rows[2], {
+      '10': 5,
+      a: 4,
+      'a b': 'x',
+      'it\'s "quoted"': 'y',
+      'back\\slash': 'z',
+      'line\u2028sep': 'w',
+    })
+    // A name that would set the prototype keeps pg's own parseRow.
+    await same((n) => sql<Record<string, unknown>>`SELECT ${n}::int AS a, ${n}::int AS "__proto__"`)
   } finally {
     await named.close()
     await plain.close()
+  }
+})
+
+test('a client with type parsers of its own gets them, not the shape other clients made', { skip }, async () => {
+  const named = await openDatabase({ databaseUrl: url!, poolSize: 1 })
+  try {
+    const query = sql<{ n: unknown }>`SELECT ${2}::int8 AS n`
+    assert.deepEqual((await query.execute(named.db)).rows, [{ n: 2 }])
+    assert.deepEqual((await query.execute(named.db)).rows, [{ n: 2 }])
+    // The same statement text on a connection whose client parses int8 its own way.
+    const pool = new pg.Pool({ connectionString: url, max: 1 })
+    pool.on('connect', (client) => {
+      prepareStatements(client)
+      client.setTypeParser(20, (v: string) => `int8:${v}`)
+    })
+    const db = new Kysely<unknown>({ dialect: new PostgresDialect({ pool }) })
+    try {
+      assert.deepEqual((await query.execute(db)).rows, [{ n: 'int8:2' }])
+      assert.deepEqual((await query.execute(db)).rows, [{ n: 'int8:2' }])
+    } finally {
+      await db.destroy()
+    }
+    assert.deepEqual((await query.execute(named.db)).rows, [{ n: 2 }])
+  } finally {
+    await named.close()
   }
 })
 
