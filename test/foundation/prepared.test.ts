@@ -61,7 +61,7 @@ test('a named statement returns the rows of an unprepared query on every run', {
     FROM generate_series(1, ${n}::int) AS n`
   const runs = [1, 2, 3, 2, 1, 4]
   const results = await sameAsUnprepared(query, runs, 2)
-  results.forEach((rows, i) => assert.equal(rows.length, runs[i]))
+  for (const [i, rows] of results.entries()) assert.equal(rows.length, runs[i])
   assert.deepEqual(results[2][0], {
     id: 3,
     name: 'name 3',
