@@ -8,7 +8,8 @@ import type { FastifyReply } from 'fastify'
 // would have sent, and kept in a WeakMap keyed by the cached object: they die with its cache entry.
 
 const JSON_TYPE = 'application/json; charset=utf-8'
-const rendered = new WeakMap<object, Map<string, Buffer>>()
+/** Per cached object: per route (its 200 serializer, else "METHOD url"), per variant, the bytes. */
+const rendered = new WeakMap<object, Map<unknown, Map<string, Buffer>>>()
 
 /**
  * The 200 answer built by `body()` from `source` (a value the read cache may hand out again), as
@@ -17,25 +18,38 @@ const rendered = new WeakMap<object, Map<string, Buffer>>()
  * by two routes keeps two answers. An uncached `source` is a fresh object each time and simply
  * encoded once.
  *
+ * The route is told apart by its compiled 200 serializer (each route compiles its own), which costs
+ * a property read; `routeOptions` builds a new object on every access, so it is read only for a
+ * route without a 200 schema.
+ *
  * Sets the JSON content type and returns the bytes for the async handler to return: Fastify sends
  * a Buffer as it is. They are typed as the body they encode, which is what the route's schema
  * expects its handler to return (returning `reply` instead would make Fastify wait on the
  * response's end through `reply.then`, a listener pair per request).
  */
 export function renderedJson<T>(reply: FastifyReply, source: object, variant: string, body: () => T): T {
-  const { method, url } = reply.request.routeOptions
-  const key = `${method} ${url} ${variant}`
-  let variants = rendered.get(source)
-  let bytes = variants?.get(key)
+  const route = reply.getSerializationFunction('200') ?? routeName(reply)
+  let routes = rendered.get(source)
+  let variants = routes?.get(route)
+  let bytes = variants?.get(variant)
   if (!bytes) {
     bytes = Buffer.from(reply.serialize(body()) as string)
+    if (!routes) {
+      routes = new Map()
+      rendered.set(source, routes)
+    }
     if (!variants) {
       variants = new Map()
-      rendered.set(source, variants)
+      routes.set(route, variants)
     }
-    variants.set(key, bytes)
+    variants.set(variant, bytes)
   }
   reply.type(JSON_TYPE)
   // The encoded form of a T (see above): Fastify's send() passes a Buffer through untouched.
   return bytes as unknown as T
+}
+
+function routeName(reply: FastifyReply) {
+  const { method, url } = reply.request.routeOptions
+  return `${method} ${url}`
 }

@@ -117,9 +117,20 @@ test('ReadCache: tags, lifetimes, size cap, and nothing stored while not live', 
   releaseOther()
   assert.equal(await pending, 'fresh')
   assert.equal(cache.get('u'), 'fresh', 'kept: none of its tags changed while it loaded')
+  // hit(): the value held, counted as a hit; nothing counted for a miss or an expired entry.
+  const counted = new ReadCache(1000)
+  counted.live = true
+  counted.set('h', 'held', [])
+  counted.set('gone', 'old', [], Date.now() - 1)
+  assert.equal(counted.hit('h'), 'held')
+  assert.equal(counted.hit('nothing'), undefined)
+  assert.equal(counted.hit('gone'), undefined)
+  assert.equal(counted.hits, 1)
   const off = new ReadCache(0)
   off.live = true
   assert.equal(off.enabled, false, 'a zero lifetime turns the cache off')
+  off.set('h', 'held', [])
+  assert.equal(off.hit('h'), undefined)
 })
 
 let app: App
@@ -349,4 +360,32 @@ test('a cached answer is encoded once and sent as JSON, with every per-request h
   const page = (await app.inject({ url: `/api/venues?search=${encodeURIComponent(venue.name)}&per_page=5` })).json()
   assert.match(page.links.first, /per_page=5/)
   assert.match(page.meta.path, /\/api\/venues$/)
+})
+
+test('a cached day of a venue outside the catalogue is served to its owner, one hit a request, and 404 to others', async () => {
+  const owner = await createUser(app, { roles: ['venue_owner'] })
+  const venue = await createVenue(app, owner.id, { verification_status: 'pending' })
+  const court = await createCourt(app, venue.id)
+  const stranger = await createUser(app)
+  const url = `/api/courts/${court.id}/availability?date=${daysFromNow(5)}`
+  const ownerGet = () => app.inject({ url, headers: owner.headers })
+  assert.equal((await ownerGet()).statusCode, 200)
+  // Until the day is kept (the set-up's own change notifications may drop the first loads).
+  await eventually(
+    async () => {
+      const hits = app.ctx.cache.hits
+      await ownerGet()
+      return app.ctx.cache.hits - hits
+    },
+    (n) => n > 0,
+  )
+  const hits = app.ctx.cache.hits
+  const res = await ownerGet()
+  assert.equal(res.statusCode, 200)
+  assert.ok((res.json() as Grid).slots.length > 0)
+  // The owner's token comes from the cache as well: one hit for the token, one for the day.
+  assert.equal(app.ctx.cache.hits - hits, 2, 'the day is read from the cache once')
+  assert.equal((await app.inject({ url })).statusCode, 404, 'a guest')
+  assert.equal((await app.inject({ url, headers: stranger.headers })).statusCode, 404, 'a stranger')
+  assert.equal((await ownerGet()).statusCode, 200, 'the owner again')
 })

@@ -26,9 +26,12 @@ type Time = Pick<AppContext, 'clock' | 'zone'>
  * people (and super_admin) also see unverified venues and inactive courts. Anyone else: 404.
  */
 
-async function assertVisible(db: Executor, user: AuthUser | null, row: VenueVisibility & { is_active: boolean }) {
-  if (row.is_active && row.verification_status === 'verified' && row.venue_active) return
-  if (user && (await venueRoleOf(db, user, row.venue_id))) return
+function visibleToAll(row: VenueVisibility & { is_active: boolean }) {
+  return row.is_active && row.verification_status === 'verified' && row.venue_active
+}
+
+async function assertVisibleToStaff(db: Executor, user: AuthUser | null, venueId: number) {
+  if (user && (await venueRoleOf(db, user, venueId))) return
   throw new NotFound()
 }
 
@@ -88,11 +91,12 @@ function nextSlotStart(date: string, slots: Slot[], now: { date: string; time: s
 /**
  * The answer for a court ('court') or indoor game ('game') on `date`: the day comes through the read
  * cache, its rendering is reused until a slot starts. Visibility is checked on every request.
+ *
+ * A day held by the cache and visible to everyone is answered without waiting on anything: this is
+ * the hot path of the busiest read (docs/performance.md), and each promise on it cost a microtask
+ * turn per request. Everything else goes through `cache.through` and awaits as usual.
  */
-async function availability<
-  D extends VenueVisibility & { is_active: boolean; setup: DaySetup; bookings: TakenRange[] },
-  R,
->(
+function availability<D extends VenueVisibility & { is_active: boolean; setup: DaySetup; bookings: TakenRange[] }, R>(
   db: Executor,
   cache: ReadCache,
   time: Time,
@@ -103,42 +107,52 @@ async function availability<
   load: (id: number, at: Date) => Promise<D | undefined>,
   taken: (day: D) => TakenRange[],
   render: (day: D, slots: Slot[], free: (slot: Slot) => boolean) => R,
-): Promise<R> {
+): R | Promise<R> {
   const id = pathId(key)
   // "Now" (which slots of today have started, which holds have run out) is the app's clock.
   const at = time.clock.now()
   const now = time.zone.wallClock(at)
   checkDate(date, now.date)
-  const day = await cache.through(
-    `availability:${tag}:${id}:${date}`,
-    () => load(id, at),
-    (d) => (d ? cacheFor(d, DAY_TAGS[tag](id)) : null),
-  )
-  if (!day) throw new NotFound()
-  await assertVisible(db, user, day)
-  const memo = renderedDays.get(day) as Rendered<R> | undefined
-  if (memo && `${now.date} ${now.time}` <= memo.validThrough) return memo.body
-  const slots = daySlots(day.setup)
-  const body = render(day, slots, freeTest(date, taken(day), at, now))
-  renderedDays.set(day, { body, validThrough: nextSlotStart(date, slots, now) })
-  return body
+  const answer = (day: D) => {
+    const memo = renderedDays.get(day) as Rendered<R> | undefined
+    if (memo && `${now.date} ${now.time}` <= memo.validThrough) return memo.body
+    const slots = daySlots(day.setup)
+    const body = render(day, slots, freeTest(date, taken(day), at, now))
+    renderedDays.set(day, { body, validThrough: nextSlotStart(date, slots, now) })
+    return body
+  }
+  const visible = (day: D | undefined): R | Promise<R> => {
+    if (!day) throw new NotFound()
+    if (visibleToAll(day)) return answer(day)
+    return assertVisibleToStaff(db, user, day.venue_id).then(() => answer(day))
+  }
+  const cacheKey = `availability:${tag}:${id}:${date}`
+  const held = cache.hit<D>(cacheKey, at.getTime())
+  if (held) return visible(held)
+  return cache
+    .through(
+      cacheKey,
+      () => load(id, at),
+      (d) => (d ? cacheFor(d, DAY_TAGS[tag](id)) : null),
+    )
+    .then(visible)
 }
 
-export async function courtAvailability(
-  { db, cache, ...time }: Pick<AppContext, 'db' | 'cache' | 'clock' | 'zone'>,
+export function courtAvailability(
+  ctx: Pick<AppContext, 'db' | 'cache' | 'clock' | 'zone'>,
   user: AuthUser | null,
   key: string,
   date: string,
 ) {
   return availability(
-    db,
-    cache,
-    time,
+    ctx.db,
+    ctx.cache,
+    ctx,
     user,
     'court',
     key,
     date,
-    (id, at) => loadCourtDay(db, id, date, { withBookings: true, now: at }),
+    (id, at) => loadCourtDay(ctx.db, id, date, { withBookings: true, now: at }),
     (d) => [...d.bookings, ...d.blocks],
     (day, slots, free) => ({
       date,
@@ -156,21 +170,21 @@ export async function courtAvailability(
   )
 }
 
-export async function indoorAvailability(
-  { db, cache, ...time }: Pick<AppContext, 'db' | 'cache' | 'clock' | 'zone'>,
+export function indoorAvailability(
+  ctx: Pick<AppContext, 'db' | 'cache' | 'clock' | 'zone'>,
   user: AuthUser | null,
   key: string,
   date: string,
 ) {
   return availability(
-    db,
-    cache,
-    time,
+    ctx.db,
+    ctx.cache,
+    ctx,
     user,
     'game',
     key,
     date,
-    (id, at) => loadIndoorDay(db, id, date, { withBookings: true, now: at }),
+    (id, at) => loadIndoorDay(ctx.db, id, date, { withBookings: true, now: at }),
     (d) => d.bookings,
     (day, slots, free) => ({
       date,
