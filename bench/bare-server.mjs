@@ -1,7 +1,7 @@
 // The bare server of `npm run bench` (bench/run.ts): a Node http server in a process of its own, like
 // the server under test, answering every request with the body in the file argv[2], on port argv[3].
 // It prints "ready" once it listens. (Run inside the bench's own process it shared that process with
-// the bench's bookkeeping and with autocannon, and answered a third to a half fewer requests.)
+// the bench's bookkeeping and with autocannon, and answered about 30 % fewer requests.)
 import { readFileSync } from 'node:fs'
 import { createServer } from 'node:http'
 
