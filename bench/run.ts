@@ -423,6 +423,9 @@ async function main() {
   ceilings.push(await autocannonLoad('bare node http (autocannon)', bareUrl))
   await stopServer(bare)
 
+  // The framework's floor: /health runs Fastify, the app's hooks and a serializer and nothing else,
+  // so no route of the service can come nearer the bare server than it does.
+  const health = await wrkLoad('0. /health (the framework alone)', `${app}/health`, 'static.lua', pid)
   const results: Row[] = []
   results.push(await wrkLoad('1. court availability', `${app}/`, 'availability.lua', pid, () => [WRK_DATA]))
   results.push(
@@ -479,10 +482,11 @@ async function main() {
   await stopServer(server)
 
   const compared = availabilityTwo ? [availabilityTwo] : []
-  for (const r of [...ceilings.slice(1), ...results, ...compared, large, small]) r.ratio = r.rps / base.rps
+  for (const r of [...ceilings.slice(1), health, ...results, ...compared, large, small]) r.ratio = r.rps / base.rps
   if (db) create.ratio = create.rps / db.rps
   const rows = [
     ...ceilings,
+    health,
     ...results.slice(0, 1),
     ...compared,
     ...results.slice(1),
@@ -504,6 +508,7 @@ async function main() {
         (availabilityTwo ? `; court availability under 2 wrk threads ${r3(availabilityTwo.ratio ?? 0)}` : ''),
       null,
     ],
+    [`framework floor: /health ${r3(health.ratio!)} of bare (Fastify, the app's hooks, a serializer; no target)`, null],
     [`cached availability ${r3(a.ratio!)} of bare (target >= 0.5)`, a.ratio! >= 0.5, a.ratio!, 0.5],
     [`venue show ${r3(s.ratio!)} of bare (target >= 0.5)`, s.ratio! >= 0.5, s.ratio!, 0.5],
     [`venue list ${r3(l.ratio!)} of bare (target >= 0.3)`, l.ratio! >= 0.3, l.ratio!, 0.3],
@@ -666,7 +671,8 @@ denominator), under wrk with two threads (the generator is not the bottleneck wh
 with the availability script (what generating the paths in Lua costs) and under autocannon (that generator's own
 ceiling, which the earlier benches measured instead of the server). Court availability is also run under two wrk
 threads, last, after the contention scenario (its peak RSS is not one the target counts): the second thread
-competes with the server for its core (see "The load generator" below).
+competes with the server for its core (see "The load generator" below). Row 0 is the server's \`/health\`: Fastify,
+the app's hooks and a serializer and nothing of the service, the nearest any route can come to the bare server.
 Scenarios 1–3 run with the per-instance read cache on (the default; see docs/architecture.md): availability asks
 for a random busy court on one of the next 7 days on every request, venue show for one of 300 venues. The two
 "no cache" rows run the same availability load with \`CACHE_TTL_MS=0\`, every request a query, at about
