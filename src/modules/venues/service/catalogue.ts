@@ -48,11 +48,12 @@ async function page(
 }
 
 /** GET /venues: one page of the catalogue as the caller may see it, filtered and sorted, and the total. */
-export async function listVenues(ctx: AppContext, user: AuthUser | null, q: ListQuery, params: PageParams) {
+export function listVenues(ctx: AppContext, user: AuthUser | null, q: ListQuery, params: PageParams) {
   const scope = catalogueScope(user)
-  // Guests and customers all see the same public catalogue: one cached page per query.
+  // Guests and customers all see the same public catalogue: one cached page per query (a held page
+  // is answered without a promise).
   if (scope.kind === 'public') {
-    return ctx.cache.through(
+    return ctx.cache.read(
       `catalogue:list:${JSON.stringify([q, params])}`,
       () => listScoped(ctx, scope, q, params),
       () => ({ tags: [cacheTags.catalogue] }),
@@ -80,8 +81,8 @@ function listScoped(ctx: AppContext, scope: ReturnType<typeof catalogueScope>, q
 }
 
 /** GET /venues/nearby: public venues within the radius (default 10 km), nearest first. */
-export async function nearbyVenues(ctx: AppContext, q: Static<typeof NearbyQuery>, params: PageParams) {
-  return ctx.cache.through(
+export function nearbyVenues(ctx: AppContext, q: Static<typeof NearbyQuery>, params: PageParams) {
+  return ctx.cache.read(
     `catalogue:nearby:${JSON.stringify([q, params])}`,
     () => nearbyPage(ctx, q, params),
     () => ({ tags: [cacheTags.catalogue] }),
@@ -115,10 +116,11 @@ export async function myVenues(ctx: AppContext, user: AuthUser): Promise<MyVenue
 }
 
 /** GET /venues/{slug}: a venue by slug or id, with courts, images and amenities. */
-export async function showVenue(ctx: AppContext, user: AuthUser | null, key: string): Promise<Venue> {
-  // Guests and customers see the same public venue (hidden ones are 404 for them, never cached).
+export function showVenue(ctx: AppContext, user: AuthUser | null, key: string): Venue | Promise<Venue> {
+  // Guests and customers see the same public venue (hidden ones are 404 for them, never cached); a
+  // held one is answered without a promise.
   if (catalogueScope(user).kind === 'public') {
-    return ctx.cache.through(
+    return ctx.cache.read(
       `catalogue:show:${key}`,
       () => loadShown(ctx, user, key),
       () => ({ tags: [cacheTags.catalogue] }),
