@@ -125,8 +125,9 @@ export class ReadCache {
   }
 
   /**
-   * `through`, answering a hit with the value itself instead of a promise of it: a caller that does
-   * not await a hit (the busiest reads) saves a promise and a microtask turn per request.
+   * `through`, answering a hit with the value itself instead of a promise of it, so a service can
+   * hand a hit to its route without promises of its own (the busiest reads: the route's handler
+   * then awaits a plain value, one microtask turn).
    */
   read<T>(
     key: string,
@@ -144,11 +145,8 @@ export class ReadCache {
     store: (value: T) => { tags: string[]; expiresAt?: number } | null,
   ): Promise<T> {
     if (!this.enabled) return load()
-    const hit = this.get<T>(key)
-    if (hit !== undefined) {
-      this.hits++
-      return hit
-    }
+    const held = this.hit<T>(key)
+    if (held !== undefined) return held
     // A load that started before an invalidation may have read what it replaced: a caller arriving
     // after the invalidation (say the request after a logout) must not be handed its result.
     const running = this.inflight.get(key)

@@ -18,9 +18,10 @@ const rendered = new WeakMap<object, Map<unknown, Map<string, Buffer>>>()
  * by two routes keeps two answers. An uncached `source` is a fresh object each time and simply
  * encoded once.
  *
- * The route is told apart by its compiled 200 serializer (each route compiles its own), which costs
- * a property read; `routeOptions` builds a new object on every access, so it is read only for a
- * route without a 200 schema.
+ * The route is told apart by its compiled 200 serializer, which costs a property read (`routeOptions`
+ * builds a new object on every access, so it is read only for a route without a 200 schema). Fastify's
+ * default serializer compiler makes one per route; a custom `serializerCompiler` that reused one
+ * function for two routes would have them share these bytes too.
  *
  * Sets the JSON content type and returns the bytes for the async handler to return: Fastify sends
  * a Buffer as it is. They are typed as the body they encode, which is what the route's schema

@@ -126,6 +126,32 @@ test('ReadCache: tags, lifetimes, size cap, and nothing stored while not live', 
   assert.equal(counted.hit('nothing'), undefined)
   assert.equal(counted.hit('gone'), undefined)
   assert.equal(counted.hits, 1)
+  // read(): a hit is the value itself (no promise), a miss is through()'s promise of the load.
+  assert.equal(
+    counted.read(
+      'h',
+      async () => 'loaded',
+      () => ({ tags: [] }),
+    ),
+    'held',
+  )
+  const missed = counted.read(
+    'r',
+    async () => 'loaded',
+    () => ({ tags: ['r'] }),
+  )
+  assert.ok(missed instanceof Promise)
+  assert.equal(await missed, 'loaded')
+  assert.equal(
+    counted.read(
+      'r',
+      async () => 'again',
+      () => ({ tags: ['r'] }),
+    ),
+    'loaded',
+    'kept, then a hit',
+  )
+  assert.deepEqual([counted.hits, counted.misses], [3, 1])
   const off = new ReadCache(0)
   off.live = true
   assert.equal(off.enabled, false, 'a zero lifetime turns the cache off')

@@ -92,9 +92,9 @@ function nextSlotStart(date: string, slots: Slot[], now: { date: string; time: s
  * The answer for a court ('court') or indoor game ('game') on `date`: the day comes through the read
  * cache, its rendering is reused until a slot starts. Visibility is checked on every request.
  *
- * A day held by the cache and visible to everyone is answered without waiting on anything: this is
- * the hot path of the busiest read (docs/performance.md), and each promise on it cost a microtask
- * turn per request. Everything else goes through `cache.through` and awaits as usual.
+ * A day held by the cache and visible to everyone is answered without a promise of this service's
+ * own: this is the hot path of the busiest read (docs/performance.md), where the cache's `through`,
+ * the visibility check and two async wrappers each cost a promise and a microtask turn.
  */
 function availability<D extends VenueVisibility & { is_active: boolean; setup: DaySetup; bookings: TakenRange[] }, R>(
   db: Executor,
@@ -126,16 +126,12 @@ function availability<D extends VenueVisibility & { is_active: boolean; setup: D
     if (visibleToAll(day)) return answer(day)
     return assertVisibleToStaff(db, user, day.venue_id).then(() => answer(day))
   }
-  const cacheKey = `availability:${tag}:${id}:${date}`
-  const held = cache.hit<D>(cacheKey, at.getTime())
-  if (held) return visible(held)
-  return cache
-    .through(
-      cacheKey,
-      () => load(id, at),
-      (d) => (d ? cacheFor(d, DAY_TAGS[tag](id)) : null),
-    )
-    .then(visible)
+  const day = cache.read(
+    `availability:${tag}:${id}:${date}`,
+    () => load(id, at),
+    (d) => (d ? cacheFor(d, DAY_TAGS[tag](id)) : null),
+  )
+  return day instanceof Promise ? day.then(visible) : visible(day)
 }
 
 export function courtAvailability(
