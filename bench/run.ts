@@ -177,11 +177,11 @@ interface Row {
 }
 
 /**
- * One wrk thread. The generator shares the machine's two cores with the server: the bare server
- * answers as many requests under one thread as under two (both are measured in every run, so the
- * generator is not the bottleneck), while a second thread only competes with the server for its
- * core, and most with the scripted scenarios, whose Lua builds every request (scenario 1 is also
- * run under two threads, for comparison). docs/performance.md, "The load generator".
+ * One wrk thread. The generator shares the machine's two cores with the server, and a second thread
+ * competes with the server for its core, most in the scripted scenarios, whose Lua builds every
+ * request (scenario 1 is also run under two threads, for comparison). The bare server is measured
+ * under one thread, two and autocannon, and the ratios take the best of them, so a generator that
+ * held it back cannot flatter them. docs/performance.md, "The load generator".
  */
 const WRK_THREADS = 1
 
@@ -439,8 +439,8 @@ async function main() {
   await stopServer(bareServer)
 
   // The framework's floor, roughly: /health runs Fastify, the app's global hooks and a serializer and
-  // nothing of the service (no auth hook, no validation, a 15-byte body), so a route of the service
-  // can come nearer the bare server than it only by sending less.
+  // nothing of the service (no auth hook, no validation, a 15-byte body). A route of the service does
+  // all that and more, so it comes no nearer the bare server unless its answer is smaller.
   const health = await wrkLoad('0. /health (the framework alone)', `${app}/health`, 'static.lua', pid)
   const results: Row[] = []
   results.push(await wrkLoad('1. court availability', `${app}/`, 'availability.lua', pid, () => [WRK_DATA]))

@@ -1,5 +1,4 @@
 import type { AuthUser } from '../../lib/auth.ts'
-import type { ReadCache } from '../../lib/cache.ts'
 import { type CacheTag, cacheTags } from '../../lib/cache-tags.ts'
 import type { AppContext } from '../../lib/context.ts'
 import type { Executor } from '../../lib/db.ts'
@@ -19,7 +18,7 @@ function checkDate(date: string, today: string) {
   if (date < today) throw new Invalid('date', 'The date field must be a date after or equal to today.')
 }
 
-type Time = Pick<AppContext, 'clock' | 'zone'>
+type Context = Pick<AppContext, 'db' | 'cache' | 'clock' | 'zone'>
 
 /**
  * Public when the venue is in the public catalogue and the court/game is active; the venue's own
@@ -97,9 +96,7 @@ function nextSlotStart(date: string, slots: Slot[], now: { date: string; time: s
  * the visibility check and two async wrappers each cost a promise and a microtask turn.
  */
 function availability<D extends VenueVisibility & { is_active: boolean; setup: DaySetup; bookings: TakenRange[] }, R>(
-  db: Executor,
-  cache: ReadCache,
-  time: Time,
+  ctx: Context,
   user: AuthUser | null,
   tag: 'court' | 'game',
   key: string,
@@ -110,8 +107,8 @@ function availability<D extends VenueVisibility & { is_active: boolean; setup: D
 ): R | Promise<R> {
   const id = pathId(key)
   // "Now" (which slots of today have started, which holds have run out) is the app's clock.
-  const at = time.clock.now()
-  const now = time.zone.wallClock(at)
+  const at = ctx.clock.now()
+  const now = ctx.zone.wallClock(at)
   checkDate(date, now.date)
   const answer = (day: D) => {
     const memo = renderedDays.get(day) as Rendered<R> | undefined
@@ -124,9 +121,9 @@ function availability<D extends VenueVisibility & { is_active: boolean; setup: D
   const visible = (day: D | undefined): R | Promise<R> => {
     if (!day) throw new NotFound()
     if (visibleToAll(day)) return answer(day)
-    return assertVisibleToStaff(db, user, day.venue_id).then(() => answer(day))
+    return assertVisibleToStaff(ctx.db, user, day.venue_id).then(() => answer(day))
   }
-  const day = cache.read(
+  const day = ctx.cache.read(
     `availability:${tag}:${id}:${date}`,
     () => load(id, at),
     (d) => (d ? cacheFor(d, DAY_TAGS[tag](id)) : null),
@@ -134,15 +131,8 @@ function availability<D extends VenueVisibility & { is_active: boolean; setup: D
   return day instanceof Promise ? day.then(visible) : visible(day)
 }
 
-export function courtAvailability(
-  ctx: Pick<AppContext, 'db' | 'cache' | 'clock' | 'zone'>,
-  user: AuthUser | null,
-  key: string,
-  date: string,
-) {
+export function courtAvailability(ctx: Context, user: AuthUser | null, key: string, date: string) {
   return availability(
-    ctx.db,
-    ctx.cache,
     ctx,
     user,
     'court',
@@ -166,15 +156,8 @@ export function courtAvailability(
   )
 }
 
-export function indoorAvailability(
-  ctx: Pick<AppContext, 'db' | 'cache' | 'clock' | 'zone'>,
-  user: AuthUser | null,
-  key: string,
-  date: string,
-) {
+export function indoorAvailability(ctx: Context, user: AuthUser | null, key: string, date: string) {
   return availability(
-    ctx.db,
-    ctx.cache,
     ctx,
     user,
     'game',
