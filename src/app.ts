@@ -127,7 +127,7 @@ export async function buildApp({
 
   registerErrorHandler(app)
   await registerRateLimit(app, config)
-  await registerUploads(app, join(config.dataDir, 'incoming'))
+  registerUploads(app, join(config.dataDir, 'incoming'))
 
   await app.register(swagger, openapiOptions(ctx))
   await app.register(swaggerUi, { routePrefix: '/docs' })

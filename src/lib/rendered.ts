@@ -12,8 +12,8 @@ const JSON_TYPE = 'application/json; charset=utf-8'
 const rendered = new WeakMap<object, Map<unknown, Map<string, Buffer>>>()
 
 /**
- * The 200 answer built by `body()` from `source` (a value the read cache may hand out again), as
- * the route's serializer writes it; `variant` names what else the answer depends on (say the
+ * The 200 answer built by `body(source)` from `source` (a value the read cache may hand out again),
+ * as the route's serializer writes it; `variant` names what else the answer depends on (say the
  * request path in pagination links). The route is part of the key, so one cached object rendered
  * by two routes keeps two answers. An uncached `source` is a fresh object each time and simply
  * encoded once.
@@ -23,18 +23,23 @@ const rendered = new WeakMap<object, Map<unknown, Map<string, Buffer>>>()
  * default serializer compiler makes one per route; a custom `serializerCompiler` that reused one
  * function for two routes would have them share these bytes too.
  *
- * Sets the JSON content type and returns the bytes for the async handler to return: Fastify sends
- * a Buffer as it is. They are typed as the body they encode, which is what the route's schema
+ * Sets the JSON content type and returns the bytes for the handler to return: Fastify sends a
+ * Buffer as it is. They are typed as the body they encode, which is what the route's schema
  * expects its handler to return (returning `reply` instead would make Fastify wait on the
  * response's end through `reply.then`, a listener pair per request).
  */
-export function renderedJson<T>(reply: FastifyReply, source: object, variant: string, body: () => T): T {
+export function renderedJson<S extends object, T>(
+  reply: FastifyReply,
+  source: S,
+  variant: string,
+  body: (source: S) => T,
+): T {
   const route = reply.getSerializationFunction('200') ?? routeName(reply)
   let routes = rendered.get(source)
   let variants = routes?.get(route)
   let bytes = variants?.get(variant)
   if (!bytes) {
-    bytes = Buffer.from(reply.serialize(body()) as string)
+    bytes = Buffer.from(reply.serialize(body(source)) as string)
     if (!routes) {
       routes = new Map()
       rendered.set(source, routes)
@@ -48,6 +53,22 @@ export function renderedJson<T>(reply: FastifyReply, source: object, variant: st
   reply.type(JSON_TYPE)
   // The encoded form of a T (see above): Fastify's send() passes a Buffer through untouched.
   return bytes as unknown as T
+}
+
+/**
+ * `renderedJson` of what a read service answers: the value itself when the read cache holds it,
+ * a promise of it otherwise (`ReadCache.read`). A handler that is not `async` returns this as it
+ * is: Fastify sends a plain value within the handler's own call, so a cached answer costs the
+ * request no promise and no microtask turn, while a promise is awaited as an async handler's is.
+ */
+export function renderedAnswer<S extends object, T>(
+  reply: FastifyReply,
+  answer: S | Promise<S>,
+  variant: string,
+  body: (source: S) => T,
+): T | Promise<T> {
+  if (answer instanceof Promise) return answer.then((source) => renderedJson(reply, source, variant, body))
+  return renderedJson(reply, answer, variant, body)
 }
 
 function routeName(reply: FastifyReply) {

@@ -60,10 +60,25 @@ const acceptsMultipart = (req: FastifyRequest) => {
   return consumes?.includes('multipart/form-data') ?? false
 }
 
-/** Registers the multipart parser (which reads nothing by itself) and the 415/400 gate. */
-export async function registerUploads(app: FastifyInstance, incomingDir: string) {
-  await app.register(multipart, { throwFileSizeLimit: true })
+/**
+ * The app-wide part (app.ts): the 415/400 gate for a multipart body sent to a route that takes no
+ * files, and closing the connection on a refusal sent before the body was read. The parser itself
+ * and the temporary-file cleanup live only in the scopes of the routes that take files
+ * (`acceptUploads`): @fastify/multipart adds an async onResponse hook to every route of its scope,
+ * a promise and a microtask turn per request that every other route would pay for nothing.
+ */
+export function registerUploads(app: FastifyInstance, incomingDir: string) {
   app.decorate('incomingDir', incomingDir)
+
+  // A route that takes files in a scope without the parser would fail every upload: refuse to start.
+  app.addHook('onRoute', function (route) {
+    const consumes = (route.schema as { consumes?: string[] } | undefined)?.consumes
+    if (consumes?.includes('multipart/form-data') && !this.hasContentTypeParser('multipart/form-data')) {
+      throw new Error(
+        `${route.method} ${route.url} takes multipart/form-data: its plugin must await acceptUploads(app)`,
+      )
+    }
+  })
 
   // These hooks run on every request: callback style, so a request without files costs no promise.
   app.addHook('onRequest', (req, _reply, done) => {
@@ -76,10 +91,23 @@ export async function registerUploads(app: FastifyInstance, incomingDir: string)
 
   // A refusal sent before the body was read closes the connection, so the client stops sending
   // (otherwise Node reads and discards the rest of, say, a 200 MB upload on a kept-alive socket).
-  app.addHook('onSend', (req: WithUploads, reply, payload, done) => {
+  app.addHook('onSend', (req, reply, payload, done) => {
     if (reply.statusCode >= 400 && !req.raw.complete) reply.header('connection', 'close')
-    // The handler is done with its files once the answer is ready: remove them before it is sent,
-    // so they are gone by the time the client reads the response.
+    done(null, payload)
+  })
+}
+
+/**
+ * The multipart parser and the removal of a request's temporary files, for the route plugin that
+ * calls it (its own encapsulated scope): every plugin with a route that lists 'multipart/form-data'
+ * in `schema.consumes` awaits this first.
+ */
+export async function acceptUploads(app: FastifyInstance) {
+  await app.register(multipart, { throwFileSizeLimit: true })
+
+  // The handler is done with its files once the answer is ready: remove them before it is sent,
+  // so they are gone by the time the client reads the response.
+  app.addHook('onSend', (req: WithUploads, _reply, payload, done) => {
     if (!req[kUploads]?.length) return done(null, payload)
     removeUploads(req).then(() => done(null, payload))
   })

@@ -125,3 +125,26 @@ test('text fields of a form are coerced to the schema; temporary files are gone 
   const incoming = await readdir(app.ctx.config.dataDir + '/incoming').catch(() => [])
   assert.deepEqual(incoming, [])
 })
+
+test('the multipart parser and its hooks live only in the scopes of routes that take files', async () => {
+  // Every other route runs without @fastify/multipart's async onResponse hook: /health has only the
+  // request line's (src/lib/ops.ts).
+  const tree = app.printRoutes({ includeHooks: true, commonPrefix: false })
+  const health = tree.slice(tree.indexOf('/health (GET)'))
+  const onResponse = health.match(/\(onResponse\) (\[[^\]]*\])/)
+  assert.ok(onResponse, tree)
+  assert.equal(JSON.parse(onResponse[1]).length, 1, onResponse[1])
+  assert.equal(app.hasContentTypeParser('multipart/form-data'), false)
+
+  // A file route declared in a scope without acceptUploads() stops the start, naming the route.
+  const { default: Fastify } = await import('fastify')
+  const { registerUploads } = await import('../../src/lib/uploads.ts')
+  const broken = Fastify()
+  registerUploads(broken, '/tmp/unused')
+  broken.register(async (scope) => {
+    scope.post('/files', { schema: { consumes: ['multipart/form-data'] } }, async () => ({}))
+  })
+  await assert.rejects(async () => {
+    await broken.ready()
+  }, /POST \/files takes multipart\/form-data: its plugin must await acceptUploads/)
+})

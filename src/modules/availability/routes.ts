@@ -1,5 +1,5 @@
 import { Type } from 'typebox'
-import { renderedJson } from '../../lib/rendered.ts'
+import { renderedAnswer } from '../../lib/rendered.ts'
 import type { Routes } from '../../lib/route.ts'
 import { errorResponses } from '../../lib/schemas.ts'
 import { AvailabilityQuery, CourtAvailabilitySchema, IndoorAvailabilitySchema } from './schemas.ts'
@@ -16,6 +16,9 @@ const PRICING =
   ' Price of a slot: a pricing rule covers a slot when the slot start lies in [start_time, end_time). On a ' +
   'venue holiday the covering holiday rule wins; otherwise the covering rule for that weekday beats an ' +
   'every-day rule, peak/off_peak beat standard, ties go to the newest rule; otherwise the court price_per_hour.'
+
+/** The answer is the body as it is. */
+const same = <T>(body: T) => body
 
 const routes: Routes = async (app) => {
   const { ctx } = app
@@ -35,13 +38,10 @@ const routes: Routes = async (app) => {
         response: { 200: CourtAvailabilitySchema, ...errorResponses },
       },
     },
-    async (req, reply) => {
-      const { court } = req.params
-      const { date } = req.query
-      // The service hands out the same answer object while it is valid: encoded once.
-      const body = await courtAvailability(ctx, req.user ?? null, court, date)
-      return renderedJson(reply, body, '', () => body)
-    },
+    // Not async: a cached day is answered within this call (src/lib/rendered.ts). The service
+    // hands out the same answer object while it is valid: encoded once.
+    (req, reply) =>
+      renderedAnswer(reply, courtAvailability(ctx, req.user ?? null, req.params.court, req.query.date), '', same),
   )
 
   app.get(
@@ -59,12 +59,8 @@ const routes: Routes = async (app) => {
         response: { 200: IndoorAvailabilitySchema, ...errorResponses },
       },
     },
-    async (req, reply) => {
-      const { indoorGame } = req.params
-      const { date } = req.query
-      const body = await indoorAvailability(ctx, req.user ?? null, indoorGame, date)
-      return renderedJson(reply, body, '', () => body)
-    },
+    (req, reply) =>
+      renderedAnswer(reply, indoorAvailability(ctx, req.user ?? null, req.params.indoorGame, req.query.date), '', same),
   )
 }
 

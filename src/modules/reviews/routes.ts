@@ -4,7 +4,7 @@ import { pathId } from '../../lib/ids.ts'
 import { pageParams, paginated } from '../../lib/pagination.ts'
 import type { Routes } from '../../lib/route.ts'
 import { Data, errorResponses, Message, Paginated } from '../../lib/schemas.ts'
-import { readUploads } from '../../lib/uploads.ts'
+import { acceptUploads, readUploads } from '../../lib/uploads.ts'
 import { replierFirst } from './hooks.ts'
 import {
   AdminReviewQuery,
@@ -33,6 +33,7 @@ const createNote =
 
 const routes: Routes = async (app) => {
   const { ctx } = app
+  await acceptUploads(app)
 
   app.get(
     '/venues/:venue/reviews',

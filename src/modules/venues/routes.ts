@@ -9,7 +9,8 @@ import verificationRoutes from './routes/verification.ts'
 // amenity/sport catalogues.
 const routes: Routes = async (app) => {
   await catalogueRoutes(app)
-  await manageRoutes(app)
+  // A scope of its own: the multipart parser and its hooks stay off the catalogue's reads.
+  await app.register(manageRoutes)
   await verificationRoutes(app)
   await staffRoutes(app)
   await referenceRoutes(app)

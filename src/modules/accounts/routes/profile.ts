@@ -1,7 +1,7 @@
 import { signedIn } from '../../../lib/auth.ts'
 import type { Routes } from '../../../lib/route.ts'
 import { Data, errorResponses, Message } from '../../../lib/schemas.ts'
-import { readUploads } from '../../../lib/uploads.ts'
+import { acceptUploads, readUploads } from '../../../lib/uploads.ts'
 import { UserSchema } from '../resource.ts'
 import { AvatarBody, PasswordBody, ProfileUpdateBody } from '../schemas.ts'
 import { changePassword, MAX_AVATAR_BYTES, replaceAvatar, updateProfile } from '../service/profile.ts'
@@ -12,6 +12,7 @@ const security = [{ bearer: [] }]
 
 const profileRoutes: Routes = async (app) => {
   const { ctx } = app
+  await acceptUploads(app)
 
   app.get(
     '/profile',

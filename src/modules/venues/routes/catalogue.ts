@@ -1,7 +1,7 @@
 import { Type } from 'typebox'
 import { signedIn } from '../../../lib/auth.ts'
 import { pageParams, paginated, pathOf } from '../../../lib/pagination.ts'
-import { renderedJson } from '../../../lib/rendered.ts'
+import { renderedAnswer } from '../../../lib/rendered.ts'
 import type { RouteApp } from '../../../lib/route.ts'
 import { Data, errorResponses, Paginated } from '../../../lib/schemas.ts'
 import { MyVenueSchema, VenueSchema } from '../resource.ts'
@@ -32,12 +32,12 @@ export default async function catalogueRoutes(app: RouteApp) {
         response: { 200: Paginated(VenueSchema), ...errorResponses },
       },
     },
-    async (req, reply) => {
+    // Not async: a cached page is answered within this call (src/lib/rendered.ts).
+    (req, reply) => {
       const page = pageParams(req.query)
       // A guest's page comes from the read cache: its JSON is encoded once per cache entry. The
       // cache key holds the query and page, so only the path of the links can still differ.
-      const found = await listVenues(ctx, req.user ?? null, req.query, page)
-      return renderedJson(reply, found, pathOf(req.url), () =>
+      return renderedAnswer(reply, listVenues(ctx, req.user ?? null, req.query, page), pathOf(req.url), (found) =>
         paginated(req, ctx.config.appUrl, found.items, found.total, page),
       )
     },
@@ -56,10 +56,9 @@ export default async function catalogueRoutes(app: RouteApp) {
         response: { 200: Paginated(VenueSchema), ...errorResponses },
       },
     },
-    async (req, reply) => {
+    (req, reply) => {
       const page = pageParams(req.query)
-      const found = await nearbyVenues(ctx, req.query, page)
-      return renderedJson(reply, found, pathOf(req.url), () =>
+      return renderedAnswer(reply, nearbyVenues(ctx, req.query, page), pathOf(req.url), (found) =>
         paginated(req, ctx.config.appUrl, found.items, found.total, page),
       )
     },
@@ -101,9 +100,7 @@ export default async function catalogueRoutes(app: RouteApp) {
         response: { 200: Data(VenueSchema), ...errorResponses },
       },
     },
-    async (req, reply) => {
-      const venue = await showVenue(ctx, req.user ?? null, req.params.venue)
-      return renderedJson(reply, venue, '', () => ({ data: venue }))
-    },
+    (req, reply) =>
+      renderedAnswer(reply, showVenue(ctx, req.user ?? null, req.params.venue), '', (venue) => ({ data: venue })),
   )
 }

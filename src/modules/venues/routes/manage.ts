@@ -3,7 +3,7 @@ import { signedIn } from '../../../lib/auth.ts'
 import { pathId } from '../../../lib/ids.ts'
 import type { RouteApp } from '../../../lib/route.ts'
 import { Data, errorResponses, Message } from '../../../lib/schemas.ts'
-import { readUploads } from '../../../lib/uploads.ts'
+import { acceptUploads, readUploads } from '../../../lib/uploads.ts'
 import { venueAccessFirst } from '../hooks.ts'
 import { VenueImageSchema, VenueSchema } from '../resource.ts'
 import { ImageUploadBody, VenueCreateBody, VenueUpdateBody } from '../schemas.ts'
@@ -25,6 +25,7 @@ const venueUploads = readUploads({ fileBytes: MAX_IMAGE_BYTES, files: MAX_GALLER
 
 export default async function manageRoutes(app: RouteApp) {
   const { ctx } = app
+  await acceptUploads(app)
 
   app.post(
     '/venues',

@@ -1,0 +1,55 @@
+import assert from 'node:assert/strict'
+import { test } from 'node:test'
+import Fastify from 'fastify'
+import { renderedAnswer } from '../../src/lib/rendered.ts'
+
+// renderedAnswer (src/lib/rendered.ts): a value the read cache holds is encoded once and sent within
+// the handler's own call; a promise (a miss) is awaited as an async handler's answer would be.
+
+const Body = {
+  type: 'object',
+  properties: { data: { type: 'object', properties: { n: { type: 'number' } } } },
+} as const
+
+function appWith(source: () => { n: number } | Promise<{ n: number }>) {
+  const app = Fastify()
+  const returned: unknown[] = []
+  let built = 0
+  app.get('/x', { schema: { response: { 200: Body } } }, (_req, reply) => {
+    const answer = renderedAnswer(reply, source(), '', (s) => {
+      built++
+      return { data: s }
+    })
+    returned.push(answer)
+    return answer
+  })
+  return { app, returned, built: () => built }
+}
+
+test('a held value is answered as bytes within the handler call, encoded once per object', async () => {
+  const held = { n: 1 }
+  const { app, returned, built } = appWith(() => held)
+  for (let i = 0; i < 3; i++) {
+    const res = await app.inject('/x')
+    assert.equal(res.statusCode, 200)
+    assert.equal(res.headers['content-type'], 'application/json; charset=utf-8')
+    assert.deepEqual(res.json(), { data: { n: 1 } })
+  }
+  assert.ok(
+    returned.every((r) => Buffer.isBuffer(r)),
+    'no promise',
+  )
+  assert.equal(returned[0], returned[2], 'the same bytes')
+  assert.equal(built(), 1)
+})
+
+test('a promise is awaited; a rejected one is the error handler’s answer', async () => {
+  let fail = false
+  const { app, returned } = appWith(() => (fail ? Promise.reject(new Error('boom')) : Promise.resolve({ n: 2 })))
+  const res = await app.inject('/x')
+  assert.deepEqual(res.json(), { data: { n: 2 } })
+  assert.ok(returned[0] instanceof Promise)
+  fail = true
+  const failed = await app.inject('/x')
+  assert.equal(failed.statusCode, 500)
+})
