@@ -133,8 +133,9 @@ export class ReadCache {
     key: string,
     load: () => Promise<T>,
     store: (value: T) => { tags: string[]; expiresAt?: number } | null,
+    now?: number,
   ): T | Promise<T> {
-    const held = this.hit<T>(key)
+    const held = this.hit<T>(key, now)
     return held !== undefined ? held : this.through(key, load, store)
   }
 

@@ -9,6 +9,8 @@ import { migrationStatus } from './migrate.ts'
 
 /** Probe and scrape routes: logged at debug only (a load balancer calls them every few seconds). */
 const PROBES = new Set(['/health', '/ready', '/metrics'])
+/** pino's level numbers: a line is built only when the logger's level lets it through. */
+const LEVELS: Record<string, number> = { trace: 10, debug: 20, info: 30, warn: 40, error: 50, fatal: 60, silent: 100 }
 /** How long /ready waits for the database before calling it failing. */
 const READY_TIMEOUT_MS = 2000
 
@@ -32,16 +34,18 @@ export function registerOps(app: FastifyInstance, metrics: Metrics, state: OpsSt
     const seconds = reply.elapsedTime / 1000
     metrics.observeRequest(req.method, route, reply.statusCode, seconds)
     // Written by the app logger with the request id (what req.log binds): most requests never need
-    // their own child logger (src/lib/request-logger.ts).
-    const line = {
-      reqId: req.id,
-      method: req.method,
-      route,
-      status: reply.statusCode,
-      ms: Math.round(reply.elapsedTime * 10) / 10,
+    // their own child logger (src/lib/request-logger.ts). Built only when its level is logged.
+    const level = PROBES.has(route) ? 'debug' : 'info'
+    if (LEVELS[app.log.level] <= LEVELS[level]) {
+      const line = {
+        reqId: req.id,
+        method: req.method,
+        route,
+        status: reply.statusCode,
+        ms: Math.round(reply.elapsedTime * 10) / 10,
+      }
+      app.log[level](line, 'request')
     }
-    if (PROBES.has(route)) app.log.debug(line, 'request')
-    else app.log.info(line, 'request')
     done()
   })
 

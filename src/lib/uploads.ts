@@ -62,7 +62,7 @@ const acceptsMultipart = (req: FastifyRequest) => {
 
 /**
  * The app-wide part (app.ts): the 415/400 gate for a multipart body sent to a route that takes no
- * files, and closing the connection on a refusal sent before the body was read. The parser itself
+ * files (app.ts closes the connection on such a refusal, sent before the body was read). The parser itself
  * and the temporary-file cleanup live only in the scopes of the routes that take files
  * (`acceptUploads`): @fastify/multipart adds an async onResponse hook to every route of its scope,
  * a promise and a microtask turn per request that every other route would pay for nothing.
@@ -87,13 +87,6 @@ export function registerUploads(app: FastifyInstance, incomingDir: string) {
     if (!acceptsMultipart(req)) return done(new AppError(415, 'Unsupported media type.'))
     if (!/;\s*boundary=/i.test(type)) return done(new BadRequest('The multipart body has no boundary.'))
     done()
-  })
-
-  // A refusal sent before the body was read closes the connection, so the client stops sending
-  // (otherwise Node reads and discards the rest of, say, a 200 MB upload on a kept-alive socket).
-  app.addHook('onSend', (req, reply, payload, done) => {
-    if (reply.statusCode >= 400 && !req.raw.complete) reply.header('connection', 'close')
-    done(null, payload)
   })
 }
 
@@ -181,7 +174,7 @@ export function readUploads(limits: UploadLimits): preValidationAsyncHookHandler
       await untilBodyStalls(req, readParts())
     } catch (err) {
       // Stop reading: the rest of the body (say, 200 MB) is not wanted, and the refusal closes the
-      // connection (onSend above) instead of draining it.
+      // connection (app.ts's onSend hook) instead of draining it.
       req.raw.unpipe()
       req.raw.pause()
       throw asClientError(err)

@@ -127,6 +127,7 @@ function availability<D extends VenueVisibility & { is_active: boolean; setup: D
     `availability:${tag}:${id}:${date}`,
     () => load(id, at),
     (d) => (d ? cacheFor(d, DAY_TAGS[tag](id)) : null),
+    at.getTime(),
   )
   return day instanceof Promise ? day.then(visible) : visible(day)
 }
