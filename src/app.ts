@@ -52,6 +52,12 @@ export interface BuildOptions {
   clock?: Clock
 }
 
+/** The request declares a body (a length above 0, or chunked). */
+function hasBody(req: FastifyRequest) {
+  const { headers } = req
+  return headers['transfer-encoding'] !== undefined || (headers['content-length'] ?? '0') !== '0'
+}
+
 export async function buildApp({
   config,
   database,
@@ -108,9 +114,11 @@ export async function buildApp({
   // One onSend hook for every answer: the request id, and a refusal sent before the body was read
   // (a 415 multipart upload, a 401 before a large JSON body) closes the connection, so the client
   // stops sending (otherwise Node reads and discards the rest of, say, 200 MB on a kept-alive socket).
+  // Only a request that has a body: while a bodyless GET is answered within its own 'request' event
+  // (a cached read, a 404 thrown by a handler that is not async) Node has not yet marked it complete.
   app.addHook('onSend', (req, reply, payload, done) => {
     reply.header('x-request-id', req.id)
-    if (reply.statusCode >= 400 && !req.raw.complete) reply.header('connection', 'close')
+    if (reply.statusCode >= 400 && !req.raw.complete && hasBody(req)) reply.header('connection', 'close')
     done(null, payload)
   })
 
@@ -136,8 +144,9 @@ export async function buildApp({
   app.addHook('onRoute', (route) => {
     const methods = Array.isArray(route.method) ? route.method : [route.method]
     if (!methods.some((m) => m === 'POST' || m === 'PUT' || m === 'PATCH')) return
+    // First among the route's own preValidation hooks (a scope's addHook ones, none today, run before).
     const own = route.preValidation
-    route.preValidation = own === undefined ? [emptyBody] : [emptyBody, ...(Array.isArray(own) ? own : [own])]
+    route.preValidation = own == null ? [emptyBody] : [emptyBody, ...[own].flat()]
   })
 
   registerErrorHandler(app)

@@ -126,8 +126,9 @@ export class ReadCache {
 
   /**
    * `through`, answering a hit with the value itself instead of a promise of it, so a service can
-   * hand a hit to its route without promises of its own (the busiest reads: the route's handler
-   * then awaits a plain value, one microtask turn).
+   * hand a hit to its route without promises of its own (the busiest reads: the route's handler,
+   * not async, then sends it within its own call; src/lib/rendered.ts). `now`: an instant the
+   * caller already read from the same clock as the cache's (`ctx.clock`), in ms.
    */
   read<T>(
     key: string,

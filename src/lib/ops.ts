@@ -9,7 +9,7 @@ import { migrationStatus } from './migrate.ts'
 
 /** Probe and scrape routes: logged at debug only (a load balancer calls them every few seconds). */
 const PROBES = new Set(['/health', '/ready', '/metrics'])
-/** pino's level numbers: a line is built only when the logger's level lets it through. */
+/** pino's level numbers (LOG_LEVEL is one of these, src/config.ts): a line is built only when the logger's level lets it through. */
 const LEVELS: Record<string, number> = { trace: 10, debug: 20, info: 30, warn: 40, error: 50, fatal: 60, silent: 100 }
 const HEALTHY = { status: 'ok' as const }
 /** How long /ready waits for the database before calling it failing. */

@@ -6,7 +6,7 @@ import { join } from 'node:path'
 import { pipeline } from 'node:stream/promises'
 import multipart from '@fastify/multipart'
 import type { FastifyInstance, FastifyRequest, preValidationAsyncHookHandler } from 'fastify'
-import { AppError } from './errors.ts'
+import { AppError, NotFound } from './errors.ts'
 import { coerceFields } from './validation.ts'
 
 // File uploads (multipart/form-data), accepted only by the routes that take files: they list
@@ -41,6 +41,7 @@ const MULTIPART = /^multipart\/form-data\b/i
 const TOO_LARGE = 'The request is too large.'
 
 const kUploads = Symbol('uploads')
+const kReadsUploads = Symbol('reads uploads')
 type WithUploads = FastifyRequest & { [kUploads]?: string[] }
 
 class BadRequest extends AppError {
@@ -70,10 +71,13 @@ const acceptsMultipart = (req: FastifyRequest) => {
 export function registerUploads(app: FastifyInstance, incomingDir: string) {
   app.decorate('incomingDir', incomingDir)
 
-  // A route that takes files in a scope without the parser would fail every upload: refuse to start.
+  // A route that takes files (its schema says so, or it reads them with readUploads) in a scope
+  // without the parser would fail every upload: refuse to start.
   app.addHook('onRoute', function (route) {
     const consumes = (route.schema as { consumes?: string[] } | undefined)?.consumes
-    if (consumes?.includes('multipart/form-data') && !this.hasContentTypeParser('multipart/form-data')) {
+    const hooks = route.preValidation == null ? [] : [route.preValidation].flat()
+    const takesFiles = consumes?.includes('multipart/form-data') || hooks.some((h) => kReadsUploads in h)
+    if (takesFiles && !this.hasContentTypeParser('multipart/form-data')) {
       throw new Error(
         `${route.method} ${route.url} takes multipart/form-data: its plugin must await acceptUploads(app)`,
       )
@@ -83,7 +87,10 @@ export function registerUploads(app: FastifyInstance, incomingDir: string) {
   // These hooks run on every request: callback style, so a request without files costs no promise.
   app.addHook('onRequest', (req, _reply, done) => {
     const type = req.headers['content-type']
-    if (!type || !MULTIPART.test(type) || req.is404) return done()
+    if (!type || !MULTIPART.test(type)) return done()
+    // No route: answered here, since the not-found handler's scope has no multipart parser (it
+    // would call the body an unsupported media type).
+    if (req.is404) return done(new NotFound())
     if (!acceptsMultipart(req)) return done(new AppError(415, 'Unsupported media type.'))
     if (!/;\s*boundary=/i.test(type)) return done(new BadRequest('The multipart body has no boundary.'))
     done()
@@ -132,7 +139,7 @@ declare module 'fastify' {
 export function readUploads(limits: UploadLimits): preValidationAsyncHookHandler {
   const fileSize = limits.fileBytes + GRACE_BYTES
   const maxBody = limits.files * fileSize + MAX_FIELDS * FIELD_BYTES
-  return async (request) => {
+  const hook: preValidationAsyncHookHandler = async (request) => {
     const req = request as WithUploads
     if (!req.isMultipart()) return
     if (Number(req.headers['content-length'] ?? 0) > maxBody) throw new TooLarge()
@@ -183,6 +190,8 @@ export function readUploads(limits: UploadLimits): preValidationAsyncHookHandler
     if (schema && typeof schema === 'object') coerceFields(schema, body)
     req.body = body
   }
+  // Marked, so that registerUploads can tell a route that reads files from its hooks.
+  return Object.assign(hook, { [kReadsUploads]: true })
 }
 
 /**

@@ -1,6 +1,7 @@
 import assert from 'node:assert/strict'
 import { test } from 'node:test'
 import Fastify from 'fastify'
+import { NotFound, registerErrorHandler } from '../../src/lib/errors.ts'
 import { renderedAnswer } from '../../src/lib/rendered.ts'
 
 // renderedAnswer (src/lib/rendered.ts): a value the read cache holds is encoded once and sent within
@@ -13,6 +14,7 @@ const Body = {
 
 function appWith(source: () => { n: number } | Promise<{ n: number }>) {
   const app = Fastify()
+  registerErrorHandler(app)
   const returned: unknown[] = []
   let built = 0
   app.get('/x', { schema: { response: { 200: Body } } }, (_req, reply) => {
@@ -52,4 +54,13 @@ test('a promise is awaited; a rejected one is the error handler’s answer', asy
   fail = true
   const failed = await app.inject('/x')
   assert.equal(failed.statusCode, 500)
+})
+
+test('a service that throws at once (say a 404 on a malformed id) is the error handler’s answer', async () => {
+  const { app } = appWith(() => {
+    throw new NotFound()
+  })
+  const res = await app.inject('/x')
+  assert.equal(res.statusCode, 404)
+  assert.deepEqual(res.json(), { message: 'Not found.' })
 })

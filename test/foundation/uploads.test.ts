@@ -1,7 +1,9 @@
 import assert from 'node:assert/strict'
 import { readdir } from 'node:fs/promises'
 import { after, before, test } from 'node:test'
+import Fastify from 'fastify'
 import type { App } from '../../src/app.ts'
+import { readUploads, registerUploads } from '../../src/lib/uploads.ts'
 import { build } from '../helpers/app.ts'
 import { createUser, createVenue } from '../helpers/factories.ts'
 import { multipart, PNG } from '../venues/multipart.ts'
@@ -127,24 +129,51 @@ test('text fields of a form are coerced to the schema; temporary files are gone 
 })
 
 test('the multipart parser and its hooks live only in the scopes of routes that take files', async () => {
-  // Every other route runs without @fastify/multipart's async onResponse hook: /health has only the
+  // Every other route runs without @fastify/multipart's async onResponse hook: these have only the
   // request line's (src/lib/ops.ts).
+  // printRoutes draws a tree: a route is its parent's line, then its own segment below it.
   const tree = app.printRoutes({ includeHooks: true, commonPrefix: false })
-  const health = tree.slice(tree.indexOf('/health (GET)'))
-  const onResponse = health.match(/\(onResponse\) (\[[^\]]*\])/)
-  assert.ok(onResponse, tree)
-  assert.equal(JSON.parse(onResponse[1]).length, 1, onResponse[1])
+  for (const [parent, leaf] of [
+    ['── /health (GET', '/health (GET'],
+    ['── /api/courts/:court (', '── /availability (GET)'],
+    ['── /api/venues (', '── /:venue (GET)'],
+  ]) {
+    const at = tree.indexOf(leaf, tree.indexOf(parent))
+    assert.ok(tree.includes(parent) && at > 0, `${parent} ${leaf}`)
+    const onResponse = tree.slice(at).match(/\(onResponse\) (\[[^\]]*\])/)
+    assert.ok(onResponse, leaf)
+    assert.equal(JSON.parse(onResponse[1]).length, 1, `${parent} ${leaf}: ${onResponse[1]}`)
+  }
+  // And a file route does carry the parser's hook and the clean-up.
+  const upload = tree.slice(tree.indexOf('── /avatar (POST)', tree.indexOf('── /api/profile (')))
+  assert.equal(JSON.parse(upload.match(/\(onResponse\) (\[[^\]]*\])/)?.[1] ?? '[]').length, 3)
   assert.equal(app.hasContentTypeParser('multipart/form-data'), false)
+})
 
-  // A file route declared in a scope without acceptUploads() stops the start, naming the route.
-  const { default: Fastify } = await import('fastify')
-  const { registerUploads } = await import('../../src/lib/uploads.ts')
-  const broken = Fastify()
-  registerUploads(broken, '/tmp/unused')
-  broken.register(async (scope) => {
-    scope.post('/files', { schema: { consumes: ['multipart/form-data'] } }, async () => ({}))
-  })
-  await assert.rejects(async () => {
-    await broken.ready()
-  }, /POST \/files takes multipart\/form-data: its plugin must await acceptUploads/)
+test('a file route declared in a scope without acceptUploads() stops the start, naming the route', async () => {
+  for (const options of [
+    { schema: { consumes: ['multipart/form-data'] } },
+    { preValidation: readUploads({ fileBytes: 1024, files: 1 }) },
+  ]) {
+    const broken = Fastify()
+    registerUploads(broken, '/tmp/unused')
+    broken.register(async (scope) => {
+      scope.post('/files', options, async () => ({}))
+    })
+    await assert.rejects(async () => {
+      await broken.ready()
+    }, /POST \/files takes multipart\/form-data: its plugin must await acceptUploads/)
+  }
+})
+
+test('multipart to no route at all is 404, as any other body is', async () => {
+  const form = await multipart([['name', 'x']])
+  for (const [method, url] of [
+    ['POST', '/api/no-such-thing'],
+    ['POST', '/api/courts/1/availability'],
+  ] as const) {
+    const res = await app.inject({ method, url, headers: form.headers, payload: form.payload })
+    assert.equal(res.statusCode, 404, `${method} ${url}: ${res.body}`)
+    assert.deepEqual(res.json(), { message: 'Not found.' })
+  }
 })
