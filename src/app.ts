@@ -142,8 +142,7 @@ export async function buildApp({
     done()
   }
   app.addHook('onRoute', (route) => {
-    const methods = Array.isArray(route.method) ? route.method : [route.method]
-    if (!methods.some((m) => m === 'POST' || m === 'PUT' || m === 'PATCH')) return
+    if (![route.method].flat().some((m) => m === 'POST' || m === 'PUT' || m === 'PATCH')) return
     // First among the route's own preValidation hooks (a scope's addHook ones, none today, run before).
     const own = route.preValidation
     route.preValidation = own == null ? [emptyBody] : [emptyBody, ...[own].flat()]

@@ -1,5 +1,6 @@
 import { timingSafeEqual } from 'node:crypto'
 import type { FastifyInstance } from 'fastify'
+import { pino } from 'pino'
 import { Type } from 'typebox'
 import type { Metrics } from './metrics.ts'
 import { migrationStatus } from './migrate.ts'
@@ -9,8 +10,8 @@ import { migrationStatus } from './migrate.ts'
 
 /** Probe and scrape routes: logged at debug only (a load balancer calls them every few seconds). */
 const PROBES = new Set(['/health', '/ready', '/metrics'])
-/** pino's level numbers (LOG_LEVEL is one of these, src/config.ts): a line is built only when the logger's level lets it through. */
-const LEVELS: Record<string, number> = { trace: 10, debug: 20, info: 30, warn: 40, error: 50, fatal: 60, silent: 100 }
+/** pino's level numbers: a line is built only when the logger's level lets it through ('silent': none). */
+const LEVELS: Record<string, number | undefined> = pino.levels.values
 const HEALTHY = { status: 'ok' as const }
 /** How long /ready waits for the database before calling it failing. */
 const READY_TIMEOUT_MS = 2000
@@ -37,7 +38,8 @@ export function registerOps(app: FastifyInstance, metrics: Metrics, state: OpsSt
     // Written by the app logger with the request id (what req.log binds): most requests never need
     // their own child logger (src/lib/request-logger.ts). Built only when its level is logged.
     const level = PROBES.has(route) ? 'debug' : 'info'
-    if (LEVELS[app.log.level] <= LEVELS[level]) {
+    const current = LEVELS[app.log.level]
+    if (current !== undefined && current <= (LEVELS[level] ?? 0)) {
       const line = {
         reqId: req.id,
         method: req.method,

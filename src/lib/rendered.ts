@@ -28,12 +28,7 @@ const rendered = new WeakMap<object, Map<unknown, Map<string, Buffer>>>()
  * expects its handler to return (returning `reply` instead would make Fastify wait on the
  * response's end through `reply.then`, a listener pair per request).
  */
-export function renderedJson<S extends object, T>(
-  reply: FastifyReply,
-  source: S,
-  variant: string,
-  body: (source: S) => T,
-): T {
+function renderedJson<S extends object, T>(reply: FastifyReply, source: S, variant: string, body: (source: S) => T): T {
   const route = reply.getSerializationFunction('200') ?? routeName(reply)
   let routes = rendered.get(source)
   let variants = routes?.get(route)

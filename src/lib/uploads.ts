@@ -56,10 +56,9 @@ class TooLarge extends AppError {
   }
 }
 
-const acceptsMultipart = (req: FastifyRequest) => {
-  const consumes = (req.routeOptions.schema as { consumes?: string[] } | undefined)?.consumes
-  return consumes?.includes('multipart/form-data') ?? false
-}
+/** The route's schema lists multipart/form-data in `consumes`. */
+const listsMultipart = (schema: unknown) =>
+  (schema as { consumes?: string[] } | undefined)?.consumes?.includes('multipart/form-data') ?? false
 
 /**
  * The app-wide part (app.ts): the 415/400 gate for a multipart body sent to a route that takes no
@@ -74,9 +73,8 @@ export function registerUploads(app: FastifyInstance, incomingDir: string) {
   // A route that takes files (its schema says so, or it reads them with readUploads) in a scope
   // without the parser would fail every upload: refuse to start.
   app.addHook('onRoute', function (route) {
-    const consumes = (route.schema as { consumes?: string[] } | undefined)?.consumes
     const hooks = route.preValidation == null ? [] : [route.preValidation].flat()
-    const takesFiles = consumes?.includes('multipart/form-data') || hooks.some((h) => kReadsUploads in h)
+    const takesFiles = listsMultipart(route.schema) || hooks.some((h) => kReadsUploads in h)
     if (takesFiles && !this.hasContentTypeParser('multipart/form-data')) {
       throw new Error(
         `${route.method} ${route.url} takes multipart/form-data: its plugin must await acceptUploads(app)`,
@@ -91,7 +89,7 @@ export function registerUploads(app: FastifyInstance, incomingDir: string) {
     // No route: answered here, since the not-found handler's scope has no multipart parser (it
     // would call the body an unsupported media type).
     if (req.is404) return done(new NotFound())
-    if (!acceptsMultipart(req)) return done(new AppError(415, 'Unsupported media type.'))
+    if (!listsMultipart(req.routeOptions.schema)) return done(new AppError(415, 'Unsupported media type.'))
     if (!/;\s*boundary=/i.test(type)) return done(new BadRequest('The multipart body has no boundary.'))
     done()
   })
