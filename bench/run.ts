@@ -25,13 +25,20 @@ const DURATION = quick ? 3 : 10
 // The full run warms each scenario for 10 s, long enough for the read cache to hold the availability
 // grids asked about (a server at peak hour has been running); the quick run only checks the wiring.
 const WARMUP = quick ? 1 : 10
+/**
+ * The reads with a target (and /health) are measured in rounds that alternate with the bare server
+ * (see main): this many, each this long after a short warm-up (the first round warms for WARMUP).
+ */
+const READ_ROUNDS = quick ? 1 : 3
+const ROUND_SECONDS = quick ? DURATION : 6
+const ROUND_WARMUP = quick ? 1 : 2
 const CONNECTIONS = 100
 const PGLITE_DIR = '.tmp/bench-data/pglite'
 
 const size = {
   venues: quick ? 2000 : 10_000,
   courtsPerVenue: 3,
-  busyVenues: kind === 'postgres' ? (quick ? 10 : 300) : quick ? 5 : 40,
+  busyVenues: kind === 'postgres' ? (quick ? 6 : 300) : quick ? 5 : 40,
   fill: 0.6,
 }
 const SMALL_ROWS = 1000
@@ -174,14 +181,49 @@ interface Row {
   non2xx: number
   errors: number
   ratio?: number
+  /** A read measured in rounds: the lowest and highest of its rounds' ratios. */
+  spread?: [number, number]
+}
+
+/** The middle value (the lower of the two middle ones for an even count). */
+function median(xs: number[]) {
+  const sorted = [...xs].sort((a, b) => a - b)
+  return sorted[Math.floor((sorted.length - 1) / 2)]
+}
+
+/**
+ * One row for a scenario measured in rounds: the round whose ratio is the median (its rate and
+ * latencies), the peak memory and the non-2xx of all rounds, and the rounds' ratio spread.
+ */
+function medianRow(rows: Row[], ratios: number[]): Row {
+  const m = median(ratios)
+  const row = rows[ratios.indexOf(m)]
+  return {
+    ...row,
+    rssMb: row.rssMb === null ? null : Math.max(...rows.map((r) => r.rssMb ?? 0)),
+    non2xx: rows.reduce((n, r) => n + r.non2xx, 0),
+    errors: rows.reduce((n, r) => n + r.errors, 0),
+    ratio: m,
+    spread: [Math.min(...ratios), Math.max(...ratios)],
+  }
+}
+
+/** " (rounds 0.271–0.334)" for a row measured in more than one round. */
+function spread(r: Row) {
+  return r.spread && READ_ROUNDS > 1 ? ` (rounds ${r.spread[0].toFixed(3)}–${r.spread[1].toFixed(3)})` : ''
+}
+
+/** The rates of a bare server's rounds, "25889 / 27001 / 26120". */
+function rounds(rows: Row[]) {
+  return rows.map((r) => fmt(r.rps)).join(' / ')
 }
 
 /**
  * One wrk thread. The generator shares the machine's two cores with the server, and a second thread
  * competes with the server for its core, most in the scripted scenarios, whose Lua builds every
- * request (scenario 1 is also run under two threads, for comparison). The bare server is measured
- * under one thread, two and autocannon, and the ratios take the best of them, so a generator that
- * held it back cannot flatter them. docs/performance.md, "The load generator".
+ * request. The bare server is measured under one thread and two in every round, and the ratios
+ * take the better of them, so a generator that held it back cannot flatter them.
+ * docs/performance.md, "The load generator".
  */
 const WRK_THREADS = 1
 
@@ -212,10 +254,11 @@ async function wrkLoad(
   pid: number | null,
   args: (offset: number) => string[] = () => [],
   threads = WRK_THREADS,
+  { warmup = WARMUP, duration = DURATION }: { warmup?: number; duration?: number } = {},
 ): Promise<Row> {
-  const warm = await runWrk(url, script, WARMUP, args(0), threads)
+  const warm = await runWrk(url, script, warmup, args(0), threads)
   const stop = pid ? rssSampler(pid) : () => 0
-  const r = await runWrk(url, script, DURATION, args(warm.last_index + 1), threads)
+  const r = await runWrk(url, script, duration, args(warm.last_index + 1), threads)
   const rss = stop()
   return {
     name,
@@ -426,33 +469,61 @@ async function main() {
   const sample = await (await fetch(`${app}/api/courts/${busy[0]}/availability?date=${kathmanduDate(1)}`)).text()
   const bareServer = await startBare(sample)
   const bareUrl = `http://127.0.0.1:${BASE_PORT}/`
-  const base = await wrkLoad('bare node http (wrk)', bareUrl, 'static.lua', null)
-  const ceilings: Row[] = [base]
-  const bareTwo = await wrkLoad('bare node http (wrk, 2 threads)', bareUrl, 'static.lua', null, undefined, 2)
-  ceilings.push(bareTwo)
-  // The cost of the Lua path generation itself: the bare server under the availability script.
-  if (!quick)
+
+  // The reads with a target, and /health, in rounds: each round measures the bare server (under one
+  // wrk thread and two) and then each read, and a read's ratio is the median of its rounds' ratios
+  // to that round's best bare rate. Identical runs on these shared cores differ by up to a quarter
+  // (bench/profiles.md); a lone 10 s sample against the best of several bare samples was a lottery.
+  // Row 0, /health, runs Fastify, the app's global hooks and a serializer and nothing of the service
+  // (no auth hook, no validation, a 15-byte body): a route of the service does all that and more.
+  const reads: { name: string; url: string; script: string; args?: () => string[] }[] = [
+    { name: '0. /health (the framework alone)', url: `${app}/health`, script: 'static.lua' },
+    { name: '1. court availability', url: `${app}/`, script: 'availability.lua', args: () => [WRK_DATA] },
+    {
+      name: '2. venue list (coords, radius 500, sort distance)',
+      url: `${app}/api/venues?lat=27.7&lng=85.32&radius=500&sort=distance`,
+      script: 'static.lua',
+    },
+    { name: '3. venue show by slug (300 venues)', url: `${app}/`, script: 'venue-show.lua', args: () => [WRK_DATA] },
+  ]
+  const bareRounds: Row[][] = [[], []]
+  const readRounds: Row[][] = reads.map(() => [])
+  for (let round = 0; round < READ_ROUNDS; round++) {
+    // The first round warms each read long enough for the read cache to hold what it asks about.
+    const timing = { warmup: round === 0 ? WARMUP : ROUND_WARMUP, duration: ROUND_SECONDS }
+    for (const [i, threads] of [1, 2].entries()) {
+      const name = `bare node http (wrk${threads === 1 ? '' : ', 2 threads'})`
+      bareRounds[i].push(await wrkLoad(name, bareUrl, 'static.lua', null, undefined, threads, timing))
+    }
+    for (const [i, r] of reads.entries()) {
+      readRounds[i].push(await wrkLoad(r.name, r.url, r.script, pid, r.args, WRK_THREADS, timing))
+    }
+  }
+  const roundBest = bareRounds[0].map((one, i) => Math.max(one.rps, bareRounds[1][i].rps))
+  const bareRps = median(roundBest)
+  const ceilings = bareRounds.map((rows) =>
+    medianRow(
+      rows,
+      rows.map((r) => r.rps / bareRps),
+    ),
+  )
+  // The other generators' ceilings on the bare server, once (the full run): what generating the paths
+  // in Lua costs, and autocannon, which the earlier benches measured instead of the server.
+  if (!quick) {
     ceilings.push(
       await wrkLoad('bare node http (wrk + availability script)', bareUrl, 'availability.lua', null, () => [WRK_DATA]),
     )
-  ceilings.push(await autocannonLoad('bare node http (autocannon)', bareUrl))
+    ceilings.push(await autocannonLoad('bare node http (autocannon)', bareUrl))
+    for (const r of ceilings.slice(2)) r.ratio = r.rps / bareRps
+  }
   await stopServer(bareServer)
-
-  // The framework's floor, roughly: /health runs Fastify, the app's global hooks and a serializer and
-  // nothing of the service (no auth hook, no validation, a 15-byte body). A route of the service does
-  // all that and more, so it comes no nearer the bare server unless its answer is smaller.
-  const health = await wrkLoad('0. /health (the framework alone)', `${app}/health`, 'static.lua', pid)
-  const results: Row[] = []
-  results.push(await wrkLoad('1. court availability', `${app}/`, 'availability.lua', pid, () => [WRK_DATA]))
-  results.push(
-    await wrkLoad(
-      '2. venue list (coords, radius 500, sort distance)',
-      `${app}/api/venues?lat=27.7&lng=85.32&radius=500&sort=distance`,
-      'static.lua',
-      pid,
+  const [health, ...cachedReads] = readRounds.map((rows) =>
+    medianRow(
+      rows,
+      rows.map((r, i) => r.rps / roundBest[i]),
     ),
   )
-  results.push(await wrkLoad('3. venue show by slug (300 venues)', `${app}/`, 'venue-show.lua', pid, () => [WRK_DATA]))
+  const results: Row[] = [...cachedReads]
   // 4. Booking creation on distinct free slots: the hourly slots of 600 courts (200 venues), court
   // after court, hour after hour, day after day, as a peak-hour rush on the popular venues would.
   const create = await wrkLoad('4. booking creation (distinct slots)', `${app}/`, 'bookings.lua', pid, (offset) => [
@@ -492,59 +563,35 @@ async function main() {
   const fivexx = statuses.filter((s) => s >= 500 || s === 0).length
   await stopServer(server)
 
-  // Scenario 1 again, under two wrk threads: what the second thread takes from the server. On a
-  // server started afresh, as scenario 1's was; last, so its load changes none of the rows above.
-  let availabilityTwo: Row | null = null
-  if (!quick) {
-    server = await startServer()
-    availabilityTwo = await wrkLoad(
-      '1. court availability (wrk, 2 threads)',
-      `${app}/`,
-      'availability.lua',
-      server.pid ?? null,
-      () => [WRK_DATA],
-      2,
-    )
-    await stopServer(server)
-  }
-
-  const compared = availabilityTwo ? [availabilityTwo] : []
-  // The denominator is the most any generator got from the bare server in this run: a generator that
-  // held the bare server back would otherwise make every ratio look better than it is.
-  const bare = ceilings.reduce((best, r) => (r.rps > best.rps ? r : best))
-  for (const r of [...ceilings, health, ...results, ...compared, large, small]) r.ratio = r.rps / bare.rps
+  // Every ratio but the reads' own (their rounds' median) is to the bare server's median best.
+  for (const r of [large, small]) r.ratio = r.rps / bareRps
   if (db) create.ratio = create.rps / db.rps
-  const rows = [
-    ...ceilings,
-    health,
-    ...results.slice(0, 1),
-    ...compared,
-    ...results.slice(1),
-    ...(db ? [db] : []),
-    small,
-    large,
-  ]
+  const rows = [...ceilings, health, ...results.slice(0, 1), ...results.slice(1), ...(db ? [db] : []), small, large]
   log('')
   log(tableHead)
   for (const r of rows) log(tableRow(r, create, db))
   const [a, l, s, c] = results
   const scaling = large.p50 / Math.max(small.p50, 0.001)
-  const peakRss = Math.max(...[health, ...results, ...compared, large, small].map((r) => r.rssMb ?? 0))
-  const autocannonBare = ceilings[ceilings.length - 1]
+  const peakRss = Math.max(...[health, ...results, large, small].map((r) => r.rssMb ?? 0))
   const r3 = (x: number) => x.toFixed(3)
   const checks: Check[] = [
     [
-      `generators: bare server ${fmt(bare.rps)} req/s at best (${bare.name}, the ratios' denominator); ${fmt(base.rps)} under wrk, ${fmt(bareTwo.rps)} under wrk with 2 threads, ${fmt(autocannonBare.rps)} under autocannon` +
-        (availabilityTwo ? `; court availability under 2 wrk threads ${r3(availabilityTwo.ratio ?? 0)}` : ''),
+      `generators: bare server ${fmt(bareRps)} req/s (the ratios' denominator: the median over ${READ_ROUNDS} round${READ_ROUNDS === 1 ? '' : 's'} of the better of wrk with one thread, ${rounds(bareRounds[0])}, and with two, ${rounds(bareRounds[1])})` +
+        (quick
+          ? ''
+          : `; ${ceilings
+              .slice(2)
+              .map((r) => `${fmt(r.rps)} under ${r.name.slice(r.name.indexOf('(') + 1, -1)}`)
+              .join(', ')}`),
       null,
     ],
     [
-      `framework floor: /health ${r3(health.ratio!)} of bare (Fastify, the global hooks, a 15-byte answer; no target)`,
+      `framework floor: /health ${r3(health.ratio!)} of bare${spread(health)} (Fastify, the global hooks, a 15-byte answer; no target)`,
       null,
     ],
-    [`cached availability ${r3(a.ratio!)} of bare (target >= 0.5)`, a.ratio! >= 0.5, a.ratio!, 0.5],
-    [`venue show ${r3(s.ratio!)} of bare (target >= 0.5)`, s.ratio! >= 0.5, s.ratio!, 0.5],
-    [`venue list ${r3(l.ratio!)} of bare (target >= 0.3)`, l.ratio! >= 0.3, l.ratio!, 0.3],
+    [`cached availability ${r3(a.ratio!)} of bare${spread(a)} (target >= 0.5)`, a.ratio! >= 0.5, a.ratio!, 0.5],
+    [`venue show ${r3(s.ratio!)} of bare${spread(s)} (target >= 0.5)`, s.ratio! >= 0.5, s.ratio!, 0.5],
+    [`venue list ${r3(l.ratio!)} of bare${spread(l)} (target >= 0.3)`, l.ratio! >= 0.3, l.ratio!, 0.3],
     [`uncached availability ${r3(large.ratio!)} of bare (target >= 0.15)`, large.ratio! >= 0.15, large.ratio!, 0.15],
     db
       ? [
@@ -618,7 +665,7 @@ const tableHead =
 /** A table row; booking creation's ratio is to pgbench, every other to the bare server at its best. */
 function tableRow(r: Row, create: Row, db: Row | null) {
   const of = r === create ? (db ? ' of pgbench' : '') : ' of bare'
-  const ratio = r.ratio === undefined ? '-' : `${r.ratio.toFixed(3)}${of}`
+  const ratio = r.ratio === undefined ? '-' : `${r.ratio.toFixed(3)}${of}${spread(r)}`
   const rss = r.rssMb ?? '-'
   const lat = (x: number) => (r.generator === 'pgbench' ? `${x} (avg)` : String(x))
   return `| ${r.name} | ${r.generator} | ${fmt(r.rps)} | ${r.generator === 'pgbench' ? '-' : r.p50} | ${lat(r.p99)} | ${rss} | ${r.non2xx} | ${ratio} |`
@@ -702,10 +749,13 @@ scripts in bench/wrk/, on the same two cores as the server. The bare server is a
 own, answering a precomputed body of the size of an availability answer. It is measured in the same run under wrk,
 under wrk with two threads, under wrk with the availability script (what generating the paths in Lua costs) and
 under autocannon (that generator's own ceiling, which the earlier benches measured instead of the server); every
-ratio is to the most any of them got from it ("of bare"), so a generator that held the bare server back cannot make
-a ratio look better. Row 0 is the server's own \`/health\`: Fastify, the global hooks and a 15-byte answer and nothing
-of the service, about the nearest a route can come to the bare server. Court availability is also run under two wrk
-threads, last, on a server started afresh (see "The load generator" below).
+ratio is to the better of wrk's two settings, so a generator that held the bare server back cannot make a ratio look
+better. Identical runs on these shared cores differ by up to a quarter, so row 0 and scenarios 1–3 are measured in
+${READ_ROUNDS} rounds (${ROUND_SECONDS} s each, the first after a ${WARMUP} s warm-up): each round measures the bare server under both wrk
+settings and then each read, a read's ratio is the median of its rounds' ratios to its round's bare best (the
+lowest and highest in brackets), and its row shows the median round. The other rows' ratios are to the median of
+the rounds' bare best. Row 0 is the server's own \`/health\`: Fastify, the global hooks and a 15-byte answer and
+nothing of the service, about the nearest a route can come to the bare server.
 Scenarios 1–3 run with the per-instance read cache on (the default; see docs/architecture.md): availability asks
 for a random busy court on one of the next 7 days on every request, venue show for one of 300 venues. The two
 "no cache" rows run the same availability load with \`CACHE_TTL_MS=0\`, every request a query, at about
@@ -731,8 +781,8 @@ ${readFileSync('bench/profiles.md', 'utf8').trim()}
 
 **The load generator** shares the two cores (here ${r.checks[0][0].replace('generators: ', '')}). The bench drives
 the server with wrk and prints each generator's rate on the bare server. It runs one wrk thread: a second thread
-takes CPU from the server under test, most in the scripted scenarios, whose Lua builds every request (the two-thread
-availability row above; bench/profiles.md has the CPU per request measured both ways).
+takes CPU from the server under test, most in the scripted scenarios, whose Lua builds every request (bench/profiles.md
+has the CPU per request measured both ways).
 
 ## Query plans (with ${r.total} booking rows)
 
