@@ -811,7 +811,7 @@ ${r.plans.venueNear}
 npm install
 apt-get install wrk        # the bench installs it itself when run as root
 npm run bench              # full run on the local PostgreSQL server; rewrites this file
-npm run bench -- --quick   # under a minute, prints the ratio lines only
+npm run bench -- --quick   # about a minute, prints the ratio lines only
 npm run bench -- --db=pglite
 # a profile: the server as the bench starts it (bench/run.ts startServer), under wrk, then
 node --cpu-prof --cpu-prof-dir=/tmp/prof dist/server.js
