@@ -34,7 +34,7 @@ function renderedJson<S extends object, T>(reply: FastifyReply, source: S, varia
   let variants = routes?.get(route)
   let bytes = variants?.get(variant)
   if (!bytes) {
-    bytes = Buffer.from(reply.serialize(body(source)) as string)
+    bytes = ownBytes(reply.serialize(body(source)) as string)
     if (!routes) {
       routes = new Map()
       rendered.set(source, routes)
@@ -64,6 +64,19 @@ export function renderedAnswer<S extends object, T>(
 ): T | Promise<T> {
   if (answer instanceof Promise) return answer.then((source) => renderedJson(reply, source, variant, body))
   return renderedJson(reply, answer, variant, body)
+}
+
+/**
+ * The UTF-8 bytes of `text` in memory of their own. Buffer.from() cuts a string under 4 KB from
+ * Node's shared 8 KB pool, and a slice keeps its whole slab alive: a cached answer made between
+ * short-lived buffers (the database driver's messages) would hold up to 8 KB for its 1.5 KB as long
+ * as the cache keeps it (measured: 6,300 answers of 1.5 KB each made between four short-lived
+ * buffers held 20.6 MB of buffer memory this way, 9.7 MB in memory of their own).
+ */
+export function ownBytes(text: string): Buffer {
+  const bytes = Buffer.allocUnsafeSlow(Buffer.byteLength(text))
+  bytes.write(text)
+  return bytes
 }
 
 function routeName(reply: FastifyReply) {

@@ -2,7 +2,7 @@ import assert from 'node:assert/strict'
 import { test } from 'node:test'
 import Fastify from 'fastify'
 import { NotFound, registerErrorHandler } from '../../src/lib/errors.ts'
-import { renderedAnswer } from '../../src/lib/rendered.ts'
+import { ownBytes, renderedAnswer } from '../../src/lib/rendered.ts'
 
 // renderedAnswer (src/lib/rendered.ts): a value the read cache holds is encoded once and sent within
 // the handler's own call; a promise (a miss) is awaited as an async handler's answer would be.
@@ -43,6 +43,21 @@ test('a held value is answered as bytes within the handler call, encoded once pe
   )
   assert.equal(returned[0], returned[2], 'the same bytes')
   assert.equal(built(), 1)
+  // Held for as long as the cache holds the value: in memory of its own, not a slice of Node's
+  // shared buffer pool (which would keep a whole 8 KB slab alive for it).
+  const bytes = returned[0] as Buffer
+  assert.equal(bytes.byteOffset, 0)
+  assert.equal(bytes.buffer.byteLength, bytes.length)
+})
+
+test('ownBytes: the UTF-8 of a string, in memory of its own', () => {
+  const text = '{"name":"Kathmandu Futsal ✓","price":"1500.00"}'
+  const pooled = Buffer.from('x')
+  assert.notEqual(pooled.buffer.byteLength, pooled.length, 'small Buffer.from() is a pool slice')
+  const bytes = ownBytes(text)
+  assert.equal(bytes.toString('utf8'), text)
+  assert.equal(bytes.length, Buffer.byteLength(text))
+  assert.equal(bytes.buffer.byteLength, bytes.length)
 })
 
 test('a promise is awaited; a rejected one is the error handler’s answer', async () => {
