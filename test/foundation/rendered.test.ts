@@ -79,3 +79,33 @@ test('a service that throws at once (say a 404 on a malformed id) is the error h
   assert.equal(res.statusCode, 404)
   assert.deepEqual(res.json(), { message: 'Not found.' })
 })
+
+test('one object rendered by two routes and two variants keeps each answer; the slot on it is invisible', async () => {
+  const held = { n: 3 }
+  const app = Fastify()
+  registerErrorHandler(app)
+  let built = 0
+  const Other = { type: 'object', properties: { other: { type: 'object', properties: { n: { type: 'number' } } } } }
+  app.get('/a', { schema: { response: { 200: Body } } }, (req, reply) =>
+    renderedAnswer(reply, held, req.url, (s) => {
+      built++
+      return { data: s }
+    }),
+  )
+  app.get('/b', { schema: { response: { 200: Other } } }, (_req, reply) =>
+    renderedAnswer(reply, held, '', (s) => {
+      built++
+      return { other: s }
+    }),
+  )
+  // Alternating, so the last answer kept on the object is never the one asked for next.
+  for (let i = 0; i < 2; i++) {
+    assert.deepEqual((await app.inject('/a?p=1')).json(), { data: { n: 3 } })
+    assert.deepEqual((await app.inject('/b')).json(), { other: { n: 3 } })
+    assert.deepEqual((await app.inject('/a?p=2')).json(), { data: { n: 3 } })
+  }
+  assert.equal(built, 3, 'one encoding per route and variant')
+  assert.deepEqual(Object.keys(held), ['n'])
+  assert.deepEqual({ ...held }, { n: 3 })
+  assert.equal(JSON.stringify(held), '{"n":3}')
+})

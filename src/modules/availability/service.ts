@@ -70,15 +70,18 @@ const DAY_TAGS = {
 }
 
 /**
- * A rendered answer of a loaded day, kept with that day (so it dies with the cache entry, whose
+ * A rendered answer of a loaded day, kept on that day (so it dies with the cache entry, whose
  * expiry is the first running hold's end). It is reused while no slot has started since it was
- * rendered: `validThrough` is the next slot start (venue time) at render time.
+ * rendered: `validThrough` is the next slot start (venue time) at render time. A property of the day
+ * rather than a WeakMap entry: with thousands of days held, each lookup in a table is a miss in the
+ * CPU's caches (docs/performance.md).
  */
 interface Rendered<R> {
   body: R
   validThrough: string
 }
-const renderedDays = new WeakMap<object, Rendered<unknown>>()
+const RENDERED = Symbol('rendered day')
+type WithRendered<R> = { [RENDERED]?: Rendered<R> }
 
 /** The first slot start at or after `now` on `date`, as "YYYY-MM-DD HH:mm:ss"; "9999" when none. */
 function nextSlotStart(date: string, slots: Slot[], now: { date: string; time: string }): string {
@@ -111,11 +114,11 @@ function availability<D extends VenueVisibility & { is_active: boolean; setup: D
   const now = ctx.zone.wallClock(at)
   checkDate(date, now.date)
   const answer = (day: D) => {
-    const memo = renderedDays.get(day) as Rendered<R> | undefined
-    if (memo && `${now.date} ${now.time}` <= memo.validThrough) return memo.body
+    const memo = (day as WithRendered<R>)[RENDERED]
+    if (memo !== undefined && `${now.date} ${now.time}` <= memo.validThrough) return memo.body
     const slots = daySlots(day.setup)
     const body = render(day, slots, freeTest(date, taken(day), at, now))
-    renderedDays.set(day, { body, validThrough: nextSlotStart(date, slots, now) })
+    ;(day as WithRendered<R>)[RENDERED] = { body, validThrough: nextSlotStart(date, slots, now) }
     return body
   }
   const visible = (day: D | undefined): R | Promise<R> => {
