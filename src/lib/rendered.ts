@@ -5,26 +5,41 @@ import type { FastifyReply } from 'fastify'
 // largest cost of those requests after the socket write (fast-json-stringify and the garbage it
 // leaves: about a third of a cached venue-list request, docs/performance.md). The bytes are made
 // by the route's own response serializer (`reply.serialize`), so they are exactly what Fastify
-// would have sent, and kept in a WeakMap keyed by the cached object: they die with its cache entry.
+// would have sent, and kept with the cached object: they die with its cache entry.
+//
+// Most cached objects are rendered by one route in one way, so that answer is kept on the object
+// itself (a non-enumerable symbol property: spreads, JSON and the serializers do not see it). A hit
+// of the busiest reads is then a property read, where a WeakMap and two Maps were each a miss in the
+// CPU's caches with thousands of objects held, and cost about 400 bytes of tables per object
+// (docs/performance.md). An object answered by a second route or variant keeps all of its answers
+// in the WeakMap as well, and the last one served on itself.
 
 const JSON_TYPE = 'application/json; charset=utf-8'
-/** Per cached object: per route (its 200 serializer, else "METHOD url"), per variant, the bytes. */
-const rendered = new WeakMap<object, Map<unknown, Map<string, Buffer>>>()
 
-/**
- * The last answer rendered from a cached object, kept on the object itself (a non-enumerable symbol
- * property: spreads, JSON and the serializers do not see it). A hit of the busiest reads is then a
- * property read instead of a WeakMap and two Map lookups, each a miss in the CPU's caches when
- * thousands of objects are held (docs/performance.md). The WeakMap still keeps every route's and
- * variant's bytes.
- */
-const LAST = Symbol('rendered')
-interface Last {
+interface Answer {
+  /** The route: its compiled 200 serializer, else "METHOD url". */
   route: unknown
   variant: string
   bytes: Buffer
 }
-type WithLast = { [LAST]?: Last }
+const LAST = Symbol('rendered')
+type Rendered = { [LAST]?: Answer }
+/** Per object answered in more than one way: per route, per variant, the answer. */
+const others = new WeakMap<object, Map<unknown, Map<string, Answer>>>()
+
+function keep(source: object, answer: Answer) {
+  let routes = others.get(source)
+  if (!routes) {
+    routes = new Map()
+    others.set(source, routes)
+  }
+  let variants = routes.get(answer.route)
+  if (!variants) {
+    variants = new Map()
+    routes.set(answer.route, variants)
+  }
+  variants.set(answer.variant, answer)
+}
 
 /**
  * The 200 answer built by `body(source)` from `source` (a value the read cache may hand out again),
@@ -46,27 +61,23 @@ type WithLast = { [LAST]?: Last }
 function renderedJson<S extends object, T>(reply: FastifyReply, source: S, variant: string, body: (source: S) => T): T {
   const route = reply.getSerializationFunction('200') ?? routeName(reply)
   reply.type(JSON_TYPE)
-  const last = (source as WithLast)[LAST]
+  const held = source as Rendered
+  const last = held[LAST]
   // The encoded form of a T (see above): Fastify's send() passes a Buffer through untouched.
   if (last !== undefined && last.route === route && last.variant === variant) return last.bytes as unknown as T
-  let routes = rendered.get(source)
-  let variants = routes?.get(route)
-  let bytes = variants?.get(variant)
-  if (!bytes) {
-    bytes = ownBytes(reply.serialize(body(source)) as string)
-    if (!routes) {
-      routes = new Map()
-      rendered.set(source, routes)
+  let answer = others.get(source)?.get(route)?.get(variant)
+  if (answer === undefined) {
+    answer = { route, variant, bytes: ownBytes(reply.serialize(body(source)) as string) }
+    if (last === undefined && Object.isExtensible(source)) {
+      Object.defineProperty(source, LAST, { value: answer, writable: true })
+      return answer.bytes as unknown as T
     }
-    if (!variants) {
-      variants = new Map()
-      routes.set(route, variants)
-    }
-    variants.set(variant, bytes)
+    if (last !== undefined && !others.has(source)) keep(source, last)
+    keep(source, answer)
   }
-  if (last === undefined) Object.defineProperty(source, LAST, { value: { route, variant, bytes }, writable: true })
-  else (source as WithLast)[LAST] = { route, variant, bytes }
-  return bytes as unknown as T
+  // A frozen object (none is cached today) keeps its answers in the WeakMap only.
+  if (last !== undefined) held[LAST] = answer
+  return answer.bytes as unknown as T
 }
 
 /**

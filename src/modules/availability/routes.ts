@@ -3,7 +3,7 @@ import { renderedAnswer } from '../../lib/rendered.ts'
 import type { Routes } from '../../lib/route.ts'
 import { errorResponses } from '../../lib/schemas.ts'
 import { AvailabilityQuery, CourtAvailabilitySchema, IndoorAvailabilitySchema } from './schemas.ts'
-import { courtAvailability, indoorAvailability } from './service.ts'
+import { courtAvailability, type DayAnswer, indoorAvailability } from './service.ts'
 
 const DESCRIPTION =
   'Slots are laid from the open time (the court schedule entry for that weekday, else the venue hours) in ' +
@@ -17,8 +17,8 @@ const PRICING =
   'venue holiday the covering holiday rule wins; otherwise the covering rule for that weekday beats an ' +
   'every-day rule, peak/off_peak beat standard, ties go to the newest rule; otherwise the court price_per_hour.'
 
-/** The answer is the body as it is. */
-const same = <T>(body: T) => body
+/** A day's answer (service.ts) builds its body when the route encodes it. */
+const body = <T>(answer: DayAnswer<T>) => answer.body()
 
 const routes: Routes = async (app) => {
   const { ctx } = app
@@ -39,9 +39,9 @@ const routes: Routes = async (app) => {
       },
     },
     // Not async: a cached day is answered within this call (src/lib/rendered.ts). The service
-    // hands out the same answer object while it is valid: encoded once.
+    // hands out the same answer object while it is valid: encoded once, its bytes kept on it.
     (req, reply) =>
-      renderedAnswer(reply, courtAvailability(ctx, req.user ?? null, req.params.court, req.query.date), '', same),
+      renderedAnswer(reply, courtAvailability(ctx, req.user ?? null, req.params.court, req.query.date), '', body),
   )
 
   app.get(
@@ -60,7 +60,7 @@ const routes: Routes = async (app) => {
       },
     },
     (req, reply) =>
-      renderedAnswer(reply, indoorAvailability(ctx, req.user ?? null, req.params.indoorGame, req.query.date), '', same),
+      renderedAnswer(reply, indoorAvailability(ctx, req.user ?? null, req.params.indoorGame, req.query.date), '', body),
   )
 }
 

@@ -70,18 +70,27 @@ const DAY_TAGS = {
 }
 
 /**
- * A rendered answer of a loaded day, kept on that day (so it dies with the cache entry, whose
- * expiry is the first running hold's end). It is reused while no slot has started since it was
- * rendered: `validThrough` is the next slot start (venue time) at render time. A property of the day
- * rather than a WeakMap entry: with thousands of days held, each lookup in a table is a miss in the
- * CPU's caches (docs/performance.md).
+ * A day's answer as of one instant, kept on that day (so it dies with the cache entry, whose expiry
+ * is the first running hold's end). It is reused while no slot has started since: `validThrough` is
+ * the next slot start (venue time) at that instant. The route encodes it once (src/lib/rendered.ts)
+ * and keeps the bytes on it; the body is built only for that, so the 6,300 days of a busy cache do
+ * not keep about 15 MB of slot objects next to their bytes. A property of the day rather than a
+ * WeakMap entry: with thousands of days held, each lookup in a table is a miss in the CPU's caches
+ * (docs/performance.md).
  */
-interface Rendered<R> {
-  body: R
-  validThrough: string
+export class DayAnswer<R> {
+  constructor(
+    readonly validThrough: string,
+    private readonly make: () => R,
+  ) {}
+
+  /** The answer's body, built afresh on each call (the route encodes it once). */
+  body(): R {
+    return this.make()
+  }
 }
-const RENDERED = Symbol('rendered day')
-type WithRendered<R> = { [RENDERED]?: Rendered<R> }
+const ANSWER = Symbol('day answer')
+type Answered<R> = { [ANSWER]?: DayAnswer<R> }
 
 /** The first slot start at or after `now` on `date`, as "YYYY-MM-DD HH:mm:ss"; "9999" when none. */
 function nextSlotStart(date: string, slots: Slot[], now: { date: string; time: string }): string {
@@ -107,21 +116,23 @@ function availability<D extends VenueVisibility & { is_active: boolean; setup: D
   load: (id: number, at: Date) => Promise<D | undefined>,
   taken: (day: D) => TakenRange[],
   render: (day: D, slots: Slot[], free: (slot: Slot) => boolean) => R,
-): R | Promise<R> {
+): DayAnswer<R> | Promise<DayAnswer<R>> {
   const id = pathId(key)
   // "Now" (which slots of today have started, which holds have run out) is the app's clock.
   const at = ctx.clock.now()
   const now = ctx.zone.wallClock(at)
   checkDate(date, now.date)
   const answer = (day: D) => {
-    const memo = (day as WithRendered<R>)[RENDERED]
-    if (memo !== undefined && `${now.date} ${now.time}` <= memo.validThrough) return memo.body
-    const slots = daySlots(day.setup)
-    const body = render(day, slots, freeTest(date, taken(day), at, now))
-    ;(day as WithRendered<R>)[RENDERED] = { body, validThrough: nextSlotStart(date, slots, now) }
-    return body
+    const held = (day as Answered<R>)[ANSWER]
+    if (held !== undefined && `${now.date} ${now.time}` <= held.validThrough) return held
+    const validThrough = nextSlotStart(date, daySlots(day.setup), now)
+    const fresh = new DayAnswer(validThrough, () =>
+      render(day, daySlots(day.setup), freeTest(date, taken(day), at, now)),
+    )
+    ;(day as Answered<R>)[ANSWER] = fresh
+    return fresh
   }
-  const visible = (day: D | undefined): R | Promise<R> => {
+  const visible = (day: D | undefined): DayAnswer<R> | Promise<DayAnswer<R>> => {
     if (!day) throw new NotFound()
     if (visibleToAll(day)) return answer(day)
     return assertVisibleToStaff(ctx.db, user, day.venue_id).then(() => answer(day))
