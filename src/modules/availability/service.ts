@@ -125,10 +125,13 @@ function availability<D extends VenueVisibility & { is_active: boolean; setup: D
   const answer = (day: D) => {
     const held = (day as Answered<R>)[ANSWER]
     if (held !== undefined && `${now.date} ${now.time}` <= held.validThrough) return held
-    const validThrough = nextSlotStart(date, daySlots(day.setup), now)
-    const fresh = new DayAnswer(validThrough, () =>
-      render(day, daySlots(day.setup), freeTest(date, taken(day), at, now)),
-    )
+    // The grid is made once for both; the answer lets go of it when the route has encoded it.
+    let slots: Slot[] | null = daySlots(day.setup)
+    const fresh = new DayAnswer(nextSlotStart(date, slots, now), () => {
+      const grid = slots ?? daySlots(day.setup)
+      slots = null
+      return render(day, grid, freeTest(date, taken(day), at, now))
+    })
     ;(day as Answered<R>)[ANSWER] = fresh
     return fresh
   }

@@ -1,4 +1,4 @@
-import { dayOfWeek, fromMinutes } from '../../lib/time.ts'
+import { dayOfWeek, fromMinutes, toMinutes } from '../../lib/time.ts'
 
 // The slot grid of one court (or indoor game) on one venue-local date, and its prices. Pure: the
 // callers load the day's setup from the database and pass it in.
@@ -57,10 +57,7 @@ export interface Slot {
   price_per_hour: number
 }
 
-const minutesOf = (time: string) => {
-  const [h, m] = time.split(':')
-  return Number(h) * 60 + Number(m)
-}
+const minutesOf = toMinutes
 
 /** A slot's amount in paisa: price_per_hour × minutes / 60, rounded half up. */
 export function slotAmount(pricePerHour: number, minutes: number): number {
