@@ -101,6 +101,11 @@ async function startServer(extra: Record<string, string> = {}): Promise<ChildPro
     ...(kind === 'postgres' ? { DATABASE_URL: pgUrl } : { DATABASE_URL: '', DATA_DIR: '.tmp/bench-data' }),
     ...extra,
   }
+  // Something else answering on the port would be measured in the server's place (a server left
+  // running by hand once was, and its own server then failed with EADDRINUSE while the run went on).
+  if (await answers(`http://127.0.0.1:${PORT}/health`)) {
+    throw new Error(`port ${PORT} already answers: stop what listens there (ss -ltnp) and run the bench again`)
+  }
   // On PGlite the server opens the bench's database directly: DATA_DIR/pglite is PGLITE_DIR.
   const child = spawn(process.execPath, [...startFlags(), 'dist/server.js'], {
     env,
@@ -108,14 +113,20 @@ async function startServer(extra: Record<string, string> = {}): Promise<ChildPro
   })
   children.add(child)
   for (let i = 0; i < 300; i++) {
-    try {
-      const res = await fetch(`http://127.0.0.1:${PORT}/health`)
-      if (res.ok) return child
-    } catch {}
+    if (child.exitCode !== null || child.signalCode !== null) break
+    if (await answers(`http://127.0.0.1:${PORT}/health`)) return child
     await new Promise((r) => setTimeout(r, 200))
   }
   child.kill()
-  throw new Error('server did not start')
+  throw new Error(`server did not start${child.exitCode !== null ? ` (it exited with ${child.exitCode})` : ''}`)
+}
+
+async function answers(url: string): Promise<boolean> {
+  try {
+    return (await fetch(url)).ok
+  } catch {
+    return false
+  }
 }
 
 /** The node flags of `npm start` (package.json), so the bench runs the server as it is started. */
@@ -129,6 +140,7 @@ function startFlags(): string[] {
 async function startBare(body: string): Promise<ChildProcess> {
   const file = '.tmp/bench-data/bare-body.json'
   writeFileSync(file, body)
+  if (await answers(`http://127.0.0.1:${BASE_PORT}/`)) throw new Error(`port ${BASE_PORT} already answers`)
   const child = spawn(process.execPath, ['bench/bare-server.mjs', file, String(BASE_PORT)], {
     stdio: ['ignore', 'pipe', 'inherit'],
   })

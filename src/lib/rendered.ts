@@ -10,7 +10,7 @@ import type { FastifyReply } from 'fastify'
 // Most cached objects are rendered by one route in one way, so that answer is kept on the object
 // itself (a non-enumerable symbol property: spreads, JSON and the serializers do not see it). A hit
 // of the busiest reads is then a property read, where a WeakMap and two Maps were each a miss in the
-// CPU's caches with thousands of objects held, and cost about 400 bytes of tables per object
+// CPU's caches with thousands of objects held, and took memory of their own per object
 // (docs/performance.md). An object answered by a second route or variant keeps all of its answers
 // in the WeakMap as well, and the last one served on itself.
 
@@ -75,8 +75,9 @@ function renderedJson<S extends object, T>(reply: FastifyReply, source: S, varia
     if (last !== undefined && !others.has(source)) keep(source, last)
     keep(source, answer)
   }
-  // A frozen object (none is cached today) keeps its answers in the WeakMap only.
-  if (last !== undefined) held[LAST] = answer
+  // A frozen object (none is cached today) keeps its answers in the WeakMap only; one frozen after
+  // its first answer keeps that one on itself too.
+  if (last !== undefined && !Object.isFrozen(source)) held[LAST] = answer
   return answer.bytes as unknown as T
 }
 

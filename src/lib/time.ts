@@ -8,7 +8,8 @@ export function dayOfWeek(date: string): number {
   const y = digits(date, 0, 4)
   const m = digits(date, 5, 2)
   const d = digits(date, 8, 2)
-  if (date.length !== 10 || y < 1000 || m < 1 || m > 12 || d < 1 || d > daysInMonth(y, m)) {
+  const dashes = date.charCodeAt(4) === 45 && date.charCodeAt(7) === 45
+  if (date.length !== 10 || !dashes || y < 1000 || m < 1 || m > 12 || d < 1 || d > daysInMonth(y, m)) {
     return new Date(`${date}T00:00:00Z`).getUTCDay()
   }
   const year = m < 3 ? y - 1 : y

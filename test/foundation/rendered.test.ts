@@ -105,7 +105,35 @@ test('one object rendered by two routes and two variants keeps each answer; the 
     assert.deepEqual((await app.inject('/a?p=2')).json(), { data: { n: 3 } })
   }
   assert.equal(built, 3, 'one encoding per route and variant')
-  assert.deepEqual(Object.keys(held), ['n'])
-  assert.deepEqual({ ...held }, { n: 3 })
-  assert.equal(JSON.stringify(held), '{"n":3}')
+  const symbols = Object.getOwnPropertySymbols(held)
+  assert.equal(symbols.length, 1, 'the last answer is kept on the object')
+  assert.ok(!Object.prototype.propertyIsEnumerable.call(held, symbols[0]), 'and is not enumerable')
+  assert.equal(Object.getOwnPropertySymbols({ ...held }).length, 0, 'so a spread does not copy it')
+})
+
+test('a frozen object keeps its answers all the same', async () => {
+  const frozen = Object.freeze({ n: 4 })
+  const later = { n: 5 }
+  const app = Fastify()
+  registerErrorHandler(app)
+  let built = 0
+  app.get('/f', { schema: { response: { 200: Body } } }, (req, reply) =>
+    renderedAnswer(reply, (req.query as { which?: string }).which === 'later' ? later : frozen, req.url, (s) => {
+      built++
+      return { data: s }
+    }),
+  )
+  for (let i = 0; i < 2; i++) {
+    assert.deepEqual((await app.inject('/f?a')).json(), { data: { n: 4 } })
+    assert.deepEqual((await app.inject('/f?b')).json(), { data: { n: 4 } })
+  }
+  assert.equal(built, 2, 'a frozen object: one encoding per variant, kept in the WeakMap')
+  // Frozen after its first answer: a second variant is kept too, and both are served again.
+  assert.deepEqual((await app.inject('/f?which=later')).json(), { data: { n: 5 } })
+  Object.freeze(later)
+  for (let i = 0; i < 2; i++) {
+    assert.deepEqual((await app.inject('/f?which=later&x')).json(), { data: { n: 5 } })
+    assert.deepEqual((await app.inject('/f?which=later')).json(), { data: { n: 5 } })
+  }
+  assert.equal(built, 4)
 })

@@ -19,7 +19,18 @@ test('dayOfWeek agrees with Date on every day from 1900 to 2200, and on malforme
     if (dayOfWeek(date) !== byDate(date)) assert.fail(`${date}: ${dayOfWeek(date)} against ${byDate(date)}`)
   }
   assert.equal(dayOfWeek('2026-11-24'), 2)
-  for (const odd of ['2024-02-29', '2026-02-29', '2026-04-31', '2026-13-01', '2026-00-10', '2026-1-01', 'x', ''])
+  for (const odd of [
+    '2024-02-29',
+    '2026-02-29',
+    '2026-04-31',
+    '2026-13-01',
+    '2026-00-10',
+    '2026-1-01',
+    '2026/11/24',
+    '2026x11x24',
+    'x',
+    '',
+  ])
     assert.ok(Object.is(dayOfWeek(odd), byDate(odd)), odd)
 })
 

@@ -6,6 +6,7 @@ import { Invalid, NotFound } from '../../lib/errors.ts'
 import { pathId } from '../../lib/ids.ts'
 import { formatMoney } from '../../lib/money.ts'
 import { isValidDate, toHHmm } from '../../lib/time.ts'
+import type { WallClock } from '../../lib/zone.ts'
 import { venueRoleOf } from '../venues/index.ts'
 import { loadCourtDay, loadIndoorDay, type TakenRange, type VenueVisibility } from './repository.ts'
 import { type DaySetup, daySlots, type Slot } from './slots.ts'
@@ -92,6 +93,27 @@ export class DayAnswer<R> {
 const ANSWER = Symbol('day answer')
 type Answered<R> = { [ANSWER]?: DayAnswer<R> }
 
+/**
+ * The answer of `day` as of `at`. Made here, outside the request's scope, so that what the answer
+ * keeps while the day is cached is only what its body needs (not the request's user or context).
+ * The grid is made once for `validThrough` and the body, and let go of when the body is built.
+ */
+function dayAnswer<D, R>(
+  day: D & { setup: DaySetup },
+  date: string,
+  at: Date,
+  now: Readonly<WallClock>,
+  taken: (day: D) => TakenRange[],
+  render: (day: D, slots: Slot[], free: (slot: Slot) => boolean) => R,
+): DayAnswer<R> {
+  let slots: Slot[] | null = daySlots(day.setup)
+  return new DayAnswer(nextSlotStart(date, slots, now), () => {
+    const grid = slots ?? daySlots(day.setup)
+    slots = null
+    return render(day, grid, freeTest(date, taken(day), at, now))
+  })
+}
+
 /** The first slot start at or after `now` on `date`, as "YYYY-MM-DD HH:mm:ss"; "9999" when none. */
 function nextSlotStart(date: string, slots: Slot[], now: { date: string; time: string }): string {
   if (date > now.date) return `${date} ${slots[0]?.start_time ?? '00:00'}:00`
@@ -125,13 +147,7 @@ function availability<D extends VenueVisibility & { is_active: boolean; setup: D
   const answer = (day: D) => {
     const held = (day as Answered<R>)[ANSWER]
     if (held !== undefined && `${now.date} ${now.time}` <= held.validThrough) return held
-    // The grid is made once for both; the answer lets go of it when the route has encoded it.
-    let slots: Slot[] | null = daySlots(day.setup)
-    const fresh = new DayAnswer(nextSlotStart(date, slots, now), () => {
-      const grid = slots ?? daySlots(day.setup)
-      slots = null
-      return render(day, grid, freeTest(date, taken(day), at, now))
-    })
+    const fresh = dayAnswer(day, date, at, now, taken, render)
     ;(day as Answered<R>)[ANSWER] = fresh
     return fresh
   }
