@@ -589,7 +589,7 @@ async function main() {
   // Every ratio but the reads' own (their rounds' median) is to the bare server's median best.
   for (const r of [large, small]) r.ratio = r.rps / bareRps
   if (db) create.ratio = create.rps / db.rps
-  const rows = [...ceilings, health, ...results.slice(0, 1), ...results.slice(1), ...(db ? [db] : []), small, large]
+  const rows = [...ceilings, health, ...results, ...(db ? [db] : []), small, large]
   log('')
   log(tableHead)
   for (const r of rows) log(tableRow(r, create, db))

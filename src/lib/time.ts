@@ -69,7 +69,8 @@ export function toMinutes(time: string): number {
   return Number(h) * 60 + Number(m)
 }
 
-const pad2 = (n: number) => String(n).padStart(2, '0')
+/** A number written with at least two digits: 7 -> "07". */
+export const pad2 = (n: number) => String(n).padStart(2, '0')
 /** "HH:mm" of every minute of a day and of its end, made once: slot grids ask for thousands. */
 const CLOCK_FACES = Array.from({ length: 24 * 60 + 1 }, (_, min) => `${pad2(Math.floor(min / 60))}:${pad2(min % 60)}`)
 

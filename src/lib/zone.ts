@@ -1,4 +1,4 @@
-import { dayOfWeek, toTimeWithSeconds } from './time.ts'
+import { dayOfWeek, pad2, toTimeWithSeconds } from './time.ts'
 
 // The venue time zone (APP_TIMEZONE, default Asia/Kathmandu), carried on the app context as
 // `ctx.zone`: every venue of an instance lives in it. Wall-clock values are what the contract
@@ -9,8 +9,6 @@ const DAY_MS = 86_400_000
 const QUARTER_MS = 900_000
 /** Quarter hours remembered before the memory starts over (about six weeks of instants). */
 const MAX_QUARTERS = 4096
-
-const two = (n: number) => (n < 10 ? `0${n}` : String(n))
 
 export interface WallClock {
   /** YYYY-MM-DD */
@@ -67,7 +65,7 @@ export class Zone {
     const year = w.getUTCFullYear()
     // Intl writes other years its own way (and throws for an invalid date).
     if (year < 1000 || year > 9999) return this.fmt.format(new Date(t))
-    return `${year}-${two(w.getUTCMonth() + 1)}-${two(w.getUTCDate())} ${two(w.getUTCHours())}:${two(w.getUTCMinutes())}:${two(w.getUTCSeconds())}`
+    return `${year}-${pad2(w.getUTCMonth() + 1)}-${pad2(w.getUTCDate())} ${pad2(w.getUTCHours())}:${pad2(w.getUTCMinutes())}:${pad2(w.getUTCSeconds())}`
   }
 
   /** The offset at `t` when it holds for the whole quarter hour of UTC around it; else null. */

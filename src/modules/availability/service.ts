@@ -79,16 +79,10 @@ const DAY_TAGS = {
  * WeakMap entry: with thousands of days held, each lookup in a table is a miss in the CPU's caches
  * (docs/performance.md).
  */
-export class DayAnswer<R> {
-  constructor(
-    readonly validThrough: string,
-    private readonly make: () => R,
-  ) {}
-
+export interface DayAnswer<R> {
+  readonly validThrough: string
   /** The answer's body, built afresh on each call (the route encodes it once). */
-  body(): R {
-    return this.make()
-  }
+  body(): R
 }
 const ANSWER = Symbol('day answer')
 type Answered<R> = { [ANSWER]?: DayAnswer<R> }
@@ -107,11 +101,14 @@ function dayAnswer<D, R>(
   render: (day: D, slots: Slot[], free: (slot: Slot) => boolean) => R,
 ): DayAnswer<R> {
   let slots: Slot[] | null = daySlots(day.setup)
-  return new DayAnswer(nextSlotStart(date, slots, now), () => {
-    const grid = slots ?? daySlots(day.setup)
-    slots = null
-    return render(day, grid, freeTest(date, taken(day), at, now))
-  })
+  return {
+    validThrough: nextSlotStart(date, slots, now),
+    body: () => {
+      const grid = slots ?? daySlots(day.setup)
+      slots = null
+      return render(day, grid, freeTest(date, taken(day), at, now))
+    },
+  }
 }
 
 /** The first slot start at or after `now` on `date`, as "YYYY-MM-DD HH:mm:ss"; "9999" when none. */

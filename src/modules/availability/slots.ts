@@ -57,8 +57,6 @@ export interface Slot {
   price_per_hour: number
 }
 
-const minutesOf = toMinutes
-
 /** A slot's amount in paisa: price_per_hour × minutes / 60, rounded half up. */
 export function slotAmount(pricePerHour: number, minutes: number): number {
   return Math.floor((pricePerHour * minutes + 30) / 60)
@@ -95,7 +93,7 @@ export function pricer(
   const regular: Candidate[] = []
   setup.rules.forEach((rule, index) => {
     if (!rule.is_active || (rule.day_of_week !== null && rule.day_of_week !== dow)) return
-    const c = { rule, index, from: minutesOf(rule.start_time), to: minutesOf(rule.end_time) }
+    const c = { rule, index, from: toMinutes(rule.start_time), to: toMinutes(rule.end_time) }
     if (rule.type === 'holiday') holiday.push(c)
     else regular.push(c)
   })
@@ -117,8 +115,8 @@ export function priceAt(setup: Pick<DaySetup, 'date' | 'isHoliday' | 'pricePerHo
 /** The day's slots with their prices; empty on a closed day. */
 export function daySlots(setup: DaySetup): Slot[] {
   if (setup.isClosed) return []
-  const open = minutesOf(setup.openTime)
-  const close = minutesOf(setup.closeTime)
+  const open = toMinutes(setup.openTime)
+  const close = toMinutes(setup.closeTime)
   const step = setup.slotMinutes
   const slots: Slot[] = []
   if (!(step > 0) || close <= open) return slots
@@ -140,8 +138,8 @@ export function daySlots(setup: DaySetup): Slot[] {
  * outside the day's open hours (or the day is closed).
  */
 export function slotsInRange(setup: DaySetup, start: string, end: string): Slot[] | null {
-  const s = minutesOf(start)
-  const e = minutesOf(end)
+  const s = toMinutes(start)
+  const e = toMinutes(end)
   if (!(e > s)) return null
   const grid = daySlots(setup)
   const first = grid.findIndex((slot) => slot.start === s)
@@ -161,8 +159,8 @@ export function offGridErrors(setup: DaySetup, start: string, end: string): Reco
   const errors: Record<string, string[]> = {}
   const step = setup.slotMinutes
   if (setup.isClosed || !(step > 0)) return errors
-  const open = minutesOf(setup.openTime)
-  const onGrid = (time: string) => (((minutesOf(time) - open) % step) + step) % step === 0
+  const open = toMinutes(setup.openTime)
+  const onGrid = (time: string) => (((toMinutes(time) - open) % step) + step) % step === 0
   const grid = `every ${step} minutes from ${fromMinutes(open)}`
   if (!onGrid(start)) errors.start_time = [`The start time must be on a slot boundary (${grid}).`]
   if (!onGrid(end)) errors.end_time = [`The end time must be on a slot boundary (${grid}).`]
