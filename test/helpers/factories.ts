@@ -1,4 +1,5 @@
 import type { App } from '../../src/app.ts'
+import { DEMO_VENUES } from '../../src/cli/seed-data.ts'
 import { issueToken, type Role } from '../../src/lib/auth.ts'
 import { hashPassword } from '../../src/lib/password.ts'
 
@@ -175,4 +176,25 @@ export async function createIndoorGame(
 export function daysFromNow(n: number): string {
   const s = new Intl.DateTimeFormat('sv-SE', { timeZone: 'Asia/Kathmandu' }).format(new Date(Date.now() + n * 86400000))
   return s.slice(0, 10)
+}
+
+/**
+ * The first venue-local date at least `min` days from today that `accept` takes ("YYYY-MM-DD" and
+ * its weekday, 0 = Sunday). Tests whose prices or rules depend on the weekday choose their day with
+ * this instead of a fixed offset, so the suite answers the same on every day of the week.
+ */
+export function dayFromNow(min: number, accept: (date: string, weekday: number) => boolean): string {
+  for (let n = min; n < min + 370; n++) {
+    const date = daysFromNow(n)
+    if (accept(date, new Date(`${date}T00:00:00Z`).getUTCDay())) return date
+  }
+  throw new Error('dayFromNow: no day accepted in a year')
+}
+
+/** The demo venues' holiday dates, on which holiday pricing applies. */
+const demoHolidays = new Set(DEMO_VENUES.flatMap((v) => (v.holidays ?? []).map((h) => h.date)))
+
+/** A day at least `min` days ahead with the demo's weekday prices: not a Saturday, not a demo holiday. */
+export function ordinaryDayFromNow(min: number): string {
+  return dayFromNow(min, (date, weekday) => weekday !== 6 && !demoHolidays.has(date))
 }
