@@ -1,4 +1,6 @@
 import assert from 'node:assert/strict'
+import { request } from 'node:http'
+import type { AddressInfo } from 'node:net'
 import { after, before, test } from 'node:test'
 import type { App } from '../../src/app.ts'
 import { addDays } from '../../src/lib/time.ts'
@@ -6,7 +8,7 @@ import { book, slot, world } from '../bookings/helpers.ts'
 import { build } from '../helpers/app.ts'
 import { createIndoorGame, createUser, createVenue, daysFromNow } from '../helpers/factories.ts'
 import { insertBooking } from '../payments/helpers.ts'
-import { fetchFeed, parseFeed } from './helpers.ts'
+import { fetchFeed, parseFeed, pathOf } from './helpers.ts'
 
 // Calendar feeds (src/modules/calendar, docs/calendar.md) in the default zone, Asia/Kathmandu.
 
@@ -129,6 +131,45 @@ test('ETag and 304; a cancelled booking is CANCELLED in the next fetch with a hi
   assert.equal(after.status, 'CANCELLED')
   assert.ok(after.sequence > before.sequence, `${after.sequence} > ${before.sequence}`)
   assert.ok(after.lastModified >= before.lastModified)
+})
+
+test('a 304 is bodyless: no body, no JSON content type, no content-length of a serialized null', async (t) => {
+  const own = await build(t)
+  const w = await world(own)
+  await book(own, w.customer, slot(w.court.id, 5, '09:00', '10:00'))
+  const res = await own.inject({ method: 'GET', url: '/api/calendar/feed', headers: w.customer.headers })
+  const path = pathOf(res.json().data.url)
+  const etag = String((await own.inject({ method: 'GET', url: path })).headers.etag)
+
+  const injected = await own.inject({ method: 'GET', url: path, headers: { 'if-none-match': etag } })
+  assert.equal(injected.statusCode, 304)
+  assert.equal(injected.rawPayload.length, 0)
+  assert.equal(injected.headers['content-type'], undefined)
+  assert.equal(injected.headers['content-length'], undefined)
+  assert.equal(injected.headers.etag, etag)
+
+  // On the wire, as a calendar app sees it.
+  await own.listen({ port: 0, host: '127.0.0.1' })
+  const { port } = own.server.address() as AddressInfo
+  const wire = await new Promise<{ status?: number; headers: Record<string, unknown>; body: Buffer }>(
+    (resolve, reject) => {
+      const req = request({ host: '127.0.0.1', port, path, headers: { 'if-none-match': etag }, agent: false }, (r) => {
+        const chunks: Buffer[] = []
+        r.on('data', (c: Buffer) => chunks.push(c))
+        r.on('end', () => resolve({ status: r.statusCode, headers: r.headers, body: Buffer.concat(chunks) }))
+      })
+      req.on('error', reject)
+      req.end()
+    },
+  )
+  assert.equal(wire.status, 304)
+  assert.equal(wire.body.length, 0)
+  assert.doesNotMatch(String(wire.headers['content-type'] ?? ''), /json/)
+  assert.equal(wire.headers['content-type'], undefined)
+  assert.notEqual(wire.headers['content-length'], '4')
+  assert.equal(wire.headers['content-length'], undefined)
+  assert.equal(wire.headers.etag, etag)
+  assert.equal(wire.headers['cache-control'], 'private, no-cache')
 })
 
 test('SEQUENCE grows with each change of a booking', async () => {
@@ -279,7 +320,9 @@ test('the feed routes are in the OpenAPI document; the .ics route is public', as
   )
   assert.deepEqual(ics.security, [])
   assert.ok(ics.responses['200'].content['text/calendar'])
-  assert.ok(ics.responses['304'])
+  // A 304 has no body: no content, only the validators it repeats.
+  assert.equal(ics.responses['304'].content, undefined)
+  assert.deepEqual(Object.keys(ics.responses['304'].headers).sort(), ['cache-control', 'etag'])
   for (const [path, method] of [
     ['/api/calendar/feed', 'get'],
     ['/api/calendar/feed/rotate', 'post'],

@@ -106,7 +106,16 @@ const routes: Routes = async (app) => {
             },
             content: { 'text/calendar': { schema: Type.String({ description: 'RFC 5545 VCALENDAR' }) } },
           },
-          304: Type.Null({ description: 'Not modified: the feed is as the ETag in If-None-Match' }),
+          // No body and no content type (`type: 'null'` is how @fastify/swagger leaves `content` out);
+          // the handler sends no payload (undefined), so nothing is serialized either.
+          304: Type.Unsafe<undefined>({
+            type: 'null',
+            description: 'Not modified: the feed is as the ETag in If-None-Match. No body.',
+            headers: {
+              etag: Type.String({ description: 'The ETag the client sent' }),
+              'cache-control': Type.String({ description: 'private, no-cache' }),
+            },
+          }),
           404: Message,
         },
       },
@@ -115,7 +124,8 @@ const routes: Routes = async (app) => {
       const feed = await renderFeed(ctx, req.params.secret)
       if (!feed) return reply.code(404).send({ message: 'Not found.' })
       reply.header('etag', feed.etag).header('cache-control', 'private, no-cache')
-      if (etagMatches(req.headers['if-none-match'], feed.etag)) return reply.code(304).send(null)
+      // No payload (undefined): nothing is serialized, so no `null` body, JSON type or length.
+      if (etagMatches(req.headers['if-none-match'], feed.etag)) return reply.code(304).send(undefined)
       return reply.type('text/calendar; charset=utf-8').send(feed.body)
     },
   )
