@@ -17,7 +17,7 @@ import { CACHE_CHANNEL, ReadCache } from './lib/cache.ts'
 import { ChangeFeed } from './lib/changes.ts'
 import { type Clock, systemClock } from './lib/clock.ts'
 import { registerConsole } from './lib/console.ts'
-import type { AppContext } from './lib/context.ts'
+import { type AppContext, unwiredSteps } from './lib/context.ts'
 import type { DatabaseHandle } from './lib/db.ts'
 import { frameworkErrors, registerErrorHandler } from './lib/errors.ts'
 import { registerIdempotency } from './lib/idempotency.ts'
@@ -33,7 +33,7 @@ import { localStorage } from './lib/storage.ts'
 import { registerUploads } from './lib/uploads.ts'
 import { buildValidator } from './lib/validation.ts'
 import { Zone } from './lib/zone.ts'
-import { registerJobs, registerModules } from './modules/index.ts'
+import { registerJobs, registerModules, wireSteps } from './modules/index.ts'
 
 export type App = FastifyInstance
 
@@ -102,7 +102,9 @@ export async function buildApp({
     metrics: new Metrics({ database, db: database.db, jobs, cache }, { processMetrics }),
     clock,
     zone: new Zone(config.timezone),
+    steps: unwiredSteps(),
   }
+  wireSteps(ctx)
   app.decorate('ctx', ctx)
   app.decorate(
     'auth',

@@ -133,6 +133,7 @@ export interface CouponUsages {
   created_at: Generated<Timestamp>
   discount_amount: number
   id: Generated<number>
+  released_at: Timestamp | null
   user_id: number | null
 }
 

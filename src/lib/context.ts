@@ -3,12 +3,32 @@ import type { Config } from '../config.ts'
 import type { ReadCache } from './cache.ts'
 import type { ChangeFeed } from './changes.ts'
 import type { Clock } from './clock.ts'
-import type { Database } from './db.ts'
+import type { Database, Executor } from './db.ts'
 import type { JobQueue } from './jobs.ts'
 import type { Messenger } from './messenger.ts'
 import type { Metrics } from './metrics.ts'
 import type { Storage } from './storage.ts'
 import type { Zone } from './zone.ts'
+
+/**
+ * Steps one module runs inside another module's transaction, where the module that runs them may
+ * not import the one that provides them. The composition root (src/modules/index.ts, wireSteps)
+ * sets each one when the app is built; until then calling one throws, so a missing wire is loud.
+ */
+export interface Steps {
+  /**
+   * A booking was cancelled, expired or marked no-show in `trx` (booking-core's transition): its
+   * slot is free. The waitlist offers it to the next customer waiting for it.
+   */
+  slotFreed(trx: Executor, kind: 'court' | 'indoor', bookingId: number): Promise<unknown>
+}
+
+/** Steps before the composition root wires them: each throws. */
+export function unwiredSteps(): Steps {
+  return {
+    slotFreed: () => Promise.reject(new Error('ctx.steps.slotFreed is not wired (src/modules/index.ts)')),
+  }
+}
 
 /** What every service gets: configuration and the shared plumbing, created once at start. */
 export interface AppContext {
@@ -27,6 +47,8 @@ export interface AppContext {
   clock: Clock
   /** The venue time zone (APP_TIMEZONE): wall-clock dates and times <-> instants. */
   zone: Zone
+  /** Cross-module steps, wired by the composition root (Steps). */
+  steps: Steps
 }
 
 declare module 'fastify' {

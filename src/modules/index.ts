@@ -18,6 +18,7 @@ import payments from './payments/routes.ts'
 import reviews from './reviews/routes.ts'
 import tournaments from './tournaments/routes.ts'
 import venues from './venues/routes.ts'
+import { offerFreedSlot } from './waitlist/index.ts'
 import waitlist from './waitlist/routes.ts'
 import wallet from './wallet/routes.ts'
 import { registerWebhookJobs } from './webhooks/jobs.ts'
@@ -47,6 +48,15 @@ export async function registerModules(app: FastifyInstance) {
   ]) {
     await app.register(mod)
   }
+}
+
+/**
+ * The steps one module runs in another's transaction (AppContext.steps): booking-core frees a slot,
+ * the waitlist offers it to the next customer waiting (court bookings; indoor games have no waitlist).
+ */
+export function wireSteps(ctx: AppContext) {
+  ctx.steps.slotFreed = (trx, kind, bookingId) =>
+    kind === 'court' ? offerFreedSlot(ctx, trx, bookingId) : Promise.resolve(null)
 }
 
 /** Every feature's background jobs. */

@@ -96,7 +96,7 @@ test('a release gives the usage back; coupon_usage describes the redemption', as
   assert.equal(usage?.type, 'fixed')
   assert.equal(usage?.discount_amount, '100.00')
   assert.equal((await redeem(code, user.id, venue.id)).ok, false)
-  await app.ctx.db.transaction().execute((trx) => releaseCoupon(trx, 'court', first.id))
+  await app.ctx.db.transaction().execute((trx) => releaseCoupon(trx, 'court', first.id, app.ctx.clock.now()))
   assert.equal(await couponUsageFor(app.ctx.db, app.ctx.zone, 'court', first.id), null)
   const c = await app.ctx.db
     .selectFrom('coupons')
@@ -105,5 +105,5 @@ test('a release gives the usage back; coupon_usage describes the redemption', as
     .executeTakeFirstOrThrow()
   assert.equal(c.used_count, 0)
   assert.equal((await redeem(code, user.id, venue.id)).ok, true)
-  await app.ctx.db.transaction().execute((trx) => releaseCoupon(trx, 'court', 424242)) // no usage: no-op
+  await app.ctx.db.transaction().execute((trx) => releaseCoupon(trx, 'court', 424242, app.ctx.clock.now())) // no usage: no-op
 })

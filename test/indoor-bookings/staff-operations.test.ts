@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict'
 import { after, before, test } from 'node:test'
 import type { App } from '../../src/app.ts'
-import { BOOKING_STATUSES, STAFF_TARGETS, transitionError } from '../../src/modules/booking-core/state.ts'
+import { BOOKING_STATUSES, STAFF_TARGETS, staffTransitionError } from '../../src/modules/booking-core/state.ts'
 import { build } from '../helpers/app.ts'
 import { createIndoorGame, daysFromNow } from '../helpers/factories.ts'
 import { book, insertIndoor, notificationsOf, row, type Scene } from './helpers.ts'
@@ -37,7 +37,7 @@ test('every staff transition is allowed or refused exactly as the state machine 
           },
         )
         const res = await setStatus(s.staff, b.id, { status: to })
-        const refusal = transitionError(from, to, started)
+        const refusal = staffTransitionError(from, to, started)
         if (refusal === null) {
           assert.equal(res.statusCode, 200, `${from} → ${to} (started ${started}): ${res.body}`)
           assert.equal(res.json().data.status, to)

@@ -248,7 +248,7 @@ test('a rolled-back change sends nothing; a venue without endpoints writes nothi
   await assert.rejects(
     app.ctx.db.transaction().execute(async (trx) => {
       const booking = (await lockBooking(trx, 'court', id))!
-      await changeStatus(app.ctx, trx, 'court', booking, 'cancelled', 'Rolled back')
+      await changeStatus(app.ctx, trx, booking, 'cancelled', 'Rolled back')
       const inside = await trx
         .selectFrom('webhook_messages')
         .select('type')

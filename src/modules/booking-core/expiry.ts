@@ -1,16 +1,15 @@
 import type { AppContext } from '../../lib/context.ts'
 import type { Executor } from '../../lib/db.ts'
 import { type SweepRow, sweepStep } from '../../lib/sweeps.ts'
-import { cancelLocked } from './operations.ts'
 import { type BookingKind, dueHolds, expiredHoldIdsOn, lockExpiredHold, underSavepoint } from './repository/bookings.ts'
+import { transition } from './transitions.ts'
 
-// Payment holds that ran out: a pending booking whose hold_expires_at has passed is cancelled with
-// "Payment not received" (coupon released, whatever is still refundable credited, BookingCancelled
-// sent) and its slot is free again. Each booking is expired on its own, so one that cannot be (a
+// Payment holds that ran out: a pending booking whose hold_expires_at has passed is expired
+// (transition 'expire': cancelled with "Payment not received", coupon released, whatever is still
+// refundable credited, BookingCancelled sent, the freed slot offered to the waitlist). Each booking is expired on its own, so one that cannot be (a
 // failing trigger, a constraint, a bug) is retried with back-off (src/lib/sweeps.ts) and never
 // holds up the others.
 
-export const HOLD_EXPIRED_REASON = 'Payment not received'
 /** How many due holds the sweep reads per query (each is then expired in its own transaction). */
 export const EXPIRY_BATCH = 200
 
@@ -27,21 +26,13 @@ export async function expireHoldLocked(
   trx: Executor,
   kind: BookingKind,
   id: number,
-  opts: { skipLocked?: boolean; afterExpire?: AfterExpire } = {},
+  opts: { skipLocked?: boolean } = {},
 ): Promise<boolean> {
   const booking = await lockExpiredHold(trx, kind, id, ctx.clock.now(), opts.skipLocked ?? false)
   if (!booking) return false
-  await cancelLocked(ctx, trx, kind, booking, { reason: HOLD_EXPIRED_REASON, by: 'system' })
-  await opts.afterExpire?.(trx, kind, id)
+  await transition(ctx, trx, booking, 'expire')
   return true
 }
-
-/**
- * Runs in the transaction that expired a booking, after the cancel: the freed slot's next step
- * (court bookings offer it to the waitlist, docs/bookings.md "Waitlist"). booking-core knows no
- * module above it, so the caller passes it in.
- */
-export type AfterExpire = (trx: Executor, kind: BookingKind, bookingId: number) => Promise<unknown>
 
 export interface HoldSweepOptions {
   /**
@@ -50,8 +41,6 @@ export interface HoldSweepOptions {
    * longer pending and is left alone. Throwing counts as that booking's step failing.
    */
   beforeExpire?: (bookingId: number) => Promise<unknown>
-  /** Runs in each expiry's transaction after the cancel (AfterExpire). */
-  afterExpire?: AfterExpire
 }
 
 /**
@@ -68,9 +57,7 @@ export async function expireHold(
 ): Promise<boolean> {
   const done = await sweepStep(ctx, holdSweep(kind), row, async () => {
     await opts.beforeExpire?.(row.id)
-    return ctx.db
-      .transaction()
-      .execute((trx) => expireHoldLocked(ctx, trx, kind, row.id, { skipLocked: true, afterExpire: opts.afterExpire }))
+    return ctx.db.transaction().execute((trx) => expireHoldLocked(ctx, trx, kind, row.id, { skipLocked: true }))
   })
   return done === true
 }
@@ -100,12 +87,11 @@ export async function expireHoldsOn(
   trx: Executor,
   kind: BookingKind,
   scope: { resourceId: number; date: string },
-  opts: { afterExpire?: AfterExpire } = {},
 ): Promise<number> {
   let count = 0
   for (const id of await expiredHoldIdsOn(trx, kind, scope, ctx.clock.now())) {
     try {
-      if (await underSavepoint(trx, () => expireHoldLocked(ctx, trx, kind, id, opts))) count++
+      if (await underSavepoint(trx, () => expireHoldLocked(ctx, trx, kind, id))) count++
     } catch (err) {
       ctx.log.debug({ err, booking_id: id, kind }, 'an expired hold could not be cancelled; left to the sweep')
     }

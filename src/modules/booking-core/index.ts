@@ -2,6 +2,8 @@
 // machine, payable bookings, staff operations, cancellation, hold expiry, booking numbers, payment
 // methods and the payment rows of bookings. It depends on wallet and on no module of ours
 // (docs/architecture.md, "Booking core and money direction").
+
+export type { Booker } from './booker.ts'
 export {
   assertCustomerMayCancel,
   CancelAnswer,
@@ -10,7 +12,8 @@ export {
   hasStarted,
   previewCancellation,
 } from './cancellation.ts'
-export { type AfterExpire, expireDueHolds, expireHoldsOn, HOLD_EXPIRED_REASON } from './expiry.ts'
+export { applyCoupon } from './discounts.ts'
+export { expireDueHolds, expireHoldsOn } from './expiry.ts'
 export {
   DESK_PAYMENT_METHODS,
   GATEWAY_METHODS,
@@ -18,12 +21,7 @@ export {
   PAYMENT_METHODS,
   type PaymentMethod,
 } from './methods.ts'
-export {
-  addCharge,
-  cancelLocked,
-  changeStatus,
-  recordDeskPayment,
-} from './operations.ts'
+export { addCharge, assertPositiveAmount, changeStatus, recordDeskPayment } from './operations.ts'
 export {
   type BookingKind,
   bookingTable,
@@ -34,7 +32,7 @@ export {
   setPaymentIntent,
 } from './payable.ts'
 export { ledgerReferenceType, type PaymentRecord, paymentsFor, toPaymentRecord } from './payment-records.ts'
-export { underSavepoint } from './repository/bookings.ts'
+export { isOverlapViolation, underSavepoint } from './repository/bookings.ts'
 export {
   allocatedNumber,
   allocatedNumberWithPrefix,
@@ -53,4 +51,5 @@ export {
   loadBookingExtras,
   PaymentRecordSchema,
 } from './shared.ts'
-export { BOOKING_STATUSES, STAFF_TARGETS } from './state.ts'
+export { BOOKING_EVENTS, BOOKING_STATUSES, type BookingEvent, type BookingStatus, STAFF_TARGETS } from './state.ts'
+export { HOLD_EXPIRED_REASON, type TransitionOutcome, transition } from './transitions.ts'

@@ -1,9 +1,7 @@
 import type { AppContext } from '../../lib/context.ts'
 import type { Executor } from '../../lib/db.ts'
-import { toHHmm } from '../../lib/time.ts'
-import { notify } from '../notifications/index.ts'
-import { emitBookingEvent } from '../webhooks/index.ts'
 import { type BookingKind, lockBooking, setPaidAmount, setPaymentMethod } from './repository/bookings.ts'
+import { transition } from './transitions.ts'
 
 // What payments need from bookings, for both kinds: recording a payment and the payment intent
 // (the rows and locks are in repository/bookings.ts).
@@ -13,8 +11,8 @@ export { bookingTable, LOCKED_BOOKING_COLUMNS, lockBooking } from './repository/
 
 /**
  * Adds a received payment to the booking (paid_amount += amount). A pending booking that becomes
- * fully paid turns confirmed, its hold is cleared, and BookingConfirmed /
- * IndoorGameBookingConfirmed is sent (in the same transaction).
+ * fully paid is confirmed (transition 'confirm': hold cleared, webhook, BookingConfirmed /
+ * IndoorGameBookingConfirmed), in the same transaction.
  */
 export async function recordBookingPayment(
   ctx: AppContext,
@@ -26,26 +24,9 @@ export async function recordBookingPayment(
   const before = await lockBooking(trx, kind, id)
   if (!before) throw new Error(`recordBookingPayment: ${kind} booking ${id} does not exist`)
   const paid = before.paid_amount + amountPaisa
-  const confirms = before.status === 'pending' && paid >= before.total_amount
-  await setPaidAmount(trx, kind, id, paid, confirms, ctx.clock.now())
-  if (confirms) await emitBookingEvent(ctx, trx, kind, id, 'confirmed')
-  if (confirms && before.user_id !== null) {
-    const court = kind === 'court'
-    await notify(
-      ctx,
-      before.user_id,
-      court ? 'BookingConfirmed' : 'IndoorGameBookingConfirmed',
-      {
-        message: `Your ${court ? 'booking' : 'indoor game booking'} ${before.booking_number} on ${before.date} at ${toHHmm(before.start_time)} is confirmed.`,
-        booking_id: before.id,
-        booking_type: kind,
-        booking_number: before.booking_number,
-        venue_id: before.venue_id,
-        date: before.date,
-        start_time: toHHmm(before.start_time),
-      },
-      trx,
-    )
+  await setPaidAmount(trx, kind, id, paid, ctx.clock.now())
+  if (before.status === 'pending' && paid >= before.total_amount) {
+    await transition(ctx, trx, { ...before, paid_amount: paid }, 'confirm')
   }
 }
 

@@ -44,5 +44,6 @@ export async function couponUsageRowsOf(db: Executor, kind: BookingKind, ids: nu
     .select(['u.id', 'u.booking_id', 'c.code', 'c.type', 'u.discount_amount', 'u.created_at'])
     .where('u.booking_type', '=', kind)
     .where('u.booking_id', 'in', [...new Set(ids)])
+    .where('u.released_at', 'is', null)
     .execute()
 }

@@ -1,4 +1,4 @@
-// What other modules may use of court bookings: nothing yet. What both booking kinds share lives in
-// booking-core (src/modules/booking-core/index.ts); the composition root (src/modules/index.ts)
-// registers this module's routes and jobs directly.
-export {}
+// What other modules may use of court bookings: preparing and inserting a court booking in the
+// caller's transaction (the waitlist makes its offers through the same path as any booking).
+export { insertPreparedBooking } from './insert.ts'
+export { type NewBooking, prepareCourtBooking } from './prepare.ts'

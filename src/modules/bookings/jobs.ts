@@ -5,7 +5,6 @@ import { toHHmm } from '../../lib/time.ts'
 import { type BookingKind, expireDueHolds } from '../booking-core/index.ts'
 import { notify } from '../notifications/index.ts'
 import { checkBookingAtGateway } from '../payments/index.ts'
-import { offerAfterExpiry } from './create.ts'
 import { claimReminder, dueReminders, type ReminderSpan } from './repository.ts'
 
 // Scheduled work of bookings (court and indoor alike), run through the shared job queue so that
@@ -43,7 +42,6 @@ export async function expireUnpaidHolds(ctx: AppContext): Promise<number> {
     // who paid but whose callback was lost is confirmed instead of cancelled.
     total += await expireDueHolds(ctx, kind, {
       beforeExpire: (id) => checkBookingAtGateway(ctx, kind, id, ctx.clock.now()),
-      afterExpire: offerAfterExpiry(ctx),
     })
   }
   return total

@@ -1,4 +1,5 @@
 import type { AppContext } from '../../lib/context.ts'
+import type { Executor } from '../../lib/db.ts'
 import { selectUsers, type UserRow, userResource } from '../accounts/index.ts'
 import { loadBookingExtras } from '../booking-core/index.ts'
 import { loadCourtResources } from '../courts/index.ts'
@@ -69,4 +70,28 @@ export async function loadBooking(ctx: AppContext, id: number, opts = { withUser
   const [booking] = await loadBookings(ctx, [id], opts)
   if (!booking) throw new Error(`booking ${id} vanished`)
   return booking
+}
+
+/**
+ * How many customers wait for a slot overlapping each booking (booking id → count; 0 left out), for
+ * the venue's booking list. A read of waitlist_entries shaped for that answer; the waitlist module
+ * owns the entries and their offers.
+ */
+export async function waitingCounts(db: Executor, bookingIds: number[]): Promise<Map<number, number>> {
+  if (bookingIds.length === 0) return new Map()
+  const rows = await db
+    .selectFrom('bookings as b')
+    .innerJoin('waitlist_entries as w', (j) =>
+      j
+        .onRef('w.court_id', '=', 'b.court_id')
+        .onRef('w.date', '=', 'b.date')
+        .onRef('w.start_time', '<', 'b.end_time')
+        .onRef('w.end_time', '>', 'b.start_time')
+        .on('w.status', '=', 'waiting'),
+    )
+    .select(['b.id', (eb) => eb.fn.countAll<number>().as('n')])
+    .where('b.id', 'in', bookingIds)
+    .groupBy('b.id')
+    .execute()
+  return new Map(rows.map((r) => [r.id, Number(r.n)]))
 }

@@ -11,12 +11,6 @@ import { allocatedNumberWithPrefix, type BookingKind, bookingTable, numberPrefix
 /** A booking id from the path (undefined → 404). */
 export { parseId } from '../../lib/ids.ts'
 
-/** Postgres refused the row because it overlaps a live booking of the court (exclusion constraint). */
-export function isOverlapViolation(err: unknown): boolean {
-  const e = err as { code?: string; constraint?: string } | null
-  return !!e && e.code === '23P01' && (e.constraint === undefined || e.constraint === 'bookings_no_overlap')
-}
-
 type NewBookingRow = Omit<Insertable<Bookings>, 'booking_number'>
 
 /**
@@ -114,20 +108,6 @@ export async function listBookingIds(
   return { ids: rows.map((r) => r.id), total: Number(count.n) }
 }
 
-/** The discount a coupon gave a new booking, and its total after it. */
-export async function setDiscount(trx: Executor, id: number, discount: number, total: number): Promise<void> {
-  await trx
-    .updateTable('bookings')
-    .set({ discount_amount: discount, total_amount: total })
-    .where('id', '=', id)
-    .execute()
-}
-
-/** A new booking with nothing to pay (a free court or a 100% coupon) is confirmed at once. */
-export async function confirmFree(trx: Executor, id: number): Promise<void> {
-  await trx.updateTable('bookings').set({ status: 'confirmed', hold_expires_at: null }).where('id', '=', id).execute()
-}
-
 /** The venue-local wall-clock span ("YYYY-MM-DD HH:mm:ss") a booking's start must fall in for a reminder. */
 export interface ReminderSpan {
   from: string
@@ -175,19 +155,6 @@ export async function claimReminder(trx: Executor, kind: BookingKind, id: number
     RETURNING b.id, b.user_id, b.booking_number, b.venue_id, v.name AS venue_name,
       b.date::text AS date, b.start_time::text AS start_time`.execute(trx)
   return claimed.rows[0]
-}
-
-/** The slot of a booking and how it ended, for the waitlist offer after it was cancelled. */
-export async function bookingSlot(db: Executor, id: number) {
-  return db
-    .selectFrom('bookings')
-    .select(['id', 'court_id', 'date', 'start_time', 'end_time', 'status', 'cancel_reason'])
-    .where('id', '=', id)
-    .executeTakeFirst()
-}
-
-export async function bookingNumberOf(db: Executor, id: number) {
-  return db.selectFrom('bookings').select(['booking_number', 'hold_expires_at']).where('id', '=', id).executeTakeFirst()
 }
 
 /** A recurring series' row (the occurrences are bookings with its series_id). */

@@ -7,22 +7,19 @@ import { addDays, dayOfWeek, toHHmm, toMinutes, toTimeWithSeconds } from '../../
 import { COURT_UNAVAILABLE } from '../availability/index.ts'
 import {
   assertCustomerMayCancel,
-  cancelLocked,
+  type Booker,
   cancelledMessage,
+  expireHoldsOn,
+  isOverlapViolation,
   lockBooking,
+  transition,
   underSavepoint,
 } from '../booking-core/index.ts'
-import {
-  type Booker,
-  courtConflict,
-  expireCourtHoldsOn,
-  insertPreparedBooking,
-  offerFreedSlot,
-  type PreparedBooking,
-  prepareCourtBooking,
-} from './create.ts'
+import { courtConflict } from './create.ts'
+import { insertPreparedBooking } from './insert.ts'
+import { type PreparedBooking, prepareCourtBooking } from './prepare.ts'
 import { loadBookings } from './queries.ts'
-import { insertSeries, isOverlapViolation, parseId, seriesById, seriesOccurrences } from './repository.ts'
+import { insertSeries, parseId, seriesById, seriesOccurrences } from './repository.ts'
 import type { Series, SeriesCancel } from './resource.ts'
 import type { SeriesBody, SeriesCancelBody } from './schemas.ts'
 import { CANCELLED_BY_CUSTOMER } from './service.ts'
@@ -133,7 +130,7 @@ export async function createSeries(ctx: AppContext, input: SeriesInput, booker: 
         if (!isOverlapViolation(err)) throw err
         // Expired payment holds never block a slot (as for a single booking); a customer waiting
         // for that slot is offered it first.
-        if ((await expireCourtHoldsOn(ctx, trx, p.courtId, week.date)) > 0) {
+        if ((await expireHoldsOn(ctx, trx, 'court', { resourceId: p.courtId, date: week.date })) > 0) {
           id = await insert().catch((again) => {
             if (isOverlapViolation(again)) return null
             throw again
@@ -235,8 +232,7 @@ export async function cancelMySeries(
       } catch {
         continue
       }
-      const outcome = await cancelLocked(ctx, trx, 'court', booking, { reason, by: 'customer' })
-      await offerFreedSlot(ctx, trx, booking.id)
+      const outcome = await transition(ctx, trx, booking, 'cancel', { reason, by: 'customer' })
       out.push({
         line: {
           booking_id: booking.id,

@@ -5,12 +5,13 @@ import { Forbidden, NotFound } from '../../lib/errors.ts'
 import type { PageParams } from '../../lib/pagination.ts'
 import {
   assertCustomerMayCancel,
-  cancelLocked,
+  type Booker,
   cancelledMessage,
   lockBooking,
   previewCancellation,
+  transition,
 } from '../booking-core/index.ts'
-import { type Booker, createCourtBooking, offerFreedSlot } from './create.ts'
+import { createCourtBooking } from './create.ts'
 import { loadBooking, loadBookings } from './queries.ts'
 import { bookingOwnership, listBookingIds, parseId } from './repository.ts'
 import type { Booking } from './resource.ts'
@@ -76,12 +77,10 @@ export async function cancelMyBooking(
   const outcome = await ctx.db.transaction().execute(async (trx) => {
     const booking = (await lockBooking(trx, 'court', id))!
     assertCustomerMayCancel(booking, ctx.clock.now(), ctx.zone)
-    const done = await cancelLocked(ctx, trx, 'court', booking, {
+    return transition(ctx, trx, booking, 'cancel', {
       reason: reason?.trim() || CANCELLED_BY_CUSTOMER,
       by: 'customer',
     })
-    await offerFreedSlot(ctx, trx, id)
-    return done
   })
   return { booking: await loadBooking(ctx, id), message: cancelledMessage(outcome.note), refund: outcome.refund }
 }

@@ -6,9 +6,8 @@ import { toPaisa } from '../../lib/money.ts'
 import type { PageParams } from '../../lib/pagination.ts'
 import { addCharge, changeStatus, lockBooking, recordDeskPayment } from '../booking-core/index.ts'
 import { assertVenueAccess, resolveVenue } from '../venues/index.ts'
-import { waitingCounts } from '../waitlist/index.ts'
-import { createCourtBooking, offerFreedSlot } from './create.ts'
-import { loadBooking, loadBookings } from './queries.ts'
+import { createCourtBooking } from './create.ts'
+import { loadBooking, loadBookings, waitingCounts } from './queries.ts'
 import { bookingOwnership, listBookingIds, parseId } from './repository.ts'
 import type { Booking, Series } from './resource.ts'
 import type {
@@ -109,8 +108,7 @@ export async function setBookingStatus(
   const id = await deskBookingId(ctx, user, rawId)
   await ctx.db.transaction().execute(async (trx) => {
     const booking = (await lockBooking(trx, 'court', id))!
-    await changeStatus(ctx, trx, 'court', booking, input.status, input.reason?.trim() || null)
-    await offerFreedSlot(ctx, trx, id)
+    await changeStatus(ctx, trx, booking, input.status, input.reason?.trim() || null)
   })
   return loadBooking(ctx, id)
 }
@@ -126,7 +124,7 @@ export async function addBookingCharge(
     const booking = (await lockBooking(trx, 'court', id))!
     const description = input.description.trim()
     if (!description) throw new Invalid('description', 'The description field is required.')
-    await addCharge(ctx, trx, 'court', booking, { description, amount: amountOf(input.amount) }, user)
+    await addCharge(ctx, trx, booking, { description, amount: amountOf(input.amount) }, user)
   })
   return loadBooking(ctx, id)
 }
@@ -143,7 +141,6 @@ export async function addBookingPayment(
     await recordDeskPayment(
       ctx,
       trx,
-      'court',
       booking,
       { amount: amountOf(input.amount), method: input.method ?? 'cash', reference: input.reference?.trim() || null },
       user,

@@ -1,4 +1,4 @@
 // What other modules may use of coupons: the checks and usage bookkeeping bookings run inside
 // their transaction.
 
-export { checkCoupon, redeemCoupon, releaseCoupon } from './service.ts'
+export { checkCoupon, redeemCoupon, releaseCoupon, retakeCoupon } from './service.ts'

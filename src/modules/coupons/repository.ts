@@ -79,6 +79,7 @@ export async function usesByUser(db: Executor, couponId: number, userId: number)
     .select((eb) => eb.fn.countAll<number>().as('n'))
     .where('coupon_id', '=', couponId)
     .where('user_id', '=', userId)
+    .where('released_at', 'is', null)
     .executeTakeFirstOrThrow()
   return Number(used.n)
 }
@@ -108,12 +109,17 @@ export async function insertUsage(
   await trx.insertInto('coupon_usages').values(values).execute()
 }
 
-/** Deletes a booking's coupon usage and gives the use back; false when it had none. */
-export async function deleteUsage(trx: Executor, kind: BookingKind, bookingId: number): Promise<boolean> {
+/**
+ * Releases a booking's live coupon usage and gives the use back; false when it had none. The row
+ * stays (released_at set) so a reinstated booking can take the same coupon again (retakeUsage).
+ */
+export async function releaseUsage(trx: Executor, kind: BookingKind, bookingId: number, now: Date): Promise<boolean> {
   const usage = await trx
-    .deleteFrom('coupon_usages')
+    .updateTable('coupon_usages')
+    .set({ released_at: now })
     .where('booking_type', '=', kind)
     .where('booking_id', '=', bookingId)
+    .where('released_at', 'is', null)
     .returning('coupon_id')
     .executeTakeFirst()
   if (!usage) return false
@@ -125,6 +131,32 @@ export async function deleteUsage(trx: Executor, kind: BookingKind, bookingId: n
   return true
 }
 
+/** A booking's released coupon usage (the coupon it had before it was cancelled), if any. */
+export async function releasedUsage(trx: Executor, kind: BookingKind, bookingId: number) {
+  return trx
+    .selectFrom('coupon_usages')
+    .select(['id', 'coupon_id', 'user_id'])
+    .where('booking_type', '=', kind)
+    .where('booking_id', '=', bookingId)
+    .where('released_at', 'is not', null)
+    .executeTakeFirst()
+}
+
+/** Makes a released usage live again (the caller has counted the use with bumpUsage). */
+export async function unreleaseUsage(trx: Executor, usageId: number): Promise<void> {
+  await trx.updateTable('coupon_usages').set({ released_at: null }).where('id', '=', usageId).execute()
+}
+
+/** Locks a coupon's row (FOR UPDATE) and reads its per-user limit; undefined when it is gone. */
+export async function lockCoupon(trx: Executor, couponId: number) {
+  return trx
+    .selectFrom('coupons')
+    .select(['id', 'per_user_limit'])
+    .where('id', '=', couponId)
+    .forUpdate()
+    .executeTakeFirst()
+}
+
 /** The coupon usage of a booking with its coupon's code and type. */
 export async function findUsage(db: Executor, kind: BookingKind, bookingId: number) {
   return db
@@ -133,6 +165,7 @@ export async function findUsage(db: Executor, kind: BookingKind, bookingId: numb
     .select(['u.id', 'c.code', 'c.type', 'u.discount_amount', 'u.created_at'])
     .where('u.booking_type', '=', kind)
     .where('u.booking_id', '=', bookingId)
+    .where('u.released_at', 'is', null)
     .executeTakeFirst()
 }
 

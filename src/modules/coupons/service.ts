@@ -85,8 +85,31 @@ export async function redeemCoupon(trx: Executor, input: RedeemInput): Promise<{
 }
 
 /** Gives the usage back (a booking cancelled before payment). No-op when none was used. */
-export async function releaseCoupon(trx: Executor, kind: BookingKind, bookingId: number): Promise<void> {
-  await repo.deleteUsage(trx, kind, bookingId)
+export async function releaseCoupon(trx: Executor, kind: BookingKind, bookingId: number, now: Date): Promise<void> {
+  await repo.releaseUsage(trx, kind, bookingId, now)
+}
+
+/**
+ * A cancelled booking comes back (a late gateway payment): the coupon it had is used again. 'none'
+ * when it had no coupon; 'refused' when the coupon has since been used up (usage_limit), by this
+ * customer elsewhere (per_user_limit) or deleted, and then nothing changed.
+ */
+export async function retakeCoupon(
+  trx: Executor,
+  kind: BookingKind,
+  bookingId: number,
+): Promise<'none' | 'retaken' | 'refused'> {
+  const usage = await repo.releasedUsage(trx, kind, bookingId)
+  if (!usage) return 'none'
+  // The row lock serialises this with redemptions of the same coupon, as redeemCoupon does.
+  const coupon = await repo.lockCoupon(trx, usage.coupon_id)
+  if (!coupon) return 'refused'
+  if (coupon.per_user_limit !== null && usage.user_id !== null) {
+    if ((await repo.usesByUser(trx, coupon.id, usage.user_id)) >= coupon.per_user_limit) return 'refused'
+  }
+  if (!(await repo.bumpUsage(trx, coupon.id))) return 'refused'
+  await repo.unreleaseUsage(trx, usage.id)
+  return 'retaken'
 }
 
 /** The coupon_usage object of a booking resource, or null. */

@@ -3,9 +3,9 @@ import type { AppContext } from '../../lib/context.ts'
 import { Conflict, Invalid } from '../../lib/errors.ts'
 import { isValidDate, toMinutes, toTimeWithSeconds } from '../../lib/time.ts'
 import { quoteIndoorBooking } from '../availability/index.ts'
-import { expireHoldsOn, holdUntil } from '../booking-core/index.ts'
+import { type Booker, expireHoldsOn, holdUntil, isOverlapViolation } from '../booking-core/index.ts'
 import { emitBookingEvent } from '../webhooks/index.ts'
-import { gameForBooking, insertBooking, isOverlapViolation } from './repository.ts'
+import { gameForBooking, insertBooking } from './repository.ts'
 import type { IndoorBookingRow } from './resource.ts'
 import type { CreateBody } from './schemas.ts'
 
@@ -16,17 +16,6 @@ export const MAX_PLAYERS = 20
 
 /** What POST /indoor-game-bookings validated (a desk booking's body has the same fields and more). */
 export type NewIndoorBooking = Static<typeof CreateBody>
-
-export interface Booker {
-  type: 'online' | 'offline' | 'walkin'
-  userId: number | null
-  customerName: string
-  /** Used when the request carries no customer_phone (the customer's profile phone). */
-  customerPhone?: string | null
-  createdBy: number
-  /** Staff book only the games of their venue; customers only games of visible venues. */
-  venueId?: number
-}
 
 const INVALID_GAME = 'The selected indoor game id is invalid.'
 

@@ -7,12 +7,6 @@ import type { IndoorBookingRow } from './resource.ts'
 
 // Queries on indoor_game_bookings.
 
-/** Postgres: the row violates an exclusion constraint (here: the slot overlaps a live booking). */
-export function isOverlapViolation(err: unknown): boolean {
-  const e = err as { code?: string; constraint?: string } | null
-  return !!e && (e.code === '23P01' || e.constraint === 'indoor_bookings_no_overlap')
-}
-
 /** A booking id from the path (undefined → 404). */
 export { parseId } from '../../lib/ids.ts'
 

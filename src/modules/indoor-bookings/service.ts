@@ -6,10 +6,10 @@ import { Forbidden, NotFound } from '../../lib/errors.ts'
 import type { PageParams } from '../../lib/pagination.ts'
 import {
   assertCustomerMayCancel,
-  cancelLocked,
   cancelledMessage,
   lockBooking,
   previewCancellation,
+  transition,
 } from '../booking-core/index.ts'
 import { createIndoorBooking } from './create.ts'
 import { indoorBookingResource, indoorBookingResources } from './queries.ts'
@@ -69,7 +69,7 @@ export async function cancelMine(ctx: AppContext, user: AuthUser, rawId: string,
   const outcome = await ctx.db.transaction().execute(async (trx) => {
     const booking = (await lockBooking(trx, 'indoor', found.id))!
     assertCustomerMayCancel(booking, ctx.clock.now(), ctx.zone)
-    return cancelLocked(ctx, trx, 'indoor', booking, {
+    return transition(ctx, trx, booking, 'cancel', {
       reason: reason?.trim() || CANCELLED_BY_CUSTOMER,
       by: 'customer',
     })

@@ -65,6 +65,7 @@ export async function createVenueBooking(
     type: input.type ?? 'offline',
     userId: null,
     customerName,
+    customerPhone: null,
     createdBy: user.id,
     venueId: venue.id,
   })
@@ -89,7 +90,7 @@ async function withOperatedBooking(
 
 export async function changeStatus(ctx: AppContext, user: AuthUser, rawId: string, input: Static<typeof StatusBody>) {
   return withOperatedBooking(ctx, user, rawId, (trx, booking) =>
-    applyStatus(ctx, trx, 'indoor', booking, input.status, input.cancel_reason?.trim() || null),
+    applyStatus(ctx, trx, booking, input.status, input.cancel_reason?.trim() || null),
   )
 }
 
@@ -113,7 +114,7 @@ export async function addBookingCharge(
     const amount = positiveAmount(input.amount)
     const description = input.description.trim()
     if (!description) throw new Invalid('description', 'The description field is required.')
-    await addCharge(ctx, trx, 'indoor', booking, { description, amount }, user)
+    await addCharge(ctx, trx, booking, { description, amount }, user)
   })
 }
 
@@ -126,6 +127,6 @@ export async function recordVenuePayment(
   return withOperatedBooking(ctx, user, rawId, async (trx, booking) => {
     const amount = positiveAmount(input.amount)
     const reference = input.reference?.trim() || null
-    await recordDeskPayment(ctx, trx, 'indoor', booking, { amount, method: input.method ?? 'cash', reference }, user)
+    await recordDeskPayment(ctx, trx, booking, { amount, method: input.method ?? 'cash', reference }, user)
   })
 }

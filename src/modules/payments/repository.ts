@@ -81,45 +81,6 @@ export function sessionOf(p: PaymentRow): string | null {
   return payload?.session ?? null
 }
 
-/** The cancel reason of a booking (the settlement reinstates only a hold the sweep expired). */
-export async function cancelReasonOf(trx: Executor, kind: BookingKind, id: number): Promise<string | null> {
-  const row = await trx
-    .selectFrom(bookingTable(kind))
-    .select('cancel_reason')
-    .where('id', '=', id)
-    .executeTakeFirstOrThrow()
-  return row.cancel_reason
-}
-
-/**
- * Puts a cancelled booking back to pending, unless the slot's exclusion constraint refuses it
- * because another live booking now overlaps. The savepoint keeps the transaction usable after a
- * refusal so the money can go to the wallet instead.
- */
-export async function reinstateBooking(trx: Executor, kind: BookingKind, id: number, now: Date): Promise<boolean> {
-  await sql`SAVEPOINT reinstate_booking`.execute(trx)
-  try {
-    await trx
-      .updateTable(bookingTable(kind))
-      .set({
-        status: 'pending',
-        cancel_reason: null,
-        cancelled_at: null,
-        hold_expires_at: null,
-        updated_at: now,
-      })
-      .where('id', '=', id)
-      .where('status', '=', 'cancelled')
-      .execute()
-    await sql`RELEASE SAVEPOINT reinstate_booking`.execute(trx)
-    return true
-  } catch (err) {
-    if ((err as { code?: string })?.code !== '23P01') throw err
-    await sql`ROLLBACK TO SAVEPOINT reinstate_booking`.execute(trx)
-    return false
-  }
-}
-
 /** Gateway payments still initiated, created before `oldEnough`, whose next check is due. */
 export async function dueForReconcile(
   db: Executor,

@@ -6,11 +6,11 @@ import { toHHmm } from '../../lib/time.ts'
 import {
   type BookingKind,
   HOLD_EXPIRED_REASON,
-  hasStarted,
   ledgerReferenceType,
   lockBooking,
   markRefunded,
   recordBookingPayment,
+  transition,
 } from '../booking-core/index.ts'
 import { notify } from '../notifications/index.ts'
 import { completeTopup, creditWallet, failTopup } from '../wallet/index.ts'
@@ -122,16 +122,19 @@ export async function settleWithGateway(
 
 /**
  * Money the gateway has taken goes to the booking up to its balance due. A booking the hold sweep
- * cancelled while the customer was paying is reinstated when its slot is still free; anything the
- * booking can no longer take (slot taken, cancelled otherwise, paid twice) goes to the wallet.
+ * cancelled while the customer was paying is reinstated (booking-core's transition 'reinstate':
+ * only a lapsed hold, unpaid, not started, its slot still free and its coupon still usable) when
+ * this payment covers it; anything the booking can no longer take (slot taken, cancelled
+ * otherwise, paid twice) goes to the wallet.
  */
 async function applyToBooking(ctx: AppContext, trx: Executor, payment: repo.PaymentRow) {
   const kind = payment.payable_type as BookingKind
   let booking = await lockBooking(trx, kind, payment.payable_id)
-  let slotTaken = false
-  if (booking && (await reinstatable(ctx, trx, booking, payment))) {
-    if (await repo.reinstateBooking(trx, kind, booking.id, ctx.clock.now())) booking = { ...booking, status: 'pending' }
-    else slotTaken = true
+  let declined: string | undefined
+  if (booking?.status === 'cancelled' && payment.amount >= booking.total_amount) {
+    const outcome = await transition(ctx, trx, booking, 'reinstate')
+    if (outcome.moved) booking = { ...booking, status: 'pending' }
+    else declined = outcome.declined
   }
   const live = !!booking && ['pending', 'confirmed', 'playing'].includes(booking.status)
   const due = booking && live ? Math.max(booking.total_amount - booking.paid_amount, 0) : 0
@@ -153,7 +156,12 @@ async function applyToBooking(ctx: AppContext, trx: Executor, payment: repo.Paym
   })
   if (!live && booking) {
     // The customer paid for a booking they no longer have: say where the money went.
-    const why = slotTaken ? 'the slot has been booked by someone else' : 'the booking is no longer active'
+    const why =
+      declined === 'slot_taken'
+        ? 'the slot has been booked by someone else'
+        : declined === 'coupon_used_up'
+          ? 'its coupon has been used up meanwhile'
+          : 'the booking is no longer active'
     await notify(
       ctx,
       customer,
@@ -171,19 +179,4 @@ async function applyToBooking(ctx: AppContext, trx: Executor, payment: repo.Paym
       trx,
     )
   }
-}
-
-/**
- * Only a booking the hold sweep cancelled ("Payment not received"), unpaid, not yet started, and
- * fully covered by this payment comes back; one the customer or venue cancelled stays cancelled.
- */
-async function reinstatable(
-  ctx: AppContext,
-  trx: Executor,
-  booking: NonNullable<Awaited<ReturnType<typeof lockBooking>>>,
-  payment: repo.PaymentRow,
-): Promise<boolean> {
-  if (booking.status !== 'cancelled' || booking.paid_amount !== 0) return false
-  if (payment.amount < booking.total_amount || hasStarted(booking, ctx.clock.now(), ctx.zone)) return false
-  return (await repo.cancelReasonOf(trx, booking.kind, booking.id)) === HOLD_EXPIRED_REASON
 }

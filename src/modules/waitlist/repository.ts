@@ -156,22 +156,20 @@ export async function closeOffer(trx: Executor, bookingId: number, status: 'expi
     .execute()
 }
 
-/** How many customers wait for a slot overlapping each booking (booking id → count; 0 left out). */
-export async function waitingCounts(db: Executor, bookingIds: number[]): Promise<Map<number, number>> {
-  if (bookingIds.length === 0) return new Map()
-  const rows = await db
-    .selectFrom('bookings as b')
-    .innerJoin('waitlist_entries as w', (j) =>
-      j
-        .onRef('w.court_id', '=', 'b.court_id')
-        .onRef('w.date', '=', 'b.date')
-        .onRef('w.start_time', '<', 'b.end_time')
-        .onRef('w.end_time', '>', 'b.start_time')
-        .on('w.status', '=', 'waiting'),
-    )
-    .select(['b.id', (eb) => eb.fn.countAll<number>().as('n')])
-    .where('b.id', 'in', bookingIds)
-    .groupBy('b.id')
-    .execute()
-  return new Map(rows.map((r) => [r.id, Number(r.n)]))
+/** The court slot a booking held, with its status and cancel reason (the slot a cancel freed). */
+export async function freedSlot(db: Executor, bookingId: number) {
+  return db
+    .selectFrom('bookings')
+    .select(['id', 'court_id', 'date', 'start_time', 'end_time', 'status', 'cancel_reason'])
+    .where('id', '=', bookingId)
+    .executeTakeFirst()
+}
+
+/** The offered booking's number and hold, for the WaitlistOffer message. */
+export async function offeredBooking(db: Executor, bookingId: number) {
+  return db
+    .selectFrom('bookings')
+    .select(['booking_number', 'hold_expires_at'])
+    .where('id', '=', bookingId)
+    .executeTakeFirstOrThrow()
 }

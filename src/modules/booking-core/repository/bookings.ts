@@ -122,34 +122,38 @@ export async function expiredHoldIdsOn(
 
 /** Runs `step` under a savepoint: its failure rolls back only its own changes, then is rethrown. */
 export async function underSavepoint<T>(trx: Executor, step: () => Promise<T>): Promise<T> {
-  await sql`SAVEPOINT expire_hold`.execute(trx)
+  await sql`SAVEPOINT booking_step`.execute(trx)
   try {
     const out = await step()
-    await sql`RELEASE SAVEPOINT expire_hold`.execute(trx)
+    await sql`RELEASE SAVEPOINT booking_step`.execute(trx)
     return out
   } catch (err) {
-    await sql`ROLLBACK TO SAVEPOINT expire_hold`.execute(trx)
-    await sql`RELEASE SAVEPOINT expire_hold`.execute(trx)
+    await sql`ROLLBACK TO SAVEPOINT booking_step`.execute(trx)
+    await sql`RELEASE SAVEPOINT booking_step`.execute(trx)
     throw err
   }
 }
 
-/** Sets paid_amount; a booking that `confirms` turns confirmed and loses its hold. */
-export async function setPaidAmount(
-  trx: Executor,
-  kind: BookingKind,
-  id: number,
-  paid: number,
-  confirms: boolean,
-  now: Date,
-): Promise<void> {
+/**
+ * PostgreSQL refused a row because it overlaps a live booking of the same court or indoor game
+ * (the exclusion constraints bookings_no_overlap, indoor_bookings_no_overlap): the one test both
+ * kinds map to their 409.
+ */
+export function isOverlapViolation(err: unknown): boolean {
+  const e = err as { code?: string } | null
+  return !!e && e.code === '23P01'
+}
+
+/** Sets paid_amount (payable.ts; a booking paid in full is then confirmed by transition). */
+export async function setPaidAmount(trx: Executor, kind: BookingKind, id: number, paid: number, now: Date) {
+  await trx.updateTable(bookingTable(kind)).set({ paid_amount: paid, updated_at: now }).where('id', '=', id).execute()
+}
+
+/** The discount a coupon gave a new booking, and its total after it. */
+export async function setDiscount(trx: Executor, kind: BookingKind, id: number, discount: number, total: number) {
   await trx
     .updateTable(bookingTable(kind))
-    .set({
-      paid_amount: paid,
-      updated_at: now,
-      ...(confirms ? { status: 'confirmed', hold_expires_at: null } : {}),
-    })
+    .set({ discount_amount: discount, total_amount: total })
     .where('id', '=', id)
     .execute()
 }
@@ -231,6 +235,29 @@ export async function insertCharge(
       updated_at: now,
     })
     .where('id', '=', bookingId)
+    .execute()
+}
+
+/** The cancel reason of a booking (only a hold the sweep expired may be reinstated). */
+export async function cancelReasonOf(trx: Executor, kind: BookingKind, id: number): Promise<string | null> {
+  const row = await trx
+    .selectFrom(bookingTable(kind))
+    .select('cancel_reason')
+    .where('id', '=', id)
+    .executeTakeFirstOrThrow()
+  return row.cancel_reason
+}
+
+/**
+ * Puts a cancelled booking back to pending (no hold: its payment has arrived). The exclusion
+ * constraint refuses it (23P01) when another live booking now overlaps; run it under a savepoint.
+ */
+export async function reinstateRow(trx: Executor, kind: BookingKind, id: number, now: Date): Promise<void> {
+  await trx
+    .updateTable(bookingTable(kind))
+    .set({ status: 'pending', cancel_reason: null, cancelled_at: null, hold_expires_at: null, updated_at: now })
+    .where('id', '=', id)
+    .where('status', '=', 'cancelled')
     .execute()
 }
 

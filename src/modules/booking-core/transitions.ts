@@ -1,0 +1,211 @@
+import type { AppContext } from '../../lib/context.ts'
+import type { Executor } from '../../lib/db.ts'
+import { Unprocessable } from '../../lib/errors.ts'
+import { formatMoney } from '../../lib/money.ts'
+import { toHHmm } from '../../lib/time.ts'
+import { releaseCoupon, retakeCoupon } from '../coupons/index.ts'
+import { notify } from '../notifications/index.ts'
+import { emitBookingEvent } from '../webhooks/index.ts'
+import { type CancelledBy, hasStarted, refundQuote } from './cancellation.ts'
+import { refundBookingToWallet } from './payment-records.ts'
+import {
+  type BookingKind,
+  cancelReasonOf,
+  isOverlapViolation,
+  type LockedBooking,
+  markCancelled,
+  reinstateRow,
+  setStatus,
+  underSavepoint,
+} from './repository/bookings.ts'
+import { type BookingEvent, nextStatus } from './state.ts'
+
+// The one place a booking's status changes (court and indoor alike). `transition` checks the event
+// against the table in state.ts, writes the row, and runs what follows in the caller's transaction:
+// - confirm: booking.confirmed webhook, BookingConfirmed / IndoorGameBookingConfirmed;
+// - cancel, expire: refund by policy, coupon usage released when nothing was paid, booking.cancelled
+//   webhook, BookingCancelled, then the freed slot (ctx.steps.slotFreed: the waitlist's offer);
+// - reinstate: the coupon taken again (or the reinstatement refused when it has been used up);
+// - playing, completed, no_show: the row, completed's webhook, no_show's freed slot.
+// Money columns change only through booking-core too (payable.ts: paid_amount; operations.ts:
+// charges; discounts.ts: the coupon at creation). docs/architecture.md, "Who owns booking state".
+
+/** The hold sweep's cancel reason; only a booking cancelled with it may be reinstated. */
+export const HOLD_EXPIRED_REASON = 'Payment not received'
+
+/** An event the table refuses for the booking's status: a bug in the caller, or a race it lost. */
+export class TransitionRefused extends Unprocessable {
+  constructor(
+    readonly from: string,
+    readonly event: BookingEvent,
+  ) {
+    super(`A ${from.replace('_', '-')} booking cannot be ${event === 'cancel' ? 'cancelled' : `moved by ${event}`}.`)
+  }
+}
+
+export interface TransitionOptions {
+  /** cancel: the cancel_reason stored and told. expire always uses HOLD_EXPIRED_REASON. */
+  reason?: string | null
+  /** cancel: who cancels (the refund policy: the customer only inside the free-cancellation window). */
+  by?: CancelledBy
+}
+
+export interface TransitionOutcome {
+  /** Whether the booking moved (only reinstate can decline: slot taken, coupon used up, not a lapsed hold). */
+  moved: boolean
+  /** cancel, expire: paisa credited to the wallet. */
+  refund: number
+  /** cancel, expire: the words the customer is told about money; null when nothing was paid. */
+  note: string | null
+  /** reinstate declined: why the booking stays cancelled. */
+  declined?: ReinstateRefusal
+}
+
+/** Why a reinstatement is declined: the slot was booked meanwhile, the coupon used up, or the booking was not a lapsed hold. */
+export type ReinstateRefusal = 'slot_taken' | 'coupon_used_up' | 'not_lapsed'
+
+const MOVED: TransitionOutcome = { moved: true, refund: 0, note: null }
+
+/**
+ * Moves a booking the caller has locked (lockBooking) by `event`, in the caller's transaction.
+ * Throws TransitionRefused when the table does not allow it from the booking's status.
+ */
+export async function transition(
+  ctx: AppContext,
+  trx: Executor,
+  booking: LockedBooking,
+  event: BookingEvent,
+  opts: TransitionOptions = {},
+): Promise<TransitionOutcome> {
+  const to = nextStatus(booking.status, event)
+  if (to === null) throw new TransitionRefused(booking.status, event)
+  const now = ctx.clock.now()
+  switch (event) {
+    case 'confirm':
+      await setStatus(trx, booking.kind, booking.id, to, now)
+      await emitBookingEvent(ctx, trx, booking.kind, booking.id, 'confirmed')
+      await notifyConfirmed(ctx, trx, booking)
+      return MOVED
+    case 'cancel':
+    case 'expire':
+      return cancel(ctx, trx, booking, {
+        reason: event === 'expire' ? HOLD_EXPIRED_REASON : (opts.reason ?? null),
+        by: event === 'expire' ? 'system' : (opts.by ?? 'venue'),
+      })
+    case 'reinstate': {
+      const declined = await reinstate(ctx, trx, booking, now)
+      return declined ? { ...MOVED, moved: false, declined } : MOVED
+    }
+    case 'no_show':
+      await setStatus(trx, booking.kind, booking.id, to, now)
+      await ctx.steps.slotFreed(trx, booking.kind, booking.id)
+      return MOVED
+    case 'completed':
+      await setStatus(trx, booking.kind, booking.id, to, now)
+      await emitBookingEvent(ctx, trx, booking.kind, booking.id, 'completed')
+      return MOVED
+    case 'playing':
+      await setStatus(trx, booking.kind, booking.id, to, now)
+      return MOVED
+  }
+}
+
+/**
+ * cancel and expire: status, reason and time, the hold cleared; an unpaid booking's coupon given
+ * back; what the policy allows refunded to the wallet (never more than is still refundable on its
+ * payments); BookingCancelled stating the amount or why none; then the slot is offered on.
+ */
+async function cancel(
+  ctx: AppContext,
+  trx: Executor,
+  booking: LockedBooking,
+  opts: { reason: string | null; by: CancelledBy },
+): Promise<TransitionOutcome> {
+  const { kind } = booking
+  const now = ctx.clock.now()
+  const quote = await refundQuote(trx, kind, booking, opts.by, now, ctx.zone)
+  await markCancelled(trx, kind, booking.id, opts.reason, now)
+  await emitBookingEvent(ctx, trx, kind, booking.id, 'cancelled')
+  if (booking.paid_amount === 0) await releaseCoupon(trx, kind, booking.id, now)
+  if (quote.refund > 0 && booking.user_id !== null) {
+    await refundBookingToWallet(
+      ctx,
+      trx,
+      kind,
+      booking.id,
+      booking.user_id,
+      quote.refund,
+      `Refund for cancelled booking ${booking.booking_number}`,
+    )
+  }
+  if (booking.user_id !== null) {
+    const when = `${booking.date} at ${toHHmm(booking.start_time)}`
+    await notify(
+      ctx,
+      booking.user_id,
+      'BookingCancelled',
+      {
+        message: `Your booking ${booking.booking_number} on ${when} was cancelled.${quote.note ? ` ${quote.note}` : ''}`,
+        booking_id: booking.id,
+        booking_type: kind,
+        booking_number: booking.booking_number,
+        venue_id: booking.venue_id,
+        cancel_reason: opts.reason,
+        refund_amount: formatMoney(quote.refund),
+      },
+      trx,
+    )
+  }
+  await ctx.steps.slotFreed(trx, kind, booking.id)
+  return { moved: true, refund: quote.refund, note: quote.note }
+}
+
+/**
+ * A booking the hold sweep cancelled ("Payment not received"), unpaid and not yet started, comes
+ * back to pending when its slot is still free and the coupon it had can be used again. Under a
+ * savepoint: a refusal (the exclusion constraint, a used-up coupon) leaves the transaction usable
+ * and the booking cancelled, so the payment can go to the wallet instead. Returns why it stays
+ * cancelled, or null when it came back.
+ */
+async function reinstate(
+  ctx: AppContext,
+  trx: Executor,
+  booking: LockedBooking,
+  now: Date,
+): Promise<ReinstateRefusal | null> {
+  if (booking.paid_amount !== 0 || hasStarted(booking, now, ctx.zone)) return 'not_lapsed'
+  if ((await cancelReasonOf(trx, booking.kind, booking.id)) !== HOLD_EXPIRED_REASON) return 'not_lapsed'
+  const coupon = await retakeCoupon(trx, booking.kind, booking.id)
+  if (coupon === 'refused') return 'coupon_used_up'
+  try {
+    await underSavepoint(trx, () => reinstateRow(trx, booking.kind, booking.id, now))
+    return null
+  } catch (err) {
+    if (!isOverlapViolation(err)) throw err
+    // The slot was taken meanwhile: give the coupon use back.
+    if (coupon === 'retaken') await releaseCoupon(trx, booking.kind, booking.id, now)
+    return 'slot_taken'
+  }
+}
+
+async function notifyConfirmed(ctx: AppContext, trx: Executor, b: LockedBooking) {
+  if (b.user_id === null) return
+  const court = b.kind === 'court'
+  await notify(
+    ctx,
+    b.user_id,
+    court ? 'BookingConfirmed' : 'IndoorGameBookingConfirmed',
+    {
+      message: `Your ${court ? 'booking' : 'indoor game booking'} ${b.booking_number} on ${b.date} at ${toHHmm(b.start_time)} is confirmed.`,
+      booking_id: b.id,
+      booking_type: b.kind,
+      booking_number: b.booking_number,
+      venue_id: b.venue_id,
+      date: b.date,
+      start_time: toHHmm(b.start_time),
+    },
+    trx,
+  )
+}
+
+export type { BookingKind }
