@@ -1,16 +1,19 @@
 import type { Selectable } from 'kysely'
 import { type Static, Type } from 'typebox'
 import type { Bookings } from '../../db/types.ts'
-import { DateOnly, DateTime, Enum, Money, Nullable, named } from '../../lib/schemas.ts'
+import { DateOnly, DateTime, Money, Nullable, named } from '../../lib/schemas.ts'
 import { toHHmm } from '../../lib/time.ts'
 import type { Zone } from '../../lib/zone.ts'
 import { UserSchema } from '../accounts/index.ts'
 import {
+  BookingStatusEnum,
+  BookingTypeEnum,
   bookingMoney,
   bookingMoneyFields,
   ChargeSchema,
   CouponUsageSchema,
   durationHours,
+  PaymentMethodEnum,
   PaymentRecordSchema,
 } from '../booking-core/index.ts'
 import { CourtSchema } from '../courts/index.ts'
@@ -25,14 +28,14 @@ export const BookingSchema = named(
   Type.Object({
     id: Type.Integer(),
     booking_number: Type.String({ description: 'BK-<year>-<6-digit sequence>' }),
-    type: Enum(['online', 'offline', 'walkin']),
-    status: Enum(['pending', 'confirmed', 'playing', 'completed', 'cancelled', 'no_show']),
+    type: BookingTypeEnum.response,
+    status: BookingStatusEnum.response,
     date: DateOnly,
     start_time: Type.String({ description: 'HH:mm' }),
     end_time: Type.String({ description: 'HH:mm' }),
     duration_hours: Type.String({ description: 'Decimal string, e.g. "1.50"' }),
     ...bookingMoneyFields,
-    payment_method: Nullable(Enum(['gateway_1', 'gateway_2', 'gateway_3', 'wallet', 'cash'])),
+    payment_method: Nullable(PaymentMethodEnum.response),
     hold_expires_at: Nullable(DateTime),
     customer_name: Type.String(),
     customer_phone: Nullable(Type.String()),
@@ -111,7 +114,7 @@ export const SeriesSchema = named(
     id: Type.Integer(),
     court_id: Type.Integer(),
     venue_id: Type.Integer(),
-    type: Type.Union([Type.Literal('online'), Type.Literal('offline'), Type.Literal('walkin')]),
+    type: BookingTypeEnum.response,
     weekday: Type.Integer({ minimum: 0, maximum: 6, description: '0 = Sunday … 6 = Saturday' }),
     start_date: DateOnly,
     weeks: Type.Integer(),

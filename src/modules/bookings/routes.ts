@@ -1,4 +1,3 @@
-import type { FastifyRequest } from 'fastify'
 import { Type } from 'typebox'
 import { signedIn } from '../../lib/auth.ts'
 import { formatMoney } from '../../lib/money.ts'
@@ -6,6 +5,7 @@ import { pageParams, paginated } from '../../lib/pagination.ts'
 import type { Routes } from '../../lib/route.ts'
 import { Data, errorResponses, Message, Paginated } from '../../lib/schemas.ts'
 import { CancelAnswer, CancellationPreviewSchema } from '../booking-core/index.ts'
+import { bookingDeskFirst, ownerFirst, venueDeskFirst } from './hooks.ts'
 import { BookingSchema } from './resource.ts'
 import {
   BookingParams,
@@ -19,22 +19,13 @@ import {
   VenueListQuery,
   VenueParams,
 } from './schemas.ts'
-import {
-  cancelMyBooking,
-  createMyBooking,
-  listMyBookings,
-  ownedId,
-  previewMyCancellation,
-  showMyBooking,
-} from './service.ts'
+import { cancelMyBooking, createMyBooking, listMyBookings, previewMyCancellation, showMyBooking } from './service.ts'
 import {
   addBookingCharge,
   addBookingPayment,
   createVenueBooking,
-  deskBookingId,
   listVenueBookings,
   setBookingStatus,
-  venueFor,
 } from './staff.ts'
 
 const tags = ['Bookings']
@@ -57,17 +48,10 @@ const CONFLICT_DOC =
 
 const routes: Routes = async (app) => {
   const { ctx } = app
-  // Who may act is decided before the body is validated: an outsider gets 403/404, never a 422.
-  // These hooks run before validation, so the path parameters are still unchecked text.
-  const ownerFirst = async (req: FastifyRequest & { params: { booking: string } }) => {
-    await ownedId(ctx, signedIn(req), req.params.booking)
-  }
-  const venueStaffFirst = async (req: FastifyRequest & { params: { venue: string } }) => {
-    await venueFor(ctx, signedIn(req), req.params.venue)
-  }
-  const deskFirst = async (req: FastifyRequest & { params: { booking: string } }) => {
-    await deskBookingId(ctx, signedIn(req), req.params.booking)
-  }
+  // Who may act is decided before the body is validated (hooks.ts): an outsider gets 403/404, never a 422.
+  const ownerOnly = ownerFirst(ctx)
+  const venueDesk = venueDeskFirst(ctx)
+  const bookingDesk = bookingDeskFirst(ctx)
 
   app.get(
     '/bookings',
@@ -131,7 +115,7 @@ const routes: Routes = async (app) => {
     '/bookings/:booking/cancel',
     {
       onRequest: app.auth.required,
-      preValidation: ownerFirst,
+      preValidation: ownerOnly,
       schema: {
         tags,
         security,
@@ -178,7 +162,7 @@ const routes: Routes = async (app) => {
     '/venues/:venue/bookings',
     {
       onRequest: app.auth.required,
-      preValidation: venueStaffFirst,
+      preValidation: venueDesk,
       schema: {
         tags: staffTags,
         security,
@@ -200,7 +184,7 @@ const routes: Routes = async (app) => {
     '/venues/:venue/bookings',
     {
       onRequest: app.auth.required,
-      preValidation: venueStaffFirst,
+      preValidation: venueDesk,
       schema: {
         tags: staffTags,
         security,
@@ -222,7 +206,7 @@ const routes: Routes = async (app) => {
     '/bookings/:booking/status',
     {
       onRequest: app.auth.required,
-      preValidation: deskFirst,
+      preValidation: bookingDesk,
       schema: {
         tags: staffTags,
         security,
@@ -245,7 +229,7 @@ const routes: Routes = async (app) => {
     '/bookings/:booking/charges',
     {
       onRequest: app.auth.required,
-      preValidation: deskFirst,
+      preValidation: bookingDesk,
       schema: {
         tags: staffTags,
         security,
@@ -268,7 +252,7 @@ const routes: Routes = async (app) => {
     '/bookings/:booking/payments',
     {
       onRequest: app.auth.required,
-      preValidation: deskFirst,
+      preValidation: bookingDesk,
       schema: {
         tags: staffTags,
         security,

@@ -1,6 +1,12 @@
 import { Type } from 'typebox'
-import { DateInput, IdParam, MoneyInput, Nullable, PageQuery, TimeInput } from '../../lib/schemas.ts'
-import { BOOKING_STATUSES, DESK_PAYMENT_METHODS, PAYMENT_METHODS, STAFF_TARGETS } from '../booking-core/index.ts'
+import { DateInput, IdParam, MoneyInput, Nullable, namedEnum, PageQuery, TimeInput } from '../../lib/schemas.ts'
+import {
+  BookingStatusChangeEnum,
+  BookingStatusEnum,
+  DeskBookingTypeEnum,
+  DeskPaymentMethodEnum,
+  PaymentMethodEnum,
+} from '../booking-core/index.ts'
 
 // Request shapes of the court booking routes.
 
@@ -19,24 +25,18 @@ export const CreateBody = Type.Object({
   ...slotFields,
   coupon_code: Type.Optional(Nullable(Type.String({ maxLength: 50 }))),
   payment_method: Type.Optional(
-    Nullable(
-      Type.Union(
-        PAYMENT_METHODS.map((m) => Type.Literal(m)),
-        {
-          description:
-            'How the customer intends to pay. gateway_1..3 or wallet hold the slot for BOOKING_HOLD_MINUTES; ' +
-            'cash holds it until the start. Paying itself goes through POST /api/payments/initiate.',
-        },
-      ),
-    ),
+    Nullable({
+      ...PaymentMethodEnum.request,
+      description:
+        'How the customer intends to pay. gateway_1..3 or wallet hold the slot for BOOKING_HOLD_MINUTES; ' +
+        'cash holds it until the start. Paying itself goes through POST /api/payments/initiate.',
+    }),
   ),
 })
 
 export const StaffCreateBody = Type.Object({
   ...slotFields,
-  type: Type.Optional(
-    Type.Union([Type.Literal('offline'), Type.Literal('walkin')], { description: 'offline (default) or walkin' }),
-  ),
+  type: Type.Optional({ ...DeskBookingTypeEnum.request, description: 'offline (default) or walkin' }),
   customer_name: Type.String({ minLength: 1, maxLength: 255 }),
   customer_phone: Type.Optional(Nullable(Type.String({ maxLength: 30 }))),
 })
@@ -46,7 +46,7 @@ export const CancelBody = Type.Object({
   cancel_reason: Type.Optional(Nullable(Type.String({ maxLength: 500, description: 'Alias of reason' }))),
 })
 
-const statusFilter = Type.Optional(Type.Union(BOOKING_STATUSES.map((s) => Type.Literal(s))))
+const statusFilter = Type.Optional(BookingStatusEnum.request)
 
 export const ListQuery = Type.Object({
   ...PageQuery.properties,
@@ -62,10 +62,10 @@ export const VenueListQuery = Type.Object({
 })
 
 export const StatusBody = Type.Object({
-  status: Type.Union(
-    STAFF_TARGETS.map((s) => Type.Literal(s)),
-    { description: 'playing, completed, no_show or cancelled (only the state machine’s transitions)' },
-  ),
+  status: {
+    ...BookingStatusChangeEnum.request,
+    description: 'playing, completed, no_show or cancelled (only the state machine’s transitions)',
+  },
   reason: Type.Optional(Nullable(Type.String({ maxLength: 500, description: 'cancel_reason when cancelling' }))),
 })
 
@@ -76,16 +76,17 @@ export const ChargeBody = Type.Object({
 
 export const PaymentBody = Type.Object({
   amount: MoneyInput,
-  method: Type.Optional(
-    Type.Union(
-      DESK_PAYMENT_METHODS.map((m) => Type.Literal(m)),
-      { description: 'cash (default), or a gateway payment made outside the app' },
-    ),
-  ),
+  method: Type.Optional({
+    ...DeskPaymentMethodEnum.request,
+    description: 'cash (default), or a gateway payment made outside the app',
+  }),
   reference: Type.Optional(Nullable(Type.String({ maxLength: 100, description: 'The gateway’s transaction id' }))),
 })
 
 export const SeriesParams = Type.Object({ series: Type.String({ description: 'Series id' }) })
+
+/** What a series does about a week whose slot is taken. */
+const SeriesOnConflictEnum = namedEnum('SeriesOnConflict', ['fail', 'skip'])
 
 const seriesFields = {
   court_id: IdParam,
@@ -93,11 +94,10 @@ const seriesFields = {
   weeks: Type.Integer({ minimum: 2, maximum: 26, description: 'How many weeks, 2–26' }),
   start_time: TimeInput,
   end_time: TimeInput,
-  on_conflict: Type.Optional(
-    Type.Union([Type.Literal('fail'), Type.Literal('skip')], {
-      description: 'fail (default): one unavailable week books nothing (409); skip: book the free weeks',
-    }),
-  ),
+  on_conflict: Type.Optional({
+    ...SeriesOnConflictEnum.request,
+    description: 'fail (default): one unavailable week books nothing (409); skip: book the free weeks',
+  }),
   notes: Type.Optional(Nullable(Type.String({ maxLength: 1000 }))),
 }
 

@@ -5,7 +5,7 @@ import { Invalid, NotFound } from '../../lib/errors.ts'
 import { toPaisa } from '../../lib/money.ts'
 import type { PageParams } from '../../lib/pagination.ts'
 import { addCharge, changeStatus, lockBooking, recordDeskPayment } from '../booking-core/index.ts'
-import { assertVenueAccess, resolveVenue } from '../venues/index.ts'
+import { assertVenueAccess, DESK_ROLES, resolveVenue } from '../venues/index.ts'
 import { createCourtBooking } from './create.ts'
 import { loadBooking, loadBookings, waitingCounts } from './queries.ts'
 import { bookingOwnership, listBookingIds, parseId } from './repository.ts'
@@ -23,7 +23,6 @@ import { createSeries } from './series.ts'
 // Venue staff operations on court bookings (docs/bookings.md, "Staff operations"): the venue's owner,
 // managers and staff, and any super_admin.
 
-const DESK_ROLES = ['owner', 'manager', 'staff'] as const
 /** The largest amount one charge or desk payment may carry: Rs 10,000,000.00. */
 const MAX_AMOUNT = 1_000_000_000
 
@@ -43,7 +42,7 @@ function amountOf(raw: number | string): number {
 export async function venueFor(ctx: AppContext, user: AuthUser, param: string): Promise<number> {
   const venueId = (await resolveVenue(ctx.db, param))?.id
   if (venueId === undefined) throw new NotFound()
-  await assertVenueAccess(ctx.db, user, venueId, [...DESK_ROLES])
+  await assertVenueAccess(ctx.db, user, venueId, DESK_ROLES)
   return venueId
 }
 
@@ -53,7 +52,7 @@ export async function deskBookingId(ctx: AppContext, user: AuthUser, rawId: stri
   if (id === undefined) throw new NotFound()
   const row = await bookingOwnership(ctx.db, id)
   if (!row) throw new NotFound()
-  await assertVenueAccess(ctx.db, user, row.venue_id, [...DESK_ROLES])
+  await assertVenueAccess(ctx.db, user, row.venue_id, DESK_ROLES)
   return id
 }
 

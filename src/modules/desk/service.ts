@@ -5,7 +5,7 @@ import { formatMoney } from '../../lib/money.ts'
 import { isValidDate, toHHmm } from '../../lib/time.ts'
 import { daySlots, loadVenueCourtDays, loadVenueIndoorDays, type Slot } from '../availability/index.ts'
 import { bookingMoney } from '../booking-core/index.ts'
-import { venueForStaff } from '../venues/index.ts'
+import { DESK_ROLES, venueForStaff } from '../venues/index.ts'
 import {
   blocksOn,
   cashTakenOn,
@@ -23,11 +23,10 @@ import type { Board, BoardBooking, BoardColumn, BoardSlot } from './resource.ts'
 // maintenance blocks and the day's totals. A fixed number of queries whatever the size of the day.
 
 /** Who works the desk: the venue's owner, managers and staff (and super_admin). */
-export const DESK_ROLES = ['owner', 'manager', 'staff'] as const
 
 /** The venue of the path, when the caller works its desk: 404 unknown, 403 otherwise. */
 export async function deskVenue(ctx: AppContext, user: AuthUser, key: string) {
-  return venueForStaff(ctx, user, key, [...DESK_ROLES])
+  return venueForStaff(ctx, user, key, DESK_ROLES)
 }
 export type DeskVenue = Awaited<ReturnType<typeof deskVenue>>
 

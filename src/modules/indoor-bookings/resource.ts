@@ -2,11 +2,13 @@ import type { Selectable } from 'kysely'
 import { type Static, Type } from 'typebox'
 import type { IndoorGameBookings } from '../../db/types.ts'
 import { formatMoney, moneyNumber } from '../../lib/money.ts'
-import { DateOnly, DateTime, Enum, Money, Nullable, named } from '../../lib/schemas.ts'
+import { DateOnly, DateTime, Money, Nullable, named } from '../../lib/schemas.ts'
 import { toHHmm } from '../../lib/time.ts'
 import type { Zone } from '../../lib/zone.ts'
 import { UserSchema } from '../accounts/index.ts'
 import {
+  BookingStatusEnum,
+  BookingTypeEnum,
   type Charge,
   ChargeSchema,
   durationHours,
@@ -27,7 +29,7 @@ export const IndoorGameBookingSchema = named(
     tenant_id: Type.Integer({ description: 'The venue owner' }),
     indoor_game_id: Type.Integer(),
     user_id: Nullable(Type.Integer({ description: 'null for an offline or walk-in booking without an account' })),
-    type: Enum(['online', 'offline', 'walkin']),
+    type: BookingTypeEnum.response,
     customer_name: Type.String(),
     customer_phone: Nullable(Type.String()),
     date: DateOnly,
@@ -41,7 +43,7 @@ export const IndoorGameBookingSchema = named(
     paid_amount: Money,
     balance_due: Type.Number({ description: 'Decimal number (NPR): total_amount minus paid_amount' }),
     is_paid: Type.Boolean(),
-    status: Enum(['pending', 'confirmed', 'playing', 'completed', 'cancelled', 'no_show']),
+    status: BookingStatusEnum.response,
     cancel_reason: Nullable(Type.String()),
     notes: Nullable(Type.String()),
     indoor_game: Nullable(IndoorGameSchema),

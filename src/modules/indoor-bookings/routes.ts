@@ -5,6 +5,7 @@ import { pageParams, paginated } from '../../lib/pagination.ts'
 import type { Routes } from '../../lib/route.ts'
 import { Data, errorResponses, Message, Paginated } from '../../lib/schemas.ts'
 import { CancelAnswer, CancellationPreviewSchema } from '../booking-core/index.ts'
+import { bookingDeskFirst, ownerFirst, venueDeskFirst } from './hooks.ts'
 import { IndoorGameBookingSchema } from './resource.ts'
 import {
   BookingParams,
@@ -36,6 +37,10 @@ const SLOT_TAKEN_DOC = '409: "The selected slot is not available." when the slot
 
 const routes: Routes = async (app) => {
   const { ctx } = app
+  // Who may act is decided before the body is validated (hooks.ts): an outsider gets 403/404, never a 422.
+  const ownerOnly = ownerFirst(ctx)
+  const venueDesk = venueDeskFirst(ctx)
+  const bookingDesk = bookingDeskFirst(ctx)
 
   app.get(
     '/indoor-game-bookings',
@@ -100,6 +105,7 @@ const routes: Routes = async (app) => {
     '/indoor-game-bookings/:indoorGameBooking/cancel',
     {
       onRequest: app.auth.required,
+      preValidation: ownerOnly,
       schema: {
         tags,
         security,
@@ -148,6 +154,7 @@ const routes: Routes = async (app) => {
     '/venues/:venue/indoor-game-bookings',
     {
       onRequest: app.auth.required,
+      preValidation: venueDesk,
       schema: {
         tags,
         security,
@@ -169,6 +176,7 @@ const routes: Routes = async (app) => {
     '/venues/:venue/indoor-game-bookings',
     {
       onRequest: app.auth.required,
+      preValidation: venueDesk,
       schema: {
         tags,
         security,
@@ -189,6 +197,7 @@ const routes: Routes = async (app) => {
     '/indoor-game-bookings/:indoorGameBooking/status',
     {
       onRequest: app.auth.required,
+      preValidation: bookingDesk,
       schema: {
         tags,
         security,
@@ -211,6 +220,7 @@ const routes: Routes = async (app) => {
     '/indoor-game-bookings/:indoorGameBooking/charges',
     {
       onRequest: app.auth.required,
+      preValidation: bookingDesk,
       schema: {
         tags,
         security,
@@ -232,6 +242,7 @@ const routes: Routes = async (app) => {
     '/indoor-game-bookings/:indoorGameBooking/payments',
     {
       onRequest: app.auth.required,
+      preValidation: bookingDesk,
       schema: {
         tags,
         security,

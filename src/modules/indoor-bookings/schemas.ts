@@ -1,6 +1,11 @@
 import { Type } from 'typebox'
 import { DateInput, IdParam, MoneyInput, Nullable, PageQuery, TimeInput } from '../../lib/schemas.ts'
-import { BOOKING_STATUSES, DESK_PAYMENT_METHODS, STAFF_TARGETS } from '../booking-core/index.ts'
+import {
+  BookingStatusChangeEnum,
+  BookingStatusEnum,
+  DeskBookingTypeEnum,
+  DeskPaymentMethodEnum,
+} from '../booking-core/index.ts'
 
 // Request shapes of the indoor booking routes.
 
@@ -23,9 +28,7 @@ export const CreateBody = Type.Object(bookingFields)
 
 export const StaffCreateBody = Type.Object({
   ...bookingFields,
-  type: Type.Optional(
-    Type.Union([Type.Literal('offline'), Type.Literal('walkin')], { description: 'offline (default) or walkin' }),
-  ),
+  type: Type.Optional({ ...DeskBookingTypeEnum.request, description: 'offline (default) or walkin' }),
   customer_name: Type.String({ minLength: 1, maxLength: 255 }),
 })
 
@@ -34,7 +37,7 @@ export const CancelBody = Type.Object({
   reason: Type.Optional(Nullable(Type.String({ maxLength: 500, description: 'Alias of cancel_reason' }))),
 })
 
-const StatusFilter = Type.Union(BOOKING_STATUSES.map((s) => Type.Literal(s)))
+const StatusFilter = BookingStatusEnum.request
 
 export const ListQuery = Type.Object({
   ...PageQuery.properties,
@@ -50,10 +53,10 @@ export const VenueListQuery = Type.Object({
 })
 
 export const StatusBody = Type.Object({
-  status: Type.Union(
-    STAFF_TARGETS.map((s) => Type.Literal(s)),
-    { description: 'playing, completed, no_show or cancelled (state machine transitions only)' },
-  ),
+  status: {
+    ...BookingStatusChangeEnum.request,
+    description: 'playing, completed, no_show or cancelled (state machine transitions only)',
+  },
   cancel_reason: Type.Optional(Type.String({ maxLength: 500 })),
 })
 
@@ -64,11 +67,9 @@ export const ChargeBody = Type.Object({
 
 export const PaymentBody = Type.Object({
   amount: MoneyInput,
-  method: Type.Optional(
-    Type.Union(
-      DESK_PAYMENT_METHODS.map((m) => Type.Literal(m)),
-      { description: 'cash (default), or a gateway paid at the desk' },
-    ),
-  ),
+  method: Type.Optional({
+    ...DeskPaymentMethodEnum.request,
+    description: 'cash (default), or a gateway paid at the desk',
+  }),
   reference: Type.Optional(Type.String({ minLength: 1, maxLength: 100, description: "The gateway's reference" })),
 })

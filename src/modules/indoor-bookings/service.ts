@@ -29,6 +29,13 @@ export async function bookingOr404(db: Executor, rawId: string): Promise<IndoorB
   return booking
 }
 
+/** The caller's own booking: 404 for an unknown id, 403 for someone else's. */
+export async function ownedBooking(ctx: AppContext, user: AuthUser, rawId: string): Promise<IndoorBookingRow> {
+  const booking = await bookingOr404(ctx.db, rawId)
+  if (booking.user_id !== user.id) throw new Forbidden()
+  return booking
+}
+
 export async function listMine(ctx: AppContext, user: AuthUser, page: PageParams, query: Static<typeof ListQuery>) {
   const filter = { userId: user.id, status: query.status, date: query.date }
   const { rows, total } = await listBookings(ctx.db, filter, page, 'newest')
@@ -52,9 +59,7 @@ export async function createMine(ctx: AppContext, user: AuthUser, input: Static<
  * venue staff and admins see bookings through the venue's booking list.
  */
 export async function showBooking(ctx: AppContext, user: AuthUser, rawId: string) {
-  const booking = await bookingOr404(ctx.db, rawId)
-  if (booking.user_id !== user.id) throw new Forbidden()
-  return indoorBookingResource(ctx, ctx.db, booking)
+  return indoorBookingResource(ctx, ctx.db, await ownedBooking(ctx, user, rawId))
 }
 
 /**
@@ -64,8 +69,7 @@ export async function showBooking(ctx: AppContext, user: AuthUser, rawId: string
  * its start is refunded to the wallet (what is still refundable); BookingCancelled is sent.
  */
 export async function cancelMine(ctx: AppContext, user: AuthUser, rawId: string, reason: string | undefined) {
-  const found = await bookingOr404(ctx.db, rawId)
-  if (found.user_id !== user.id) throw new Forbidden()
+  const found = await ownedBooking(ctx, user, rawId)
   const outcome = await ctx.db.transaction().execute(async (trx) => {
     const booking = (await lockBooking(trx, 'indoor', found.id))!
     assertCustomerMayCancel(booking, ctx.clock.now(), ctx.zone)
@@ -80,7 +84,6 @@ export async function cancelMine(ctx: AppContext, user: AuthUser, rawId: string,
 
 /** GET /indoor-game-bookings/{id}/cancellation: what cancelling now would refund (the booking's customer only). */
 export async function previewMine(ctx: AppContext, user: AuthUser, rawId: string) {
-  const found = await bookingOr404(ctx.db, rawId)
-  if (found.user_id !== user.id) throw new Forbidden()
+  const found = await ownedBooking(ctx, user, rawId)
   return previewCancellation(ctx.db, 'indoor', found.id, ctx.clock.now(), ctx.zone)
 }

@@ -13,7 +13,7 @@ import {
   lockBooking,
   recordDeskPayment,
 } from '../booking-core/index.ts'
-import { assertVenueAccess, resolveVenue, type VenueRole } from '../venues/index.ts'
+import { assertVenueAccess, DESK_ROLES, resolveVenue } from '../venues/index.ts'
 import { createIndoorBooking } from './create.ts'
 import { indoorBookingResource, indoorBookingResources } from './queries.ts'
 import { findBooking, listBookings } from './repository.ts'
@@ -23,12 +23,10 @@ import { bookingOr404 } from './service.ts'
 // The venue side of indoor bookings (docs/bookings.md, "Staff operations"): owner, managers, staff.
 // The state machine, charges and desk payments are the ones court bookings use (booking-core/operations.ts).
 
-const OPERATORS: VenueRole[] = ['owner', 'manager', 'staff']
-
-async function venueFor(ctx: AppContext, user: AuthUser, key: string) {
+export async function venueFor(ctx: AppContext, user: AuthUser, key: string) {
   const venue = await resolveVenue(ctx.db, key)
   if (!venue) throw new NotFound()
-  await assertVenueAccess(ctx.db, user, venue.id, OPERATORS)
+  await assertVenueAccess(ctx.db, user, venue.id, DESK_ROLES)
   return venue
 }
 
@@ -76,14 +74,20 @@ export async function createVenueBooking(
  * Runs `step` on the row-locked booking once the caller is known to operate its venue (404 for an
  * unknown id, 403 for anyone else), then answers the booking as it is afterwards.
  */
+/** A booking the caller may operate on: 404 unknown, 403 when not at its venue's desk. */
+export async function operatedBooking(ctx: AppContext, user: AuthUser, rawId: string) {
+  const found = await bookingOr404(ctx.db, rawId)
+  await assertVenueAccess(ctx.db, user, found.venue_id, DESK_ROLES)
+  return found
+}
+
 async function withOperatedBooking(
   ctx: AppContext,
   user: AuthUser,
   rawId: string,
   step: (trx: Executor, booking: LockedBooking) => Promise<unknown>,
 ) {
-  const found = await bookingOr404(ctx.db, rawId)
-  await assertVenueAccess(ctx.db, user, found.venue_id, OPERATORS)
+  const found = await operatedBooking(ctx, user, rawId)
   await ctx.db.transaction().execute(async (trx) => step(trx, (await lockBooking(trx, 'indoor', found.id))!))
   return indoorBookingResource(ctx, ctx.db, (await findBooking(ctx.db, found.id))!)
 }

@@ -7,6 +7,11 @@ import { findVenueById, venueOwnerAndStaffRole } from './repository.ts'
 
 export type VenueRole = 'owner' | 'manager' | 'staff'
 
+/** Everyone who works a venue's desk: its owner, managers and staff (and any super_admin). */
+export const DESK_ROLES: readonly VenueRole[] = ['owner', 'manager', 'staff']
+/** Who manages a venue's setup and money: its owner and managers (and any super_admin). */
+export const MANAGER_ROLES: readonly VenueRole[] = ['owner', 'manager']
+
 /** The caller's role at a venue ('admin' for super_admin), or null. Deleted venues have no roles. */
 export async function venueRoleOf(db: Executor, user: AuthUser, venueId: number): Promise<VenueRole | 'admin' | null> {
   if (user.roles.includes('super_admin')) return 'admin'
@@ -30,7 +35,7 @@ export async function assertVenueAccess(
   db: Executor,
   user: AuthUser,
   venueId: number,
-  allowed: VenueRole[],
+  allowed: readonly VenueRole[],
 ): Promise<VenueRole | 'admin'> {
   if (!(await findVenueById(db, venueId))) throw new NotFound()
   const role = await venueRoleOf(db, user, venueId)

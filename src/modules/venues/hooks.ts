@@ -9,6 +9,6 @@ import { venueForStaff } from './service/manage.ts'
  * before the body is validated, so a stranger learns nothing from validation errors (403 first).
  */
 export const venueAccessFirst =
-  (ctx: AppContext, allowed: VenueRole[]) => async (req: FastifyRequest & { params: { venue: string } }) => {
+  (ctx: AppContext, allowed: readonly VenueRole[]) => async (req: FastifyRequest & { params: { venue: string } }) => {
     await venueForStaff(ctx, signedIn(req), req.params.venue, allowed)
   }

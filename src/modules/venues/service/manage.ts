@@ -32,7 +32,7 @@ export async function venueForStaff(
   ctx: AppContext,
   user: AuthUser,
   key: string,
-  allowed: VenueRole[],
+  allowed: readonly VenueRole[],
 ): Promise<VenueRecord & { role: VenueRole | 'admin' }> {
   const venue = await resolveVenue(ctx.db, key)
   if (!venue) throw new NotFound()
