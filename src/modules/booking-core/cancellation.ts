@@ -5,7 +5,7 @@ import { formatMoney, formatRupees } from '../../lib/money.ts'
 import { Money, named } from '../../lib/schemas.ts'
 import type { Zone } from '../../lib/zone.ts'
 import { type BookingKind, cancellableBooking, freeCancellationHours } from './repository/bookings.ts'
-import { refundableOf } from './repository/payments.ts'
+import { receivedFor, refundableOf } from './repository/payments.ts'
 import type { BookingStatus } from './state.ts'
 
 // What cancelling a booking refunds, and why: one answer for the preview route
@@ -104,8 +104,10 @@ export async function refundQuote(
   now: Date,
   zone: Zone,
 ): Promise<RefundQuote> {
+  // paid_amount is net of refunds; what was ever received tells "already refunded" from "never paid".
   const refundable = b.paid_amount > 0 ? await refundableOf(db, kind, b.id) : 0
-  if (b.paid_amount === 0 && refundable === 0) {
+  const received = refundable > 0 || b.paid_amount > 0 ? b.paid_amount : await receivedFor(db, kind, b.id)
+  if (received === 0 && refundable === 0) {
     return { refund: 0, reason: 'Nothing has been paid for this booking, so there is nothing to refund.', note: null }
   }
   if (refundable === 0) {
@@ -117,7 +119,8 @@ export async function refundQuote(
     return { refund: 0, reason: text, note: text }
   }
   const credited = `${formatRupees(refundable)} refunded to your wallet.`
-  const earlier = refundable < b.paid_amount ? ` ${formatRupees(b.paid_amount - refundable)} was refunded earlier.` : ''
+  const refundedBefore = (await receivedFor(db, kind, b.id)) - refundable
+  const earlier = refundedBefore > 0 ? ` ${formatRupees(refundedBefore)} was refunded earlier.` : ''
   if (by !== 'customer') {
     return { refund: refundable, reason: `Cancelled by the venue: ${credited}${earlier}`, note: credited }
   }

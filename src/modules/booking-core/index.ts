@@ -13,6 +13,17 @@ export {
   previewCancellation,
 } from './cancellation.ts'
 export { applyCoupon } from './discounts.ts'
+export {
+  BookingKindEnum,
+  BookingStatusChangeEnum,
+  BookingStatusEnum,
+  BookingTypeEnum,
+  DeskBookingTypeEnum,
+  DeskPaymentMethodEnum,
+  GatewayMethodEnum,
+  PaymentMethodEnum,
+  PaymentStatusEnum,
+} from './enums.ts'
 export { expireDueHolds, expireHoldsOn } from './expiry.ts'
 export {
   DESK_PAYMENT_METHODS,
@@ -31,7 +42,13 @@ export {
   recordBookingPayment,
   setPaymentIntent,
 } from './payable.ts'
-export { ledgerReferenceType, type PaymentRecord, paymentsFor, toPaymentRecord } from './payment-records.ts'
+export {
+  ledgerReferenceType,
+  type PaymentRecord,
+  paymentsFor,
+  refundPaymentToWallet,
+  toPaymentRecord,
+} from './payment-records.ts'
 export { isOverlapViolation, underSavepoint } from './repository/bookings.ts'
 export {
   allocatedNumber,

@@ -6,7 +6,7 @@ import type { Zone } from '../../lib/zone.ts'
 import { creditWallet } from '../wallet/index.ts'
 import { emitPaymentEvent } from '../webhooks/index.ts'
 import { paymentRowsOf } from './queries.ts'
-import type { BookingKind } from './repository/bookings.ts'
+import { type BookingKind, lowerPaidAmount } from './repository/bookings.ts'
 import { lockRefundablePayments, markRefunded } from './repository/payments.ts'
 
 // The payment rows of bookings as both booking kinds show and refund them. Payments reads the same
@@ -71,7 +71,8 @@ export async function paymentsFor(
 
 /**
  * Refunds `amountPaisa` of a booking's completed payments to the customer's wallet (a `credit`
- * ledger row) and marks those payments refunded / partially_refunded. Runs in the caller's trx.
+ * ledger row), marks those payments refunded / partially_refunded, and lowers the booking's
+ * paid_amount by it (paid_amount is net of refunds). Runs in the caller's trx.
  */
 export async function refundBookingToWallet(
   ctx: AppContext,
@@ -95,6 +96,7 @@ export async function refundBookingToWallet(
     await emitPaymentEvent(ctx, trx, p.id, 'refunded')
     left -= take
   }
+  await lowerPaidAmount(trx, kind, bookingId, amountPaisa, ctx.clock.now())
   await creditWallet(
     trx,
     userId,
@@ -107,4 +109,30 @@ export async function refundBookingToWallet(
     },
     'credit',
   )
+}
+
+/**
+ * Refunds `amountPaisa` of one completed payment of a booking (the venue's manual refund) to the
+ * customer's wallet, and lowers the booking's paid_amount by it. The caller holds the booking's and
+ * the payment's row locks and has checked the amount against what is refundable.
+ */
+export async function refundPaymentToWallet(
+  ctx: AppContext,
+  trx: Executor,
+  kind: BookingKind,
+  booking: { id: number },
+  payment: { id: number },
+  userId: number,
+  amountPaisa: number,
+  description: string,
+): Promise<void> {
+  await markRefunded(trx, payment.id, amountPaisa, ctx.clock.now())
+  await emitPaymentEvent(ctx, trx, payment.id, 'refunded')
+  await lowerPaidAmount(trx, kind, booking.id, amountPaisa, ctx.clock.now())
+  await creditWallet(trx, userId, amountPaisa, {
+    referenceType: ledgerReferenceType(kind),
+    referenceId: booking.id,
+    description,
+    paymentId: payment.id,
+  })
 }

@@ -1,8 +1,10 @@
 import { type Static, Type } from 'typebox'
 import type { Executor } from '../../lib/db.ts'
 import { formatMoney } from '../../lib/money.ts'
-import { DateTime, Enum, Money, Nullable, named } from '../../lib/schemas.ts'
+import { DateTime, Money, Nullable, named } from '../../lib/schemas.ts'
 import type { Zone } from '../../lib/zone.ts'
+import { CouponTypeEnum } from '../coupons/index.ts'
+import { PaymentMethodEnum, PaymentStatusEnum } from './enums.ts'
 import { paymentsFor } from './payment-records.ts'
 import { chargeRowsOf, couponUsageRowsOf } from './queries.ts'
 import type { BookingKind } from './repository/bookings.ts'
@@ -17,10 +19,10 @@ export const PaymentRecordSchema = named(
   'BookingPayment',
   Type.Object({
     id: Type.Integer(),
-    method: Enum(['gateway_1', 'gateway_2', 'gateway_3', 'wallet', 'cash']),
+    method: PaymentMethodEnum.response,
     amount: Money,
     refunded_amount: Money,
-    status: Enum(['initiated', 'completed', 'failed', 'refunded', 'partially_refunded']),
+    status: PaymentStatusEnum.response,
     reference: Nullable(Type.String()),
     paid_at: Nullable(DateTime),
     created_at: Nullable(DateTime),
@@ -43,7 +45,7 @@ export const CouponUsageSchema = named(
   Type.Object({
     id: Type.Integer(),
     code: Type.String(),
-    type: Enum(['percent', 'fixed']),
+    type: CouponTypeEnum.response,
     discount_amount: Money,
     created_at: Nullable(DateTime),
   }),

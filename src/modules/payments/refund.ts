@@ -3,9 +3,7 @@ import type { AuthUser } from '../../lib/auth.ts'
 import type { AppContext } from '../../lib/context.ts'
 import { Invalid, NotFound, Unprocessable } from '../../lib/errors.ts'
 import { formatMoney, toPaisa } from '../../lib/money.ts'
-import { type BookingKind, ledgerReferenceType, lockBooking, markRefunded } from '../booking-core/index.ts'
-import { creditWallet } from '../wallet/index.ts'
-import { emitPaymentEvent } from '../webhooks/index.ts'
+import { type BookingKind, lockBooking, refundPaymentToWallet } from '../booking-core/index.ts'
 import { assertCanRefund } from './policy.ts'
 import * as repo from './repository.ts'
 import type { RefundBody } from './schemas.ts'
@@ -38,14 +36,8 @@ export async function refundPayment(
     }
     const customer = payment.user_id ?? booking.user_id
     if (customer === null) throw new Unprocessable('This payment has no customer wallet to refund to.')
-    await markRefunded(trx, payment.id, amount, ctx.clock.now())
-    await emitPaymentEvent(ctx, trx, payment.id, 'refunded')
-    await creditWallet(trx, customer, amount, {
-      referenceType: ledgerReferenceType(kind),
-      referenceId: booking.id,
-      description: input.reason?.trim() || `Refund for booking ${booking.booking_number}`,
-      paymentId: payment.id,
-    })
+    const description = input.reason?.trim() || `Refund for booking ${booking.booking_number}`
+    await refundPaymentToWallet(ctx, trx, kind, booking, payment, customer, amount, description)
     return (await repo.findPayment(trx, payment.id))!
   })
 }

@@ -149,6 +149,15 @@ export async function setPaidAmount(trx: Executor, kind: BookingKind, id: number
   await trx.updateTable(bookingTable(kind)).set({ paid_amount: paid, updated_at: now }).where('id', '=', id).execute()
 }
 
+/** Lowers paid_amount by money returned to the customer (a refund): paid_amount is net of refunds. */
+export async function lowerPaidAmount(trx: Executor, kind: BookingKind, id: number, refunded: number, now: Date) {
+  await trx
+    .updateTable(bookingTable(kind))
+    .set({ paid_amount: sql`paid_amount - ${refunded}`, updated_at: now })
+    .where('id', '=', id)
+    .execute()
+}
+
 /** The discount a coupon gave a new booking, and its total after it. */
 export async function setDiscount(trx: Executor, kind: BookingKind, id: number, discount: number, total: number) {
   await trx

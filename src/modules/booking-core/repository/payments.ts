@@ -33,6 +33,18 @@ export async function refundableOf(db: Executor, kind: BookingKind, bookingId: n
   return Number(row?.left ?? 0)
 }
 
+/** Paisa ever received for a booking (Σ amount of its completed payments, refunded or not). */
+export async function receivedFor(db: Executor, kind: BookingKind, bookingId: number): Promise<number> {
+  const row = await db
+    .selectFrom('payments')
+    .select((eb) => eb.fn.coalesce(eb.fn.sum<number>('amount'), eb.lit(0)).as('received'))
+    .where('payable_type', '=', kind)
+    .where('payable_id', '=', bookingId)
+    .where('status', 'in', ['completed', 'partially_refunded', 'refunded'])
+    .executeTakeFirst()
+  return Number(row?.received ?? 0)
+}
+
 /** A booking's refundable payments, newest first, row-locked for a refund. */
 export async function lockRefundablePayments(trx: Executor, kind: BookingKind, bookingId: number) {
   return trx
