@@ -1,4 +1,5 @@
 import openapiTS, { astToString, COMMENT_HEADER, type OpenAPI3 } from 'openapi-typescript'
+import ts from 'typescript'
 import { buildApp } from '../src/app.ts'
 import { loadConfig } from '../src/config.ts'
 import { openDatabase } from '../src/lib/db.ts'
@@ -46,8 +47,14 @@ function withoutExamples(node: unknown): unknown {
 const propertiesWithoutExamples = (props: unknown) =>
   Object.fromEntries(Object.entries(props as Record<string, unknown>).map(([k, v]) => [k, withoutExamples(v)]))
 
+const BLOB = ts.factory.createTypeReferenceNode(ts.factory.createIdentifier('Blob'))
+
 /** openapi-typescript's output for the document: the content of src/client/schema.d.ts. */
 export async function clientTypes(doc: Record<string, unknown>): Promise<string> {
-  const ast = await openapiTS(withoutExamples(doc) as OpenAPI3, { alphabetize: false })
+  const ast = await openapiTS(withoutExamples(doc) as OpenAPI3, {
+    alphabetize: false,
+    // A file field of a multipart form (`format: binary`) is a Blob (or File) to send, not a string.
+    transform: (schema) => (schema.format === 'binary' ? BLOB : undefined),
+  })
   return `${COMMENT_HEADER}${astToString(ast)}`
 }

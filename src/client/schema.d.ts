@@ -2176,8 +2176,7 @@ export interface components {
         };
         /** BoardBooking */
         BoardBooking: {
-            /** @enum {string} */
-            kind: "court" | "indoor_game";
+            kind: components["schemas"]["BoardKind"];
             id: number;
             booking_number: string;
             /** @description The court id (kind court) or indoor game id (kind indoor_game) */
@@ -2186,19 +2185,18 @@ export interface components {
             start_time: string;
             /** @description HH:mm, venue time */
             end_time: string;
-            /** @enum {string} */
-            status: "pending" | "confirmed" | "playing" | "completed" | "cancelled" | "no_show";
+            status: components["schemas"]["BookingStatus"];
             customer_name: string;
             customer_phone: string | null;
-            /** @description online, offline, walk_in… (the booking type column) */
-            booking_type: string;
+            /** @description The booking's type: online, offline or walkin */
+            booking_type: components["schemas"]["BookingType"];
             /** @description NPR amount with two decimals, e.g. "250.00" */
             total_amount: string;
             /** @description NPR amount with two decimals, e.g. "250.00" */
             paid_amount: string;
             /** @description NPR amount with two decimals, e.g. "250.00" */
             balance_due: string;
-            payment_method: string | null;
+            payment_method: components["schemas"]["PaymentMethod"] | null;
             /** @description A pending booking whose payment hold is still running */
             is_hold: boolean;
             hold_expires_at: string | null;
@@ -2207,8 +2205,7 @@ export interface components {
         };
         /** BoardColumn */
         BoardColumn: {
-            /** @enum {string} */
-            kind: "court" | "indoor_game";
+            kind: components["schemas"]["BoardKind"];
             id: number;
             name: string;
             /** @description The court's court_type or the game's game_type */
@@ -2221,6 +2218,11 @@ export interface components {
             close_time: string | null;
             slots: components["schemas"]["BoardSlot"][];
         };
+        /**
+         * BoardKind
+         * @enum {string}
+         */
+        BoardKind: "court" | "indoor_game";
         /** BoardSlot */
         BoardSlot: {
             /** @description HH:mm, venue time */
@@ -2241,10 +2243,8 @@ export interface components {
             id: number;
             /** @description BK-<year>-<6-digit sequence> */
             booking_number: string;
-            /** @enum {string} */
-            type: "online" | "offline" | "walkin";
-            /** @enum {string} */
-            status: "pending" | "confirmed" | "playing" | "completed" | "cancelled" | "no_show";
+            type: components["schemas"]["BookingType"];
+            status: components["schemas"]["BookingStatus"];
             /** @description YYYY-MM-DD */
             date: string;
             /** @description HH:mm */
@@ -2266,7 +2266,7 @@ export interface components {
             /** @description true when fully paid */
             is_paid: boolean;
             extras_total: string | null;
-            payment_method: ("gateway_1" | "gateway_2" | "gateway_3" | "wallet" | "cash") | null;
+            payment_method: components["schemas"]["PaymentMethod"] | null;
             hold_expires_at: string | null;
             customer_name: string;
             customer_phone: string | null;
@@ -2298,17 +2298,20 @@ export interface components {
             /** @description YYYY-MM-DD HH:mm:ss, venue time zone */
             created_at: string;
         };
+        /**
+         * BookingKind
+         * @enum {string}
+         */
+        BookingKind: "court" | "indoor";
         /** BookingPayment */
         BookingPayment: {
             id: number;
-            /** @enum {string} */
-            method: "gateway_1" | "gateway_2" | "gateway_3" | "wallet" | "cash";
+            method: components["schemas"]["PaymentMethod"];
             /** @description NPR amount with two decimals, e.g. "250.00" */
             amount: string;
             /** @description NPR amount with two decimals, e.g. "250.00" */
             refunded_amount: string;
-            /** @enum {string} */
-            status: "initiated" | "completed" | "failed" | "refunded" | "partially_refunded";
+            status: components["schemas"]["PaymentStatus"];
             reference: string | null;
             paid_at: string | null;
             created_at: string | null;
@@ -2318,8 +2321,7 @@ export interface components {
             id: number;
             court_id: number;
             venue_id: number;
-            /** @enum {string} */
-            type: "online" | "offline" | "walkin";
+            type: components["schemas"]["BookingType"];
             /** @description 0 = Sunday … 6 = Saturday */
             weekday: number;
             /** @description YYYY-MM-DD */
@@ -2340,6 +2342,21 @@ export interface components {
             /** @description YYYY-MM-DD HH:mm:ss, venue time zone */
             created_at: string;
         };
+        /**
+         * BookingStatus
+         * @enum {string}
+         */
+        BookingStatus: "pending" | "confirmed" | "playing" | "completed" | "cancelled" | "no_show";
+        /**
+         * BookingStatusChange
+         * @enum {string}
+         */
+        BookingStatusChange: "playing" | "completed" | "no_show" | "cancelled";
+        /**
+         * BookingType
+         * @enum {string}
+         */
+        BookingType: "online" | "offline" | "walkin";
         /** CalendarFeed */
         CalendarFeed: {
             /** @description Secret subscription URL of the iCalendar feed; anyone with it can read the feed */
@@ -2361,8 +2378,7 @@ export interface components {
             id: number;
             venue_id: number | null;
             code: string;
-            /** @enum {string} */
-            type: "percent" | "fixed";
+            type: components["schemas"]["CouponType"];
             /** @description percent: "12.50" means 12.5 %; fixed: an NPR amount */
             value: string;
             max_discount: string | null;
@@ -2376,12 +2392,16 @@ export interface components {
             /** @description YYYY-MM-DD HH:mm:ss, venue time zone */
             created_at: string;
         };
+        /**
+         * CouponType
+         * @enum {string}
+         */
+        CouponType: "percent" | "fixed";
         /** CouponUsage */
         CouponUsage: {
             id: number;
             code: string;
-            /** @enum {string} */
-            type: "percent" | "fixed";
+            type: components["schemas"]["CouponType"];
             /** @description NPR amount with two decimals, e.g. "250.00" */
             discount_amount: string;
             created_at: string | null;
@@ -2484,6 +2504,16 @@ export interface components {
                 cash_taken: string;
             };
         };
+        /**
+         * DeskBookingType
+         * @enum {string}
+         */
+        DeskBookingType: "offline" | "walkin";
+        /**
+         * DeskPaymentMethod
+         * @enum {string}
+         */
+        DeskPaymentMethod: "cash" | "gateway_1" | "gateway_2" | "gateway_3";
         /** Device */
         Device: {
             id: number;
@@ -2532,6 +2562,11 @@ export interface components {
             next_fixture_id: number | null;
             next_slot: string | null;
         };
+        /**
+         * GatewayMethod
+         * @enum {string}
+         */
+        GatewayMethod: "gateway_1" | "gateway_2" | "gateway_3";
         /** Holiday */
         Holiday: {
             id: number;
@@ -2542,14 +2577,18 @@ export interface components {
             /** @description YYYY-MM-DD HH:mm:ss, venue time zone */
             created_at: string;
         };
+        /**
+         * ImageCollection
+         * @enum {string}
+         */
+        ImageCollection: "thumbnail" | "gallery";
         /** IndoorGame */
         IndoorGame: {
             id: number;
             tenant_id: number;
             venue_id: number;
             name: string;
-            /** @enum {string} */
-            game_type: "playstation" | "chess" | "ludo" | "cards" | "uno" | "table_tennis" | "carrom" | "other";
+            game_type: components["schemas"]["IndoorGameType"];
             description: string | null;
             /** @description Maximum simultaneous players */
             capacity: number;
@@ -2580,8 +2619,7 @@ export interface components {
             tenant_id: number;
             indoor_game_id: number;
             user_id: number | null;
-            /** @enum {string} */
-            type: "online" | "offline" | "walkin";
+            type: components["schemas"]["BookingType"];
             customer_name: string;
             customer_phone: string | null;
             /** @description YYYY-MM-DD */
@@ -2604,8 +2642,7 @@ export interface components {
             /** @description Decimal number (NPR): total_amount minus paid_amount */
             balance_due: number;
             is_paid: boolean;
-            /** @enum {string} */
-            status: "pending" | "confirmed" | "playing" | "completed" | "cancelled" | "no_show";
+            status: components["schemas"]["BookingStatus"];
             cancel_reason: string | null;
             notes: string | null;
             indoor_game: components["schemas"]["IndoorGame"] | null;
@@ -2624,6 +2661,11 @@ export interface components {
             /** @description false when a live booking overlaps the slot, or it has started */
             is_available: boolean;
         };
+        /**
+         * IndoorGameType
+         * @enum {string}
+         */
+        IndoorGameType: "playstation" | "chess" | "ludo" | "cards" | "uno" | "table_tennis" | "carrom" | "other";
         /** Message */
         Message: {
             message: string;
@@ -2651,8 +2693,7 @@ export interface components {
             /** @description A customer who cancels at least this many hours before the start is refunded (0–720) */
             free_cancellation_hours: number;
             is_verified: boolean;
-            /** @enum {string} */
-            verification_status: "unverified" | "pending" | "verified" | "rejected";
+            verification_status: components["schemas"]["VerificationStatus"];
             verification_requested_at: string | null;
             verification_reviewed_at: string | null;
             verification_note: string | null;
@@ -2693,25 +2734,47 @@ export interface components {
             /** @description YYYY-MM-DD HH:mm:ss, venue time zone */
             created_at: string;
         };
+        /**
+         * OtpType
+         * @enum {string}
+         */
+        OtpType: "sms" | "email";
         /** Payment */
         Payment: {
             id: number;
-            /** @enum {string} */
-            booking_type: "court" | "indoor" | "topup";
+            booking_type: components["schemas"]["PaymentBookingType"];
             /** @description Booking id (or wallet transaction id of a top-up) */
             booking_id: number;
-            /** @enum {string} */
-            method: "gateway_1" | "gateway_2" | "gateway_3" | "wallet" | "cash";
+            method: components["schemas"]["PaymentMethod"];
             /** @description NPR amount with two decimals, e.g. "250.00" */
             amount: string;
             /** @description NPR amount with two decimals, e.g. "250.00" */
             refunded_amount: string;
-            /** @enum {string} */
-            status: "initiated" | "completed" | "failed" | "refunded" | "partially_refunded";
+            status: components["schemas"]["PaymentStatus"];
             reference: string | null;
             paid_at: string | null;
             created_at: string | null;
         };
+        /**
+         * PaymentBookingType
+         * @enum {string}
+         */
+        PaymentBookingType: "court" | "indoor" | "topup";
+        /**
+         * PaymentMethod
+         * @enum {string}
+         */
+        PaymentMethod: "gateway_1" | "gateway_2" | "gateway_3" | "wallet" | "cash";
+        /**
+         * PaymentOutcome
+         * @enum {string}
+         */
+        PaymentOutcome: "completed" | "failed" | "pending";
+        /**
+         * PaymentStatus
+         * @enum {string}
+         */
+        PaymentStatus: "initiated" | "completed" | "failed" | "refunded" | "partially_refunded";
         /** Player */
         Player: {
             name: string;
@@ -2720,8 +2783,7 @@ export interface components {
         /** PricingRule */
         PricingRule: {
             id: number;
-            /** @enum {string} */
-            type: "standard" | "peak" | "off_peak" | "holiday";
+            type: components["schemas"]["PricingRuleType"];
             day_of_week: number | null;
             /** @description HH:mm:ss */
             start_time: string;
@@ -2731,6 +2793,16 @@ export interface components {
             price_per_hour: string;
             is_active: boolean;
         };
+        /**
+         * PricingRuleType
+         * @enum {string}
+         */
+        PricingRuleType: "standard" | "peak" | "off_peak" | "holiday";
+        /**
+         * QueryFlag
+         * @enum {string}
+         */
+        QueryFlag: "1" | "0" | "true" | "false";
         /** Review */
         Review: {
             id: number;
@@ -2773,6 +2845,21 @@ export interface components {
             close_time: string;
             is_closed: boolean;
         };
+        /**
+         * SeriesOnConflict
+         * @enum {string}
+         */
+        SeriesOnConflict: "fail" | "skip";
+        /**
+         * SlotMinutes
+         * @enum {number}
+         */
+        SlotMinutes: 15 | 30 | 45 | 60 | 90 | 120;
+        /**
+         * SocialProvider
+         * @enum {string}
+         */
+        SocialProvider: "provider_1" | "provider_2" | "provider_3";
         /** Sport */
         Sport: {
             id: number;
@@ -2780,9 +2867,13 @@ export interface components {
             slug: string;
             key: string;
             label: string;
-            /** @enum {string} */
-            category: "indoor" | "outdoor";
+            category: components["schemas"]["SportCategory"];
         };
+        /**
+         * SportCategory
+         * @enum {string}
+         */
+        SportCategory: "indoor" | "outdoor";
         /** SportSummary */
         SportSummary: {
             id: number;
@@ -2798,11 +2889,15 @@ export interface components {
             name: string;
             email: string;
             phone: string | null;
-            /** @enum {string} */
-            role: "manager" | "staff";
+            role: components["schemas"]["StaffRole"];
             /** @description YYYY-MM-DD HH:mm:ss, venue time zone */
             assigned_at: string;
         };
+        /**
+         * StaffRole
+         * @enum {string}
+         */
+        StaffRole: "manager" | "staff";
         /** Standing */
         Standing: {
             rank: number;
@@ -2838,8 +2933,7 @@ export interface components {
             id: number;
             name: string;
             description: string | null;
-            /** @enum {string} */
-            format: "league" | "knockout" | "group_knockout";
+            format: components["schemas"]["TournamentFormat"];
             sport_type: string;
             max_teams: number;
             registered_teams: number;
@@ -2851,8 +2945,7 @@ export interface components {
             starts_at: string;
             /** @description YYYY-MM-DD */
             ends_at: string;
-            /** @enum {string} */
-            status: "registration_open" | "registration_closed" | "ongoing" | "completed" | "cancelled";
+            status: components["schemas"]["TournamentStatus"];
             venue: {
                 id: number;
                 name: string;
@@ -2863,6 +2956,16 @@ export interface components {
             /** @description YYYY-MM-DD HH:mm:ss, venue time zone */
             created_at: string;
         };
+        /**
+         * TournamentFormat
+         * @enum {string}
+         */
+        TournamentFormat: "league" | "knockout" | "group_knockout";
+        /**
+         * TournamentStatus
+         * @enum {string}
+         */
+        TournamentStatus: "registration_open" | "registration_closed" | "ongoing" | "completed" | "cancelled";
         /** UnprocessableError */
         UnprocessableError: {
             message: string;
@@ -2883,11 +2986,16 @@ export interface components {
             is_active: boolean;
             email_verified: boolean;
             phone_verified: boolean;
-            roles: ("super_admin" | "venue_owner" | "manager" | "staff" | "customer")[];
+            roles: components["schemas"]["UserRole"][];
             permissions: string[];
             /** @description YYYY-MM-DD HH:mm:ss, venue time zone */
             created_at: string;
         };
+        /**
+         * UserRole
+         * @enum {string}
+         */
+        UserRole: "customer" | "venue_owner" | "manager" | "staff" | "super_admin";
         /** ValidationError */
         ValidationError: {
             message: string;
@@ -2918,8 +3026,7 @@ export interface components {
             /** @description A customer who cancels at least this many hours before the start is refunded (0–720) */
             free_cancellation_hours: number;
             is_verified: boolean;
-            /** @enum {string} */
-            verification_status: "unverified" | "pending" | "verified" | "rejected";
+            verification_status: components["schemas"]["VerificationStatus"];
             verification_requested_at: string | null;
             verification_reviewed_at: string | null;
             verification_note: string | null;
@@ -2957,8 +3064,7 @@ export interface components {
             thumb_url: string;
             /** @description true for the thumbnail collection */
             is_primary: boolean;
-            /** @enum {string} */
-            collection: "thumbnail" | "gallery";
+            collection: components["schemas"]["ImageCollection"];
             sort_order: number | null;
         };
         /** VenueSummary */
@@ -2967,6 +3073,11 @@ export interface components {
             name: string;
             slug: string;
         };
+        /**
+         * VerificationStatus
+         * @enum {string}
+         */
+        VerificationStatus: "unverified" | "pending" | "verified" | "rejected";
         /** WaitlistEntry */
         WaitlistEntry: {
             id: number;
@@ -2996,11 +3107,8 @@ export interface components {
             id: number;
             /** @enum {string} */
             type: "topup" | "debit" | "credit";
-            /**
-             * @description completed; a gateway top-up is pending until the gateway confirms, or failed
-             * @enum {string}
-             */
-            status: "completed" | "pending" | "failed";
+            /** @description completed; a gateway top-up is pending until the gateway confirms, or failed */
+            status: components["schemas"]["WalletTransactionStatus"];
             /** @description NPR amount with two decimals, e.g. "250.00" */
             amount: string;
             balance_after: string | null;
@@ -3010,17 +3118,19 @@ export interface components {
             /** @description YYYY-MM-DD HH:mm:ss, venue time zone */
             created_at: string;
         };
+        /**
+         * WalletTransactionStatus
+         * @enum {string}
+         */
+        WalletTransactionStatus: "completed" | "pending" | "failed";
         /** Webhook */
         Webhook: {
             id: number;
             venue_id: number;
             url: string;
-            events: ("booking.created" | "booking.confirmed" | "booking.cancelled" | "booking.completed" | "indoor_booking.created" | "indoor_booking.confirmed" | "indoor_booking.cancelled" | "payment.completed" | "payment.refunded")[];
-            /**
-             * @description disabled: its deliveries failed for 24 hours; create a new endpoint to resume
-             * @enum {string}
-             */
-            status: "active" | "disabled";
+            events: components["schemas"]["WebhookEvent"][];
+            /** @description disabled: its deliveries failed for 24 hours; create a new endpoint to resume */
+            status: components["schemas"]["WebhookStatus"];
             failing_since: string | null;
             disabled_at: string | null;
             /** @description YYYY-MM-DD HH:mm:ss, venue time zone */
@@ -3041,11 +3151,8 @@ export interface components {
             id: number;
             /** @description The webhook-id header of every attempt of this delivery */
             message_id: string;
-            /**
-             * @description An event type
-             * @enum {unknown}
-             */
-            event: "booking.created" | "booking.confirmed" | "booking.cancelled" | "booking.completed" | "indoor_booking.created" | "indoor_booking.confirmed" | "indoor_booking.cancelled" | "payment.completed" | "payment.refunded";
+            /** @description An event type */
+            event: components["schemas"]["WebhookEvent"];
             /** @enum {string} */
             status: "pending" | "succeeded" | "failed";
             /** @description Attempts made so far */
@@ -3056,17 +3163,24 @@ export interface components {
             /** @description Newest first */
             last_attempts: components["schemas"]["WebhookAttempt"][];
         };
+        /**
+         * WebhookEvent
+         * @enum {unknown}
+         */
+        WebhookEvent: "booking.created" | "booking.confirmed" | "booking.cancelled" | "booking.completed" | "indoor_booking.created" | "indoor_booking.confirmed" | "indoor_booking.cancelled" | "payment.completed" | "payment.refunded";
+        /**
+         * WebhookStatus
+         * @enum {string}
+         */
+        WebhookStatus: "active" | "disabled";
         /** WebhookWithSecret */
         WebhookWithSecret: {
             id: number;
             venue_id: number;
             url: string;
-            events: ("booking.created" | "booking.confirmed" | "booking.cancelled" | "booking.completed" | "indoor_booking.created" | "indoor_booking.confirmed" | "indoor_booking.cancelled" | "payment.completed" | "payment.refunded")[];
-            /**
-             * @description disabled: its deliveries failed for 24 hours; create a new endpoint to resume
-             * @enum {string}
-             */
-            status: "active" | "disabled";
+            events: components["schemas"]["WebhookEvent"][];
+            /** @description disabled: its deliveries failed for 24 hours; create a new endpoint to resume */
+            status: components["schemas"]["WebhookStatus"];
             failing_since: string | null;
             disabled_at: string | null;
             /** @description YYYY-MM-DD HH:mm:ss, venue time zone */
@@ -3235,15 +3349,6 @@ export interface operations {
                 };
             };
             400: components["responses"]["BadRequest"];
-            /** @description Not signed in: no bearer token, or an unknown, expired or revoked one. */
-            401: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Message"];
-                };
-            };
             /** @description Signed in, but this action is not allowed for the caller. */
             403: {
                 headers: {
@@ -3316,15 +3421,6 @@ export interface operations {
                 };
             };
             400: components["responses"]["BadRequest"];
-            /** @description Not signed in: no bearer token, or an unknown, expired or revoked one. */
-            401: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Message"];
-                };
-            };
             /** @description Signed in, but this action is not allowed for the caller. */
             403: {
                 headers: {
@@ -3412,15 +3508,6 @@ export interface operations {
                     "application/json": components["schemas"]["Message"];
                 };
             };
-            /** @description A field is invalid (`errors` names each), or the action is refused in this state. */
-            422: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["UnprocessableError"];
-                };
-            };
             429: components["responses"]["TooManyRequests"];
         };
     };
@@ -3472,15 +3559,6 @@ export interface operations {
             };
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
-            /** @description A field is invalid (`errors` names each), or the action is refused in this state. */
-            422: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["UnprocessableError"];
-                };
-            };
             429: components["responses"]["TooManyRequests"];
         };
     };
@@ -3527,15 +3605,6 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["Message"];
-                };
-            };
-            /** @description A field is invalid (`errors` names each), or the action is refused in this state. */
-            422: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["UnprocessableError"];
                 };
             };
             429: components["responses"]["TooManyRequests"];
@@ -3612,8 +3681,7 @@ export interface operations {
                 "application/json": {
                     /** @description A phone number (sms) or email (email) */
                     identifier: string;
-                    /** @enum {string} */
-                    type: "sms" | "email";
+                    type: components["schemas"]["OtpType"];
                 };
             };
         };
@@ -3628,15 +3696,6 @@ export interface operations {
                 };
             };
             400: components["responses"]["BadRequest"];
-            /** @description Not signed in: no bearer token, or an unknown, expired or revoked one. */
-            401: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Message"];
-                };
-            };
             /** @description Signed in, but this action is not allowed for the caller. */
             403: {
                 headers: {
@@ -3690,8 +3749,7 @@ export interface operations {
                     identifier: string;
                     /** @description The 6-digit code */
                     otp: string;
-                    /** @enum {string} */
-                    type: "sms" | "email";
+                    type: components["schemas"]["OtpType"];
                     /** @description Name of this device; the User-Agent when absent */
                     device_name?: string;
                 };
@@ -3712,15 +3770,6 @@ export interface operations {
                 };
             };
             400: components["responses"]["BadRequest"];
-            /** @description Not signed in: no bearer token, or an unknown, expired or revoked one. */
-            401: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Message"];
-                };
-            };
             /** @description Signed in, but this action is not allowed for the caller. */
             403: {
                 headers: {
@@ -3880,15 +3929,6 @@ export interface operations {
             };
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
-            /** @description A field is invalid (`errors` names each), or the action is refused in this state. */
-            422: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["UnprocessableError"];
-                };
-            };
             /** @description Rate limit reached. */
             429: {
                 headers: {
@@ -3945,15 +3985,6 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["Message"];
-                };
-            };
-            /** @description A field is invalid (`errors` names each), or the action is refused in this state. */
-            422: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["UnprocessableError"];
                 };
             };
             429: components["responses"]["TooManyRequests"];
@@ -4107,8 +4138,11 @@ export interface operations {
         requestBody: {
             content: {
                 "multipart/form-data": {
-                    /** @description Image file: jpg, png or webp, at most 2 MB (checked by content) */
-                    avatar: unknown;
+                    /**
+                     * Format: binary
+                     * @description Image file: jpg, png or webp, at most 2 MB (checked by content)
+                     */
+                    avatar: Blob;
                 };
             };
         };
@@ -4180,7 +4214,7 @@ export interface operations {
             header?: never;
             path: {
                 /** @description One of provider_1, provider_2, provider_3 (Google, Facebook, Apple) */
-                provider: string;
+                provider: components["schemas"]["SocialProvider"];
             };
             cookie?: never;
         };
@@ -4195,15 +4229,6 @@ export interface operations {
                     "application/json": {
                         url: string;
                     };
-                };
-            };
-            /** @description Not signed in: no bearer token, or an unknown, expired or revoked one. */
-            401: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Message"];
                 };
             };
             /** @description Signed in, but this action is not allowed for the caller. */
@@ -4256,7 +4281,7 @@ export interface operations {
             header?: never;
             path: {
                 /** @description One of provider_1, provider_2, provider_3 (Google, Facebook, Apple) */
-                provider: string;
+                provider: components["schemas"]["SocialProvider"];
             };
             cookie?: never;
         };
@@ -4272,15 +4297,6 @@ export interface operations {
                         token: string;
                         data: components["schemas"]["User"];
                     };
-                };
-            };
-            /** @description Not signed in: no bearer token, or an unknown, expired or revoked one. */
-            401: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Message"];
                 };
             };
             /** @description Signed in, but this action is not allowed for the caller. */
@@ -4342,7 +4358,7 @@ export interface operations {
             header?: never;
             path: {
                 /** @description One of provider_1, provider_2, provider_3 (Google, Facebook, Apple) */
-                provider: string;
+                provider: components["schemas"]["SocialProvider"];
             };
             cookie?: never;
         };
@@ -4370,15 +4386,6 @@ export interface operations {
                 };
             };
             400: components["responses"]["BadRequest"];
-            /** @description Not signed in: no bearer token, or an unknown, expired or revoked one. */
-            401: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Message"];
-                };
-            };
             /** @description Signed in, but this action is not allowed for the caller. */
             403: {
                 headers: {
@@ -4441,7 +4448,7 @@ export interface operations {
                 per_page?: number;
                 /** @description Part of the name, email or phone */
                 search?: string;
-                role?: "customer" | "venue_owner" | "manager" | "staff" | "super_admin";
+                role?: components["schemas"]["UserRole"];
             };
             header?: never;
             path?: never;
@@ -4529,7 +4536,7 @@ export interface operations {
                     /** @description false suspends the account at once, true restores it */
                     is_active?: boolean;
                     /** @description Replaces the user's roles */
-                    roles?: ("customer" | "venue_owner" | "manager" | "staff" | "super_admin")[];
+                    roles?: components["schemas"]["UserRole"][];
                 };
             };
         };
@@ -4773,15 +4780,6 @@ export interface operations {
             };
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
-            /** @description A field is invalid (`errors` names each), or the action is refused in this state. */
-            422: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["UnprocessableError"];
-                };
-            };
             429: components["responses"]["TooManyRequests"];
         };
     };
@@ -4897,15 +4895,6 @@ export interface operations {
                     "application/json": components["schemas"]["Message"];
                 };
             };
-            /** @description A field is invalid (`errors` names each), or the action is refused in this state. */
-            422: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["UnprocessableError"];
-                };
-            };
             429: components["responses"]["TooManyRequests"];
         };
     };
@@ -4928,7 +4917,7 @@ export interface operations {
                 /** @description Same as sport */
                 court_type?: string;
                 /** @description 1 (or true) shows only verified venues; 0 (or false) only the others */
-                is_verified?: "1" | "0" | "true" | "false";
+                is_verified?: components["schemas"]["QueryFlag"];
                 /** @description super_admin only; ignored otherwise */
                 owner_id?: number;
                 page?: number;
@@ -4965,15 +4954,6 @@ export interface operations {
                             total: number;
                         };
                     };
-                };
-            };
-            /** @description Not signed in: no bearer token, or an unknown, expired or revoked one. */
-            401: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Message"];
                 };
             };
             /** @description Signed in, but this action is not allowed for the caller. */
@@ -5031,12 +5011,6 @@ export interface operations {
                     closing_time: string;
                     amenities?: number[];
                     "amenities[]"?: number[];
-                    /** @description Image file (jpg, png or webp) */
-                    thumbnail?: unknown;
-                    /** @description Image file (jpg, png or webp) */
-                    gallery?: unknown;
-                    /** @description Image file (jpg, png or webp) */
-                    "gallery[]"?: unknown;
                     /** @description super_admin only */
                     owner_id?: number;
                     /** @description Hours before the start up to which a customer cancelling is refunded; default 24 */
@@ -5058,12 +5032,13 @@ export interface operations {
                     closing_time: string;
                     amenities?: number[];
                     "amenities[]"?: number[];
-                    /** @description Image file (jpg, png or webp) */
-                    thumbnail?: unknown;
-                    /** @description Image file (jpg, png or webp) */
-                    gallery?: unknown;
-                    /** @description Image file (jpg, png or webp) */
-                    "gallery[]"?: unknown;
+                    /**
+                     * Format: binary
+                     * @description Image file (jpg, png or webp)
+                     */
+                    thumbnail?: Blob;
+                    /** @description Image file (jpg, png or webp). Also accepted as `gallery`. */
+                    "gallery[]"?: Blob[];
                     /** @description super_admin only */
                     owner_id?: number;
                     /** @description Hours before the start up to which a customer cancelling is refunded; default 24 */
@@ -5167,15 +5142,6 @@ export interface operations {
                     };
                 };
             };
-            /** @description Not signed in: no bearer token, or an unknown, expired or revoked one. */
-            401: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Message"];
-                };
-            };
             /** @description Signed in, but this action is not allowed for the caller. */
             403: {
                 headers: {
@@ -5251,15 +5217,6 @@ export interface operations {
                     "application/json": components["schemas"]["Message"];
                 };
             };
-            /** @description A field is invalid (`errors` names each), or the action is refused in this state. */
-            422: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["UnprocessableError"];
-                };
-            };
             429: components["responses"]["TooManyRequests"];
         };
     };
@@ -5284,15 +5241,6 @@ export interface operations {
                     "application/json": {
                         data: components["schemas"]["Venue"];
                     };
-                };
-            };
-            /** @description Not signed in: no bearer token, or an unknown, expired or revoked one. */
-            401: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Message"];
                 };
             };
             /** @description Signed in, but this action is not allowed for the caller. */
@@ -5356,12 +5304,6 @@ export interface operations {
                     free_cancellation_hours?: number;
                     amenities?: number[];
                     "amenities[]"?: number[];
-                    /** @description Image file (jpg, png or webp) */
-                    thumbnail?: unknown;
-                    /** @description Image file (jpg, png or webp) */
-                    gallery?: unknown;
-                    /** @description Image file (jpg, png or webp) */
-                    "gallery[]"?: unknown;
                     /** @description super_admin only */
                     owner_id?: number;
                 };
@@ -5384,12 +5326,13 @@ export interface operations {
                     free_cancellation_hours?: number;
                     amenities?: number[];
                     "amenities[]"?: number[];
-                    /** @description Image file (jpg, png or webp) */
-                    thumbnail?: unknown;
-                    /** @description Image file (jpg, png or webp) */
-                    gallery?: unknown;
-                    /** @description Image file (jpg, png or webp) */
-                    "gallery[]"?: unknown;
+                    /**
+                     * Format: binary
+                     * @description Image file (jpg, png or webp)
+                     */
+                    thumbnail?: Blob;
+                    /** @description Image file (jpg, png or webp). Also accepted as `gallery`. */
+                    "gallery[]"?: Blob[];
                     /** @description super_admin only */
                     owner_id?: number;
                 };
@@ -5549,12 +5492,6 @@ export interface operations {
                     free_cancellation_hours?: number;
                     amenities?: number[];
                     "amenities[]"?: number[];
-                    /** @description Image file (jpg, png or webp) */
-                    thumbnail?: unknown;
-                    /** @description Image file (jpg, png or webp) */
-                    gallery?: unknown;
-                    /** @description Image file (jpg, png or webp) */
-                    "gallery[]"?: unknown;
                     /** @description super_admin only */
                     owner_id?: number;
                 };
@@ -5577,12 +5514,13 @@ export interface operations {
                     free_cancellation_hours?: number;
                     amenities?: number[];
                     "amenities[]"?: number[];
-                    /** @description Image file (jpg, png or webp) */
-                    thumbnail?: unknown;
-                    /** @description Image file (jpg, png or webp) */
-                    gallery?: unknown;
-                    /** @description Image file (jpg, png or webp) */
-                    "gallery[]"?: unknown;
+                    /**
+                     * Format: binary
+                     * @description Image file (jpg, png or webp)
+                     */
+                    thumbnail?: Blob;
+                    /** @description Image file (jpg, png or webp). Also accepted as `gallery`. */
+                    "gallery[]"?: Blob[];
                     /** @description super_admin only */
                     owner_id?: number;
                 };
@@ -5655,13 +5593,13 @@ export interface operations {
         requestBody: {
             content: {
                 "multipart/form-data": {
-                    /** @description Image file (jpg, png or webp) */
-                    image: unknown;
                     /**
-                     * @default gallery
-                     * @enum {string}
+                     * Format: binary
+                     * @description Image file (jpg, png or webp)
                      */
-                    collection?: "thumbnail" | "gallery";
+                    image: Blob;
+                    /** @default gallery */
+                    collection?: components["schemas"]["ImageCollection"];
                 };
             };
         };
@@ -6158,8 +6096,7 @@ export interface operations {
                 "application/json": {
                     /** Format: email */
                     email: string;
-                    /** @enum {string} */
-                    role: "manager" | "staff";
+                    role: components["schemas"]["StaffRole"];
                 };
             };
         };
@@ -6568,15 +6505,6 @@ export interface operations {
                     "application/json": components["schemas"]["Message"];
                 };
             };
-            /** @description A field is invalid (`errors` names each), or the action is refused in this state. */
-            422: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["UnprocessableError"];
-                };
-            };
             429: components["responses"]["TooManyRequests"];
         };
     };
@@ -6826,15 +6754,6 @@ export interface operations {
                     "application/json": components["schemas"]["Message"];
                 };
             };
-            /** @description A field is invalid (`errors` names each), or the action is refused in this state. */
-            422: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["UnprocessableError"];
-                };
-            };
             429: components["responses"]["TooManyRequests"];
         };
     };
@@ -6852,8 +6771,7 @@ export interface operations {
                     slug?: string;
                     key?: string;
                     label?: string;
-                    /** @enum {string} */
-                    category?: "indoor" | "outdoor";
+                    category?: components["schemas"]["SportCategory"];
                 };
             };
         };
@@ -6927,8 +6845,7 @@ export interface operations {
                     slug?: string;
                     key?: string;
                     label?: string;
-                    /** @enum {string} */
-                    category?: "indoor" | "outdoor";
+                    category?: components["schemas"]["SportCategory"];
                 };
             };
         };
@@ -7058,7 +6975,7 @@ export interface operations {
         parameters: {
             query?: {
                 /** @description 1 (or true) also lists the venue's deactivated courts (is_active false), for the venue's owner, managers and staff and for super_admin; ignored for guests and customers, who see active courts only */
-                include_inactive?: "1" | "0" | "true" | "false";
+                include_inactive?: components["schemas"]["QueryFlag"];
             };
             header?: never;
             path: {
@@ -7078,15 +6995,6 @@ export interface operations {
                     "application/json": {
                         data: components["schemas"]["Court"][];
                     };
-                };
-            };
-            /** @description Not signed in: no bearer token, or an unknown, expired or revoked one. */
-            401: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Message"];
                 };
             };
             /** @description Signed in, but this action is not allowed for the caller. */
@@ -7138,11 +7046,8 @@ export interface operations {
                     sport_id?: number | null;
                     description?: string | null;
                     capacity?: number;
-                    /**
-                     * @description 15, 30, 45, 60, 90 or 120
-                     * @enum {number}
-                     */
-                    slot_minutes?: 15 | 30 | 45 | 60 | 90 | 120;
+                    /** @description 15, 30, 45, 60, 90 or 120 */
+                    slot_minutes?: components["schemas"]["SlotMinutes"];
                     price_per_hour: number | string;
                     is_active?: boolean;
                 };
@@ -7224,15 +7129,6 @@ export interface operations {
                     };
                 };
             };
-            /** @description Not signed in: no bearer token, or an unknown, expired or revoked one. */
-            401: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Message"];
-                };
-            };
             /** @description Signed in, but this action is not allowed for the caller. */
             403: {
                 headers: {
@@ -7281,11 +7177,8 @@ export interface operations {
                     sport_id?: number | null;
                     description?: string | null;
                     capacity?: number;
-                    /**
-                     * @description 15, 30, 45, 60, 90 or 120
-                     * @enum {number}
-                     */
-                    slot_minutes?: 15 | 30 | 45 | 60 | 90 | 120;
+                    /** @description 15, 30, 45, 60, 90 or 120 */
+                    slot_minutes?: components["schemas"]["SlotMinutes"];
                     price_per_hour?: number | string;
                     is_active?: boolean;
                 };
@@ -7431,11 +7324,8 @@ export interface operations {
                     sport_id?: number | null;
                     description?: string | null;
                     capacity?: number;
-                    /**
-                     * @description 15, 30, 45, 60, 90 or 120
-                     * @enum {number}
-                     */
-                    slot_minutes?: 15 | 30 | 45 | 60 | 90 | 120;
+                    /** @description 15, 30, 45, 60, 90 or 120 */
+                    slot_minutes?: components["schemas"]["SlotMinutes"];
                     price_per_hour?: number | string;
                     is_active?: boolean;
                 };
@@ -7515,15 +7405,6 @@ export interface operations {
                     "application/json": {
                         data: components["schemas"]["ScheduleEntry"][];
                     };
-                };
-            };
-            /** @description Not signed in: no bearer token, or an unknown, expired or revoked one. */
-            401: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Message"];
                 };
             };
             /** @description Signed in, but this action is not allowed for the caller. */
@@ -7655,15 +7536,6 @@ export interface operations {
                     };
                 };
             };
-            /** @description Not signed in: no bearer token, or an unknown, expired or revoked one. */
-            401: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Message"];
-                };
-            };
             /** @description Signed in, but this action is not allowed for the caller. */
             403: {
                 headers: {
@@ -7706,8 +7578,7 @@ export interface operations {
         requestBody: {
             content: {
                 "application/json": {
-                    /** @enum {string} */
-                    type: "standard" | "peak" | "off_peak" | "holiday";
+                    type: components["schemas"]["PricingRuleType"];
                     day_of_week?: number | null;
                     /** @description HH:mm:ss or HH:mm */
                     start_time: string;
@@ -7785,8 +7656,7 @@ export interface operations {
         requestBody: {
             content: {
                 "application/json": {
-                    /** @enum {string} */
-                    type?: "standard" | "peak" | "off_peak" | "holiday";
+                    type?: components["schemas"]["PricingRuleType"];
                     day_of_week?: number | null;
                     /** @description HH:mm:ss or HH:mm */
                     start_time?: string;
@@ -8118,9 +7988,9 @@ export interface operations {
         parameters: {
             query?: {
                 /** @description playstation, chess, ludo, cards, uno, table_tennis, carrom, other */
-                game_type?: "playstation" | "chess" | "ludo" | "cards" | "uno" | "table_tennis" | "carrom" | "other";
+                game_type?: components["schemas"]["IndoorGameType"];
                 /** @description 1 (or true) also lists the venue's deactivated games (is_active false), for the venue's owner, managers and staff and for super_admin; ignored for guests and customers, who see active games only */
-                include_inactive?: "1" | "0" | "true" | "false";
+                include_inactive?: components["schemas"]["QueryFlag"];
             };
             header?: never;
             path: {
@@ -8140,15 +8010,6 @@ export interface operations {
                     "application/json": {
                         data: components["schemas"]["IndoorGame"][];
                     };
-                };
-            };
-            /** @description Not signed in: no bearer token, or an unknown, expired or revoked one. */
-            401: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Message"];
                 };
             };
             /** @description Signed in, but this action is not allowed for the caller. */
@@ -8194,18 +8055,12 @@ export interface operations {
             content: {
                 "application/json": {
                     name: string;
-                    /**
-                     * @description playstation, chess, ludo, cards, uno, table_tennis, carrom, other
-                     * @enum {string}
-                     */
-                    game_type: "playstation" | "chess" | "ludo" | "cards" | "uno" | "table_tennis" | "carrom" | "other";
+                    /** @description playstation, chess, ludo, cards, uno, table_tennis, carrom, other */
+                    game_type: components["schemas"]["IndoorGameType"];
                     description?: string | null;
                     capacity?: number;
-                    /**
-                     * @description 15, 30, 45, 60, 90 or 120
-                     * @enum {number}
-                     */
-                    slot_minutes?: 15 | 30 | 45 | 60 | 90 | 120;
+                    /** @description 15, 30, 45, 60, 90 or 120 */
+                    slot_minutes?: components["schemas"]["SlotMinutes"];
                     price_per_hour: number | string;
                     is_active?: boolean;
                     sort_order?: number;
@@ -8288,15 +8143,6 @@ export interface operations {
                     };
                 };
             };
-            /** @description Not signed in: no bearer token, or an unknown, expired or revoked one. */
-            401: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Message"];
-                };
-            };
             /** @description Signed in, but this action is not allowed for the caller. */
             403: {
                 headers: {
@@ -8340,18 +8186,12 @@ export interface operations {
             content: {
                 "application/json": {
                     name?: string;
-                    /**
-                     * @description playstation, chess, ludo, cards, uno, table_tennis, carrom, other
-                     * @enum {string}
-                     */
-                    game_type?: "playstation" | "chess" | "ludo" | "cards" | "uno" | "table_tennis" | "carrom" | "other";
+                    /** @description playstation, chess, ludo, cards, uno, table_tennis, carrom, other */
+                    game_type?: components["schemas"]["IndoorGameType"];
                     description?: string | null;
                     capacity?: number;
-                    /**
-                     * @description 15, 30, 45, 60, 90 or 120
-                     * @enum {number}
-                     */
-                    slot_minutes?: 15 | 30 | 45 | 60 | 90 | 120;
+                    /** @description 15, 30, 45, 60, 90 or 120 */
+                    slot_minutes?: components["schemas"]["SlotMinutes"];
                     price_per_hour?: number | string;
                     is_active?: boolean;
                     sort_order?: number;
@@ -8493,18 +8333,12 @@ export interface operations {
             content: {
                 "application/json": {
                     name?: string;
-                    /**
-                     * @description playstation, chess, ludo, cards, uno, table_tennis, carrom, other
-                     * @enum {string}
-                     */
-                    game_type?: "playstation" | "chess" | "ludo" | "cards" | "uno" | "table_tennis" | "carrom" | "other";
+                    /** @description playstation, chess, ludo, cards, uno, table_tennis, carrom, other */
+                    game_type?: components["schemas"]["IndoorGameType"];
                     description?: string | null;
                     capacity?: number;
-                    /**
-                     * @description 15, 30, 45, 60, 90 or 120
-                     * @enum {number}
-                     */
-                    slot_minutes?: 15 | 30 | 45 | 60 | 90 | 120;
+                    /** @description 15, 30, 45, 60, 90 or 120 */
+                    slot_minutes?: components["schemas"]["SlotMinutes"];
                     price_per_hour?: number | string;
                     is_active?: boolean;
                     sort_order?: number;
@@ -8588,15 +8422,6 @@ export interface operations {
                     "application/json": components["schemas"]["CourtAvailability"];
                 };
             };
-            /** @description Not signed in: no bearer token, or an unknown, expired or revoked one. */
-            401: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Message"];
-                };
-            };
             /** @description Signed in, but this action is not allowed for the caller. */
             403: {
                 headers: {
@@ -8650,15 +8475,6 @@ export interface operations {
                     "application/json": components["schemas"]["IndoorGameAvailability"];
                 };
             };
-            /** @description Not signed in: no bearer token, or an unknown, expired or revoked one. */
-            401: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Message"];
-                };
-            };
             /** @description Signed in, but this action is not allowed for the caller. */
             403: {
                 headers: {
@@ -8694,7 +8510,7 @@ export interface operations {
             query?: {
                 page?: number;
                 per_page?: number;
-                status?: "pending" | "confirmed" | "playing" | "completed" | "cancelled" | "no_show";
+                status?: components["schemas"]["BookingStatus"];
                 /** @description YYYY-MM-DD */
                 date?: string;
             };
@@ -8799,7 +8615,7 @@ export interface operations {
                     end_time: string;
                     notes?: string | null;
                     coupon_code?: string | null;
-                    payment_method?: ("gateway_1" | "gateway_2" | "gateway_3" | "wallet" | "cash") | null;
+                    payment_method?: components["schemas"]["PaymentMethod"] | null;
                 };
             };
         };
@@ -9089,7 +8905,7 @@ export interface operations {
             query?: {
                 page?: number;
                 per_page?: number;
-                status?: "pending" | "confirmed" | "playing" | "completed" | "cancelled" | "no_show";
+                status?: components["schemas"]["BookingStatus"];
                 /** @description YYYY-MM-DD */
                 date?: string;
                 court_id?: number;
@@ -9197,11 +9013,8 @@ export interface operations {
                     /** @description HH:mm (24-hour) */
                     end_time: string;
                     notes?: string | null;
-                    /**
-                     * @description offline (default) or walkin
-                     * @enum {string}
-                     */
-                    type?: "offline" | "walkin";
+                    /** @description offline (default) or walkin */
+                    type?: components["schemas"]["DeskBookingType"];
                     customer_name: string;
                     customer_phone?: string | null;
                 };
@@ -9288,11 +9101,8 @@ export interface operations {
         requestBody: {
             content: {
                 "application/json": {
-                    /**
-                     * @description playing, completed, no_show or cancelled (only the state machine’s transitions)
-                     * @enum {string}
-                     */
-                    status: "playing" | "completed" | "no_show" | "cancelled";
+                    /** @description playing, completed, no_show or cancelled (only the state machine’s transitions) */
+                    status: components["schemas"]["BookingStatusChange"];
                     reason?: string | null;
                 };
             };
@@ -9447,11 +9257,8 @@ export interface operations {
             content: {
                 "application/json": {
                     amount: number | string;
-                    /**
-                     * @description cash (default), or a gateway payment made outside the app
-                     * @enum {string}
-                     */
-                    method?: "cash" | "gateway_1" | "gateway_2" | "gateway_3";
+                    /** @description cash (default), or a gateway payment made outside the app */
+                    method?: components["schemas"]["DeskPaymentMethod"];
                     reference?: string | null;
                 };
             };
@@ -9540,13 +9347,10 @@ export interface operations {
                     start_time: string;
                     /** @description HH:mm (24-hour) */
                     end_time: string;
-                    /**
-                     * @description fail (default): one unavailable week books nothing (409); skip: book the free weeks
-                     * @enum {string}
-                     */
-                    on_conflict?: "fail" | "skip";
+                    /** @description fail (default): one unavailable week books nothing (409); skip: book the free weeks */
+                    on_conflict?: components["schemas"]["SeriesOnConflict"];
                     notes?: string | null;
-                    payment_method?: ("gateway_1" | "gateway_2" | "gateway_3" | "wallet" | "cash") | null;
+                    payment_method?: components["schemas"]["PaymentMethod"] | null;
                 };
             };
         };
@@ -9793,17 +9597,11 @@ export interface operations {
                     start_time: string;
                     /** @description HH:mm (24-hour) */
                     end_time: string;
-                    /**
-                     * @description fail (default): one unavailable week books nothing (409); skip: book the free weeks
-                     * @enum {string}
-                     */
-                    on_conflict?: "fail" | "skip";
+                    /** @description fail (default): one unavailable week books nothing (409); skip: book the free weeks */
+                    on_conflict?: components["schemas"]["SeriesOnConflict"];
                     notes?: string | null;
-                    /**
-                     * @description offline (default) or walkin
-                     * @enum {string}
-                     */
-                    type?: "offline" | "walkin";
+                    /** @description offline (default) or walkin */
+                    type?: components["schemas"]["DeskBookingType"];
                     customer_name: string;
                     customer_phone?: string | null;
                 };
@@ -9877,7 +9675,7 @@ export interface operations {
             query?: {
                 page?: number;
                 per_page?: number;
-                status?: "pending" | "confirmed" | "playing" | "completed" | "cancelled" | "no_show";
+                status?: components["schemas"]["BookingStatus"];
                 /** @description YYYY-MM-DD */
                 date?: string;
             };
@@ -10275,7 +10073,7 @@ export interface operations {
                 per_page?: number;
                 /** @description YYYY-MM-DD */
                 date?: string;
-                status?: "pending" | "confirmed" | "playing" | "completed" | "cancelled" | "no_show";
+                status?: components["schemas"]["BookingStatus"];
                 indoor_game_id?: number;
             };
             header?: never;
@@ -10384,11 +10182,8 @@ export interface operations {
                     players_count?: number;
                     customer_phone?: string | null;
                     notes?: string | null;
-                    /**
-                     * @description offline (default) or walkin
-                     * @enum {string}
-                     */
-                    type?: "offline" | "walkin";
+                    /** @description offline (default) or walkin */
+                    type?: components["schemas"]["DeskBookingType"];
                     customer_name: string;
                 };
             };
@@ -10474,11 +10269,8 @@ export interface operations {
         requestBody: {
             content: {
                 "application/json": {
-                    /**
-                     * @description playing, completed, no_show or cancelled (state machine transitions only)
-                     * @enum {string}
-                     */
-                    status: "playing" | "completed" | "no_show" | "cancelled";
+                    /** @description playing, completed, no_show or cancelled (state machine transitions only) */
+                    status: components["schemas"]["BookingStatusChange"];
                     cancel_reason?: string;
                 };
             };
@@ -10633,11 +10425,8 @@ export interface operations {
             content: {
                 "application/json": {
                     amount: number | string;
-                    /**
-                     * @description cash (default), or a gateway paid at the desk
-                     * @enum {string}
-                     */
-                    method?: "cash" | "gateway_1" | "gateway_2" | "gateway_3";
+                    /** @description cash (default), or a gateway paid at the desk */
+                    method?: components["schemas"]["DeskPaymentMethod"];
                     /** @description The gateway's reference */
                     reference?: string;
                 };
@@ -10716,8 +10505,7 @@ export interface operations {
             content: {
                 "application/json": {
                     amount: number | string;
-                    /** @enum {string} */
-                    method: "gateway_1" | "gateway_2" | "gateway_3";
+                    method: components["schemas"]["GatewayMethod"];
                     return_url?: string;
                 };
             };
@@ -10732,7 +10520,7 @@ export interface operations {
                     "application/json": {
                         data: components["schemas"]["WalletTransaction"];
                         /** @description pending until the gateway confirms */
-                        status: string;
+                        status: components["schemas"]["WalletTransactionStatus"];
                         payment_url: string;
                     };
                 };
@@ -10810,14 +10598,10 @@ export interface operations {
         requestBody: {
             content: {
                 "application/json": {
-                    /**
-                     * @default court
-                     * @enum {string}
-                     */
-                    booking_type?: "court" | "indoor";
+                    /** @default court */
+                    booking_type?: components["schemas"]["BookingKind"];
                     booking_id: number;
-                    /** @enum {string} */
-                    method: "gateway_1" | "gateway_2" | "gateway_3" | "wallet" | "cash";
+                    method: components["schemas"]["PaymentMethod"];
                     /** @description Deep link the callback redirects to with status and payment_id */
                     return_url?: string;
                 };
@@ -10836,10 +10620,9 @@ export interface operations {
                             payment: components["schemas"]["Payment"];
                             booking: {
                                 id: number;
-                                /** @enum {string} */
-                                booking_type: "court" | "indoor";
+                                booking_type: components["schemas"]["BookingKind"];
                                 booking_number: string;
-                                status: string;
+                                status: components["schemas"]["BookingStatus"];
                                 /** @description NPR amount with two decimals, e.g. "250.00" */
                                 total_amount: string;
                                 /** @description NPR amount with two decimals, e.g. "250.00" */
@@ -10855,10 +10638,9 @@ export interface operations {
                             payment: null;
                             booking: {
                                 id: number;
-                                /** @enum {string} */
-                                booking_type: "court" | "indoor";
+                                booking_type: components["schemas"]["BookingKind"];
                                 booking_number: string;
-                                status: string;
+                                status: components["schemas"]["BookingStatus"];
                                 /** @description NPR amount with two decimals, e.g. "250.00" */
                                 total_amount: string;
                                 /** @description NPR amount with two decimals, e.g. "250.00" */
@@ -10881,7 +10663,7 @@ export interface operations {
                         data: {
                             payment: {
                                 id: number;
-                                method: string;
+                                method: components["schemas"]["GatewayMethod"];
                                 /** @description NPR amount with two decimals, e.g. "250.00" */
                                 amount: string;
                                 /** @enum {string} */
@@ -10978,27 +10760,23 @@ export interface operations {
                     "application/json": {
                         data: {
                             id: number;
-                            /** @enum {string} */
-                            booking_type: "court" | "indoor" | "topup";
+                            booking_type: components["schemas"]["PaymentBookingType"];
                             /** @description Booking id (or wallet transaction id of a top-up) */
                             booking_id: number;
-                            /** @enum {string} */
-                            method: "gateway_1" | "gateway_2" | "gateway_3" | "wallet" | "cash";
+                            method: components["schemas"]["PaymentMethod"];
                             /** @description NPR amount with two decimals, e.g. "250.00" */
                             amount: string;
                             /** @description NPR amount with two decimals, e.g. "250.00" */
                             refunded_amount: string;
-                            /** @enum {string} */
-                            status: "initiated" | "completed" | "failed" | "refunded" | "partially_refunded";
+                            status: components["schemas"]["PaymentStatus"];
                             reference: string | null;
                             paid_at: string | null;
                             created_at: string | null;
                             booking: {
                                 id: number;
-                                /** @enum {string} */
-                                booking_type: "court" | "indoor";
+                                booking_type: components["schemas"]["BookingKind"];
                                 booking_number: string;
-                                status: string;
+                                status: components["schemas"]["BookingStatus"];
                                 /** @description NPR amount with two decimals, e.g. "250.00" */
                                 total_amount: string;
                                 /** @description NPR amount with two decimals, e.g. "250.00" */
@@ -11010,8 +10788,7 @@ export interface operations {
                             topup: {
                                 /** @description Wallet transaction id */
                                 id: number;
-                                /** @enum {string} */
-                                status: "pending" | "completed" | "failed";
+                                status: components["schemas"]["WalletTransactionStatus"];
                                 /** @description NPR amount with two decimals, e.g. "250.00" */
                                 amount: string;
                                 balance_after: string | null;
@@ -11081,8 +10858,7 @@ export interface operations {
                     "application/json": {
                         message: string;
                         data: {
-                            /** @enum {string} */
-                            status: "completed" | "failed" | "pending";
+                            status: components["schemas"]["PaymentOutcome"];
                             payment: components["schemas"]["Payment"];
                         };
                     };
@@ -11152,8 +10928,7 @@ export interface operations {
                     "application/json": {
                         message: string;
                         data: {
-                            /** @enum {string} */
-                            status: "completed" | "failed" | "pending";
+                            status: components["schemas"]["PaymentOutcome"];
                             payment: components["schemas"]["Payment"];
                         };
                     };
@@ -11433,8 +11208,7 @@ export interface operations {
             content: {
                 "application/json": {
                     code: string;
-                    /** @enum {string} */
-                    type: "percent" | "fixed";
+                    type: components["schemas"]["CouponType"];
                     value: number | string;
                     max_discount?: (number | string) | null;
                     min_amount?: (number | string) | null;
@@ -11547,15 +11321,6 @@ export interface operations {
                     "application/json": components["schemas"]["Message"];
                 };
             };
-            /** @description A field is invalid (`errors` names each), or the action is refused in this state. */
-            422: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["UnprocessableError"];
-                };
-            };
             429: components["responses"]["TooManyRequests"];
         };
     };
@@ -11570,8 +11335,7 @@ export interface operations {
             content: {
                 "application/json": {
                     code: string;
-                    /** @enum {string} */
-                    type: "percent" | "fixed";
+                    type: components["schemas"]["CouponType"];
                     value: number | string;
                     max_discount?: (number | string) | null;
                     min_amount?: (number | string) | null;
@@ -11651,8 +11415,7 @@ export interface operations {
             content: {
                 "application/json": {
                     code?: string;
-                    /** @enum {string} */
-                    type?: "percent" | "fixed";
+                    type?: components["schemas"]["CouponType"];
                     value?: number | string;
                     max_discount?: (number | string) | null;
                     min_amount?: (number | string) | null;
@@ -11942,20 +11705,14 @@ export interface operations {
                     rating: number;
                     comment?: string | null;
                     booking_id?: number | null;
-                    /** @description Photo uploads (multipart), at most 5: jpg, png or webp */
-                    images?: unknown;
-                    /** @description Photo uploads (multipart), at most 5: jpg, png or webp */
-                    "images[]"?: unknown;
                 };
                 "multipart/form-data": {
                     /** @description Whole stars, 1 to 5 (5.0 is accepted) */
                     rating: number;
                     comment?: string | null;
                     booking_id?: number | null;
-                    /** @description Photo uploads (multipart), at most 5: jpg, png or webp */
-                    images?: unknown;
-                    /** @description Photo uploads (multipart), at most 5: jpg, png or webp */
-                    "images[]"?: unknown;
+                    /** @description Photo uploads (multipart), at most 5: jpg, png or webp. Also accepted as `images`. */
+                    "images[]"?: Blob[];
                 };
             };
         };
@@ -12028,10 +11785,6 @@ export interface operations {
                     rating: number;
                     comment?: string | null;
                     booking_id?: number | null;
-                    /** @description Photo uploads (multipart), at most 5: jpg, png or webp */
-                    images?: unknown;
-                    /** @description Photo uploads (multipart), at most 5: jpg, png or webp */
-                    "images[]"?: unknown;
                 };
                 "multipart/form-data": {
                     venue_id: number;
@@ -12039,10 +11792,8 @@ export interface operations {
                     rating: number;
                     comment?: string | null;
                     booking_id?: number | null;
-                    /** @description Photo uploads (multipart), at most 5: jpg, png or webp */
-                    images?: unknown;
-                    /** @description Photo uploads (multipart), at most 5: jpg, png or webp */
-                    "images[]"?: unknown;
+                    /** @description Photo uploads (multipart), at most 5: jpg, png or webp. Also accepted as `images`. */
+                    "images[]"?: Blob[];
                 };
             };
         };
@@ -12318,7 +12069,7 @@ export interface operations {
         parameters: {
             query?: {
                 venue_id?: number;
-                status?: "registration_open" | "registration_closed" | "ongoing" | "completed" | "cancelled";
+                status?: components["schemas"]["TournamentStatus"];
             };
             header?: never;
             path?: never;
@@ -12362,8 +12113,7 @@ export interface operations {
                     venue_id: number;
                     name: string;
                     description?: string | null;
-                    /** @enum {string} */
-                    format: "league" | "knockout" | "group_knockout";
+                    format: components["schemas"]["TournamentFormat"];
                     sport_type: string;
                     max_teams: number;
                     registration_fee?: number | string;
@@ -12484,8 +12234,7 @@ export interface operations {
                 "application/json": {
                     name?: string;
                     description?: string | null;
-                    /** @enum {string} */
-                    format?: "league" | "knockout" | "group_knockout";
+                    format?: components["schemas"]["TournamentFormat"];
                     sport_type?: string;
                     max_teams?: number;
                     registration_fee?: number | string;
@@ -12717,8 +12466,7 @@ export interface operations {
         requestBody: {
             content: {
                 "application/json": {
-                    /** @enum {string} */
-                    status: "registration_open" | "registration_closed" | "ongoing" | "completed" | "cancelled";
+                    status: components["schemas"]["TournamentStatus"];
                 };
             };
         };
@@ -12969,15 +12717,6 @@ export interface operations {
                     "application/json": components["schemas"]["Message"];
                 };
             };
-            /** @description A field is invalid (`errors` names each), or the action is refused in this state. */
-            422: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["UnprocessableError"];
-                };
-            };
             429: components["responses"]["TooManyRequests"];
         };
     };
@@ -13031,15 +12770,6 @@ export interface operations {
             };
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
-            /** @description A field is invalid (`errors` names each), or the action is refused in this state. */
-            422: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["UnprocessableError"];
-                };
-            };
             429: components["responses"]["TooManyRequests"];
         };
     };
@@ -13196,9 +12926,13 @@ export interface operations {
                     "text/calendar": string;
                 };
             };
-            /** @description Not modified: the feed is as the ETag in If-None-Match */
+            /** @description Not modified: the feed is as the ETag in If-None-Match. No body. */
             304: {
                 headers: {
+                    /** @description The ETag the client sent */
+                    etag?: string;
+                    /** @description private, no-cache */
+                    "cache-control"?: string;
                     [name: string]: unknown;
                 };
                 content?: never;
@@ -13261,15 +12995,6 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["Message"];
-                };
-            };
-            /** @description A field is invalid (`errors` names each), or the action is refused in this state. */
-            422: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["UnprocessableError"];
                 };
             };
             429: components["responses"]["TooManyRequests"];
@@ -13499,7 +13224,7 @@ export interface operations {
                     /** @description http or https URL that receives the POSTs (no user name or password) */
                     url: string;
                     /** @description The event types to receive */
-                    events: ("booking.created" | "booking.confirmed" | "booking.cancelled" | "booking.completed" | "indoor_booking.created" | "indoor_booking.confirmed" | "indoor_booking.cancelled" | "payment.completed" | "payment.refunded")[];
+                    events: components["schemas"]["WebhookEvent"][];
                 };
             };
         };

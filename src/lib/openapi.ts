@@ -1,8 +1,9 @@
-import type { FastifyDynamicSwaggerOptions } from '@fastify/swagger'
+import type { FastifyDynamicSwaggerOptions, SwaggerTransform } from '@fastify/swagger'
+import type { TSchema } from 'typebox'
 import { DEMO_PASSWORD, DEMO_USERS, DEMO_VENUES } from '../cli/seed-data.ts'
 import type { Config } from '../config.ts'
 import type { Clock } from './clock.ts'
-import { Message, namedSchemas, ValidationError } from './schemas.ts'
+import { formatPatterns, Message, namedSchemas, ValidationError } from './schemas.ts'
 import { addDays } from './time.ts'
 import type { Zone } from './zone.ts'
 
@@ -10,9 +11,13 @@ import type { Zone } from './zone.ts'
 // security and their own statuses; this file adds what is the same for every route:
 // - schemas marked with named() are listed once under components.schemas and referred to by $ref
 //   (validation and serialization keep using the inline schema; only the document changes);
+// - named enums (namedEnum) the same way, a field's own description or default next to its $ref;
 // - statuses that apply to every route of a kind (429, and 400/413/415 for routes with a body,
 //   422 for routes with input) as $refs to components.responses, with the bodies errors.ts sends;
+//   401 only where a token is required, 422 only where there is input;
 // - unions of single literals become one `enum`;
+// - what generators cannot read is said the way they can: maps as additionalProperties, our own
+//   formats as patterns, file fields of multipart forms as binary strings (listed once each);
 // - tags with descriptions, response descriptions, and examples taken from the demo data.
 
 type Json = Record<string, unknown>
@@ -171,25 +176,111 @@ function collapseLiterals(node: Json): Json {
   return { type: [...types][0], enum: anyOf.map((s) => ((s as Json).enum as unknown[])[0]), ...rest }
 }
 
+/** TypeBox's Record of string keys: `patternProperties` with one catch-all pattern. */
+const ANY_KEY = new Set(['^.*$', '^(.*)$', '^(.*)'])
+
+/**
+ * A schema as the document shows it, where validation reads something generators do not:
+ * - a map (`Type.Record`, `patternProperties: {'^.*$': X}`) is `additionalProperties: X`, so a
+ *   generated client types it as a map (Ajv and the serializer keep the pattern; same meaning);
+ * - our own formats (`local-date-time`) are a `pattern` of the same shape (formatPatterns);
+ * - a file field of a multipart form (FileInput) is `type: string, format: binary`.
+ */
+function documented(node: Json): Json {
+  const patterns = node.patternProperties
+  if (isObject(patterns) && node.additionalProperties === undefined) {
+    const keys = Object.keys(patterns)
+    if (keys.length === 1 && ANY_KEY.has(keys[0])) {
+      const { patternProperties: _, ...rest } = node
+      return { ...rest, additionalProperties: patterns[keys[0]] }
+    }
+  }
+  if (typeof node.format === 'string' && node.format in formatPatterns) {
+    const { format, ...rest } = node
+    return { ...rest, pattern: formatPatterns[format as keyof typeof formatPatterns] }
+  }
+  if (node.contentMediaType === 'application/octet-stream' && node.type === undefined) {
+    const { contentMediaType: _, ...rest } = node
+    return { type: 'string', format: 'binary', ...rest }
+  }
+  return node
+}
+
+/** Keywords that say something about one field, not about a named enum's values. */
+const FIELD_ANNOTATIONS = ['description', 'default', 'examples', 'deprecated', 'readOnly', 'writeOnly']
+
+/** JSON with the keys of every object sorted: equal schemas compare equal whatever their key order. */
+function canonical(node: unknown): string {
+  if (Array.isArray(node)) return `[${node.map(canonical).join(',')}]`
+  if (!isObject(node)) return JSON.stringify(node)
+  const keys = Object.keys(node).sort()
+  return `{${keys.map((k) => `${JSON.stringify(k)}:${canonical(node[k])}`).join(',')}}`
+}
+
 /**
  * Replaces every schema marked by named() with a $ref to components.schemas[name] (deepest first,
  * so a Booking inside a Payment is a $ref inside the Payment component). Two different schemas
- * under one name are an error: the document must not pick one of them silently.
+ * under one name are an error: the document must not pick one of them silently. A named enum's
+ * component is its values; the description or default of the field that holds it stays on the
+ * field, next to the $ref (OpenAPI 3.1 allows keywords beside a $ref).
  */
 function hoist(node: unknown, components: Record<string, Json>, names: ReadonlySet<string>): unknown {
   if (Array.isArray(node)) return node.map((n) => hoist(n, components, names))
   if (!isObject(node)) return node
   let copy: Json = {}
   for (const [k, v] of Object.entries(node)) copy[k] = k === 'example' ? v : hoist(v, components, names)
-  copy = collapseLiterals(copy)
+  copy = documented(collapseLiterals(copy))
   const name = copy.title
   if (typeof name !== 'string' || !names.has(name)) return copy
+  const onField: Json = {}
+  if (Array.isArray(copy.enum)) {
+    for (const k of FIELD_ANNOTATIONS) {
+      if (k in copy) onField[k] = copy[k]
+      delete copy[k]
+    }
+  }
   const existing = components[name]
-  if (existing && JSON.stringify(existing) !== JSON.stringify(copy)) {
+  if (existing && canonical(existing) !== canonical(copy)) {
     throw new Error(`OpenAPI: two different schemas are named "${name}" (named() in src/lib/schemas.ts)`)
   }
-  components[name] = copy
-  return { $ref: `#/components/schemas/${name}` }
+  components[name] ??= copy
+  return { $ref: `#/components/schemas/${name}`, ...onField }
+}
+
+/**
+ * File fields of request bodies (already `format: binary`, see documented()). In a multipart form a
+ * field named `x[]` takes several files (the part repeated), so it is an array of them; the server
+ * also reads `x` for it, which the document leaves out so that each field is listed once. A JSON
+ * body cannot carry files, so its schema lists none.
+ */
+function documentFiles(op: Operation) {
+  const content = op.requestBody?.content
+  if (!content) return
+  for (const [type, media] of Object.entries(content)) {
+    const schema = media.schema
+    if (!isObject(schema) || !isObject(schema.properties)) continue
+    const props = schema.properties as Record<string, Json>
+    const isFile = (key: string) => isObject(props[key]) && props[key].format === 'binary'
+    const files = Object.keys(props).filter(isFile)
+    if (files.length === 0) continue
+    const drop = new Set(type === 'multipart/form-data' ? files.filter((f) => isFile(`${f}[]`)) : files)
+    const properties: Record<string, Json> = {}
+    for (const [key, prop] of Object.entries(props)) {
+      if (drop.has(key)) continue
+      if (!key.endsWith('[]') || !isFile(key)) {
+        properties[key] = prop
+        continue
+      }
+      const { description, ...file } = prop
+      const alias = key.slice(0, -2)
+      const said = typeof description === 'string' ? [description.replace(/([^.])$/, '$1.')] : []
+      const also = drop.has(alias) ? [`Also accepted as \`${alias}\`.`] : []
+      const text = [...said, ...also].join(' ')
+      properties[key] = { type: 'array', items: file, ...(text ? { description: text } : {}) }
+    }
+    const required = Array.isArray(schema.required) ? schema.required.filter((r) => !drop.has(String(r))) : undefined
+    media.schema = { ...schema, properties, ...(required ? { required } : {}) }
+  }
 }
 
 function addCommonResponses(path: string, method: string, op: Operation) {
@@ -204,7 +295,12 @@ function addCommonResponses(path: string, method: string, op: Operation) {
     add('413', 'PayloadTooLarge')
     add('415', 'UnsupportedMediaType')
   }
+  // Routes spread errorResponses (401, 403, 404, 422) whatever they take; a public route never
+  // refuses a missing token (auth.optional only identifies), and one without parameters or a body
+  // has nothing to be invalid.
+  if (Array.isArray(op.security) && op.security.length === 0) delete responses['401']
   if (hasInput) add('422', 'ValidationFailed')
+  else delete responses['422']
   if (!NOT_RATE_LIMITED.test(path)) add('429', 'TooManyRequests')
   for (const [status, response] of Object.entries(responses)) {
     if (response.description === 'Default Response' || response.description === undefined) {
@@ -225,6 +321,15 @@ function addExamples(op: Operation, examples: ReturnType<typeof demoExamples>) {
   const body = op.operationId ? examples.bodies[op.operationId] : undefined
   const media = op.requestBody?.content?.['application/json']
   if (body && media) media.example = body
+}
+
+/**
+ * Route config for a route whose document shows other path parameters than validation reads,
+ * `config: documentedParams(P)`: a parameter the route refuses itself (an unknown identity provider
+ * is the service's 404, not a validation 422) can still be an enum in the document.
+ */
+export function documentedParams(params: TSchema): { swaggerTransform: SwaggerTransform } {
+  return { swaggerTransform: ({ schema, url }) => ({ schema: { ...schema, params }, url }) }
 }
 
 export interface DocumentContext {
@@ -257,10 +362,11 @@ export function openapiOptions({ config, clock, zone }: DocumentContext): Fastif
         : {}
       const paths = hoist(doc.paths, schemas, namedSchemas) as Record<string, Record<string, Operation>>
       // The error bodies of components.responses, when no route happened to answer them inline.
-      for (const [name, schema] of Object.entries(ERROR_BODIES)) schemas[name] ??= JSON.parse(JSON.stringify(schema))
+      for (const schema of Object.values(ERROR_BODIES)) hoist(JSON.parse(JSON.stringify(schema)), schemas, namedSchemas)
       const examples = demoExamples(clock, zone)
       for (const [path, item] of Object.entries(paths)) {
         for (const [method, op] of Object.entries(item)) {
+          documentFiles(op)
           addCommonResponses(path, method, op)
           addExamples(op, examples)
         }

@@ -28,6 +28,15 @@ export function isLocalDateTime(s: string): boolean {
 /** Formats of our own, given to both Ajv instances (src/lib/validation.ts). */
 export const customFormats = { 'local-date-time': isLocalDateTime }
 
+/**
+ * What the OpenAPI document says instead of each of our own formats, whose names no client
+ * generator knows: a `pattern` of the same shape (src/lib/openapi.ts). Ajv keeps validating with
+ * the format itself (which also refuses days that do not exist, such as 2027-02-30).
+ */
+export const formatPatterns: Record<keyof typeof customFormats, string> = {
+  'local-date-time': '^\\d{4}-(0[1-9]|1[0-2])-(0[1-9]|[12]\\d|3[01])( ([01]\\d|2[0-3]):[0-5]\\d(:[0-5]\\d)?)?$',
+}
+
 /** Request venue-local date with an optional time: YYYY-MM-DD or YYYY-MM-DD HH:mm[:ss]. */
 export const DateTimeInput = Type.String({
   format: 'local-date-time',
@@ -132,9 +141,37 @@ export const errorResponses = {
 export const Enum = (values: readonly string[], options: { description?: string } = {}) =>
   Type.Unsafe<string>({ type: 'string', enum: [...values], ...options })
 
+/**
+ * A named enum (PaymentMethod, BookingStatus…): the document lists its values once, as
+ * components.schemas[name], and every field holding one refers to it by $ref, so a generated
+ * client has one type for it (docs/openapi.md). Use `response` in response schemas (as Enum: a
+ * plain string in TypeScript and in serialization) and `request` in request schemas (a union of
+ * literals, validated and typed as before). A field's own description or default is written on
+ * the field, `{ ...PaymentMethodEnum.request, description: '…' }`; the document keeps it next to
+ * the $ref, not in the component.
+ */
+export function namedEnum<const V extends readonly string[]>(name: string, values: V) {
+  return {
+    name,
+    values,
+    response: named(name, Enum(values)),
+    // Typed as the union of the values (TypeBox types a union over a mapped array as never).
+    request: named(name, Type.Unsafe<V[number]>(Type.Union(values.map((v) => Type.Literal(v))))),
+  }
+}
+
 /** A yes/no query parameter as the contract writes them: 1 or true, 0 or false. */
-export const QueryFlag = (description: string) =>
-  Type.Union([Type.Literal('1'), Type.Literal('0'), Type.Literal('true'), Type.Literal('false')], { description })
+export const QueryFlagEnum = namedEnum('QueryFlag', ['1', '0', 'true', 'false'])
+export const QueryFlag = (description: string) => ({ ...QueryFlagEnum.request, description })
+
+/**
+ * A file field of a multipart form: an Upload (src/lib/uploads.ts) checked by content in the
+ * service, so validation takes any value. `contentMediaType` is only an annotation for Ajv; the
+ * document shows the field as `type: string, format: binary`, and a field named `x[]` as an array
+ * of them (src/lib/openapi.ts).
+ */
+export const FileInput = (description: string) =>
+  Type.Unsafe<unknown>({ description, contentMediaType: 'application/octet-stream' })
 
 /** Whether a QueryFlag was sent as on (1 or true). */
 export const flagOn = (value: string | undefined) => value === '1' || value === 'true'

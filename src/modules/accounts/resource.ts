@@ -1,10 +1,13 @@
 import { Type } from 'typebox'
 import { formatMoney } from '../../lib/money.ts'
-import { DateTime, Enum, Nullable, named } from '../../lib/schemas.ts'
+import { DateTime, Nullable, named, namedEnum } from '../../lib/schemas.ts'
 import type { Storage } from '../../lib/storage.ts'
 import type { Zone } from '../../lib/zone.ts'
 
 // The contract's User (UserResource): roles come from user_roles, permissions are what those roles grant.
+
+/** A user's roles: customer, venue_owner, manager, staff, super_admin. */
+export const UserRoleEnum = namedEnum('UserRole', ['customer', 'venue_owner', 'manager', 'staff', 'super_admin'])
 
 export const UserSchema = named(
   'User',
@@ -18,7 +21,7 @@ export const UserSchema = named(
     is_active: Type.Boolean({ description: 'false means the account is suspended' }),
     email_verified: Type.Boolean(),
     phone_verified: Type.Boolean(),
-    roles: Type.Array(Enum(['super_admin', 'venue_owner', 'manager', 'staff', 'customer'])),
+    roles: Type.Array(UserRoleEnum.response),
     permissions: Type.Array(Type.String()),
     created_at: DateTime,
   }),

@@ -1,6 +1,6 @@
 import { Type } from 'typebox'
-import { DateTime, named } from '../../lib/schemas.ts'
-import { UserSchema } from './resource.ts'
+import { DateTime, FileInput, named } from '../../lib/schemas.ts'
+import { UserRoleEnum, UserSchema } from './resource.ts'
 
 // Request and response shapes of the account routes.
 
@@ -30,7 +30,7 @@ export const LoginBody = Type.Object({
   device_name: DeviceName,
 })
 
-export const OtpType = Type.Union([Type.Literal('sms'), Type.Literal('email')])
+export const OtpType = named('OtpType', Type.Union([Type.Literal('sms'), Type.Literal('email')]))
 
 export const OtpSendBody = Type.Object({
   identifier: Type.String({ minLength: 1, maxLength: 255, description: 'A phone number (sms) or email (email)' }),
@@ -81,18 +81,12 @@ export const PasswordBody = Type.Object({
 })
 
 export const AvatarBody = Type.Object({
-  avatar: Type.Unknown({ description: 'Image file: jpg, png or webp, at most 2 MB (checked by content)' }),
+  avatar: FileInput('Image file: jpg, png or webp, at most 2 MB (checked by content)'),
 })
 
-export const ROLES = ['customer', 'venue_owner', 'manager', 'staff', 'super_admin'] as const
-// Spelled out (same schema as mapping ROLES) so the static type is the union of the names.
-export const RoleName = Type.Union([
-  Type.Literal('customer'),
-  Type.Literal('venue_owner'),
-  Type.Literal('manager'),
-  Type.Literal('staff'),
-  Type.Literal('super_admin'),
-])
+export const ROLES = UserRoleEnum.values
+/** One of ROLES (the component UserRole); its static type is the union of the names. */
+export const RoleName = UserRoleEnum.request
 
 export const AdminUsersQuery = Type.Object({
   page: Type.Optional(Type.Integer({ minimum: 1 })),

@@ -3,14 +3,17 @@ import {
   DateInput,
   DateTime,
   DateTimeInput,
-  Enum,
   IdParam,
   Money,
   MoneyInput,
   Nullable,
   named,
+  namedEnum,
   TimeInput,
 } from '../../lib/schemas.ts'
+
+/** percent: `value` is a percentage of the price; fixed: an NPR amount off. */
+export const CouponTypeEnum = namedEnum('CouponType', ['percent', 'fixed'])
 
 export const CouponSchema = named(
   'Coupon',
@@ -18,7 +21,7 @@ export const CouponSchema = named(
     id: Type.Integer(),
     venue_id: Nullable(Type.Integer({ description: 'null for a platform-wide coupon' })),
     code: Type.String(),
-    type: Enum(['percent', 'fixed']),
+    type: CouponTypeEnum.response,
     value: Type.String({ description: 'percent: "12.50" means 12.5 %; fixed: an NPR amount' }),
     max_discount: Nullable(Money),
     min_amount: Nullable(Money),
@@ -39,7 +42,7 @@ const WhenInput = Type.String({
 
 const fields = {
   code: Type.String({ minLength: 3, maxLength: 50, pattern: '^[A-Za-z0-9_-]+$' }),
-  type: Type.Union([Type.Literal('percent'), Type.Literal('fixed')]),
+  type: CouponTypeEnum.request,
   value: MoneyInput,
   max_discount: Type.Optional(Nullable(MoneyInput)),
   min_amount: Type.Optional(Nullable(MoneyInput)),

@@ -1,6 +1,6 @@
 import { type Static, Type } from 'typebox'
 import { formatMoney } from '../../lib/money.ts'
-import { DateTime, Enum, Money, Nullable, named } from '../../lib/schemas.ts'
+import { DateTime, Money, Nullable, named, namedEnum } from '../../lib/schemas.ts'
 
 // The contract's CourtResource, its schedule entries and pricing rules, and the pure mapping of
 // their rows (the loader is queries.ts). Other features embed courts through index.ts.
@@ -30,11 +30,13 @@ export const ScheduleEntrySchema = named(
   }),
 )
 
+export const PricingRuleTypeEnum = namedEnum('PricingRuleType', ['standard', 'peak', 'off_peak', 'holiday'])
+
 export const PricingRuleSchema = named(
   'PricingRule',
   Type.Object({
     id: Type.Integer(),
-    type: Enum(['standard', 'peak', 'off_peak', 'holiday']),
+    type: PricingRuleTypeEnum.response,
     day_of_week: Nullable(
       Type.Integer({ minimum: 0, maximum: 6, description: '0=Sunday … 6=Saturday; null = every day' }),
     ),

@@ -9,12 +9,16 @@ import {
   QueryFlag,
   TimeInput,
 } from '../../lib/schemas.ts'
+import { PricingRuleTypeEnum } from './resource.ts'
 
 // Request shapes of the court management routes.
 
-export const SlotMinutes = Type.Union(
-  [15, 30, 45, 60, 90, 120].map((n) => Type.Literal(n)),
-  { description: '15, 30, 45, 60, 90 or 120' },
+export const SlotMinutes = named(
+  'SlotMinutes',
+  Type.Union(
+    [15, 30, 45, 60, 90, 120].map((n) => Type.Literal(n)),
+    { description: '15, 30, 45, 60, 90 or 120' },
+  ),
 )
 
 export const CourtCreateBody = Type.Object({
@@ -44,12 +48,7 @@ export const ScheduleBody = Type.Object({
   ),
 })
 
-export const PricingType = Type.Union([
-  Type.Literal('standard'),
-  Type.Literal('peak'),
-  Type.Literal('off_peak'),
-  Type.Literal('holiday'),
-])
+export const PricingType = PricingRuleTypeEnum.request
 
 export const PricingBody = Type.Object({
   type: PricingType,

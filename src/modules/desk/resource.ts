@@ -1,6 +1,6 @@
 import { type Static, Type } from 'typebox'
-import { Enum, Money, Nullable, named } from '../../lib/schemas.ts'
-import { BOOKING_STATUSES } from '../booking-core/index.ts'
+import { Enum, Money, Nullable, named, namedEnum } from '../../lib/schemas.ts'
+import { BookingStatusEnum, BookingTypeEnum, PaymentMethodEnum } from '../booking-core/index.ts'
 
 // The front-desk board (GET /venues/{venue}/board): response schemas. Rows are mapped in service.ts
 // from the availability grid and the day's bookings.
@@ -9,7 +9,9 @@ const Instant = Type.String({
   description: "An instant as the venue's wall clock shows it, YYYY-MM-DD HH:mm:ss (like every instant of the API)",
 })
 const Clock = Type.String({ description: 'HH:mm, venue time' })
-const Kind = Enum(['court', 'indoor_game'])
+/** What a board column or booking is: a court or an indoor game. */
+const BoardKindEnum = namedEnum('BoardKind', ['court', 'indoor_game'])
+const Kind = BoardKindEnum.response
 
 export const BoardSlotSchema = named(
   'BoardSlot',
@@ -54,14 +56,14 @@ export const BoardBookingSchema = named(
     resource_id: Type.Integer({ description: 'The court id (kind court) or indoor game id (kind indoor_game)' }),
     start_time: Clock,
     end_time: Clock,
-    status: Enum(BOOKING_STATUSES),
+    status: BookingStatusEnum.response,
     customer_name: Type.String(),
     customer_phone: Nullable(Type.String()),
-    booking_type: Type.String({ description: 'online, offline, walk_in… (the booking type column)' }),
+    booking_type: { ...BookingTypeEnum.response, description: "The booking's type: online, offline or walkin" },
     total_amount: Money,
     paid_amount: Money,
     balance_due: Money,
-    payment_method: Nullable(Type.String()),
+    payment_method: Nullable(PaymentMethodEnum.response),
     is_hold: Type.Boolean({ description: 'A pending booking whose payment hold is still running' }),
     hold_expires_at: Nullable(Instant),
     waitlist_count: Type.Integer({ description: 'Customers waiting for this slot (court bookings)' }),

@@ -1,12 +1,13 @@
 import { type Static, Type } from 'typebox'
 import { formatMoney } from '../../lib/money.ts'
-import { DateTime, Enum, Money, Nullable, named } from '../../lib/schemas.ts'
+import { DateTime, Money, Nullable, named, namedEnum } from '../../lib/schemas.ts'
 import type { Zone } from '../../lib/zone.ts'
 import { VenueSummarySchema } from '../venues/index.ts'
 
 // The contract's IndoorGameResource: its schema and row mapping (the loader is in queries.ts).
 
 export const GAME_TYPES = ['playstation', 'chess', 'ludo', 'cards', 'uno', 'table_tennis', 'carrom', 'other'] as const
+export const IndoorGameTypeEnum = namedEnum('IndoorGameType', GAME_TYPES)
 
 export const IndoorGameSchema = named(
   'IndoorGame',
@@ -15,7 +16,7 @@ export const IndoorGameSchema = named(
     tenant_id: Type.Integer(),
     venue_id: Type.Integer(),
     name: Type.String(),
-    game_type: Enum(GAME_TYPES),
+    game_type: IndoorGameTypeEnum.response,
     description: Nullable(Type.String()),
     capacity: Type.Integer({ description: 'Maximum simultaneous players' }),
     slot_minutes: Type.Integer(),

@@ -1,12 +1,9 @@
 import { Type } from 'typebox'
 import { MoneyInput, Nullable, QueryFlag } from '../../lib/schemas.ts'
 import { SlotMinutes } from '../courts/index.ts'
-import { GAME_TYPES } from './resource.ts'
+import { GAME_TYPES, IndoorGameTypeEnum } from './resource.ts'
 
-export const GameType = Type.Union(
-  GAME_TYPES.map((t) => Type.Literal(t)),
-  { description: GAME_TYPES.join(', ') },
-)
+export const GameType = { ...IndoorGameTypeEnum.request, description: GAME_TYPES.join(', ') }
 
 export const IndoorGameCreateBody = Type.Object({
   name: Type.String({ minLength: 1, maxLength: 255 }),

@@ -1,7 +1,18 @@
 import { Type } from 'typebox'
-import { DateTime, Enum, IdParam, Money, MoneyInput, Nullable, named } from '../../lib/schemas.ts'
-import { GATEWAY_METHODS, PAYMENT_METHODS, PaymentRecordSchema } from '../booking-core/index.ts'
-import { WalletTransactionSchema } from '../wallet/index.ts'
+import { DateTime, IdParam, Money, MoneyInput, Nullable, named, namedEnum } from '../../lib/schemas.ts'
+import {
+  BookingKindEnum,
+  BookingStatusEnum,
+  GatewayMethodEnum,
+  PaymentMethodEnum,
+  PaymentRecordSchema,
+} from '../booking-core/index.ts'
+import { WalletTransactionSchema, WalletTransactionStatusEnum } from '../wallet/index.ts'
+
+/** What a payment is for: a court booking, an indoor game booking or a wallet top-up. */
+const PaymentBookingTypeEnum = namedEnum('PaymentBookingType', ['court', 'indoor', 'topup'])
+/** Where a payment stands after a gateway callback: completed, failed, or still pending at the gateway. */
+const PaymentOutcomeEnum = namedEnum('PaymentOutcome', ['completed', 'failed', 'pending'])
 
 const { id: _id, ...recordFields } = PaymentRecordSchema.properties
 
@@ -10,7 +21,7 @@ export const PaymentSchema = named(
   'Payment',
   Type.Object({
     id: Type.Integer(),
-    booking_type: Enum(['court', 'indoor', 'topup']),
+    booking_type: PaymentBookingTypeEnum.response,
     booking_id: Type.Integer({ description: 'Booking id (or wallet transaction id of a top-up)' }),
     ...recordFields,
   }),
@@ -18,9 +29,9 @@ export const PaymentSchema = named(
 
 export const BookingPaymentState = Type.Object({
   id: Type.Integer(),
-  booking_type: Enum(['court', 'indoor']),
+  booking_type: BookingKindEnum.response,
   booking_number: Type.String(),
-  status: Type.String(),
+  status: BookingStatusEnum.response,
   total_amount: Money,
   paid_amount: Money,
   balance_due: Money,
@@ -28,9 +39,9 @@ export const BookingPaymentState = Type.Object({
 })
 
 export const InitiateBody = Type.Object({
-  booking_type: Type.Optional(Type.Union([Type.Literal('court'), Type.Literal('indoor')], { default: 'court' })),
+  booking_type: Type.Optional({ ...BookingKindEnum.request, default: 'court' }),
   booking_id: IdParam,
-  method: Type.Union(PAYMENT_METHODS.map((m) => Type.Literal(m))),
+  method: PaymentMethodEnum.request,
   return_url: Type.Optional(
     Type.String({ maxLength: 2048, description: 'Deep link the callback redirects to with status and payment_id' }),
   ),
@@ -50,7 +61,7 @@ export const GatewayStarted = Type.Object({
   data: Type.Object({
     payment: Type.Object({
       id: Type.Integer(),
-      method: Type.String(),
+      method: GatewayMethodEnum.response,
       amount: Money,
       status: Type.Literal('initiated'),
     }),
@@ -61,7 +72,7 @@ export const GatewayStarted = Type.Object({
 export const CallbackAnswer = Type.Object({
   message: Type.String(),
   data: Type.Object({
-    status: Enum(['completed', 'failed', 'pending']),
+    status: PaymentOutcomeEnum.response,
     payment: PaymentSchema,
   }),
 })
@@ -86,7 +97,7 @@ export const PaymentDetail = Type.Object({
     topup: Nullable(
       Type.Object({
         id: Type.Integer({ description: 'Wallet transaction id' }),
-        status: Enum(['pending', 'completed', 'failed']),
+        status: WalletTransactionStatusEnum.response,
         amount: Money,
         balance_after: Nullable(Money),
         created_at: Nullable(DateTime),
@@ -98,12 +109,12 @@ export const PaymentDetail = Type.Object({
 // A wallet top-up through a gateway (POST /wallet/topup; payments owns it, see topup.ts).
 export const TopupBody = Type.Object({
   amount: MoneyInput,
-  method: Type.Union(GATEWAY_METHODS.map((m) => Type.Literal(m))),
+  method: GatewayMethodEnum.request,
   return_url: Type.Optional(Type.String({ maxLength: 2048 })),
 })
 
 export const TopupAnswer = Type.Object({
   data: WalletTransactionSchema,
-  status: Type.String({ description: 'pending until the gateway confirms' }),
+  status: { ...WalletTransactionStatusEnum.response, description: 'pending until the gateway confirms' },
   payment_url: Type.String(),
 })

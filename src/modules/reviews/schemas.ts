@@ -1,5 +1,5 @@
 import { type Static, Type } from 'typebox'
-import { IdParam, Nullable, named } from '../../lib/schemas.ts'
+import { FileInput, IdParam, Nullable, named } from '../../lib/schemas.ts'
 import { ReviewReplySchema, ReviewSchema } from './resource.ts'
 
 export const MAX_REVIEW_IMAGES = 5
@@ -10,10 +10,8 @@ export const MAX_REVIEW_IMAGE_BYTES = 5 * 1024 * 1024
 const Rating = Type.Integer({ minimum: 1, maximum: 5, description: 'Whole stars, 1 to 5 (5.0 is accepted)' })
 
 // Photo uploads arrive as Upload files from multipart (`images[]` or `images`, repeated); checked in the
-// service by content, so the schema accepts any value here.
-const Images = Type.Optional(
-  Type.Unsafe<unknown>({ description: `Photo uploads (multipart), at most ${MAX_REVIEW_IMAGES}: jpg, png or webp` }),
-)
+// service by content, so the schema accepts any value here. The document lists `images[]` once.
+const Images = Type.Optional(FileInput(`Photo uploads (multipart), at most ${MAX_REVIEW_IMAGES}: jpg, png or webp`))
 
 const reviewFields = {
   rating: Rating,

@@ -6,9 +6,13 @@ export const STATUSES = ['registration_open', 'registration_closed', 'ongoing', 
 export type Format = (typeof FORMATS)[number]
 export type Status = (typeof STATUSES)[number]
 
-// The same JSON schema as Type.String({ enum }), typed as the union of the names.
-const FormatInput = Type.Unsafe<Format>({ type: 'string', enum: [...FORMATS] })
-const StatusInput = Type.Unsafe<Status>({ type: 'string', enum: [...STATUSES] })
+// Named enums (components TournamentFormat and TournamentStatus of the OpenAPI document). In
+// requests the same JSON schema as Type.String({ enum }), typed as the union of the names; in
+// responses a string.
+const FormatInput = named('TournamentFormat', Type.Unsafe<Format>({ type: 'string', enum: [...FORMATS] }))
+const StatusInput = named('TournamentStatus', Type.Unsafe<Status>({ type: 'string', enum: [...STATUSES] }))
+const FormatField = named('TournamentFormat', Type.String({ enum: [...FORMATS] }))
+const StatusField = named('TournamentStatus', Type.String({ enum: [...STATUSES] }))
 
 const TeamRef = Type.Object({ id: Type.Integer(), name: Type.String() })
 
@@ -76,7 +80,7 @@ export const TournamentSchema = named(
     id: Type.Integer(),
     name: Type.String(),
     description: Nullable(Type.String()),
-    format: Type.String({ enum: [...FORMATS] }),
+    format: FormatField,
     sport_type: Type.String(),
     max_teams: Type.Integer(),
     registered_teams: Type.Integer(),
@@ -84,7 +88,7 @@ export const TournamentSchema = named(
     prize_pool: Money,
     starts_at: DateOnly,
     ends_at: DateOnly,
-    status: Type.String({ enum: [...STATUSES] }),
+    status: StatusField,
     venue: Type.Object({ id: Type.Integer(), name: Type.String(), slug: Type.String() }),
     teams: Type.Optional(Type.Array(TeamSchema)),
     standings: Type.Optional(Type.Array(StandingSchema)),

@@ -1,5 +1,5 @@
 import { type Static, Type } from 'typebox'
-import { DateTime, Enum, Nullable, named } from '../../lib/schemas.ts'
+import { DateTime, Enum, Nullable, named, namedEnum } from '../../lib/schemas.ts'
 import type { Storage } from '../../lib/storage.ts'
 import type { Zone } from '../../lib/zone.ts'
 
@@ -16,6 +16,9 @@ export function venueSummary(v: { id: number; name: string; slug: string }): Ven
   return { id: v.id, name: v.name, slug: v.slug }
 }
 
+/** A venue photo's place: the one thumbnail (the cover) or the ordered gallery. */
+export const ImageCollectionEnum = namedEnum('ImageCollection', ['thumbnail', 'gallery'])
+
 export const VenueImageSchema = named(
   'VenueImage',
   Type.Object({
@@ -23,7 +26,7 @@ export const VenueImageSchema = named(
     url: Type.String(),
     thumb_url: Type.String(),
     is_primary: Type.Boolean({ description: 'true for the thumbnail collection' }),
-    collection: Enum(['thumbnail', 'gallery']),
+    collection: ImageCollectionEnum.response,
     sort_order: Nullable(Type.Integer()),
   }),
 )
@@ -46,6 +49,9 @@ export const VenueCourtSummarySchema = named(
   }),
 )
 
+/** Where a venue stands in verification by a super_admin (docs/venues.md). */
+export const VerificationStatusEnum = namedEnum('VerificationStatus', ['unverified', 'pending', 'verified', 'rejected'])
+
 export const VenueSchema = named(
   'Venue',
   Type.Object({
@@ -67,7 +73,7 @@ export const VenueSchema = named(
       description: 'A customer who cancels at least this many hours before the start is refunded (0–720)',
     }),
     is_verified: Type.Boolean(),
-    verification_status: Enum(['unverified', 'pending', 'verified', 'rejected']),
+    verification_status: VerificationStatusEnum.response,
     verification_requested_at: Nullable(DateTime),
     verification_reviewed_at: Nullable(DateTime),
     verification_note: Nullable(Type.String()),

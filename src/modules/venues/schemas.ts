@@ -1,9 +1,11 @@
 import { Type } from 'typebox'
-import { ClockInput, DateInput, DateTime, Enum, Nullable, named } from '../../lib/schemas.ts'
+import { ClockInput, DateInput, DateTime, FileInput, Nullable, named, namedEnum, QueryFlag } from '../../lib/schemas.ts'
+import { ImageCollectionEnum } from './resource.ts'
 
 // Request shapes of the venue routes. Multipart bodies arrive with text fields as strings (coerced
-// to these types, as query strings are) and files as Uploads (temporary files), so file fields are
-// declared loosely here and checked by content in the service.
+// to these types, as query strings are) and files as Uploads (temporary files), so file fields
+// (FileInput) take any value here and are checked by content in the service. The server reads
+// `gallery[]` and `gallery` alike; the document lists `gallery[]`, the contract's name, once.
 
 export const SORTS = ['recommended', 'distance', 'rating', 'price', 'newest'] as const
 
@@ -24,11 +26,7 @@ export const VenueListQuery = Type.Object({
   ),
   sport: Type.Optional(Type.String({ maxLength: 100, description: 'A sport name (e.g. Futsal), indoor or outdoor' })),
   court_type: Type.Optional(Type.String({ maxLength: 100, description: 'Same as sport' })),
-  is_verified: Type.Optional(
-    Type.Union([Type.Literal('1'), Type.Literal('0'), Type.Literal('true'), Type.Literal('false')], {
-      description: '1 (or true) shows only verified venues; 0 (or false) only the others',
-    }),
-  ),
+  is_verified: Type.Optional(QueryFlag('1 (or true) shows only verified venues; 0 (or false) only the others')),
   owner_id: Type.Optional(Type.Integer({ minimum: 1, description: 'super_admin only; ignored otherwise' })),
   page: Type.Optional(Type.Integer({ minimum: 1 })),
   per_page: Type.Optional(Type.Integer({ minimum: 1, description: 'Default 15, at most 100' })),
@@ -48,7 +46,7 @@ const FreeCancellationHours = Type.Integer({
   description: 'Hours before the start up to which a customer cancelling is refunded; default 24',
 })
 const IdList = Type.Array(Type.Integer({ minimum: 1 }))
-const Upload = Type.Unknown({ description: 'Image file (jpg, png or webp)' })
+const Upload = FileInput('Image file (jpg, png or webp)')
 
 const venueFields = {
   name: Type.String({ minLength: 1, maxLength: 255 }),
@@ -102,15 +100,18 @@ export const VenueUpdateBody = Type.Object({
 
 export const ImageUploadBody = Type.Object({
   image: Upload,
-  collection: Type.Optional(Type.Union([Type.Literal('thumbnail'), Type.Literal('gallery')], { default: 'gallery' })),
+  collection: Type.Optional({ ...ImageCollectionEnum.request, default: 'gallery' }),
 })
 
 export const VerificationRequestBody = Type.Object({ note: Type.Optional(Nullable(Type.String({ maxLength: 2000 }))) })
 export const VerificationRejectBody = Type.Object({ reason: Type.Optional(Nullable(Type.String({ maxLength: 2000 }))) })
 
+/** The roles an owner assigns at a venue. */
+const StaffRoleEnum = namedEnum('StaffRole', ['manager', 'staff'])
+
 export const StaffBody = Type.Object({
   email: Type.String({ minLength: 1, maxLength: 255, format: 'email' }),
-  role: Type.Union([Type.Literal('manager'), Type.Literal('staff')]),
+  role: StaffRoleEnum.request,
 })
 
 export const StaffMemberSchema = named(
@@ -120,7 +121,7 @@ export const StaffMemberSchema = named(
     name: Type.String(),
     email: Type.String(),
     phone: Nullable(Type.String()),
-    role: Enum(['manager', 'staff']),
+    role: StaffRoleEnum.response,
     assigned_at: DateTime,
   }),
 )
@@ -141,6 +142,8 @@ export const HolidaySchema = named(
   }),
 )
 
+const SportCategoryEnum = namedEnum('SportCategory', ['indoor', 'outdoor'])
+
 export const SportFullSchema = named(
   'Sport',
   Type.Object({
@@ -149,7 +152,7 @@ export const SportFullSchema = named(
     slug: Type.String(),
     key: Type.String(),
     label: Type.String(),
-    category: Enum(['indoor', 'outdoor']),
+    category: SportCategoryEnum.response,
   }),
 )
 
@@ -164,6 +167,6 @@ export const SportBody = Type.Object({
   slug: Type.Optional(Type.String({ minLength: 1, maxLength: 100, pattern: '^[a-z0-9]+(-[a-z0-9]+)*$' })),
   key: Type.Optional(Type.String({ minLength: 1, maxLength: 100, pattern: '^[a-z0-9_]+$' })),
   label: Type.Optional(Type.String({ minLength: 1, maxLength: 100 })),
-  category: Type.Optional(Type.Union([Type.Literal('indoor'), Type.Literal('outdoor')])),
+  category: Type.Optional(SportCategoryEnum.request),
 })
 export const SportUpdateBody = Type.Partial(SportBody)

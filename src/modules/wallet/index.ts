@@ -3,5 +3,5 @@
 // "Booking core and money direction").
 export { attachTopupPayment, insertPendingTopup } from './repository.ts'
 export { transactionResource } from './resource.ts'
-export { WalletTransactionSchema } from './schemas.ts'
+export { WalletTransactionSchema, WalletTransactionStatusEnum } from './schemas.ts'
 export { completeTopup, creditWallet, debitWallet, failTopup } from './service.ts'

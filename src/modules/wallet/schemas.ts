@@ -1,14 +1,18 @@
 import { Type } from 'typebox'
-import { DateTime, Enum, Links, Meta, Money, Nullable, named } from '../../lib/schemas.ts'
+import { DateTime, Enum, Links, Meta, Money, Nullable, named, namedEnum } from '../../lib/schemas.ts'
+
+/** completed; a gateway top-up is pending until the gateway confirms, or failed. */
+export const WalletTransactionStatusEnum = namedEnum('WalletTransactionStatus', ['completed', 'pending', 'failed'])
 
 export const WalletTransactionSchema = named(
   'WalletTransaction',
   Type.Object({
     id: Type.Integer(),
     type: Enum(['topup', 'debit', 'credit']),
-    status: Enum(['completed', 'pending', 'failed'], {
+    status: {
+      ...WalletTransactionStatusEnum.response,
       description: 'completed; a gateway top-up is pending until the gateway confirms, or failed',
-    }),
+    },
     amount: Money,
     balance_after: Nullable(Money),
     reference_type: Nullable(Type.String()),

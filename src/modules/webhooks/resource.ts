@@ -10,16 +10,19 @@ import type { AttemptRow, EndpointRow, PaymentEventRow } from './repository.ts'
 
 // The webhook resources of the routes, and the `data` of each event's payload (docs/webhooks.md).
 
-export const WebhookEventSchema = Type.Enum(WEBHOOK_EVENTS, { description: 'An event type' })
+export const WebhookEventSchema = named('WebhookEvent', Type.Enum(WEBHOOK_EVENTS, { description: 'An event type' }))
 
 const endpointFields = {
   id: Type.Integer(),
   venue_id: Type.Integer(),
   url: Type.String(),
   events: Type.Array(WebhookEventSchema),
-  status: Type.Union([Type.Literal('active'), Type.Literal('disabled')], {
-    description: 'disabled: its deliveries failed for 24 hours; create a new endpoint to resume',
-  }),
+  status: named(
+    'WebhookStatus',
+    Type.Union([Type.Literal('active'), Type.Literal('disabled')], {
+      description: 'disabled: its deliveries failed for 24 hours; create a new endpoint to resume',
+    }),
+  ),
   failing_since: Nullable(DateTime),
   disabled_at: Nullable(DateTime),
   created_at: DateTime,

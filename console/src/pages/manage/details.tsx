@@ -133,7 +133,7 @@ function Images({ venue, onChanged }: { venue: Venue; onChanged: () => void }) {
         api().POST('/api/venues/{venue}/images', {
           params: { path: { venue: String(venue.id) } },
           // The typed body is the multipart fields; openapi-fetch sends a FormData as it is.
-          body: form as unknown as { image: unknown },
+          body: form as unknown as { image: Blob },
         }),
       )
       setFile(null)

@@ -1,15 +1,20 @@
 import { type Static, Type } from 'typebox'
 import { issueToken } from '../../../lib/auth.ts'
+import { documentedParams } from '../../../lib/openapi.ts'
 import type { Routes } from '../../../lib/route.ts'
-import { errorResponses, Message } from '../../../lib/schemas.ts'
+import { errorResponses, Message, namedEnum } from '../../../lib/schemas.ts'
 import { Refused, SocialCallbackFields, TokenResponse } from '../schemas.ts'
 import { authorizationUrl, completeSocialLogin, PROVIDERS } from '../service/social.ts'
 import { deviceName, userResourceOf } from '../service/users.ts'
 
 const tags = ['Authentication']
-const ProviderParams = Type.Object({
-  provider: Type.String({ description: `One of ${PROVIDERS.join(', ')} (Google, Facebook, Apple)` }),
-})
+const providerDoc = `One of ${PROVIDERS.join(', ')} (Google, Facebook, Apple)`
+const ProviderParams = Type.Object({ provider: Type.String({ description: providerDoc }) })
+// Validation takes any provider (an unknown one is the service's 404); the document lists the three.
+const SocialProviderEnum = namedEnum('SocialProvider', PROVIDERS)
+const documented = documentedParams(
+  Type.Object({ provider: { ...SocialProviderEnum.response, description: providerDoc } }),
+)
 const CallbackFields = SocialCallbackFields
 
 const socialRoutes: Routes = async (app) => {
@@ -23,6 +28,7 @@ const socialRoutes: Routes = async (app) => {
   app.get(
     '/auth/social/:provider',
     {
+      config: documented,
       schema: {
         tags,
         operationId: 'getSocialRedirect',
@@ -58,12 +64,13 @@ const socialRoutes: Routes = async (app) => {
 
   app.get(
     '/auth/social/:provider/callback',
-    { schema: { ...callbackSchema('GET', 'socialCallback'), querystring: CallbackFields } },
+    { config: documented, schema: { ...callbackSchema('GET', 'socialCallback'), querystring: CallbackFields } },
     (req) => callback(req, req.query),
   )
   app.post(
     '/auth/social/:provider/callback',
     {
+      config: documented,
       schema: {
         ...callbackSchema('form POST', 'socialCallbackPost'),
         consumes: ['application/x-www-form-urlencoded'],
