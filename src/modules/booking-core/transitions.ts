@@ -23,7 +23,7 @@ import { type BookingEvent, nextStatus } from './state.ts'
 // The one place a booking's status changes (court and indoor alike). `transition` checks the event
 // against the table in state.ts, writes the row, and runs what follows in the caller's transaction:
 // - confirm: booking.confirmed webhook, BookingConfirmed / IndoorGameBookingConfirmed;
-// - cancel, expire: refund by policy, coupon usage released when nothing was paid, booking.cancelled
+// - cancel, expire: refund by policy, coupon usage released when nothing stays paid, booking.cancelled
 //   webhook, BookingCancelled, then the freed slot (ctx.steps.slotFreed: the waitlist's offer);
 // - reinstate: the coupon taken again (or the reinstatement refused when it has been used up);
 // - playing, completed, no_show: the row, completed's webhook, no_show's freed slot.
@@ -111,8 +111,8 @@ export async function transition(
 }
 
 /**
- * cancel and expire: status, reason and time, the hold cleared; an unpaid booking's coupon given
- * back; what the policy allows refunded to the wallet (never more than is still refundable on its
+ * cancel and expire: status, reason and time, the hold cleared; the coupon given back when nothing
+ * stays paid (unpaid, or refunded in full now); what the policy allows refunded to the wallet (never more than is still refundable on its
  * payments); BookingCancelled stating the amount or why none; then the slot is offered on.
  */
 async function cancel(
@@ -126,7 +126,8 @@ async function cancel(
   const quote = await refundQuote(trx, kind, booking, opts.by, now, ctx.zone)
   await markCancelled(trx, kind, booking.id, opts.reason, now)
   await emitBookingEvent(ctx, trx, kind, booking.id, 'cancelled')
-  if (booking.paid_amount === 0) await releaseCoupon(trx, kind, booking.id, now)
+  // The coupon's use is given back when nothing stays paid: never paid, or all of it refunded now.
+  if (booking.paid_amount - quote.refund === 0) await releaseCoupon(trx, kind, booking.id, now)
   if (quote.refund > 0 && booking.user_id !== null) {
     await refundBookingToWallet(
       ctx,
