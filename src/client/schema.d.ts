@@ -9103,6 +9103,7 @@ export interface operations {
                 "application/json": {
                     /** @description playing, completed, no_show or cancelled (only the state machine’s transitions) */
                     status: components["schemas"]["BookingStatusChange"];
+                    cancel_reason?: string | null;
                     reason?: string | null;
                 };
             };
@@ -10269,9 +10270,10 @@ export interface operations {
         requestBody: {
             content: {
                 "application/json": {
-                    /** @description playing, completed, no_show or cancelled (state machine transitions only) */
+                    /** @description playing, completed, no_show or cancelled (only the state machine’s transitions) */
                     status: components["schemas"]["BookingStatusChange"];
-                    cancel_reason?: string;
+                    cancel_reason?: string | null;
+                    reason?: string | null;
                 };
             };
         };

@@ -68,5 +68,6 @@ export {
   loadBookingExtras,
   PaymentRecordSchema,
 } from './shared.ts'
+export { StatusBody, type StatusChange, statusReason } from './schemas.ts'
 export { BOOKING_EVENTS, BOOKING_STATUSES, type BookingEvent, type BookingStatus, STAFF_TARGETS } from './state.ts'
 export { HOLD_EXPIRED_REASON, type TransitionOutcome, transition } from './transitions.ts'

@@ -1,7 +1,6 @@
 import { Type } from 'typebox'
 import { DateInput, IdParam, MoneyInput, Nullable, namedEnum, PageQuery, TimeInput } from '../../lib/schemas.ts'
 import {
-  BookingStatusChangeEnum,
   BookingStatusEnum,
   DeskBookingTypeEnum,
   DeskPaymentMethodEnum,
@@ -61,13 +60,7 @@ export const VenueListQuery = Type.Object({
   court_id: Type.Optional(IdParam),
 })
 
-export const StatusBody = Type.Object({
-  status: {
-    ...BookingStatusChangeEnum.request,
-    description: 'playing, completed, no_show or cancelled (only the state machine’s transitions)',
-  },
-  reason: Type.Optional(Nullable(Type.String({ maxLength: 500, description: 'cancel_reason when cancelling' }))),
-})
+export { StatusBody } from '../booking-core/index.ts'
 
 export const ChargeBody = Type.Object({
   description: Type.String({ minLength: 1, maxLength: 255 }),

@@ -4,7 +4,7 @@ import type { AppContext } from '../../lib/context.ts'
 import { Invalid, NotFound } from '../../lib/errors.ts'
 import { toPaisa } from '../../lib/money.ts'
 import type { PageParams } from '../../lib/pagination.ts'
-import { addCharge, changeStatus, lockBooking, recordDeskPayment } from '../booking-core/index.ts'
+import { addCharge, changeStatus, lockBooking, recordDeskPayment, statusReason } from '../booking-core/index.ts'
 import { assertVenueAccess, DESK_ROLES, resolveVenue } from '../venues/index.ts'
 import { createCourtBooking } from './create.ts'
 import { loadBooking, loadBookings, waitingCounts } from './queries.ts'
@@ -107,7 +107,7 @@ export async function setBookingStatus(
   const id = await deskBookingId(ctx, user, rawId)
   await ctx.db.transaction().execute(async (trx) => {
     const booking = (await lockBooking(trx, 'court', id))!
-    await changeStatus(ctx, trx, booking, input.status, input.reason?.trim() || null)
+    await changeStatus(ctx, trx, booking, input.status, statusReason(input))
   })
   return loadBooking(ctx, id)
 }

@@ -1,11 +1,6 @@
 import { Type } from 'typebox'
 import { DateInput, IdParam, MoneyInput, Nullable, PageQuery, TimeInput } from '../../lib/schemas.ts'
-import {
-  BookingStatusChangeEnum,
-  BookingStatusEnum,
-  DeskBookingTypeEnum,
-  DeskPaymentMethodEnum,
-} from '../booking-core/index.ts'
+import { BookingStatusEnum, DeskBookingTypeEnum, DeskPaymentMethodEnum } from '../booking-core/index.ts'
 
 // Request shapes of the indoor booking routes.
 
@@ -52,13 +47,7 @@ export const VenueListQuery = Type.Object({
   indoor_game_id: Type.Optional(IdParam),
 })
 
-export const StatusBody = Type.Object({
-  status: {
-    ...BookingStatusChangeEnum.request,
-    description: 'playing, completed, no_show or cancelled (state machine transitions only)',
-  },
-  cancel_reason: Type.Optional(Type.String({ maxLength: 500 })),
-})
+export { StatusBody } from '../booking-core/index.ts'
 
 export const ChargeBody = Type.Object({
   description: Type.String({ minLength: 1, maxLength: 255 }),

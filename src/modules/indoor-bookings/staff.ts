@@ -12,6 +12,7 @@ import {
   type LockedBooking,
   lockBooking,
   recordDeskPayment,
+  statusReason,
 } from '../booking-core/index.ts'
 import { assertVenueAccess, DESK_ROLES, resolveVenue } from '../venues/index.ts'
 import { createIndoorBooking } from './create.ts'
@@ -94,7 +95,7 @@ async function withOperatedBooking(
 
 export async function changeStatus(ctx: AppContext, user: AuthUser, rawId: string, input: Static<typeof StatusBody>) {
   return withOperatedBooking(ctx, user, rawId, (trx, booking) =>
-    applyStatus(ctx, trx, booking, input.status, input.cancel_reason?.trim() || null),
+    applyStatus(ctx, trx, booking, input.status, statusReason(input)),
   )
 }
 

@@ -50,19 +50,18 @@ export async function createBooking(venueId: number, b: NewBooking): Promise<Boo
 
 export async function setStatus(kind: Kind, id: number, status: Target, reason?: string): Promise<BookingDetail> {
   const why = reason?.trim() || undefined
+  // Both kinds take the same status body (booking-core's StatusBody).
+  const body = { status, cancel_reason: why ?? null }
   if (kind === 'court') {
     const answer = await ok(
-      api().PATCH('/api/bookings/{booking}/status', {
-        params: { path: { booking: String(id) } },
-        body: { status, reason: why ?? null },
-      }),
+      api().PATCH('/api/bookings/{booking}/status', { params: { path: { booking: String(id) } }, body }),
     )
     return answer.data
   }
   const answer = await ok(
     api().PATCH('/api/indoor-game-bookings/{indoorGameBooking}/status', {
       params: { path: { indoorGameBooking: String(id) } },
-      body: why ? { status, cancel_reason: why } : { status },
+      body,
     }),
   )
   return answer.data
