@@ -33,7 +33,7 @@ import { localStorage } from './lib/storage.ts'
 import { registerUploads } from './lib/uploads.ts'
 import { buildValidator } from './lib/validation.ts'
 import { Zone } from './lib/zone.ts'
-import { registerJobs, registerModules, wireSteps } from './modules/index.ts'
+import { registerModules, wireSteps } from './modules/index.ts'
 
 export type App = FastifyInstance
 
@@ -170,8 +170,7 @@ export async function buildApp({
 
   // Before the routes: it wires every route declared with `config: { idempotent: true }`.
   registerIdempotency(app, ctx)
-  await app.register(registerModules, { prefix: '/api' })
-  registerJobs(ctx)
+  await registerModules(app)
 
   // The read cache only stores while it hears the database's change notifications. The listener
   // starts now when the cache is on; otherwise the first desk event stream starts it.

@@ -1445,110 +1445,6 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
-    "/api/wallet/topup": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        get?: never;
-        put?: never;
-        /**
-         * Add funds through a gateway
-         * @description amount 10.00 to 100000.00. Answers 201 with the pending `topup` transaction and payment_url; the balance moves only when the gateway confirms at /api/payments/{gateway}/callback.
-         */
-        post: operations["topUpWallet"];
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
-    "/api/payments/initiate": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        get?: never;
-        put?: never;
-        /**
-         * Pay for a booking by wallet, cash or a gateway
-         * @description wallet: debits the wallet and confirms at once (200; 422 "Insufficient wallet balance."). gateway_1 (eSewa), gateway_2 (Khalti), gateway_3 (Fonepay): 201 with payment_url; the booking is confirmed when the gateway calls back. cash: 200, the booking stays pending until staff record the cash. Only the booking owner may pay; a cancelled or fully paid booking is 422.
-         */
-        post: operations["initiatePayment"];
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
-    "/api/payments/{payment}": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        /**
-         * A payment and what it pays for; an unsettled gateway payment is checked with its gateway first
-         * @description The customer who made the payment, or for a booking payment the venue owner, manager or staff. While the payment is `initiated`, the gateway status API is asked first and the payment settled exactly as its callback would settle it, so a client back from the gateway calls this instead of trusting the redirect. An unreachable gateway leaves it `initiated` (ask again later).
-         */
-        get: operations["getPayment"];
-        put?: never;
-        post?: never;
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
-    "/api/payments/{gateway}/callback": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        /**
-         * Gateway callback (the gateway redirects the customer here)
-         * @description Verifies the gateway signature and confirms with the gateway status API; the amount must match. Only the status API settles or fails a payment: a failure or cancel redirect alone changes nothing (status `pending`). Idempotent. Redirects 302 to the return_url given at initiation with `status` (completed, failed, pending) and `payment_id`, else answers 200. A forged or mismatched callback (bad signature, unknown reference, another amount or session, a success the gateway does not confirm) is 422 and changes nothing.
-         */
-        get: operations["paymentCallback"];
-        put?: never;
-        /**
-         * Gateway callback (the gateway redirects the customer here)
-         * @description Verifies the gateway signature and confirms with the gateway status API; the amount must match. Only the status API settles or fails a payment: a failure or cancel redirect alone changes nothing (status `pending`). Idempotent. Redirects 302 to the return_url given at initiation with `status` (completed, failed, pending) and `payment_id`, else answers 200. A forged or mismatched callback (bad signature, unknown reference, another amount or session, a success the gateway does not confirm) is 422 and changes nothing.
-         */
-        post: operations["paymentCallbackPost"];
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
-    "/api/payments/{payment}/refund": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        get?: never;
-        put?: never;
-        /**
-         * Refund a booking payment to the customer wallet (full or partial)
-         * @description Venue owner, manager or super_admin. amount defaults to everything not yet refunded and may never exceed paid minus refunded (422). Credits the wallet with one `credit` ledger row.
-         */
-        post: operations["refundPayment"];
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
     "/api/wallet": {
         parameters: {
             query?: never;
@@ -2124,6 +2020,110 @@ export interface paths {
         get: operations["streamDeskEvents"];
         put?: never;
         post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/wallet/topup": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Add funds through a gateway
+         * @description amount 10.00 to 100000.00. Answers 201 with the pending `topup` transaction and payment_url; the balance moves only when the gateway confirms at /api/payments/{gateway}/callback.
+         */
+        post: operations["topUpWallet"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/payments/initiate": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Pay for a booking by wallet, cash or a gateway
+         * @description wallet: debits the wallet and confirms at once (200; 422 "Insufficient wallet balance."). gateway_1 (eSewa), gateway_2 (Khalti), gateway_3 (Fonepay): 201 with payment_url; the booking is confirmed when the gateway calls back. cash: 200, the booking stays pending until staff record the cash. Only the booking owner may pay; a cancelled or fully paid booking is 422.
+         */
+        post: operations["initiatePayment"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/payments/{payment}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * A payment and what it pays for; an unsettled gateway payment is checked with its gateway first
+         * @description The customer who made the payment, or for a booking payment the venue owner, manager or staff. While the payment is `initiated`, the gateway status API is asked first and the payment settled exactly as its callback would settle it, so a client back from the gateway calls this instead of trusting the redirect. An unreachable gateway leaves it `initiated` (ask again later).
+         */
+        get: operations["getPayment"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/payments/{gateway}/callback": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Gateway callback (the gateway redirects the customer here)
+         * @description Verifies the gateway signature and confirms with the gateway status API; the amount must match. Only the status API settles or fails a payment: a failure or cancel redirect alone changes nothing (status `pending`). Idempotent. Redirects 302 to the return_url given at initiation with `status` (completed, failed, pending) and `payment_id`, else answers 200. A forged or mismatched callback (bad signature, unknown reference, another amount or session, a success the gateway does not confirm) is 422 and changes nothing.
+         */
+        get: operations["paymentCallback"];
+        put?: never;
+        /**
+         * Gateway callback (the gateway redirects the customer here)
+         * @description Verifies the gateway signature and confirms with the gateway status API; the amount must match. Only the status API settles or fails a payment: a failure or cancel redirect alone changes nothing (status `pending`). Idempotent. Redirects 302 to the return_url given at initiation with `status` (completed, failed, pending) and `payment_id`, else answers 200. A forged or mismatched callback (bad signature, unknown reference, another amount or session, a success the gateway does not confirm) is 422 and changes nothing.
+         */
+        post: operations["paymentCallbackPost"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/payments/{payment}/refund": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Refund a booking payment to the customer wallet (full or partial)
+         * @description Venue owner, manager or super_admin. amount defaults to everything not yet refunded and may never exceed paid minus refunded (422). Credits the wallet with one `credit` ledger row.
+         */
+        post: operations["refundPayment"];
         delete?: never;
         options?: never;
         head?: never;
@@ -10493,566 +10493,6 @@ export interface operations {
             429: components["responses"]["TooManyRequests"];
         };
     };
-    topUpWallet: {
-        parameters: {
-            query?: never;
-            header?: {
-                /** @description A unique key (1–255 visible ASCII characters, e.g. a UUID) that makes retries safe: the same key, user and body within 24 hours answer the first response again with `Idempotent-Replayed: true` and do nothing twice. The same key with a different body is 422; while the first request runs, 409. */
-                "idempotency-key"?: string;
-            };
-            path?: never;
-            cookie?: never;
-        };
-        requestBody: {
-            content: {
-                "application/json": {
-                    amount: number | string;
-                    method: components["schemas"]["GatewayMethod"];
-                    return_url?: string;
-                };
-            };
-        };
-        responses: {
-            /** @description Created */
-            201: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        data: components["schemas"]["WalletTransaction"];
-                        /** @description pending until the gateway confirms */
-                        status: components["schemas"]["WalletTransactionStatus"];
-                        payment_url: string;
-                    };
-                };
-            };
-            400: components["responses"]["BadRequest"];
-            /** @description Not signed in: no bearer token, or an unknown, expired or revoked one. */
-            401: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Message"];
-                };
-            };
-            /** @description Signed in, but this action is not allowed for the caller. */
-            403: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Message"];
-                };
-            };
-            /** @description No such resource, or not visible to the caller. */
-            404: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Message"];
-                };
-            };
-            /** @description Conflicts with the current state of the resource. */
-            409: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Message"];
-                };
-            };
-            413: components["responses"]["PayloadTooLarge"];
-            415: components["responses"]["UnsupportedMediaType"];
-            /** @description A field is invalid (`errors` names each), or the action is refused in this state. */
-            422: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["UnprocessableError"];
-                };
-            };
-            429: components["responses"]["TooManyRequests"];
-            /** @description An upstream service (payment gateway or identity provider) failed. */
-            502: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Message"];
-                };
-            };
-        };
-    };
-    initiatePayment: {
-        parameters: {
-            query?: never;
-            header?: {
-                /** @description A unique key (1–255 visible ASCII characters, e.g. a UUID) that makes retries safe: the same key, user and body within 24 hours answer the first response again with `Idempotent-Replayed: true` and do nothing twice. The same key with a different body is 422; while the first request runs, 409. */
-                "idempotency-key"?: string;
-            };
-            path?: never;
-            cookie?: never;
-        };
-        requestBody: {
-            content: {
-                "application/json": {
-                    /** @default court */
-                    booking_type?: components["schemas"]["BookingKind"];
-                    booking_id: number;
-                    method: components["schemas"]["PaymentMethod"];
-                    /** @description Deep link the callback redirects to with status and payment_id */
-                    return_url?: string;
-                };
-            };
-        };
-        responses: {
-            /** @description OK */
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        message: string;
-                        data: {
-                            payment: components["schemas"]["Payment"];
-                            booking: {
-                                id: number;
-                                booking_type: components["schemas"]["BookingKind"];
-                                booking_number: string;
-                                status: components["schemas"]["BookingStatus"];
-                                /** @description NPR amount with two decimals, e.g. "250.00" */
-                                total_amount: string;
-                                /** @description NPR amount with two decimals, e.g. "250.00" */
-                                paid_amount: string;
-                                /** @description NPR amount with two decimals, e.g. "250.00" */
-                                balance_due: string;
-                                is_paid: boolean;
-                            };
-                        };
-                    } | {
-                        message: string;
-                        data: {
-                            payment: null;
-                            booking: {
-                                id: number;
-                                booking_type: components["schemas"]["BookingKind"];
-                                booking_number: string;
-                                status: components["schemas"]["BookingStatus"];
-                                /** @description NPR amount with two decimals, e.g. "250.00" */
-                                total_amount: string;
-                                /** @description NPR amount with two decimals, e.g. "250.00" */
-                                paid_amount: string;
-                                /** @description NPR amount with two decimals, e.g. "250.00" */
-                                balance_due: string;
-                                is_paid: boolean;
-                            };
-                        };
-                    };
-                };
-            };
-            /** @description Created */
-            201: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        data: {
-                            payment: {
-                                id: number;
-                                method: components["schemas"]["GatewayMethod"];
-                                /** @description NPR amount with two decimals, e.g. "250.00" */
-                                amount: string;
-                                /** @enum {string} */
-                                status: "initiated";
-                            };
-                            /** @description Open in the browser; the gateway returns to the callback */
-                            payment_url: string;
-                        };
-                    };
-                };
-            };
-            400: components["responses"]["BadRequest"];
-            /** @description Not signed in: no bearer token, or an unknown, expired or revoked one. */
-            401: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Message"];
-                };
-            };
-            /** @description Signed in, but this action is not allowed for the caller. */
-            403: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Message"];
-                };
-            };
-            /** @description No such resource, or not visible to the caller. */
-            404: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Message"];
-                };
-            };
-            /** @description Conflicts with the current state of the resource. */
-            409: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Message"];
-                };
-            };
-            413: components["responses"]["PayloadTooLarge"];
-            415: components["responses"]["UnsupportedMediaType"];
-            /** @description A field is invalid (`errors` names each), or the action is refused in this state. */
-            422: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        message: string;
-                        errors?: {
-                            [key: string]: string[];
-                        };
-                    };
-                };
-            };
-            429: components["responses"]["TooManyRequests"];
-            /** @description An upstream service (payment gateway or identity provider) failed. */
-            502: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Message"];
-                };
-            };
-        };
-    };
-    getPayment: {
-        parameters: {
-            query?: never;
-            header?: never;
-            path: {
-                payment: string;
-            };
-            cookie?: never;
-        };
-        requestBody?: never;
-        responses: {
-            /** @description OK */
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        data: {
-                            id: number;
-                            booking_type: components["schemas"]["PaymentBookingType"];
-                            /** @description Booking id (or wallet transaction id of a top-up) */
-                            booking_id: number;
-                            method: components["schemas"]["PaymentMethod"];
-                            /** @description NPR amount with two decimals, e.g. "250.00" */
-                            amount: string;
-                            /** @description NPR amount with two decimals, e.g. "250.00" */
-                            refunded_amount: string;
-                            status: components["schemas"]["PaymentStatus"];
-                            reference: string | null;
-                            paid_at: string | null;
-                            created_at: string | null;
-                            booking: {
-                                id: number;
-                                booking_type: components["schemas"]["BookingKind"];
-                                booking_number: string;
-                                status: components["schemas"]["BookingStatus"];
-                                /** @description NPR amount with two decimals, e.g. "250.00" */
-                                total_amount: string;
-                                /** @description NPR amount with two decimals, e.g. "250.00" */
-                                paid_amount: string;
-                                /** @description NPR amount with two decimals, e.g. "250.00" */
-                                balance_due: string;
-                                is_paid: boolean;
-                            } | null;
-                            topup: {
-                                /** @description Wallet transaction id */
-                                id: number;
-                                status: components["schemas"]["WalletTransactionStatus"];
-                                /** @description NPR amount with two decimals, e.g. "250.00" */
-                                amount: string;
-                                balance_after: string | null;
-                                created_at: string | null;
-                            } | null;
-                        };
-                    };
-                };
-            };
-            /** @description Not signed in: no bearer token, or an unknown, expired or revoked one. */
-            401: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Message"];
-                };
-            };
-            /** @description Signed in, but this action is not allowed for the caller. */
-            403: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Message"];
-                };
-            };
-            /** @description No such resource, or not visible to the caller. */
-            404: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Message"];
-                };
-            };
-            /** @description A field is invalid (`errors` names each), or the action is refused in this state. */
-            422: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["UnprocessableError"];
-                };
-            };
-            429: components["responses"]["TooManyRequests"];
-        };
-    };
-    paymentCallback: {
-        parameters: {
-            query?: never;
-            header?: never;
-            path: {
-                /** @description gateway_1, gateway_2 or gateway_3 */
-                gateway: string;
-            };
-            cookie?: never;
-        };
-        requestBody?: never;
-        responses: {
-            /** @description OK */
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        message: string;
-                        data: {
-                            status: components["schemas"]["PaymentOutcome"];
-                            payment: components["schemas"]["Payment"];
-                        };
-                    };
-                };
-            };
-            /** @description Redirect to the return_url given at initiation. */
-            302: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content?: never;
-            };
-            /** @description No such resource, or not visible to the caller. */
-            404: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Message"];
-                };
-            };
-            /** @description A field is invalid (`errors` names each), or the action is refused in this state. */
-            422: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Message"];
-                };
-            };
-            429: components["responses"]["TooManyRequests"];
-            /** @description An upstream service (payment gateway or identity provider) failed. */
-            502: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Message"];
-                };
-            };
-        };
-    };
-    paymentCallbackPost: {
-        parameters: {
-            query?: never;
-            header?: never;
-            path: {
-                /** @description gateway_1, gateway_2 or gateway_3 */
-                gateway: string;
-            };
-            cookie?: never;
-        };
-        requestBody: {
-            content: {
-                "application/json": {
-                    [key: string]: unknown;
-                };
-            };
-        };
-        responses: {
-            /** @description OK */
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        message: string;
-                        data: {
-                            status: components["schemas"]["PaymentOutcome"];
-                            payment: components["schemas"]["Payment"];
-                        };
-                    };
-                };
-            };
-            /** @description Redirect to the return_url given at initiation. */
-            302: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content?: never;
-            };
-            400: components["responses"]["BadRequest"];
-            /** @description No such resource, or not visible to the caller. */
-            404: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Message"];
-                };
-            };
-            413: components["responses"]["PayloadTooLarge"];
-            415: components["responses"]["UnsupportedMediaType"];
-            /** @description A field is invalid (`errors` names each), or the action is refused in this state. */
-            422: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Message"];
-                };
-            };
-            429: components["responses"]["TooManyRequests"];
-            /** @description An upstream service (payment gateway or identity provider) failed. */
-            502: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Message"];
-                };
-            };
-        };
-    };
-    refundPayment: {
-        parameters: {
-            query?: never;
-            header?: never;
-            path: {
-                payment: string;
-            };
-            cookie?: never;
-        };
-        requestBody: {
-            content: {
-                "application/json": {
-                    amount?: number | string;
-                    reason?: string;
-                };
-            };
-        };
-        responses: {
-            /** @description OK */
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        message: string;
-                        data: components["schemas"]["Payment"];
-                    };
-                };
-            };
-            400: components["responses"]["BadRequest"];
-            /** @description Not signed in: no bearer token, or an unknown, expired or revoked one. */
-            401: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Message"];
-                };
-            };
-            /** @description Signed in, but this action is not allowed for the caller. */
-            403: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Message"];
-                };
-            };
-            /** @description No such resource, or not visible to the caller. */
-            404: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Message"];
-                };
-            };
-            413: components["responses"]["PayloadTooLarge"];
-            415: components["responses"]["UnsupportedMediaType"];
-            /** @description A field is invalid (`errors` names each), or the action is refused in this state. */
-            422: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        message: string;
-                        errors?: {
-                            [key: string]: string[];
-                        };
-                    };
-                };
-            };
-            429: components["responses"]["TooManyRequests"];
-        };
-    };
     getWallet: {
         parameters: {
             query?: {
@@ -13548,6 +12988,566 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["UnprocessableError"];
+                };
+            };
+            429: components["responses"]["TooManyRequests"];
+        };
+    };
+    topUpWallet: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description A unique key (1–255 visible ASCII characters, e.g. a UUID) that makes retries safe: the same key, user and body within 24 hours answer the first response again with `Idempotent-Replayed: true` and do nothing twice. The same key with a different body is 422; while the first request runs, 409. */
+                "idempotency-key"?: string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    amount: number | string;
+                    method: components["schemas"]["GatewayMethod"];
+                    return_url?: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Created */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["WalletTransaction"];
+                        /** @description pending until the gateway confirms */
+                        status: components["schemas"]["WalletTransactionStatus"];
+                        payment_url: string;
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            /** @description Not signed in: no bearer token, or an unknown, expired or revoked one. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Message"];
+                };
+            };
+            /** @description Signed in, but this action is not allowed for the caller. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Message"];
+                };
+            };
+            /** @description No such resource, or not visible to the caller. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Message"];
+                };
+            };
+            /** @description Conflicts with the current state of the resource. */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Message"];
+                };
+            };
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            /** @description A field is invalid (`errors` names each), or the action is refused in this state. */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["UnprocessableError"];
+                };
+            };
+            429: components["responses"]["TooManyRequests"];
+            /** @description An upstream service (payment gateway or identity provider) failed. */
+            502: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Message"];
+                };
+            };
+        };
+    };
+    initiatePayment: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description A unique key (1–255 visible ASCII characters, e.g. a UUID) that makes retries safe: the same key, user and body within 24 hours answer the first response again with `Idempotent-Replayed: true` and do nothing twice. The same key with a different body is 422; while the first request runs, 409. */
+                "idempotency-key"?: string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @default court */
+                    booking_type?: components["schemas"]["BookingKind"];
+                    booking_id: number;
+                    method: components["schemas"]["PaymentMethod"];
+                    /** @description Deep link the callback redirects to with status and payment_id */
+                    return_url?: string;
+                };
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                        data: {
+                            payment: components["schemas"]["Payment"];
+                            booking: {
+                                id: number;
+                                booking_type: components["schemas"]["BookingKind"];
+                                booking_number: string;
+                                status: components["schemas"]["BookingStatus"];
+                                /** @description NPR amount with two decimals, e.g. "250.00" */
+                                total_amount: string;
+                                /** @description NPR amount with two decimals, e.g. "250.00" */
+                                paid_amount: string;
+                                /** @description NPR amount with two decimals, e.g. "250.00" */
+                                balance_due: string;
+                                is_paid: boolean;
+                            };
+                        };
+                    } | {
+                        message: string;
+                        data: {
+                            payment: null;
+                            booking: {
+                                id: number;
+                                booking_type: components["schemas"]["BookingKind"];
+                                booking_number: string;
+                                status: components["schemas"]["BookingStatus"];
+                                /** @description NPR amount with two decimals, e.g. "250.00" */
+                                total_amount: string;
+                                /** @description NPR amount with two decimals, e.g. "250.00" */
+                                paid_amount: string;
+                                /** @description NPR amount with two decimals, e.g. "250.00" */
+                                balance_due: string;
+                                is_paid: boolean;
+                            };
+                        };
+                    };
+                };
+            };
+            /** @description Created */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: {
+                            payment: {
+                                id: number;
+                                method: components["schemas"]["GatewayMethod"];
+                                /** @description NPR amount with two decimals, e.g. "250.00" */
+                                amount: string;
+                                /** @enum {string} */
+                                status: "initiated";
+                            };
+                            /** @description Open in the browser; the gateway returns to the callback */
+                            payment_url: string;
+                        };
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            /** @description Not signed in: no bearer token, or an unknown, expired or revoked one. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Message"];
+                };
+            };
+            /** @description Signed in, but this action is not allowed for the caller. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Message"];
+                };
+            };
+            /** @description No such resource, or not visible to the caller. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Message"];
+                };
+            };
+            /** @description Conflicts with the current state of the resource. */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Message"];
+                };
+            };
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            /** @description A field is invalid (`errors` names each), or the action is refused in this state. */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                        errors?: {
+                            [key: string]: string[];
+                        };
+                    };
+                };
+            };
+            429: components["responses"]["TooManyRequests"];
+            /** @description An upstream service (payment gateway or identity provider) failed. */
+            502: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Message"];
+                };
+            };
+        };
+    };
+    getPayment: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                payment: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: {
+                            id: number;
+                            booking_type: components["schemas"]["PaymentBookingType"];
+                            /** @description Booking id (or wallet transaction id of a top-up) */
+                            booking_id: number;
+                            method: components["schemas"]["PaymentMethod"];
+                            /** @description NPR amount with two decimals, e.g. "250.00" */
+                            amount: string;
+                            /** @description NPR amount with two decimals, e.g. "250.00" */
+                            refunded_amount: string;
+                            status: components["schemas"]["PaymentStatus"];
+                            reference: string | null;
+                            paid_at: string | null;
+                            created_at: string | null;
+                            booking: {
+                                id: number;
+                                booking_type: components["schemas"]["BookingKind"];
+                                booking_number: string;
+                                status: components["schemas"]["BookingStatus"];
+                                /** @description NPR amount with two decimals, e.g. "250.00" */
+                                total_amount: string;
+                                /** @description NPR amount with two decimals, e.g. "250.00" */
+                                paid_amount: string;
+                                /** @description NPR amount with two decimals, e.g. "250.00" */
+                                balance_due: string;
+                                is_paid: boolean;
+                            } | null;
+                            topup: {
+                                /** @description Wallet transaction id */
+                                id: number;
+                                status: components["schemas"]["WalletTransactionStatus"];
+                                /** @description NPR amount with two decimals, e.g. "250.00" */
+                                amount: string;
+                                balance_after: string | null;
+                                created_at: string | null;
+                            } | null;
+                        };
+                    };
+                };
+            };
+            /** @description Not signed in: no bearer token, or an unknown, expired or revoked one. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Message"];
+                };
+            };
+            /** @description Signed in, but this action is not allowed for the caller. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Message"];
+                };
+            };
+            /** @description No such resource, or not visible to the caller. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Message"];
+                };
+            };
+            /** @description A field is invalid (`errors` names each), or the action is refused in this state. */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["UnprocessableError"];
+                };
+            };
+            429: components["responses"]["TooManyRequests"];
+        };
+    };
+    paymentCallback: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description gateway_1, gateway_2 or gateway_3 */
+                gateway: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                        data: {
+                            status: components["schemas"]["PaymentOutcome"];
+                            payment: components["schemas"]["Payment"];
+                        };
+                    };
+                };
+            };
+            /** @description Redirect to the return_url given at initiation. */
+            302: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description No such resource, or not visible to the caller. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Message"];
+                };
+            };
+            /** @description A field is invalid (`errors` names each), or the action is refused in this state. */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Message"];
+                };
+            };
+            429: components["responses"]["TooManyRequests"];
+            /** @description An upstream service (payment gateway or identity provider) failed. */
+            502: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Message"];
+                };
+            };
+        };
+    };
+    paymentCallbackPost: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description gateway_1, gateway_2 or gateway_3 */
+                gateway: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    [key: string]: unknown;
+                };
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                        data: {
+                            status: components["schemas"]["PaymentOutcome"];
+                            payment: components["schemas"]["Payment"];
+                        };
+                    };
+                };
+            };
+            /** @description Redirect to the return_url given at initiation. */
+            302: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            400: components["responses"]["BadRequest"];
+            /** @description No such resource, or not visible to the caller. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Message"];
+                };
+            };
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            /** @description A field is invalid (`errors` names each), or the action is refused in this state. */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Message"];
+                };
+            };
+            429: components["responses"]["TooManyRequests"];
+            /** @description An upstream service (payment gateway or identity provider) failed. */
+            502: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Message"];
+                };
+            };
+        };
+    };
+    refundPayment: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                payment: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    amount?: number | string;
+                    reason?: string;
+                };
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                        data: components["schemas"]["Payment"];
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            /** @description Not signed in: no bearer token, or an unknown, expired or revoked one. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Message"];
+                };
+            };
+            /** @description Signed in, but this action is not allowed for the caller. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Message"];
+                };
+            };
+            /** @description No such resource, or not visible to the caller. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Message"];
+                };
+            };
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            /** @description A field is invalid (`errors` names each), or the action is refused in this state. */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                        errors?: {
+                            [key: string]: string[];
+                        };
+                    };
                 };
             };
             429: components["responses"]["TooManyRequests"];

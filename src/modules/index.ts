@@ -13,8 +13,9 @@ import indoorBookings from './indoor-bookings/routes.ts'
 import indoorGames from './indoor-games/routes.ts'
 import { registerNotificationJobs } from './notifications/jobs.ts'
 import notifications from './notifications/routes.ts'
+import type { Gateways } from './payments/index.ts'
 import { registerPaymentJobs } from './payments/reconcile.ts'
-import payments from './payments/routes.ts'
+import payments, { paymentGateways } from './payments/routes.ts'
 import reviews from './reviews/routes.ts'
 import tournaments from './tournaments/routes.ts'
 import venues from './venues/routes.ts'
@@ -24,30 +25,49 @@ import wallet from './wallet/routes.ts'
 import { registerWebhookJobs } from './webhooks/jobs.ts'
 import webhooks from './webhooks/routes.ts'
 
-/** Every feature's routes, under /api. */
-export async function registerModules(app: FastifyInstance) {
-  for (const mod of [
-    accounts,
-    notifications,
-    venues,
-    courts,
-    indoorGames,
-    availability,
-    bookings,
-    bookingSeries,
-    indoorBookings,
-    payments,
-    wallet,
-    coupons,
-    reviews,
-    tournaments,
-    calendar,
-    waitlist,
-    webhooks,
-    desk,
-  ]) {
-    await app.register(mod)
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** The payment gateways' drivers, made once by the composition root (registerModules). */
+    gateways: Gateways
   }
+}
+
+/**
+ * Every feature's routes, under /api, and their background jobs. The payment gateways are made here
+ * once and handed to the payment routes and to the sweeps that ask a gateway (reconciliation, the
+ * hold sweep); they are also `app.gateways` for whoever runs a sweep by hand (tests, a console).
+ */
+export async function registerModules(app: FastifyInstance) {
+  const gateways = paymentGateways(app)
+  app.decorate('gateways', gateways)
+  await app.register(
+    async (api) => {
+      for (const mod of [
+        accounts,
+        notifications,
+        venues,
+        courts,
+        indoorGames,
+        availability,
+        bookings,
+        bookingSeries,
+        indoorBookings,
+        wallet,
+        coupons,
+        reviews,
+        tournaments,
+        calendar,
+        waitlist,
+        webhooks,
+        desk,
+      ]) {
+        await api.register(mod)
+      }
+      await api.register(payments, { gateways })
+    },
+    { prefix: '/api' },
+  )
+  registerJobs(app.ctx, gateways)
 }
 
 /**
@@ -60,9 +80,9 @@ export function wireSteps(ctx: AppContext) {
 }
 
 /** Every feature's background jobs. */
-export function registerJobs(ctx: AppContext) {
+function registerJobs(ctx: AppContext, gateways: Gateways) {
   registerNotificationJobs(ctx)
-  registerBookingJobs(ctx)
-  registerPaymentJobs(ctx)
+  registerBookingJobs(ctx, gateways)
+  registerPaymentJobs(ctx, gateways)
   registerWebhookJobs(ctx)
 }

@@ -186,7 +186,7 @@ async function apply(w: World, made: Made[], step: StepValue) {
         .where('id', '=', b.id)
         .where('status', '=', 'pending')
         .execute()
-      seen.expired += await expireUnpaidHolds(app.ctx)
+      seen.expired += await expireUnpaidHolds(app.ctx, app.gateways)
       return
     }
     case 'late': {

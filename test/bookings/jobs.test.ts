@@ -70,7 +70,7 @@ test('hold expiry cancels unpaid holds of both kinds, releases coupons, notifies
     hold: past(),
   })
 
-  assert.equal(await expireUnpaidHolds(app.ctx), 2)
+  assert.equal(await expireUnpaidHolds(app.ctx, app.gateways), 2)
   for (const [table, id] of [
     ['bookings', held.id],
     ['indoor_game_bookings', indoor.id],
@@ -102,7 +102,7 @@ test('hold expiry cancels unpaid holds of both kinds, releases coupons, notifies
   assert.ok(notes.every((n) => typeof n.data.message === 'string'))
   // The slot is free again; a second run finds nothing.
   assert.equal((await book(app, other, slot(w.court.id, 3, '10:00', '11:00'))).statusCode, 201)
-  assert.equal(await expireUnpaidHolds(app.ctx), 0)
+  assert.equal(await expireUnpaidHolds(app.ctx, app.gateways), 0)
 })
 
 test('an expired hold never blocks a new booking, even before the job runs', async () => {

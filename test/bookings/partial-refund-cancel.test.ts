@@ -153,7 +153,7 @@ test('the hold sweep expires a partly refunded booking and credits what is left'
     .set({ hold_expires_at: new Date(Date.now() - 60_000) })
     .where('id', '=', b.id)
     .execute()
-  assert.equal(await expireUnpaidHolds(app.ctx), 1)
+  assert.equal(await expireUnpaidHolds(app.ctx, app.gateways), 1)
   const row = await app.ctx.db
     .selectFrom('bookings')
     .select(['status', 'cancel_reason'])

@@ -120,7 +120,7 @@ test('hold sweep: a booking that cannot be expired is logged once, backed off, r
   const { ctx, errors, infos } = recording()
 
   // Every other hold expires; the poisoned one stays pending and is recorded for a retry.
-  assert.equal(await expireUnpaidHolds(ctx), 3)
+  assert.equal(await expireUnpaidHolds(ctx, app.gateways), 3)
   assert.equal(await statusOf('bookings', ids[0]), 'cancelled')
   assert.equal(await statusOf('bookings', ids[2]), 'cancelled')
   assert.equal(await statusOf('indoor_game_bookings', indoor.id), 'cancelled')
@@ -139,12 +139,12 @@ test('hold sweep: a booking that cannot be expired is logged once, backed off, r
   assert.equal((await book(app, other, slot(w.court.id, 3, '08:00', '09:00'))).statusCode, 201)
 
   // Inside the back-off the booking is not tried again (and nothing more is logged).
-  assert.equal(await expireUnpaidHolds(ctx), 0)
+  assert.equal(await expireUnpaidHolds(ctx, app.gateways), 0)
   assert.equal((await retryRow(holdSweep('court'), poisoned))?.attempts, 1)
 
   // Once due, it is retried; a second failure doubles the wait and is not logged as an error again.
   await dueNow(holdSweep('court'), poisoned)
-  assert.equal(await expireUnpaidHolds(ctx), 0)
+  assert.equal(await expireUnpaidHolds(ctx, app.gateways), 0)
   const second = await retryRow(holdSweep('court'), poisoned)
   assert.equal(second?.attempts, 2)
   const wait2 = secondsAhead(second!.retry_at)
@@ -154,7 +154,7 @@ test('hold sweep: a booking that cannot be expired is logged once, backed off, r
   // When the cause is gone, the next retry expires it and clears its retry state.
   await cure()
   await dueNow(holdSweep('court'), poisoned)
-  assert.equal(await expireUnpaidHolds(ctx), 1)
+  assert.equal(await expireUnpaidHolds(ctx, app.gateways), 1)
   assert.equal(await statusOf('bookings', poisoned), 'cancelled')
   assert.equal(await retryRow(holdSweep('court'), poisoned), undefined)
   assert.equal(infos.filter((i) => i.obj.row_id === poisoned).length, 1)

@@ -139,10 +139,10 @@ for (const t of TRANSITIONS) {
       // The hold ends after the change: shown on the new wall clock.
       assert.equal(b.hold_expires_at, s.zone.format(until))
       s.clock.set(new Date(until.getTime() - 60_000))
-      await expireUnpaidHolds(s.app.ctx)
+      await expireUnpaidHolds(s.app.ctx, s.app.gateways)
       assert.equal((await row(s, b.id)).status, 'pending', 'a minute before the hold ends')
       s.clock.set(new Date(until.getTime() + 60_000))
-      await expireUnpaidHolds(s.app.ctx)
+      await expireUnpaidHolds(s.app.ctx, s.app.gateways)
       assert.equal((await row(s, b.id)).status, 'cancelled', 'a minute after the hold ended')
     })
 

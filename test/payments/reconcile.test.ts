@@ -57,7 +57,7 @@ test('the reconciliation job settles lost top-ups once they are PAYMENT_RECONCIL
     started.push(t)
   }
   // Too young: not asked about yet.
-  const early = await reconcilePayments(app.ctx, app.ctx.clock.now())
+  const early = await reconcilePayments(app.ctx, app.gateways, app.ctx.clock.now())
   assert.equal(early.checked, 0)
   for (const t of started) assert.equal((await kit.paymentRow(t.paymentId)).status, 'initiated')
   assert.equal((await ledger(app, user.id)).balance, 0)
@@ -79,7 +79,7 @@ test('the reconciliation job settles lost top-ups once they are PAYMENT_RECONCIL
   const l = await kit.assertLedgerHolds(user.id)
   assert.equal(l.balance, 90000)
   // A second pass has nothing to do.
-  assert.equal((await reconcilePayments(app.ctx, app.ctx.clock.now())).checked, 0)
+  assert.equal((await reconcilePayments(app.ctx, app.gateways, app.ctx.clock.now())).checked, 0)
 })
 
 test('a payment pending at the gateway stays initiated, fails after the link lifetime, and a later confirmed success still counts', async () => {
@@ -94,7 +94,7 @@ test('a payment pending at the gateway stays initiated, fails after the link lif
   const courtPayment = await kit.startGateway(bookingUser, booking.id, 'gateway_2')
   await sleep(AFTER_SECONDS * 1000 + 200)
 
-  const first = await reconcilePayments(app.ctx, app.ctx.clock.now())
+  const first = await reconcilePayments(app.ctx, app.gateways, app.ctx.clock.now())
   assert.equal(first.checked, 4)
   assert.equal(first.completed + first.failed, 0)
   for (const id of [...topups.map((t) => t.paymentId), courtPayment.payment.id]) {
@@ -106,7 +106,7 @@ test('a payment pending at the gateway stays initiated, fails after the link lif
   }
   assert.equal((await kit.getPayment(user, topups[0].paymentId)).json().data.status, 'initiated')
   // Not due again yet.
-  assert.equal((await reconcilePayments(app.ctx, app.ctx.clock.now())).checked, 0)
+  assert.equal((await reconcilePayments(app.ctx, app.gateways, app.ctx.clock.now())).checked, 0)
 
   // Two hours later every link (1 h) has expired: the next check fails them.
   const twoHoursAgo = new Date(Date.now() - 2 * 3_600_000)
@@ -115,7 +115,7 @@ test('a payment pending at the gateway stays initiated, fails after the link lif
     .set({ created_at: twoHoursAgo, reconcile_at: twoHoursAgo })
     .where('id', 'in', [...topups.map((t) => t.paymentId), courtPayment.payment.id])
     .execute()
-  const last = await reconcilePayments(app.ctx, app.ctx.clock.now())
+  const last = await reconcilePayments(app.ctx, app.gateways, app.ctx.clock.now())
   assert.equal(last.failed, 4)
   for (const t of topups) {
     assert.equal((await kit.paymentRow(t.paymentId)).status, 'failed')
@@ -156,7 +156,7 @@ test('the hold sweep asks the gateway first: a lost-but-paid booking is confirme
   await kit.expireHold('indoor', indoor.booking.id)
   await kit.expireHold('court', unpaid.booking.id)
 
-  assert.equal(await expireUnpaidHolds(app.ctx), 1) // only the one nobody paid
+  assert.equal(await expireUnpaidHolds(app.ctx, app.gateways), 1) // only the one nobody paid
   assert.equal((await bookingRow(app, 'court', court.booking.id)).status, 'confirmed')
   assert.equal((await bookingRow(app, 'indoor', indoor.booking.id)).status, 'confirmed')
   assert.equal((await bookingRow(app, 'court', unpaid.booking.id)).status, 'cancelled')

@@ -82,7 +82,7 @@ async function lapsedWhilePaying(w: Awaited<ReturnType<typeof world>>) {
   const { payment_url } = await kit.startGateway(w.customer, booking.id, 'gateway_1')
   await openPaymentPage(app, payment_url)
   await kit.expireHold('court', booking.id)
-  assert.equal(await expireUnpaidHolds(app.ctx), 1)
+  assert.equal(await expireUnpaidHolds(app.ctx, app.gateways), 1)
   assert.equal((await bookingRow(app, 'court', booking.id)).status, 'cancelled')
   // The expired hold gave the use back.
   assert.deepEqual(await couponCounts(w.couponId), { used: 0, live: [] })

@@ -47,7 +47,7 @@ test('GET: a payment eSewa does not know (not_found) stays initiated while its l
   assert.equal(res.json().data.status, 'initiated')
   // The job past the link lifetime: now "not found" is final.
   const later = new Date(Date.now() + 3601_000)
-  const outcome = await reconcilePayments(app.ctx, later)
+  const outcome = await reconcilePayments(app.ctx, app.gateways, later)
   assert.ok(outcome.failed >= 1)
   assert.equal((await kit.paymentRow(payment.id)).status, 'failed')
 })
@@ -57,7 +57,7 @@ test('the job: a lost Fonepay payment with a discount completes for the requeste
   const { payment, payment_url } = await kit.startGateway(user, booking.id, 'gateway_3')
   await payWithoutReturning(app, payment_url) // the sandbox's default 10% discount applies
   await new Promise((r) => setTimeout(r, 1100))
-  await reconcilePayments(app.ctx, app.ctx.clock.now())
+  await reconcilePayments(app.ctx, app.gateways, app.ctx.clock.now())
   const row = await kit.paymentRow(payment.id)
   assert.equal(row.status, 'completed')
   assert.equal(payload(row).paid_amount, 108000)

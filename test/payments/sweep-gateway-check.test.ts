@@ -50,7 +50,7 @@ test('the per-booking sweep step asks the gateway before cancelling; a failing c
   await kit.expireHold('indoor', unpaid.booking.id)
   const release = await refuseCompletion(b.payment.id)
 
-  assert.equal(await expireUnpaidHolds(app.ctx), 1) // only the one nobody paid
+  assert.equal(await expireUnpaidHolds(app.ctx, app.gateways), 1) // only the one nobody paid
   assert.equal((await bookingRow(app, 'court', paid.booking.id)).status, 'confirmed')
   assert.equal((await bookingRow(app, 'indoor', unpaid.booking.id)).status, 'cancelled')
   // The check failed for this booking: it is neither confirmed nor cancelled, and waits for a retry.
@@ -73,7 +73,7 @@ test('the per-booking sweep step asks the gateway before cancelling; a failing c
     .where('sweep', '=', holdSweep('court'))
     .where('row_id', '=', stuck.booking.id)
     .execute()
-  assert.equal(await expireUnpaidHolds(app.ctx), 0)
+  assert.equal(await expireUnpaidHolds(app.ctx, app.gateways), 0)
   assert.equal((await bookingRow(app, 'court', stuck.booking.id)).status, 'confirmed')
   assert.equal((await kit.paymentRow(b.payment.id)).status, 'completed')
   for (const u of [paid.user, stuck.user, unpaid.user]) assert.equal((await kit.assertLedgerHolds(u.id)).balance, 0)

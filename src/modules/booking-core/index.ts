@@ -57,6 +57,7 @@ export {
   numberPrefix,
 } from './repository/numbers.ts'
 export { insertPayment, markRefunded, newReference, type PaymentRow } from './repository/payments.ts'
+export { StatusBody, type StatusChange, statusReason } from './schemas.ts'
 export {
   bookingMoney,
   bookingMoneyFields,
@@ -68,6 +69,5 @@ export {
   loadBookingExtras,
   PaymentRecordSchema,
 } from './shared.ts'
-export { StatusBody, type StatusChange, statusReason } from './schemas.ts'
 export { BOOKING_EVENTS, BOOKING_STATUSES, type BookingEvent, type BookingStatus, STAFF_TARGETS } from './state.ts'
 export { HOLD_EXPIRED_REASON, type TransitionOutcome, transition } from './transitions.ts'

@@ -4,7 +4,7 @@ import { sweepStep } from '../../lib/sweeps.ts'
 import { toHHmm } from '../../lib/time.ts'
 import { type BookingKind, expireDueHolds } from '../booking-core/index.ts'
 import { notify } from '../notifications/index.ts'
-import { checkBookingAtGateway } from '../payments/index.ts'
+import { checkBookingAtGateway, type Gateways } from '../payments/index.ts'
 import { claimReminder, dueReminders, type ReminderSpan } from './repository.ts'
 
 // Scheduled work of bookings (court and indoor alike), run through the shared job queue so that
@@ -20,9 +20,9 @@ export const REMINDER_SWEEP_MS = 30_000
  */
 export const REMINDER_LEAD_HOURS = 25
 
-export function registerBookingJobs(ctx: AppContext) {
+export function registerBookingJobs(ctx: AppContext, gateways: Gateways) {
   ctx.jobs.every('bookings.expire-holds', HOLD_SWEEP_MS, async () => {
-    await expireUnpaidHolds(ctx)
+    await expireUnpaidHolds(ctx, gateways)
   })
   ctx.jobs.every('bookings.reminders', REMINDER_SWEEP_MS, async () => {
     await sendBookingReminders(ctx)
@@ -35,13 +35,13 @@ export function registerBookingJobs(ctx: AppContext) {
  * transaction (expiry.ts `expireHold`); one that fails is retried later with back-off and the rest
  * go on. Returns how many were cancelled.
  */
-export async function expireUnpaidHolds(ctx: AppContext): Promise<number> {
+export async function expireUnpaidHolds(ctx: AppContext, gateways: Gateways): Promise<number> {
   let total = 0
   for (const kind of ['court', 'indoor'] as const) {
     // Before a booking is cancelled its initiated gateway payments are asked about, so a customer
     // who paid but whose callback was lost is confirmed instead of cancelled.
     total += await expireDueHolds(ctx, kind, {
-      beforeExpire: (id) => checkBookingAtGateway(ctx, kind, id, ctx.clock.now()),
+      beforeExpire: (id) => checkBookingAtGateway(ctx, gateways, kind, id, ctx.clock.now()),
     })
   }
   return total

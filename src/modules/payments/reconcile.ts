@@ -18,17 +18,10 @@ export const RECONCILE_BATCH = 50
 /** Longest wait between two checks of one payment. */
 const MAX_BACKOFF_SECONDS = 3600
 
-// The drivers are wired by the payments routes (they need the app for the in-process sandbox);
-// scheduled work finds them here. Without the payments module there is nothing to reconcile.
-const registry = new WeakMap<AppContext, Gateways>()
-
-export function provideGateways(ctx: AppContext, gateways: Gateways) {
-  registry.set(ctx, gateways)
-}
-
-export function registerPaymentJobs(ctx: AppContext) {
+/** The payments module's sweep: reconciliation of gateway payments whose callback never came. */
+export function registerPaymentJobs(ctx: AppContext, gateways: Gateways) {
   ctx.jobs.every('payments.reconcile', RECONCILE_SWEEP_MS, async () => {
-    await reconcilePayments(ctx, ctx.clock.now())
+    await reconcilePayments(ctx, gateways, ctx.clock.now())
   })
 }
 
@@ -59,10 +52,8 @@ async function checkAtGateway(
  * PAYMENT_RECONCILE_AFTER_SECONDS whose next check is due is claimed (its next check pushed out by
  * a doubling back-off, so a concurrent pass skips it) and asked about. Returns the outcomes.
  */
-export async function reconcilePayments(ctx: AppContext, now: Date) {
-  const gateways = registry.get(ctx)
+export async function reconcilePayments(ctx: AppContext, gateways: Gateways, now: Date) {
   const outcome = { checked: 0, completed: 0, failed: 0 }
-  if (!gateways) return outcome
   const after = ctx.config.paymentReconcileAfterSeconds
   const oldEnough = new Date(now.getTime() - after * 1000)
   for (;;) {
@@ -101,12 +92,11 @@ function nextCheck(gateways: Gateways, p: PaymentRow, after: number, now: Date):
  */
 export async function checkBookingAtGateway(
   ctx: AppContext,
+  gateways: Gateways,
   kind: BookingKind,
   bookingId: number,
   now: Date,
 ): Promise<number> {
-  const gateways = registry.get(ctx)
-  if (!gateways) return 0
   const initiated = await repo.initiatedGatewayPayments(ctx.db, kind, bookingId, GATEWAYS)
   let completed = 0
   for (const p of initiated) {

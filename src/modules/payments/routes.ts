@@ -1,15 +1,16 @@
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox'
 import type { FastifyReply } from 'fastify'
 import { Type } from 'typebox'
 import { signedIn } from '../../lib/auth.ts'
 import { Invalid, NotFound } from '../../lib/errors.ts'
 import { pathId } from '../../lib/ids.ts'
-import type { RouteApp, Routes } from '../../lib/route.ts'
+import type { RouteApp } from '../../lib/route.ts'
 import { errorResponses, Message } from '../../lib/schemas.ts'
 import { esewaCheckoutRoute } from './checkout.ts'
-import { createGateways, GATEWAYS, type GatewayName, type Transport } from './gateways/index.ts'
+import { createGateways, GATEWAYS, type GatewayName, type Gateways, type Transport } from './gateways/index.ts'
 import { assertCanView } from './policy.ts'
 import { paymentDetail } from './queries.ts'
-import { provideGateways, refreshPayment } from './reconcile.ts'
+import { refreshPayment } from './reconcile.ts'
 import { refundPayment } from './refund.ts'
 import { findPayment } from './repository.ts'
 import { paymentResource } from './resource.ts'
@@ -37,9 +38,8 @@ const CALLBACK_MESSAGES: Record<CallbackResult['status'], string> = {
   pending: 'Payment is not complete yet.',
 }
 
-const routes: Routes = async (app) => {
-  const gateways = createGateways(app.ctx, inProcess(app, app.ctx.config.appUrl))
-  provideGateways(app.ctx, gateways)
+/** The payment routes, with the gateways the composition root made (src/modules/index.ts). */
+const routes: FastifyPluginAsyncTypebox<{ gateways: Gateways }> = async (app, { gateways }) => {
   // The wallet top-up takes JSON only: its scope is made before the form parser below is added.
   await app.register(async (scope) => topupRoute(scope, gateways))
   // Gateways post callbacks (and the eSewa sandbox form) as urlencoded forms.
@@ -209,6 +209,14 @@ function withQuery(url: string, status: string, paymentId: number): string {
 }
 
 /** Sandbox transport: the request is answered by this app's own sandbox routes via inject. */
+/**
+ * The payment gateways' drivers for this app: the real protocols, or the in-process sandbox, which
+ * the drivers reach through the app itself (inject) at the same URLs a browser would.
+ */
+export function paymentGateways(app: RouteApp): Gateways {
+  return createGateways(app.ctx, inProcess(app, app.ctx.config.appUrl))
+}
+
 function inProcess(app: RouteApp, appUrl: string): Transport {
   return async (req) => {
     const url = req.url.startsWith(appUrl) ? req.url.slice(appUrl.length) : req.url
