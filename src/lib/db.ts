@@ -280,34 +280,22 @@ type Layout = ({ arg: string } | { constant: unknown })[]
  * that cannot be reused (test/foundation/statements.test.ts keeps it empty).
  */
 export class ReusedStatements {
-  private texts = new Map<string, { sql: string; layout: Layout | null }>()
+  private texts = new Map<string, { sql: string; layout: Layout }>()
   /** Shapes that cannot be reused (their parameters are not the arguments); built every time. */
   readonly refused = new Set<string>()
 
   /** Runs the statement of `shape` built by `build(args)`, reusing its SQL after the first run. */
-  run<A extends Record<string, unknown>, R>(
+  async run<A extends Record<string, unknown>, R>(
     db: Executor,
     shape: string,
     args: A,
     build: (args: A) => Compilable<R>,
-  ): Promise<R[]>
-  /**
-   * @deprecated Pass the arguments as an object and build from them (the order is then derived).
-   * `params` must be the parameters in the order Kysely emits them for `build()`; a shape whose
-   * parameters do not match is never reused and lands in `refused`.
-   */
-  run<R>(db: Executor, shape: string, params: readonly unknown[], build: () => Compilable<R>): Promise<R[]>
-  async run<R>(
-    db: Executor,
-    shape: string,
-    args: readonly unknown[] | Record<string, unknown>,
-    build: (args: never) => Compilable<R>,
   ): Promise<R[]> {
     // An undefined argument may have switched a branch of the builder off (an optional filter):
     // such a call is built as written, never served from the reused text. null is a value (a
     // nullable column of an INSERT) and is reused like any other.
-    const plain = Array.isArray(args) || Object.values(args).every((v) => v !== undefined)
-    if (!plain) return (build as (args: unknown) => Compilable<R>)(args).execute()
+    const plain = Object.values(args).every((v) => v !== undefined)
+    if (!plain) return build(args).execute()
     const known = this.texts.get(shape)
     if (known !== undefined) {
       return (await db.executeQuery<R>(CompiledQuery.raw(known.sql, parameters(known.layout, args)))).rows
@@ -315,7 +303,7 @@ export class ReusedStatements {
     const make = build as (args: unknown) => Compilable<R>
     const query = make(args)
     const compiled = query.compile()
-    const layout = Array.isArray(args) ? null : layoutOf(make, args as Record<string, unknown>, compiled.sql)
+    const layout = layoutOf(make, args, compiled.sql)
     const expected = layout === undefined ? undefined : parameters(layout, args)
     if (layout !== undefined && expected && sameParameters(expected, compiled.parameters)) {
       this.texts.set(shape, { sql: compiled.sql, layout })
@@ -352,10 +340,8 @@ function layoutOf<R>(build: (args: unknown) => Compilable<R>, args: Record<strin
   return probe.parameters.map((p) => (p instanceof Slot ? { arg: p.name } : { constant: p }))
 }
 
-function parameters(layout: Layout | null, args: readonly unknown[] | Record<string, unknown>): unknown[] {
-  if (layout === null) return [...(args as readonly unknown[])]
-  const named = args as Record<string, unknown>
-  return layout.map((p) => ('arg' in p ? named[p.arg] : p.constant))
+function parameters(layout: Layout, args: Record<string, unknown>): unknown[] {
+  return layout.map((p) => ('arg' in p ? args[p.arg] : p.constant))
 }
 
 function sameParameters(a: readonly unknown[], b: readonly unknown[]) {

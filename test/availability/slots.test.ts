@@ -4,8 +4,8 @@ import {
   type DaySetup,
   daySlots,
   type PriceRuleInput,
-  priceAt,
   priceRange,
+  pricer,
   slotAmount,
   slotsInRange,
 } from '../../src/modules/availability/slots.ts'
@@ -97,8 +97,8 @@ test('a rule covers a slot when the slot start lies in [start_time, end_time)', 
   assert.equal(priceRange(s, '17:00', '20:00'), 500000)
   // With 30-minute slots the 17:30 slot is covered.
   const half = { ...s, slotMinutes: 30 }
-  assert.equal(priceAt(half, 17 * 60), 100000)
-  assert.equal(priceAt(half, 17 * 60 + 30), 200000)
+  assert.equal(pricer(half)(17 * 60), 100000)
+  assert.equal(pricer(half)(17 * 60 + 30), 200000)
   assert.equal(priceRange(half, '17:00', '18:00'), 50000 + 100000)
 })
 
@@ -120,10 +120,10 @@ test('a weekday rule beats an every-day rule; peak/off_peak beat standard', () =
   })
   const everyDayStandard = rule({ id: 3, type: 'standard', price_per_hour: 90000 })
   const s = setup({ rules: [everyDayPeak, mondayStandard, everyDayStandard] })
-  assert.equal(priceAt(s, 19 * 60), 120000, 'Monday rule wins over the every-day peak on a Monday')
-  assert.equal(priceAt(s, 10 * 60), 90000, 'every-day standard covers the morning')
+  assert.equal(pricer(s)(19 * 60), 120000, 'Monday rule wins over the every-day peak on a Monday')
+  assert.equal(pricer(s)(10 * 60), 90000, 'every-day standard covers the morning')
   // On a Tuesday the Monday rule does not apply: the every-day peak beats the every-day standard.
-  assert.equal(priceAt({ ...s, date: '2026-11-24' }, 19 * 60), 200000)
+  assert.equal(pricer({ ...s, date: '2026-11-24' })(19 * 60), 200000)
   // A Monday off_peak beats the Monday standard.
   const offPeak = rule({
     id: 4,
@@ -133,20 +133,20 @@ test('a weekday rule beats an every-day rule; peak/off_peak beat standard', () =
     end_time: '19:30:00',
     price_per_hour: 80000,
   })
-  assert.equal(priceAt({ ...s, rules: [...s.rules, offPeak] }, 19 * 60), 80000)
-  assert.equal(priceAt({ ...s, rules: [...s.rules, offPeak] }, 20 * 60), 120000)
+  assert.equal(pricer({ ...s, rules: [...s.rules, offPeak] })(19 * 60), 80000)
+  assert.equal(pricer({ ...s, rules: [...s.rules, offPeak] })(20 * 60), 120000)
 })
 
 test('equally specific rules resolve to the most recently created (highest id)', () => {
   const a = rule({ id: 7, type: 'peak', day_of_week: 1, price_per_hour: 200000 })
   const b = rule({ id: 9, type: 'off_peak', day_of_week: 1, price_per_hour: 50000 })
-  assert.equal(priceAt(setup({ rules: [a, b] }), 600), 50000)
-  assert.equal(priceAt(setup({ rules: [b, a] }), 600), 50000)
+  assert.equal(pricer(setup({ rules: [a, b] }))(600), 50000)
+  assert.equal(pricer(setup({ rules: [b, a] }))(600), 50000)
 })
 
 test('inactive rules are ignored', () => {
   const s = setup({ rules: [rule({ type: 'peak', price_per_hour: 200000, is_active: false })] })
-  assert.equal(priceAt(s, 600), 100000)
+  assert.equal(pricer(s)(600), 100000)
 })
 
 test('holiday rules apply only on venue holidays, and win there', () => {
@@ -160,11 +160,11 @@ test('holiday rules apply only on venue holidays, and win there', () => {
     price_per_hour: 200000,
   })
   const normal = setup({ rules: [holiday, peak] })
-  assert.equal(priceAt(normal, 8 * 60), 200000, 'not a holiday: the holiday rule is ignored')
+  assert.equal(pricer(normal)(8 * 60), 200000, 'not a holiday: the holiday rule is ignored')
   const hol = { ...normal, isHoliday: true }
-  assert.equal(priceAt(hol, 8 * 60), 300000, 'holiday rule beats even a weekday peak rule')
-  assert.equal(priceAt(hol, 13 * 60), 200000, 'outside the holiday rule: normal resolution')
-  assert.equal(priceAt({ ...hol, rules: [] }, 8 * 60), 100000, 'no rules: the base price')
+  assert.equal(pricer(hol)(8 * 60), 300000, 'holiday rule beats even a weekday peak rule')
+  assert.equal(pricer(hol)(13 * 60), 200000, 'outside the holiday rule: normal resolution')
+  assert.equal(pricer({ ...hol, rules: [] })(8 * 60), 100000, 'no rules: the base price')
 })
 
 test('amounts round half up per slot', () => {

@@ -119,12 +119,4 @@ test('arguments by name: the parameter order is derived, constants of the shape 
     )
   assert.deepEqual(await trimmed({ name: ' Reuse A ' }), [{ id: a.id }])
   assert.ok(statements.refused.has('trimmed'))
-
-  // The deprecated hand-kept list: a wrong order is refused, not reused with swapped values.
-  const listed = (id: number, name: string) =>
-    statements.run(db, 'listed', [name, id], () =>
-      db.selectFrom('users').select('id').where('id', '=', id).where('name', '=', name),
-    )
-  assert.deepEqual(await listed(a.id, 'Reuse A'), [{ id: a.id }])
-  assert.ok(statements.refused.has('listed'))
 })

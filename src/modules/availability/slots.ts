@@ -107,11 +107,6 @@ export function pricer(
   }
 }
 
-/** Paisa per hour of the slot starting at `start` (minutes since midnight) on the setup's date. */
-export function priceAt(setup: Pick<DaySetup, 'date' | 'isHoliday' | 'pricePerHour' | 'rules'>, start: number): number {
-  return pricer(setup)(start)
-}
-
 /** The day's slots with their prices; empty on a closed day. */
 export function daySlots(setup: DaySetup): Slot[] {
   if (setup.isClosed) return []

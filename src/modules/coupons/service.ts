@@ -1,9 +1,7 @@
 import type { Executor } from '../../lib/db.ts'
 import { Invalid } from '../../lib/errors.ts'
 import { formatMoney } from '../../lib/money.ts'
-import type { Zone } from '../../lib/zone.ts'
 import * as repo from './repository.ts'
-import { couponUsage } from './resource.ts'
 import type { BookingKind, CouponRow, RedeemInput } from './types.ts'
 
 // The coupon rules bookings run inside their transaction: check, redeem, release.
@@ -110,10 +108,4 @@ export async function retakeCoupon(
   if (!(await repo.bumpUsage(trx, coupon.id))) return 'refused'
   await repo.unreleaseUsage(trx, usage.id)
   return 'retaken'
-}
-
-/** The coupon_usage object of a booking resource, or null. */
-export async function couponUsageFor(db: Executor, zone: Zone, kind: BookingKind, bookingId: number) {
-  const row = await repo.findUsage(db, kind, bookingId)
-  return row ? couponUsage(row, zone) : null
 }
