@@ -1,7 +1,14 @@
 import type { AppContext } from '../../lib/context.ts'
 import type { Executor } from '../../lib/db.ts'
 import { type SweepRow, sweepStep } from '../../lib/sweeps.ts'
-import { type BookingKind, dueHolds, expiredHoldIdsOn, lockExpiredHold, underSavepoint } from './repository/bookings.ts'
+import {
+  type BookingKind,
+  dueHolds,
+  expiredHoldIdsOn,
+  isOverlapViolation,
+  lockExpiredHold,
+  underSavepoint,
+} from './repository/bookings.ts'
 import { transition } from './transitions.ts'
 
 // Payment holds that ran out: a pending booking whose hold_expires_at has passed is expired
@@ -97,4 +104,36 @@ export async function expireHoldsOn(
     }
   }
   return count
+}
+
+/**
+ * The one way a new booking gets past lapsed holds: `insert` runs; when the exclusion constraint
+ * refuses it (a live booking overlaps), the holds on that court / game and date that have run out
+ * are expired (`db` given: inside the caller's transaction, each under a savepoint; otherwise in a
+ * transaction of their own) and, if any was, `insert` runs once more. null when the slot stays
+ * taken: the caller answers its conflict. Expired holds never block a slot, and a customer waiting
+ * for one is offered it first (the expiry's slotFreed step).
+ */
+export async function insertPastLapsedHolds<T>(
+  ctx: AppContext,
+  kind: BookingKind,
+  scope: { resourceId: number; date: string },
+  insert: () => Promise<T>,
+  db?: Executor,
+): Promise<T | null> {
+  try {
+    return await insert()
+  } catch (err) {
+    if (!isOverlapViolation(err)) throw err
+  }
+  const expired = db
+    ? await expireHoldsOn(ctx, db, kind, scope)
+    : await ctx.db.transaction().execute((trx) => expireHoldsOn(ctx, trx, kind, scope))
+  if (expired === 0) return null
+  try {
+    return await insert()
+  } catch (err) {
+    if (isOverlapViolation(err)) return null
+    throw err
+  }
 }

@@ -24,7 +24,7 @@ export {
   PaymentMethodEnum,
   PaymentStatusEnum,
 } from './enums.ts'
-export { expireDueHolds, expireHoldsOn } from './expiry.ts'
+export { expireDueHolds, insertPastLapsedHolds } from './expiry.ts'
 export {
   DESK_PAYMENT_METHODS,
   GATEWAY_METHODS,

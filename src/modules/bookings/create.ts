@@ -3,7 +3,7 @@ import type { AppContext } from '../../lib/context.ts'
 import { Conflict } from '../../lib/errors.ts'
 import { selectUsers, type UserRow, userResource } from '../accounts/index.ts'
 import { COURT_UNAVAILABLE } from '../availability/index.ts'
-import { type Booker, expireHoldsOn, isOverlapViolation } from '../booking-core/index.ts'
+import { type Booker, insertPastLapsedHolds } from '../booking-core/index.ts'
 import { loadCourtResources } from '../courts/index.ts'
 import { venueSummary } from '../venues/index.ts'
 import { hasSubscribers } from '../webhooks/index.ts'
@@ -53,22 +53,8 @@ export async function createCourtBooking(ctx: AppContext, input: NewBooking, boo
             (trx): Promise<BookingRow | number> =>
               p.plain ? insertPlain(ctx, trx, p) : insertPreparedBooking(ctx, trx, p),
           )
-  let result: BookingRow | number
-  try {
-    result = await attempt()
-  } catch (err) {
-    if (!isOverlapViolation(err)) throw err
-    const expired = await ctx.db
-      .transaction()
-      .execute((trx) => expireHoldsOn(ctx, trx, 'court', { resourceId: p.courtId, date: input.date }))
-    if (expired === 0) throw courtConflict(ctx)
-    try {
-      result = await attempt()
-    } catch (again) {
-      if (isOverlapViolation(again)) throw courtConflict(ctx)
-      throw again
-    }
-  }
+  const result = await insertPastLapsedHolds(ctx, 'court', { resourceId: p.courtId, date: input.date }, attempt)
+  if (result === null) throw courtConflict(ctx)
   ctx.metrics.bookings.inc({ kind: 'court' })
   if (typeof result === 'number') return loadBooking(ctx, result)
   // A new booking has no payments, charges, coupon or review yet: only the court is read back.

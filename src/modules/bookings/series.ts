@@ -9,8 +9,7 @@ import {
   assertCustomerMayCancel,
   type Booker,
   cancelledMessage,
-  expireHoldsOn,
-  isOverlapViolation,
+  insertPastLapsedHolds,
   lockBooking,
   transition,
   underSavepoint,
@@ -123,20 +122,8 @@ export async function createSeries(ctx: AppContext, input: SeriesInput, booker: 
       if (!week.prepared) continue
       const p: PreparedBooking = { ...week.prepared, values: { ...week.prepared.values, series_id: seriesId } }
       const insert = () => underSavepoint(trx, () => insertPreparedBooking(ctx, trx, p))
-      let id: number | null = null
-      try {
-        id = await insert()
-      } catch (err) {
-        if (!isOverlapViolation(err)) throw err
-        // Expired payment holds never block a slot (as for a single booking); a customer waiting
-        // for that slot is offered it first.
-        if ((await expireHoldsOn(ctx, trx, 'court', { resourceId: p.courtId, date: week.date })) > 0) {
-          id = await insert().catch((again) => {
-            if (isOverlapViolation(again)) return null
-            throw again
-          })
-        }
-      }
+      const scope = { resourceId: p.courtId, date: week.date }
+      const id = await insertPastLapsedHolds(ctx, 'court', scope, insert, trx)
       if (id === null) {
         if (fail) throw courtConflict(ctx)
         ctx.metrics.bookingConflicts.inc({ kind: 'court' })

@@ -3,7 +3,7 @@ import type { AppContext } from '../../lib/context.ts'
 import { Conflict, Invalid } from '../../lib/errors.ts'
 import { isValidDate, toMinutes, toTimeWithSeconds } from '../../lib/time.ts'
 import { quoteIndoorBooking } from '../availability/index.ts'
-import { type Booker, expireHoldsOn, holdUntil, isOverlapViolation } from '../booking-core/index.ts'
+import { type Booker, holdUntil, insertPastLapsedHolds } from '../booking-core/index.ts'
 import { emitBookingEvent } from '../webhooks/index.ts'
 import { gameForBooking, insertBooking } from './repository.ts'
 import type { IndoorBookingRow } from './resource.ts'
@@ -49,8 +49,7 @@ async function gameFor(ctx: AppContext, input: NewIndoorBooking, booker: Booker)
 /**
  * Inserts a pending booking. The database decides whether the slot is free: the INSERT is refused
  * by the exclusion constraint indoor_bookings_no_overlap (23P01) when it overlaps a live booking,
- * which becomes 409. Expired payment holds on that game and date are cancelled first, in the same
- * transaction, so their slots can be taken.
+ * which becomes 409. Lapsed payment holds never block it (insertPastLapsedHolds, as for courts).
  */
 export async function createIndoorBooking(
   ctx: AppContext,
@@ -64,46 +63,40 @@ export async function createIndoorBooking(
     zone: ctx.zone,
     now,
   })
-  try {
-    const row = await ctx.db.transaction().execute(async (trx) => {
-      await expireHoldsOn(ctx, trx, 'indoor', { resourceId: game.id, date: input.date })
-      const inserted = await insertBooking(
-        trx,
-        {
-          tenant_id: game.tenant_id,
-          user_id: booker.userId,
-          indoor_game_id: game.id,
-          venue_id: game.venue_id,
-          type: booker.type,
-          status: 'pending',
-          date: input.date,
-          start_time: toTimeWithSeconds(input.start_time),
-          end_time: toTimeWithSeconds(input.end_time),
-          players_count: input.players_count ?? null,
-          base_amount: quote.baseAmount,
-          discount_amount: 0,
-          total_amount: quote.baseAmount,
-          customer_name: booker.customerName,
-          customer_phone: input.customer_phone?.trim() || booker.customerPhone || null,
-          notes: input.notes?.trim() || null,
-          created_by: booker.createdBy,
-          // An unpaid online booking holds its slot only for the payment window; paying (or choosing
-          // cash) through /api/payments/initiate moves or clears the hold.
-          hold_expires_at:
-            booker.type === 'online' ? holdUntil(ctx, 'gateway', input.date, input.start_time, now) : null,
-        },
-        Number(ctx.zone.today(now).slice(0, 4)),
-      )
+  const values = {
+    tenant_id: game.tenant_id,
+    user_id: booker.userId,
+    indoor_game_id: game.id,
+    venue_id: game.venue_id,
+    type: booker.type,
+    status: 'pending',
+    date: input.date,
+    start_time: toTimeWithSeconds(input.start_time),
+    end_time: toTimeWithSeconds(input.end_time),
+    players_count: input.players_count ?? null,
+    base_amount: quote.baseAmount,
+    discount_amount: 0,
+    total_amount: quote.baseAmount,
+    customer_name: booker.customerName,
+    customer_phone: input.customer_phone?.trim() || booker.customerPhone || null,
+    notes: input.notes?.trim() || null,
+    created_by: booker.createdBy,
+    // An unpaid online booking holds its slot only for the payment window; paying (or choosing
+    // cash) through /api/payments/initiate moves or clears the hold.
+    hold_expires_at: booker.type === 'online' ? holdUntil(ctx, 'gateway', input.date, input.start_time, now) : null,
+  }
+  const year = Number(ctx.zone.today(now).slice(0, 4))
+  const insert = () =>
+    ctx.db.transaction().execute(async (trx) => {
+      const inserted = await insertBooking(trx, values, year)
       await emitBookingEvent(ctx, trx, 'indoor', inserted.id, 'created')
       return inserted
     })
-    ctx.metrics.bookings.inc({ kind: 'indoor' })
-    return row
-  } catch (err) {
-    if (isOverlapViolation(err)) {
-      ctx.metrics.bookingConflicts.inc({ kind: 'indoor' })
-      throw new Conflict(SLOT_TAKEN)
-    }
-    throw err
+  const row = await insertPastLapsedHolds(ctx, 'indoor', { resourceId: game.id, date: input.date }, insert)
+  if (row === null) {
+    ctx.metrics.bookingConflicts.inc({ kind: 'indoor' })
+    throw new Conflict(SLOT_TAKEN)
   }
+  ctx.metrics.bookings.inc({ kind: 'indoor' })
+  return row
 }
