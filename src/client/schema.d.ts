@@ -1161,7 +1161,7 @@ export interface paths {
         head?: never;
         /**
          * Move a booking through the state machine (owner, manager, staff)
-         * @description confirmed → playing → completed; pending|confirmed → cancelled (paid amount refunded to the wallet); confirmed → no_show only after the start time. Anything else is 422 with errors.status.
+         * @description confirmed → playing → completed; pending|confirmed → cancelled (paid amount refunded to the wallet); pending|confirmed → no_show only after the start time. Anything else is 422 with errors.status.
          */
         patch: operations["updateBookingStatus"];
         trace?: never;
@@ -1403,7 +1403,7 @@ export interface paths {
         head?: never;
         /**
          * Move a booking along the state machine (owner, manager, staff)
-         * @description confirmed → playing → completed; pending|confirmed → cancelled (paid amount refunded to the wallet); confirmed → no_show after the start time. Anything else is 422 on status.
+         * @description confirmed → playing → completed; pending|confirmed → cancelled (paid amount refunded to the wallet); pending|confirmed → no_show only after the start time. Anything else is 422 with errors.status.
          */
         patch: operations["updateIndoorGameBookingStatus"];
         trace?: never;

@@ -205,7 +205,7 @@ const routes: Routes = async (app) => {
         summary: 'Move a booking along the state machine (owner, manager, staff)',
         description:
           'confirmed → playing → completed; pending|confirmed → cancelled (paid amount refunded to the wallet); ' +
-          'confirmed → no_show after the start time. Anything else is 422 on status.',
+          'pending|confirmed → no_show only after the start time. Anything else is 422 with errors.status.',
         params: BookingParams,
         body: StatusBody,
         response: { 200: One, ...errors },
