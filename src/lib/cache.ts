@@ -101,8 +101,9 @@ export class ReadCache {
     if (!this.enabled) return
     this.delete(key)
     // The value and what is derived from it while cached (an availability grid, the encoded
-    // answer): measured at about three times the value's own estimate (docs/performance.md) while
-    // availability days kept their rendered bodies; they no longer do, so for them it errs high.
+    // answer), a factor calibrated against heap snapshots; it errs high for availability days,
+    // which keep their encoded answer but not its body (docs/performance.md, "Why the hot paths
+    // look this way").
     const bytes = 3 * sizeOf(value)
     if (bytes > this.maxBytes) return
     // Oldest first (Map keeps insertion order) until the entry count and the byte budget allow it.

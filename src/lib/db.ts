@@ -176,7 +176,8 @@ async function listenPostgres(
 
 export async function createPglite(dataDir?: string, loadDataDir?: Blob | File): Promise<PGlite> {
   if (dataDir) mkdirSync(dataDir, { recursive: true })
-  // Loaded only when used: a server on PostgreSQL never pays for the embedded database (~45 MB).
+  // Loaded only when used: a server on PostgreSQL never pays for the embedded database's memory
+  // (docs/performance.md, "Why the hot paths look this way").
   const [{ PGlite }, { btree_gist }, { citext }] = await Promise.all([
     import('@electric-sql/pglite'),
     import('@electric-sql/pglite/contrib/btree_gist'),

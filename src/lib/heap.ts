@@ -1,19 +1,18 @@
 import { setFlagsFromString } from 'node:v8'
 
-// Garbage collector settings for a long-running server, applied at start-up (src/main.ts). Measured
-// under the bench's loads (docs/performance.md "Memory"):
+// Garbage collector settings for a long-running server, applied at start-up (src/main.ts). What
+// they were measured against: docs/performance.md, "Why the hot paths look this way".
 //
 // - Allocation-site pretenuring off. V8 watches which allocation sites' objects survive young
 //   collections and, once a site looks long-lived, allocates its objects straight into the old
-//   generation. While the read cache fills at start-up most answers do survive, so on about two
-//   starts out of three V8 pretenured per-request objects for good: the old generation then filled
-//   with garbage (3 MB every ~50 ms), young collections cost three times as much, full collections
-//   ran several times as often, and the instance sat at 260-300 MB resident serving 7-25 % fewer
-//   requests. Without it every start behaves like the good ones (~195 MB).
+//   generation. While the read cache fills at start-up most answers do survive, so on many starts
+//   V8 pretenures per-request objects for good: the old generation then fills with garbage, young
+//   collections cost more, full collections run more often, and the instance holds more memory
+//   and serves fewer requests. Without it every start behaves like the good ones.
 // - The old generation's growing factor (HEAP_GROWTH_PERCENT, default 100, i.e. 2). This replaces
 //   V8's own factor, which rises to 4 when the heap limit is large (Node's default on a host with
-//   plenty of memory): with a live heap of ~80 MB, the bench's booking phase peaked at 217-226 MB
-//   resident with V8's factor and at 192-201 MB with 2 (starts without the pretenuring trouble).
+//   plenty of memory): a busy instance's live heap is small, and a factor of 4 over it lets the
+//   resident peak grow well past what a factor of 2 allows, for no less CPU per request.
 //   With a heap cap (--max-old-space-size or --max-heap-size) V8's own factor is already lower
 //   (1.3-2) and slows further near the cap, so the setting is then left to V8.
 //

@@ -71,8 +71,9 @@ function sameColumns(a: Field[], b: Field[]) {
 
 /**
  * pg's Query for a named statement. The server describes the result of every execution, and pg's
- * Result then looks up a parser per column and builds the empty row object again (`addFields`: 4 %
- * of a booking request's CPU, the largest single item in its profile). A named statement's columns
+ * Result then looks up a parser per column and builds the empty row object again (`addFields`, the
+ * largest single item in a booking request's profile: docs/performance.md, "Why the hot paths look
+ * this way"). A named statement's columns
  * do not change between executions, so the parsers are kept from the first description, with a
  * function that makes each row in one object literal, and reused whenever the server describes the
  * same columns. This reaches into Result's fields (pg 8): a pg whose Result no longer has them is
@@ -82,8 +83,8 @@ class NamedQuery extends (pg.Query as unknown as new (text: string, values: unkn
   private shape: Shape | undefined
 
   constructor(name: string, text: string, values: unknown[]) {
-    // The (text, values) form: pg copies a config object with its property descriptors (2 % of an
-    // uncached availability request); the name is set after.
+    // The (text, values) form: pg copies a config object with its property descriptors, on every
+    // query of an uncached read; the name is set after.
     super(text, values)
     this.name = name
   }
@@ -143,8 +144,8 @@ interface NamedQueryBase {
 
 /**
  * Makes a pooled client send every parameterised query as a named prepared statement: PostgreSQL
- * parses and plans it once per connection instead of on every call (planning the availability
- * query took longer than running it). Queries without parameters (BEGIN, migrations) are unchanged.
+ * parses and plans it once per connection instead of on every call (planning a query such as
+ * availability's costs more than running it). Queries without parameters (BEGIN, migrations) are unchanged.
  */
 export function prepareStatements(client: pg.PoolClient) {
   const query = client.query.bind(client) as (...args: unknown[]) => unknown

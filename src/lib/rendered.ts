@@ -1,18 +1,18 @@
 import type { FastifyReply } from 'fastify'
 
 // The JSON of cached answers, encoded once. A read served from the read cache (src/lib/cache.ts)
-// hands its route the same object on every hit; serialising it again on every request was the
+// hands its route the same object on every hit; serialising it again on every request is the
 // largest cost of those requests after the socket write (fast-json-stringify and the garbage it
-// leaves: about a third of a cached venue-list request, docs/performance.md). The bytes are made
+// leaves: docs/performance.md, "Why the hot paths look this way"). The bytes are made
 // by the route's own response serializer (`reply.serialize`), so they are exactly what Fastify
 // would have sent, and kept with the cached object: they die with its cache entry.
 //
 // Most cached objects are rendered by one route in one way, so that answer is kept on the object
 // itself (a non-enumerable symbol property: spreads, JSON and the serializers do not see it). A hit
-// of the busiest reads is then a property read, where a WeakMap and two Maps were each a miss in the
-// CPU's caches with thousands of objects held, and took memory of their own per object
-// (docs/performance.md). An object answered by a second route or variant keeps all of its answers
-// in the WeakMap as well, and the last one served on itself.
+// of the busiest reads is then a property read: with thousands of objects held, a lookup in a
+// WeakMap or Map is a miss in the CPU's caches, and each entry takes memory of its own
+// (docs/performance.md, "Why the hot paths look this way"). An object answered by a second route
+// or variant keeps all of its answers in the WeakMap as well, and the last one served on itself.
 
 const JSON_TYPE = 'application/json; charset=utf-8'
 
@@ -100,9 +100,8 @@ export function renderedAnswer<S extends object, T>(
 /**
  * The UTF-8 bytes of `text` in memory of their own. Buffer.from() cuts a string under 4 KB from
  * Node's shared 8 KB pool, and a slice keeps its whole slab alive: a cached answer made between
- * short-lived buffers (the database driver's messages) would hold up to 8 KB for its 1.5 KB as long
- * as the cache keeps it (measured: 6,300 answers of 1.5 KB each made between four short-lived
- * buffers held 20.6 MB of buffer memory this way, 9.7 MB in memory of their own).
+ * short-lived buffers (the database driver's messages) would hold up to 8 KB for a much smaller
+ * answer as long as the cache keeps it (docs/performance.md, "Why the hot paths look this way").
  */
 export function ownBytes(text: string): Buffer {
   const bytes = Buffer.allocUnsafeSlow(Buffer.byteLength(text))

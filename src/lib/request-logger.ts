@@ -9,7 +9,8 @@ type Method = 'fatal' | 'error' | 'warn' | 'info' | 'debug' | 'trace' | 'silent'
 /**
  * The per-request logger: the app logger bound to the request id, made the first time something
  * logs through it. Fastify makes a pino child for every request, which serialises its bindings at
- * once (about 2 % of a cached request's CPU, docs/performance.md), and most requests never use it:
+ * once (a visible share of a cached request's CPU: docs/performance.md, "Why the hot paths look this
+ * way"), and most requests never use it:
  * the request line is written by the app logger with the id (src/lib/ops.ts). A request that logs
  * (an error, a refused input) gets the child it always had, with the same bindings and options.
  * A class, so a request costs one small object (an object literal with accessors and closures cost

@@ -4,7 +4,8 @@
 /** 0 = Sunday … 6 = Saturday for a "YYYY-MM-DD" date. */
 export function dayOfWeek(date: string): number {
   // Read from the digits (Sakamoto's method), without parsing a Date: every uncached availability
-  // answer and every booking asks (docs/performance.md). Anything but "YYYY-MM-DD" goes to Date.
+  // answer and every booking asks (docs/performance.md, "Why the hot paths look this way").
+  // Anything but "YYYY-MM-DD" goes to Date.
   const y = digits(date, 0, 4)
   const m = digits(date, 5, 2)
   const d = digits(date, 8, 2)

@@ -36,16 +36,17 @@ export function wallClockFormat(zone: string): Intl.DateTimeFormat {
 export class Zone {
   private readonly fmt: Intl.DateTimeFormat
   /**
-   * The last second formatted by wallClock/today and its wall clock. Formatting with Intl costs
-   * about 4 µs, and every availability request asks for "now" (3 % of its CPU, docs/performance.md);
-   * the wall clock only changes from one second to the next.
+   * The last second formatted by wallClock/today and its wall clock. Intl formatting is slow and
+   * every availability request asks for "now", while the wall clock only changes from one second
+   * to the next (docs/performance.md, "Why the hot paths look this way").
    */
   private lastSecond = Number.NaN
   private lastWall: Readonly<WallClock> = { date: '', time: '', dayOfWeek: 0 }
   /**
    * The zone's offset in each quarter hour of UTC formatted so far, when it is the same at the
-   * quarter's first and last second. format() then builds the text from UTC fields: under 1 µs
-   * against Intl's 4 µs (two per booking answer, more per page of a list).
+   * quarter's first and last second. format() then builds the text from UTC fields, much cheaper
+   * than Intl, and a booking answer formats two instants, a page of a list many (docs/performance.md,
+   * "Why the hot paths look this way").
    */
   private readonly quarters = new Map<number, number>()
 

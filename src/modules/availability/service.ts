@@ -74,10 +74,10 @@ const DAY_TAGS = {
  * A day's answer as of one instant, kept on that day (so it dies with the cache entry, whose expiry
  * is the first running hold's end). It is reused while no slot has started since: `validThrough` is
  * the next slot start (venue time) at that instant. The route encodes it once (src/lib/rendered.ts)
- * and keeps the bytes on it; the body is built only for that, so the 6,300 days of a busy cache do
- * not keep about 15 MB of slot objects next to their bytes. A property of the day rather than a
+ * and keeps the bytes on it; the body is built only for that, so the thousands of days of a busy
+ * cache do not keep their slot objects next to their bytes. A property of the day rather than a
  * WeakMap entry: with thousands of days held, each lookup in a table is a miss in the CPU's caches
- * (docs/performance.md).
+ * (docs/performance.md, "Why the hot paths look this way").
  */
 export interface DayAnswer<R> {
   readonly validThrough: string
@@ -123,8 +123,9 @@ function nextSlotStart(date: string, slots: Slot[], now: { date: string; time: s
  * cache, its rendering is reused until a slot starts. Visibility is checked on every request.
  *
  * A day held by the cache and visible to everyone is answered without a promise of this service's
- * own: this is the hot path of the busiest read (docs/performance.md), where the cache's `through`,
- * the visibility check and two async wrappers each cost a promise and a microtask turn.
+ * own: this is the hot path of the busiest read (docs/performance.md, "Why the hot paths look this
+ * way"), where the cache's `through`, the visibility check and two async wrappers would each cost a
+ * promise and a microtask turn.
  */
 function availability<D extends VenueVisibility & { is_active: boolean; setup: DaySetup; bookings: TakenRange[] }, R>(
   ctx: Context,

@@ -19,8 +19,8 @@ type NewBookingRow = Omit<Insertable<Bookings>, 'booking_number'>
  * constraint may refuse it (23P01).
  *
  * The statement is built with Kysely once per set of columns and its SQL reused after that
- * (ReusedStatements, which derives the parameter order from the arguments): building it cost about a
- * quarter of a booking's time in Node.
+ * (ReusedStatements, which derives the parameter order from the arguments): building it is a large
+ * share of a booking's CPU in Node (docs/performance.md, "Why the hot paths look this way").
  */
 export async function insertBooking(db: Executor, values: NewBookingRow, year: number) {
   const args: InsertArgs = { ...values, number_prefix: numberPrefix('BK', year) }
