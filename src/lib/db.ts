@@ -1,6 +1,6 @@
 import { mkdirSync } from 'node:fs'
 import type { PGlite } from '@electric-sql/pglite'
-import { CompiledQuery, Kysely, PostgresDialect, type PostgresPool, type Transaction } from 'kysely'
+import { CompiledQuery, Kysely, PostgresDialect, type PostgresPool, sql, type Transaction } from 'kysely'
 import pg from 'pg'
 import { ConfigError } from '../config.ts'
 import type { DB } from '../db/types.ts'
@@ -11,6 +11,23 @@ import { sqlTracing } from './tracing.ts'
 export type Database = Kysely<DB>
 /** A handle repositories accept: the database itself or an open transaction. */
 export type Executor = Kysely<DB> | Transaction<DB>
+
+/**
+ * Runs `step` inside the caller's transaction under a savepoint: its failure rolls back only its own
+ * changes (the transaction stays usable, e.g. after a constraint refused a row), then is rethrown.
+ */
+export async function savepoint<T>(trx: Executor, step: () => Promise<T>): Promise<T> {
+  await sql`SAVEPOINT step`.execute(trx)
+  try {
+    const out = await step()
+    await sql`RELEASE SAVEPOINT step`.execute(trx)
+    return out
+  } catch (err) {
+    await sql`ROLLBACK TO SAVEPOINT step`.execute(trx)
+    await sql`RELEASE SAVEPOINT step`.execute(trx)
+    throw err
+  }
+}
 
 // Both drivers return the same JS types: int8 as number (ids and paisa stay far below 2^53),
 // numeric as string, date as 'YYYY-MM-DD' string, time as 'HH:MM:SS' string, timestamptz as Date.

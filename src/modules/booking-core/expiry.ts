@@ -1,14 +1,8 @@
 import type { AppContext } from '../../lib/context.ts'
-import type { Executor } from '../../lib/db.ts'
+import { type Executor, savepoint } from '../../lib/db.ts'
 import { type SweepRow, sweepStep } from '../../lib/sweeps.ts'
-import {
-  type BookingKind,
-  dueHolds,
-  expiredHoldIdsOn,
-  isOverlapViolation,
-  lockExpiredHold,
-  underSavepoint,
-} from './repository/bookings.ts'
+import { isOverlapViolation } from './conflicts.ts'
+import { type BookingKind, dueHolds, expiredHoldIdsOn, lockExpiredHold } from './repository/bookings.ts'
 import { transition } from './transitions.ts'
 
 // Payment holds that ran out: a pending booking whose hold_expires_at has passed is expired
@@ -98,7 +92,7 @@ export async function expireHoldsOn(
   let count = 0
   for (const id of await expiredHoldIdsOn(trx, kind, scope, ctx.clock.now())) {
     try {
-      if (await underSavepoint(trx, () => expireHoldLocked(ctx, trx, kind, id))) count++
+      if (await savepoint(trx, () => expireHoldLocked(ctx, trx, kind, id))) count++
     } catch (err) {
       ctx.log.debug({ err, booking_id: id, kind }, 'an expired hold could not be cancelled; left to the sweep')
     }

@@ -12,6 +12,7 @@ export {
   hasStarted,
   previewCancellation,
 } from './cancellation.ts'
+export { isOverlapViolation } from './conflicts.ts'
 export { applyCoupon } from './discounts.ts'
 export {
   BookingKindEnum,
@@ -44,19 +45,19 @@ export {
 } from './payable.ts'
 export {
   ledgerReferenceType,
+  newPayment,
   type PaymentRecord,
   paymentsFor,
-  refundPaymentToWallet,
+  returnPaymentToWallet,
   toPaymentRecord,
 } from './payment-records.ts'
-export { isOverlapViolation, underSavepoint } from './repository/bookings.ts'
 export {
   allocatedNumber,
   allocatedNumberWithPrefix,
   bookedResourceLock,
   numberPrefix,
 } from './repository/numbers.ts'
-export { insertPayment, markRefunded, newReference, type PaymentRow } from './repository/payments.ts'
+export type { PaymentRow } from './repository/payments.ts'
 export { StatusBody, type StatusChange, statusReason } from './schemas.ts'
 export {
   bookingMoney,

@@ -1,3 +1,5 @@
+import type { Insertable } from 'kysely'
+import type { Payments } from '../../db/types.ts'
 import type { AppContext } from '../../lib/context.ts'
 import type { Executor } from '../../lib/db.ts'
 import { Unprocessable } from '../../lib/errors.ts'
@@ -7,7 +9,7 @@ import { creditWallet } from '../wallet/index.ts'
 import { emitPaymentEvent } from '../webhooks/index.ts'
 import { paymentRowsOf } from './queries.ts'
 import { type BookingKind, lowerPaidAmount } from './repository/bookings.ts'
-import { lockRefundablePayments, markRefunded } from './repository/payments.ts'
+import { insertPayment, lockRefundablePayments, markRefunded, newReference } from './repository/payments.ts'
 
 // The payment rows of bookings as both booking kinds show and refund them. Payments reads the same
 // rows for its own steps through this module (docs/architecture.md, "Booking core and money direction").
@@ -112,27 +114,34 @@ export async function refundBookingToWallet(
 }
 
 /**
- * Refunds `amountPaisa` of one completed payment of a booking (the venue's manual refund) to the
- * customer's wallet, and lowers the booking's paid_amount by it. The caller holds the booking's and
- * the payment's row locks and has checked the amount against what is refundable.
+ * Returns `amountPaisa` of one completed payment to the customer's wallet: the venue's manual refund
+ * (`applied`: the money was part of the booking's paid_amount, which is lowered by it), or money a
+ * booking could not take (an overpayment, a payment for a booking no longer active: never applied).
+ * The caller holds the booking's and the payment's row locks and has checked the amount against
+ * what is refundable.
  */
-export async function refundPaymentToWallet(
+export async function returnPaymentToWallet(
   ctx: AppContext,
   trx: Executor,
   kind: BookingKind,
-  booking: { id: number },
+  bookingId: number,
   payment: { id: number },
   userId: number,
   amountPaisa: number,
-  description: string,
+  opts: { description: string; applied: boolean },
 ): Promise<void> {
   await markRefunded(trx, payment.id, amountPaisa, ctx.clock.now())
   await emitPaymentEvent(ctx, trx, payment.id, 'refunded')
-  await lowerPaidAmount(trx, kind, booking.id, amountPaisa, ctx.clock.now())
+  if (opts.applied) await lowerPaidAmount(trx, kind, bookingId, amountPaisa, ctx.clock.now())
   await creditWallet(trx, userId, amountPaisa, {
     referenceType: ledgerReferenceType(kind),
-    referenceId: booking.id,
-    description,
+    referenceId: bookingId,
+    description: opts.description,
     paymentId: payment.id,
   })
+}
+
+/** A new payment row (a booking's or a top-up's) with a fresh reference for its gateway. */
+export function newPayment(ctx: AppContext, trx: Executor, values: Omit<Insertable<Payments>, 'reference'>) {
+  return insertPayment(trx, { ...values, reference: newReference(ctx.clock.now()) })
 }

@@ -1,5 +1,5 @@
 import type { AppContext } from '../../lib/context.ts'
-import type { Executor } from '../../lib/db.ts'
+import { type Executor, savepoint } from '../../lib/db.ts'
 import { Unprocessable } from '../../lib/errors.ts'
 import { formatMoney } from '../../lib/money.ts'
 import { toHHmm } from '../../lib/time.ts'
@@ -7,16 +7,15 @@ import { releaseCoupon, retakeCoupon } from '../coupons/index.ts'
 import { notify } from '../notifications/index.ts'
 import { emitBookingEvent } from '../webhooks/index.ts'
 import { type CancelledBy, hasStarted, refundQuote } from './cancellation.ts'
+import { isOverlapViolation } from './conflicts.ts'
 import { refundBookingToWallet } from './payment-records.ts'
 import {
   type BookingKind,
   cancelReasonOf,
-  isOverlapViolation,
   type LockedBooking,
   markCancelled,
   reinstateRow,
   setStatus,
-  underSavepoint,
 } from './repository/bookings.ts'
 import { type BookingEvent, nextStatus } from './state.ts'
 
@@ -179,7 +178,7 @@ async function reinstate(
   const coupon = await retakeCoupon(trx, booking.kind, booking.id)
   if (coupon === 'refused') return 'coupon_used_up'
   try {
-    await underSavepoint(trx, () => reinstateRow(trx, booking.kind, booking.id, now))
+    await savepoint(trx, () => reinstateRow(trx, booking.kind, booking.id, now))
     return null
   } catch (err) {
     if (!isOverlapViolation(err)) throw err

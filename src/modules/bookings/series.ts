@@ -1,6 +1,7 @@
 import type { Static } from 'typebox'
 import type { AuthUser } from '../../lib/auth.ts'
 import type { AppContext } from '../../lib/context.ts'
+import { savepoint } from '../../lib/db.ts'
 import { AppError, Conflict, Forbidden, Invalid, NotFound } from '../../lib/errors.ts'
 import { formatMoney, formatRupees } from '../../lib/money.ts'
 import { addDays, dayOfWeek, toHHmm, toMinutes, toTimeWithSeconds } from '../../lib/time.ts'
@@ -12,7 +13,6 @@ import {
   insertPastLapsedHolds,
   lockBooking,
   transition,
-  underSavepoint,
 } from '../booking-core/index.ts'
 import { courtConflict } from './create.ts'
 import { insertPreparedBooking } from './insert.ts'
@@ -121,7 +121,7 @@ export async function createSeries(ctx: AppContext, input: SeriesInput, booker: 
     for (const week of weeks) {
       if (!week.prepared) continue
       const p: PreparedBooking = { ...week.prepared, values: { ...week.prepared.values, series_id: seriesId } }
-      const insert = () => underSavepoint(trx, () => insertPreparedBooking(ctx, trx, p))
+      const insert = () => savepoint(trx, () => insertPreparedBooking(ctx, trx, p))
       const scope = { resourceId: p.courtId, date: week.date }
       const id = await insertPastLapsedHolds(ctx, 'court', scope, insert, trx)
       if (id === null) {

@@ -3,7 +3,7 @@ import type { AuthUser } from '../../lib/auth.ts'
 import type { AppContext } from '../../lib/context.ts'
 import { Invalid, NotFound, Unprocessable } from '../../lib/errors.ts'
 import { formatMoney, toPaisa } from '../../lib/money.ts'
-import { type BookingKind, lockBooking, refundPaymentToWallet } from '../booking-core/index.ts'
+import { type BookingKind, lockBooking, returnPaymentToWallet } from '../booking-core/index.ts'
 import { assertCanRefund } from './policy.ts'
 import * as repo from './repository.ts'
 import type { RefundBody } from './schemas.ts'
@@ -37,7 +37,7 @@ export async function refundPayment(
     const customer = payment.user_id ?? booking.user_id
     if (customer === null) throw new Unprocessable('This payment has no customer wallet to refund to.')
     const description = input.reason?.trim() || `Refund for booking ${booking.booking_number}`
-    await refundPaymentToWallet(ctx, trx, kind, booking, payment, customer, amount, description)
+    await returnPaymentToWallet(ctx, trx, kind, booking.id, payment, customer, amount, { description, applied: true })
     return (await repo.findPayment(trx, payment.id))!
   })
 }

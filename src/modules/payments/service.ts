@@ -5,10 +5,9 @@ import type { Executor } from '../../lib/db.ts'
 import { AppError, Unprocessable } from '../../lib/errors.ts'
 import {
   type BookingKind,
-  insertPayment,
   ledgerReferenceType,
   lockBooking,
-  newReference,
+  newPayment,
   recordBookingPayment,
   setPaymentIntent,
 } from '../booking-core/index.ts'
@@ -72,14 +71,13 @@ async function payByWallet(ctx: AppContext, user: AuthUser, kind: BookingKind, b
     const booking = await lockBooking(trx, kind, bookingId)
     assertCanPay(booking, user)
     const due = booking.total_amount - booking.paid_amount
-    const payment = await insertPayment(trx, {
+    const payment = await newPayment(ctx, trx, {
       user_id: user.id,
       payable_type: kind,
       payable_id: booking.id,
       method: 'wallet',
       amount: due,
       status: 'completed',
-      reference: newReference(ctx.clock.now()),
       completed_at: ctx.clock.now(),
     })
     await debitWallet(trx, user.id, due, {
@@ -112,14 +110,13 @@ async function payByGateway(
   const { payment, booking } = await ctx.db.transaction().execute(async (trx) => {
     const booking = await lockBooking(trx, kind, bookingId)
     assertCanPay(booking, user)
-    const payment = await insertPayment(trx, {
+    const payment = await newPayment(ctx, trx, {
       user_id: user.id,
       payable_type: kind,
       payable_id: booking.id,
       method,
       amount: booking.total_amount - booking.paid_amount,
       status: 'initiated',
-      reference: newReference(ctx.clock.now()),
       return_url: returnUrl ?? null,
     })
     await setPaymentIntent(ctx, trx, kind, booking.id, method)
@@ -131,18 +128,17 @@ async function payByGateway(
 
 /** A gateway payment row for a wallet top-up (the wallet feature starts top-ups through this). */
 export async function createTopupPayment(
+  ctx: AppContext,
   trx: Executor,
   input: { userId: number; transactionId: number; method: GatewayName; amount: number; returnUrl: string | null },
-  now: Date,
 ) {
-  return insertPayment(trx, {
+  return newPayment(ctx, trx, {
     user_id: input.userId,
     payable_type: 'topup',
     payable_id: input.transactionId,
     method: input.method,
     amount: input.amount,
     status: 'initiated',
-    reference: newReference(now),
     return_url: input.returnUrl,
   })
 }

@@ -6,14 +6,13 @@ import { toHHmm } from '../../lib/time.ts'
 import {
   type BookingKind,
   HOLD_EXPIRED_REASON,
-  ledgerReferenceType,
   lockBooking,
-  markRefunded,
   recordBookingPayment,
+  returnPaymentToWallet,
   transition,
 } from '../booking-core/index.ts'
 import { notify } from '../notifications/index.ts'
-import { completeTopup, creditWallet, failTopup } from '../wallet/index.ts'
+import { completeTopup, failTopup } from '../wallet/index.ts'
 import { emitPaymentEvent } from '../webhooks/index.ts'
 import type { CallbackClaim, GatewayName, Gateways } from './gateways/index.ts'
 import * as repo from './repository.ts'
@@ -143,16 +142,12 @@ async function applyToBooking(ctx: AppContext, trx: Executor, payment: repo.Paym
   const surplus = payment.amount - apply
   const customer = payment.user_id ?? booking?.user_id ?? null
   if (surplus <= 0 || customer === null) return
-  await markRefunded(trx, payment.id, surplus, ctx.clock.now())
-  await emitPaymentEvent(ctx, trx, payment.id, 'refunded')
-  await creditWallet(trx, customer, surplus, {
-    referenceType: ledgerReferenceType(kind),
-    referenceId: payment.payable_id,
+  await returnPaymentToWallet(ctx, trx, kind, payment.payable_id, payment, customer, surplus, {
+    applied: false,
     description:
       booking && live
         ? `Overpayment of booking ${booking.booking_number} returned (${formatMoney(surplus)})`
         : `Payment for a booking that is no longer active returned`,
-    paymentId: payment.id,
   })
   if (!live && booking) {
     // The customer paid for a booking they no longer have: say where the money went.

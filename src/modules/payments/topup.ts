@@ -29,17 +29,13 @@ export async function startTopup(ctx: AppContext, gateways: Gateways, user: Auth
   }
   const { transaction, payment } = await ctx.db.transaction().execute(async (trx) => {
     const pending = await insertPendingTopup(trx, user.id, amount)
-    const payment = await createTopupPayment(
-      trx,
-      {
-        userId: user.id,
-        transactionId: pending.id,
-        method: input.method,
-        amount,
-        returnUrl: input.return_url ?? null,
-      },
-      ctx.clock.now(),
-    )
+    const payment = await createTopupPayment(ctx, trx, {
+      userId: user.id,
+      transactionId: pending.id,
+      method: input.method,
+      amount,
+      returnUrl: input.return_url ?? null,
+    })
     const transaction = await attachTopupPayment(trx, pending.id, payment.id)
     return { transaction, payment }
   })

@@ -1,8 +1,8 @@
 import type { AppContext } from '../../lib/context.ts'
-import type { Executor } from '../../lib/db.ts'
+import { type Executor, savepoint } from '../../lib/db.ts'
 import { AppError } from '../../lib/errors.ts'
 import { toHHmm } from '../../lib/time.ts'
-import { type Booker, HOLD_EXPIRED_REASON, isOverlapViolation, underSavepoint } from '../booking-core/index.ts'
+import { type Booker, HOLD_EXPIRED_REASON, isOverlapViolation } from '../booking-core/index.ts'
 import { insertPreparedBooking, type NewBooking, prepareCourtBooking } from '../bookings/index.ts'
 import { notify } from '../notifications/index.ts'
 import { claimEntry, closeOffer, freedSlot, offeredBooking, setOfferBooking, waitingFor } from './repository.ts'
@@ -34,7 +34,7 @@ export async function offerFreedSlot(ctx: AppContext, trx: Executor, bookingId: 
   })
   const holdExpiresAt = new Date(now.getTime() + ctx.config.waitlistOfferMinutes * 60_000)
   for (const entry of waiting) {
-    const offered = await underSavepoint(trx, async () => {
+    const offered = await savepoint(trx, async () => {
       if (!(await claimEntry(trx, entry.id, now))) return null
       const input: NewBooking = {
         court_id: freed.court_id,

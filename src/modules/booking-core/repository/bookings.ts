@@ -120,30 +120,6 @@ export async function expiredHoldIdsOn(
   return rows.map((r) => Number(r.id))
 }
 
-/** Runs `step` under a savepoint: its failure rolls back only its own changes, then is rethrown. */
-export async function underSavepoint<T>(trx: Executor, step: () => Promise<T>): Promise<T> {
-  await sql`SAVEPOINT booking_step`.execute(trx)
-  try {
-    const out = await step()
-    await sql`RELEASE SAVEPOINT booking_step`.execute(trx)
-    return out
-  } catch (err) {
-    await sql`ROLLBACK TO SAVEPOINT booking_step`.execute(trx)
-    await sql`RELEASE SAVEPOINT booking_step`.execute(trx)
-    throw err
-  }
-}
-
-/**
- * PostgreSQL refused a row because it overlaps a live booking of the same court or indoor game
- * (the exclusion constraints bookings_no_overlap, indoor_bookings_no_overlap): the one test both
- * kinds map to their 409.
- */
-export function isOverlapViolation(err: unknown): boolean {
-  const e = err as { code?: string } | null
-  return !!e && e.code === '23P01'
-}
-
 /** Sets paid_amount (payable.ts; a booking paid in full is then confirmed by transition). */
 export async function setPaidAmount(trx: Executor, kind: BookingKind, id: number, paid: number, now: Date) {
   await trx.updateTable(bookingTable(kind)).set({ paid_amount: paid, updated_at: now }).where('id', '=', id).execute()
