@@ -3,6 +3,7 @@ import type { AppContext } from '../lib/context.ts'
 import accounts from './accounts/routes.ts'
 import availability from './availability/routes.ts'
 import { registerBookingJobs } from './bookings/jobs.ts'
+import { registerIndoorBookingJobs } from './indoor-bookings/jobs.ts'
 import bookings from './bookings/routes.ts'
 import bookingSeries from './bookings/series-routes.ts'
 import calendar from './calendar/routes.ts'
@@ -83,6 +84,7 @@ export function wireSteps(ctx: AppContext) {
 function registerJobs(ctx: AppContext, gateways: Gateways) {
   registerNotificationJobs(ctx)
   registerBookingJobs(ctx, gateways)
+  registerIndoorBookingJobs(ctx, gateways)
   registerPaymentJobs(ctx, gateways)
   registerWebhookJobs(ctx)
 }

@@ -2,7 +2,6 @@ import assert from 'node:assert/strict'
 import { after, before, test } from 'node:test'
 import fc from 'fast-check'
 import type { App } from '../../src/app.ts'
-import { expireUnpaidHolds } from '../../src/modules/bookings/jobs.ts'
 import { build } from '../helpers/app.ts'
 import {
   createCourt,
@@ -12,6 +11,7 @@ import {
   daysFromNow,
   type TestUser,
 } from '../helpers/factories.ts'
+import { expireLapsedHolds } from '../helpers/sweeps.ts'
 import { openPaymentPage, simulate } from '../payments/helpers.ts'
 
 // Random sequences of create / pay / start paying / cancel / expire / late success / refund on court
@@ -186,7 +186,7 @@ async function apply(w: World, made: Made[], step: StepValue) {
         .where('id', '=', b.id)
         .where('status', '=', 'pending')
         .execute()
-      seen.expired += await expireUnpaidHolds(app.ctx, app.gateways)
+      seen.expired += await expireLapsedHolds(app)
       return
     }
     case 'late': {

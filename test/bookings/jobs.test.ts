@@ -1,9 +1,9 @@
 import assert from 'node:assert/strict'
 import { after, before, test } from 'node:test'
 import type { App } from '../../src/app.ts'
-import { expireUnpaidHolds, sendBookingReminders } from '../../src/modules/bookings/jobs.ts'
 import { build } from '../helpers/app.ts'
 import { createIndoorGame, createUser, daysFromNow } from '../helpers/factories.ts'
+import { expireLapsedHolds, sendDueReminders } from '../helpers/sweeps.ts'
 import { book, notificationsOf, slot, world } from './helpers.ts'
 
 let app: App
@@ -70,7 +70,7 @@ test('hold expiry cancels unpaid holds of both kinds, releases coupons, notifies
     hold: past(),
   })
 
-  assert.equal(await expireUnpaidHolds(app.ctx, app.gateways), 2)
+  assert.equal(await expireLapsedHolds(app), 2)
   for (const [table, id] of [
     ['bookings', held.id],
     ['indoor_game_bookings', indoor.id],
@@ -102,7 +102,7 @@ test('hold expiry cancels unpaid holds of both kinds, releases coupons, notifies
   assert.ok(notes.every((n) => typeof n.data.message === 'string'))
   // The slot is free again; a second run finds nothing.
   assert.equal((await book(app, other, slot(w.court.id, 3, '10:00', '11:00'))).statusCode, 201)
-  assert.equal(await expireUnpaidHolds(app.ctx, app.gateways), 0)
+  assert.equal(await expireLapsedHolds(app), 0)
 })
 
 test('an expired hold never blocks a new booking, even before the job runs', async () => {
@@ -176,9 +176,9 @@ test('BookingReminder: once per booking about 24 h ahead, even when the job runs
     method: 'cash',
   })
 
-  const [a, b] = await Promise.all([sendBookingReminders(app.ctx), sendBookingReminders(app.ctx)])
+  const [a, b] = await Promise.all([sendDueReminders(app), sendDueReminders(app)])
   assert.equal(a + b, 2)
-  assert.equal(await sendBookingReminders(app.ctx), 0)
+  assert.equal(await sendDueReminders(app), 0)
   const reminders = (await notificationsOf(app, w.customer.id)).filter((n) => n.type === 'BookingReminder')
   assert.equal(reminders.length, 2)
   const byType = new Map(reminders.map((r) => [r.data.booking_type, r.data]))

@@ -1,9 +1,9 @@
 import assert from 'node:assert/strict'
 import { after, before, test } from 'node:test'
 import type { App } from '../../src/app.ts'
-import { expireUnpaidHolds } from '../../src/modules/bookings/jobs.ts'
 import { build } from '../helpers/app.ts'
 import { daysFromNow, type TestUser } from '../helpers/factories.ts'
+import { expireLapsedHolds } from '../helpers/sweeps.ts'
 import { scene } from '../indoor-bookings/helpers.ts'
 import { ledger } from '../payments/helpers.ts'
 import { book, notificationsOf, slot, world } from './helpers.ts'
@@ -153,7 +153,7 @@ test('the hold sweep expires a partly refunded booking and credits what is left'
     .set({ hold_expires_at: new Date(Date.now() - 60_000) })
     .where('id', '=', b.id)
     .execute()
-  assert.equal(await expireUnpaidHolds(app.ctx, app.gateways), 1)
+  assert.equal(await expireLapsedHolds(app), 1)
   const row = await app.ctx.db
     .selectFrom('bookings')
     .select(['status', 'cancel_reason'])

@@ -5,9 +5,10 @@ import type { App } from '../../src/app.ts'
 import type { AppContext } from '../../src/lib/context.ts'
 import { SWEEP_RETRY_BASE_SECONDS } from '../../src/lib/sweeps.ts'
 import { holdSweep } from '../../src/modules/booking-core/expiry.ts'
-import { expireUnpaidHolds, reminderSweep, sendBookingReminders } from '../../src/modules/bookings/jobs.ts'
+import { reminderSweep } from '../../src/modules/booking-core/index.ts'
 import { build } from '../helpers/app.ts'
 import { createCourt, createIndoorGame, createUser, daysFromNow } from '../helpers/factories.ts'
+import { expireLapsedHolds, sendDueReminders } from '../helpers/sweeps.ts'
 import { ledger } from '../payments/helpers.ts'
 import { book, slot, world } from './helpers.ts'
 
@@ -120,7 +121,7 @@ test('hold sweep: a booking that cannot be expired is logged once, backed off, r
   const { ctx, errors, infos } = recording()
 
   // Every other hold expires; the poisoned one stays pending and is recorded for a retry.
-  assert.equal(await expireUnpaidHolds(ctx, app.gateways), 3)
+  assert.equal(await expireLapsedHolds(app, ctx), 3)
   assert.equal(await statusOf('bookings', ids[0]), 'cancelled')
   assert.equal(await statusOf('bookings', ids[2]), 'cancelled')
   assert.equal(await statusOf('indoor_game_bookings', indoor.id), 'cancelled')
@@ -139,12 +140,12 @@ test('hold sweep: a booking that cannot be expired is logged once, backed off, r
   assert.equal((await book(app, other, slot(w.court.id, 3, '08:00', '09:00'))).statusCode, 201)
 
   // Inside the back-off the booking is not tried again (and nothing more is logged).
-  assert.equal(await expireUnpaidHolds(ctx, app.gateways), 0)
+  assert.equal(await expireLapsedHolds(app, ctx), 0)
   assert.equal((await retryRow(holdSweep('court'), poisoned))?.attempts, 1)
 
   // Once due, it is retried; a second failure doubles the wait and is not logged as an error again.
   await dueNow(holdSweep('court'), poisoned)
-  assert.equal(await expireUnpaidHolds(ctx, app.gateways), 0)
+  assert.equal(await expireLapsedHolds(app, ctx), 0)
   const second = await retryRow(holdSweep('court'), poisoned)
   assert.equal(second?.attempts, 2)
   const wait2 = secondsAhead(second!.retry_at)
@@ -154,7 +155,7 @@ test('hold sweep: a booking that cannot be expired is logged once, backed off, r
   // When the cause is gone, the next retry expires it and clears its retry state.
   await cure()
   await dueNow(holdSweep('court'), poisoned)
-  assert.equal(await expireUnpaidHolds(ctx, app.gateways), 1)
+  assert.equal(await expireLapsedHolds(app, ctx), 1)
   assert.equal(await statusOf('bookings', poisoned), 'cancelled')
   assert.equal(await retryRow(holdSweep('court'), poisoned), undefined)
   assert.equal(infos.filter((i) => i.obj.row_id === poisoned).length, 1)
@@ -226,7 +227,7 @@ test('reminders: a booking whose reminder fails is retried later; the others are
   const cure = await poison('bookings', bad.id, 'NEW.reminder_sent_at IS NOT NULL AND OLD.reminder_sent_at IS NULL')
   const { ctx, errors } = recording()
 
-  assert.equal(await sendBookingReminders(ctx), 1)
+  assert.equal(await sendDueReminders(app, ctx), 1)
   const reminded = await app.ctx.db
     .selectFrom('notifications')
     .select('data')
@@ -242,12 +243,12 @@ test('reminders: a booking whose reminder fails is retried later; the others are
   assert.equal(errors.length, 1)
   assert.equal(errors[0].obj.row_id, bad.id)
   // In back-off: not tried, not logged again.
-  assert.equal(await sendBookingReminders(ctx), 0)
+  assert.equal(await sendDueReminders(app, ctx), 0)
   assert.equal(errors.length, 1)
 
   await cure()
   await dueNow(reminderSweep('court'), bad.id)
-  assert.equal(await sendBookingReminders(ctx), 1)
+  assert.equal(await sendDueReminders(app, ctx), 1)
   assert.equal(await retryRow(reminderSweep('court'), bad.id), undefined)
-  assert.equal(await sendBookingReminders(ctx), 0)
+  assert.equal(await sendDueReminders(app, ctx), 0)
 })

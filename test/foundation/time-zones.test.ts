@@ -3,9 +3,10 @@ import { after, before, describe, test } from 'node:test'
 import type { App } from '../../src/app.ts'
 import { ManualClock } from '../../src/lib/clock.ts'
 import { Zone } from '../../src/lib/zone.ts'
-import { expireUnpaidHolds, REMINDER_LEAD_HOURS, sendBookingReminders } from '../../src/modules/bookings/jobs.ts'
+import { REMINDER_LEAD_HOURS } from '../../src/modules/booking-core/index.ts'
 import { build } from '../helpers/app.ts'
 import { createCourt, createUser, createVenue, type TestUser } from '../helpers/factories.ts'
+import { expireLapsedHolds, sendDueReminders } from '../helpers/sweeps.ts'
 
 // The booking, availability, reminder and hold rules with APP_TIMEZONE set to a zone with daylight
 // saving (Europe/London, across both 2027 transitions) and to Asia/Kathmandu around midnight. The
@@ -139,10 +140,10 @@ for (const t of TRANSITIONS) {
       // The hold ends after the change: shown on the new wall clock.
       assert.equal(b.hold_expires_at, s.zone.format(until))
       s.clock.set(new Date(until.getTime() - 60_000))
-      await expireUnpaidHolds(s.app.ctx, s.app.gateways)
+      await expireLapsedHolds(s.app)
       assert.equal((await row(s, b.id)).status, 'pending', 'a minute before the hold ends')
       s.clock.set(new Date(until.getTime() + 60_000))
-      await expireUnpaidHolds(s.app.ctx, s.app.gateways)
+      await expireLapsedHolds(s.app)
       assert.equal((await row(s, b.id)).status, 'cancelled', 'a minute after the hold ended')
     })
 
@@ -155,10 +156,10 @@ for (const t of TRANSITIONS) {
       await payByWallet(s, customer, b.id)
       assert.equal((await row(s, b.id)).status, 'confirmed')
       s.clock.set(new Date(start - REMINDER_LEAD_HOURS * HOUR - 60_000))
-      await sendBookingReminders(s.app.ctx)
+      await sendDueReminders(s.app)
       assert.equal((await row(s, b.id)).reminder_sent_at, null, 'a minute before it is due')
       s.clock.set(new Date(start - REMINDER_LEAD_HOURS * HOUR + 60_000))
-      await sendBookingReminders(s.app.ctx)
+      await sendDueReminders(s.app)
       assert.notEqual((await row(s, b.id)).reminder_sent_at, null, 'a minute after it is due')
     })
 

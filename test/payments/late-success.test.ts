@@ -2,10 +2,10 @@ import assert from 'node:assert/strict'
 import { after, before, test } from 'node:test'
 import { setTimeout as sleep } from 'node:timers/promises'
 import type { App } from '../../src/app.ts'
-import { expireUnpaidHolds } from '../../src/modules/bookings/jobs.ts'
 import { reconcilePayments } from '../../src/modules/payments/reconcile.ts'
 import { build } from '../helpers/app.ts'
 import { createUser } from '../helpers/factories.ts'
+import { expireLapsedHolds } from '../helpers/sweeps.ts'
 import {
   bookingRow,
   insertBooking,
@@ -40,7 +40,7 @@ test('a success after the hold sweep cancelled the booking reinstates it when th
     )
     await openPaymentPage(app, payment_url)
     await kit.expireHold('court', booking.id)
-    assert.equal(await expireUnpaidHolds(app.ctx, app.gateways), 1) // the gateway said "not paid yet"
+    assert.equal(await expireLapsedHolds(app), 1) // the gateway said "not paid yet"
     assert.equal((await bookingRow(app, 'court', booking.id)).status, 'cancelled')
 
     if (how === 'callback') {
@@ -74,7 +74,7 @@ test('a success after the slot went to someone else is credited to the wallet, w
   const { payment, payment_url } = await kit.startGateway(user, booking.id, 'gateway_3')
   await openPaymentPage(app, payment_url)
   await kit.expireHold('court', booking.id)
-  assert.equal(await expireUnpaidHolds(app.ctx, app.gateways), 1)
+  assert.equal(await expireLapsedHolds(app), 1)
   const other = await createUser(app)
   await insertBooking(app, {
     userId: other.id,
@@ -117,7 +117,7 @@ test('callback, GET and job racing on one payment: one completion, one ledger ro
   const b = await kit.startGateway(s.user, s.booking.id, 'gateway_1')
   await openPaymentPage(app, b.payment_url)
   await kit.expireHold('court', s.booking.id)
-  await expireUnpaidHolds(app.ctx, app.gateways)
+  await expireLapsedHolds(app)
   const bookingCallback = await simulate(app, b.payment_url, 'success')
   await sleep(AFTER_SECONDS * 1000 + 200)
 
@@ -128,7 +128,7 @@ test('callback, GET and job racing on one payment: one completion, one ledger ro
     kit.getPayment(user, t.paymentId),
     reconcilePayments(app.ctx, app.gateways, app.ctx.clock.now()),
     reconcilePayments(app.ctx, app.gateways, app.ctx.clock.now()),
-    expireUnpaidHolds(app.ctx, app.gateways),
+    expireLapsedHolds(app),
   ])
   for (const r of racers) {
     assert.equal(r.status, 'fulfilled', r.status === 'rejected' ? String(r.reason) : '')

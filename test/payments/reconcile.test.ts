@@ -2,10 +2,10 @@ import assert from 'node:assert/strict'
 import { after, before, test } from 'node:test'
 import { setTimeout as sleep } from 'node:timers/promises'
 import type { App } from '../../src/app.ts'
-import { expireUnpaidHolds } from '../../src/modules/bookings/jobs.ts'
 import { reconcilePayments } from '../../src/modules/payments/reconcile.ts'
 import { build } from '../helpers/app.ts'
 import { createUser } from '../helpers/factories.ts'
+import { expireLapsedHolds } from '../helpers/sweeps.ts'
 import { bookingRow, ledger, notificationsOf, openPaymentPage, payWithoutReturning, simulate } from './helpers.ts'
 import { GATEWAY_LIST, reconcileKit } from './reconcile-helpers.ts'
 
@@ -156,7 +156,7 @@ test('the hold sweep asks the gateway first: a lost-but-paid booking is confirme
   await kit.expireHold('indoor', indoor.booking.id)
   await kit.expireHold('court', unpaid.booking.id)
 
-  assert.equal(await expireUnpaidHolds(app.ctx, app.gateways), 1) // only the one nobody paid
+  assert.equal(await expireLapsedHolds(app), 1) // only the one nobody paid
   assert.equal((await bookingRow(app, 'court', court.booking.id)).status, 'confirmed')
   assert.equal((await bookingRow(app, 'indoor', indoor.booking.id)).status, 'confirmed')
   assert.equal((await bookingRow(app, 'court', unpaid.booking.id)).status, 'cancelled')

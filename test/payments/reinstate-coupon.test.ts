@@ -1,9 +1,9 @@
 import assert from 'node:assert/strict'
 import { after, before, test } from 'node:test'
 import type { App } from '../../src/app.ts'
-import { expireUnpaidHolds } from '../../src/modules/bookings/jobs.ts'
 import { build } from '../helpers/app.ts'
 import { createCourt, createUser, createVenue, daysFromNow, type TestUser } from '../helpers/factories.ts'
+import { expireLapsedHolds } from '../helpers/sweeps.ts'
 import { bookingRow, notificationsOf, openPaymentPage, simulate } from './helpers.ts'
 import { reconcileKit } from './reconcile-helpers.ts'
 
@@ -82,7 +82,7 @@ async function lapsedWhilePaying(w: Awaited<ReturnType<typeof world>>) {
   const { payment_url } = await kit.startGateway(w.customer, booking.id, 'gateway_1')
   await openPaymentPage(app, payment_url)
   await kit.expireHold('court', booking.id)
-  assert.equal(await expireUnpaidHolds(app.ctx, app.gateways), 1)
+  assert.equal(await expireLapsedHolds(app), 1)
   assert.equal((await bookingRow(app, 'court', booking.id)).status, 'cancelled')
   // The expired hold gave the use back.
   assert.deepEqual(await couponCounts(w.couponId), { used: 0, live: [] })

@@ -3,8 +3,8 @@ import { after, before, test } from 'node:test'
 import { sql } from 'kysely'
 import type { App } from '../../src/app.ts'
 import { holdSweep } from '../../src/modules/booking-core/expiry.ts'
-import { expireUnpaidHolds } from '../../src/modules/bookings/jobs.ts'
 import { build } from '../helpers/app.ts'
+import { expireLapsedHolds } from '../helpers/sweeps.ts'
 import { bookingRow, payWithoutReturning } from './helpers.ts'
 import { reconcileKit } from './reconcile-helpers.ts'
 
@@ -50,7 +50,7 @@ test('the per-booking sweep step asks the gateway before cancelling; a failing c
   await kit.expireHold('indoor', unpaid.booking.id)
   const release = await refuseCompletion(b.payment.id)
 
-  assert.equal(await expireUnpaidHolds(app.ctx, app.gateways), 1) // only the one nobody paid
+  assert.equal(await expireLapsedHolds(app), 1) // only the one nobody paid
   assert.equal((await bookingRow(app, 'court', paid.booking.id)).status, 'confirmed')
   assert.equal((await bookingRow(app, 'indoor', unpaid.booking.id)).status, 'cancelled')
   // The check failed for this booking: it is neither confirmed nor cancelled, and waits for a retry.
@@ -73,7 +73,7 @@ test('the per-booking sweep step asks the gateway before cancelling; a failing c
     .where('sweep', '=', holdSweep('court'))
     .where('row_id', '=', stuck.booking.id)
     .execute()
-  assert.equal(await expireUnpaidHolds(app.ctx, app.gateways), 0)
+  assert.equal(await expireLapsedHolds(app), 0)
   assert.equal((await bookingRow(app, 'court', stuck.booking.id)).status, 'confirmed')
   assert.equal((await kit.paymentRow(b.payment.id)).status, 'completed')
   for (const u of [paid.user, stuck.user, unpaid.user]) assert.equal((await kit.assertLedgerHolds(u.id)).balance, 0)

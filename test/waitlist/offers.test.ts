@@ -2,11 +2,11 @@ import assert from 'node:assert/strict'
 import { after, before, test } from 'node:test'
 import type { App } from '../../src/app.ts'
 import { ManualClock } from '../../src/lib/clock.ts'
-import { expireUnpaidHolds } from '../../src/modules/bookings/jobs.ts'
 import { book, notificationsOf, slot, world } from '../bookings/helpers.ts'
 import { overlaps } from '../bookings/series-helpers.ts'
 import { build } from '../helpers/app.ts'
 import { createUser, type TestUser } from '../helpers/factories.ts'
+import { expireLapsedHolds } from '../helpers/sweeps.ts'
 import { join, liveBookingsOf, mine } from './helpers.ts'
 
 // Offers: when a slot frees (a cancel by the customer or the venue, an expired payment hold), the
@@ -97,7 +97,7 @@ test('a customer cancel offers the slot to the first in line, in the same transa
   assert.equal((await mine(app, a))[0].status, 'booked')
   // Its hold gone, the sweep leaves it alone; B still waits.
   clock.set(new Date(clock.now().getTime() + (OFFER_MINUTES + 1) * 60_000))
-  await expireUnpaidHolds(app.ctx, app.gateways)
+  await expireLapsedHolds(app)
   assert.equal((await liveBookingsOf(app, a.id, w.court.id))[0].status, 'confirmed')
   assert.equal((await mine(app, b))[0].status, 'waiting')
 })
@@ -113,10 +113,10 @@ test('an offer not paid in time expires through the hold sweep and the next in l
   const [offerA] = await liveBookingsOf(app, a.id, w.court.id)
   // Before the window ends nothing changes.
   clock.set(new Date(clock.now().getTime() + (OFFER_MINUTES - 1) * 60_000))
-  await expireUnpaidHolds(app.ctx, app.gateways)
+  await expireLapsedHolds(app)
   assert.equal((await liveBookingsOf(app, a.id, w.court.id)).length, 1)
   clock.set(new Date(clock.now().getTime() + 2 * 60_000))
-  await expireUnpaidHolds(app.ctx, app.gateways)
+  await expireLapsedHolds(app)
   const expired = await app.ctx.db
     .selectFrom('bookings')
     .select(['status', 'cancel_reason'])
@@ -130,7 +130,7 @@ test('an offer not paid in time expires through the hold sweep and the next in l
   assert.ok((await notificationsOf(app, b.id)).some((n) => n.type === 'WaitlistOffer'))
   // B lets it run out too: nobody is left, the slot is simply free.
   clock.set(new Date(clock.now().getTime() + (OFFER_MINUTES + 1) * 60_000))
-  await expireUnpaidHolds(app.ctx, app.gateways)
+  await expireLapsedHolds(app)
   assert.equal((await mine(app, b))[0].status, 'expired')
   const c = await createUser(app)
   assert.equal((await book(app, c, slot(w.court.id, 4, '18:00', '19:00'))).statusCode, 201)
@@ -143,7 +143,7 @@ test('an expired payment hold and a staff cancel offer the slot too; so does a b
   const a = await createUser(app)
   await join(app, a, slot(first.w.court.id, 5, '08:00', '09:00'))
   clock.set(new Date(clock.now().getTime() + (HOLD_MINUTES + 1) * 60_000))
-  assert.ok((await expireUnpaidHolds(app.ctx, app.gateways)) >= 1)
+  assert.ok((await expireLapsedHolds(app)) >= 1)
   assert.equal((await liveBookingsOf(app, a.id, first.w.court.id)).length, 1)
   assert.equal((await mine(app, a))[0].status, 'offered')
 
@@ -240,7 +240,7 @@ test('race: two slots of one court freed at once for a customer waiting for both
   assert.equal(offers.length, 1, JSON.stringify(offers))
   // Two sweeps at once offer an expired offer's slot once.
   clock.set(new Date(clock.now().getTime() + (OFFER_MINUTES + 1) * 60_000))
-  await Promise.all([expireUnpaidHolds(app.ctx, app.gateways), expireUnpaidHolds(app.ctx, app.gateways)])
+  await Promise.all([expireLapsedHolds(app), expireLapsedHolds(app)])
   assert.deepEqual(await overlaps(app, w.court.id), [])
 })
 

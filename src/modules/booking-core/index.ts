@@ -25,7 +25,8 @@ export {
   PaymentMethodEnum,
   PaymentStatusEnum,
 } from './enums.ts'
-export { expireDueHolds, insertPastLapsedHolds } from './expiry.ts'
+export { expireDueHolds, holdSweep, insertPastLapsedHolds } from './expiry.ts'
+export { REMINDER_LEAD_HOURS, reminderSweep, sendReminders } from './reminders.ts'
 export {
   DESK_PAYMENT_METHODS,
   GATEWAY_METHODS,

@@ -1,117 +1,32 @@
 import type { AppContext } from '../../lib/context.ts'
-import type { Executor } from '../../lib/db.ts'
-import { sweepStep } from '../../lib/sweeps.ts'
-import { toHHmm } from '../../lib/time.ts'
-import { type BookingKind, expireDueHolds } from '../booking-core/index.ts'
-import { notify } from '../notifications/index.ts'
+import { expireDueHolds, sendReminders } from '../booking-core/index.ts'
 import { checkBookingAtGateway, type Gateways } from '../payments/index.ts'
-import { claimReminder, dueReminders, type ReminderSpan } from './repository.ts'
 
-// Scheduled work of bookings (court and indoor alike), run through the shared job queue so that
-// with several instances each period's run happens once. Both functions are also safe to run
-// concurrently with themselves: rows are claimed with row locks / conditional updates.
+// The court bookings' sweeps, run through the shared job queue so that with several instances each
+// period's run happens once (indoor bookings register theirs in indoor-bookings/jobs.ts). Both are
+// safe to run concurrently with themselves: rows are claimed with row locks / conditional updates.
 
 export const HOLD_SWEEP_MS = 30_000
 export const REMINDER_SWEEP_MS = 30_000
-/**
- * "The day before": a reminder goes out once a booking's start is at most 25 hours ahead, so with
- * the sweep every 30 s it arrives between 25 and 24 hours before the start (later only for a
- * booking made or confirmed inside that window).
- */
-export const REMINDER_LEAD_HOURS = 25
 
 export function registerBookingJobs(ctx: AppContext, gateways: Gateways) {
   ctx.jobs.every('bookings.expire-holds', HOLD_SWEEP_MS, async () => {
     await expireUnpaidHolds(ctx, gateways)
   })
   ctx.jobs.every('bookings.reminders', REMINDER_SWEEP_MS, async () => {
-    await sendBookingReminders(ctx)
+    await sendReminders(ctx, 'court')
   })
 }
 
 /**
- * Pending bookings of both kinds whose payment hold ran out become cancelled ("Payment not
- * received"): coupon usage released, BookingCancelled sent. Each booking is expired in its own
- * transaction (expiry.ts `expireHold`); one that fails is retried later with back-off and the rest
- * go on. Returns how many were cancelled.
+ * Pending court bookings whose payment hold ran out are expired ("Payment not received": coupon
+ * released, BookingCancelled, the slot offered to the waitlist), each in its own transaction; one
+ * that fails is retried later with back-off and the rest go on. Before a booking is expired its
+ * initiated gateway payments are asked about, so a customer who paid but whose callback was lost is
+ * confirmed instead. Returns how many were expired.
  */
-export async function expireUnpaidHolds(ctx: AppContext, gateways: Gateways): Promise<number> {
-  let total = 0
-  for (const kind of ['court', 'indoor'] as const) {
-    // Before a booking is cancelled its initiated gateway payments are asked about, so a customer
-    // who paid but whose callback was lost is confirmed instead of cancelled.
-    total += await expireDueHolds(ctx, kind, {
-      beforeExpire: (id) => checkBookingAtGateway(ctx, gateways, kind, id, ctx.clock.now()),
-    })
-  }
-  return total
-}
-
-/** The sweep_retries name of a kind's reminders. */
-export const reminderSweep = (kind: BookingKind) => `bookings.reminders.${kind}`
-/** How many reminder candidates are read per query (each is then sent in its own transaction). */
-const REMINDER_BATCH = 200
-
-/**
- * BookingReminder, once per booking, for confirmed bookings (and pending cash ones, paid at the
- * venue) starting within the next REMINDER_LEAD_HOURS. Each booking is claimed and notified in its
- * own transaction: the UPDATE … WHERE reminder_sent_at IS NULL … RETURNING claims it, so a second
- * run, even a concurrent one on another instance, finds nothing left to claim; a booking whose
- * reminder fails is retried later with back-off and never holds up the others.
- */
-export async function sendBookingReminders(ctx: AppContext, now = ctx.clock.now()): Promise<number> {
-  let sent = 0
-  for (const kind of ['court', 'indoor'] as const) {
-    sent += await remindKind(ctx, kind, now)
-  }
-  return sent
-}
-
-/** The venue-local wall-clock span a reminder is due in at `now`: from now to REMINDER_LEAD_HOURS on. */
-function reminderSpan(ctx: AppContext, now: Date): ReminderSpan {
-  return {
-    from: ctx.zone.format(now),
-    until: ctx.zone.format(new Date(now.getTime() + REMINDER_LEAD_HOURS * 3_600_000)),
-  }
-}
-
-async function remindKind(ctx: AppContext, kind: BookingKind, now: Date): Promise<number> {
-  const sweep = reminderSweep(kind)
-  const span = reminderSpan(ctx, now)
-  let sent = 0
-  let afterId = 0
-  for (;;) {
-    const rows = await dueReminders(ctx.db, kind, sweep, span, afterId, REMINDER_BATCH)
-    for (const row of rows) {
-      const done = await sweepStep(ctx, sweep, row, () =>
-        ctx.db.transaction().execute((trx) => remindOne(ctx, trx, kind, row.id, now)),
-      )
-      if (done) sent++
-    }
-    if (rows.length < REMINDER_BATCH) return sent
-    afterId = rows[rows.length - 1].id
-  }
-}
-
-/** Claims and notifies one booking's reminder; false when it was no longer due (or already claimed). */
-async function remindOne(ctx: AppContext, trx: Executor, kind: BookingKind, id: number, now: Date): Promise<boolean> {
-  const b = await claimReminder(trx, kind, id, reminderSpan(ctx, now))
-  if (!b) return false
-  const at = toHHmm(b.start_time)
-  await notify(
-    ctx,
-    b.user_id,
-    'BookingReminder',
-    {
-      message: `Reminder: your booking ${b.booking_number} at ${b.venue_name} is on ${b.date} at ${at}.`,
-      booking_id: b.id,
-      booking_type: kind,
-      booking_number: b.booking_number,
-      venue_id: b.venue_id,
-      date: b.date,
-      start_time: at,
-    },
-    trx,
-  )
-  return true
+export function expireUnpaidHolds(ctx: AppContext, gateways: Gateways): Promise<number> {
+  return expireDueHolds(ctx, 'court', {
+    beforeExpire: (id) => checkBookingAtGateway(ctx, gateways, 'court', id, ctx.clock.now()),
+  })
 }
