@@ -91,6 +91,9 @@ async function startServer(extra: Record<string, string> = {}): Promise<ChildPro
     ...process.env,
     NODE_ENV: 'production',
     APP_KEY: 'bench-key-not-secret',
+    // Production settings, with the in-service gateways and the outbox file: the bench sends nothing out.
+    PAYMENT_SANDBOX_IN_PRODUCTION: 'true',
+    OUTBOX_LOG_IN_PRODUCTION: 'true',
     PORT: String(PORT),
     HOST: '127.0.0.1',
     LOG_LEVEL: 'warn',

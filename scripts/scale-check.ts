@@ -44,6 +44,9 @@ async function start(port: number): Promise<ChildProcess> {
       ...process.env,
       NODE_ENV: 'production',
       APP_KEY: 'scale-check-shared-key',
+      // Production settings, with the in-service gateways and the outbox file: the check sends nothing out.
+      PAYMENT_SANDBOX_IN_PRODUCTION: 'true',
+      OUTBOX_LOG_IN_PRODUCTION: 'true',
       PORT: String(port),
       HOST: '127.0.0.1',
       APP_URL: `http://127.0.0.1:${port}`,

@@ -68,12 +68,14 @@ export interface Config {
   heapGrowthPercent: number
   /** Comment heartbeats on the desk's event streams (GET /venues/{venue}/events), ms. */
   deskHeartbeatMs: number
-  /** Bearer token GET /metrics requires; unset leaves it open (restrict it at the network). */
+  /** Bearer token GET /metrics requires; unset leaves it open, except in production, where /metrics is then off (404). */
   metricsToken: string | undefined
   /** On SIGTERM: how long in-flight requests and claimed jobs get before the process exits anyway. */
   shutdownGraceSeconds: number
   /** Webhook deliveries (docs/webhooks.md): may they reach loopback/private addresses, and the request timeout. */
   webhooks: { allowPrivate: boolean; timeoutMs: number }
+  /** Production settings explicitly opted into that real customers must not meet: logged at warn at every start. */
+  startWarnings: string[]
 }
 
 export interface SocialProviderConfig {
@@ -258,6 +260,50 @@ function refuseUnusable(env: Env) {
   }
 }
 
+/**
+ * Production never falls back to a stand-in: the in-service sandbox gateways (anyone completes a payment
+ * without paying) and the log drivers (mail and SMS, one-time codes included, written to OUTBOX_FILE)
+ * need an explicit opt-in there, for a demo or staging. Returns the warnings the opt-ins call for.
+ */
+function checkProductionStandIns(env: Env): string[] {
+  const problems: string[] = []
+  const warnings: string[] = []
+  const payment = opt(env, 'PAYMENT_DRIVER')
+  if (payment === undefined || payment === 'sandbox') {
+    if (bool(env, 'PAYMENT_SANDBOX_IN_PRODUCTION', false)) {
+      warnings.push(
+        'PAYMENT_SANDBOX_IN_PRODUCTION=true: payments go to the in-service sandbox gateways, where anyone completes a ' +
+          'payment or wallet top-up without paying. For demos and staging only: set PAYMENT_DRIVER=live for real customers',
+      )
+    } else {
+      problems.push(
+        `${payment === undefined ? 'PAYMENT_DRIVER must be set in production' : 'PAYMENT_DRIVER=sandbox in production'}: ` +
+          'the sandbox gateways let anyone complete a payment without paying; set PAYMENT_DRIVER=live ' +
+          '(docs/payments.md), or PAYMENT_SANDBOX_IN_PRODUCTION=true for a demo or staging',
+      )
+    }
+  }
+  const logged = (['MAIL_DRIVER', 'SMS_DRIVER', 'PUSH_DRIVER'] as const).filter((key) => str(env, key, 'log') === 'log')
+  if (logged.length > 0) {
+    const channels = logged.map((key) => `${key}=log`).join(', ')
+    if (bool(env, 'OUTBOX_LOG_IN_PRODUCTION', false)) {
+      warnings.push(
+        `OUTBOX_LOG_IN_PRODUCTION=true: ${channels}; those messages (one-time codes included) are written to ` +
+          'OUTBOX_FILE and never sent. For demos and staging only',
+      )
+    } else {
+      const real = { MAIL_DRIVER: 'MAIL_DRIVER=smtp', SMS_DRIVER: 'SMS_DRIVER=http', PUSH_DRIVER: 'PUSH_DRIVER=fcm' }
+      problems.push(
+        `${channels} in production (log is the default): messages, one-time codes included, would be written to ` +
+          `OUTBOX_FILE instead of sent; set ${logged.map((key) => real[key]).join(', ')}, or ` +
+          'OUTBOX_LOG_IN_PRODUCTION=true for a demo or staging',
+      )
+    }
+  }
+  if (problems.length) throw new ConfigError(problems.join('; '))
+  return warnings
+}
+
 export function loadConfig(env: Env = process.env): Config {
   const nodeEnv = oneOf(env, 'NODE_ENV', ['development', 'production', 'test'] as const, 'development')
   if (nodeEnv === 'production' && env.PAYMENT_DRIVER === 'live') checkLiveGateways(env)
@@ -279,6 +325,7 @@ export function loadConfig(env: Env = process.env): Config {
     throw new ConfigError('DATABASE_URL must start with postgres:// or postgresql://')
   }
   refuseUnusable(env)
+  const startWarnings = nodeEnv === 'production' ? checkProductionStandIns(env) : []
   const social = {} as Config['social']
   for (const key of ['provider_1', 'provider_2', 'provider_3'] as const) {
     const P = key.toUpperCase()
@@ -389,5 +436,6 @@ export function loadConfig(env: Env = process.env): Config {
       allowPrivate: bool(env, 'WEBHOOK_ALLOW_PRIVATE', nodeEnv !== 'production'),
       timeoutMs: int(env, 'WEBHOOK_TIMEOUT_MS', 5000, 100, 60_000),
     },
+    startWarnings,
   }
 }

@@ -2,8 +2,9 @@ import { appendFile, mkdir } from 'node:fs/promises'
 import { dirname } from 'node:path'
 import type { Config } from '../config.ts'
 
-// Mail, SMS and push leave the service through these drivers. The `log` driver (default outside
-// production) appends one JSON line per message to OUTBOX_FILE: {channel, to, subject?, body, data?, sent_at}.
+// Mail, SMS and push leave the service through these drivers. The `log` driver (the default; in
+// production only with OUTBOX_LOG_IN_PRODUCTION=true, src/config.ts) appends one JSON line per message
+// to OUTBOX_FILE: {channel, to, subject?, body, data?, sent_at}.
 
 export interface MailMessage {
   to: string

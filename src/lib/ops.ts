@@ -1,4 +1,4 @@
-import { timingSafeEqual } from 'node:crypto'
+import { createHash, timingSafeEqual } from 'node:crypto'
 import type { FastifyInstance } from 'fastify'
 import { pino } from 'pino'
 import { Type } from 'typebox'
@@ -29,6 +29,9 @@ const NotReadyBody = Type.Object({ message: Type.String(), status: Type.Literal(
 
 export function registerOps(app: FastifyInstance, metrics: Metrics, state: OpsState) {
   const { ctx } = app
+  // Production stand-ins the operator opted into (PAYMENT_SANDBOX_IN_PRODUCTION, OUTBOX_LOG_IN_PRODUCTION):
+  // said at every start, so nobody mistakes a demo for the real thing.
+  for (const warning of ctx.config.startWarnings) app.log.warn(warning)
 
   // Callback style (it runs on every request): no promise per request.
   app.addHook('onResponse', (req, reply, done) => {
@@ -110,8 +113,13 @@ export function registerOps(app: FastifyInstance, metrics: Metrics, state: OpsSt
     },
   )
 
+  // With METRICS_TOKEN a scrape needs it as a bearer token. Without one /metrics is open, except in
+  // production, where it is off (404): an open /metrics tells anyone the traffic, routes and payments.
   const token = ctx.config.metricsToken
+  const off = token === undefined && ctx.config.env === 'production'
+  if (off) app.log.info('GET /metrics is off in production without METRICS_TOKEN (it answers 404)')
   app.get('/metrics', { schema: { hide: true } }, async (req, reply) => {
+    if (off) return reply.code(404).send({ message: 'Not found.' })
     if (token !== undefined && !bearerMatches(req.headers.authorization, token)) {
       return reply.code(401).send({ message: 'Unauthenticated.' })
     }
@@ -120,10 +128,12 @@ export function registerOps(app: FastifyInstance, metrics: Metrics, state: OpsSt
   })
 }
 
+/** Compared as SHA-256 digests in constant time: neither the token's characters nor its length leak. */
 function bearerMatches(header: string | undefined, token: string) {
-  const given = Buffer.from(header?.startsWith('Bearer ') ? header.slice(7) : '')
-  const want = Buffer.from(token)
-  return given.length === want.length && timingSafeEqual(given, want)
+  const given = /^Bearer /i.test(header ?? '') ? (header as string).slice(7) : undefined
+  if (given === undefined) return false
+  const digest = (text: string) => createHash('sha256').update(text).digest()
+  return timingSafeEqual(digest(given), digest(token))
 }
 
 function withTimeout<T>(promise: Promise<T>, ms: number): Promise<T> {

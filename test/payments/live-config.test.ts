@@ -18,6 +18,8 @@ const LIVE = {
   FONEPAY_BASE_URL: 'https://clientapi.fonepay.com',
   FONEPAY_MERCHANT_CODE: 'COURTSIDE',
   FONEPAY_SECRET_KEY: 'fonepay-merchant-secret',
+  // Mail, SMS and push are not what these tests are about (test/ops/production-defaults.test.ts).
+  OUTBOX_LOG_IN_PRODUCTION: 'true',
 }
 
 const refusal = (env: Record<string, string | undefined>) => {
@@ -62,7 +64,12 @@ test('production refuses live payments without its URLs, naming every one missin
 
 test('the sandbox, and live mode outside production, keep the test defaults', () => {
   assert.equal(
-    loadConfig({ ...LIVE, PAYMENT_DRIVER: 'sandbox', KHALTI_SECRET_KEY: undefined }).gateways.driver,
+    loadConfig({
+      ...LIVE,
+      PAYMENT_DRIVER: 'sandbox',
+      PAYMENT_SANDBOX_IN_PRODUCTION: 'true',
+      KHALTI_SECRET_KEY: undefined,
+    }).gateways.driver,
     'sandbox',
   )
   assert.equal(loadConfig({ PAYMENT_DRIVER: 'live' }).gateways.khalti.secretKey, 'test_secret_key')
