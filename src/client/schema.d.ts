@@ -2120,8 +2120,8 @@ export interface paths {
         get?: never;
         put?: never;
         /**
-         * Refund a booking payment to the customer wallet (full or partial)
-         * @description Venue owner, manager or super_admin. amount defaults to everything not yet refunded and may never exceed paid minus refunded (422). Credits the wallet with one `credit` ledger row.
+         * Refund a booking payment the way it came (full or partial)
+         * @description Venue owner, manager or super_admin. amount defaults to everything not yet refunded and may never exceed paid minus refunded (422). An online payment (gateway, wallet) is credited to the customer wallet with one `credit` ledger row; a payment taken at the desk (cash, or a gateway payment staff recorded) is recorded as refunded and paid back at the venue's desk: it never becomes wallet money. The booking's paid_amount is lowered by the refund.
          */
         post: operations["refundPayment"];
         delete?: never;
@@ -2367,7 +2367,7 @@ export interface components {
             data: {
                 /** @description Whether the caller may cancel the booking now */
                 cancellable: boolean;
-                /** @description NPR that cancelling now credits to the wallet ("0.00" when none) */
+                /** @description NPR that cancelling now refunds ("0.00" when none): online money to the wallet, desk money at the desk */
                 refund_amount: string;
                 /** @description Why: the refund window, an earlier refund, or why it cannot be cancelled */
                 reason: string;

@@ -10,7 +10,8 @@ import { book, notificationsOf, slot, world } from './helpers.ts'
 
 // A refund made by the venue lowers what a later cancel credits, and never makes the cancel fail:
 // staff take 10.00 cash on a pending booking, the owner refunds 1.00 of it, then the booking is
-// cancelled (by the customer, by staff, or by the hold sweep) and 9.00 goes back to the wallet.
+// cancelled (by the customer, by staff, or by the hold sweep) and 9.00 is refunded at the desk: cash
+// goes back the way it came and never becomes platform wallet money.
 
 let app: App
 before(async () => {
@@ -31,7 +32,10 @@ async function assertLedger(userId: number) {
   return l.balance
 }
 
-/** A pending booking of `kind` with 10.00 cash recorded by venue staff and 1.00 of it refunded by the owner. */
+/**
+ * A pending booking of `kind` with 10.00 cash recorded by venue staff and 1.00 of it refunded by the owner.
+ * Desk money goes back the way it came, at the desk: none of it ever reaches the customer's wallet.
+ */
 async function partlyRefunded(kind: Kind, opts: { days?: number; start?: string } = {}) {
   const days = opts.days ?? 3
   const start = opts.start ?? '10:00'
@@ -65,7 +69,7 @@ async function partlyRefunded(kind: Kind, opts: { days?: number; start?: string 
   const refund = await inject('POST', `/api/payments/${payment.id}/refund`, owner, { amount: '1.00' })
   assert.equal(refund.statusCode, 200, refund.body)
   assert.equal(refund.json().data.status, 'partially_refunded')
-  assert.equal(await assertLedger(customer.id), 100)
+  assert.equal(await assertLedger(customer.id), 0, 'cash refunded at the desk, not to the wallet')
   return { id, paymentId: payment.id as number, staff, owner, customer, rebook }
 }
 
@@ -78,38 +82,41 @@ async function paymentRow(id: number) {
 }
 
 for (const kind of ['court', 'indoor'] as const) {
-  test(`${kind}: the customer cancels after a partial refund and gets what is left (9.00)`, async () => {
+  test(`${kind}: the customer cancels after a partial refund; what is left (9.00) is refunded at the desk`, async () => {
     const b = await partlyRefunded(kind)
     const before = await inject('GET', `${base(kind)}/${b.id}/cancellation`, b.customer)
     assert.equal(before.statusCode, 200, before.body)
     assert.equal(before.json().data.cancellable, true)
     assert.equal(before.json().data.refund_amount, '9.00')
-    assert.match(before.json().data.reason, /Rs 9\.00 refunded to your wallet\. Rs 1\.00 was refunded earlier\./)
+    assert.match(
+      before.json().data.reason,
+      /Rs 9\.00 paid at the venue is refunded at its desk\. Rs 1\.00 was refunded earlier\./,
+    )
 
     const res = await inject('PATCH', `${base(kind)}/${b.id}/cancel`, b.customer, {})
     assert.equal(res.statusCode, 200, res.body)
     assert.equal(res.json().data.status, 'cancelled')
     assert.equal(res.json().refund_amount, '9.00')
-    assert.equal(res.json().message, 'Booking cancelled. Rs 9.00 refunded to your wallet.')
+    assert.equal(res.json().message, 'Booking cancelled. Rs 9.00 paid at the venue is refunded at its desk.')
     assert.deepEqual(await paymentRow(b.paymentId), { amount: 1000, refunded_amount: 1000, status: 'refunded' })
-    assert.equal(await assertLedger(b.customer.id), 1000)
+    assert.equal(await assertLedger(b.customer.id), 0)
     const note = (await notificationsOf(app, b.customer.id)).find((n) => n.type === 'BookingCancelled')
     assert.ok(note)
     assert.equal(note.data.refund_amount, '9.00')
-    assert.match(String(note.data.message), /was cancelled\. Rs 9\.00 refunded to your wallet\.$/)
+    assert.match(String(note.data.message), /was cancelled\. Rs 9\.00 paid at the venue is refunded at its desk\.$/)
     // The slot is free for the next booking.
     assert.equal(await b.rebook(), 201)
   })
 
-  test(`${kind}: venue staff cancel after a partial refund; the customer gets what is left`, async () => {
+  test(`${kind}: venue staff cancel after a partial refund; what is left is refunded at the desk`, async () => {
     const b = await partlyRefunded(kind, { start: '13:00' })
     const res = await inject('PATCH', `${base(kind)}/${b.id}/status`, b.staff, { status: 'cancelled' })
     assert.equal(res.statusCode, 200, res.body)
     assert.equal(res.json().data.status, 'cancelled')
     assert.deepEqual(await paymentRow(b.paymentId), { amount: 1000, refunded_amount: 1000, status: 'refunded' })
-    assert.equal(await assertLedger(b.customer.id), 1000)
+    assert.equal(await assertLedger(b.customer.id), 0)
     const note = (await notificationsOf(app, b.customer.id)).find((n) => n.type === 'BookingCancelled')
-    assert.match(String(note?.data.message), /Rs 9\.00 refunded to your wallet\.$/)
+    assert.match(String(note?.data.message), /Rs 9\.00 paid at the venue is refunded at its desk\.$/)
     assert.equal(await b.rebook(), 201)
   })
 
@@ -117,7 +124,7 @@ for (const kind of ['court', 'indoor'] as const) {
     const b = await partlyRefunded(kind, { start: '15:00' })
     const rest = await inject('POST', `/api/payments/${b.paymentId}/refund`, b.owner, {})
     assert.equal(rest.statusCode, 200, rest.body)
-    assert.equal(await assertLedger(b.customer.id), 1000)
+    assert.equal(await assertLedger(b.customer.id), 0)
     const preview = await inject('GET', `${base(kind)}/${b.id}/cancellation`, b.customer)
     assert.deepEqual(preview.json().data, {
       cancellable: true,
@@ -131,7 +138,7 @@ for (const kind of ['court', 'indoor'] as const) {
       res.json().message,
       'Booking cancelled. No refund: what was paid for this booking has already been refunded.',
     )
-    assert.equal(await assertLedger(b.customer.id), 1000)
+    assert.equal(await assertLedger(b.customer.id), 0)
     const credits = await app.ctx.db
       .selectFrom('wallet_transactions')
       .select('amount')
@@ -141,12 +148,13 @@ for (const kind of ['court', 'indoor'] as const) {
       .execute()
     assert.deepEqual(
       credits.map((c) => c.amount),
-      [100, 900],
+      [],
+      'desk money never becomes wallet money',
     )
   })
 }
 
-test('the hold sweep expires a partly refunded booking and credits what is left', async () => {
+test('the hold sweep expires a partly refunded booking; what is left is refunded at the desk', async () => {
   const b = await partlyRefunded('court', { start: '17:00' })
   await app.ctx.db
     .updateTable('bookings')
@@ -160,7 +168,8 @@ test('the hold sweep expires a partly refunded booking and credits what is left'
     .where('id', '=', b.id)
     .executeTakeFirstOrThrow()
   assert.deepEqual(row, { status: 'cancelled', cancel_reason: 'Payment not received' })
-  assert.equal(await assertLedger(b.customer.id), 1000)
+  assert.equal(await assertLedger(b.customer.id), 0)
+  assert.deepEqual(await paymentRow(b.paymentId), { amount: 1000, refunded_amount: 1000, status: 'refunded' })
   assert.equal(await b.rebook(), 201)
 })
 
@@ -200,5 +209,5 @@ test('POST /api/payments/{payment}/refund parses its id like every other route',
     assert.deepEqual(res.json(), { message: 'Not found.' })
   }
   assert.equal((await inject('POST', `/api/payments/${b.paymentId}/refund`, undefined, {})).statusCode, 401)
-  assert.equal(await assertLedger(b.customer.id), 100)
+  assert.equal(await assertLedger(b.customer.id), 0)
 })

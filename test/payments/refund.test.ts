@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict'
 import { after, before, test } from 'node:test'
 import type { App } from '../../src/app.ts'
-import { refundBookingToWallet } from '../../src/modules/booking-core/payment-records.ts'
+import { refundBooking } from '../../src/modules/booking-core/payment-records.ts'
 import { build } from '../helpers/app.ts'
 import { assignStaff, createCourt, createUser, createVenue, daysFromNow } from '../helpers/factories.ts'
 import { insertBooking, ledger } from './helpers.ts'
@@ -96,18 +96,17 @@ test('owner, manager and super_admin may refund; staff, customers and strangers 
   assert.deepEqual(zero.json().errors, { amount: ['The amount field must be at least 0.01.'] })
 })
 
-test('refundBookingToWallet (the cancellation refund) credits and marks the booking payments', async () => {
+test('refundBooking (the cancellation refund) credits online money to the wallet and marks the booking payments', async () => {
   const { user, booking, paymentId } = await paidBooking()
   await app.ctx.db
     .transaction()
     .execute((trx) =>
-      refundBookingToWallet(
+      refundBooking(
         app.ctx,
         trx,
         'court',
-        booking.id,
-        user.id,
-        100000,
+        { id: booking.id, user_id: user.id },
+        { toWallet: 100000, atDesk: 0 },
         `Refund for cancelled booking ${booking.booking_number}`,
       ),
     )
@@ -124,7 +123,9 @@ test('refundBookingToWallet (the cancellation refund) credits and marks the book
   await assert.rejects(
     app.ctx.db
       .transaction()
-      .execute((trx) => refundBookingToWallet(app.ctx, trx, 'court', booking.id, user.id, 1, 'again')),
+      .execute((trx) =>
+        refundBooking(app.ctx, trx, 'court', { id: booking.id, user_id: user.id }, { toWallet: 1, atDesk: 0 }, 'again'),
+      ),
     /more than was paid/,
   )
 })

@@ -26,8 +26,12 @@ export interface CancellableBooking {
 }
 
 export interface RefundQuote {
-  /** Paisa that cancelling now credits to the customer's wallet. */
+  /** Paisa that cancelling now refunds: toWallet + atDesk. */
   refund: number
+  /** Of it, paid online: credited to the customer's wallet. */
+  toWallet: number
+  /** Of it, paid at the desk: handed back at the venue's desk, never wallet money. */
+  atDesk: number
   /** Why, for the preview: "Cancelled at least 24 hours before the start: Rs 1,200.00 …". */
   reason: string
   /** What the customer is told after cancelling; null when nothing was paid (nothing to say). */
@@ -39,7 +43,10 @@ export const CancellationPreviewSchema = named(
   Type.Object({
     data: Type.Object({
       cancellable: Type.Boolean({ description: 'Whether the caller may cancel the booking now' }),
-      refund_amount: Type.String({ description: 'NPR that cancelling now credits to the wallet ("0.00" when none)' }),
+      refund_amount: Type.String({
+        description:
+          'NPR that cancelling now refunds ("0.00" when none): online money to the wallet, desk money at the desk',
+      }),
       reason: Type.String({ description: 'Why: the refund window, an earlier refund, or why it cannot be cancelled' }),
     }),
   }),
@@ -95,7 +102,12 @@ export function assertCustomerMayCancel(
 
 const hours = (n: number) => `${n} hour${n === 1 ? '' : 's'}`
 
-/** What cancelling `b` now, by `by`, would refund and why (read in the caller's transaction). */
+/**
+ * What cancelling `b` now, by `by`, would refund and why (read in the caller's transaction). Money
+ * goes back the way it came: what was paid online (gateway, wallet) to the customer's wallet, what
+ * was paid at the desk (cash, or a gateway payment staff took at the counter) back at the venue's
+ * desk; desk money never becomes platform wallet money.
+ */
 export async function refundQuote(
   db: Executor,
   kind: BookingKind,
@@ -104,37 +116,38 @@ export async function refundQuote(
   now: Date,
   zone: Zone,
 ): Promise<RefundQuote> {
+  const none = (reason: string, note: string | null = reason): RefundQuote => ({
+    refund: 0,
+    toWallet: 0,
+    atDesk: 0,
+    reason,
+    note,
+  })
   // paid_amount is net of refunds; what was ever received tells "already refunded" from "never paid".
-  const refundable = b.paid_amount > 0 ? await refundableOf(db, kind, b.id) : 0
+  const left = b.paid_amount > 0 ? await refundableOf(db, kind, b.id) : { online: 0, desk: 0 }
+  const refundable = left.online + left.desk
   const received = refundable > 0 || b.paid_amount > 0 ? b.paid_amount : await receivedFor(db, kind, b.id)
   if (received === 0 && refundable === 0) {
-    return { refund: 0, reason: 'Nothing has been paid for this booking, so there is nothing to refund.', note: null }
+    return none('Nothing has been paid for this booking, so there is nothing to refund.', null)
   }
-  if (refundable === 0) {
-    const text = 'No refund: what was paid for this booking has already been refunded.'
-    return { refund: 0, reason: text, note: text }
-  }
-  if (b.user_id === null) {
-    const text = 'No refund: a booking made at the desk has no wallet to refund to.'
-    return { refund: 0, reason: text, note: text }
-  }
-  const credited = `${formatRupees(refundable)} refunded to your wallet.`
+  if (refundable === 0) return none('No refund: what was paid for this booking has already been refunded.')
+  // A booking without a customer account has no wallet: only desk money can go back.
+  const toWallet = b.user_id === null ? 0 : left.online
+  const atDesk = left.desk
+  if (toWallet + atDesk === 0) return none('No refund: a booking made at the desk has no wallet to refund to.')
+  const parts = [
+    toWallet > 0 ? `${formatRupees(toWallet)} refunded to your wallet.` : '',
+    atDesk > 0 ? `${formatRupees(atDesk)} paid at the venue is refunded at its desk.` : '',
+  ]
+  const said = parts.filter(Boolean).join(' ')
   const refundedBefore = (await receivedFor(db, kind, b.id)) - refundable
   const earlier = refundedBefore > 0 ? ` ${formatRupees(refundedBefore)} was refunded earlier.` : ''
-  if (by !== 'customer') {
-    return { refund: refundable, reason: `Cancelled by the venue: ${credited}${earlier}`, note: credited }
-  }
+  const refund = { refund: toWallet + atDesk, toWallet, atDesk, note: said }
+  if (by !== 'customer') return { ...refund, reason: `Cancelled by the venue: ${said}${earlier}` }
   const window = await freeCancellationHours(db, b.venue_id)
   const hoursLeft = (zone.instant(b.date, b.start_time).getTime() - now.getTime()) / 3_600_000
-  if (hoursLeft < window) {
-    const text = `No refund: less than ${hours(window)} before the start.`
-    return { refund: 0, reason: text, note: text }
-  }
-  return {
-    refund: refundable,
-    reason: `At least ${hours(window)} before the start: ${credited}${earlier}`,
-    note: credited,
-  }
+  if (hoursLeft < window) return none(`No refund: less than ${hours(window)} before the start.`)
+  return { ...refund, reason: `At least ${hours(window)} before the start: ${said}${earlier}` }
 }
 
 /** GET …/cancellation: what cancelling the caller's booking now would do (no lock, no change). */

@@ -26,7 +26,6 @@ export {
   PaymentStatusEnum,
 } from './enums.ts'
 export { expireDueHolds, holdSweep, insertPastLapsedHolds } from './expiry.ts'
-export { REMINDER_LEAD_HOURS, reminderSweep, sendReminders } from './reminders.ts'
 export {
   DESK_PAYMENT_METHODS,
   GATEWAY_METHODS,
@@ -52,6 +51,7 @@ export {
   returnPaymentToWallet,
   toPaymentRecord,
 } from './payment-records.ts'
+export { REMINDER_LEAD_HOURS, reminderSweep, sendReminders } from './reminders.ts'
 export {
   allocatedNumber,
   allocatedNumberWithPrefix,

@@ -72,49 +72,55 @@ export async function paymentsFor(
 }
 
 /**
- * Refunds `amountPaisa` of a booking's completed payments to the customer's wallet (a `credit`
- * ledger row), marks those payments refunded / partially_refunded, and lowers the booking's
- * paid_amount by it (paid_amount is net of refunds). Runs in the caller's trx.
+ * Refunds a booking's completed payments by the way the money came (refundQuote): `toWallet` paisa of
+ * its online payments to the customer's wallet (a `credit` ledger row), `atDesk` paisa of its desk
+ * payments as refunded at the venue's desk (no wallet money). The payments are marked refunded /
+ * partially_refunded and the booking's paid_amount lowered by both (it is net of refunds). Runs in
+ * the caller's transaction.
  */
-export async function refundBookingToWallet(
+export async function refundBooking(
   ctx: AppContext,
   trx: Executor,
   kind: BookingKind,
-  bookingId: number,
-  userId: number,
-  amountPaisa: number,
+  booking: { id: number; user_id: number | null },
+  amounts: { toWallet: number; atDesk: number },
   reason: string,
 ): Promise<void> {
-  if (amountPaisa <= 0) return
-  const payments = await lockRefundablePayments(trx, kind, bookingId)
-  const refundable = payments.reduce((sum, p) => sum + p.amount - p.refunded_amount, 0)
-  if (amountPaisa > refundable) throw new Unprocessable('The refund is more than was paid for this booking.')
-  let left = amountPaisa
+  if (amounts.toWallet + amounts.atDesk <= 0) return
+  const payments = await lockRefundablePayments(trx, kind, booking.id)
+  const left = { online: amounts.toWallet, desk: amounts.atDesk }
+  let walletPayment: number | undefined
   for (const p of payments) {
-    if (left === 0) break
-    const take = Math.min(left, p.amount - p.refunded_amount)
+    const way = p.recorded_by === null ? 'online' : 'desk'
+    const take = Math.min(left[way], p.amount - p.refunded_amount)
     if (take <= 0) continue
     await markRefunded(trx, p.id, take, ctx.clock.now())
     await emitPaymentEvent(ctx, trx, p.id, 'refunded')
-    left -= take
+    if (way === 'online') walletPayment ??= p.id
+    left[way] -= take
   }
-  await lowerPaidAmount(trx, kind, bookingId, amountPaisa, ctx.clock.now())
-  await creditWallet(
-    trx,
-    userId,
-    amountPaisa,
-    {
-      referenceType: ledgerReferenceType(kind),
-      referenceId: bookingId,
-      description: reason,
-      paymentId: payments[0]?.id,
-    },
-    'credit',
-  )
+  if (left.online > 0 || left.desk > 0) throw new Unprocessable('The refund is more than was paid for this booking.')
+  await lowerPaidAmount(trx, kind, booking.id, amounts.toWallet + amounts.atDesk, ctx.clock.now())
+  if (amounts.toWallet > 0) {
+    if (booking.user_id === null) throw new Unprocessable('This booking has no customer wallet to refund to.')
+    await creditWallet(
+      trx,
+      booking.user_id,
+      amounts.toWallet,
+      {
+        referenceType: ledgerReferenceType(kind),
+        referenceId: booking.id,
+        description: reason,
+        paymentId: walletPayment,
+      },
+      'credit',
+    )
+  }
 }
 
 /**
- * Returns `amountPaisa` of one completed payment to the customer's wallet: the venue's manual refund
+ * Returns `amountPaisa` of one completed payment the way it came: an online payment to the
+ * customer's wallet, a desk payment (recorded by staff) at the venue's desk. Used for the venue's manual refund
  * (`applied`: the money was part of the booking's paid_amount, which is lowered by it), or money a
  * booking could not take (an overpayment, a payment for a booking no longer active: never applied).
  * The caller holds the booking's and the payment's row locks and has checked the amount against
@@ -125,14 +131,17 @@ export async function returnPaymentToWallet(
   trx: Executor,
   kind: BookingKind,
   bookingId: number,
-  payment: { id: number },
-  userId: number,
+  payment: { id: number; recorded_by: number | null },
+  userId: number | null,
   amountPaisa: number,
   opts: { description: string; applied: boolean },
 ): Promise<void> {
   await markRefunded(trx, payment.id, amountPaisa, ctx.clock.now())
   await emitPaymentEvent(ctx, trx, payment.id, 'refunded')
   if (opts.applied) await lowerPaidAmount(trx, kind, bookingId, amountPaisa, ctx.clock.now())
+  // Desk money goes back at the desk: it never becomes platform wallet money.
+  if (payment.recorded_by !== null) return
+  if (userId === null) throw new Unprocessable('This payment has no customer wallet to refund to.')
   await creditWallet(trx, userId, amountPaisa, {
     referenceType: ledgerReferenceType(kind),
     referenceId: bookingId,

@@ -8,7 +8,7 @@ import { notify } from '../notifications/index.ts'
 import { emitBookingEvent } from '../webhooks/index.ts'
 import { type CancelledBy, hasStarted, refundQuote } from './cancellation.ts'
 import { isOverlapViolation } from './conflicts.ts'
-import { refundBookingToWallet } from './payment-records.ts'
+import { refundBooking } from './payment-records.ts'
 import {
   type BookingKind,
   cancelReasonOf,
@@ -52,8 +52,12 @@ export interface TransitionOptions {
 export interface TransitionOutcome {
   /** Whether the booking moved (only reinstate can decline: slot taken, coupon used up, not a lapsed hold). */
   moved: boolean
-  /** cancel, expire: paisa credited to the wallet. */
+  /** cancel, expire: paisa refunded (toWallet + atDesk). */
   refund: number
+  /** cancel, expire: of it, online money credited to the wallet. */
+  toWallet: number
+  /** cancel, expire: of it, desk money refunded at the venue's desk. */
+  atDesk: number
   /** cancel, expire: the words the customer is told about money; null when nothing was paid. */
   note: string | null
   /** reinstate declined: why the booking stays cancelled. */
@@ -63,7 +67,7 @@ export interface TransitionOutcome {
 /** Why a reinstatement is declined: the slot was booked meanwhile, the coupon used up, or the booking was not a lapsed hold. */
 export type ReinstateRefusal = 'slot_taken' | 'coupon_used_up' | 'not_lapsed'
 
-const MOVED: TransitionOutcome = { moved: true, refund: 0, note: null }
+const MOVED: TransitionOutcome = { moved: true, refund: 0, toWallet: 0, atDesk: 0, note: null }
 
 /**
  * Moves a booking the caller has locked (lockBooking) by `event`, in the caller's transaction.
@@ -127,17 +131,7 @@ async function cancel(
   await emitBookingEvent(ctx, trx, kind, booking.id, 'cancelled')
   // The coupon's use is given back when nothing stays paid: never paid, or all of it refunded now.
   if (booking.paid_amount - quote.refund === 0) await releaseCoupon(trx, kind, booking.id, now)
-  if (quote.refund > 0 && booking.user_id !== null) {
-    await refundBookingToWallet(
-      ctx,
-      trx,
-      kind,
-      booking.id,
-      booking.user_id,
-      quote.refund,
-      `Refund for cancelled booking ${booking.booking_number}`,
-    )
-  }
+  await refundBooking(ctx, trx, kind, booking, quote, `Refund for cancelled booking ${booking.booking_number}`)
   if (booking.user_id !== null) {
     const when = `${booking.date} at ${toHHmm(booking.start_time)}`
     await notify(
@@ -157,7 +151,7 @@ async function cancel(
     )
   }
   await ctx.steps.slotFreed(trx, kind, booking.id)
-  return { moved: true, refund: quote.refund, note: quote.note }
+  return { moved: true, refund: quote.refund, toWallet: quote.toWallet, atDesk: quote.atDesk, note: quote.note }
 }
 
 /**

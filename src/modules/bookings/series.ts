@@ -209,7 +209,7 @@ export async function cancelMySeries(
   const candidates = await seriesOccurrences(ctx.db, id, from)
   type Line = SeriesCancel['data']['cancelled'][number]
   const cancelled = await ctx.db.transaction().execute(async (trx) => {
-    const out: { line: Line; refund: number }[] = []
+    const out: { line: Line; toWallet: number; atDesk: number }[] = []
     for (const c of candidates) {
       if (c.status !== 'pending' && c.status !== 'confirmed') continue
       const booking = await lockBooking(trx, 'court', c.id)
@@ -228,16 +228,20 @@ export async function cancelMySeries(
           refund_amount: formatMoney(outcome.refund),
           message: cancelledMessage(outcome.note),
         },
-        refund: outcome.refund,
+        toWallet: outcome.toWallet,
+        atDesk: outcome.atDesk,
       })
     }
     return out
   })
-  const refund = cancelled.reduce((sum, c) => sum + c.refund, 0)
+  const toWallet = cancelled.reduce((sum, c) => sum + c.toWallet, 0)
+  const atDesk = cancelled.reduce((sum, c) => sum + c.atDesk, 0)
+  const refund = toWallet + atDesk
+  const said =
+    (toWallet > 0 ? ` ${formatRupees(toWallet)} refunded to your wallet.` : '') +
+    (atDesk > 0 ? ` ${formatRupees(atDesk)} paid at the venue is refunded at its desk.` : '')
   const n = cancelled.length
   const message =
-    n === 0
-      ? 'No booking of this series could be cancelled.'
-      : `${n} booking${n === 1 ? '' : 's'} cancelled.${refund > 0 ? ` ${formatRupees(refund)} refunded to your wallet.` : ''}`
+    n === 0 ? 'No booking of this series could be cancelled.' : `${n} booking${n === 1 ? '' : 's'} cancelled.${said}`
   return { message, refund_amount: formatMoney(refund), data: { id, cancelled: cancelled.map((c) => c.line) } }
 }

@@ -3,12 +3,15 @@ import type { AuthUser } from '../../lib/auth.ts'
 import type { AppContext } from '../../lib/context.ts'
 import { Invalid, NotFound, Unprocessable } from '../../lib/errors.ts'
 import { formatMoney, toPaisa } from '../../lib/money.ts'
-import { type BookingKind, lockBooking, returnPaymentToWallet } from '../booking-core/index.ts'
+import { assertPositiveAmount, type BookingKind, lockBooking, returnPaymentToWallet } from '../booking-core/index.ts'
 import { assertCanRefund } from './policy.ts'
 import * as repo from './repository.ts'
 import type { RefundBody } from './schemas.ts'
 
-/** A manual refund of one booking payment, in full or in part, to the customer's wallet. */
+/**
+ * A manual refund of one booking payment, in full or in part, the way the money came: an online
+ * payment to the customer's wallet, a desk payment at the venue's desk (never wallet money).
+ */
 export async function refundPayment(
   ctx: AppContext,
   user: AuthUser,
@@ -30,12 +33,15 @@ export async function refundPayment(
     }
     const refundable = payment.amount - payment.refunded_amount
     const amount = input.amount === undefined ? refundable : toPaisa(input.amount)
-    if (amount <= 0) throw new Invalid('amount', 'The amount field must be at least 0.01.')
+    assertPositiveAmount(amount)
     if (amount > refundable) {
       throw new Invalid('amount', `The amount must not be greater than the refundable ${formatMoney(refundable)}.`)
     }
+    // Online money goes back to the wallet; desk money is handed back at the desk (no wallet needed).
     const customer = payment.user_id ?? booking.user_id
-    if (customer === null) throw new Unprocessable('This payment has no customer wallet to refund to.')
+    if (customer === null && payment.recorded_by === null) {
+      throw new Unprocessable('This payment has no customer wallet to refund to.')
+    }
     const description = input.reason?.trim() || `Refund for booking ${booking.booking_number}`
     await returnPaymentToWallet(ctx, trx, kind, booking.id, payment, customer, amount, { description, applied: true })
     return (await repo.findPayment(trx, payment.id))!

@@ -172,10 +172,13 @@ const routes: FastifyPluginAsyncTypebox<{ gateways: Gateways }> = async (app, { 
         tags,
         security,
         operationId: 'refundPayment',
-        summary: 'Refund a booking payment to the customer wallet (full or partial)',
+        summary: 'Refund a booking payment the way it came (full or partial)',
         description:
           'Venue owner, manager or super_admin. amount defaults to everything not yet refunded and may never ' +
-          'exceed paid minus refunded (422). Credits the wallet with one `credit` ledger row.',
+          'exceed paid minus refunded (422). An online payment (gateway, wallet) is credited to the customer ' +
+          'wallet with one `credit` ledger row; a payment taken at the desk (cash, or a gateway payment staff ' +
+          "recorded) is recorded as refunded and paid back at the venue's desk: it never becomes wallet money. " +
+          "The booking's paid_amount is lowered by the refund.",
         params: Type.Object({ payment: Type.String() }),
         body: RefundBody,
         response: { 200: RefundAnswer, ...errorResponses, 422: Refused },
@@ -184,7 +187,11 @@ const routes: FastifyPluginAsyncTypebox<{ gateways: Gateways }> = async (app, { 
     async (req) => {
       const id = pathId(req.params.payment)
       const payment = await refundPayment(app.ctx, signedIn(req), id, req.body)
-      return { message: 'Refund credited to the customer wallet.', data: paymentResource(payment, app.ctx.zone) }
+      const message =
+        payment.recorded_by === null
+          ? 'Refund credited to the customer wallet.'
+          : "Refund recorded: pay it back at the venue's desk."
+      return { message, data: paymentResource(payment, app.ctx.zone) }
     },
   )
 

@@ -19,18 +19,26 @@ export async function insertPayment(db: Executor, values: Insertable<Payments>):
   return db.insertInto('payments').values(values).returningAll().executeTakeFirstOrThrow()
 }
 
-/** Paisa still refundable on a booking's payments: Σ (amount − refunded_amount) of completed ones. */
-export async function refundableOf(db: Executor, kind: BookingKind, bookingId: number): Promise<number> {
-  const row = await db
+/**
+ * Paisa still refundable on a booking's payments, Σ (amount − refunded_amount) of completed ones,
+ * split by the way the money came: online (gateway, wallet) or at the desk (recorded by staff: cash,
+ * or a gateway payment taken at the counter).
+ */
+export async function refundableOf(
+  db: Executor,
+  kind: BookingKind,
+  bookingId: number,
+): Promise<{ online: number; desk: number }> {
+  const rows = await db
     .selectFrom('payments')
-    .select((eb) =>
-      eb.fn.coalesce(eb.fn.sum<number>(eb('amount', '-', eb.ref('refunded_amount'))), eb.lit(0)).as('left'),
-    )
+    .select(['recorded_by', 'amount', 'refunded_amount'])
     .where('payable_type', '=', kind)
     .where('payable_id', '=', bookingId)
     .where('status', 'in', ['completed', 'partially_refunded'])
-    .executeTakeFirst()
-  return Number(row?.left ?? 0)
+    .execute()
+  const out = { online: 0, desk: 0 }
+  for (const r of rows) out[r.recorded_by === null ? 'online' : 'desk'] += r.amount - r.refunded_amount
+  return out
 }
 
 /** Paisa ever received for a booking (Σ amount of its completed payments, refunded or not). */
@@ -49,7 +57,7 @@ export async function receivedFor(db: Executor, kind: BookingKind, bookingId: nu
 export async function lockRefundablePayments(trx: Executor, kind: BookingKind, bookingId: number) {
   return trx
     .selectFrom('payments')
-    .select(['id', 'amount', 'refunded_amount'])
+    .select(['id', 'amount', 'refunded_amount', 'recorded_by'])
     .where('payable_type', '=', kind)
     .where('payable_id', '=', bookingId)
     .where('status', 'in', ['completed', 'partially_refunded'])
