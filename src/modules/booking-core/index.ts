@@ -33,7 +33,7 @@ export {
   PAYMENT_METHODS,
   type PaymentMethod,
 } from './methods.ts'
-export { addCharge, assertPositiveAmount, changeStatus, recordDeskPayment } from './operations.ts'
+export { addCharge, assertPositiveAmount, changeStatus, deskAmount, recordDeskPayment } from './operations.ts'
 export {
   type BookingKind,
   bookingTable,

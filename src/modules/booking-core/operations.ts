@@ -2,7 +2,7 @@ import type { AuthUser } from '../../lib/auth.ts'
 import type { AppContext } from '../../lib/context.ts'
 import type { Executor } from '../../lib/db.ts'
 import { Invalid, Unprocessable } from '../../lib/errors.ts'
-import { formatMoney } from '../../lib/money.ts'
+import { formatMoney, toPaisa } from '../../lib/money.ts'
 import { emitPaymentEvent } from '../webhooks/index.ts'
 import { hasStarted } from './cancellation.ts'
 import type { DeskPaymentMethod } from './methods.ts'
@@ -37,6 +37,25 @@ export async function changeStatus(
 /** The one "at least 0.01" check of a money amount in paisa (charges, desk payments, refunds). */
 export function assertPositiveAmount(amount: number, field = 'amount'): void {
   if (amount <= 0) throw new Invalid(field, `The ${field} field must be at least 0.01.`)
+}
+
+/** The largest amount one charge or desk payment may carry: Rs 10,000,000.00. */
+const MAX_DESK_AMOUNT = 1_000_000_000
+
+/**
+ * A charge's or desk payment's amount from the body (a number or a decimal string) in paisa: at most
+ * two decimals, at least 0.01, at most 10,000,000.00; 422 on `amount` otherwise. Both booking kinds
+ * read it here.
+ */
+export function deskAmount(raw: number | string): number {
+  const text = typeof raw === 'number' ? String(raw) : raw.trim()
+  if (!/^\d+(\.\d{1,2})?$/.test(text)) {
+    throw new Invalid('amount', 'The amount field must be a number with at most 2 decimal places.')
+  }
+  const paisa = toPaisa(text)
+  assertPositiveAmount(paisa)
+  if (paisa > MAX_DESK_AMOUNT) throw new Invalid('amount', 'The amount field must not be greater than 10000000.00.')
+  return paisa
 }
 
 /** An extra session charge: raises extras_total, total_amount and so balance_due. */

@@ -1,4 +1,4 @@
-import { type Insertable, sql } from 'kysely'
+import type { Insertable } from 'kysely'
 import { jsonObjectFrom } from 'kysely/helpers/postgres'
 import type { Bookings } from '../../db/types.ts'
 import { type Executor, ReusedStatements } from '../../lib/db.ts'

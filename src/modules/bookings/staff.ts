@@ -2,9 +2,15 @@ import type { Static } from 'typebox'
 import type { AuthUser } from '../../lib/auth.ts'
 import type { AppContext } from '../../lib/context.ts'
 import { Invalid, NotFound } from '../../lib/errors.ts'
-import { toPaisa } from '../../lib/money.ts'
 import type { PageParams } from '../../lib/pagination.ts'
-import { addCharge, changeStatus, lockBooking, recordDeskPayment, statusReason } from '../booking-core/index.ts'
+import {
+  addCharge,
+  changeStatus,
+  deskAmount,
+  lockBooking,
+  recordDeskPayment,
+  statusReason,
+} from '../booking-core/index.ts'
 import { assertVenueAccess, DESK_ROLES, resolveVenue } from '../venues/index.ts'
 import { createCourtBooking } from './create.ts'
 import { loadBooking, loadBookings, waitingCounts } from './queries.ts'
@@ -22,21 +28,6 @@ import { createSeries } from './series.ts'
 
 // Venue staff operations on court bookings (docs/bookings.md, "Staff operations"): the venue's owner,
 // managers and staff, and any super_admin.
-
-/** The largest amount one charge or desk payment may carry: Rs 10,000,000.00. */
-const MAX_AMOUNT = 1_000_000_000
-
-/** A positive request amount with at most two decimals, in paisa; 422 on `amount` otherwise. */
-function amountOf(raw: number | string): number {
-  const text = typeof raw === 'number' ? String(raw) : raw.trim()
-  if (!/^\d+(\.\d{1,2})?$/.test(text)) {
-    throw new Invalid('amount', 'The amount field must be a number with at most 2 decimal places.')
-  }
-  const paisa = toPaisa(text)
-  if (paisa <= 0) throw new Invalid('amount', 'The amount field must be at least 0.01.')
-  if (paisa > MAX_AMOUNT) throw new Invalid('amount', 'The amount field must not be greater than 10000000.00.')
-  return paisa
-}
 
 /** The venue's id when the caller works there: 404 unknown venue, 403 otherwise. */
 export async function venueFor(ctx: AppContext, user: AuthUser, param: string): Promise<number> {
@@ -123,7 +114,7 @@ export async function addBookingCharge(
     const booking = (await lockBooking(trx, 'court', id))!
     const description = input.description.trim()
     if (!description) throw new Invalid('description', 'The description field is required.')
-    await addCharge(ctx, trx, booking, { description, amount: amountOf(input.amount) }, user)
+    await addCharge(ctx, trx, booking, { description, amount: deskAmount(input.amount) }, user)
   })
   return loadBooking(ctx, id)
 }
@@ -141,7 +132,7 @@ export async function addBookingPayment(
       ctx,
       trx,
       booking,
-      { amount: amountOf(input.amount), method: input.method ?? 'cash', reference: input.reference?.trim() || null },
+      { amount: deskAmount(input.amount), method: input.method ?? 'cash', reference: input.reference?.trim() || null },
       user,
     )
   })

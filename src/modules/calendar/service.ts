@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto'
 import type { AuthUser } from '../../lib/auth.ts'
 import type { AppContext } from '../../lib/context.ts'
 import { addDays } from '../../lib/time.ts'
-import { venueForStaff } from '../venues/index.ts'
+import { DESK_ROLES, MANAGER_ROLES, venueForStaff } from '../venues/index.ts'
 import { type CalendarEvent, type EventStatus, renderCalendar } from './ical.ts'
 import { type FeedRow, feedRows } from './queries.ts'
 import { ensureFeedSecret, type FeedOwner, feedBySecret, rotateFeedSecret } from './repository.ts'
@@ -16,9 +16,6 @@ export const FEED_PAST_DAYS = 30
 /** 32 random bytes in base64url (repository.ts newSecret). */
 const SECRET_SHAPE = /^[A-Za-z0-9_-]{43}$/
 
-const VENUE_READERS = ['owner', 'manager', 'staff'] as const
-const VENUE_ROTATORS = ['owner', 'manager'] as const
-
 const feedUrl = (ctx: AppContext, secret: string) => `${ctx.config.appUrl}/api/calendar/${secret}.ics`
 
 export async function myFeedUrl(ctx: AppContext, user: AuthUser): Promise<string> {
@@ -30,12 +27,12 @@ export async function rotateMyFeed(ctx: AppContext, user: AuthUser): Promise<str
 }
 
 export async function venueFeedUrl(ctx: AppContext, user: AuthUser, venueKey: string): Promise<string> {
-  const venue = await venueForStaff(ctx, user, venueKey, [...VENUE_READERS])
+  const venue = await venueForStaff(ctx, user, venueKey, DESK_ROLES)
   return feedUrl(ctx, await ensureFeedSecret(ctx.db, { venueId: venue.id }))
 }
 
 export async function rotateVenueFeed(ctx: AppContext, user: AuthUser, venueKey: string): Promise<string> {
-  const venue = await venueForStaff(ctx, user, venueKey, [...VENUE_ROTATORS])
+  const venue = await venueForStaff(ctx, user, venueKey, MANAGER_ROLES)
   return feedUrl(ctx, await rotateFeedSecret(ctx.db, { venueId: venue.id }, ctx.clock.now()))
 }
 

@@ -6,7 +6,7 @@ import type { Executor } from '../../lib/db.ts'
 import { Conflict, Forbidden, Invalid, NotFound } from '../../lib/errors.ts'
 import { toPaisa } from '../../lib/money.ts'
 import type { Zone } from '../../lib/zone.ts'
-import { assertVenueAccess } from '../venues/index.ts'
+import { assertVenueAccess, MANAGER_ROLES } from '../venues/index.ts'
 import * as repo from './repository.ts'
 import type { UpdateCouponBody } from './schemas.ts'
 
@@ -21,7 +21,7 @@ export async function assertCouponAccess(db: Executor, user: AuthUser, venueId: 
     if (!user.roles.includes('super_admin')) throw new Forbidden()
     return
   }
-  await assertVenueAccess(db, user, venueId, ['owner', 'manager'])
+  await assertVenueAccess(db, user, venueId, MANAGER_ROLES)
 }
 
 /** "YYYY-MM-DD[ HH:mm[:ss]]" venue time -> instant; a bare date means the start (or end) of that day. */

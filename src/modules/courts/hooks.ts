@@ -6,6 +6,6 @@ import { courtForStaff } from './service/courts.ts'
 
 /** A preValidation hook: the caller must hold one of `allowed` at the venue of the {court} path (403 before 422). */
 export const courtAccessFirst =
-  (ctx: AppContext, allowed: VenueRole[]) => async (req: FastifyRequest & { params: { court: string } }) => {
+  (ctx: AppContext, allowed: readonly VenueRole[]) => async (req: FastifyRequest & { params: { court: string } }) => {
     await courtForStaff(ctx, signedIn(req), req.params.court, allowed)
   }

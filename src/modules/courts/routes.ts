@@ -3,7 +3,7 @@ import { signedIn } from '../../lib/auth.ts'
 import { NotFound } from '../../lib/errors.ts'
 import type { Routes } from '../../lib/route.ts'
 import { Data, errorResponses, flagOn, Message } from '../../lib/schemas.ts'
-import { resolveVenue, venueAccessFirst } from '../venues/index.ts'
+import { MANAGER_ROLES, resolveVenue, venueAccessFirst } from '../venues/index.ts'
 import { courtAccessFirst } from './hooks.ts'
 import { CourtSchema } from './resource.ts'
 import { CourtCreateBody, CourtListQuery, CourtUpdateBody } from './schemas.ts'
@@ -47,7 +47,7 @@ const routes: Routes = async (app) => {
     '/venues/:venue/courts',
     {
       onRequest: app.auth.required,
-      preValidation: venueAccessFirst(ctx, ['owner', 'manager']),
+      preValidation: venueAccessFirst(ctx, MANAGER_ROLES),
       schema: {
         tags,
         security,
@@ -86,7 +86,7 @@ const routes: Routes = async (app) => {
       method,
       url: '/courts/:court',
       onRequest: app.auth.required,
-      preValidation: courtAccessFirst(ctx, ['owner', 'manager']),
+      preValidation: courtAccessFirst(ctx, MANAGER_ROLES),
       schema: {
         tags,
         security,

@@ -2,6 +2,7 @@ import { Type } from 'typebox'
 import { signedIn } from '../../lib/auth.ts'
 import type { RouteApp } from '../../lib/route.ts'
 import { Data, errorResponses, Message } from '../../lib/schemas.ts'
+import { DESK_ROLES, MANAGER_ROLES } from '../venues/index.ts'
 import { courtAccessFirst } from './hooks.ts'
 import { PricingRuleSchema, ScheduleEntrySchema } from './resource.ts'
 import { BlockBody, BlockQuery, BlockSchema, PricingBody, PricingUpdateBody, ScheduleBody } from './schemas.ts'
@@ -46,7 +47,7 @@ export default async function timetableRoutes(app: RouteApp) {
     '/courts/:court/schedule',
     {
       onRequest: app.auth.required,
-      preValidation: courtAccessFirst(ctx, ['owner', 'manager']),
+      preValidation: courtAccessFirst(ctx, MANAGER_ROLES),
       schema: {
         tags,
         security,
@@ -83,7 +84,7 @@ export default async function timetableRoutes(app: RouteApp) {
     '/courts/:court/pricing',
     {
       onRequest: app.auth.required,
-      preValidation: courtAccessFirst(ctx, ['owner', 'manager']),
+      preValidation: courtAccessFirst(ctx, MANAGER_ROLES),
       schema: {
         tags,
         security,
@@ -102,7 +103,7 @@ export default async function timetableRoutes(app: RouteApp) {
     '/courts/:court/pricing/:rule',
     {
       onRequest: app.auth.required,
-      preValidation: courtAccessFirst(ctx, ['owner', 'manager']),
+      preValidation: courtAccessFirst(ctx, MANAGER_ROLES),
       schema: {
         tags,
         security,
@@ -141,7 +142,7 @@ export default async function timetableRoutes(app: RouteApp) {
     '/courts/:court/blocks',
     {
       onRequest: app.auth.required,
-      preValidation: courtAccessFirst(ctx, ['owner', 'manager', 'staff']),
+      preValidation: courtAccessFirst(ctx, DESK_ROLES),
       schema: {
         tags,
         security,
@@ -161,7 +162,7 @@ export default async function timetableRoutes(app: RouteApp) {
     '/courts/:court/blocks',
     {
       onRequest: app.auth.required,
-      preValidation: courtAccessFirst(ctx, ['owner', 'manager', 'staff']),
+      preValidation: courtAccessFirst(ctx, DESK_ROLES),
       schema: {
         tags,
         security,

@@ -3,12 +3,12 @@ import type { AuthUser } from '../../lib/auth.ts'
 import type { AppContext } from '../../lib/context.ts'
 import type { Executor } from '../../lib/db.ts'
 import { Invalid, NotFound } from '../../lib/errors.ts'
-import { toPaisa } from '../../lib/money.ts'
 import type { PageParams } from '../../lib/pagination.ts'
 import { isValidDate } from '../../lib/time.ts'
 import {
   addCharge,
   changeStatus as applyStatus,
+  deskAmount,
   type LockedBooking,
   lockBooking,
   recordDeskPayment,
@@ -99,16 +99,6 @@ export async function changeStatus(ctx: AppContext, user: AuthUser, rawId: strin
   )
 }
 
-/** A money amount from the body in paisa: positive, at most two decimals (422 on amount otherwise). */
-function positiveAmount(raw: number | string): number {
-  if (!/^\d+(\.\d{1,2})?$/.test(String(raw).trim())) {
-    throw new Invalid('amount', 'The amount field must be a number with at most 2 decimal places.')
-  }
-  const amount = toPaisa(raw)
-  if (amount <= 0) throw new Invalid('amount', 'The amount field must be at least 0.01.')
-  return amount
-}
-
 export async function addBookingCharge(
   ctx: AppContext,
   user: AuthUser,
@@ -116,7 +106,7 @@ export async function addBookingCharge(
   input: Static<typeof ChargeBody>,
 ) {
   return withOperatedBooking(ctx, user, rawId, async (trx, booking) => {
-    const amount = positiveAmount(input.amount)
+    const amount = deskAmount(input.amount)
     const description = input.description.trim()
     if (!description) throw new Invalid('description', 'The description field is required.')
     await addCharge(ctx, trx, booking, { description, amount }, user)
@@ -130,7 +120,7 @@ export async function recordVenuePayment(
   input: Static<typeof PaymentBody>,
 ) {
   return withOperatedBooking(ctx, user, rawId, async (trx, booking) => {
-    const amount = positiveAmount(input.amount)
+    const amount = deskAmount(input.amount)
     const reference = input.reference?.trim() || null
     await recordDeskPayment(ctx, trx, booking, { amount, method: input.method ?? 'cash', reference }, user)
   })

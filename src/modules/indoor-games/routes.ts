@@ -2,7 +2,7 @@ import { Type } from 'typebox'
 import { signedIn } from '../../lib/auth.ts'
 import type { Routes } from '../../lib/route.ts'
 import { Data, errorResponses, flagOn, Message } from '../../lib/schemas.ts'
-import { venueAccessFirst } from '../venues/index.ts'
+import { MANAGER_ROLES, venueAccessFirst } from '../venues/index.ts'
 import { gameAccessFirst } from './hooks.ts'
 import { IndoorGameSchema } from './resource.ts'
 import { IndoorGameCreateBody, IndoorGameListQuery, IndoorGameUpdateBody } from './schemas.ts'
@@ -45,7 +45,7 @@ const routes: Routes = async (app) => {
     '/venues/:venue/indoor-games',
     {
       onRequest: app.auth.required,
-      preValidation: venueAccessFirst(ctx, ['owner', 'manager']),
+      preValidation: venueAccessFirst(ctx, MANAGER_ROLES),
       schema: {
         tags,
         security,

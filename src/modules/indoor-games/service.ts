@@ -9,6 +9,7 @@ import {
   assertCanSeeVenueContent,
   assertVenueAccess,
   findVenueById,
+  MANAGER_ROLES,
   resolveVenue,
   runsVenue,
   venueForStaff,
@@ -66,7 +67,7 @@ export async function createIndoorGame(
   venueKey: string,
   body: Static<typeof IndoorGameCreateBody>,
 ) {
-  const venue = await venueForStaff(ctx, user, venueKey, ['owner', 'manager'])
+  const venue = await venueForStaff(ctx, user, venueKey, MANAGER_ROLES)
   const id = await repo.insertGame(ctx.db, {
     venue_id: venue.id,
     tenant_id: venue.owner_id,
@@ -85,7 +86,7 @@ export async function createIndoorGame(
 /** An indoor game the caller may change: owner or manager of its venue (404 unknown, 403 otherwise). */
 export async function gameForStaff(ctx: AppContext, user: AuthUser, key: string) {
   const game = await findGame(ctx.db, key)
-  await assertVenueAccess(ctx.db, user, game.venue_id, ['owner', 'manager'])
+  await assertVenueAccess(ctx.db, user, game.venue_id, MANAGER_ROLES)
   return game
 }
 

@@ -2,7 +2,7 @@ import type { AuthUser } from '../../lib/auth.ts'
 import type { Executor } from '../../lib/db.ts'
 import { Forbidden, NotFound, Unprocessable } from '../../lib/errors.ts'
 import type { BookingKind, LockedBooking } from '../booking-core/index.ts'
-import { assertVenueAccess } from '../venues/index.ts'
+import { assertVenueAccess, DESK_ROLES, MANAGER_ROLES } from '../venues/index.ts'
 import { bookingVenueId } from './repository.ts'
 
 export const NOT_PAYABLE = 'This booking cannot be paid.'
@@ -18,7 +18,7 @@ export function assertCanPay(booking: LockedBooking | undefined, user: AuthUser)
 
 /** Refunds: the venue's owner or manager, or a super_admin (staff may not). */
 export async function assertCanRefund(db: Executor, user: AuthUser, venueId: number) {
-  await assertVenueAccess(db, user, venueId, ['owner', 'manager'])
+  await assertVenueAccess(db, user, venueId, MANAGER_ROLES)
 }
 
 /**
@@ -37,5 +37,5 @@ export async function assertCanView(
   }
   const venueId = await bookingVenueId(db, payment.payable_type as BookingKind, payment.payable_id)
   if (venueId === undefined) throw new Forbidden()
-  await assertVenueAccess(db, user, venueId, ['owner', 'manager', 'staff'])
+  await assertVenueAccess(db, user, venueId, DESK_ROLES)
 }

@@ -3,7 +3,7 @@ import { signedIn } from '../../lib/auth.ts'
 import { pageParams, paginated } from '../../lib/pagination.ts'
 import type { Routes } from '../../lib/route.ts'
 import { Data, errorResponses, Message, Paginated } from '../../lib/schemas.ts'
-import { venueAccessFirst } from '../venues/index.ts'
+import { MANAGER_ROLES, venueAccessFirst } from '../venues/index.ts'
 import {
   WebhookDeliverySchema,
   WebhookSchema,
@@ -19,7 +19,7 @@ const security = [{ bearer: [] }]
 
 const routes: Routes = async (app) => {
   const { ctx } = app
-  const managers = venueAccessFirst(ctx, ['owner', 'manager'])
+  const managers = venueAccessFirst(ctx, MANAGER_ROLES)
 
   app.post(
     '/venues/:venue/webhooks',

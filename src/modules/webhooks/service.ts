@@ -4,7 +4,7 @@ import type { AppContext } from '../../lib/context.ts'
 import { Invalid, NotFound } from '../../lib/errors.ts'
 import { pathId } from '../../lib/ids.ts'
 import type { PageParams } from '../../lib/pagination.ts'
-import { venueForStaff } from '../venues/index.ts'
+import { MANAGER_ROLES, venueForStaff } from '../venues/index.ts'
 import { urlProblem } from './address.ts'
 import * as repo from './repository.ts'
 import { deliveryResource } from './resource.ts'
@@ -16,10 +16,8 @@ import { newSecret } from './signing.ts'
 /** Endpoints a venue may have. */
 export const MAX_ENDPOINTS = 20
 
-const MANAGERS = ['owner', 'manager'] as const
-
 async function venueOf(ctx: AppContext, user: AuthUser, key: string) {
-  return (await venueForStaff(ctx, user, key, [...MANAGERS])).id
+  return (await venueForStaff(ctx, user, key, MANAGER_ROLES)).id
 }
 
 export async function createWebhook(

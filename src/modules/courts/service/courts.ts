@@ -8,7 +8,9 @@ import { toPaisa } from '../../../lib/money.ts'
 import {
   assertCanSeeVenueContent,
   assertVenueAccess,
+  DESK_ROLES,
   findVenueById,
+  MANAGER_ROLES,
   refreshMinPrice,
   runsVenue,
   type VenueRecord,
@@ -47,7 +49,7 @@ async function findCourt(db: Executor, key: string): Promise<CourtRecord> {
 }
 
 /** A court the caller may manage with one of `allowed` at its venue (404 unknown, 403 otherwise). */
-export async function courtForStaff(ctx: AppContext, user: AuthUser, key: string, allowed: VenueRole[]) {
+export async function courtForStaff(ctx: AppContext, user: AuthUser, key: string, allowed: readonly VenueRole[]) {
   const court = await findCourt(ctx.db, key)
   await assertVenueAccess(ctx.db, user, court.venue_id, allowed)
   return court
@@ -64,7 +66,7 @@ export async function courtForViewer(ctx: AppContext, user: AuthUser | null, key
 async function staffCanSee(ctx: AppContext, user: AuthUser | null, venue: VenueRecord) {
   if (!user) return false
   try {
-    await assertVenueAccess(ctx.db, user, venue.id, ['owner', 'manager', 'staff'])
+    await assertVenueAccess(ctx.db, user, venue.id, DESK_ROLES)
     return true
   } catch {
     return false
@@ -104,7 +106,7 @@ async function sportOf(db: Executor, sportId: number | null | undefined) {
 type CreateBody = Static<typeof CourtCreateBody>
 
 export async function createCourt(ctx: AppContext, user: AuthUser, venueKey: string, body: CreateBody): Promise<Court> {
-  const venue = await venueForStaff(ctx, user, venueKey, ['owner', 'manager'])
+  const venue = await venueForStaff(ctx, user, venueKey, MANAGER_ROLES)
   const sport = await sportOf(ctx.db, body.sport_id)
   const type = body.type?.trim() || sport?.key
   if (!type) throw new Invalid('type', 'The type field is required when sport id is not present.')
@@ -132,7 +134,7 @@ export async function updateCourt(
   key: string,
   body: Static<typeof CourtUpdateBody>,
 ): Promise<Court> {
-  const court = await courtForStaff(ctx, user, key, ['owner', 'manager'])
+  const court = await courtForStaff(ctx, user, key, MANAGER_ROLES)
   const sport = body.sport_id === undefined ? undefined : await sportOf(ctx.db, body.sport_id)
   await ctx.db.transaction().execute(async (trx) => {
     await updateCourtRow(trx, court.id, {
@@ -153,7 +155,7 @@ export async function updateCourt(
 
 /** Soft delete; 409 while the court has upcoming confirmed bookings. */
 export async function deleteCourt(ctx: AppContext, user: AuthUser, key: string): Promise<void> {
-  const court = await courtForStaff(ctx, user, key, ['owner', 'manager'])
+  const court = await courtForStaff(ctx, user, key, MANAGER_ROLES)
   const now = ctx.zone.wallClock(ctx.clock.now())
   await ctx.db.transaction().execute(async (trx) => {
     await lockCourt(trx, court.id)

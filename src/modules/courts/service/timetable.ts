@@ -6,6 +6,7 @@ import { pathId } from '../../../lib/ids.ts'
 import { toPaisa } from '../../../lib/money.ts'
 import { isValidDate, toHHmm, toMinutes, toTimeWithSeconds } from '../../../lib/time.ts'
 import type { Zone } from '../../../lib/zone.ts'
+import { DESK_ROLES, MANAGER_ROLES } from '../../venues/index.ts'
 import {
   blockRows,
   deleteBlockRow,
@@ -49,7 +50,7 @@ export async function putSchedule(
   key: string,
   body: Static<typeof ScheduleBody>,
 ): Promise<ScheduleEntry[]> {
-  const court = await courtForStaff(ctx, user, key, ['owner', 'manager'])
+  const court = await courtForStaff(ctx, user, key, MANAGER_ROLES)
   const seen = new Set<number>()
   const values = body.schedules.map((s, i) => {
     if (seen.has(s.day_of_week)) {
@@ -89,7 +90,7 @@ export async function addPricingRule(
   key: string,
   body: Static<typeof PricingBody>,
 ): Promise<PricingRule> {
-  const court = await courtForStaff(ctx, user, key, ['owner', 'manager'])
+  const court = await courtForStaff(ctx, user, key, MANAGER_ROLES)
   const range = checkRange(body.start_time, body.end_time, 'end_time', 'The end time must be a time after start time.')
   const row = await insertPricingRule(ctx.db, {
     court_id: court.id,
@@ -110,7 +111,7 @@ export async function updatePricingRule(
   ruleKey: string,
   body: Static<typeof PricingUpdateBody>,
 ): Promise<PricingRule> {
-  const court = await courtForStaff(ctx, user, key, ['owner', 'manager'])
+  const court = await courtForStaff(ctx, user, key, MANAGER_ROLES)
   const rule = await findPricingRule(ctx.db, court.id, pathId(ruleKey))
   if (!rule) throw new NotFound()
   const range = checkRange(
@@ -131,7 +132,7 @@ export async function updatePricingRule(
 }
 
 export async function deletePricingRule(ctx: AppContext, user: AuthUser, key: string, ruleKey: string) {
-  const court = await courtForStaff(ctx, user, key, ['owner', 'manager'])
+  const court = await courtForStaff(ctx, user, key, MANAGER_ROLES)
   if (!(await deletePricingRuleRow(ctx.db, court.id, pathId(ruleKey)))) throw new NotFound()
 }
 
@@ -160,18 +161,16 @@ function block(
   }
 }
 
-const STAFF = ['owner', 'manager', 'staff'] as const
-
 /** Blocks on the given date, or every block from today on. */
 export async function listBlocks(ctx: AppContext, user: AuthUser, key: string, date?: string) {
-  const court = await courtForStaff(ctx, user, key, [...STAFF])
+  const court = await courtForStaff(ctx, user, key, DESK_ROLES)
   if (date !== undefined && !isValidDate(date)) throw new Invalid('date', 'The date field must be a valid date.')
   const rows = await blockRows(ctx.db, court.id, date ? { date } : { from: ctx.zone.today(ctx.clock.now()) })
   return rows.map((row) => block(row, ctx.zone))
 }
 
 export async function addBlock(ctx: AppContext, user: AuthUser, key: string, body: Static<typeof BlockBody>) {
-  const court = await courtForStaff(ctx, user, key, [...STAFF])
+  const court = await courtForStaff(ctx, user, key, DESK_ROLES)
   if (!isValidDate(body.date)) throw new Invalid('date', 'The date field must be a valid date.')
   if (body.date < ctx.zone.today(ctx.clock.now()))
     throw new Invalid('date', 'The date field must be a date after or equal to today.')
@@ -193,6 +192,6 @@ export async function addBlock(ctx: AppContext, user: AuthUser, key: string, bod
 }
 
 export async function deleteBlock(ctx: AppContext, user: AuthUser, key: string, blockKey: string) {
-  const court = await courtForStaff(ctx, user, key, [...STAFF])
+  const court = await courtForStaff(ctx, user, key, DESK_ROLES)
   if (!(await deleteBlockRow(ctx.db, court.id, pathId(blockKey)))) throw new NotFound()
 }

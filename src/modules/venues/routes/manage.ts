@@ -4,6 +4,7 @@ import { pathId } from '../../../lib/ids.ts'
 import type { RouteApp } from '../../../lib/route.ts'
 import { Data, errorResponses, Message } from '../../../lib/schemas.ts'
 import { acceptUploads, readUploads } from '../../../lib/uploads.ts'
+import { MANAGER_ROLES } from '../access.ts'
 import { venueAccessFirst } from '../hooks.ts'
 import { VenueImageSchema, VenueSchema } from '../resource.ts'
 import { ImageUploadBody, VenueCreateBody, VenueUpdateBody } from '../schemas.ts'
@@ -54,7 +55,7 @@ export default async function manageRoutes(app: RouteApp) {
       method,
       url: '/venues/:venue',
       onRequest: app.auth.required,
-      preValidation: [venueAccessFirst(ctx, ['owner', 'manager']), venueUploads],
+      preValidation: [venueAccessFirst(ctx, MANAGER_ROLES), venueUploads],
       schema: {
         tags,
         security,
@@ -95,10 +96,7 @@ export default async function manageRoutes(app: RouteApp) {
     '/venues/:venue/images',
     {
       onRequest: app.auth.required,
-      preValidation: [
-        venueAccessFirst(ctx, ['owner', 'manager']),
-        readUploads({ fileBytes: MAX_IMAGE_BYTES, files: 2 }),
-      ],
+      preValidation: [venueAccessFirst(ctx, MANAGER_ROLES), readUploads({ fileBytes: MAX_IMAGE_BYTES, files: 2 })],
       schema: {
         tags,
         security,
@@ -113,7 +111,7 @@ export default async function manageRoutes(app: RouteApp) {
     },
     async (req, reply) => {
       const body = req.body
-      const venue = await venueForStaff(ctx, signedIn(req), req.params.venue, ['owner', 'manager'])
+      const venue = await venueForStaff(ctx, signedIn(req), req.params.venue, MANAGER_ROLES)
       const image = await checkImage('image', body.image)
       const data = await addVenueImage(ctx, ctx.db, venue.id, image, body.collection ?? 'gallery')
       return reply.code(201).send({ data })
@@ -135,7 +133,7 @@ export default async function manageRoutes(app: RouteApp) {
     },
     async (req) => {
       const { venue: key, id } = req.params
-      const venue = await venueForStaff(ctx, signedIn(req), key, ['owner', 'manager'])
+      const venue = await venueForStaff(ctx, signedIn(req), key, MANAGER_ROLES)
       await deleteVenueImage(ctx, venue.id, pathId(id))
       return { message: 'Image deleted.' }
     },

@@ -2,6 +2,7 @@ import { Type } from 'typebox'
 import { signedIn } from '../../../lib/auth.ts'
 import type { RouteApp } from '../../../lib/route.ts'
 import { Data, errorResponses, Message } from '../../../lib/schemas.ts'
+import { MANAGER_ROLES } from '../access.ts'
 import { venueAccessFirst } from '../hooks.ts'
 import { HolidayBody, HolidaySchema, StaffBody, StaffMemberSchema } from '../schemas.ts'
 import { addHoliday, deleteHoliday, listHolidays } from '../service/holidays.ts'
@@ -88,7 +89,7 @@ export default async function staffRoutes(app: RouteApp) {
     '/venues/:venue/holidays',
     {
       onRequest: app.auth.required,
-      preValidation: venueAccessFirst(ctx, ['owner', 'manager']),
+      preValidation: venueAccessFirst(ctx, MANAGER_ROLES),
       schema: {
         tags: ['Venue holidays'],
         security,

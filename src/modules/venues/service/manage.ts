@@ -4,7 +4,7 @@ import type { AppContext } from '../../../lib/context.ts'
 import type { Executor } from '../../../lib/db.ts'
 import { Conflict, Invalid, NotFound } from '../../../lib/errors.ts'
 import { toMinutes, toTimeWithSeconds } from '../../../lib/time.ts'
-import { assertVenueAccess, type VenueRole } from '../access.ts'
+import { assertVenueAccess, MANAGER_ROLES, type VenueRole } from '../access.ts'
 import { loadVenueResource } from '../queries.ts'
 import {
   countAmenities,
@@ -128,7 +128,7 @@ export async function createVenue(ctx: AppContext, user: AuthUser, body: CreateB
 
 /** PUT/PATCH /venues/{venue}: partial update by the owner, a manager or super_admin. */
 export async function updateVenue(ctx: AppContext, user: AuthUser, key: string, body: UpdateBody): Promise<Venue> {
-  const venue = await venueForStaff(ctx, user, key, ['owner', 'manager'])
+  const venue = await venueForStaff(ctx, user, key, MANAGER_ROLES)
   const hours =
     body.opening_time !== undefined || body.closing_time !== undefined
       ? checkHours(body.opening_time ?? venue.opening_time, body.closing_time ?? venue.closing_time)
