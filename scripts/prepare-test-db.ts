@@ -22,10 +22,11 @@ if (url) {
 } else {
   const raw = await createPglite()
   await migrate(wrapPglite(raw))
-  const dump = await raw.dumpDataDir('gzip')
+  // Uncompressed: loading it is ~150 ms of CPU cheaper per database than a gzipped one.
+  const dump = await raw.dumpDataDir('none')
   await raw.close()
   mkdirSync('.tmp', { recursive: true })
-  const file = `.tmp/pglite-template-${process.pid}.tar.gz`
+  const file = `.tmp/pglite-template-${process.pid}.tar`
   writeFileSync(file, Buffer.from(await dump.arrayBuffer()))
   console.log(JSON.stringify({ TEST_PGLITE_DUMP: file }))
 }

@@ -1,14 +1,31 @@
 #!/usr/bin/env node
-// npm test: prepares one migrated database template, then runs every test file in parallel,
-// each file on its own fresh copy. TEST_DATABASE_URL selects the PostgreSQL server; otherwise
-// the embedded PGlite database is used.
+// npm test: prepares one migrated database template, then runs the test files with node's test
+// runner, TEST_CONCURRENCY processes at a time. Every file builds its app on a fresh copy of the
+// template. TEST_DATABASE_URL selects the PostgreSQL server; otherwise the embedded PGlite database
+// is used.
+//
+// Starting a process costs a test file ~3 s of CPU (tsx, loading the app's modules, the first
+// PGlite and app build before the JIT is warm): most of what a whole run spent. So the files run
+// in a few processes each, one file after another, each file a suite named by its path (its
+// before/after hooks belong to it, and it closes its app before the next file starts). The files
+// in OWN_PROCESS still get a process each; TEST_ISOLATE=1 gives every file its own (to rule out
+// one file disturbing another). The processes are balanced by the durations of the last run
+// (.tmp/test-durations-<database>.json, written by scripts/test-reporter.mjs), longest first.
 import { spawnSync } from 'node:child_process'
-import { mkdirSync, readdirSync, rmSync, statSync, writeFileSync } from 'node:fs'
-import { join } from 'node:path'
+import { mkdirSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs'
+import { join, relative, resolve } from 'node:path'
+import { pathToFileURL } from 'node:url'
 
 const root = new URL('..', import.meta.url).pathname
 const args = process.argv.slice(2)
-const files = args.length ? args : findTests(join(root, 'test'))
+const files = (args.length ? args.map((f) => resolve(f)) : findTests(join(root, 'test'))).map((f) => relative(root, f))
+
+/** Files that must not share their process: they measure it, or read state it keeps. */
+const OWN_PROCESS = new Set([
+  'test/foundation/upload-memory.test.ts', // the process's resident size while uploads stream
+  'test/foundation/sql-snapshot.test.ts', // every reused statement the process built so far
+  'test/foundation/statements.test.ts', // how many statements the process built
+])
 
 function findTests(dir) {
   const out = []
@@ -28,14 +45,41 @@ const prep = spawnSync(process.execPath, ['--import', 'tsx', join(root, 'scripts
 })
 if (prep.status !== 0) process.exit(prep.status ?? 1)
 Object.assign(env, JSON.parse(prep.stdout.trim().split('\n').pop()))
-console.log(`database: ${env.TEST_DATABASE_URL ? 'PostgreSQL server' : 'embedded PGlite'}; ${files.length} test files`)
+// Last run's durations, per database kind (scripts/test-reporter.mjs writes them).
+env.TEST_DURATIONS_FILE = join(root, `.tmp/test-durations-${env.TEST_DATABASE_URL ? 'postgres' : 'pglite'}.json`)
 
-const concurrency = process.env.TEST_CONCURRENCY ?? '3'
+const concurrency = Number(process.env.TEST_CONCURRENCY ?? '3')
+const groups = plan(files)
+console.log(
+  `database: ${env.TEST_DATABASE_URL ? 'PostgreSQL server' : 'embedded PGlite'}; ${files.length} test files in ${groups.length} processes`,
+)
+
+// One small module per process: a suite per file, which imports the file.
+const groupDir = join(root, `.tmp/test-groups-${process.pid}`)
+mkdirSync(groupDir, { recursive: true })
+const entries = groups.map((group, i) => {
+  const entry = join(groupDir, `${String(i + 1).padStart(2, '0')}.test.mjs`)
+  const lines = group.map(
+    (f) => `describe(${JSON.stringify(f)}, () => import(${JSON.stringify(pathToFileURL(join(root, f)).href)}))`,
+  )
+  writeFileSync(entry, `import { describe } from 'node:test'\n${lines.join('\n')}\n`)
+  return entry
+})
+
 const run = spawnSync(
   process.execPath,
-  ['--import', 'tsx', '--test', `--test-concurrency=${concurrency}`, '--test-reporter=spec', ...files],
+  [
+    '--import',
+    'tsx',
+    '--test',
+    `--test-concurrency=${concurrency}`,
+    `--test-reporter=${join(root, 'scripts/test-reporter.mjs')}`,
+    '--test-reporter-destination=stdout',
+    ...entries,
+  ],
   { env, stdio: 'inherit' },
 )
+rmSync(groupDir, { recursive: true, force: true })
 mkdirSync(join(root, '.tmp'), { recursive: true })
 writeFileSync(join(root, '.tmp/last-test-exit'), String(run.status))
 // Drop this run's template.
@@ -46,3 +90,28 @@ if (env.TEST_TEMPLATE_DB) {
   })
 }
 process.exit(run.status ?? 1)
+
+/**
+ * The files' processes: about two per concurrent slot, so one that runs long can be made up for
+ * by the others, filled longest file first into the least loaded (by last run's durations), and
+ * returned longest first.
+ */
+function plan(all) {
+  let known = {}
+  try {
+    known = JSON.parse(readFileSync(env.TEST_DURATIONS_FILE, 'utf8'))
+  } catch {}
+  const seen = Object.values(known).sort((a, b) => a - b)
+  const typical = seen.length ? seen[Math.floor(seen.length / 2)] : 5000
+  const cost = (f) => known[f] ?? typical
+  const alone = process.env.TEST_ISOLATE === '1' ? all : all.filter((f) => OWN_PROCESS.has(f))
+  const shared = all.filter((f) => !alone.includes(f)).sort((a, b) => cost(b) - cost(a))
+  const bins = Array.from({ length: Math.min(shared.length, concurrency * 2) }, () => ({ files: [], cost: 0 }))
+  for (const f of shared) {
+    const bin = bins.reduce((a, b) => (b.cost < a.cost ? b : a))
+    bin.files.push(f)
+    bin.cost += cost(f)
+  }
+  for (const f of alone) bins.push({ files: [f], cost: cost(f) })
+  return bins.sort((a, b) => b.cost - a.cost).map((b) => b.files)
+}

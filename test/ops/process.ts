@@ -25,6 +25,8 @@ export async function processDatabase(): Promise<ProcessDatabase> {
     const name = `cs_ops_${process.pid}_${randomBytes(4).toString('hex')}`
     const template = process.env.TEST_TEMPLATE_DB
     await adminQuery(url, template ? `CREATE DATABASE ${name} TEMPLATE ${template}` : `CREATE DATABASE ${name}`)
+    // As test/helpers/app.ts: commits do not wait for the disk on a database that is thrown away.
+    await adminQuery(url, `ALTER DATABASE ${name} SET synchronous_commit = off`)
     const dbUrl = new URL(url)
     dbUrl.pathname = `/${name}`
     const env = { DATABASE_URL: dbUrl.toString() }
