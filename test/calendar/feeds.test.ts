@@ -3,6 +3,7 @@ import { request } from 'node:http'
 import type { AddressInfo } from 'node:net'
 import { after, before, test } from 'node:test'
 import type { App } from '../../src/app.ts'
+import { ManualClock } from '../../src/lib/clock.ts'
 import { addDays } from '../../src/lib/time.ts'
 import { book, slot, world } from '../bookings/helpers.ts'
 import { build } from '../helpers/app.ts'
@@ -20,8 +21,8 @@ after(() => app.close())
 
 const URL_SHAPE = /^http:\/\/localhost:8000\/api\/calendar\/[A-Za-z0-9_-]{43}\.ics$/
 
-const myFeed = async (user: { headers: Record<string, string> }) => {
-  const res = await app.inject({ method: 'GET', url: '/api/calendar/feed', headers: user.headers })
+const myFeed = async (user: { headers: Record<string, string> }, on: App = app) => {
+  const res = await on.inject({ method: 'GET', url: '/api/calendar/feed', headers: user.headers })
   assert.equal(res.statusCode, 200, res.body)
   return res.json().data.url as string
 }
@@ -42,19 +43,25 @@ test('concurrent first requests for a feed agree on one URL', async () => {
   assert.equal(new Set(urls).size, 1)
 })
 
-test("a user's feed: their court and indoor bookings from 30 days back, one valid VEVENT each", async () => {
-  const w = await world(app)
-  const game = await createIndoorGame(app, w.venue.id, { name: 'PS5, Station; 1' })
-  const courtRes = await book(app, w.customer, slot(w.court.id, 3, '18:00', '19:00'))
+test("a user's feed: their court and indoor bookings from 30 days back, one valid VEVENT each", async (t) => {
+  // The app's clock stands at noon of the day daysFromNow counts from: the window's first day
+  // (30 days back) is the same when the bookings are written and when the feed is read, even if
+  // midnight passes in between.
+  const clock = new ManualClock(new Date())
+  const clocked = await build(t, {}, { clock })
+  clock.set(clocked.ctx.zone.instant(daysFromNow(0), '12:00'))
+  const w = await world(clocked)
+  const game = await createIndoorGame(clocked, w.venue.id, { name: 'PS5, Station; 1' })
+  const courtRes = await book(clocked, w.customer, slot(w.court.id, 3, '18:00', '19:00'))
   assert.equal(courtRes.statusCode, 201, courtRes.body)
-  const indoorRes = await app.inject({
+  const indoorRes = await clocked.inject({
     method: 'POST',
     url: '/api/indoor-game-bookings',
     headers: w.customer.headers,
     payload: { indoor_game_id: game.id, date: daysFromNow(4), start_time: '10:00', end_time: '11:00' },
   })
   assert.equal(indoorRes.statusCode, 201, indoorRes.body)
-  const recent = await insertBooking(app, {
+  const recent = await insertBooking(clocked, {
     userId: w.customer.id,
     venueId: w.venue.id,
     courtId: w.court.id,
@@ -62,7 +69,7 @@ test("a user's feed: their court and indoor bookings from 30 days back, one vali
     date: addDays(daysFromNow(0), -30),
     status: 'completed',
   })
-  await insertBooking(app, {
+  await insertBooking(clocked, {
     userId: w.customer.id,
     venueId: w.venue.id,
     courtId: w.court.id,
@@ -71,10 +78,10 @@ test("a user's feed: their court and indoor bookings from 30 days back, one vali
     status: 'completed',
   })
   // Someone else's booking is not in this feed.
-  const stranger = await createUser(app)
-  assert.equal((await book(app, stranger, slot(w.court.id, 3, '20:00', '21:00'))).statusCode, 201)
+  const stranger = await createUser(clocked)
+  assert.equal((await book(clocked, stranger, slot(w.court.id, 3, '20:00', '21:00'))).statusCode, 201)
 
-  const res = await fetchFeed(app, await myFeed(w.customer))
+  const res = await fetchFeed(clocked, await myFeed(w.customer, clocked))
   assert.equal(res.statusCode, 200)
   assert.equal(res.headers['content-type'], 'text/calendar; charset=utf-8')
   assert.match(String(res.headers.etag), /^"[A-Za-z0-9_-]+"$/)

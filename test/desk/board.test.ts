@@ -268,9 +268,12 @@ test('an inactive court with a booking that day stays on the board; the venue sl
 
 test('without a date the board is today (venue time)', async () => {
   const w = await world(app)
+  const today = () => app.ctx.zone.wallClock(app.ctx.clock.now()).date
+  const before = today()
   const res = await board(w.venue.id, w.staff, '')
   assert.equal(res.statusCode, 200, res.body)
-  assert.equal(res.json().data.date, app.ctx.zone.wallClock(app.ctx.clock.now()).date)
+  // Today before or after the request: either one if midnight (venue time) passed during it.
+  assert.ok([before, today()].includes(res.json().data.date), `${res.json().data.date} is not ${before}`)
 })
 
 test('who may see the board: 401, 403 (customer, staff of another venue), 404, super_admin allowed; 422 bad date', async () => {
