@@ -173,19 +173,21 @@ export async function createIndoorGame(
 }
 
 /**
- * When this test file started. daysFromNow counts from the venue-local day of this instant, not
- * from the clock at each call: a test that books daysFromNow(3) and later checks the booking's date
- * against daysFromNow(3) would otherwise fail when midnight (venue time) passes in between.
+ * When this module was loaded: the start of the test process (one file, or the files that
+ * scripts/test.mjs runs one after another in it). daysFromNow counts from the venue-local day of
+ * this instant, not from the clock at each call: a test that books daysFromNow(3) and later checks
+ * the booking's date against daysFromNow(3) would otherwise fail when midnight (venue time) passes
+ * in between.
  */
-const fileStart = Date.now()
+const testStart = Date.now()
 
 /**
- * A venue-local date n days from today, "YYYY-MM-DD", today being the day this test file started
- * (see fileStart). A test that compares with the app's own "today" (a window counted back from
+ * A venue-local date n days from today, "YYYY-MM-DD", today being the day the test process started
+ * (see testStart). A test that compares with the app's own "today" (a window counted back from
  * today, the booking number's year) asks the app's clock instead, or builds the app on a ManualClock.
  */
 export function daysFromNow(n: number): string {
-  const s = new Intl.DateTimeFormat('sv-SE', { timeZone: 'Asia/Kathmandu' }).format(new Date(fileStart + n * 86400000))
+  const s = new Intl.DateTimeFormat('sv-SE', { timeZone: 'Asia/Kathmandu' }).format(new Date(testStart + n * 86400000))
   return s.slice(0, 10)
 }
 
