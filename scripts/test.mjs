@@ -18,7 +18,10 @@ import { pathToFileURL } from 'node:url'
 
 const root = new URL('..', import.meta.url).pathname
 const args = process.argv.slice(2)
-const files = (args.length ? args.map((f) => resolve(f)) : findTests(join(root, 'test'))).map((f) => relative(root, f))
+// Files and directories named on the command line (`npm test -- test/payments`), else every test file.
+const files = (args.length ? args.map((f) => resolve(f)) : [join(root, 'test')])
+  .flatMap((f) => (statSync(f, { throwIfNoEntry: false })?.isDirectory() ? findTests(f) : [f]))
+  .map((f) => relative(root, f))
 
 /** Files that must not share their process: they measure it, or read state it keeps. */
 const OWN_PROCESS = new Set([
@@ -26,6 +29,10 @@ const OWN_PROCESS = new Set([
   'test/foundation/sql-snapshot.test.ts', // every reused statement the process built so far
   'test/foundation/statements.test.ts', // how many statements the process built
 ])
+
+function count(n, one, many = `${one}s`) {
+  return `${n} ${n === 1 ? one : many}`
+}
 
 function findTests(dir) {
   const out = []
@@ -51,7 +58,7 @@ env.TEST_DURATIONS_FILE = join(root, `.tmp/test-durations-${env.TEST_DATABASE_UR
 const concurrency = Number(process.env.TEST_CONCURRENCY ?? '3')
 const groups = plan(files)
 console.log(
-  `database: ${env.TEST_DATABASE_URL ? 'PostgreSQL server' : 'embedded PGlite'}; ${files.length} test files in ${groups.length} processes`,
+  `database: ${env.TEST_DATABASE_URL ? 'PostgreSQL server' : 'embedded PGlite'}; ${count(files.length, 'test file')} in ${count(groups.length, 'process', 'processes')}`,
 )
 
 // One small module per process: a suite per file, which imports the file.
