@@ -10,6 +10,7 @@ import { type DatabaseHandle, openDatabase } from '../../src/lib/db.ts'
 import { migrate } from '../../src/lib/migrate.ts'
 import type { OpsState } from '../../src/lib/ops.ts'
 import { setPasswordCost } from '../../src/lib/password.ts'
+import { checkLedger } from '../../src/modules/ledger/index.ts'
 
 // A fresh app on a fresh database for each test file (or each call):
 // - PostgreSQL when TEST_DATABASE_URL is set: a new database cloned from the migrated template;
@@ -89,11 +90,22 @@ export async function build(
     opsState: opts.opsState,
     clock: opts.clock,
   })
-  // app.close() releases everything this test created.
+  // app.close() releases everything this test created. Before that, the books must balance and
+  // every wallet and booking agree with the ledger, whatever the test did through the API
+  // (docs/payments.md, "Ledger"); TEST_LEDGER_CHECK=off skips it.
   app.addHook('onClose', async () => {
-    await database.close()
-    await drop()
-    await rm(dataDir, { recursive: true, force: true })
+    try {
+      if (process.env.TEST_LEDGER_CHECK !== 'off') {
+        const check = await checkLedger(database.db).catch(() => undefined) // a test may have broken the database on purpose
+        if (check && check.problems.length > 0) {
+          throw new Error(`the ledger disagrees after this test: ${check.problems.join('; ')}`)
+        }
+      }
+    } finally {
+      await database.close()
+      await drop()
+      await rm(dataDir, { recursive: true, force: true })
+    }
   })
   await app.ready()
   t?.after(() => app.close())

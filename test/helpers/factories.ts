@@ -2,6 +2,8 @@ import type { App } from '../../src/app.ts'
 import { DEMO_VENUES } from '../../src/cli/seed-data.ts'
 import { issueToken, type Role } from '../../src/lib/auth.ts'
 import { hashPassword } from '../../src/lib/password.ts'
+import { account } from '../../src/modules/ledger/index.ts'
+import { creditWallet } from '../../src/modules/wallet/index.ts'
 
 // Direct inserts for test fixtures: fast, and independent of the routes under test.
 
@@ -49,19 +51,15 @@ export async function createUser(
     await db.insertInto('user_roles').values({ user_id: user.id, role_id: r.id }).execute()
   }
   if (opts.wallet) {
-    // A completed top-up keeps balance == sum(ledger).
-    await db.updateTable('users').set({ wallet_balance: opts.wallet }).where('id', '=', user.id).execute()
-    await db
-      .insertInto('wallet_transactions')
-      .values({
-        user_id: user.id,
-        type: 'topup',
-        status: 'completed',
-        amount: opts.wallet,
-        balance_after: opts.wallet,
-        description: 'Test top-up',
-      })
-      .execute()
+    // A completed top-up through gateway_1: balance == sum(wallet rows), and the books balance.
+    await creditWallet(
+      db,
+      user.id,
+      opts.wallet,
+      { referenceType: null, referenceId: null, description: 'Test top-up' },
+      { kind: 'topup', occurredAt: new Date(), contra: account.gatewayClearing('gateway_1') },
+      'topup',
+    )
   }
   const token = await issueToken(db, user.id, 'test')
   return { id: user.id, email, password, token, headers: { authorization: `Bearer ${token}` } }

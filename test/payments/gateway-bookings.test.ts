@@ -113,5 +113,7 @@ test('two gateway payments that both succeed: the second is returned to the wall
   const second = await app.inject({ method: 'GET', url: await simulate(app, b.payment_url, 'success') })
   assert.equal(second.json().data.payment.status, 'refunded')
   assert.equal((await bookingRow(app, 'court', booking.id)).paid_amount, 120000)
-  assert.equal((await ledger(app, user.id)).balance, 120000)
+  // The sandbox's Fonepay granted its 10 % promotion: the customer paid 1,080.00 of the 1,200.00, and a
+  // refund never returns more than the customer paid (the rest goes back to the promotion's account).
+  assert.equal((await ledger(app, user.id)).balance, 108000)
 })

@@ -1,3 +1,4 @@
+import { account, post, transfer } from '../../src/modules/ledger/index.ts'
 import type { App } from '../../src/app.ts'
 
 /** Follows a sandbox payment_url with `simulate` and returns the callback URL it redirects to (path + query). */
@@ -32,7 +33,7 @@ let bookingSeq = 0
 
 /**
  * A booking row inserted directly (the bookings feature owns creation): pending, unpaid, owned by
- * `userId`, on a court (or an indoor game with `kind: 'indoor'`).
+ * `userId`, on a court (or an indoor game with `kind: 'indoor'`); with `paid`, paid through gateway_1.
  */
 export async function insertBooking(
   app: App,
@@ -73,6 +74,7 @@ export async function insertBooking(
       .values({ ...common, booking_number: `IG-T-${n}`, indoor_game_id: opts.indoorGameId, tenant_id: venue.owner_id })
       .returning(['id', 'booking_number'])
       .executeTakeFirstOrThrow()
+    await paidThrough(app, 'indoor', row.id, opts)
     return { ...row, kind: 'indoor' as const }
   }
   const row = await app.ctx.db
@@ -80,7 +82,43 @@ export async function insertBooking(
     .values({ ...common, booking_number: `BK-T-${n}`, court_id: opts.courtId! })
     .returning(['id', 'booking_number'])
     .executeTakeFirstOrThrow()
+  await paidThrough(app, 'court', row.id, opts)
   return { ...row, kind: 'court' as const }
+}
+
+/** A `paid` booking was paid through gateway_1: its completed payment and ledger entry, so the books agree. */
+async function paidThrough(
+  app: App,
+  kind: 'court' | 'indoor',
+  bookingId: number,
+  opts: { userId: number | null; venueId: number; paid?: number },
+) {
+  if (!opts.paid) return
+  const now = app.ctx.clock.now()
+  const payment = await app.ctx.db
+    .insertInto('payments')
+    .values({
+      user_id: opts.userId,
+      payable_type: kind,
+      payable_id: bookingId,
+      method: 'gateway_1',
+      amount: opts.paid,
+      status: 'completed',
+      reference: `T${process.pid}-${kind}-${bookingId}`,
+      completed_at: now,
+    })
+    .returning('id')
+    .executeTakeFirstOrThrow()
+  await post(app.ctx.db, {
+    kind: 'gateway_payment',
+    occurredAt: now,
+    description: 'Test payment',
+    paymentId: payment.id,
+    booking: { kind, id: bookingId },
+    venueId: opts.venueId,
+    userId: opts.userId,
+    lines: transfer(account.gatewayClearing('gateway_1'), account.venueBalance(opts.venueId), opts.paid),
+  })
 }
 
 export async function bookingRow(app: App, kind: 'court' | 'indoor', id: number) {

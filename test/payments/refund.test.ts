@@ -97,7 +97,7 @@ test('owner, manager and super_admin may refund; staff, customers and strangers 
 })
 
 test('refundBooking (the cancellation refund) credits online money to the wallet and marks the booking payments', async () => {
-  const { user, booking, paymentId } = await paidBooking()
+  const { user, venue, booking, paymentId } = await paidBooking()
   await app.ctx.db
     .transaction()
     .execute((trx) =>
@@ -105,7 +105,7 @@ test('refundBooking (the cancellation refund) credits online money to the wallet
         app.ctx,
         trx,
         'court',
-        { id: booking.id, user_id: user.id },
+        { id: booking.id, user_id: user.id, venue_id: venue.id },
         { toWallet: 100000, atDesk: 0 },
         `Refund for cancelled booking ${booking.booking_number}`,
       ),
@@ -124,7 +124,7 @@ test('refundBooking (the cancellation refund) credits online money to the wallet
     app.ctx.db
       .transaction()
       .execute((trx) =>
-        refundBooking(app.ctx, trx, 'court', { id: booking.id, user_id: user.id }, { toWallet: 1, atDesk: 0 }, 'again'),
+        refundBooking(app.ctx, trx, 'court', { id: booking.id, user_id: user.id, venue_id: venue.id }, { toWallet: 1, atDesk: 0 }, 'again'),
       ),
     /more than was paid/,
   )

@@ -2,13 +2,15 @@ import type { Insertable } from 'kysely'
 import type { Payments } from '../../db/types.ts'
 import type { AppContext } from '../../lib/context.ts'
 import type { Executor } from '../../lib/db.ts'
-import { Unprocessable } from '../../lib/errors.ts'
+import { Invalid, Unprocessable } from '../../lib/errors.ts'
 import { formatMoney } from '../../lib/money.ts'
 import type { Zone } from '../../lib/zone.ts'
+import { account, accountSum, type Line, normalBalance, post, transfer } from '../ledger/index.ts'
 import { creditWallet } from '../wallet/index.ts'
 import { emitPaymentEvent } from '../webhooks/index.ts'
 import { paymentRowsOf } from './queries.ts'
 import { type BookingKind, lowerPaidAmount } from './repository/bookings.ts'
+import { insertCashBack, lockVenueBalance } from './repository/cash-backs.ts'
 import { insertPayment, lockRefundablePayments, markRefunded, newReference } from './repository/payments.ts'
 
 // The payment rows of bookings as both booking kinds show and refund them. Payments reads the same
@@ -71,83 +73,235 @@ export async function paymentsFor(
   return out
 }
 
+/** A payment as refunds read it. */
+export interface RefundablePayment {
+  id: number
+  method: string
+  amount: number
+  refunded_amount: number
+  paid_amount: number | null
+  recorded_by: number | null
+}
+
+/** The booking a refund belongs to. */
+export interface RefundTarget {
+  id: number
+  venue_id: number
+  user_id: number | null
+}
+
+/**
+ * Of `take` paisa refunded of payment `p`, what goes back to the customer: all of it, unless the
+ * gateway said the customer paid less than the payment's amount (Fonepay's P_AMT after a promotion);
+ * then their share, counted cumulatively so that a full refund returns exactly what they paid.
+ */
+export function customerShare(p: RefundablePayment, take: number): number {
+  const paid = p.paid_amount ?? p.amount
+  if (paid >= p.amount) return take
+  const before = Math.floor((p.refunded_amount * paid) / p.amount)
+  const after = Math.floor(((p.refunded_amount + take) * paid) / p.amount)
+  return after - before
+}
+
 /**
  * Refunds a booking's completed payments by the way the money came (refundQuote): `toWallet` paisa of
- * its online payments to the customer's wallet (a `credit` ledger row), `atDesk` paisa of its desk
- * payments as refunded at the venue's desk (no wallet money). The payments are marked refunded /
- * partially_refunded and the booking's paid_amount lowered by both (it is net of refunds). Runs in
- * the caller's transaction.
+ * its online payments to the customer's wallet, charged to the venue's balance; `atDesk` paisa of its
+ * desk payments as cash-backs due at the venue's desk (never wallet money). The payments are marked
+ * refunded / partially_refunded and the booking's paid_amount lowered by both (it is net of
+ * refunds). Runs in the caller's transaction.
  */
 export async function refundBooking(
   ctx: AppContext,
   trx: Executor,
   kind: BookingKind,
-  booking: { id: number; user_id: number | null },
+  booking: RefundTarget,
   amounts: { toWallet: number; atDesk: number },
   reason: string,
-): Promise<void> {
-  if (amounts.toWallet + amounts.atDesk <= 0) return
+): Promise<{ credited: number }> {
+  if (amounts.toWallet + amounts.atDesk <= 0) return { credited: 0 }
   const payments = await lockRefundablePayments(trx, kind, booking.id)
   const left = { online: amounts.toWallet, desk: amounts.atDesk }
-  let walletPayment: number | undefined
+  const online: Array<{ payment: RefundablePayment; take: number }> = []
   for (const p of payments) {
     const way = p.recorded_by === null ? 'online' : 'desk'
     const take = Math.min(left[way], p.amount - p.refunded_amount)
     if (take <= 0) continue
+    if (way === 'online') online.push({ payment: p, take })
+    else await refundAtDesk(ctx, trx, kind, booking, p, take, reason)
     await markRefunded(trx, p.id, take, ctx.clock.now())
     await emitPaymentEvent(ctx, trx, p.id, 'refunded')
-    if (way === 'online') walletPayment ??= p.id
     left[way] -= take
   }
   if (left.online > 0 || left.desk > 0) throw new Unprocessable('The refund is more than was paid for this booking.')
   await lowerPaidAmount(trx, kind, booking.id, amounts.toWallet + amounts.atDesk, ctx.clock.now())
-  if (amounts.toWallet > 0) {
-    if (booking.user_id === null) throw new Unprocessable('This booking has no customer wallet to refund to.')
-    await creditWallet(
-      trx,
-      booking.user_id,
-      amounts.toWallet,
-      {
-        referenceType: ledgerReferenceType(kind),
-        referenceId: booking.id,
-        description: reason,
-        paymentId: walletPayment,
-      },
-      'credit',
-    )
-  }
+  const credited = online.length > 0 ? await refundOnline(ctx, trx, kind, booking, booking.user_id, online, reason) : 0
+  return { credited }
 }
 
 /**
  * Returns `amountPaisa` of one completed payment the way it came: an online payment to the
- * customer's wallet, a desk payment (recorded by staff) at the venue's desk. Used for the venue's manual refund
- * (`applied`: the money was part of the booking's paid_amount, which is lowered by it), or money a
- * booking could not take (an overpayment, a payment for a booking no longer active: never applied).
- * The caller holds the booking's and the payment's row locks and has checked the amount against
- * what is refundable.
+ * customer's wallet (charged to the venue's balance), a desk payment as a cash-back due at the
+ * venue's desk, or, when an owner or manager chooses `to: 'wallet'` for desk money, to the wallet
+ * from the venue's own balance with the platform (422 when that balance does not cover it). Used for
+ * the venue's manual refund (`applied`: the money was part of the booking's paid_amount, which is
+ * lowered by it), or money a booking could not take (an overpayment, a payment for a booking no
+ * longer active: never applied). The caller holds the booking's and the payment's row locks and
+ * has checked the amount against what is refundable.
  */
-export async function returnPaymentToWallet(
+export async function returnPayment(
   ctx: AppContext,
   trx: Executor,
   kind: BookingKind,
-  bookingId: number,
-  payment: { id: number; recorded_by: number | null },
+  booking: RefundTarget,
+  payment: RefundablePayment,
   userId: number | null,
   amountPaisa: number,
-  opts: { description: string; applied: boolean },
-): Promise<void> {
+  opts: { description: string; applied: boolean; to?: 'wallet' | 'desk'; by?: number | null },
+): Promise<{ credited: number }> {
+  const desk = payment.recorded_by !== null
+  if (!desk || opts.to === 'wallet') {
+    if (userId === null) throw new Unprocessable('This payment has no customer wallet to refund to.')
+  }
+  let credited = 0
+  if (!desk) {
+    credited = await refundOnline(ctx, trx, kind, booking, userId, [{ payment, take: amountPaisa }], opts.description)
+  } else if (opts.to === 'wallet') {
+    await creditFromVenueBalance(ctx, trx, kind, booking, payment, userId!, amountPaisa, opts)
+    credited = amountPaisa
+  } else {
+    await refundAtDesk(ctx, trx, kind, booking, payment, amountPaisa, opts.description)
+  }
   await markRefunded(trx, payment.id, amountPaisa, ctx.clock.now())
   await emitPaymentEvent(ctx, trx, payment.id, 'refunded')
-  if (opts.applied) await lowerPaidAmount(trx, kind, bookingId, amountPaisa, ctx.clock.now())
-  // Desk money goes back at the desk: it never becomes platform wallet money.
-  if (payment.recorded_by !== null) return
-  if (userId === null) throw new Unprocessable('This payment has no customer wallet to refund to.')
-  await creditWallet(trx, userId, amountPaisa, {
-    referenceType: ledgerReferenceType(kind),
-    referenceId: bookingId,
-    description: opts.description,
-    paymentId: payment.id,
+  if (opts.applied) await lowerPaidAmount(trx, kind, booking.id, amountPaisa, ctx.clock.now())
+  return { credited }
+}
+
+/**
+ * Online money back to the wallet: one credit, charged to the venue's balance (less any gateway
+ * promotion the customer did not pay). Returns the paisa credited.
+ */
+async function refundOnline(
+  ctx: AppContext,
+  trx: Executor,
+  kind: BookingKind,
+  booking: RefundTarget,
+  userId: number | null,
+  parts: Array<{ payment: RefundablePayment; take: number }>,
+  description: string,
+): Promise<number> {
+  if (userId === null) throw new Unprocessable('This booking has no customer wallet to refund to.')
+  let taken = 0
+  let given = 0
+  const promotion: Line[] = []
+  for (const { payment, take } of parts) {
+    const give = customerShare(payment, take)
+    taken += take
+    given += give
+    if (take > give) promotion.push([account.gatewayPromotion(payment.method), give - take])
+  }
+  const booked = { kind, id: booking.id }
+  const contra: Line[] = [[account.venueBalance(booking.venue_id), taken], ...promotion]
+  const occurredAt = ctx.clock.now()
+  if (given === 0) {
+    // Nothing the customer paid is left to return: the venue's part goes back to the promotion.
+    await post(trx, {
+      kind: 'refund_to_wallet',
+      occurredAt,
+      description,
+      paymentId: parts[0].payment.id,
+      booking: booked,
+      venueId: booking.venue_id,
+      userId,
+      lines: contra,
+    })
+    return 0
+  }
+  await creditWallet(
+    trx,
+    userId,
+    given,
+    { referenceType: ledgerReferenceType(kind), referenceId: booking.id, description, paymentId: parts[0].payment.id },
+    { kind: 'refund_to_wallet', occurredAt, contra, venueId: booking.venue_id, booking: booked },
+  )
+  return given
+}
+
+/** Desk money refunded: a cash-back due at the venue's desk until staff record handing it over. */
+async function refundAtDesk(
+  ctx: AppContext,
+  trx: Executor,
+  kind: BookingKind,
+  booking: RefundTarget,
+  payment: RefundablePayment,
+  amount: number,
+  reason: string,
+) {
+  const now = ctx.clock.now()
+  const cashBack = await insertCashBack(trx, {
+    venue_id: booking.venue_id,
+    booking_type: kind,
+    booking_id: booking.id,
+    payment_id: payment.id,
+    user_id: booking.user_id,
+    amount,
+    reason,
+    created_at: now,
   })
+  await post(trx, {
+    kind: 'desk_refund',
+    occurredAt: now,
+    description: `${reason} (cash-back ${cashBack.id} due at the desk)`,
+    paymentId: payment.id,
+    booking: { kind, id: booking.id },
+    venueId: booking.venue_id,
+    userId: booking.user_id,
+    lines: transfer(account.venueDeskSales(booking.venue_id), account.cashBackDue(booking.venue_id), amount),
+  })
+}
+
+export const VENUE_BALANCE_SHORT = "The venue's balance with the platform does not cover this refund."
+
+/**
+ * Desk money refunded to the wallet at an owner's or manager's choice: only from the venue's own
+ * positive balance with the platform. An advisory lock per venue orders concurrent credits, so two
+ * cannot both spend the same balance.
+ */
+async function creditFromVenueBalance(
+  ctx: AppContext,
+  trx: Executor,
+  kind: BookingKind,
+  booking: RefundTarget,
+  payment: RefundablePayment,
+  userId: number,
+  amount: number,
+  opts: { description: string; by?: number | null },
+) {
+  await lockVenueBalance(trx, booking.venue_id)
+  const balance = normalBalance(
+    account.venueBalance(booking.venue_id),
+    await accountSum(trx, account.venueBalance(booking.venue_id)),
+  )
+  if (balance < amount) throw new Invalid('to', VENUE_BALANCE_SHORT)
+  await creditWallet(
+    trx,
+    userId,
+    amount,
+    {
+      referenceType: ledgerReferenceType(kind),
+      referenceId: booking.id,
+      description: opts.description,
+      paymentId: payment.id,
+    },
+    {
+      kind: 'venue_credit',
+      occurredAt: ctx.clock.now(),
+      contra: account.venueBalance(booking.venue_id),
+      venueId: booking.venue_id,
+      booking: { kind, id: booking.id },
+      createdBy: opts.by ?? null,
+    },
+  )
 }
 
 /** A new payment row (a booking's or a top-up's) with a fresh reference for its gateway. */

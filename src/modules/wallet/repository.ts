@@ -15,6 +15,7 @@ export async function listTransactions(db: Executor, userId: number, limit: numb
       .selectFrom('wallet_transactions')
       .selectAll()
       .where('user_id', '=', userId)
+      .orderBy(sql`completed_at DESC NULLS FIRST`)
       .orderBy('id', 'desc')
       .limit(limit)
       .offset(offset)
@@ -80,10 +81,11 @@ export async function lockOpenTopup(trx: Executor, transactionId: number) {
     .executeTakeFirst()
 }
 
+/** Completes a top-up row; completed_at is the database's transaction time, like created_at. */
 export async function markTopupCompleted(trx: Executor, transactionId: number, balanceAfter: number) {
   await trx
     .updateTable('wallet_transactions')
-    .set({ status: 'completed', balance_after: balanceAfter })
+    .set({ status: 'completed', balance_after: balanceAfter, completed_at: sql`now()` })
     .where('id', '=', transactionId)
     .execute()
 }
@@ -118,6 +120,7 @@ export async function insertLedgerRow(trx: Executor, v: LedgerRowValues) {
       status: 'completed',
       amount: v.amount,
       balance_after: v.balanceAfter,
+      completed_at: sql`now()`,
       reference_type: v.referenceType,
       reference_id: v.referenceId,
       payment_id: v.paymentId,

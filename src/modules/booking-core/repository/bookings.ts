@@ -129,7 +129,11 @@ export async function setPaidAmount(trx: Executor, kind: BookingKind, id: number
 export async function lowerPaidAmount(trx: Executor, kind: BookingKind, id: number, refunded: number, now: Date) {
   await trx
     .updateTable(bookingTable(kind))
-    .set({ paid_amount: sql`paid_amount - ${refunded}`, updated_at: now })
+    .set({
+      paid_amount: sql`paid_amount - ${refunded}`,
+      refunded_amount: sql`refunded_amount + ${refunded}`,
+      updated_at: now,
+    })
     .where('id', '=', id)
     .execute()
 }
