@@ -25,6 +25,10 @@ export interface FakeState {
   initiateError: Record<string, unknown> | null
   /** eSewa status API answers {"code":0,"error_message":…}. */
   esewaDown: boolean
+  /** The HTTP status Khalti's refund API answers (200: refunded). */
+  refundStatus: number
+  /** Bodies of the refund requests received. */
+  refunds: string[]
   delayMs: number
   calls: string[]
 }
@@ -36,6 +40,8 @@ export const fake: FakeState = {
   unknown: false,
   initiateError: null,
   esewaDown: false,
+  refundStatus: 200,
+  refunds: [],
   delayMs: 0,
   calls: [],
 }
@@ -48,6 +54,8 @@ export function reset(status: string) {
     unknown: false,
     initiateError: null,
     esewaDown: false,
+    refundStatus: 200,
+    refunds: [],
     delayMs: 0,
     calls: [],
   })
@@ -112,6 +120,12 @@ export async function startFakeGateways(): Promise<{ server: Server; base: strin
         fee: 0,
         refunded: false,
       })
+    }
+    if (/^\/khalti\/merchant-transaction\/[^/]+\/refund\/$/.test(url.pathname)) {
+      if (req.headers.authorization !== `Key ${KHALTI_SECRET}`) return json(401, { detail: 'Invalid token.' })
+      fake.refunds.push(body)
+      if (fake.refundStatus === 200) return json(200, { detail: 'Transaction refund successful.' })
+      return json(fake.refundStatus, { detail: 'Transaction already refunded.', error_key: 'validation_error' })
     }
     if (url.pathname === '/fonepay/api/merchantRequest/verificationMerchant') {
       const amt = Math.round(Number(url.searchParams.get('AMT')) * 100)

@@ -142,7 +142,8 @@ export async function refundBooking(
  * Returns `amountPaisa` of one completed payment the way it came: an online payment to the
  * customer's wallet (charged to the venue's balance), a desk payment as a cash-back due at the
  * venue's desk, or, when an owner or manager chooses `to: 'wallet'` for desk money, to the wallet
- * from the venue's own balance with the platform (422 when that balance does not cover it). Used for
+ * from the venue's own balance with the platform (422 when that balance does not cover it);
+ * `to: 'source'` records a refund the gateway has made (Khalti's refund API). Used for
  * the venue's manual refund (`applied`: the money was part of the booking's paid_amount, which is
  * lowered by it), or money a booking could not take (an overpayment, a payment for a booking no
  * longer active: never applied). The caller holds the booking's and the payment's row locks and
@@ -156,20 +157,34 @@ export async function returnPayment(
   payment: RefundablePayment,
   userId: number | null,
   amountPaisa: number,
-  opts: { description: string; applied: boolean; to?: 'wallet' | 'desk'; by?: number | null },
+  opts: { description: string; applied: boolean; to?: 'wallet' | 'desk' | 'source'; by?: number | null },
 ): Promise<{ credited: number }> {
   const desk = payment.recorded_by !== null
-  if (!desk || opts.to === 'wallet') {
-    if (userId === null) throw new Unprocessable('This payment has no customer wallet to refund to.')
-  }
+  const to = opts.to ?? (desk ? 'desk' : 'wallet')
   let credited = 0
-  if (!desk) {
-    credited = await refundOnline(ctx, trx, kind, booking, userId, [{ payment, take: amountPaisa }], opts.description)
-  } else if (opts.to === 'wallet') {
-    await creditFromVenueBalance(ctx, trx, kind, booking, payment, userId!, amountPaisa, opts)
-    credited = amountPaisa
-  } else {
+  if (to === 'source') {
+    // The gateway has already sent it back (payments asked it): the venue's balance pays the gateway.
+    await post(trx, {
+      kind: 'refund_to_source',
+      occurredAt: ctx.clock.now(),
+      description: opts.description,
+      paymentId: payment.id,
+      booking: { kind, id: booking.id },
+      venueId: booking.venue_id,
+      userId,
+      createdBy: opts.by ?? null,
+      lines: transfer(account.venueBalance(booking.venue_id), account.gatewayClearing(payment.method), amountPaisa),
+    })
+  } else if (to === 'desk' && desk) {
     await refundAtDesk(ctx, trx, kind, booking, payment, amountPaisa, opts.description)
+  } else {
+    if (userId === null) throw new Unprocessable('This payment has no customer wallet to refund to.')
+    if (desk) {
+      await creditFromVenueBalance(ctx, trx, kind, booking, payment, userId, amountPaisa, opts)
+      credited = amountPaisa
+    } else {
+      credited = await refundOnline(ctx, trx, kind, booking, userId, [{ payment, take: amountPaisa }], opts.description)
+    }
   }
   await markRefunded(trx, payment.id, amountPaisa, ctx.clock.now())
   await emitPaymentEvent(ctx, trx, payment.id, 'refunded')

@@ -57,7 +57,8 @@ export const bookingMoneyFields = {
   base_amount: Type.String({ description: 'Price of the slot before discount, NPR' }),
   discount_amount: Money,
   total_amount: Type.String({ description: 'Amount due: base − discount + extra charges, NPR' }),
-  paid_amount: Money,
+  paid_amount: Type.String({ description: 'Paid and kept, net of refunds, NPR' }),
+  refunded_amount: Type.String({ description: 'Returned of what was paid (to the wallet or at the desk), NPR' }),
   balance_due: Money,
   is_paid: Type.Boolean({ description: 'true when fully paid' }),
   extras_total: Nullable(Type.String({ description: 'Sum of extra session charges; null when there are none' })),
@@ -69,6 +70,7 @@ export interface MoneyColumns {
   extras_total: number
   total_amount: number
   paid_amount: number
+  refunded_amount: number
 }
 
 export function bookingMoney(b: MoneyColumns) {
@@ -78,6 +80,7 @@ export function bookingMoney(b: MoneyColumns) {
     discount_amount: formatMoney(b.discount_amount),
     total_amount: formatMoney(b.total_amount),
     paid_amount: formatMoney(b.paid_amount),
+    refunded_amount: formatMoney(b.refunded_amount),
     balance_due: formatMoney(due),
     is_paid: due === 0,
     extras_total: b.extras_total > 0 ? formatMoney(b.extras_total) : null,

@@ -50,6 +50,7 @@ export interface DayBookingRow {
   extras_total: number
   total_amount: number
   paid_amount: number
+  refunded_amount: number
   payment_method: string | null
   hold_expires_at: Date | string | null
   /** Waiting waitlist entries overlapping the booking (court bookings; 0 for indoor ones). */
@@ -70,6 +71,7 @@ const SHARED_COLUMNS = [
   'b.extras_total',
   'b.total_amount',
   'b.paid_amount',
+  'b.refunded_amount',
   'b.payment_method',
   'b.hold_expires_at',
 ] as const

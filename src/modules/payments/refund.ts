@@ -3,10 +3,62 @@ import type { AuthUser } from '../../lib/auth.ts'
 import type { AppContext } from '../../lib/context.ts'
 import { Invalid, NotFound, Unprocessable } from '../../lib/errors.ts'
 import { formatMoney, toPaisa } from '../../lib/money.ts'
-import { assertPositiveAmount, type BookingKind, lockBooking, returnPaymentToWallet } from '../booking-core/index.ts'
+import { assertPositiveAmount, type BookingKind, lockBooking, returnPayment } from '../booking-core/index.ts'
+import { type GatewayName, GatewayRefused, type Gateways, GatewayUnavailable } from './gateways/index.ts'
 import { assertCanRefund } from './policy.ts'
 import * as repo from './repository.ts'
 import type { RefundBody } from './schemas.ts'
+
+/**
+ * Where a refund goes: the way the money came unless the venue chooses the wallet for desk money
+ * (from its own balance). Online money never becomes a cash-back at a desk that never held it.
+ */
+function refundDestination(
+  payment: { recorded_by: number | null; method: string; gateway_transaction_id: string | null },
+  to: 'wallet' | 'desk' | 'source' | undefined,
+) {
+  const desk = payment.recorded_by !== null
+  if (to === undefined) return desk ? 'desk' : 'wallet'
+  if (to === 'desk' && !desk) throw new Invalid('to', 'Online money is refunded to the wallet, not at the desk.')
+  if (to === 'source' && (desk || payment.method !== 'gateway_2' || !payment.gateway_transaction_id)) {
+    throw new Invalid('to', 'Only a Khalti payment made online can be refunded to its source.')
+  }
+  return to
+}
+
+/**
+ * Asks Khalti to refund `amount` of the payment to where it came from. The payment's row lock is
+ * held meanwhile (refunds of one payment queue behind it; the transport's timeout bounds the wait).
+ * Returns whether Khalti did it; when it refused or could not be reached the refund goes to the
+ * wallet instead, and the log says why.
+ */
+async function refundAtSource(
+  ctx: AppContext,
+  gateways: Gateways,
+  payment: {
+    id: number
+    method: string
+    amount: number
+    refunded_amount: number
+    gateway_transaction_id: string | null
+  },
+  amount: number,
+): Promise<boolean> {
+  const driver = gateways.driver(payment.method as GatewayName)
+  if (!driver.refund) return false
+  try {
+    await driver.refund({
+      transactionId: payment.gateway_transaction_id!,
+      amount,
+      full: amount === payment.amount - payment.refunded_amount && payment.refunded_amount === 0,
+    })
+    return true
+  } catch (err) {
+    if (!(err instanceof GatewayRefused || err instanceof GatewayUnavailable)) throw err
+    ctx.log.warn({ payment: payment.id, err: err.message }, 'refund to source failed; refunding to the wallet')
+    return false
+  }
+}
 
 /**
  * A manual refund of one booking payment, in full or in part, the way the money came: an online
@@ -14,6 +66,7 @@ import type { RefundBody } from './schemas.ts'
  */
 export async function refundPayment(
   ctx: AppContext,
+  gateways: Gateways,
   user: AuthUser,
   paymentId: number,
   input: Static<typeof RefundBody>,
@@ -42,8 +95,17 @@ export async function refundPayment(
     if (customer === null && payment.recorded_by === null) {
       throw new Unprocessable('This payment has no customer wallet to refund to.')
     }
+    let to = refundDestination(payment, input.to)
+    if (to === 'source' && !(await refundAtSource(ctx, gateways, payment, amount))) to = 'wallet'
+    if (to === 'wallet' && customer === null)
+      throw new Invalid('to', 'This payment has no customer wallet to refund to.')
     const description = input.reason?.trim() || `Refund for booking ${booking.booking_number}`
-    await returnPaymentToWallet(ctx, trx, kind, booking.id, payment, customer, amount, { description, applied: true })
-    return (await repo.findPayment(trx, payment.id))!
+    await returnPayment(ctx, trx, kind, booking, payment, customer, amount, {
+      description,
+      applied: true,
+      to,
+      by: user.id,
+    })
+    return { payment: (await repo.findPayment(trx, payment.id))!, to }
   })
 }

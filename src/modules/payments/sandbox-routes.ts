@@ -35,6 +35,7 @@ const KHALTI_LINK_SECONDS = 3600
 interface SandboxTxn {
   amount: number // paisa
   paid?: number // paisa the customer paid (Fonepay discount)
+  refunded?: number // paisa refunded through the refund API (Khalti)
   expiresAt?: number // ms (Khalti)
   status: string
   transactionId: string | null
@@ -184,6 +185,26 @@ export async function sandboxRoutes(app: RouteApp) {
     }
     for (const [k, v] of Object.entries(params)) back.searchParams.set(k, v)
     return reply.redirect(back.toString(), 302)
+  })
+
+  // Khalti's refund API: full (empty body) or partial ({amount}); only a Completed transaction, and
+  // never more than is left. A full refund turns the lookup's status to Refunded.
+  app.post(`${prefix}/gateway_2/merchant-transaction/:id/refund/`, { schema: jsonBody }, async (req, reply) => {
+    if (!khaltiAuthorized(req.headers.authorization)) return reply.code(401).send({ detail: 'Invalid token.' })
+    const id = (req.params as { id: string }).id
+    const txn = [...khaltiTxns.values()].find((t) => t.transactionId === id)
+    if (!txn) return reply.code(404).send({ detail: 'Not found.', error_key: 'validation_error' })
+    if (txn.status !== 'Completed' && txn.status !== 'Partially Refunded') {
+      return reply.code(400).send({ detail: 'Transaction cannot be refunded.', error_key: 'validation_error' })
+    }
+    const left = txn.amount - (txn.refunded ?? 0)
+    const amount = req.body?.amount === undefined ? left : Number(req.body.amount)
+    if (!Number.isInteger(amount) || amount <= 0 || amount > left) {
+      return reply.code(400).send({ amount: ['Invalid refund amount.'], error_key: 'validation_error' })
+    }
+    txn.refunded = (txn.refunded ?? 0) + amount
+    txn.status = txn.refunded >= txn.amount ? 'Refunded' : 'Partially Refunded'
+    return { detail: 'Transaction refund successful.' }
   })
 
   app.post(`${prefix}/gateway_2/epayment/lookup/`, { schema: jsonBody }, async (req, reply) => {

@@ -80,6 +80,15 @@ export const CallbackAnswer = Type.Object({
 export const RefundBody = Type.Object({
   amount: Type.Optional(MoneyInput),
   reason: Type.Optional(Type.String({ maxLength: 255 })),
+  to: Type.Optional(
+    Type.Union([Type.Literal('wallet'), Type.Literal('desk'), Type.Literal('source')], {
+      description:
+        'Where the money goes. Default: the way it came (online money to the wallet, desk money as a cash-back ' +
+        "at the desk). `wallet` for desk money credits the customer's wallet from the venue's own balance with " +
+        'the platform (owner or manager; 422 when the balance does not cover it). `source` refunds a Khalti ' +
+        'payment through Khalti (the wallet when Khalti refuses or is unreachable).',
+    }),
+  ),
 })
 
 export const RefundAnswer = Type.Object({ message: Type.String(), data: PaymentSchema })
@@ -117,4 +126,36 @@ export const TopupAnswer = Type.Object({
   data: WalletTransactionSchema,
   status: { ...WalletTransactionStatusEnum.response, description: 'pending until the gateway confirms' },
   payment_url: Type.String(),
+})
+
+/** A gateway payment failed here that its gateway reports as paid (GET /admin/payments/mismatched). */
+export const MismatchedPaymentSchema = named(
+  'MismatchedPayment',
+  Type.Object({
+    id: Type.Integer(),
+    method: GatewayMethodEnum.response,
+    reference: Type.String({ description: 'Our id of the payment at the gateway' }),
+    gateway_transaction_id: Nullable(
+      Type.String({ description: "The gateway's id of the transaction, when it gave one" }),
+    ),
+    booking_type: PaymentBookingTypeEnum.response,
+    booking_id: Type.Integer({ description: 'Booking id (or wallet transaction id of a top-up)' }),
+    amount: { ...Money, description: 'What the payment asked for' },
+    gateway_amount: Nullable({ ...Money, description: 'What the gateway reports as paid' }),
+    status: Type.Literal('failed'),
+    user: Nullable(Type.Object({ id: Type.Integer(), name: Type.String(), email: Nullable(Type.String()) })),
+    created_at: DateTime,
+    failed_at: { ...DateTime, description: 'When the payment was failed here (its last change)' },
+    checked_at: { ...DateTime, description: 'When the gateway last said it holds the money' },
+    recheck_until: {
+      ...DateTime,
+      description: 'End of the re-check window (created_at + PAYMENT_RECHECK_HOURS); asked again until then',
+    },
+    rechecking: Type.Boolean({ description: 'Whether the gateway is still asked about it (the window has not ended)' }),
+  }),
+)
+
+export const MismatchedQuery = Type.Object({
+  page: Type.Optional(Type.Integer({ minimum: 1 })),
+  per_page: Type.Optional(Type.Integer({ minimum: 1 })),
 })

@@ -13,6 +13,9 @@ import {
 // Khalti sends the customer back to return_url?pidx=…&status=…&purchase_order_id=…; that redirect
 // is unsigned, so the lookup API ({base}/epayment/lookup/ with the pidx we stored) is the only
 // proof. Amounts are in paisa. Expired and User canceled lookups answer HTTP 400 with a body.
+// Refunds (docs.khalti.com/api/refund): POST {api}/merchant-transaction/{transaction_id}/refund/
+// with the same key, where {api} is the base URL without its /v2 (https://khalti.com/api); an empty
+// body refunds in full, {"amount": paisa} in part; 200 {"detail": "Transaction refund successful."}.
 
 export interface KhaltiConfig {
   baseUrl: string
@@ -48,9 +51,28 @@ function readBody(text: string): Record<string, unknown> | null {
   }
 }
 
+/** Where the refund API lives: the ePayment base without its version (…/api/v2 → …/api). */
+export function khaltiRefundUrl(baseUrl: string, transactionId: string): string {
+  const api = baseUrl.replace(/\/+$/, '').replace(/\/v2$/, '')
+  return `${api}/merchant-transaction/${encodeURIComponent(transactionId)}/refund/`
+}
+
 export function khaltiDriver(config: KhaltiConfig, transport: Transport, websiteUrl: string): GatewayDriver {
   const headers = { authorization: `Key ${config.secretKey}`, 'content-type': 'application/json' }
   return {
+    async refund(payment) {
+      const res = await transport({
+        method: 'POST',
+        url: khaltiRefundUrl(config.baseUrl, payment.transactionId),
+        headers,
+        body: JSON.stringify(payment.full ? {} : { amount: payment.amount }),
+      })
+      if (res.status === 200) return
+      if (res.status === 400 || res.status === 404) {
+        throw new GatewayRefused(khaltiMessage(readBody(res.body) ?? {}) ?? `Khalti refused the refund (${res.status})`)
+      }
+      throw new GatewayUnavailable(`Khalti refund answered ${res.status}`)
+    },
     name: 'gateway_2',
     sessionFromInitiate: true,
     // Khalti: "payment link expires in 60 minutes" (ePayment docs); the sandbox uses the same.

@@ -91,6 +91,12 @@ export interface GatewayDriver {
    * errors and answers that are about another payment or unreadable.
    */
   verify(payment: { reference: string; amount: number; session: string | null }): Promise<Verification>
+  /**
+   * Refunds a completed payment to its source (the customer's Khalti wallet or bank), in full or in
+   * part (`amount` paisa; `full` when it is everything left). Only gateways with a refund API have
+   * it. Throws GatewayRefused when the gateway says no, GatewayUnavailable when it cannot be asked.
+   */
+  refund?(payment: { transactionId: string; amount: number; full: boolean }): Promise<void>
 }
 
 /** The gateway could not be reached or answered nonsense: nothing was changed, try again. */
