@@ -94,6 +94,8 @@ async function startServer(extra: Record<string, string> = {}): Promise<ChildPro
     // Production settings, with the in-service gateways and the outbox file: the bench sends nothing out.
     PAYMENT_SANDBOX_IN_PRODUCTION: 'true',
     OUTBOX_LOG_IN_PRODUCTION: 'true',
+    // Served on loopback only (HOST below); nothing scrapes it.
+    METRICS_PUBLIC: 'true',
     PORT: String(PORT),
     HOST: '127.0.0.1',
     LOG_LEVEL: 'warn',

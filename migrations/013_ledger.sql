@@ -50,6 +50,21 @@ CREATE TRIGGER ledger_lines_balanced AFTER INSERT ON ledger_lines
   REFERENCING NEW TABLE AS ledger_new_lines
   FOR EACH STATEMENT EXECUTE FUNCTION ledger_check_balanced();
 
+-- And no entry is left without lines: checked when the transaction commits (an entry is inserted
+-- just before its lines, by the same statement in the app; by separate ones in the backfill below).
+CREATE FUNCTION ledger_check_entry_lines() RETURNS trigger
+LANGUAGE plpgsql AS $$
+BEGIN
+  IF (SELECT count(*) FROM ledger_lines WHERE entry_id = NEW.id) < 2 THEN
+    RAISE EXCEPTION 'ledger entry % has fewer than two lines', NEW.id USING ERRCODE = 'check_violation';
+  END IF;
+  RETURN NULL;
+END
+$$;
+CREATE CONSTRAINT TRIGGER ledger_entries_have_lines AFTER INSERT ON ledger_entries
+  DEFERRABLE INITIALLY DEFERRED
+  FOR EACH ROW EXECUTE FUNCTION ledger_check_entry_lines();
+
 -- Append-only: a mistake is corrected by a new entry, never by changing an old one.
 CREATE FUNCTION ledger_append_only() RETURNS trigger
 LANGUAGE plpgsql AS $$

@@ -47,6 +47,8 @@ async function start(port: number): Promise<ChildProcess> {
       // Production settings, with the in-service gateways and the outbox file: the check sends nothing out.
       PAYMENT_SANDBOX_IN_PRODUCTION: 'true',
       OUTBOX_LOG_IN_PRODUCTION: 'true',
+      // Served on loopback only (HOST below); nothing scrapes it.
+      METRICS_PUBLIC: 'true',
       PORT: String(port),
       HOST: '127.0.0.1',
       APP_URL: `http://127.0.0.1:${port}`,

@@ -3,6 +3,7 @@
 
 import { isIP } from 'node:net'
 import { fileURLToPath } from 'node:url'
+import { formatMoney, toPaisa } from './lib/money.ts'
 
 export interface Config {
   env: 'development' | 'production' | 'test'
@@ -68,8 +69,12 @@ export interface Config {
   heapGrowthPercent: number
   /** Comment heartbeats on the desk's event streams (GET /venues/{venue}/events), ms. */
   deskHeartbeatMs: number
-  /** Bearer token GET /metrics requires; unset leaves it open, except in production, where /metrics is then off (404). */
+  /** Bearer token GET /metrics requires; unset leaves it open (production refuses to start then, unless metricsPublic). */
   metricsToken: string | undefined
+  /** METRICS_PUBLIC: /metrics is served without a token in production, the network being private. */
+  metricsPublic: boolean
+  /** The largest extra charge staff may add to one booking, paisa (MAX_CHARGE_AMOUNT). */
+  maxChargeAmount: number
   /** On SIGTERM: how long in-flight requests and claimed jobs get before the process exits anyway. */
   shutdownGraceSeconds: number
   /** Webhook deliveries (docs/webhooks.md): may they reach loopback/private addresses, and the request timeout. */
@@ -134,6 +139,22 @@ function bool(env: Env, key: string, fallback: boolean): boolean {
   if (['1', 'true', 'yes', 'on'].includes(raw.toLowerCase())) return true
   if (['0', 'false', 'no', 'off'].includes(raw.toLowerCase())) return false
   throw new ConfigError(`${key} must be true or false, got "${raw}"`)
+}
+
+/** An NPR amount setting ("100000.00", "500"): at least 0.01, at most 10,000,000.00, two decimals at most; paisa. */
+function money(env: Env, key: string, fallback: number): number {
+  const raw = env[key]
+  if (raw === undefined || raw === '') return fallback
+  let paisa: number | undefined
+  try {
+    paisa = toPaisa(raw)
+  } catch {}
+  if (paisa === undefined || paisa < 1 || paisa > 1_000_000_000) {
+    throw new ConfigError(
+      `${key} must be an amount between 0.01 and 10000000.00 with at most 2 decimals, got "${raw}" (default ${formatMoney(fallback)})`,
+    )
+  }
+  return paisa
 }
 
 function url(env: Env, key: string, fallback: string): string {
@@ -263,7 +284,8 @@ function refuseUnusable(env: Env) {
 /**
  * Production never falls back to a stand-in: the in-service sandbox gateways (anyone completes a payment
  * without paying) and the log drivers (mail and SMS, one-time codes included, written to OUTBOX_FILE)
- * need an explicit opt-in there, for a demo or staging. Returns the warnings the opt-ins call for.
+ * need an explicit opt-in there, for a demo or staging, and /metrics needs METRICS_TOKEN unless
+ * METRICS_PUBLIC=true says the network it is served on is private. Returns the warnings the opt-ins call for.
  */
 function checkProductionStandIns(env: Env): string[] {
   const problems: string[] = []
@@ -297,6 +319,20 @@ function checkProductionStandIns(env: Env): string[] {
         `${channels} in production (log is the default): messages, one-time codes included, would be written to ` +
           `OUTBOX_FILE instead of sent; set ${logged.map((key) => real[key]).join(', ')}, or ` +
           'OUTBOX_LOG_IN_PRODUCTION=true for a demo or staging',
+      )
+    }
+  }
+  if (opt(env, 'METRICS_TOKEN') === undefined) {
+    if (bool(env, 'METRICS_PUBLIC', false)) {
+      warnings.push(
+        'METRICS_PUBLIC=true: GET /metrics is served without a token (traffic, routes, payments); keep its port ' +
+          'on a private network, or set METRICS_TOKEN',
+      )
+    } else {
+      problems.push(
+        'METRICS_TOKEN must be set in production: GET /metrics would show anyone the traffic, routes and payments; ' +
+          'set METRICS_TOKEN (scrapers send it as a bearer token), or METRICS_PUBLIC=true when only a private ' +
+          'network reaches the service',
       )
     }
   }
@@ -431,6 +467,8 @@ export function loadConfig(env: Env = process.env): Config {
     heapGrowthPercent: int(env, 'HEAP_GROWTH_PERCENT', 100, 0, 300),
     deskHeartbeatMs: int(env, 'DESK_HEARTBEAT_MS', 15000, 10, 3_600_000),
     metricsToken: opt(env, 'METRICS_TOKEN'),
+    metricsPublic: bool(env, 'METRICS_PUBLIC', false),
+    maxChargeAmount: money(env, 'MAX_CHARGE_AMOUNT', 10_000_000),
     shutdownGraceSeconds: int(env, 'SHUTDOWN_GRACE_SECONDS', 15, 1, 3600),
     webhooks: {
       allowPrivate: bool(env, 'WEBHOOK_ALLOW_PRIVATE', nodeEnv !== 'production'),

@@ -1177,7 +1177,7 @@ export interface paths {
         put?: never;
         /**
          * Add an extra session charge (owner, manager, staff)
-         * @description Raises extras_total, total_amount and balance_due. Refused (422) on cancelled or no-show bookings.
+         * @description Raises extras_total, total_amount and balance_due. Refused (422) on cancelled or no-show bookings. amount is at least 0.01 and at most MAX_CHARGE_AMOUNT (default 100000.00), else 422 errors.amount.
          */
         post: operations["addBookingCharge"];
         delete?: never;
@@ -1197,7 +1197,7 @@ export interface paths {
         put?: never;
         /**
          * Record a payment taken at the venue (owner, manager, staff)
-         * @description amount ≤ balance_due (else 422 errors.amount). A pending booking that becomes fully paid is confirmed (BookingConfirmed is sent).
+         * @description amount ≤ balance_due (else 422 errors.amount). A pending booking that becomes fully paid is confirmed (BookingConfirmed is sent). 403 "You may not record a payment on your own booking." when the booking is the caller's own (its user_id is theirs).
          */
         post: operations["recordBookingPayment"];
         delete?: never;
@@ -1417,7 +1417,10 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Add an extra session charge; raises total_amount and balance_due (owner, manager, staff) */
+        /**
+         * Add an extra session charge; raises total_amount and balance_due (owner, manager, staff)
+         * @description Refused (422) on cancelled or no-show bookings. amount is at least 0.01 and at most MAX_CHARGE_AMOUNT (default 100000.00), else 422 errors.amount.
+         */
         post: operations["addIndoorGameBookingCharge"];
         delete?: never;
         options?: never;
@@ -1436,7 +1439,7 @@ export interface paths {
         put?: never;
         /**
          * Record a payment taken at the desk (owner, manager, staff)
-         * @description amount ≤ balance_due; a pending booking that becomes fully paid is confirmed.
+         * @description amount ≤ balance_due (else 422 errors.amount); a pending booking that becomes fully paid is confirmed. 403 "You may not record a payment on your own booking." when the booking is the caller's own.
          */
         post: operations["recordIndoorGameBookingPayment"];
         delete?: never;

@@ -1,4 +1,5 @@
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
+import { MONEY_MAX, MONEY_TEXT_PATTERN } from './schemas.ts'
 
 /** Typed errors services throw; one handler (below) turns them into the contract's bodies. */
 export class AppError extends Error {
@@ -116,6 +117,7 @@ function messageFor(e: AjvError, field: string, schemaType: unknown): string {
       return `The ${f} field must be a multiple of ${e.params.multipleOf}.`
     case 'format': {
       const fmt = String(e.params.format)
+      if (fmt === 'money') return `The ${f} field must have at most 2 decimal places.`
       if (fmt === 'email') return `The ${f} field must be a valid email address.`
       if (fmt === 'date' || fmt === 'local-date-time') return `The ${f} field must be a valid date.`
       if (fmt === 'uuid') return `The ${f} field must be a valid UUID.`
@@ -123,6 +125,9 @@ function messageFor(e: AjvError, field: string, schemaType: unknown): string {
       return `The ${f} field format is invalid.`
     }
     case 'pattern':
+      if (e.params.pattern === MONEY_TEXT_PATTERN) {
+        return `The ${f} field must be an amount of at most ${MONEY_MAX}.00 with at most 2 decimal places.`
+      }
       return schemaType === 'time' ? `The ${f} field must match the format H:i.` : `The ${f} field format is invalid.`
     default:
       return `The ${f} field is invalid.`
@@ -136,11 +141,16 @@ const isNullBranch = (e: AjvError) => e.keyword === 'type' && e.params.type === 
 export function validationErrors(list: AjvError[]): Record<string, string[]> {
   const errors: Record<string, string[]> = {}
   const explained = new Set(list.filter((e) => e.keyword !== 'anyOf' && !isNullBranch(e)).map(fieldOf))
+  // A field of several types (a money amount: number or text) whose value has one of them but
+  // breaks that branch's rule (10.005: more than 2 decimals) is explained by the rule; the other
+  // branches' "must be a string" would only mislead.
+  const ruleBroken = new Set(list.filter((e) => e.keyword !== 'anyOf' && e.keyword !== 'type').map(fieldOf))
   for (const e of list) {
     // anyOf (a nullable field) reports each branch; one message for the field is enough.
     if (e.keyword === 'anyOf') continue
     const field = fieldOf(e)
     if (isNullBranch(e) && explained.has(field)) continue
+    if (e.keyword === 'type' && ruleBroken.has(field)) continue
     const msg = messageFor(e, field, undefined)
     const list = errors[field] ?? []
     if (!list.includes(msg)) list.push(msg)

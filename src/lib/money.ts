@@ -8,15 +8,22 @@ export function formatMoney(paisa: number | null | undefined): string {
   return `${sign}${Math.floor(abs / 100)}.${String(abs % 100).padStart(2, '0')}`
 }
 
-/** "250", "250.5", 250.5 -> 25050. Rounds to the nearest paisa; throws on non-numeric input. */
+/**
+ * "250", "250.5", 250.5 -> 25050. Never rounds: an amount with more than two decimals (`10.005`,
+ * `"10.005"`) or that is not a plain decimal throws. A request's amounts are refused before they
+ * get here, as a 422 on their field (`MoneyInput` in src/lib/schemas.ts, our `money` format).
+ */
 export function toPaisa(value: number | string): number {
-  const s = typeof value === 'number' ? value.toFixed(4) : value.trim()
-  if (!/^-?\d+(\.\d+)?$/.test(s)) throw new Error(`not a money amount: ${value}`)
-  const neg = s.startsWith('-')
-  const [whole, frac = ''] = s.replace('-', '').split('.')
-  const cents = Number(whole) * 100 + Number((frac + '000').slice(0, 2))
-  const rounded = Number((frac + '000')[2]) >= 5 ? cents + 1 : cents
-  return neg ? -rounded : rounded
+  const text =
+    typeof value === 'number'
+      ? Number.isFinite(value) && Number(value.toFixed(2)) === value
+        ? value.toFixed(2)
+        : ''
+      : value.trim()
+  const m = /^(-?)(\d+)(?:\.(\d{1,2}))?$/.exec(text)
+  if (!m) throw new Error(`not a money amount with at most two decimals: ${value}`)
+  const paisa = Number(m[2]) * 100 + Number((m[3] ?? '').padEnd(2, '0'))
+  return m[1] && paisa ? -paisa : paisa
 }
 
 /** Decimal number form (for the few fields the contract marks "decimal number"). */

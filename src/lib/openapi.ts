@@ -3,7 +3,7 @@ import type { TSchema } from 'typebox'
 import { DEMO_PASSWORD, DEMO_USERS, DEMO_VENUES } from '../cli/seed-data.ts'
 import type { Config } from '../config.ts'
 import type { Clock } from './clock.ts'
-import { formatPatterns, Message, namedSchemas, ValidationError } from './schemas.ts'
+import { formatKeywords, formatPatterns, Message, namedSchemas, ValidationError } from './schemas.ts'
 import { addDays } from './time.ts'
 import type { Zone } from './zone.ts'
 
@@ -73,7 +73,7 @@ export const TAGS: { name: string; description: string }[] = [
     description:
       'Signed (Standard Webhooks) event deliveries to a venue’s own systems: endpoints, events, delivery attempts.',
   },
-  { name: 'Platform administration', description: 'Users and roles, for super_admin.' },
+  { name: 'Platform administration', description: 'Users and roles, and payments to look into, for super_admin.' },
   { name: 'Operations', description: 'Liveness and readiness probes (not rate-limited).' },
 ]
 
@@ -183,7 +183,8 @@ const ANY_KEY = new Set(['^.*$', '^(.*)$', '^(.*)'])
  * A schema as the document shows it, where validation reads something generators do not:
  * - a map (`Type.Record`, `patternProperties: {'^.*$': X}`) is `additionalProperties: X`, so a
  *   generated client types it as a map (Ajv and the serializer keep the pattern; same meaning);
- * - our own formats (`local-date-time`) are a `pattern` of the same shape (formatPatterns);
+ * - our own formats (`local-date-time`) are a `pattern` of the same shape (formatPatterns), and
+ *   our number format `money` is `multipleOf: 0.01` (formatKeywords);
  * - a file field of a multipart form (FileInput) is `type: string, format: binary`.
  */
 function documented(node: Json): Json {
@@ -198,6 +199,10 @@ function documented(node: Json): Json {
   if (typeof node.format === 'string' && node.format in formatPatterns) {
     const { format, ...rest } = node
     return { ...rest, pattern: formatPatterns[format as keyof typeof formatPatterns] }
+  }
+  if (typeof node.format === 'string' && node.format in formatKeywords) {
+    const { format, ...rest } = node
+    return { ...rest, ...formatKeywords[format as keyof typeof formatKeywords] }
   }
   if (node.contentMediaType === 'application/octet-stream' && node.type === undefined) {
     const { contentMediaType: _, ...rest } = node

@@ -113,13 +113,11 @@ export function registerOps(app: FastifyInstance, metrics: Metrics, state: OpsSt
     },
   )
 
-  // With METRICS_TOKEN a scrape needs it as a bearer token. Without one /metrics is open, except in
-  // production, where it is off (404): an open /metrics tells anyone the traffic, routes and payments.
+  // With METRICS_TOKEN a scrape needs it as a bearer token. Without one /metrics is open: production
+  // refuses to start that way (src/config.ts) unless METRICS_PUBLIC=true says the network is private,
+  // as an open /metrics tells anyone the traffic, routes and payments.
   const token = ctx.config.metricsToken
-  const off = token === undefined && ctx.config.env === 'production'
-  if (off) app.log.info('GET /metrics is off in production without METRICS_TOKEN (it answers 404)')
   app.get('/metrics', { schema: { hide: true } }, async (req, reply) => {
-    if (off) return reply.code(404).send({ message: 'Not found.' })
     if (token !== undefined && !bearerMatches(req.headers.authorization, token)) {
       return reply.code(401).send({ message: 'Unauthenticated.' })
     }

@@ -25,16 +25,36 @@ export function isLocalDateTime(s: string): boolean {
   return m !== null && isValidDate(m[1])
 }
 
-/** Formats of our own, given to both Ajv instances (src/lib/validation.ts). */
-export const customFormats = { 'local-date-time': isLocalDateTime }
+/**
+ * Whether a JSON number is an amount with at most two decimals: the number nearest to some whole
+ * number of paisa. `10.01` is; `10.005` (which `toPaisa` would round to 10.01) and `10.001` are not.
+ * Exact where `multipleOf: 0.01` is not (10.01 / 0.01 is 1000.9999999999999 in binary floating point).
+ */
+export function isMoneyNumber(n: number): boolean {
+  return Number.isFinite(n) && Number(n.toFixed(2)) === n
+}
 
 /**
- * What the OpenAPI document says instead of each of our own formats, whose names no client
+ * Formats of our own, given to both Ajv instances (src/lib/validation.ts): `local-date-time` for
+ * text, `money` for numbers (a number format applies to numbers only).
+ */
+export const customFormats = {
+  'local-date-time': isLocalDateTime,
+  money: { type: 'number' as const, validate: isMoneyNumber },
+}
+
+/**
+ * What the OpenAPI document says instead of each of our own text formats, whose names no client
  * generator knows: a `pattern` of the same shape (src/lib/openapi.ts). Ajv keeps validating with
  * the format itself (which also refuses days that do not exist, such as 2027-02-30).
  */
-export const formatPatterns: Record<keyof typeof customFormats, string> = {
+export const formatPatterns: Record<'local-date-time', string> = {
   'local-date-time': '^\\d{4}-(0[1-9]|1[0-2])-(0[1-9]|[12]\\d|3[01])( ([01]\\d|2[0-3]):[0-5]\\d(:[0-5]\\d)?)?$',
+}
+
+/** What the OpenAPI document says instead of each of our own number formats (src/lib/openapi.ts). */
+export const formatKeywords: Record<'money', Record<string, unknown>> = {
+  money: { multipleOf: 0.01 },
 }
 
 /** Request venue-local date with an optional time: YYYY-MM-DD or YYYY-MM-DD HH:mm[:ss]. */
@@ -51,14 +71,19 @@ export const ClockInput = Type.String({
 })
 /** The largest amount any request may carry, NPR (beyond any price, fee or top-up we expect). */
 export const MONEY_MAX = 10_000_000
+/** The text form of a request's money amount: up to 7 integer digits and 2 decimals, or 10000000.00. */
+export const MONEY_TEXT_PATTERN = '^(\\d{1,7}(\\.\\d{1,2})?|10000000(\\.00?)?)$'
 /**
- * A money amount in a request: a number or numeric string, at most two decimals, at most
- * MONEY_MAX. The bound keeps 1e21 or 1e308 away from the money converter (`toPaisa`) and bigint
+ * A money amount in a request, the one definition every money field uses (prices, fees, coupons'
+ * values, top-ups, charges, desk payments, refunds): a number or numeric string, at most two
+ * decimals, at most MONEY_MAX. More decimals are a 422 on the field at validation, never rounded
+ * (`10.005` is not 10.01): the number form by our `money` format (`isMoneyNumber`), the text form by
+ * its pattern. The bound keeps 1e21 or 1e308 away from the money converter (`toPaisa`) and bigint
  * columns; the string form spells the same bound (up to 7 integer digits, or 10000000.00).
  */
 export const MoneyInput = Type.Union([
-  Type.Number({ minimum: 0, maximum: MONEY_MAX }),
-  Type.String({ pattern: '^(\\d{1,7}(\\.\\d{1,2})?|10000000(\\.00?)?)$' }),
+  Type.Number({ minimum: 0, maximum: MONEY_MAX, format: 'money' }),
+  Type.String({ pattern: MONEY_TEXT_PATTERN }),
 ])
 
 // The example is an id that exists after `npm run seed` on an empty database (the first venue, court, game…).

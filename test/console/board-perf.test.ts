@@ -2,6 +2,7 @@ import assert from 'node:assert/strict'
 import { after, before, test } from 'node:test'
 import type { Browser } from 'playwright-core'
 import { createCourt, createVenue, daysFromNow } from '../helpers/factories.ts'
+import { payInsertedBookings } from '../helpers/ledger.ts'
 import { type ConsoleServer, launchBrowser, signIn, startConsoleServer } from './browser.ts'
 
 // The day board's render time for a busy venue: 12 courts and 100 bookings on one day, measured in
@@ -55,6 +56,7 @@ test('the board of 12 courts with 100 bookings renders well within 3 s', async (
     }
   }
   await db.insertInto('bookings').values(rows).execute()
+  await payInsertedBookings(server.app)
 
   const context = await browser.newContext({ viewport: { width: 1280, height: 900 } })
   const first = await context.newPage()

@@ -10,6 +10,7 @@ import {
   daysFromNow,
   type TestUser,
 } from '../helpers/factories.ts'
+import { payInsertedBookings } from '../helpers/ledger.ts'
 
 let app: App
 before(async () => {
@@ -160,6 +161,7 @@ test('an indoor game with an upcoming confirmed booking cannot be deleted (409)'
     })
     .returning('id')
     .executeTakeFirstOrThrow()
+  await payInsertedBookings(app)
   let res = await send('DELETE', `/api/indoor-games/${game.id}`, owner)
   assert.equal(res.statusCode, 409)
   assert.deepEqual(res.json(), { message: 'The indoor game has upcoming confirmed bookings and cannot be deleted.' })

@@ -235,6 +235,8 @@ test('the database refuses an UPDATE or DELETE of ledger rows, and an entry that
     ),
     /amount_check|check constraint/,
   )
+  // An entry with no lines at all: refused when its transaction commits.
+  assert.match(await refused(() => insert([])), /fewer than two lines/)
   const afterAll = await trialBalance()
   assert.equal(afterAll.entries, before.entries, 'nothing of the refused inserts was kept')
   assert.deepEqual(afterAll.accounts, before.accounts)

@@ -7,7 +7,8 @@ import { build } from '../helpers/app.ts'
 import { runCli } from './process.ts'
 
 // Production never falls back to a stand-in: the sandbox gateways (payments that cost nothing), the
-// log drivers (one-time codes in a file) and an open /metrics each need an explicit choice there.
+// log drivers (one-time codes in a file) and an open /metrics (METRICS_TOKEN unset) each need an
+// explicit choice there.
 // Outside production the defaults stay as they are (zero setup, and what the tests use).
 
 const account = JSON.stringify({
@@ -17,7 +18,7 @@ const account = JSON.stringify({
   private_key: '-----BEGIN PRIVATE KEY-----\nMII\n-----END PRIVATE KEY-----\n',
 })
 
-/** Production with real gateways and real message drivers: accepted, with nothing to warn about. */
+/** Production with real gateways, real message drivers and a metrics token: accepted, with nothing to warn about. */
 const PRODUCTION: Record<string, string> = {
   NODE_ENV: 'production',
   APP_KEY: 'a-real-secret',
@@ -38,6 +39,7 @@ const PRODUCTION: Record<string, string> = {
   SMS_HTTP_URL: 'https://sms.example.com/send',
   PUSH_DRIVER: 'fcm',
   FCM_SERVICE_ACCOUNT: account,
+  METRICS_TOKEN: 'scrape-token-0123',
 }
 
 /** `PRODUCTION` with some settings replaced; undefined removes one. */
@@ -145,12 +147,13 @@ test('OUTBOX_LOG_IN_PRODUCTION=true keeps the log drivers in production, with a 
   assert.deepEqual(loadConfig(production({ OUTBOX_LOG_IN_PRODUCTION: 'true' })).startWarnings, [], 'none on log')
 })
 
-test('production with nothing chosen names both problems in one refusal', () => {
+test('production with nothing chosen names every problem in one refusal', () => {
   const message = refusal({ NODE_ENV: 'production', APP_KEY: 'a-real-secret' })
   assert.match(
     message,
-    /^PAYMENT_DRIVER must be set in production: .*; MAIL_DRIVER=log, SMS_DRIVER=log, PUSH_DRIVER=log in/,
+    /^PAYMENT_DRIVER must be set in production: .*; MAIL_DRIVER=log, SMS_DRIVER=log, PUSH_DRIVER=log in .*; METRICS_TOKEN must be set in production: /,
   )
+  assert.doesNotMatch(message, /\n/)
   // APP_KEY is still checked first, on its own.
   assert.match(refusal({ NODE_ENV: 'production' }), /^APP_KEY must be set/)
 })
@@ -176,13 +179,15 @@ test('the opted-into stand-ins are logged as warnings at start; the sandbox gate
       LOG_LEVEL: 'info',
       PAYMENT_SANDBOX_IN_PRODUCTION: 'true',
       OUTBOX_LOG_IN_PRODUCTION: 'true',
+      METRICS_PUBLIC: 'true',
     },
     { logStream: { write: (line) => lines.push(JSON.parse(line)) } },
   )
   const warnings = lines.filter((l) => l.level === 40).map((l) => String(l.msg))
-  assert.equal(warnings.length, 2, JSON.stringify(lines))
+  assert.equal(warnings.length, 3, JSON.stringify(lines))
   assert.match(warnings[0], /^PAYMENT_SANDBOX_IN_PRODUCTION=true: /)
   assert.match(warnings[1], /^OUTBOX_LOG_IN_PRODUCTION=true: MAIL_DRIVER=log, SMS_DRIVER=log, PUSH_DRIVER=log; /)
+  assert.match(warnings[2], /^METRICS_PUBLIC=true: GET \/metrics is served without a token/)
   assert.ok(app.hasRoute({ method: 'GET', url: `${SANDBOX_PREFIX}/gateway_2/pay` }))
 })
 
@@ -202,23 +207,54 @@ test('production with live gateways mounts no sandbox and warns about nothing', 
 const scrape = (app: App, authorization?: string) =>
   app.inject({ method: 'GET', url: '/metrics', headers: authorization === undefined ? {} : { authorization } })
 
-test('production without METRICS_TOKEN: /metrics is off (404), and the start says so', async (t) => {
+test('production without METRICS_TOKEN is refused, unless METRICS_PUBLIC=true says the network is private', () => {
+  for (const token of [undefined, '']) {
+    const message = refusal(production({ METRICS_TOKEN: token }))
+    assert.match(message, /^METRICS_TOKEN must be set in production: /)
+    assert.match(message, /set METRICS_TOKEN .*or METRICS_PUBLIC=true when only a private network reaches the service$/)
+    for (const no of ['false', '0', ''])
+      assert.match(refusal(production({ METRICS_TOKEN: token, METRICS_PUBLIC: no })), /^METRICS_TOKEN must be set/)
+  }
+  assert.match(
+    refusal(production({ METRICS_TOKEN: undefined, METRICS_PUBLIC: 'maybe' })),
+    /METRICS_PUBLIC must be true or false/,
+  )
+  const open = loadConfig(production({ METRICS_TOKEN: undefined, METRICS_PUBLIC: 'true' }))
+  assert.equal(open.metricsToken, undefined)
+  assert.equal(open.metricsPublic, true)
+  assert.equal(open.startWarnings.length, 1)
+  assert.match(open.startWarnings[0], /^METRICS_PUBLIC=true: GET \/metrics is served without a token/)
+  // With a token METRICS_PUBLIC changes nothing: the token is required, and there is nothing to warn about.
+  assert.deepEqual(loadConfig(production({ METRICS_PUBLIC: 'true' })).startWarnings, [])
+})
+
+test('the server refuses to start in production without METRICS_TOKEN: one line naming it, exit code 1', async () => {
+  const run = await runCli(['src/server.ts'], {
+    ...production({ METRICS_TOKEN: undefined }),
+    DATA_DIR: `.tmp/production-defaults-metrics-${process.pid}`,
+  })
+  assert.equal(run.code, 1, run.stdout + run.stderr)
+  assert.match(run.stderr, /^Configuration error: METRICS_TOKEN must be set in production: [^\n]*\n$/)
+})
+
+test('production with METRICS_PUBLIC=true and no token: /metrics is open, and every start warns', async (t) => {
   const lines: Record<string, unknown>[] = []
   const app = await build(
     t,
-    { ...PRODUCTION, LOG_LEVEL: 'info' },
+    { ...production({ METRICS_TOKEN: undefined, METRICS_PUBLIC: 'true' }), LOG_LEVEL: 'warn' },
     { logStream: { write: (line) => lines.push(JSON.parse(line)) } },
   )
-  for (const authorization of [undefined, 'Bearer ', 'Bearer anything']) {
-    const res = await scrape(app, authorization)
-    assert.equal(res.statusCode, 404, String(authorization))
-    assert.deepEqual(res.json(), { message: 'Not found.' })
-  }
-  assert.ok(lines.some((l) => /\/metrics is off in production without METRICS_TOKEN/.test(String(l.msg))))
+  const res = await scrape(app)
+  assert.equal(res.statusCode, 200)
+  assert.match(res.body, /# TYPE http_request_duration_seconds histogram/)
+  assert.deepEqual(
+    lines.map((l) => String(l.msg).split(':')[0]),
+    ['METRICS_PUBLIC=true'],
+  )
 })
 
 test('production with METRICS_TOKEN: 401 without it or with a wrong one, 200 with it', async (t) => {
-  const app = await build(t, { ...PRODUCTION, METRICS_TOKEN: 'scrape-token-0123' })
+  const app = await build(t, { ...PRODUCTION, METRICS_PUBLIC: 'true' })
   for (const authorization of [
     undefined,
     '',

@@ -27,35 +27,47 @@ async function walletOf(user: TestUser) {
   return l.balance
 }
 
-test('staff record a payment nobody made, charge 10,000,000 and cancel: no wallet money is created', async () => {
+test('staff record a payment nobody made, charge the most they may and cancel: no wallet money is created', async () => {
   const w = await world(app)
-  // The staff member books for themself as a customer, then works the desk on that booking.
-  const own = await book(app, w.staff, slot(w.court.id, 5))
+  // On a booking of their own staff record nothing at all (test/payments/desk-limits.test.ts).
+  const own = await book(app, w.staff, slot(w.court.id, 5, '12:00', '13:00'))
   assert.equal(own.statusCode, 201, own.body)
-  const id = own.json().data.id
+  const fakeOwn = { method: 'gateway_1', amount: 1500, reference: 'NOTHING-RECEIVED' }
+  assert.equal((await call('POST', `/api/bookings/${own.json().data.id}/payments`, w.staff, fakeOwn)).statusCode, 403)
+  // A customer's booking (a friend's account, say) is where the desk records payments.
+  const theirs = await book(app, w.customer, slot(w.court.id, 5))
+  assert.equal(theirs.statusCode, 201, theirs.body)
+  const id = theirs.json().data.id
   const fake = await call('POST', `/api/bookings/${id}/payments`, w.staff, {
     method: 'gateway_1',
     amount: 1500,
     reference: 'NOTHING-RECEIVED',
   })
   assert.equal(fake.statusCode, 201, fake.body)
+  // 10,000,000 is above MAX_CHARGE_AMOUNT; the most a charge may carry is 100,000.00.
+  const huge = await call('POST', `/api/bookings/${id}/charges`, w.staff, {
+    description: 'Extra',
+    amount: '10000000.00',
+  })
+  assert.equal(huge.statusCode, 422, huge.body)
   for (let i = 0; i < 3; i++) {
     const charge = await call('POST', `/api/bookings/${id}/charges`, w.staff, {
       description: 'Extra',
-      amount: '10000000.00',
+      amount: '100000.00',
     })
     assert.equal(charge.statusCode, 201, charge.body)
-    const paid = await call('POST', `/api/bookings/${id}/payments`, w.staff, { method: 'cash', amount: '10000000.00' })
+    const paid = await call('POST', `/api/bookings/${id}/payments`, w.staff, { method: 'cash', amount: '100000.00' })
     assert.equal(paid.statusCode, 201, paid.body)
   }
   const cancel = await call('PATCH', `/api/bookings/${id}/status`, w.staff, { status: 'cancelled' })
   assert.equal(cancel.statusCode, 200, cancel.body)
   assert.equal(cancel.json().data.paid_amount, '0.00')
+  assert.equal(await walletOf(w.customer), 0)
   assert.equal(await walletOf(w.staff), 0)
   const credits = await app.ctx.db
     .selectFrom('wallet_transactions')
     .select('id')
-    .where('user_id', '=', w.staff.id)
+    .where('user_id', 'in', [w.staff.id, w.customer.id])
     .where('type', '=', 'credit')
     .execute()
   assert.deepEqual(credits, [])

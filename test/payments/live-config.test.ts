@@ -18,8 +18,9 @@ const LIVE = {
   FONEPAY_BASE_URL: 'https://clientapi.fonepay.com',
   FONEPAY_MERCHANT_CODE: 'COURTSIDE',
   FONEPAY_SECRET_KEY: 'fonepay-merchant-secret',
-  // Mail, SMS and push are not what these tests are about (test/ops/production-defaults.test.ts).
+  // Mail, SMS, push and /metrics are not what these tests are about (test/ops/production-defaults.test.ts).
   OUTBOX_LOG_IN_PRODUCTION: 'true',
+  METRICS_TOKEN: 'scrape-token-0123',
 }
 
 const refusal = (env: Record<string, string | undefined>) => {

@@ -3,6 +3,7 @@ import { after, before, test } from 'node:test'
 import type { App } from '../../src/app.ts'
 import { build } from '../helpers/app.ts'
 import { createIndoorGame, createUser, createVenue, daysFromNow } from '../helpers/factories.ts'
+import { payInsertedBookings } from '../helpers/ledger.ts'
 import { multipart, PNG } from './multipart.ts'
 
 let app: App
@@ -135,6 +136,7 @@ test('delete: 409 while an upcoming confirmed indoor booking exists; super_admin
     })
     .returning('id')
     .executeTakeFirstOrThrow()
+  await payInsertedBookings(app)
   let res = await app.inject({ method: 'DELETE', url: `/api/venues/${venue.id}`, headers: admin.headers })
   assert.equal(res.statusCode, 409)
   assert.deepEqual(res.json(), { message: 'The venue has upcoming confirmed bookings and cannot be deleted.' })

@@ -33,7 +33,15 @@ export {
   PAYMENT_METHODS,
   type PaymentMethod,
 } from './methods.ts'
-export { addCharge, assertPositiveAmount, changeStatus, deskAmount, recordDeskPayment } from './operations.ts'
+export {
+  addCharge,
+  assertNotOwnBooking,
+  assertPositiveAmount,
+  changeStatus,
+  deskAmount,
+  OWN_BOOKING_PAYMENT,
+  recordDeskPayment,
+} from './operations.ts'
 export {
   type BookingKind,
   bookingTable,

@@ -1,7 +1,7 @@
 import type { AuthUser } from '../../lib/auth.ts'
 import type { AppContext } from '../../lib/context.ts'
 import type { Executor } from '../../lib/db.ts'
-import { Invalid, Unprocessable } from '../../lib/errors.ts'
+import { Forbidden, Invalid, Unprocessable } from '../../lib/errors.ts'
 import { formatMoney, toPaisa } from '../../lib/money.ts'
 import { emitPaymentEvent } from '../webhooks/index.ts'
 import { hasStarted } from './cancellation.ts'
@@ -39,26 +39,22 @@ export function assertPositiveAmount(amount: number, field = 'amount'): void {
   if (amount <= 0) throw new Invalid(field, `The ${field} field must be at least 0.01.`)
 }
 
-/** The largest amount one charge or desk payment may carry: Rs 10,000,000.00. */
-const MAX_DESK_AMOUNT = 1_000_000_000
-
 /**
- * A charge's or desk payment's amount from the body (a number or a decimal string) in paisa: at most
- * two decimals, at least 0.01, at most 10,000,000.00; 422 on `amount` otherwise. Both booking kinds
- * read it here.
+ * A charge's or desk payment's amount from the body (a number or a decimal string, already checked
+ * by `MoneyInput`: at most two decimals, at most 10,000,000.00) in paisa, at least 0.01 (422 on
+ * `amount` otherwise). Both booking kinds read it here; a charge is further bounded by
+ * MAX_CHARGE_AMOUNT (addCharge), a payment by the balance due (recordDeskPayment).
  */
 export function deskAmount(raw: number | string): number {
-  const text = typeof raw === 'number' ? String(raw) : raw.trim()
-  if (!/^\d+(\.\d{1,2})?$/.test(text)) {
-    throw new Invalid('amount', 'The amount field must be a number with at most 2 decimal places.')
-  }
-  const paisa = toPaisa(text)
+  const paisa = toPaisa(raw)
   assertPositiveAmount(paisa)
-  if (paisa > MAX_DESK_AMOUNT) throw new Invalid('amount', 'The amount field must not be greater than 10000000.00.')
   return paisa
 }
 
-/** An extra session charge: raises extras_total, total_amount and so balance_due. */
+/**
+ * An extra session charge: raises extras_total, total_amount and so balance_due. At most
+ * MAX_CHARGE_AMOUNT (config `maxChargeAmount`, default 100000.00) each, else 422 on `amount`.
+ */
 export async function addCharge(
   ctx: AppContext,
   trx: Executor,
@@ -70,6 +66,9 @@ export async function addCharge(
     throw new Unprocessable(`A ${booking.status.replace('_', '-')} booking cannot take charges.`)
   }
   assertPositiveAmount(input.amount)
+  if (input.amount > ctx.config.maxChargeAmount) {
+    throw new Invalid('amount', `The amount field must not be greater than ${formatMoney(ctx.config.maxChargeAmount)}.`)
+  }
   await insertCharge(
     trx,
     booking.kind,
@@ -85,9 +84,23 @@ export interface DeskPayment {
   reference?: string | null
 }
 
+/** The 403 message when desk staff try to record a payment on their own booking. */
+export const OWN_BOOKING_PAYMENT = 'You may not record a payment on your own booking.'
+
+/**
+ * Staff (owner, manager, staff, super_admin alike) never record a desk payment on a booking of their
+ * own (its customer account is theirs): 403. A desk payment is a claim that money was taken; on one's
+ * own booking nobody else is there to confirm it. Bookings without an account (offline, walk-in)
+ * have no owner to match.
+ */
+export function assertNotOwnBooking(booking: { user_id: number | null }, staff: { id: number }): void {
+  if (booking.user_id !== null && booking.user_id === staff.id) throw new Forbidden(OWN_BOOKING_PAYMENT)
+}
+
 /**
  * A payment taken at the venue (cash, or a gateway payment made outside the app, with its
- * reference): amount ≤ balance_due; a pending booking that becomes fully paid is confirmed.
+ * reference): amount ≤ balance_due (422 on `amount` above it); a pending booking that becomes fully
+ * paid is confirmed. Never on the recorder's own booking (403, assertNotOwnBooking).
  */
 export async function recordDeskPayment(
   ctx: AppContext,
@@ -96,6 +109,7 @@ export async function recordDeskPayment(
   input: DeskPayment,
   staff: AuthUser,
 ) {
+  assertNotOwnBooking(booking, staff)
   if (booking.status === 'cancelled' || booking.status === 'no_show') throw new Unprocessable(NOT_PAYABLE)
   const due = Math.max(booking.total_amount - booking.paid_amount, 0)
   if (due === 0) throw new Unprocessable('This booking is already paid.')

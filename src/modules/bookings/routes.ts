@@ -5,7 +5,7 @@ import { pageParams, paginated } from '../../lib/pagination.ts'
 import type { Routes } from '../../lib/route.ts'
 import { Data, errorResponses, Message, Paginated } from '../../lib/schemas.ts'
 import { CancelAnswer, CancellationPreviewSchema } from '../booking-core/index.ts'
-import { bookingDeskFirst, ownerFirst, venueDeskFirst } from './hooks.ts'
+import { bookingDeskFirst, bookingPaymentDeskFirst, ownerFirst, venueDeskFirst } from './hooks.ts'
 import { BookingSchema } from './resource.ts'
 import {
   BookingParams,
@@ -52,6 +52,7 @@ const routes: Routes = async (app) => {
   const ownerOnly = ownerFirst(ctx)
   const venueDesk = venueDeskFirst(ctx)
   const bookingDesk = bookingDeskFirst(ctx)
+  const bookingPaymentDesk = bookingPaymentDeskFirst(ctx)
 
   app.get(
     '/bookings',
@@ -236,7 +237,8 @@ const routes: Routes = async (app) => {
         operationId: 'addBookingCharge',
         summary: 'Add an extra session charge (owner, manager, staff)',
         description:
-          'Raises extras_total, total_amount and balance_due. Refused (422) on cancelled or no-show bookings.',
+          'Raises extras_total, total_amount and balance_due. Refused (422) on cancelled or no-show bookings. ' +
+          'amount is at least 0.01 and at most MAX_CHARGE_AMOUNT (default 100000.00), else 422 errors.amount.',
         params: BookingParams,
         body: ChargeBody,
         response: { 201: One, ...errors },
@@ -252,7 +254,7 @@ const routes: Routes = async (app) => {
     '/bookings/:booking/payments',
     {
       onRequest: app.auth.required,
-      preValidation: bookingDesk,
+      preValidation: bookingPaymentDesk,
       schema: {
         tags: staffTags,
         security,
@@ -260,7 +262,8 @@ const routes: Routes = async (app) => {
         summary: 'Record a payment taken at the venue (owner, manager, staff)',
         description:
           'amount ≤ balance_due (else 422 errors.amount). A pending booking that becomes fully paid is confirmed ' +
-          '(BookingConfirmed is sent).',
+          '(BookingConfirmed is sent). 403 "You may not record a payment on your own booking." when the booking ' +
+          "is the caller's own (its user_id is theirs).",
         params: BookingParams,
         body: PaymentBody,
         response: { 201: One, ...errors },

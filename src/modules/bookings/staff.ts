@@ -5,6 +5,7 @@ import { Invalid, NotFound } from '../../lib/errors.ts'
 import type { PageParams } from '../../lib/pagination.ts'
 import {
   addCharge,
+  assertNotOwnBooking,
   changeStatus,
   deskAmount,
   lockBooking,
@@ -39,12 +40,23 @@ export async function venueFor(ctx: AppContext, user: AuthUser, param: string): 
 
 /** A court booking the caller may operate on: 404 unknown, 403 when not at its venue. */
 export async function deskBookingId(ctx: AppContext, user: AuthUser, rawId: string): Promise<number> {
+  return (await deskBooking(ctx, user, rawId)).id
+}
+
+/** As deskBookingId, and 403 on the caller's own booking: staff never record a payment on it. */
+export async function payableDeskBookingId(ctx: AppContext, user: AuthUser, rawId: string): Promise<number> {
+  const row = await deskBooking(ctx, user, rawId)
+  assertNotOwnBooking(row, user)
+  return row.id
+}
+
+async function deskBooking(ctx: AppContext, user: AuthUser, rawId: string) {
   const id = parseId(rawId)
   if (id === undefined) throw new NotFound()
   const row = await bookingOwnership(ctx.db, id)
   if (!row) throw new NotFound()
   await assertVenueAccess(ctx.db, user, row.venue_id, DESK_ROLES)
-  return id
+  return row
 }
 
 export async function listVenueBookings(
@@ -125,7 +137,7 @@ export async function addBookingPayment(
   rawId: string,
   input: Static<typeof PaymentBody>,
 ): Promise<Booking> {
-  const id = await deskBookingId(ctx, user, rawId)
+  const id = await payableDeskBookingId(ctx, user, rawId)
   await ctx.db.transaction().execute(async (trx) => {
     const booking = (await lockBooking(trx, 'court', id))!
     await recordDeskPayment(

@@ -5,7 +5,7 @@ import { pageParams, paginated } from '../../lib/pagination.ts'
 import type { Routes } from '../../lib/route.ts'
 import { Data, errorResponses, Message, Paginated } from '../../lib/schemas.ts'
 import { CancelAnswer, CancellationPreviewSchema } from '../booking-core/index.ts'
-import { bookingDeskFirst, ownerFirst, venueDeskFirst } from './hooks.ts'
+import { bookingDeskFirst, bookingPaymentDeskFirst, ownerFirst, venueDeskFirst } from './hooks.ts'
 import { IndoorGameBookingSchema } from './resource.ts'
 import {
   BookingParams,
@@ -41,6 +41,7 @@ const routes: Routes = async (app) => {
   const ownerOnly = ownerFirst(ctx)
   const venueDesk = venueDeskFirst(ctx)
   const bookingDesk = bookingDeskFirst(ctx)
+  const bookingPaymentDesk = bookingPaymentDeskFirst(ctx)
 
   app.get(
     '/indoor-game-bookings',
@@ -226,6 +227,9 @@ const routes: Routes = async (app) => {
         security,
         operationId: 'addIndoorGameBookingCharge',
         summary: 'Add an extra session charge; raises total_amount and balance_due (owner, manager, staff)',
+        description:
+          'Refused (422) on cancelled or no-show bookings. amount is at least 0.01 and at most MAX_CHARGE_AMOUNT ' +
+          '(default 100000.00), else 422 errors.amount.',
         params: BookingParams,
         body: ChargeBody,
         response: { 201: One, ...errors },
@@ -242,13 +246,15 @@ const routes: Routes = async (app) => {
     '/indoor-game-bookings/:indoorGameBooking/payments',
     {
       onRequest: app.auth.required,
-      preValidation: bookingDesk,
+      preValidation: bookingPaymentDesk,
       schema: {
         tags,
         security,
         operationId: 'recordIndoorGameBookingPayment',
         summary: 'Record a payment taken at the desk (owner, manager, staff)',
-        description: 'amount ≤ balance_due; a pending booking that becomes fully paid is confirmed.',
+        description:
+          'amount ≤ balance_due (else 422 errors.amount); a pending booking that becomes fully paid is confirmed. ' +
+          '403 "You may not record a payment on your own booking." when the booking is the caller\'s own.',
         params: BookingParams,
         body: PaymentBody,
         response: { 201: One, ...errors },

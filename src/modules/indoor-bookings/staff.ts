@@ -8,6 +8,7 @@ import { isValidDate } from '../../lib/time.ts'
 import {
   addCharge,
   changeStatus as applyStatus,
+  assertNotOwnBooking,
   deskAmount,
   type LockedBooking,
   lockBooking,
@@ -71,10 +72,6 @@ export async function createVenueBooking(
   return indoorBookingResource(ctx, ctx.db, row)
 }
 
-/**
- * Runs `step` on the row-locked booking once the caller is known to operate its venue (404 for an
- * unknown id, 403 for anyone else), then answers the booking as it is afterwards.
- */
 /** A booking the caller may operate on: 404 unknown, 403 when not at its venue's desk. */
 export async function operatedBooking(ctx: AppContext, user: AuthUser, rawId: string) {
   const found = await bookingOr404(ctx.db, rawId)
@@ -82,6 +79,17 @@ export async function operatedBooking(ctx: AppContext, user: AuthUser, rawId: st
   return found
 }
 
+/** As operatedBooking, and 403 on the caller's own booking: staff never record a payment on it. */
+export async function payableOperatedBooking(ctx: AppContext, user: AuthUser, rawId: string) {
+  const found = await operatedBooking(ctx, user, rawId)
+  assertNotOwnBooking(found, user)
+  return found
+}
+
+/**
+ * Runs `step` on the row-locked booking once the caller is known to operate its venue (404 for an
+ * unknown id, 403 for anyone else), then answers the booking as it is afterwards.
+ */
 async function withOperatedBooking(
   ctx: AppContext,
   user: AuthUser,

@@ -13,5 +13,6 @@ export function transactionResource(t: WalletTransactionRow, zone: Zone) {
     reference_id: t.reference_id,
     description: t.description,
     created_at: zone.format(t.created_at),
+    completed_at: zone.format(t.completed_at),
   }
 }

@@ -19,6 +19,11 @@ export const WalletTransactionSchema = named(
     reference_id: Nullable(Type.Integer()),
     description: Nullable(Type.String()),
     created_at: DateTime,
+    completed_at: Nullable({
+      ...DateTime,
+      description:
+        'When the balance moved (YYYY-MM-DD HH:mm:ss, venue time zone); null while pending or failed. The list is in this order, pending rows first',
+    }),
   }),
 )
 
