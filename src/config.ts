@@ -29,6 +29,8 @@ export interface Config {
   waitlistOfferMinutes: number
   /** An `initiated` gateway payment is first asked about at its gateway this long after creation. */
   paymentReconcileAfterSeconds: number
+  /** A gateway payment failed here is asked about again at its gateway for this long after creation. */
+  paymentRecheckHours: number
   rateLimits: { register: number; emailResend: number; login: number; otp: number; default: number }
   rateLimitEnabled: boolean
   // --- The edge: who the client is, per-account limits, timeouts (docs/deployment.md) ---
@@ -399,6 +401,7 @@ export function loadConfig(env: Env = process.env): Config {
     bookingHoldMinutes: int(env, 'BOOKING_HOLD_MINUTES', 15, 1, 24 * 60),
     waitlistOfferMinutes: int(env, 'WAITLIST_OFFER_MINUTES', 15, 1, 24 * 60),
     paymentReconcileAfterSeconds: int(env, 'PAYMENT_RECONCILE_AFTER_SECONDS', 300, 1, 24 * 3600),
+    paymentRecheckHours: int(env, 'PAYMENT_RECHECK_HOURS', 72, 0, 30 * 24),
     rateLimits: {
       register: int(env, 'RATE_LIMIT_REGISTER', 10, 1),
       emailResend: int(env, 'RATE_LIMIT_EMAIL_RESEND', 6, 1),

@@ -2133,6 +2133,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/admin/payments/mismatched": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Gateway payments failed here that the gateway reports as paid (super_admin), paginated
+         * @description A failed gateway payment whose last status check said `completed` but could not be applied: the gateway named another amount, or still did when the re-check window (PAYMENT_RECHECK_HOURS after creation) ended. Newest check first. A payment leaves the list when a later check completes it or the gateway stops calling it paid (docs/payments.md, "Mismatched payments").
+         */
+        get: operations["listMismatchedPayments"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
 }
 export type webhooks = Record<string, never>;
 export interface components {
@@ -2672,6 +2692,37 @@ export interface components {
         /** Message */
         Message: {
             message: string;
+        };
+        /** MismatchedPayment */
+        MismatchedPayment: {
+            id: number;
+            method: components["schemas"]["GatewayMethod"];
+            /** @description Our id of the payment at the gateway */
+            reference: string;
+            gateway_transaction_id: string | null;
+            booking_type: components["schemas"]["PaymentBookingType"];
+            /** @description Booking id (or wallet transaction id of a top-up) */
+            booking_id: number;
+            /** @description What the payment asked for */
+            amount: string;
+            gateway_amount: string | null;
+            /** @enum {string} */
+            status: "failed";
+            user: {
+                id: number;
+                name: string;
+                email: string | null;
+            } | null;
+            /** @description YYYY-MM-DD HH:mm:ss, venue time zone */
+            created_at: string;
+            /** @description When the payment was failed here (its last change) */
+            failed_at: string;
+            /** @description When the gateway last said it holds the money */
+            checked_at: string;
+            /** @description End of the re-check window (created_at + PAYMENT_RECHECK_HOURS); asked again until then */
+            recheck_until: string;
+            /** @description Whether the gateway is still asked about it (the window has not ended) */
+            rechecking: boolean;
         };
         /** MyVenue */
         MyVenue: {
@@ -13551,6 +13602,83 @@ export interface operations {
                             [key: string]: string[];
                         };
                     };
+                };
+            };
+            429: components["responses"]["TooManyRequests"];
+        };
+    };
+    listMismatchedPayments: {
+        parameters: {
+            query?: {
+                page?: number;
+                per_page?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["MismatchedPayment"][];
+                        links: {
+                            first: string | null;
+                            last: string | null;
+                            prev: string | null;
+                            next: string | null;
+                        };
+                        meta: {
+                            current_page: number;
+                            from: number | null;
+                            last_page: number;
+                            path: string;
+                            per_page: number;
+                            to: number | null;
+                            total: number;
+                        };
+                    };
+                };
+            };
+            /** @description Not signed in: no bearer token, or an unknown, expired or revoked one. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Message"];
+                };
+            };
+            /** @description Signed in, but this action is not allowed for the caller. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Message"];
+                };
+            };
+            /** @description No such resource, or not visible to the caller. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Message"];
+                };
+            };
+            /** @description A field is invalid (`errors` names each), or the action is refused in this state. */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["UnprocessableError"];
                 };
             };
             429: components["responses"]["TooManyRequests"];

@@ -316,8 +316,11 @@ export interface Payments {
   amount: number
   completed_at: Timestamp | null
   created_at: Generated<Timestamp>
+  gateway_amount: number | null
+  gateway_checked_at: Timestamp | null
   gateway_payload: Json | null
   gateway_transaction_id: string | null
+  gateway_verdict: string | null
   id: Generated<number>
   method: string
   payable_id: number

@@ -1,9 +1,10 @@
 import type { Executor } from '../../lib/db.ts'
 import { formatMoney } from '../../lib/money.ts'
+import type { PageParams } from '../../lib/pagination.ts'
 import type { Zone } from '../../lib/zone.ts'
 import { type BookingKind, bookingTable } from '../booking-core/index.ts'
 import type { PaymentRow } from './repository.ts'
-import { bookingSummary, paymentResource } from './resource.ts'
+import { bookingSummary, type MismatchedRow, paymentResource } from './resource.ts'
 
 /** A payment with what it pays for: the booking's payment state, or the wallet top-up row. */
 export async function paymentDetail(db: Executor, p: PaymentRow, zone: Zone) {
@@ -31,4 +32,30 @@ export async function paymentDetail(db: Executor, p: PaymentRow, zone: Zone) {
     .where('id', '=', p.payable_id)
     .executeTakeFirst()
   return { ...paymentResource(p, zone), booking: b ? bookingSummary({ ...b, kind }) : null, topup: null }
+}
+
+/**
+ * Mismatched payments (GET /admin/payments/mismatched): gateway payments failed here whose last
+ * status check says the gateway holds the money (gateway_verdict `completed`: another amount, or a
+ * completion that could not be applied), newest check first, with the customer.
+ */
+export async function mismatchedPage(db: Executor, methods: readonly string[], page: PageParams) {
+  const base = db
+    .selectFrom('payments as p')
+    .where('p.status', '=', 'failed')
+    .where('p.gateway_verdict', '=', 'completed')
+    .where('p.method', 'in', [...methods])
+  const [rows, count] = await Promise.all([
+    base
+      .leftJoin('users as u', 'u.id', 'p.user_id')
+      .selectAll('p')
+      .select(['u.name as user_name', 'u.email as user_email'])
+      .orderBy('p.gateway_checked_at', 'desc')
+      .orderBy('p.id', 'desc')
+      .limit(page.perPage)
+      .offset(page.offset)
+      .execute(),
+    base.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow(),
+  ])
+  return { rows: rows as MismatchedRow[], total: Number(count.n) }
 }

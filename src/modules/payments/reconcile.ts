@@ -1,6 +1,7 @@
 import type { AppContext } from '../../lib/context.ts'
 import type { BookingKind } from '../booking-core/index.ts'
 import { GATEWAYS, type GatewayName, type Gateways, GatewayUnavailable } from './gateways/index.ts'
+import { recheckFailedPayments } from './recheck.ts'
 import type { PaymentRow } from './repository.ts'
 import * as repo from './repository.ts'
 import { linkExpired, type SettleResult, settleWithGateway } from './settle.ts'
@@ -18,10 +19,16 @@ export const RECONCILE_BATCH = 50
 /** Longest wait between two checks of one payment. */
 const MAX_BACKOFF_SECONDS = 3600
 
-/** The payments module's sweep: reconciliation of gateway payments whose callback never came. */
+/**
+ * The payments module's sweeps: reconciliation of gateway payments whose callback never came, and
+ * the re-check of failed ones (recheck.ts).
+ */
 export function registerPaymentJobs(ctx: AppContext, gateways: Gateways) {
   ctx.jobs.every('payments.reconcile', RECONCILE_SWEEP_MS, async () => {
     await reconcilePayments(ctx, gateways, ctx.clock.now())
+  })
+  ctx.jobs.every('payments.recheck', RECONCILE_SWEEP_MS, async () => {
+    await recheckFailedPayments(ctx, gateways, ctx.clock.now())
   })
 }
 

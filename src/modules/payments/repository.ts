@@ -49,19 +49,65 @@ export async function markCompleted(
     .executeTakeFirst()
 }
 
+/** What a status check said about a payment that is (or is being) failed here. */
+export interface GatewayCheck {
+  verdict: 'completed' | 'pending' | 'not_found' | 'failed'
+  /** The amount the gateway named with `completed`, paisa. */
+  amount: number | null
+  transactionId: string | null
+}
+
+/**
+ * Fails an initiated payment. `check` is the status check that failed it (then the payment is
+ * re-checked later, recheck.ts); without one (refused at initiate) it is never asked about again.
+ * The re-check schedule starts afresh: reconcile_at NULL means gateway_checked_at + the first wait.
+ */
 export async function markFailed(
   trx: Executor,
   id: number,
   payload: unknown,
   now: Date,
+  check?: GatewayCheck,
 ): Promise<PaymentRow | undefined> {
   return trx
     .updateTable('payments')
-    .set({ status: 'failed', gateway_payload: JSON.stringify(payload ?? null), updated_at: now })
+    .set({
+      status: 'failed',
+      gateway_payload: JSON.stringify(payload ?? null),
+      updated_at: now,
+      reconcile_attempts: 0,
+      reconcile_at: null,
+      ...(check ? checkColumns(check, now) : {}),
+    })
     .where('id', '=', id)
     .where('status', '=', 'initiated')
     .returningAll()
     .executeTakeFirst()
+}
+
+/** Records a re-check of a failed payment that did not complete it (the payment stays failed). */
+export async function noteRecheck(
+  db: Executor,
+  id: number,
+  check: GatewayCheck,
+  now: Date,
+): Promise<PaymentRow | undefined> {
+  return db
+    .updateTable('payments')
+    .set(checkColumns(check, now))
+    .where('id', '=', id)
+    .where('status', '=', 'failed')
+    .returningAll()
+    .executeTakeFirst()
+}
+
+function checkColumns(check: GatewayCheck, now: Date) {
+  return {
+    gateway_checked_at: now,
+    gateway_verdict: check.verdict,
+    gateway_amount: check.verdict === 'completed' ? check.amount : null,
+    ...(check.transactionId ? { gateway_transaction_id: check.transactionId } : {}),
+  }
 }
 
 export async function setGatewaySession(db: Executor, id: number, session: string | undefined, now: Date) {
@@ -140,4 +186,60 @@ export async function initiatedGatewayPayments(
 export async function bookingVenueId(db: Executor, kind: BookingKind, id: number): Promise<number | undefined> {
   const row = await db.selectFrom(bookingTable(kind)).select('venue_id').where('id', '=', id).executeTakeFirst()
   return row?.venue_id
+}
+
+/** Where a failed payment stands in its re-checks: the window and the first wait (recheck.ts). */
+export interface RecheckWindow {
+  /** Payments created before this are no longer asked about. */
+  createdAfter: Date
+  /** A payment whose next check is unset is due once it was last checked before this. */
+  checkedBefore: Date
+  now: Date
+}
+
+/** Failed gateway payments, re-checkable (failed by a status check) and in their window, whose next check is due. */
+export async function dueForRecheck(
+  db: Executor,
+  methods: readonly string[],
+  w: RecheckWindow,
+  limit: number,
+): Promise<PaymentRow[]> {
+  return db
+    .selectFrom('payments')
+    .selectAll()
+    .where('status', '=', 'failed')
+    .where('gateway_checked_at', 'is not', null)
+    .where('method', 'in', [...methods])
+    .where('created_at', '>', w.createdAfter)
+    .where((eb) =>
+      eb.or([
+        eb('reconcile_at', '<=', w.now),
+        eb.and([eb('reconcile_at', 'is', null), eb('gateway_checked_at', '<=', w.checkedBefore)]),
+      ]),
+    )
+    .orderBy('created_at')
+    .limit(limit)
+    .execute()
+}
+
+/** Claims a due re-check by pushing the next one out; undefined when another pass won (or it completed). */
+export async function claimForRecheck(
+  db: Executor,
+  id: number,
+  nextCheck: Date,
+  w: RecheckWindow,
+): Promise<PaymentRow | undefined> {
+  return db
+    .updateTable('payments')
+    .set({ reconcile_attempts: sql`reconcile_attempts + 1`, reconcile_at: nextCheck })
+    .where('id', '=', id)
+    .where('status', '=', 'failed')
+    .where((eb) =>
+      eb.or([
+        eb('reconcile_at', '<=', w.now),
+        eb.and([eb('reconcile_at', 'is', null), eb('gateway_checked_at', '<=', w.checkedBefore)]),
+      ]),
+    )
+    .returningAll()
+    .executeTakeFirst()
 }

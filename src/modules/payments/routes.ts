@@ -6,6 +6,7 @@ import { Invalid, NotFound } from '../../lib/errors.ts'
 import { pathId } from '../../lib/ids.ts'
 import type { RouteApp } from '../../lib/route.ts'
 import { errorResponses, Message } from '../../lib/schemas.ts'
+import { adminPaymentRoutes } from './admin-routes.ts'
 import { esewaCheckoutRoute } from './checkout.ts'
 import { createGateways, GATEWAYS, type GatewayName, type Gateways, type Transport } from './gateways/index.ts'
 import { assertCanView } from './policy.ts'
@@ -196,6 +197,7 @@ const routes: FastifyPluginAsyncTypebox<{ gateways: Gateways }> = async (app, { 
   )
 
   esewaCheckoutRoute(app, gateways)
+  adminPaymentRoutes(app)
 }
 
 export default routes

@@ -18,9 +18,9 @@ import type { CallbackClaim, GatewayName, Gateways } from './gateways/index.ts'
 import * as repo from './repository.ts'
 
 // The one path that settles a gateway payment from what its status API says. A callback, a client's
-// GET /api/payments/{id}, the reconciliation job and the hold sweep all come through here, so the
-// conditional UPDATE in repo.markCompleted is the single point where a payment completes: of any
-// number of racers, exactly one gets the row and moves money.
+// GET /api/payments/{id}, the reconciliation job, the hold sweep and the re-check of failed payments
+// (recheck.ts) all come through here, so the conditional UPDATE in repo.markCompleted is the single
+// point where a payment completes: of any number of racers, exactly one gets the row and moves money.
 
 export const NOT_VERIFIED = 'The payment could not be verified.'
 
@@ -45,10 +45,13 @@ export function linkExpired(gateways: Gateways, p: repo.PaymentRow, now: Date): 
  * Asks the gateway's status API about `payment` and settles it. `claim` is what a verified callback
  * said (settleCallback has already refused a forged or mismatched one). The status API decides:
  * - completed, for the payment's amount: the payment completes (also from `failed`, when a late
- *   callback claims success: the gateway confirmed it after all);
+ *   callback claims success or a re-check (`opts.recheck`) asks again: the gateway confirmed it
+ *   after all);
  * - failed: the payment fails (cancelled, expired, refunded at the gateway);
  * - pending or not_found: the payment stays initiated until its link has expired at the gateway,
  *   because before that the customer may still be paying; then it fails.
+ * A re-check that is not confirmed leaves the payment failed and records what the gateway said
+ * (repo.noteRecheck; `completed` with another amount lists it as mismatched).
  * A callback claiming success that the gateway does not confirm, or any callback the gateway
  * answers with another amount, is 422 and changes nothing. GatewayUnavailable propagates: nothing
  * changed, the caller decides (502, keep the current state, retry later).
@@ -59,8 +62,10 @@ export async function settleWithGateway(
   payment: repo.PaymentRow,
   claim: Pick<CallbackClaim, 'outcome' | 'raw' | 'session' | 'paidAmount'> | undefined,
   now: Date,
+  opts: { recheck?: boolean } = {},
 ): Promise<SettleResult> {
-  const reopen = payment.status === 'failed' && claim?.outcome === 'success'
+  const recheck = payment.status === 'failed' && !claim && opts.recheck === true
+  const reopen = (payment.status === 'failed' && claim?.outcome === 'success') || recheck
   if (payment.status !== 'initiated' && !reopen) return { status: outcomeOf(payment), payment }
   const driver = gateways.driver(payment.method as GatewayName)
   // A session the gateway issued at initiate (Khalti's pidx) is the only one looked up; an unsigned
@@ -71,11 +76,16 @@ export async function settleWithGateway(
     session,
     claim: claim?.raw ?? null,
     verification: verdict.raw,
-    via: claim ? 'callback' : 'status',
+    via: claim ? 'callback' : recheck ? 'recheck' : 'status',
     // What the customer actually paid when the gateway says (Fonepay's P_AMT after a discount).
     paid_amount: verdict.paidAmount ?? claim?.paidAmount ?? null,
   }
   const confirmed = verdict.status === 'completed' && verdict.amount === payment.amount
+  const check: repo.GatewayCheck = {
+    verdict: verdict.status,
+    amount: verdict.amount,
+    transactionId: verdict.transactionId,
+  }
   if (!confirmed) {
     if (claim) {
       // A "paid" the gateway does not bear out, or an amount it does not confirm, is a forgery or
@@ -84,6 +94,11 @@ export async function settleWithGateway(
     } else if (verdict.status === 'completed') {
       ctx.log.error({ payment: payment.id, verdict: verdict.raw }, 'gateway reports a different amount')
     }
+    if (recheck) {
+      const noted = await repo.noteRecheck(ctx.db, payment.id, check, ctx.clock.now())
+      const current = noted ?? (await repo.findPayment(ctx.db, payment.id))!
+      return { status: outcomeOf(current), payment: current }
+    }
     if (verdict.status !== 'failed' && !linkExpired(gateways, payment, now)) return { status: 'pending', payment }
     const failed = await ctx.db.transaction().execute(async (trx) => {
       const row = await repo.markFailed(
@@ -91,6 +106,7 @@ export async function settleWithGateway(
         payment.id,
         { ...payload, reason: verdict.reason ?? null },
         ctx.clock.now(),
+        check,
       )
       if (row && row.payable_type === 'topup') await failTopup(trx, row.payable_id)
       return row
