@@ -311,6 +311,16 @@ async function main() {
       cancelled === 10 && cancelNotices <= 10,
       `hold expiry: 10 expired holds -> ${cancelled} cancelled ("Payment not received"), ${cancelNotices} cancellation notices (at most one each)`,
     )
+    // The books of everything both instances did: `npm run ledger -- check` on this database.
+    const books = spawnSync('npx', ['tsx', 'src/cli/ledger.ts', 'check'], {
+      env: { ...process.env, DATABASE_URL: dbUrl, NODE_ENV: 'development' },
+      encoding: 'utf8',
+    })
+    const verdict = (books.stdout ?? '')
+      .trim()
+      .split('\n')
+      .filter((l) => /^balanced|^PROBLEM|^entries/.test(l))
+    check(books.status === 0, `ledger: npm run ledger -- check -> exit ${books.status}; ${verdict.join('; ')}`)
   } finally {
     for (const i of instances) i.kill('SIGTERM')
     await Promise.all(instances.map((i) => new Promise((r) => i.once('exit', r))))

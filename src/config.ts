@@ -77,6 +77,17 @@ export interface Config {
   metricsPublic: boolean
   /** The largest extra charge staff may add to one booking, paisa (MAX_CHARGE_AMOUNT). */
   maxChargeAmount: number
+  /** Holds and series (docs/bookings.md, "Unpaid bookings and series"): what one customer may hold unpaid. */
+  unpaid: {
+    /** MAX_UNPAID_BOOKINGS: unpaid future bookings a customer may hold (court and indoor; a series counts once). */
+    maxBookings: number
+    /** MAX_ACTIVE_SERIES: the customer's series with unpaid weeks. */
+    maxSeries: number
+    /** SERIES_PAY_BEFORE_HOURS: a later week of a customer's series is released unless paid this long before its start. */
+    seriesPayBeforeHours: number
+  }
+  /** Commission on online money for venues without a rate of their own, in hundredths of a percent (PLATFORM_COMMISSION_PERCENT). */
+  platformCommissionBasisPoints: number
   /** On SIGTERM: how long in-flight requests and claimed jobs get before the process exits anyway. */
   shutdownGraceSeconds: number
   /** Webhook deliveries (docs/webhooks.md): may they reach loopback/private addresses, and the request timeout. */
@@ -144,6 +155,16 @@ function bool(env: Env, key: string, fallback: boolean): boolean {
 }
 
 /** An NPR amount setting ("100000.00", "500"): at least 0.01, at most 10,000,000.00, two decimals at most; paisa. */
+/** A percentage 0–100 with at most two decimals, as hundredths of a percent (10.5 → 1050). */
+function percent(env: Env, key: string, fallback: number): number {
+  const raw = env[key]
+  if (raw === undefined || raw === '') return fallback
+  if (!/^\d{1,3}(\.\d{1,2})?$/.test(raw.trim()) || Number(raw) > 100) {
+    throw new ConfigError(`${key} must be a percentage between 0 and 100 with at most 2 decimals, got "${raw}"`)
+  }
+  return Math.round(Number(raw) * 100)
+}
+
 function money(env: Env, key: string, fallback: number): number {
   const raw = env[key]
   if (raw === undefined || raw === '') return fallback
@@ -472,6 +493,13 @@ export function loadConfig(env: Env = process.env): Config {
     metricsToken: opt(env, 'METRICS_TOKEN'),
     metricsPublic: bool(env, 'METRICS_PUBLIC', false),
     maxChargeAmount: money(env, 'MAX_CHARGE_AMOUNT', 10_000_000),
+    unpaid: {
+      maxBookings: int(env, 'MAX_UNPAID_BOOKINGS', 3, 1, 1000),
+      maxSeries: int(env, 'MAX_ACTIVE_SERIES', 2, 1, 100),
+      // A later week starts at least 7 days after the series is made: at most 144 h leaves a day to pay.
+      seriesPayBeforeHours: int(env, 'SERIES_PAY_BEFORE_HOURS', 48, 0, 144),
+    },
+    platformCommissionBasisPoints: percent(env, 'PLATFORM_COMMISSION_PERCENT', 0),
     shutdownGraceSeconds: int(env, 'SHUTDOWN_GRACE_SECONDS', 15, 1, 3600),
     webhooks: {
       allowPrivate: bool(env, 'WEBHOOK_ALLOW_PRIVATE', nodeEnv !== 'production'),

@@ -68,9 +68,11 @@ export interface Bookings {
   id: Generated<number>
   notes: string | null
   paid_amount: Generated<number>
+  pay_reminder_sent_at: Timestamp | null
   payment_method: string | null
   period: Generated<string | null>
   reminder_sent_at: Timestamp | null
+  refunded_amount: Generated<number>
   series_id: number | null
   start_time: string
   status: Generated<string>
@@ -81,9 +83,30 @@ export interface Bookings {
   venue_id: number
 }
 
+export interface CashBacks {
+  amount: number
+  booking_id: number
+  booking_type: string
+  created_at: Generated<Timestamp>
+  id: Generated<number>
+  paid_at: Timestamp | null
+  paid_by: number | null
+  payment_id: number
+  reason: string | null
+  status: Generated<string>
+  user_id: number | null
+  venue_id: number
+}
+
+export interface CacheInstances {
+  id: string
+  seen_at: Timestamp
+}
+
 export interface CalendarFeeds {
   created_at: Generated<Timestamp>
   id: Generated<number>
+  member_id: number | null
   rotated_at: Timestamp | null
   secret: string
   user_id: number | null
@@ -239,6 +262,7 @@ export interface IndoorGameBookings {
   payment_method: string | null
   period: Generated<string | null>
   players_count: number | null
+  refunded_amount: Generated<number>
   reminder_sent_at: Timestamp | null
   start_time: string
   status: Generated<string>
@@ -281,6 +305,27 @@ export interface Jobs {
   unique_key: string | null
 }
 
+export interface LedgerEntries {
+  booking_id: number | null
+  booking_type: string | null
+  created_at: Generated<Timestamp>
+  created_by: number | null
+  description: string
+  id: Generated<number>
+  kind: string
+  occurred_at: Timestamp
+  payment_id: number | null
+  user_id: number | null
+  venue_id: number | null
+}
+
+export interface LedgerLines {
+  account: string
+  amount: number
+  entry_id: number
+  id: Generated<number>
+}
+
 export interface Media {
   collection: string
   created_at: Generated<Timestamp>
@@ -300,6 +345,14 @@ export interface Notifications {
   read_at: Timestamp | null
   type: string
   user_id: number
+}
+
+export interface OtpEvents {
+  created_at: Timestamp
+  id: Generated<number>
+  identifier: string
+  kind: string
+  type: string
 }
 
 export interface Otps {
@@ -325,6 +378,7 @@ export interface Payments {
   method: string
   payable_id: number
   payable_type: string
+  paid_amount: number | null
   reconcile_at: Timestamp | null
   reconcile_attempts: Generated<number>
   recorded_by: number | null
@@ -334,6 +388,16 @@ export interface Payments {
   status: Generated<string>
   updated_at: Generated<Timestamp>
   user_id: number | null
+}
+
+export interface Payouts {
+  amount: number
+  created_at: Generated<Timestamp>
+  created_by: number | null
+  id: Generated<number>
+  paid_on: string
+  reference: string
+  venue_id: number
 }
 
 export interface Permissions {
@@ -489,6 +553,8 @@ export interface WaitlistEntries {
 
 export interface Venues {
   address: string
+  booking_window_days: Generated<number>
+  commission_percent: Numeric | null
   city: string
   closing_time: string
   created_at: Generated<Timestamp>
@@ -500,8 +566,11 @@ export interface Venues {
   is_active: Generated<boolean>
   latitude: Numeric
   longitude: Numeric
+  max_hours_per_day: number | null
+  min_notice_minutes: Generated<number>
   min_price: number | null
   name: string
+  no_show_limit: Generated<number | null>
   opening_time: string
   owner_id: number
   phone: string | null
@@ -514,6 +583,18 @@ export interface Venues {
   verification_requested_at: Timestamp | null
   verification_reviewed_at: Timestamp | null
   verification_status: Generated<string>
+  desk_commission_percent: Numeric | null
+  payout_account: Json | null
+}
+
+export interface VenueNoShowClearances {
+  cleared_at: Timestamp
+  cleared_by: number | null
+  created_at: Generated<Timestamp>
+  id: Generated<number>
+  no_shows: number
+  user_id: number
+  venue_id: number
 }
 
 export interface VenueStaff {
@@ -526,6 +607,7 @@ export interface VenueStaff {
 export interface WalletTransactions {
   amount: number
   balance_after: number | null
+  completed_at: Timestamp | null
   created_at: Generated<Timestamp>
   description: string | null
   id: Generated<number>
@@ -583,7 +665,9 @@ export interface DB {
   booking_charges: BookingCharges
   booking_series: BookingSeries
   bookings: Bookings
+  cache_instances: CacheInstances
   calendar_feeds: CalendarFeeds
+  cash_backs: CashBacks
   coupon_usages: CouponUsages
   coupons: Coupons
   court_blocks: CourtBlocks
@@ -595,10 +679,14 @@ export interface DB {
   indoor_game_bookings: IndoorGameBookings
   indoor_games: IndoorGames
   jobs: Jobs
+  ledger_entries: LedgerEntries
+  ledger_lines: LedgerLines
   media: Media
   notifications: Notifications
+  otp_events: OtpEvents
   otps: Otps
   payments: Payments
+  payouts: Payouts
   permissions: Permissions
   pricing_rules: PricingRules
   review_replies: ReviewReplies
@@ -614,6 +702,7 @@ export interface DB {
   users: Users
   venue_amenities: VenueAmenities
   venue_holidays: VenueHolidays
+  venue_no_show_clearances: VenueNoShowClearances
   venue_staff: VenueStaff
   venues: Venues
   waitlist_entries: WaitlistEntries

@@ -9,14 +9,18 @@ import calendar from './calendar/routes.ts'
 import coupons from './coupons/routes.ts'
 import courts from './courts/routes.ts'
 import desk from './desk/routes.ts'
+import cashBacks from './desk/cash-back-routes.ts'
+import noShows from './desk/no-show-routes.ts'
 import { registerIndoorBookingJobs } from './indoor-bookings/jobs.ts'
 import indoorBookings from './indoor-bookings/routes.ts'
 import indoorGames from './indoor-games/routes.ts'
+import ledger from './ledger/routes.ts'
 import { registerNotificationJobs } from './notifications/jobs.ts'
 import notifications from './notifications/routes.ts'
 import type { Gateways } from './payments/index.ts'
 import { registerPaymentJobs } from './payments/reconcile.ts'
 import payments, { paymentGateways } from './payments/routes.ts'
+import payouts from './payouts/routes.ts'
 import reviews from './reviews/routes.ts'
 import tournaments from './tournaments/routes.ts'
 import venues from './venues/routes.ts'
@@ -61,6 +65,10 @@ export async function registerModules(app: FastifyInstance) {
         waitlist,
         webhooks,
         desk,
+        cashBacks,
+        noShows,
+        ledger,
+        payouts,
       ]) {
         await api.register(mod)
       }

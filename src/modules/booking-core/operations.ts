@@ -3,6 +3,7 @@ import type { AppContext } from '../../lib/context.ts'
 import type { Executor } from '../../lib/db.ts'
 import { Forbidden, Invalid, Unprocessable } from '../../lib/errors.ts'
 import { formatMoney, toPaisa } from '../../lib/money.ts'
+import { account, post, takeCommission, transfer } from '../ledger/index.ts'
 import { emitPaymentEvent } from '../webhooks/index.ts'
 import { hasStarted } from './cancellation.ts'
 import type { DeskPaymentMethod } from './methods.ts'
@@ -130,6 +131,29 @@ export async function recordDeskPayment(
     recorded_by: staff.id,
     completed_at: now,
   })
+  await post(trx, {
+    kind: 'desk_payment',
+    occurredAt: now,
+    description: `Payment ${payment.reference} taken at the desk`,
+    paymentId: payment.id,
+    booking: { kind: booking.kind, id: booking.id },
+    venueId: booking.venue_id,
+    userId: booking.user_id,
+    createdBy: staff.id,
+    lines: transfer(account.venueDesk(booking.venue_id), account.venueDeskSales(booking.venue_id), input.amount),
+  })
+  await takeCommission(
+    trx,
+    {
+      paymentId: payment.id,
+      venueId: booking.venue_id,
+      booking: { kind: booking.kind, id: booking.id },
+      occurredAt: now,
+    },
+    input.amount,
+    'desk',
+    ctx.config.platformCommissionBasisPoints,
+  )
   await emitPaymentEvent(ctx, trx, payment.id, 'completed')
   await recordBookingPayment(ctx, trx, booking.kind, booking.id, input.amount)
   return payment

@@ -5,12 +5,21 @@ import type { Executor } from '../../lib/db.ts'
 import { Invalid, Unprocessable } from '../../lib/errors.ts'
 import { formatMoney } from '../../lib/money.ts'
 import type { Zone } from '../../lib/zone.ts'
-import { account, accountSum, type Line, normalBalance, post, transfer } from '../ledger/index.ts'
+import {
+  account,
+  accountSum,
+  type Line,
+  lockVenueBalance,
+  normalBalance,
+  post,
+  returnCommission,
+  transfer,
+} from '../ledger/index.ts'
 import { creditWallet } from '../wallet/index.ts'
 import { emitPaymentEvent } from '../webhooks/index.ts'
 import { paymentRowsOf } from './queries.ts'
 import { type BookingKind, lowerPaidAmount } from './repository/bookings.ts'
-import { insertCashBack, lockVenueBalance } from './repository/cash-backs.ts'
+import { insertCashBack } from './repository/cash-backs.ts'
 import { insertPayment, lockRefundablePayments, markRefunded, newReference } from './repository/payments.ts'
 
 // The payment rows of bookings as both booking kinds show and refund them. Payments reads the same
@@ -128,6 +137,7 @@ export async function refundBooking(
     if (take <= 0) continue
     if (way === 'online') online.push({ payment: p, take })
     else await refundAtDesk(ctx, trx, kind, booking, p, take, reason)
+    await giveBackCommission(ctx, trx, kind, booking, p, take)
     await markRefunded(trx, p.id, take, ctx.clock.now())
     await emitPaymentEvent(ctx, trx, p.id, 'refunded')
     left[way] -= take
@@ -186,10 +196,32 @@ export async function returnPayment(
       credited = await refundOnline(ctx, trx, kind, booking, userId, [{ payment, take: amountPaisa }], opts.description)
     }
   }
+  await giveBackCommission(ctx, trx, kind, booking, payment, amountPaisa)
   await markRefunded(trx, payment.id, amountPaisa, ctx.clock.now())
   await emitPaymentEvent(ctx, trx, payment.id, 'refunded')
   if (opts.applied) await lowerPaidAmount(trx, kind, booking.id, amountPaisa, ctx.clock.now())
   return { credited }
+}
+
+/** The commission on refunded money goes back to the venue in proportion (before the payment is marked). */
+function giveBackCommission(
+  ctx: AppContext,
+  trx: Executor,
+  kind: BookingKind,
+  booking: RefundTarget,
+  payment: RefundablePayment,
+  take: number,
+) {
+  return returnCommission(
+    trx,
+    {
+      paymentId: payment.id,
+      venueId: booking.venue_id,
+      booking: { kind, id: booking.id },
+      occurredAt: ctx.clock.now(),
+    },
+    { amount: payment.amount, refundedBefore: payment.refunded_amount, take },
+  )
 }
 
 /**

@@ -13,6 +13,7 @@ export type AccountKind =
   | 'discount'
   | 'commission'
   | 'opening_balance'
+  | 'payouts'
 
 export const account = {
   /** What the platform owes a customer: their wallet (credit-normal). */
@@ -34,6 +35,8 @@ export const account = {
   platformDiscounts: () => 'discount:platform',
   /** Commission the platform earns (credit-normal). */
   commission: () => 'commission:platform',
+  /** Money paid out to venues (bank or wallet transfers made outside the service; credit-normal). */
+  payouts: () => 'platform:payouts',
   /** The counterpart of money that predates the ledger or came from outside it (credit-normal). */
   openingBalances: () => 'platform:opening_balances',
 }
@@ -49,6 +52,7 @@ const KINDS: Array<[RegExp, AccountKind]> = [
   [/^discount:/, 'discount'],
   [/^commission:/, 'commission'],
   [/^platform:opening_balances$/, 'opening_balance'],
+  [/^platform:payouts$/, 'payouts'],
 ]
 
 export function kindOf(code: string): AccountKind | 'unknown' {

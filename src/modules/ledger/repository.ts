@@ -84,6 +84,17 @@ export async function walletMismatches(db: Executor) {
   return rows.map((r) => ({ user_id: Number(r.id), stored: Number(r.stored), ledger: Number(r.ledger) }))
 }
 
+/** The entries that move a booking's own money (not commission, discounts funded by the platform, payouts). */
+const PAYMENT_KINDS = [
+  'wallet_payment',
+  'gateway_payment',
+  'desk_payment',
+  'refund_to_wallet',
+  'refund_to_source',
+  'desk_refund',
+  'venue_credit',
+]
+
 /**
  * Bookings whose paid_amount differs from what the ledger says the venue holds for them: minus the
  * signed sum, over the entries of the booking, of its venue's balance and desk-sales lines.
@@ -93,7 +104,7 @@ export async function bookingMismatches(db: Executor) {
     WITH held AS (
       SELECT e.booking_type, e.booking_id, -sum(l.amount) AS held
       FROM ledger_entries e JOIN ledger_lines l ON l.entry_id = e.id
-      WHERE e.booking_id IS NOT NULL AND e.kind <> 'commission' AND (l.account LIKE 'venue:%:balance' OR l.account LIKE 'venue:%:desk_sales')
+      WHERE e.booking_id IS NOT NULL AND e.kind IN (${sql.join(PAYMENT_KINDS.map((k) => sql.lit(k)))}) AND (l.account LIKE 'venue:%:balance' OR l.account LIKE 'venue:%:desk_sales')
       GROUP BY e.booking_type, e.booking_id
     ), b AS (
       SELECT 'court' AS kind, id, paid_amount FROM bookings
@@ -105,4 +116,28 @@ export async function bookingMismatches(db: Executor) {
     WHERE b.paid_amount <> coalesce(h.held, 0)
     ORDER BY b.kind, b.id LIMIT 20`.execute(db)
   return rows.map((r) => ({ kind: r.kind, id: Number(r.id), stored: Number(r.stored), ledger: Number(r.ledger) }))
+}
+
+/** A venue's commission rates in hundredths of a percent; null where the venue has none of its own. */
+export async function venueCommissionRates(db: Executor, venueId: number) {
+  const row = await db
+    .selectFrom('venues')
+    .select(['commission_percent', 'desk_commission_percent'])
+    .where('id', '=', venueId)
+    .executeTakeFirst()
+  const bp = (v: string | null | undefined) => (v === null || v === undefined ? null : Math.round(Number(v) * 100))
+  return { online: bp(row?.commission_percent), desk: bp(row?.desk_commission_percent) }
+}
+
+/** Commission charged on one payment so far, net of what was given back (paisa, ≥ 0). */
+export async function commissionOfPayment(db: Executor, paymentId: number): Promise<number> {
+  const { rows } = await sql<{ s: string | null }>`
+    SELECT sum(l.amount) AS s FROM ledger_entries e JOIN ledger_lines l ON l.entry_id = e.id
+    WHERE e.payment_id = ${paymentId} AND e.kind = 'commission' AND l.account = 'commission:platform'`.execute(db)
+  return -Number(rows[0]?.s ?? 0)
+}
+
+/** Orders changes that spend a venue's balance with the platform (held until the transaction ends). */
+export async function lockVenueBalance(trx: Executor, venueId: number): Promise<void> {
+  await sql`SELECT pg_advisory_xact_lock(727275, ${venueId}::int)`.execute(trx)
 }

@@ -19,6 +19,9 @@ export type EntryKind =
   | 'venue_credit'
   | 'opening_balance'
   | 'commission'
+  | 'commission_refund'
+  | 'platform_discount'
+  | 'payout'
 
 export interface Entry {
   kind: EntryKind

@@ -11,6 +11,7 @@ import {
   recordBookingPayment,
   setPaymentIntent,
 } from '../booking-core/index.ts'
+import { account, takeCommission } from '../ledger/index.ts'
 import { debitWallet, failTopup } from '../wallet/index.ts'
 import { emitPaymentEvent } from '../webhooks/index.ts'
 import {
@@ -80,12 +81,36 @@ async function payByWallet(ctx: AppContext, user: AuthUser, kind: BookingKind, b
       status: 'completed',
       completed_at: ctx.clock.now(),
     })
-    await debitWallet(trx, user.id, due, {
-      referenceType: ledgerReferenceType(kind),
-      referenceId: booking.id,
-      description: `Payment for booking ${booking.booking_number}`,
-      paymentId: payment.id,
-    })
+    await debitWallet(
+      trx,
+      user.id,
+      due,
+      {
+        referenceType: ledgerReferenceType(kind),
+        referenceId: booking.id,
+        description: `Payment for booking ${booking.booking_number}`,
+        paymentId: payment.id,
+      },
+      {
+        kind: 'wallet_payment',
+        occurredAt: ctx.clock.now(),
+        contra: account.venueBalance(booking.venue_id),
+        venueId: booking.venue_id,
+        booking: { kind, id: booking.id },
+      },
+    )
+    await takeCommission(
+      trx,
+      {
+        paymentId: payment.id,
+        venueId: booking.venue_id,
+        booking: { kind, id: booking.id },
+        occurredAt: ctx.clock.now(),
+      },
+      due,
+      'online',
+      ctx.config.platformCommissionBasisPoints,
+    )
     await emitPaymentEvent(ctx, trx, payment.id, 'completed')
     await recordBookingPayment(ctx, trx, kind, booking.id, due)
     const after = (await lockBooking(trx, kind, booking.id))!

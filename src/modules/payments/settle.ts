@@ -8,9 +8,10 @@ import {
   HOLD_EXPIRED_REASON,
   lockBooking,
   recordBookingPayment,
-  returnPaymentToWallet,
+  returnPayment,
   transition,
 } from '../booking-core/index.ts'
+import { account, post, takeCommission, transfer } from '../ledger/index.ts'
 import { notify } from '../notifications/index.ts'
 import { completeTopup, failTopup } from '../wallet/index.ts'
 import { emitPaymentEvent } from '../webhooks/index.ts'
@@ -121,18 +122,27 @@ export async function settleWithGateway(
     const won = await repo.markCompleted(
       trx,
       payment.id,
-      { transactionId: verdict.transactionId, payload },
+      { transactionId: verdict.transactionId, payload, paidAmount: customerPaid(payment.amount, payload.paid_amount) },
       ctx.clock.now(),
     )
     if (!won) return undefined // someone else settled it
     await emitPaymentEvent(ctx, trx, won.id, 'completed')
-    if (won.payable_type === 'topup') await completeTopup(trx, won.payable_id)
-    else await applyToBooking(ctx, trx, won)
+    if (won.payable_type === 'topup') {
+      await completeTopup(trx, won.payable_id, { method: won.method, paymentId: won.id, occurredAt: ctx.clock.now() })
+    } else await applyToBooking(ctx, trx, won)
     return (await repo.findPayment(trx, won.id))!
   })
   if (settled) ctx.metrics.payments.inc({ gateway: payment.method, outcome: 'completed' })
   const current = settled ?? (await repo.findPayment(ctx.db, payment.id))!
   return { status: outcomeOf(current), payment: current }
+}
+
+/**
+ * What the customer paid when the gateway says it was less than the payment's amount (Fonepay's
+ * P_AMT after a promotion); null when they paid it all. Refunds never give back more than this.
+ */
+function customerPaid(amount: number, paid: number | null | undefined): number | null {
+  return typeof paid === 'number' && Number.isSafeInteger(paid) && paid >= 0 && paid < amount ? paid : null
 }
 
 /**
@@ -145,6 +155,31 @@ export async function settleWithGateway(
 async function applyToBooking(ctx: AppContext, trx: Executor, payment: repo.PaymentRow) {
   const kind = payment.payable_type as BookingKind
   let booking = await lockBooking(trx, kind, payment.payable_id)
+  if (!booking) throw new Error(`payment ${payment.id}: ${kind} booking ${payment.payable_id} does not exist`)
+  // The gateway has the money: the platform owes it to the venue (what the booking cannot take goes
+  // on to the wallet below, charged back to the venue's balance).
+  await post(trx, {
+    kind: 'gateway_payment',
+    occurredAt: ctx.clock.now(),
+    description: `Payment ${payment.reference} through ${payment.method}`,
+    paymentId: payment.id,
+    booking: { kind, id: booking.id },
+    venueId: booking.venue_id,
+    userId: payment.user_id,
+    lines: transfer(account.gatewayClearing(payment.method), account.venueBalance(booking.venue_id), payment.amount),
+  })
+  await takeCommission(
+    trx,
+    {
+      paymentId: payment.id,
+      venueId: booking.venue_id,
+      booking: { kind, id: booking.id },
+      occurredAt: ctx.clock.now(),
+    },
+    payment.amount,
+    'online',
+    ctx.config.platformCommissionBasisPoints,
+  )
   let declined: string | undefined
   if (booking?.status === 'cancelled' && payment.amount >= booking.total_amount) {
     const outcome = await transition(ctx, trx, booking, 'reinstate')
@@ -158,7 +193,7 @@ async function applyToBooking(ctx: AppContext, trx: Executor, payment: repo.Paym
   const surplus = payment.amount - apply
   const customer = payment.user_id ?? booking?.user_id ?? null
   if (surplus <= 0 || customer === null) return
-  await returnPaymentToWallet(ctx, trx, kind, payment.payable_id, payment, customer, surplus, {
+  const { credited } = await returnPayment(ctx, trx, kind, booking, payment, customer, surplus, {
     applied: false,
     description:
       booking && live
@@ -178,13 +213,13 @@ async function applyToBooking(ctx: AppContext, trx: Executor, payment: repo.Paym
       customer,
       'BookingCancelled',
       {
-        message: `Your payment for booking ${booking.booking_number} on ${booking.date} at ${toHHmm(booking.start_time)} arrived after it was cancelled and ${why}. Rs ${formatMoney(surplus)} has been credited to your wallet.`,
+        message: `Your payment for booking ${booking.booking_number} on ${booking.date} at ${toHHmm(booking.start_time)} arrived after it was cancelled and ${why}. Rs ${formatMoney(credited)} has been credited to your wallet.`,
         booking_id: booking.id,
         booking_type: kind,
         booking_number: booking.booking_number,
         venue_id: booking.venue_id,
         cancel_reason: HOLD_EXPIRED_REASON,
-        refund_amount: formatMoney(surplus),
+        refund_amount: formatMoney(credited),
         late_payment: true,
       },
       trx,

@@ -1,4 +1,4 @@
-import { type Insertable, type Selectable, sql } from 'kysely'
+import type { Insertable, Selectable } from 'kysely'
 import type { CashBacks } from '../../../db/types.ts'
 import type { Executor } from '../../../lib/db.ts'
 
@@ -8,11 +8,6 @@ export type CashBackRow = Selectable<CashBacks>
 
 export async function insertCashBack(trx: Executor, values: Insertable<CashBacks>): Promise<CashBackRow> {
   return trx.insertInto('cash_backs').values(values).returningAll().executeTakeFirstOrThrow()
-}
-
-/** Orders changes that spend a venue's balance with the platform (held until the transaction ends). */
-export async function lockVenueBalance(trx: Executor, venueId: number): Promise<void> {
-  await sql`SELECT pg_advisory_xact_lock(727275, ${venueId}::int)`.execute(trx)
 }
 
 export async function listCashBacks(db: Executor, venueId: number, status: 'due' | 'paid' | 'all') {

@@ -1,0 +1,3 @@
+// Payouts: commission rates, statements, payouts and payout details (routes only; other modules
+// need nothing from here).
+export { venueBalance } from './service.ts'

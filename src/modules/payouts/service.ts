@@ -1,0 +1,239 @@
+import type { AuthUser } from '../../lib/auth.ts'
+import type { AppContext } from '../../lib/context.ts'
+import type { Executor } from '../../lib/db.ts'
+import { Invalid } from '../../lib/errors.ts'
+import { formatMoney, toPaisa } from '../../lib/money.ts'
+import { addDays } from '../../lib/time.ts'
+import { account, accountSum, lockVenueBalance, normalBalance, post } from '../ledger/index.ts'
+import * as repo from './repository.ts'
+
+// What a venue is owed and how it was paid (docs/payments.md, "What a venue sees"): commission
+// rates, payouts recorded against the venue's balance with the platform, and its statement.
+
+/** "10.50" from hundredths of a percent. */
+export const percentText = (bp: number) => (bp / 100).toFixed(2)
+
+function assertPercent(field: string, value: number | null | undefined) {
+  if (value === null || value === undefined) return
+  if (Number(value.toFixed(2)) !== value)
+    throw new Invalid(field, `The ${field} field must have at most 2 decimal places.`)
+}
+
+export async function setVenueCommission(
+  ctx: AppContext,
+  venueId: number,
+  input: { percent: number | null; desk_percent?: number | null },
+) {
+  assertPercent('percent', input.percent)
+  assertPercent('desk_percent', input.desk_percent)
+  const current = await repo.commissionOf(ctx.db, venueId)
+  const desk =
+    input.desk_percent === undefined
+      ? current.desk_commission_percent === null
+        ? null
+        : Number(current.desk_commission_percent)
+      : input.desk_percent
+  const row = await repo.setCommission(ctx.db, venueId, input.percent, desk)
+  return commissionResource(ctx, row)
+}
+
+export async function venueCommission(ctx: AppContext, venueId: number) {
+  return commissionResource(ctx, await repo.commissionOf(ctx.db, venueId))
+}
+
+function commissionResource(
+  ctx: AppContext,
+  row: { id: number; commission_percent: string | null; desk_commission_percent: string | null },
+) {
+  const platform = percentText(ctx.config.platformCommissionBasisPoints)
+  const own = row.commission_percent === null ? null : Number(row.commission_percent).toFixed(2)
+  return {
+    venue_id: row.id,
+    percent: own,
+    desk_percent: row.desk_commission_percent === null ? null : Number(row.desk_commission_percent).toFixed(2),
+    effective_percent: own ?? platform,
+    platform_default_percent: platform,
+  }
+}
+
+/** The venue's balance with the platform (what it is owed), paisa. */
+export async function venueBalance(db: Executor, venueId: number): Promise<number> {
+  const code = account.venueBalance(venueId)
+  return normalBalance(code, await accountSum(db, code))
+}
+
+/**
+ * Records a payout (money sent to the venue outside the service): at most the venue's balance,
+ * checked under the venue's balance lock so two payouts cannot both spend it. The ledger moves the
+ * amount from the venue's balance to `platform:payouts`.
+ */
+export async function recordPayout(
+  ctx: AppContext,
+  admin: AuthUser,
+  venueId: number,
+  input: { amount: number | string; reference: string; paid_on: string },
+) {
+  const amount = toPaisa(input.amount)
+  if (amount <= 0) throw new Invalid('amount', 'The amount field must be at least 0.01.')
+  const reference = input.reference.trim()
+  if (!reference) throw new Invalid('reference', 'The reference field is required.')
+  if (input.paid_on > ctx.zone.today(ctx.clock.now())) {
+    throw new Invalid('paid_on', 'The paid on field must be a date before or equal to today.')
+  }
+  return ctx.db.transaction().execute(async (trx) => {
+    await lockVenueBalance(trx, venueId)
+    const balance = await venueBalance(trx, venueId)
+    if (amount > balance) {
+      throw new Invalid('amount', `The amount must not be greater than the venue's balance of ${formatMoney(balance)}.`)
+    }
+    const payout = await repo.insertPayout(trx, {
+      venueId,
+      amount,
+      reference,
+      paidOn: input.paid_on,
+      createdBy: admin.id,
+    })
+    await post(trx, {
+      kind: 'payout',
+      occurredAt: ctx.clock.now(),
+      description: `Payout ${payout.id}: ${reference} (paid on ${input.paid_on})`,
+      venueId,
+      createdBy: admin.id,
+      lines: [
+        [account.venueBalance(venueId), amount],
+        [account.payouts(), -amount],
+      ],
+    })
+    return payout
+  })
+}
+
+export function payoutResource(ctx: AppContext, p: repo.PayoutRow) {
+  return {
+    id: p.id,
+    venue_id: p.venue_id,
+    amount: formatMoney(p.amount),
+    reference: p.reference,
+    paid_on: typeof p.paid_on === 'string' ? p.paid_on.slice(0, 10) : ctx.zone.today(new Date(p.paid_on)),
+    created_by: p.created_by,
+    created_at: ctx.zone.format(p.created_at),
+  }
+}
+
+const BUCKET: Record<string, 'online_gross' | 'refunds' | 'commission' | 'payouts'> = {
+  gateway_payment: 'online_gross',
+  wallet_payment: 'online_gross',
+  platform_discount: 'online_gross',
+  refund_to_wallet: 'refunds',
+  refund_to_source: 'refunds',
+  venue_credit: 'refunds',
+  commission: 'commission',
+  commission_refund: 'commission',
+  payout: 'payouts',
+}
+
+/** The most days one statement covers. */
+export const STATEMENT_MAX_DAYS = 366
+
+/**
+ * A venue's statement for venue-local days [from, to]: the opening balance at the start of `from`,
+ * each line on its balance with the platform with the balance after it, the totals by kind, and the
+ * closing balance (= opening + online_gross − refunds − commission − payouts = the ledger's balance
+ * at the end of `to`). Desk money, the venue's own, is summed beside it.
+ */
+export async function statement(
+  ctx: AppContext,
+  venue: { id: number; name: string; slug: string },
+  from: string,
+  to: string,
+) {
+  if (to < from) throw new Invalid('to', 'The to field must be a date after or equal to from.')
+  if (addDays(from, STATEMENT_MAX_DAYS - 1) < to) {
+    throw new Invalid('to', `A statement covers at most ${STATEMENT_MAX_DAYS} days.`)
+  }
+  const start = ctx.zone.instant(from, '00:00')
+  const end = ctx.zone.instant(addDays(to, 1), '00:00')
+  const code = account.venueBalance(venue.id)
+  const [opening, rows, desk] = await Promise.all([
+    repo.creditBalanceBefore(ctx.db, code, start),
+    repo.accountLines(ctx.db, code, start, end),
+    repo.accountLines(ctx.db, account.venueDeskSales(venue.id), start, end),
+  ])
+  const totals = { online_gross: 0, refunds: 0, commission: 0, payouts: 0 }
+  let balance = opening
+  const lines = rows.map((r) => {
+    balance += r.amount
+    const bucket = BUCKET[r.kind] ?? 'online_gross'
+    totals[bucket] += bucket === 'online_gross' ? r.amount : -r.amount
+    return {
+      date: ctx.zone.today(r.occurred_at),
+      booking_number: r.booking_number,
+      kind: r.kind,
+      description: r.description,
+      amount: formatMoney(r.amount),
+      balance_after: formatMoney(balance),
+    }
+  })
+  let deskGross = 0
+  let deskRefunds = 0
+  for (const d of desk) {
+    if (d.amount >= 0) deskGross += d.amount
+    else deskRefunds -= d.amount
+  }
+  return {
+    venue: { id: venue.id, name: venue.name, slug: venue.slug },
+    from,
+    to,
+    currency: 'NPR' as const,
+    opening_balance: formatMoney(opening),
+    online_gross: formatMoney(totals.online_gross),
+    refunds: formatMoney(totals.refunds),
+    commission: formatMoney(totals.commission),
+    payouts: formatMoney(totals.payouts),
+    closing_balance: formatMoney(balance),
+    desk_gross: formatMoney(deskGross),
+    desk_refunds: formatMoney(deskRefunds),
+    lines,
+  }
+}
+
+const CSV_COLUMNS = ['date', 'booking_number', 'kind', 'description', 'amount', 'balance_after'] as const
+
+/** One CSV row per statement line, a header row first; amounts as plain decimals. */
+export function statementCsv(s: Awaited<ReturnType<typeof statement>>): string {
+  const cell = (v: string | null) => {
+    const text = v ?? ''
+    return /[",\n\r]/.test(text) ? `"${text.replace(/"/g, '""')}"` : text
+  }
+  const out = [CSV_COLUMNS.join(',')]
+  for (const line of s.lines) out.push(CSV_COLUMNS.map((c) => cell(line[c])).join(','))
+  return `${out.join('\r\n')}\r\n`
+}
+
+export async function dueVenues(db: Executor) {
+  return (await repo.venuesWithBalance(db)).map((v) => ({
+    venue: { id: v.id, name: v.name, slug: v.slug },
+    balance: formatMoney(v.balance),
+    payout_account: (v.payout_account ?? null) as never,
+  }))
+}
+
+/** Payout details: a bank needs its name and the account number; eSewa and Khalti a merchant id. */
+export function checkPayoutAccount(a: {
+  type: 'bank' | 'esewa' | 'khalti'
+  bank_name?: string | null
+  account_number?: string | null
+  merchant_id?: string | null
+}) {
+  if (a.type === 'bank') {
+    if (!a.bank_name?.trim()) throw new Invalid('bank_name', 'The bank name field is required for a bank account.')
+    if (!a.account_number?.trim()) {
+      throw new Invalid('account_number', 'The account number field is required for a bank account.')
+    }
+  } else if (!a.merchant_id?.trim()) {
+    throw new Invalid(
+      'merchant_id',
+      `The merchant id field is required for ${a.type === 'esewa' ? 'eSewa' : 'Khalti'}.`,
+    )
+  }
+}
