@@ -1,6 +1,8 @@
 import type { AppContext } from '../../lib/context.ts'
 import type { Executor } from '../../lib/db.ts'
+import { syncPlatformDiscount } from '../ledger/index.ts'
 import { type BookingKind, lockBooking, setPaidAmount, setPaymentMethod } from './repository/bookings.ts'
+import { checkPayAtVenue } from './rules.ts'
 import { transition } from './transitions.ts'
 
 // What payments need from bookings, for both kinds: recording a payment and the payment intent
@@ -25,6 +27,12 @@ export async function recordBookingPayment(
   if (!before) throw new Error(`recordBookingPayment: ${kind} booking ${id} does not exist`)
   const paid = before.paid_amount + amountPaisa
   await setPaidAmount(trx, kind, id, paid, ctx.clock.now())
+  // A platform coupon's discount is the platform's: the venue is credited it as the booking is paid.
+  await syncPlatformDiscount(
+    trx,
+    { kind, id, venueId: before.venue_id, paid, total: before.total_amount },
+    ctx.clock.now(),
+  )
   if (before.status === 'pending' && paid >= before.total_amount) {
     await transition(ctx, trx, { ...before, paid_amount: paid }, 'confirm')
   }
@@ -49,6 +57,8 @@ export async function setPaymentIntent(
 ): Promise<void> {
   const booking = await lockBooking(trx, kind, id)
   if (!booking) throw new Error(`setPaymentIntent: ${kind} booking ${id} does not exist`)
+  // A customer at the venue's no-show limit may not choose to pay at the venue (docs/bookings.md, "No-shows").
+  if (method === 'cash' && booking.status === 'pending') await checkPayAtVenue(ctx, trx, booking)
   // Only a pending booking is held; a confirmed one keeps its slot without a hold.
   const hold =
     booking.status === 'pending' ? holdUntil(ctx, method, booking.date, booking.start_time, ctx.clock.now()) : null

@@ -13,6 +13,7 @@ import {
   normalBalance,
   post,
   returnCommission,
+  syncPlatformDiscount,
   transfer,
 } from '../ledger/index.ts'
 import { creditWallet } from '../wallet/index.ts'
@@ -143,7 +144,7 @@ export async function refundBooking(
     left[way] -= take
   }
   if (left.online > 0 || left.desk > 0) throw new Unprocessable('The refund is more than was paid for this booking.')
-  await lowerPaidAmount(trx, kind, booking.id, amounts.toWallet + amounts.atDesk, ctx.clock.now())
+  await lowerPaid(ctx, trx, kind, booking.id, amounts.toWallet + amounts.atDesk)
   const credited = online.length > 0 ? await refundOnline(ctx, trx, kind, booking, booking.user_id, online, reason) : 0
   return { credited }
 }
@@ -199,8 +200,18 @@ export async function returnPayment(
   await giveBackCommission(ctx, trx, kind, booking, payment, amountPaisa)
   await markRefunded(trx, payment.id, amountPaisa, ctx.clock.now())
   await emitPaymentEvent(ctx, trx, payment.id, 'refunded')
-  if (opts.applied) await lowerPaidAmount(trx, kind, booking.id, amountPaisa, ctx.clock.now())
+  if (opts.applied) await lowerPaid(ctx, trx, kind, booking.id, amountPaisa)
   return { credited }
+}
+
+/** paid_amount down by a refund (it is net of refunds), and the platform's part of a discount with it. */
+async function lowerPaid(ctx: AppContext, trx: Executor, kind: BookingKind, bookingId: number, refunded: number) {
+  const b = await lowerPaidAmount(trx, kind, bookingId, refunded, ctx.clock.now())
+  await syncPlatformDiscount(
+    trx,
+    { kind, id: bookingId, venueId: b.venue_id, paid: b.paid_amount, total: b.total_amount },
+    ctx.clock.now(),
+  )
 }
 
 /** The commission on refunded money goes back to the venue in proportion (before the payment is marked). */

@@ -141,3 +141,20 @@ export async function commissionOfPayment(db: Executor, paymentId: number): Prom
 export async function lockVenueBalance(trx: Executor, venueId: number): Promise<void> {
   await sql`SELECT pg_advisory_xact_lock(727275, ${venueId}::int)`.execute(trx)
 }
+
+/** The discount a platform coupon (one with no venue) gave a booking, paisa; 0 when none. */
+export async function platformDiscountOf(db: Executor, kind: 'court' | 'indoor', bookingId: number): Promise<number> {
+  const { rows } = await sql<{ d: string }>`
+    SELECT cu.discount_amount AS d FROM coupon_usages cu JOIN coupons c ON c.id = cu.coupon_id
+    WHERE cu.booking_type = ${kind} AND cu.booking_id = ${bookingId} AND c.venue_id IS NULL`.execute(db)
+  return Number(rows[0]?.d ?? 0)
+}
+
+/** What the platform has credited a venue so far for a booking's platform discount, paisa. */
+export async function discountCredited(db: Executor, kind: 'court' | 'indoor', bookingId: number, code: string) {
+  const { rows } = await sql<{ s: string | null }>`
+    SELECT -sum(l.amount) AS s FROM ledger_entries e JOIN ledger_lines l ON l.entry_id = e.id
+    WHERE e.booking_type = ${kind} AND e.booking_id = ${bookingId} AND e.kind = 'platform_discount'
+      AND l.account = ${code}`.execute(db)
+  return Number(rows[0]?.s ?? 0)
+}

@@ -127,7 +127,7 @@ export async function setPaidAmount(trx: Executor, kind: BookingKind, id: number
 
 /** Lowers paid_amount by money returned to the customer (a refund): paid_amount is net of refunds. */
 export async function lowerPaidAmount(trx: Executor, kind: BookingKind, id: number, refunded: number, now: Date) {
-  await trx
+  return trx
     .updateTable(bookingTable(kind))
     .set({
       paid_amount: sql`paid_amount - ${refunded}`,
@@ -135,7 +135,8 @@ export async function lowerPaidAmount(trx: Executor, kind: BookingKind, id: numb
       updated_at: now,
     })
     .where('id', '=', id)
-    .execute()
+    .returning(['paid_amount', 'total_amount', 'venue_id'])
+    .executeTakeFirstOrThrow()
 }
 
 /** The discount a coupon gave a new booking, and its total after it. */
