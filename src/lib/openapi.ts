@@ -73,6 +73,15 @@ export const TAGS: { name: string; description: string }[] = [
     description:
       'Signed (Standard Webhooks) event deliveries to a venue’s own systems: endpoints, events, delivery attempts.',
   },
+  {
+    name: 'Ledger',
+    description: 'The double-entry ledger of every movement of money: the trial balance (super_admin).',
+  },
+  {
+    name: 'Payouts',
+    description:
+      'What a venue is owed and how it was paid: commission rates, statements (JSON or CSV), payouts and payout details.',
+  },
   { name: 'Platform administration', description: 'Users and roles, and payments to look into, for super_admin.' },
   { name: 'Operations', description: 'Liveness and readiness probes (not rate-limited).' },
 ]

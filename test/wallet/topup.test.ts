@@ -124,6 +124,7 @@ test('GET /wallet paginates the ledger Laravel-style inside transactions', async
   assert.deepEqual(Object.keys(body.transactions.data[0]).sort(), [
     'amount',
     'balance_after',
+    'completed_at',
     'created_at',
     'description',
     'id',
