@@ -2,6 +2,7 @@ import type { App } from '../../src/app.ts'
 import type { AppContext } from '../../src/lib/context.ts'
 import { sendReminders } from '../../src/modules/booking-core/index.ts'
 import { expireUnpaidHolds } from '../../src/modules/bookings/jobs.ts'
+import { runSeriesPaymentSweeps } from '../../src/modules/bookings/series-payments.ts'
 import { expireUnpaidIndoorHolds } from '../../src/modules/indoor-bookings/jobs.ts'
 
 // The booking sweeps of both modules, run by hand as their jobs would (each module registers its
@@ -16,4 +17,12 @@ export async function expireLapsedHolds(app: App, ctx: AppContext = app.ctx): Pr
 export async function sendDueReminders(app: App, ctx: AppContext = app.ctx): Promise<number> {
   const now = ctx.clock.now()
   return (await sendReminders(ctx, 'court', now)) + (await sendReminders(ctx, 'indoor', now))
+}
+
+/** Customers' series: payment reminders a day before each later week's deadline, then releases of unpaid weeks. */
+export function runSeriesPayments(
+  app: App,
+  ctx: AppContext = app.ctx,
+): Promise<{ reminded: number; released: number }> {
+  return runSeriesPaymentSweeps(ctx, ctx.clock.now())
 }

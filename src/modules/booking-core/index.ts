@@ -81,3 +81,4 @@ export {
 } from './shared.ts'
 export { BOOKING_EVENTS, BOOKING_STATUSES, type BookingEvent, type BookingStatus, STAFF_TARGETS } from './state.ts'
 export { HOLD_EXPIRED_REASON, type TransitionOutcome, transition } from './transitions.ts'
+export { assertMayHoldUnpaid, capsApply, type UnpaidCapCheck } from './unpaid-caps.ts'

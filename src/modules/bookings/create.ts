@@ -3,7 +3,7 @@ import type { AppContext } from '../../lib/context.ts'
 import { Conflict } from '../../lib/errors.ts'
 import { selectUsers, type UserRow, userResource } from '../accounts/index.ts'
 import { COURT_UNAVAILABLE } from '../availability/index.ts'
-import { type Booker, insertPastLapsedHolds } from '../booking-core/index.ts'
+import { type Booker, capsApply, insertPastLapsedHolds } from '../booking-core/index.ts'
 import { loadCourtResources } from '../courts/index.ts'
 import { venueSummary } from '../venues/index.ts'
 import { hasSubscribers } from '../webhooks/index.ts'
@@ -12,6 +12,7 @@ import { type NewBooking, prepareCourtBooking } from './prepare.ts'
 import { loadBooking } from './queries.ts'
 import { insertBooking } from './repository.ts'
 import { type Booking, bookingResource } from './resource.ts'
+import { assertUnpaidCap } from './unpaid-cap.ts'
 
 // Creating a court booking, for customers (online) and venue staff (offline, walk-in) alike:
 // prepare (prepare.ts), insert by path (insert.ts), read the answer back.
@@ -42,17 +43,18 @@ export function courtConflict(ctx: AppContext) {
 export async function createCourtBooking(ctx: AppContext, input: NewBooking, booker: Booker): Promise<Booking> {
   const now = ctx.clock.now()
   const p = await prepareCourtBooking(ctx, input, booker, now)
+  // A customer's own booking with something to pay is counted against their unpaid cap in its
+  // transaction (unpaid-cap.ts); staff bookings and free ones are not.
+  const capped = capsApply(booker) && p.values.total_amount > 0
   // The webhook outbox needs a transaction; a plain booking at a venue nobody listens to stays one statement.
   const outbox = p.plain && (await hasSubscribers(ctx, p.venueId, 'booking.created'))
   const attempt = (): Promise<BookingRow | number> =>
-    p.plain && !outbox
+    p.plain && !outbox && !capped
       ? insertBooking(ctx.db, p.values, p.year)
-      : ctx.db
-          .transaction()
-          .execute(
-            (trx): Promise<BookingRow | number> =>
-              p.plain ? insertPlain(ctx, trx, p) : insertPreparedBooking(ctx, trx, p),
-          )
+      : ctx.db.transaction().execute(async (trx): Promise<BookingRow | number> => {
+          if (capped) await assertUnpaidCap(ctx, trx, p)
+          return p.plain ? insertPlain(ctx, trx, p) : insertPreparedBooking(ctx, trx, p)
+        })
   const result = await insertPastLapsedHolds(ctx, 'court', { resourceId: p.courtId, date: input.date }, attempt)
   if (result === null) throw courtConflict(ctx)
   ctx.metrics.bookings.inc({ kind: 'court' })

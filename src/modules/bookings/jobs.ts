@@ -1,6 +1,7 @@
 import type { AppContext } from '../../lib/context.ts'
 import { expireDueHolds, sendReminders } from '../booking-core/index.ts'
 import { checkBookingAtGateway, type Gateways } from '../payments/index.ts'
+import { runSeriesPaymentSweeps } from './series-payments.ts'
 
 // The court bookings' sweeps, run through the shared job queue so that with several instances each
 // period's run happens once (indoor bookings register theirs in indoor-bookings/jobs.ts). Both are
@@ -8,6 +9,7 @@ import { checkBookingAtGateway, type Gateways } from '../payments/index.ts'
 
 export const HOLD_SWEEP_MS = 30_000
 export const REMINDER_SWEEP_MS = 30_000
+export const SERIES_PAYMENT_SWEEP_MS = 30_000
 
 export function registerBookingJobs(ctx: AppContext, gateways: Gateways) {
   ctx.jobs.every('bookings.expire-holds', HOLD_SWEEP_MS, async () => {
@@ -15,6 +17,10 @@ export function registerBookingJobs(ctx: AppContext, gateways: Gateways) {
   })
   ctx.jobs.every('bookings.reminders', REMINDER_SWEEP_MS, async () => {
     await sendReminders(ctx, 'court')
+  })
+  // Customers' series: the payment reminder a day before each later week's deadline, then its release.
+  ctx.jobs.every('bookings.series-payments', SERIES_PAYMENT_SWEEP_MS, async () => {
+    await runSeriesPaymentSweeps(ctx)
   })
 }
 

@@ -22,6 +22,7 @@ import { insertSeries, parseId, seriesById, seriesOccurrences } from './reposito
 import type { Series, SeriesCancel } from './resource.ts'
 import type { SeriesBody, SeriesCancelBody } from './schemas.ts'
 import { CANCELLED_BY_CUSTOMER } from './service.ts'
+import { assertSeriesCap } from './unpaid-cap.ts'
 
 // Recurring series (docs/bookings.md, "Recurring series"): one request books the same court, weekday
 // and venue-local wall-clock time for 2–26 weeks. Each occurrence is an ordinary booking made by the
@@ -102,6 +103,9 @@ export async function createSeries(ctx: AppContext, input: SeriesInput, booker: 
   const first = weeks.find((w) => w.prepared)?.prepared
   if (!first) throw courtConflict(ctx)
   const { seriesId, booked } = await ctx.db.transaction().execute(async (trx) => {
+    // A customer's series: MAX_ACTIVE_SERIES and MAX_UNPAID_BOOKINGS (unpaid-cap.ts).
+    const prepared = weeks.map((w) => w.prepared)
+    await assertSeriesCap(ctx, trx, booker, prepared, input.payment_method)
     const seriesId = await insertSeries(trx, {
       user_id: booker.userId,
       court_id: first.courtId,

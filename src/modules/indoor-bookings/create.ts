@@ -3,7 +3,7 @@ import type { AppContext } from '../../lib/context.ts'
 import { Conflict, Invalid } from '../../lib/errors.ts'
 import { isValidDate, toMinutes, toTimeWithSeconds } from '../../lib/time.ts'
 import { quoteIndoorBooking } from '../availability/index.ts'
-import { type Booker, holdUntil, insertPastLapsedHolds } from '../booking-core/index.ts'
+import { assertMayHoldUnpaid, type Booker, holdUntil, insertPastLapsedHolds } from '../booking-core/index.ts'
 import { emitBookingEvent } from '../webhooks/index.ts'
 import { gameForBooking, insertBooking } from './repository.ts'
 import type { IndoorBookingRow } from './resource.ts'
@@ -88,6 +88,8 @@ export async function createIndoorBooking(
   const year = Number(ctx.zone.today(now).slice(0, 4))
   const insert = () =>
     ctx.db.transaction().execute(async (trx) => {
+      // A customer's own booking with something to pay counts against their unpaid cap (docs/bookings.md).
+      if (values.total_amount > 0) await assertMayHoldUnpaid(ctx, trx, booker, { field: 'indoor_game_id' })
       const inserted = await insertBooking(trx, values, year)
       await emitBookingEvent(ctx, trx, 'indoor', inserted.id, 'created')
       return inserted

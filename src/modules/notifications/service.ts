@@ -13,6 +13,7 @@ export type NotificationClass =
   | 'BookingCancelled'
   | 'BookingReminder'
   | 'IndoorGameBookingConfirmed'
+  | 'SeriesPaymentDue'
   | 'TournamentRegistered'
   | 'WaitlistOffer'
   | 'WebhookEndpointDisabled'

@@ -1,0 +1,54 @@
+import type { AppContext } from '../../lib/context.ts'
+import type { Executor } from '../../lib/db.ts'
+import { Unprocessable } from '../../lib/errors.ts'
+import type { Booker } from './booker.ts'
+import { lockCustomerHolds, unpaidHeld } from './repository/unpaid.ts'
+
+// Holds and series (docs/bookings.md, "Unpaid bookings and series"): a customer may hold at most
+// MAX_UNPAID_BOOKINGS unpaid future bookings they made themselves (court and indoor together; a
+// weekly series counts once, as its next unpaid week) and at most MAX_ACTIVE_SERIES series with
+// unpaid weeks. One more is 422. Bookings staff make are neither counted nor refused.
+
+/** The customer a cap applies to: their own online booking. Staff bookings (desk, walk-in, for someone) are exempt. */
+export function capsApply(booker: Booker): booker is Booker & { userId: number } {
+  return booker.type === 'online' && booker.userId !== null && booker.createdBy === booker.userId
+}
+
+export interface UnpaidCapCheck {
+  /** The field the 422 names: payment_method when the request gave one, else court_id / indoor_game_id. */
+  field: string
+  /** A new series: MAX_ACTIVE_SERIES applies too. */
+  series?: boolean
+}
+
+const plural = (n: number, one: string, many: string) => `${n} ${n === 1 ? one : many}`
+
+/**
+ * Refuses (422) one more unpaid booking (or series) for the customer when they already hold the
+ * most allowed. Runs inside the transaction that inserts it, before the INSERT: the customer's lock
+ * makes parallel requests count one after the other, so two at the cap cannot both pass.
+ */
+export async function assertMayHoldUnpaid(
+  ctx: AppContext,
+  trx: Executor,
+  booker: Booker,
+  check: UnpaidCapCheck,
+): Promise<void> {
+  if (!capsApply(booker)) return
+  await lockCustomerHolds(trx, booker.userId)
+  const now = ctx.clock.now()
+  const held = await unpaidHeld(trx, booker.userId, now, ctx.zone.format(now))
+  const { maxBookings, maxSeries } = ctx.config.unpaid
+  if (check.series && held.series >= maxSeries) {
+    const message =
+      `You already have ${plural(held.series, 'weekly series', 'weekly series')} with unpaid weeks, the most allowed ` +
+      `(${maxSeries}). Pay for their weeks or cancel one before starting another series.`
+    throw new Unprocessable(message, { [check.field]: [message] })
+  }
+  if (held.bookings >= maxBookings) {
+    const message =
+      `You already have ${plural(held.bookings, 'unpaid booking', 'unpaid bookings')}, the most allowed ` +
+      `(${maxBookings}; a weekly series counts as one). Pay for or cancel one before booking again.`
+    throw new Unprocessable(message, { [check.field]: [message] })
+  }
+}
