@@ -72,6 +72,14 @@ test('a Khalti payment refunded to its source: Khalti sends it back, the wallet 
   assert.equal(rest.statusCode, 200, rest.body)
   assert.equal(rest.json().data.status, 'refunded')
   assert.equal(rest.json().message, 'Refund sent back through Khalti.')
+  // Refunded in full, the booking is no longer paid: it can be paid again.
+  const after = (await call('GET', `/api/bookings/${id}`, w.customer)).json().data
+  assert.deepEqual(
+    [after.status, after.paid_amount, after.refunded_amount, after.balance_due, after.is_paid],
+    ['confirmed', '0.00', '1500.00', '1500.00', false],
+  )
+  const again = await call('POST', '/api/payments/initiate', w.customer, { booking_id: id, method: 'gateway_2' })
+  assert.equal(again.statusCode, 201, again.body)
 })
 
 test('to source is only for online Khalti payments; to desk is only for desk money', async () => {
