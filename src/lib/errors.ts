@@ -54,6 +54,19 @@ export class Unprocessable extends AppError {
   }
 }
 
+/**
+ * The contract's 429 ("Too Many Attempts.") from a rule a service keeps (the OTP limits), with the
+ * headers of every 429: Retry-After and X-RateLimit-Limit/-Remaining/-Reset.
+ */
+export class TooManyTries extends AppError {
+  constructor(
+    readonly limit: number,
+    readonly retryAfterSeconds: number,
+  ) {
+    super(429, 'Too Many Attempts.')
+  }
+}
+
 // --- Validation messages in Laravel's words --------------------------------------------------
 
 interface AjvError {
@@ -188,6 +201,13 @@ export function registerErrorHandler(app: FastifyInstance) {
 
   app.setErrorHandler((err: FastifyError & { errors?: Record<string, string[]> }, req, reply) => {
     if (err instanceof AppError) {
+      if (err instanceof TooManyTries) {
+        const seconds = Math.max(1, Math.ceil(err.retryAfterSeconds))
+        reply.header('retry-after', seconds)
+        reply.header('x-ratelimit-limit', err.limit)
+        reply.header('x-ratelimit-remaining', 0)
+        reply.header('x-ratelimit-reset', seconds)
+      }
       const body: Record<string, unknown> = { message: err.message }
       if (err.errors) body.errors = err.errors
       return reply.code(err.statusCode).send(body)

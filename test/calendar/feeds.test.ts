@@ -246,7 +246,7 @@ test('unknown, malformed and over-long secrets are 404', async () => {
   }
 })
 
-test("a venue's feed: owner, manager and staff share one URL with every booking of the venue", async () => {
+test("a venue's feed: owner, manager and staff each have their own URL with every booking of the venue", async () => {
   const w = await world(app)
   const other = await createUser(app)
   const a = await book(app, w.customer, slot(w.court.id, 3, '10:00', '11:00'))
@@ -262,21 +262,55 @@ test("a venue's feed: owner, manager and staff share one URL with every booking 
   const urls = await Promise.all([w.owner, w.manager, w.staff].map((u) => urlFor(u.headers)))
   for (const r of urls) assert.equal(r.statusCode, 200, r.body)
   const url = urls[0].json().data.url
-  assert.match(url, URL_SHAPE)
-  assert.ok(urls.every((r) => r.json().data.url === url))
+  for (const r of urls) assert.match(r.json().data.url, URL_SHAPE)
+  // One feed per membership (it dies with it), the same URL every time for its member.
+  assert.equal(new Set(urls.map((r) => r.json().data.url)).size, 3)
   assert.equal((await urlFor(w.owner.headers, w.venue.slug)).json().data.url, url)
+  assert.equal((await urlFor(w.staff.headers)).json().data.url, urls[2].json().data.url)
   assert.notEqual(url, await myFeed(w.owner))
 
-  const feed = parseFeed((await fetchFeed(app, url)).body)
-  assert.deepEqual(
-    feed.events.map((e) => e.uid).sort(),
-    [`court-booking-${a.json().data.id}@localhost`, `court-booking-${b.json().data.id}@localhost`].sort(),
-  )
-  for (const e of feed.events) {
-    assert.equal(e.summary, `${w.court.name} at ${w.venue.name}`)
-    assert.ok(e.location.includes(w.court.name))
-    assert.match(e.description, /Customer: /)
+  for (const r of urls) {
+    const feed = parseFeed((await fetchFeed(app, r.json().data.url)).body)
+    assert.deepEqual(
+      feed.events.map((e) => e.uid).sort(),
+      [`court-booking-${a.json().data.id}@localhost`, `court-booking-${b.json().data.id}@localhost`].sort(),
+    )
+    for (const e of feed.events) {
+      assert.equal(e.summary, `${w.court.name} at ${w.venue.name}`)
+      assert.ok(e.location.includes(w.court.name))
+      assert.match(e.description, /Customer: /)
+    }
   }
+})
+
+test("a removed staff member's venue feed dies with the membership (issue 32); the others keep working", async () => {
+  const w = await world(app)
+  const urlOf = async (headers: Record<string, string>) =>
+    (await app.inject({ method: 'GET', url: `/api/venues/${w.venue.id}/calendar/feed`, headers })).json().data.url
+  const staffUrl = await urlOf(w.staff.headers)
+  const managerUrl = await urlOf(w.manager.headers)
+  const ownerUrl = await urlOf(w.owner.headers)
+  assert.equal((await fetchFeed(app, staffUrl)).statusCode, 200)
+
+  const removed = await app.inject({
+    method: 'DELETE',
+    url: `/api/venues/${w.venue.id}/staff/${w.staff.id}`,
+    headers: w.owner.headers,
+  })
+  assert.equal(removed.statusCode, 200, removed.body)
+  const gone = await fetchFeed(app, staffUrl)
+  assert.equal(gone.statusCode, 404)
+  assert.deepEqual(gone.json(), { message: 'Not found.' })
+  assert.equal((await fetchFeed(app, managerUrl)).statusCode, 200)
+  assert.equal((await fetchFeed(app, ownerUrl)).statusCode, 200)
+
+  // A suspended manager's feed is 404, like their account.
+  await app.ctx.db.updateTable('users').set({ is_active: false }).where('id', '=', w.manager.id).execute()
+  assert.equal((await fetchFeed(app, managerUrl)).statusCode, 404)
+  // The owner who gives the venue away loses its feed too.
+  const other = await createUser(app, { roles: ['venue_owner'] })
+  await app.ctx.db.updateTable('venues').set({ owner_id: other.id }).where('id', '=', w.venue.id).execute()
+  assert.equal((await fetchFeed(app, ownerUrl)).statusCode, 404)
 })
 
 test('venue feeds refuse customers, other venues and anonymous callers; only owner and manager rotate', async () => {
@@ -296,12 +330,16 @@ test('venue feeds refuse customers, other venues and anonymous callers; only own
   assert.equal((await rotate(w.staff.headers)).statusCode, 403)
   assert.equal((await rotate(w.customer.headers)).statusCode, 403)
 
-  const old = (await get(w.staff.headers)).json().data.url
+  const staffUrl = (await get(w.staff.headers)).json().data.url
+  const old = (await get(w.manager.headers)).json().data.url
   const res = await rotate(w.manager.headers)
   assert.equal(res.statusCode, 200)
   assert.equal((await fetchFeed(app, old)).statusCode, 404)
   assert.equal((await fetchFeed(app, res.json().data.url)).statusCode, 200)
-  assert.equal((await get(w.staff.headers)).json().data.url, res.json().data.url)
+  assert.equal((await get(w.manager.headers)).json().data.url, res.json().data.url)
+  // A manager rotates their own feed; the staff member's stays as it was.
+  assert.equal((await get(w.staff.headers)).json().data.url, staffUrl)
+  assert.equal((await fetchFeed(app, staffUrl)).statusCode, 200)
 })
 
 test("a suspended user's feed and a deleted venue's feed are 404", async () => {

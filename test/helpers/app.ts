@@ -17,6 +17,8 @@ import { checkLedger } from '../../src/modules/ledger/index.ts'
 // - otherwise embedded PGlite, loaded from the migrated dump scripts/test.mjs prepares.
 
 let counter = 0
+/** Each app's database, for buildOn. */
+const databases = new WeakMap<App, DatabaseHandle>()
 let pgliteDump: Blob | undefined
 
 /** The migrated template scripts/test.mjs dumped, read once per process (several files share one). */
@@ -107,7 +109,45 @@ export async function build(
       await rm(dataDir, { recursive: true, force: true })
     }
   })
+  databases.set(app, database)
   await app.ready()
   t?.after(() => app.close())
+  return app
+}
+
+/**
+ * Another app on the database of `first`, as a second instance of the service would be (its own
+ * read cache, listener and job loop). Close it before `first`, which owns the database.
+ */
+export async function buildOn(
+  first: App,
+  env: Record<string, string> = {},
+  opts: { clock?: Clock; logStream?: { write(line: string): void } } = {},
+): Promise<App> {
+  const database = databases.get(first)
+  if (!database) throw new Error('buildOn: not an app made by build()')
+  const config = loadConfig({
+    NODE_ENV: 'test',
+    APP_URL: 'http://localhost:8000',
+    LOG_LEVEL: 'silent',
+    RATE_LIMIT_ENABLED: 'false',
+    JOBS_ENABLED: 'false',
+    CACHE_TTL_MS: '0',
+    DATA_DIR: `.tmp/test-${process.pid}-${++counter}`,
+    ...env,
+  })
+  // Closing this app must leave the shared database open.
+  const shared: DatabaseHandle = { ...database, close: async () => {} }
+  const app = await buildApp({
+    config,
+    database: shared,
+    logger: opts.logStream !== undefined,
+    logStream: opts.logStream,
+    clock: opts.clock,
+  })
+  app.addHook('onClose', async () => {
+    await rm(config.dataDir, { recursive: true, force: true })
+  })
+  await app.ready()
   return app
 }

@@ -132,6 +132,44 @@ export function tryOtp(db: Executor, identifier: string, type: string, maxAttemp
     .executeTakeFirst()
 }
 
+// The per-identifier history of one-time codes (migration 017): sends and wrong tries.
+
+export type OtpEventKind = 'send' | 'failure'
+
+const OTP_LOCK_CLASS = 1032
+
+/**
+ * The identifier's transaction-scoped advisory lock: sends and tries of one identifier run one
+ * after another (on every instance), so counting and adding cannot overshoot a limit.
+ */
+export async function lockOtpIdentifier(trx: Executor, identifier: string, type: string) {
+  await sql`SELECT pg_advisory_xact_lock(${sql.lit(OTP_LOCK_CLASS)}, hashtext(${`${type}|${identifier}`}))`.execute(trx)
+}
+
+/** The times of the identifier's `kind` events after `since`, newest first. */
+export async function otpEventTimes(db: Executor, identifier: string, type: string, kind: OtpEventKind, since: Date) {
+  const rows = await db
+    .selectFrom('otp_events')
+    .select('created_at')
+    .where('identifier', '=', identifier)
+    .where('type', '=', type)
+    .where('kind', '=', kind)
+    .where('created_at', '>', since)
+    .orderBy('created_at', 'desc')
+    .execute()
+  return rows.map((r) => new Date(r.created_at))
+}
+
+export async function addOtpEvent(db: Executor, identifier: string, type: string, kind: OtpEventKind, at: Date) {
+  await db.insertInto('otp_events').values({ identifier, type, kind, created_at: at }).execute()
+}
+
+/** Removes up to `limit` events older than `before` (any identifier's). */
+export async function pruneOtpEvents(db: Executor, before: Date, limit = 100) {
+  await sql`DELETE FROM otp_events WHERE id IN (
+      SELECT id FROM otp_events WHERE created_at < ${before} ORDER BY created_at LIMIT ${limit})`.execute(db)
+}
+
 /** Consumes a code; false when another request consumed it first. */
 export async function deleteOtp(db: Executor, id: number): Promise<boolean> {
   const res = await db.deleteFrom('otps').where('id', '=', id).executeTakeFirst()

@@ -58,7 +58,11 @@ const routes: Routes = async (app) => {
         tags,
         security,
         summary: "A venue's calendar feed URL: all its bookings (owner, manager, staff)",
-        description: `${FEED_DOC} One feed per venue, shared by its staff; the court or game is in each event's SUMMARY and LOCATION, the customer in DESCRIPTION.`,
+        description:
+          `${FEED_DOC} One feed per venue and member of its staff (owner, manager, staff, super_admin), the same URL ` +
+          'every time for that member; it belongs to the membership and answers 404 once the member is removed from ' +
+          "the venue's staff, no longer owns it or is suspended. The court or game is in each event's SUMMARY and " +
+          'LOCATION, the customer in DESCRIPTION.',
         params: VenueParams,
         response: { 200: One, ...errorResponses },
       },
@@ -74,8 +78,10 @@ const routes: Routes = async (app) => {
         operationId: 'rotateVenueCalendarFeed',
         tags,
         security,
-        summary: "Replace a venue's calendar feed secret (owner, manager)",
-        description: 'Answers the new URL; the old URL is 404 at once. Staff may read the feed URL but not rotate it.',
+        summary: "Replace the caller's own calendar feed secret for a venue (owner, manager)",
+        description:
+          "Answers the new URL; the caller's old URL is 404 at once (other members' feeds stay). Staff may read " +
+          'their feed URL but not rotate it.',
         params: VenueParams,
         response: { 200: One, ...errorResponses },
       },
@@ -93,7 +99,7 @@ const routes: Routes = async (app) => {
         summary: 'An iCalendar feed (RFC 5545) by its secret URL',
         description:
           'text/calendar; charset=utf-8. Answers an ETag; If-None-Match with it is 304 while the feed is unchanged. ' +
-          'An unknown or rotated secret is 404.',
+          "An unknown or rotated secret is 404, and so is a venue feed whose member left the venue's staff or is suspended.",
         params: SecretParams,
         headers: Type.Object({
           'if-none-match': Type.Optional(Type.String({ description: 'An ETag of an earlier answer' })),

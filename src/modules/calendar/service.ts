@@ -8,7 +8,8 @@ import { type FeedRow, feedRows } from './queries.ts'
 import { ensureFeedSecret, type FeedOwner, feedBySecret, rotateFeedSecret } from './repository.ts'
 
 // Calendar feeds (docs/calendar.md): a secret .ics URL per user (their court and indoor bookings)
-// and per venue (all its bookings), from 30 days back and every future booking.
+// and per venue and staff member (all the venue's bookings; it dies with the membership), from 30
+// days back and every future booking.
 
 /** Days of past bookings a feed keeps. */
 export const FEED_PAST_DAYS = 30
@@ -28,12 +29,12 @@ export async function rotateMyFeed(ctx: AppContext, user: AuthUser): Promise<str
 
 export async function venueFeedUrl(ctx: AppContext, user: AuthUser, venueKey: string): Promise<string> {
   const venue = await venueForStaff(ctx, user, venueKey, DESK_ROLES)
-  return feedUrl(ctx, await ensureFeedSecret(ctx.db, { venueId: venue.id }))
+  return feedUrl(ctx, await ensureFeedSecret(ctx.db, { venueId: venue.id, memberId: user.id }))
 }
 
 export async function rotateVenueFeed(ctx: AppContext, user: AuthUser, venueKey: string): Promise<string> {
   const venue = await venueForStaff(ctx, user, venueKey, MANAGER_ROLES)
-  return feedUrl(ctx, await rotateFeedSecret(ctx.db, { venueId: venue.id }, ctx.clock.now()))
+  return feedUrl(ctx, await rotateFeedSecret(ctx.db, { venueId: venue.id, memberId: user.id }, ctx.clock.now()))
 }
 
 const STATUS: Record<string, EventStatus> = { pending: 'TENTATIVE', cancelled: 'CANCELLED' }
@@ -72,8 +73,11 @@ export async function renderFeed(ctx: AppContext, secret: string): Promise<Rende
   let owner: FeedOwner
   let name: string
   if (feed.venue_id !== null) {
-    if (feed.venue_name === null) return null
-    owner = { venueId: feed.venue_id }
+    // A venue's feed belongs to its member's place at the desk and dies with it (removed from the
+    // staff, no longer the owner, suspended).
+    if (feed.venue_name === null || feed.member_id === null) return null
+    if (feed.member_active !== true || feed.member_holds !== true) return null
+    owner = { venueId: feed.venue_id, memberId: feed.member_id }
     name = `${feed.venue_name} bookings`
   } else {
     if (feed.user_id === null || feed.user_active !== true) return null

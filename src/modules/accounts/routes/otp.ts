@@ -23,7 +23,8 @@ const otpRoutes: Routes = async (app) => {
         description:
           '6 digits, valid 10 minutes, at most 5 wrong tries; a new send replaces the previous code. ' +
           'The code is never in the response. Also works for identifiers with no account (pre-registration). ' +
-          'Limited per address (RATE_LIMIT_OTP a minute) and per recipient (RATE_LIMIT_OTP_IDENTIFIER a minute).',
+          'Limited per address (RATE_LIMIT_OTP a minute) and per recipient (RATE_LIMIT_OTP_IDENTIFIER a minute), ' +
+          'and to 10 sends per recipient a day, counted in the database across instances (429 with Retry-After).',
         body: OtpSendBody,
         response: { 200: Message, 429: Message, ...errorResponses },
       },
@@ -47,7 +48,10 @@ const otpRoutes: Routes = async (app) => {
         summary: 'Check a one-time code',
         description:
           'For an identifier that belongs to an account: marks that channel verified and signs in (message, token, ' +
-          'data). For an unknown identifier: only a message. Wrong, expired or exhausted code: 422 "Invalid or expired OTP.".',
+          'data). For an unknown identifier: only a message. Wrong, expired or exhausted code: 422 "Invalid or expired OTP.". ' +
+          'At most 10 wrong tries per identifier an hour, across codes and instances: after the tenth, every verify of ' +
+          'that identifier (the right code too) is 429 "Too Many Attempts." with Retry-After until the oldest of them is ' +
+          'an hour old.',
         body: OtpVerifyBody,
         response: { 200: OtpVerifyResponse, 429: Message, ...errorResponses, 422: Refused },
       },

@@ -1,15 +1,24 @@
 import { createHmac, randomInt, timingSafeEqual } from 'node:crypto'
 import type { AppContext } from '../../../lib/context.ts'
-import { Forbidden, Invalid, Unprocessable } from '../../../lib/errors.ts'
+import { Forbidden, Invalid, TooManyTries, Unprocessable } from '../../../lib/errors.ts'
 import * as repo from '../repository.ts'
 import { PHONE_PATTERN } from '../schemas.ts'
 import { INVALID_CREDENTIALS } from './users.ts'
 
 // One-time codes: 6 digits, valid 10 minutes, at most 5 wrong tries, stored only as an HMAC.
-// A new send for the same identifier and channel replaces the previous code.
+// A new send for the same identifier and channel replaces the previous code. Per identifier, in the
+// database (so every instance counts together, and a new code does not start the count again): at
+// most 10 wrong tries an hour, after which verify answers 429 until the oldest of them is an hour
+// old, even for the right code; at most 10 sends a day (docs/deployment.md, "One-time codes").
 
 export const OTP_MINUTES = 10
 export const OTP_MAX_ATTEMPTS = 5
+/** Wrong tries per identifier within OTP_FAILURE_WINDOW_MS, across codes. */
+export const OTP_MAX_FAILURES = 10
+export const OTP_FAILURE_WINDOW_MS = 60 * 60_000
+/** Sends per identifier within OTP_SEND_WINDOW_MS. */
+export const OTP_MAX_SENDS = 10
+export const OTP_SEND_WINDOW_MS = 24 * 60 * 60_000
 export const INVALID_OTP = 'Invalid or expired OTP.'
 
 export type OtpChannel = 'sms' | 'email'
@@ -32,26 +41,43 @@ function codeHash(appKey: string, identifier: string, type: OtpChannel, code: st
   return createHmac('sha256', appKey).update(`${type}|${identifier}|${code}`).digest('hex')
 }
 
+/** Seconds until the oldest of the last `max` events (newest first) leaves the window. */
+function secondsLeft(times: Date[], max: number, windowMs: number, now: Date): number {
+  return (times[max - 1].getTime() + windowMs - now.getTime()) / 1000
+}
+
 export async function sendOtp(ctx: AppContext, rawIdentifier: string, type: OtpChannel) {
   const identifier = normalizeIdentifier(rawIdentifier, type)
   const code = String(randomInt(0, 1_000_000)).padStart(6, '0')
   const now = ctx.clock.now()
-  await repo.saveOtp(ctx.db, {
-    identifier,
-    type,
-    code_hash: codeHash(ctx.config.appKey, identifier, type, code),
-    attempts: 0,
-    expires_at: new Date(now.getTime() + OTP_MINUTES * 60_000),
-    created_at: now,
+  const refused = await ctx.db.transaction().execute(async (trx) => {
+    await repo.lockOtpIdentifier(trx, identifier, type)
+    const since = new Date(now.getTime() - OTP_SEND_WINDOW_MS)
+    const sends = await repo.otpEventTimes(trx, identifier, type, 'send', since)
+    if (sends.length >= OTP_MAX_SENDS) return secondsLeft(sends, OTP_MAX_SENDS, OTP_SEND_WINDOW_MS, now)
+    await repo.addOtpEvent(trx, identifier, type, 'send', now)
+    await repo.saveOtp(trx, {
+      identifier,
+      type,
+      code_hash: codeHash(ctx.config.appKey, identifier, type, code),
+      attempts: 0,
+      expires_at: new Date(now.getTime() + OTP_MINUTES * 60_000),
+      created_at: now,
+    })
+    await repo.pruneOtpEvents(trx, since)
+    return null
   })
+  if (refused !== null) throw new TooManyTries(OTP_MAX_SENDS, refused)
   const body = `Your Courtside verification code is ${code}. It expires in ${OTP_MINUTES} minutes. Never share it with anyone.`
   if (type === 'email') await ctx.messenger.mail({ to: identifier, subject: 'Your verification code', body })
   else await ctx.messenger.sms({ to: identifier, body })
 }
 
 /**
- * Checks a code. Each check counts as a try (atomically, so parallel guesses cannot exceed the limit);
- * the right code consumes the row. Returns the user the identifier belongs to, if any, now verified on
+ * Checks a code. Each check counts as a try of the code and a refused one as a wrong try of the
+ * identifier (under the identifier's lock, so parallel guesses cannot exceed either limit); the right
+ * code consumes the row. 429 (TooManyTries) while the identifier has OTP_MAX_FAILURES wrong tries
+ * within the last hour. Returns the user the identifier belongs to, if any, now verified on
  * that channel.
  */
 export async function verifyOtp(
@@ -61,13 +87,34 @@ export async function verifyOtp(
   otp: string,
 ): Promise<number | null> {
   const identifier = normalizeIdentifier(rawIdentifier, type)
-  const row = await repo.tryOtp(ctx.db, identifier, type, OTP_MAX_ATTEMPTS, ctx.clock.now())
-  if (!row) throw new Unprocessable(INVALID_OTP)
-  const expected = Buffer.from(row.code_hash, 'hex')
-  const given = Buffer.from(codeHash(ctx.config.appKey, identifier, type, otp.trim()), 'hex')
-  if (!/^\d{6}$/.test(otp.trim()) || !timingSafeEqual(expected, given)) throw new Unprocessable(INVALID_OTP)
-  // Consumed: only the request that deletes the row wins when the right code is sent twice at once.
-  if (!(await repo.deleteOtp(ctx.db, row.id))) throw new Unprocessable(INVALID_OTP)
+  const now = ctx.clock.now()
+  const given = otp.trim()
+  type Outcome = { locked: number } | { ok: boolean }
+  const outcome = await ctx.db.transaction().execute(async (trx): Promise<Outcome> => {
+    await repo.lockOtpIdentifier(trx, identifier, type)
+    const since = new Date(now.getTime() - OTP_FAILURE_WINDOW_MS)
+    const failures = await repo.otpEventTimes(trx, identifier, type, 'failure', since)
+    if (failures.length >= OTP_MAX_FAILURES) {
+      return { locked: secondsLeft(failures, OTP_MAX_FAILURES, OTP_FAILURE_WINDOW_MS, now) }
+    }
+    const row = await repo.tryOtp(trx, identifier, type, OTP_MAX_ATTEMPTS, now)
+    const right =
+      row !== undefined &&
+      /^\d{6}$/.test(given) &&
+      timingSafeEqual(
+        Buffer.from(row.code_hash, 'hex'),
+        Buffer.from(codeHash(ctx.config.appKey, identifier, type, given), 'hex'),
+      )
+    // Every refused try counts against the identifier (a wrong code, or none left to try).
+    if (!right || !row) {
+      await repo.addOtpEvent(trx, identifier, type, 'failure', now)
+      return { ok: false }
+    }
+    // Consumed: the identifier's lock orders the tries, so the right code works once.
+    return { ok: await repo.deleteOtp(trx, row.id) }
+  })
+  if ('locked' in outcome) throw new TooManyTries(OTP_MAX_FAILURES, outcome.locked)
+  if (!outcome.ok) throw new Unprocessable(INVALID_OTP)
 
   const user = await repo.findLogin(ctx.db, identifier, type === 'email' ? 'email' : 'phone')
   if (!user) return null
