@@ -10,16 +10,30 @@ export const INDOOR_UNAVAILABLE = 'The selected slot is not available.'
 
 const HHMM = /^([01]\d|2[0-3]):[0-5]\d$/
 
-/** The instant a quote is made at (the request's one reading of ctx.clock) and the venue zone. */
-export type QuoteTime = { zone: Zone; now: Date }
+/**
+ * The instant a quote is made at (the request's one reading of ctx.clock) and the venue zone.
+ * `inProgress`: venue staff booking at the desk may also book the slot in progress (the one whose
+ * start has passed and whose end has not), priced as the slot; customers may not (decisions.md).
+ */
+export type QuoteTime = { zone: Zone; now: Date; inProgress?: boolean }
 
 /** The venue's date and time now. */
 function wallNow(time: QuoteTime): { date: string; time: string } {
   return time.zone.wallClock(time.now)
 }
 
-/** 422s shared by both quotes: date and times well formed, not in the past (venue time). */
-function checkWhen(date: string, start: string, end: string, today: { date: string; time: string }) {
+/**
+ * 422s shared by both quotes: date and times well formed, not in the past (venue time). With
+ * `slotInProgress` (the slot length, for staff) a start that has passed is accepted while the slot
+ * it starts has not ended.
+ */
+function checkWhen(
+  date: string,
+  start: string,
+  end: string,
+  today: { date: string; time: string },
+  slotInProgress?: number,
+) {
   const errors: Record<string, string[]> = {}
   if (!isValidDate(date)) errors.date = ['The date field must be a valid date.']
   if (!HHMM.test(start)) errors.start_time = ['The start time field must match the format H:i.']
@@ -30,7 +44,14 @@ function checkWhen(date: string, start: string, end: string, today: { date: stri
   if (Object.keys(errors).length) throw new Invalid(errors)
   if (date < today.date) throw new Invalid('date', 'The date field must be a date after or equal to today.')
   if (date === today.date && `${start}:00` < today.time) {
-    throw new Invalid('start_time', 'The start time must not be in the past.')
+    const nowMinutes = toMinutes(today.time) + Number(today.time.slice(6, 8) || 0) / 60
+    if (slotInProgress !== undefined && toMinutes(start) + slotInProgress > nowMinutes) return
+    throw new Invalid(
+      'start_time',
+      slotInProgress === undefined
+        ? 'The start time must not be in the past.'
+        : 'The start time must not be before the slot in progress.',
+    )
   }
 }
 
@@ -74,7 +95,7 @@ export function quoteCourtDay(
   end: string,
   time: QuoteTime,
 ): { baseAmount: number; slotMinutes: number } {
-  checkWhen(date, start, end, wallNow(time))
+  checkWhen(date, start, end, wallNow(time), time.inProgress && day ? day.setup.slotMinutes : undefined)
   if (!day) throw new NotFound()
   const baseAmount = amountOrConflict(day.setup, start, end, COURT_UNAVAILABLE)
   if (overlaps(day.blocks, start, end)) throw new Conflict(COURT_UNAVAILABLE)
@@ -92,8 +113,9 @@ export async function quoteIndoorBooking(
   end: string,
   time: QuoteTime,
 ): Promise<{ baseAmount: number }> {
-  checkWhen(date, start, end, wallNow(time))
+  if (!time.inProgress) checkWhen(date, start, end, wallNow(time))
   const day = await loadIndoorDay(db, indoorGameId, date, { withBookings: false, now: time.now })
   if (!day) throw new NotFound()
+  if (time.inProgress) checkWhen(date, start, end, wallNow(time), day.setup.slotMinutes)
   return { baseAmount: amountOrConflict(day.setup, start, end, INDOOR_UNAVAILABLE) }
 }

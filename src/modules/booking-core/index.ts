@@ -60,6 +60,7 @@ export {
   toPaymentRecord,
 } from './payment-records.ts'
 export { REMINDER_LEAD_HOURS, reminderSweep, sendReminders } from './reminders.ts'
+export { checkBookingRules, clearNoShows, NO_SHOW_DAYS, type NoShowStanding, noShowStanding } from './rules.ts'
 export {
   allocatedNumber,
   allocatedNumberWithPrefix,

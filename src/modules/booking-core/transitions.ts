@@ -47,6 +47,8 @@ export interface TransitionOptions {
   reason?: string | null
   /** cancel: who cancels (the refund policy: the customer only inside the free-cancellation window). */
   by?: CancelledBy
+  /** cancel: a sentence telling the customer why, after "Your booking … was cancelled." (a maintenance block's reason). */
+  why?: string
 }
 
 export interface TransitionOutcome {
@@ -94,6 +96,7 @@ export async function transition(
       return cancel(ctx, trx, booking, {
         reason: event === 'expire' ? HOLD_EXPIRED_REASON : (opts.reason ?? null),
         by: event === 'expire' ? 'system' : (opts.by ?? 'venue'),
+        why: event === 'expire' ? undefined : opts.why,
       })
     case 'reinstate': {
       const declined = await reinstate(ctx, trx, booking, now)
@@ -122,7 +125,7 @@ async function cancel(
   ctx: AppContext,
   trx: Executor,
   booking: LockedBooking,
-  opts: { reason: string | null; by: CancelledBy },
+  opts: { reason: string | null; by: CancelledBy; why?: string },
 ): Promise<TransitionOutcome> {
   const { kind } = booking
   const now = ctx.clock.now()
@@ -139,7 +142,7 @@ async function cancel(
       booking.user_id,
       'BookingCancelled',
       {
-        message: `Your booking ${booking.booking_number} on ${when} was cancelled.${quote.note ? ` ${quote.note}` : ''}`,
+        message: `Your booking ${booking.booking_number} on ${when} was cancelled.${opts.why ? ` ${opts.why}` : ''}${quote.note ? ` ${quote.note}` : ''}`,
         booking_id: booking.id,
         booking_type: kind,
         booking_number: booking.booking_number,

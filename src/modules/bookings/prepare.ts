@@ -5,7 +5,7 @@ import type { Executor } from '../../lib/db.ts'
 import { Invalid } from '../../lib/errors.ts'
 import { isValidDate, toMinutes, toTimeWithSeconds } from '../../lib/time.ts'
 import { loadCourtDay, quoteCourtDay } from '../availability/index.ts'
-import { type Booker, holdUntil } from '../booking-core/index.ts'
+import { type Booker, checkBookingRules, holdUntil } from '../booking-core/index.ts'
 import { checkCoupon } from '../coupons/index.ts'
 import { courtForBooking, type insertBooking } from './repository.ts'
 import type { CreateBody } from './schemas.ts'
@@ -70,7 +70,12 @@ async function courtAndQuote(ctx: AppContext, input: NewBooking, booker: Booker,
   // 422 for a past start, 409 for a closed day, outside hours, off the slot grid or a maintenance block.
   return {
     court: day,
-    quote: quoteCourtDay(day, input.date, input.start_time, input.end_time, { zone: ctx.zone, now }),
+    // Staff may also book the slot in progress (a walk-in at 18:05 into 18:00–19:00); customers may not.
+    quote: quoteCourtDay(day, input.date, input.start_time, input.end_time, {
+      zone: ctx.zone,
+      now,
+      inProgress: booker.venueId !== undefined,
+    }),
   }
 }
 
@@ -149,6 +154,19 @@ export async function prepareCourtBooking(
           ? holdUntil(ctx, 'gateway', input.date, input.start_time, now)
           : null),
     ...(opts.seriesId === undefined ? {} : { series_id: opts.seriesId }),
+  }
+  // The venue's booking rules bind customers only (docs/bookings.md, "Booking rules").
+  if (booker.venueId === undefined && booker.userId !== null) {
+    await checkBookingRules(ctx, opts.db ?? ctx.db, {
+      venueId: court.venue_id,
+      userId: booker.userId,
+      date: input.date,
+      start: input.start_time,
+      end: input.end_time,
+      now,
+      method,
+      holdUntil: values.hold_expires_at,
+    })
   }
   return { input, booker, courtId: court.id, venueId: court.venue_id, code, plain, year, values }
 }

@@ -66,6 +66,13 @@ export const BlockBody = Type.Object({
   start_time: TimeInput,
   end_time: TimeInput,
   reason: Type.Optional(Nullable(Type.String({ maxLength: 1000 }))),
+  cancel_bookings: Type.Optional(
+    Type.Boolean({
+      description:
+        'true (owner, manager): cancel the live bookings under the block, by the venue, with refunds and a ' +
+        'notification giving the reason; without it a block over live bookings is 409 listing them',
+    }),
+  ),
 })
 
 export const BlockQuery = Type.Object({ date: Type.Optional(DateInput) })

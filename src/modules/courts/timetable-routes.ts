@@ -168,13 +168,43 @@ export default async function timetableRoutes(app: RouteApp) {
         security,
         operationId: 'createCourtBlock',
         summary: 'Block a time range for maintenance (owner, manager, staff); the slots become unavailable',
+        description:
+          'A block over live bookings (pending with a running hold, confirmed, playing) is 409 naming them ' +
+          '(errors.bookings: their numbers). With cancel_bookings true the owner or a manager (staff: 403) cancels ' +
+          'them in the same transaction, by the venue: what is still refundable goes back the way it came (online ' +
+          'money to the wallet, desk money as a cash-back at the desk) and BookingCancelled gives the reason; ' +
+          '`cancelled_bookings` lists them. A booking being played is never cancelled (409).',
         params: CourtParams,
         body: BlockBody,
-        response: { 201: Data(BlockSchema), ...errorResponses },
+        response: {
+          201: Type.Object({
+            data: BlockSchema,
+            cancelled_bookings: Type.Optional(
+              Type.Array(
+                Type.Object({
+                  booking_id: Type.Integer(),
+                  booking_number: Type.String(),
+                  refund_amount: Type.String({ description: 'NPR refunded (wallet and desk together)' }),
+                  message: Type.String(),
+                }),
+                { description: 'With cancel_bookings: the bookings the block cancelled' },
+              ),
+            ),
+          }),
+          409: Type.Object({
+            message: Type.String(),
+            errors: Type.Optional(Type.Object({ bookings: Type.Array(Type.String()) })),
+          }),
+          ...errorResponses,
+        },
       },
     },
-    async (req, reply) =>
-      reply.code(201).send({ data: await addBlock(ctx, signedIn(req), req.params.court, req.body) }),
+    async (req, reply) => {
+      const { block, cancelled } = await addBlock(ctx, signedIn(req), req.params.court, req.body)
+      return reply
+        .code(201)
+        .send({ data: block, ...(req.body.cancel_bookings ? { cancelled_bookings: cancelled } : {}) })
+    },
   )
 
   app.delete(

@@ -3,7 +3,13 @@ import type { AppContext } from '../../lib/context.ts'
 import { Conflict, Invalid } from '../../lib/errors.ts'
 import { isValidDate, toMinutes, toTimeWithSeconds } from '../../lib/time.ts'
 import { quoteIndoorBooking } from '../availability/index.ts'
-import { assertMayHoldUnpaid, type Booker, holdUntil, insertPastLapsedHolds } from '../booking-core/index.ts'
+import {
+  assertMayHoldUnpaid,
+  type Booker,
+  checkBookingRules,
+  holdUntil,
+  insertPastLapsedHolds,
+} from '../booking-core/index.ts'
 import { emitBookingEvent } from '../webhooks/index.ts'
 import { gameForBooking, insertBooking } from './repository.ts'
 import type { IndoorBookingRow } from './resource.ts'
@@ -59,9 +65,11 @@ export async function createIndoorBooking(
   const now = ctx.clock.now()
   checkTimes(ctx, input, now)
   const game = await gameFor(ctx, input, booker)
+  // Staff may also book the slot in progress (a walk-in); customers may not.
   const quote = await quoteIndoorBooking(ctx.db, game.id, input.date, input.start_time, input.end_time, {
     zone: ctx.zone,
     now,
+    inProgress: booker.venueId !== undefined,
   })
   const values = {
     tenant_id: game.tenant_id,
@@ -84,6 +92,19 @@ export async function createIndoorBooking(
     // An unpaid online booking holds its slot only for the payment window; paying (or choosing
     // cash) through /api/payments/initiate moves or clears the hold.
     hold_expires_at: booker.type === 'online' ? holdUntil(ctx, 'gateway', input.date, input.start_time, now) : null,
+  }
+  // The venue's booking rules bind customers only (docs/bookings.md, "Booking rules").
+  if (booker.venueId === undefined && booker.userId !== null) {
+    await checkBookingRules(ctx, ctx.db, {
+      venueId: game.venue_id,
+      userId: booker.userId,
+      date: input.date,
+      start: input.start_time,
+      end: input.end_time,
+      now,
+      method: null,
+      holdUntil: values.hold_expires_at,
+    })
   }
   const year = Number(ctx.zone.today(now).slice(0, 4))
   const insert = () =>

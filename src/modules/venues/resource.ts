@@ -72,6 +72,16 @@ export const VenueSchema = named(
     free_cancellation_hours: Type.Integer({
       description: 'A customer who cancels at least this many hours before the start is refunded (0–720)',
     }),
+    booking_window_days: Type.Integer({ description: 'How many days ahead a customer may book' }),
+    min_notice_minutes: Type.Integer({ description: "Minutes before a booking's start a customer must book it" }),
+    max_hours_per_day: Nullable(
+      Type.Integer({ description: 'Hours one customer may book here on one date (court and indoor); null: no limit' }),
+    ),
+    no_show_limit: Nullable(
+      Type.Integer({
+        description: 'No-shows in the last 90 days after which a customer must pay online at once; null: never',
+      }),
+    ),
     is_verified: Type.Boolean(),
     verification_status: VerificationStatusEnum.response,
     verification_requested_at: Nullable(DateTime),
@@ -124,6 +134,10 @@ export interface VenueRow {
   closing_time: string
   is_active: boolean
   free_cancellation_hours: number
+  booking_window_days: number
+  min_notice_minutes: number
+  max_hours_per_day: number | null
+  no_show_limit: number | null
   verification_status: string
   verification_requested_at: Date | null
   verification_reviewed_at: Date | null
@@ -151,6 +165,10 @@ export function venueResource(v: VenueRow, zone: Zone, distanceKm?: number | nul
     closing_time: v.closing_time,
     is_active: v.is_active,
     free_cancellation_hours: v.free_cancellation_hours,
+    booking_window_days: v.booking_window_days,
+    min_notice_minutes: v.min_notice_minutes,
+    max_hours_per_day: v.max_hours_per_day,
+    no_show_limit: v.no_show_limit,
     is_verified: v.verification_status === 'verified',
     verification_status: v.verification_status,
     verification_requested_at: zone.format(v.verification_requested_at),

@@ -45,6 +45,43 @@ const FreeCancellationHours = Type.Integer({
   maximum: 720,
   description: 'Hours before the start up to which a customer cancelling is refunded; default 24',
 })
+/** The booking rules (docs/bookings.md, "Booking rules"); customers only, staff are exempt. */
+export const bookingRuleFields = {
+  booking_window_days: Type.Optional(
+    Type.Integer({
+      minimum: 1,
+      maximum: 365,
+      description: 'How many days ahead a customer may book (1–365); default 30',
+    }),
+  ),
+  min_notice_minutes: Type.Optional(
+    Type.Integer({
+      minimum: 0,
+      maximum: 10080,
+      description: "Minutes before a booking's start a customer must book it (0–10080); default 0",
+    }),
+  ),
+  max_hours_per_day: Type.Optional(
+    Nullable(
+      Type.Integer({
+        minimum: 1,
+        maximum: 24,
+        description:
+          'Hours one customer may book at the venue on one date, court and indoor together (1–24); null: no limit (default)',
+      }),
+    ),
+  ),
+  no_show_limit: Type.Optional(
+    Nullable(
+      Type.Integer({
+        minimum: 1,
+        maximum: 100,
+        description:
+          'No-shows in the last 90 days after which a customer must pay online at once to book here (1–100); null: never; default 2',
+      }),
+    ),
+  ),
+}
 const IdList = Type.Array(Type.Integer({ minimum: 1 }))
 const Upload = FileInput('Image file (jpg, png or webp)')
 
@@ -67,6 +104,7 @@ const venueFields = {
   'gallery[]': Type.Optional(Upload),
   owner_id: Type.Optional(Type.Integer({ minimum: 1, description: 'super_admin only' })),
   free_cancellation_hours: Type.Optional(FreeCancellationHours),
+  ...bookingRuleFields,
 }
 
 export const VenueCreateBody = Type.Object({
@@ -90,6 +128,7 @@ export const VenueUpdateBody = Type.Object({
   closing_time: Type.Optional(ClockInput),
   is_active: Type.Optional(Type.Boolean()),
   free_cancellation_hours: Type.Optional(FreeCancellationHours),
+  ...bookingRuleFields,
   amenities: Type.Optional(IdList),
   'amenities[]': Type.Optional(IdList),
   thumbnail: Type.Optional(Upload),

@@ -12,7 +12,6 @@ import {
   deleteBlockRow,
   deletePricingRuleRow,
   findPricingRule,
-  insertBlock,
   insertPricingRule,
   pricingRows,
   replaceSchedule,
@@ -21,6 +20,7 @@ import {
 } from '../repository/timetable.ts'
 import { type PricingRule, pricingRule, type ScheduleEntry, scheduleEntry } from '../resource.ts'
 import type { BlockBody, PricingBody, PricingUpdateBody, ScheduleBody } from '../schemas.ts'
+import { addBlockOverBookings } from './blocks.ts'
 import { courtForStaff, courtForViewer } from './courts.ts'
 
 // A court's weekly schedule, pricing rules and maintenance blocks. Times are venue-local; a range
@@ -169,26 +169,10 @@ export async function listBlocks(ctx: AppContext, user: AuthUser, key: string, d
   return rows.map((row) => block(row, ctx.zone))
 }
 
+/** A new block, refused (409) over live bookings unless cancel_bookings cancels them (service/blocks.ts). */
 export async function addBlock(ctx: AppContext, user: AuthUser, key: string, body: Static<typeof BlockBody>) {
-  const court = await courtForStaff(ctx, user, key, DESK_ROLES)
-  if (!isValidDate(body.date)) throw new Invalid('date', 'The date field must be a valid date.')
-  if (body.date < ctx.zone.today(ctx.clock.now()))
-    throw new Invalid('date', 'The date field must be a date after or equal to today.')
-  const range = checkRange(
-    body.start_time,
-    body.end_time,
-    'end_time',
-    'The end time field must be a time after start time.',
-  )
-  const row = await insertBlock(ctx.db, {
-    court_id: court.id,
-    date: body.date,
-    start_time: range.start,
-    end_time: range.end,
-    reason: body.reason?.trim() || null,
-    created_by: user.id,
-  })
-  return block(row, ctx.zone)
+  const { row, cancelled } = await addBlockOverBookings(ctx, user, key, body)
+  return { block: block(row, ctx.zone), cancelled }
 }
 
 export async function deleteBlock(ctx: AppContext, user: AuthUser, key: string, blockKey: string) {

@@ -50,6 +50,18 @@ export function checkHours(opening: string, closing: string) {
   return { opening_time: open, closing_time: close }
 }
 
+/** The booking rules a create or update sets (docs/bookings.md, "Booking rules"); absent fields stay as they are. */
+function bookingRules(
+  body: Pick<UpdateBody, 'booking_window_days' | 'min_notice_minutes' | 'max_hours_per_day' | 'no_show_limit'>,
+) {
+  return {
+    ...(body.booking_window_days !== undefined && { booking_window_days: body.booking_window_days }),
+    ...(body.min_notice_minutes !== undefined && { min_notice_minutes: body.min_notice_minutes }),
+    ...(body.max_hours_per_day !== undefined && { max_hours_per_day: body.max_hours_per_day }),
+    ...(body.no_show_limit !== undefined && { no_show_limit: body.no_show_limit }),
+  }
+}
+
 function amenityIds(body: { amenities?: number[]; 'amenities[]'?: number[] }): number[] | undefined {
   const ids = body.amenities ?? body['amenities[]']
   return ids === undefined ? undefined : [...new Set(ids)]
@@ -106,6 +118,7 @@ export async function createVenue(ctx: AppContext, user: AuthUser, body: CreateB
           ...(body.free_cancellation_hours !== undefined && {
             free_cancellation_hours: body.free_cancellation_hours,
           }),
+          ...bookingRules(body),
           is_active: true,
           verification_status: 'unverified',
         })
@@ -154,6 +167,7 @@ export async function updateVenue(ctx: AppContext, user: AuthUser, key: string, 
         ...(body.longitude !== undefined && { longitude: String(body.longitude) }),
         ...(body.is_active !== undefined && { is_active: body.is_active }),
         ...(body.free_cancellation_hours !== undefined && { free_cancellation_hours: body.free_cancellation_hours }),
+        ...bookingRules(body),
         ...(ownerId !== undefined && { owner_id: ownerId }),
         ...hours,
       }
