@@ -50,6 +50,13 @@ export interface Config {
   push: { driver: 'log' | 'fcm'; fcmServiceAccount: string | undefined }
   outboxFile: string
   uploadsDir: string
+  /** Uploaded images with more pixels (width × height) than this are refused (422). */
+  maxImagePixels: number
+  /**
+   * Where a payment or top-up may send the customer back (`return_url`): under APP_URL or one of
+   * these prefixes (RETURN_URL_ALLOWLIST, e.g. an app's `courtside://`).
+   */
+  returnUrlAllowlist: string[]
   firebase: Record<
     'api_key' | 'auth_domain' | 'project_id' | 'storage_bucket' | 'messaging_sender_id' | 'app_id' | 'vapid_key',
     string
@@ -193,6 +200,31 @@ function url(env: Env, key: string, fallback: string): string {
 // --- The edge ---
 
 const PROXY_KEYWORDS = ['loopback', 'linklocal', 'uniquelocal']
+
+/**
+ * RETURN_URL_ALLOWLIST: comma-separated prefixes a `return_url` may start with besides APP_URL.
+ * Each is a URL with a scheme (`courtside://`, `https://app.example.com/`); a web origin without a
+ * path gets a trailing slash, so `https://app.example.com` does not also allow
+ * `https://app.example.com.evil.test`.
+ */
+function returnUrlAllowlist(raw: string | undefined): string[] {
+  const entries = (raw ?? '')
+    .split(',')
+    .map((e) => e.trim())
+    .filter(Boolean)
+  return entries.map((entry) => {
+    const m = /^([a-z][a-z0-9+.-]*):(.*)$/i.exec(entry)
+    if (!m || !URL.canParse(entry) || m[2] === '' || /^(javascript|data|vbscript|file):/i.test(entry)) {
+      throw new ConfigError(
+        `RETURN_URL_ALLOWLIST must be a comma-separated list of URL prefixes with a scheme (courtside://, https://app.example.com/), got "${entry}"`,
+      )
+    }
+    const scheme = m[1].toLowerCase()
+    const rest = m[2]
+    if ((scheme === 'http' || scheme === 'https') && /^\/\/[^/?#]+$/.test(rest)) return `${scheme}:${rest}/`
+    return `${scheme}:${rest}`
+  })
+}
 
 /** TRUST_PROXY: unset or false, true (any proxy; only when nothing else can reach the port), a hop count, or addresses/CIDRs. */
 function trustProxy(raw: string | undefined): Config['trustProxy'] {
@@ -456,6 +488,8 @@ export function loadConfig(env: Env = process.env): Config {
     },
     outboxFile: str(env, 'OUTBOX_FILE', `${dataDir}/outbox.jsonl`),
     uploadsDir: str(env, 'UPLOADS_DIR', `${dataDir}/uploads`),
+    maxImagePixels: int(env, 'MAX_IMAGE_PIXELS', 40_000_000, 1, 1_000_000_000),
+    returnUrlAllowlist: returnUrlAllowlist(env.RETURN_URL_ALLOWLIST),
     firebase: {
       api_key: str(env, 'FIREBASE_API_KEY', ''),
       auth_domain: str(env, 'FIREBASE_AUTH_DOMAIN', ''),

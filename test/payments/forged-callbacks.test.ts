@@ -25,7 +25,7 @@ let app: App
 before(async () => {
   const started = await startFakeGateways()
   server = started.server
-  app = await build(undefined, started.env)
+  app = await build(undefined, { ...started.env, RETURN_URL_ALLOWLIST: 'https://app.example/' })
 })
 after(async () => {
   await app.close()

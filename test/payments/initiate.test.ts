@@ -7,7 +7,8 @@ import { bookingRow, insertBooking, ledger, simulate } from './helpers.ts'
 
 let app: App
 before(async () => {
-  app = await build()
+  // The gateway test returns to an app's web address (RETURN_URL_ALLOWLIST; return-url.test.ts).
+  app = await build(undefined, { RETURN_URL_ALLOWLIST: 'https://app.example/' })
 })
 after(() => app.close())
 

@@ -7,7 +7,8 @@ import { ledger, simulate } from '../payments/helpers.ts'
 
 let app: App
 before(async () => {
-  app = await build()
+  // A top-up returns to the mobile app's deep link (RETURN_URL_ALLOWLIST).
+  app = await build(undefined, { RETURN_URL_ALLOWLIST: 'courtside://' })
 })
 after(() => app.close())
 

@@ -2,7 +2,7 @@ import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox'
 import type { FastifyReply } from 'fastify'
 import { Type } from 'typebox'
 import { signedIn } from '../../lib/auth.ts'
-import { Invalid, NotFound } from '../../lib/errors.ts'
+import { NotFound } from '../../lib/errors.ts'
 import { pathId } from '../../lib/ids.ts'
 import type { RouteApp } from '../../lib/route.ts'
 import { errorResponses, Message } from '../../lib/schemas.ts'
@@ -15,6 +15,7 @@ import { refreshPayment } from './reconcile.ts'
 import { refundPayment } from './refund.ts'
 import { findPayment } from './repository.ts'
 import { paymentResource } from './resource.ts'
+import { checkReturnUrl, isAllowedReturnUrl } from './return-url.ts'
 import { sandboxRoutes } from './sandbox-routes.ts'
 import {
   CallbackAnswer,
@@ -76,9 +77,7 @@ const routes: FastifyPluginAsyncTypebox<{ gateways: Gateways }> = async (app, { 
     },
     async (req, reply) => {
       const body = req.body
-      if (body.return_url !== undefined && !URL.canParse(body.return_url)) {
-        throw new Invalid('return_url', 'The return url field must be a valid URL.')
-      }
+      checkReturnUrl(app.ctx.config, body.return_url)
       const res = await initiatePayment(app.ctx, gateways, signedIn(req), body)
       if (res.kind === 'gateway') {
         const { id, method, amount } = res.payment
@@ -129,7 +128,8 @@ const routes: FastifyPluginAsyncTypebox<{ gateways: Gateways }> = async (app, { 
       for (const [k, v] of Object.entries(source)) if (v !== undefined && v !== null) params[k] = String(v)
     }
     const result = await settleCallback(app.ctx, gateways, gateway, params)
-    if (result.payment.return_url) {
+    // Only to an allowed place: a row from before RETURN_URL_ALLOWLIST changed answers JSON instead.
+    if (result.payment.return_url && isAllowedReturnUrl(app.ctx.config, result.payment.return_url)) {
       return reply.redirect(withQuery(result.payment.return_url, result.status, result.payment.id), 302)
     }
     return {

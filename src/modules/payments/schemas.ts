@@ -43,7 +43,12 @@ export const InitiateBody = Type.Object({
   booking_id: IdParam,
   method: PaymentMethodEnum.request,
   return_url: Type.Optional(
-    Type.String({ maxLength: 2048, description: 'Deep link the callback redirects to with status and payment_id' }),
+    Type.String({
+      maxLength: 2048,
+      description:
+        'Where the callback redirects with status and payment_id: a URL under APP_URL or a prefix of ' +
+        'RETURN_URL_ALLOWLIST (an app deep link such as courtside://…); anything else is 422 on return_url',
+    }),
   ),
 })
 
@@ -119,7 +124,14 @@ export const PaymentDetail = Type.Object({
 export const TopupBody = Type.Object({
   amount: MoneyInput,
   method: GatewayMethodEnum.request,
-  return_url: Type.Optional(Type.String({ maxLength: 2048 })),
+  return_url: Type.Optional(
+    Type.String({
+      maxLength: 2048,
+      description:
+        'Where the callback redirects with status and payment_id: under APP_URL or a prefix of RETURN_URL_ALLOWLIST; ' +
+        'anything else is 422 on return_url',
+    }),
+  ),
 })
 
 export const TopupAnswer = Type.Object({

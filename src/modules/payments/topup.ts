@@ -5,6 +5,7 @@ import { Invalid } from '../../lib/errors.ts'
 import { toPaisa } from '../../lib/money.ts'
 import { attachTopupPayment, insertPendingTopup } from '../wallet/index.ts'
 import type { Gateways } from './gateways/index.ts'
+import { checkReturnUrl } from './return-url.ts'
 import type { TopupBody } from './schemas.ts'
 import { createTopupPayment, startAtGateway } from './service.ts'
 
@@ -24,9 +25,7 @@ export async function startTopup(ctx: AppContext, gateways: Gateways, user: Auth
   if (amount < TOPUP_MIN || amount > TOPUP_MAX) {
     throw new Invalid('amount', 'The amount field must be between 10 and 100000.')
   }
-  if (input.return_url !== undefined && !URL.canParse(input.return_url)) {
-    throw new Invalid('return_url', 'The return url field must be a valid URL.')
-  }
+  checkReturnUrl(ctx.config, input.return_url)
   const { transaction, payment } = await ctx.db.transaction().execute(async (trx) => {
     const pending = await insertPendingTopup(trx, user.id, amount)
     const payment = await createTopupPayment(ctx, trx, {
