@@ -5,6 +5,8 @@ import { AdminPage } from './pages/admin/index.tsx'
 import { BoardPage } from './pages/board/index.tsx'
 import { Login } from './pages/login.tsx'
 import { ManagePage } from './pages/manage/index.tsx'
+import { MoneyPage } from './pages/money/index.tsx'
+import { PayoutsPage } from './pages/payouts/index.tsx'
 import { VenueChooser } from './pages/venues.tsx'
 import { useRoute } from './router.ts'
 import { useMyVenues, useSession } from './session.ts'
@@ -14,7 +16,9 @@ import { useMyVenues, useSession } from './session.ts'
  *   #/                          choose a venue (or straight to its board when there is one)
  *   #/venues/:id/board?date=    the day board
  *   #/venues/:id/manage/:tab    owner and manager pages
+ *   #/venues/:id/money?month=   the venue's statement, payouts and payout details (owner, manager)
  *   #/admin/:tab                super_admin pages
+ *   #/payouts                   payouts due, recording a payout, commission rates (super_admin)
  */
 export function App() {
   const session = useSession()
@@ -29,13 +33,15 @@ export function App() {
   if (first === 'venues' && second) {
     const venueId = Number(second)
     const venue = venues.find((v) => v.id === venueId)
-    const section = third === 'manage' ? 'manage' : 'board'
+    const section = third === 'manage' ? 'manage' : third === 'money' ? 'money' : 'board'
     return (
       <Layout user={user} venues={venues} venueId={venueId} section={section}>
         {!venue ? (
           <Notice kind="error">This venue is not one of yours.</Notice>
         ) : section === 'manage' ? (
           <ManagePage user={user} venue={venue} tab={fourth} onVenueChanged={reload} />
+        ) : section === 'money' ? (
+          <MoneyPage user={user} venue={venue} month={route.query.get('month') ?? undefined} />
         ) : (
           <BoardPage user={user} venue={venue} date={route.query.get('date') ?? undefined} />
         )}
@@ -46,6 +52,20 @@ export function App() {
     return (
       <Layout user={user} venues={venues} section="admin">
         <AdminPage tab={second} />
+      </Layout>
+    )
+  }
+  if (first === 'payouts') {
+    return (
+      <Layout user={user} venues={venues} section="payouts">
+        {hasRole(user, 'super_admin') ? (
+          <PayoutsPage venues={venues} />
+        ) : (
+          <>
+            <h1>Payouts</h1>
+            <Notice kind="error">Payouts are for Courtside administrators only. This account cannot open them.</Notice>
+          </>
+        )}
       </Layout>
     )
   }

@@ -62,10 +62,24 @@ export function Layout({ user, venues, venueId, section, children }: Props) {
                 </a>
               </li>
             )}
+            {venue && manages && (
+              <li>
+                <a href={href(`/venues/${venue.id}/money`)} aria-current={section === 'money' ? 'page' : undefined}>
+                  Money
+                </a>
+              </li>
+            )}
             {hasRole(user, 'super_admin') && (
               <li>
                 <a href={href('/admin')} aria-current={section === 'admin' ? 'page' : undefined}>
                   Administration
+                </a>
+              </li>
+            )}
+            {hasRole(user, 'super_admin') && (
+              <li>
+                <a href={href('/payouts')} aria-current={section === 'payouts' ? 'page' : undefined}>
+                  Payouts
                 </a>
               </li>
             )}

@@ -4,6 +4,7 @@ import { Loading, Notice } from '../../components/ui.tsx'
 import { addDays, longDate, money } from '../../format.ts'
 import { go } from '../../router.ts'
 import type { Venue } from '../../session.ts'
+import { CashBacksDue } from './cash-backs.tsx'
 import { type Board, type BoardBlock, type BoardBooking, type Column, useBoard } from './data.ts'
 import { BlockDialog, BookingDialog, NewBookingDialog, UnblockDialog } from './dialogs.tsx'
 import { Grid } from './grid.tsx'
@@ -105,6 +106,7 @@ export function BoardPage({ venue, date }: { user: User; venue: Venue; date?: st
         )}
         {board.columns.length === 0 && <Notice>This venue has no active courts or games yet.</Notice>}
       </div>
+      <CashBacksDue venueId={venue.id} board={board} />
       <Grid
         board={board}
         on={{

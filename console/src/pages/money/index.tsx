@@ -1,0 +1,312 @@
+import { useState } from 'preact/hooks'
+import { api, messageOf, ok, type Schemas, type User } from '../../api.ts'
+import { Loaded, Outcome, orNull, Section, Table, useForm, useLoad } from '../../components/forms.tsx'
+import { Field, Loading, Notice, SelectField } from '../../components/ui.tsx'
+import { longDate, money } from '../../format.ts'
+import { go, href } from '../../router.ts'
+import { managesVenue, ownsVenue, type Venue } from '../../session.ts'
+import { addMonths, monthLabel, monthRange } from './month.ts'
+
+// The venue's money with the platform (issue 31): the statement of a chosen month (its totals,
+// every movement of the balance, a CSV download), the payouts made to the venue, and, for the
+// owner, where payouts go. For the venue's owner and managers (and super_admin); the service
+// refuses staff too. The month defaults to the current one on the API's clock (the board's date,
+// venue time), not this device's.
+
+type Statement = Schemas['VenueStatement']
+type PayoutAccount = Schemas['PayoutAccount']
+
+const KIND_LABELS: Record<string, string> = {
+  gateway_payment: 'Online payment',
+  wallet_payment: 'Wallet payment',
+  platform_discount: 'Platform discount',
+  refund_to_wallet: 'Refund to wallet',
+  refund_to_source: 'Refund to source',
+  venue_credit: 'Desk refund to wallet',
+  commission: 'Commission',
+  commission_refund: 'Commission returned',
+  payout: 'Payout',
+}
+
+export function MoneyPage({ user, venue, month }: { user: User; venue: Venue; month?: string }) {
+  const venueId = String(venue.id)
+  // Today on the service's clock, venue time: the board answers it when no date is asked for.
+  const today = useLoad(
+    () =>
+      month
+        ? Promise.resolve(null)
+        : ok(api().GET('/api/venues/{venue}/board', { params: { path: { venue: venueId }, query: {} } })).then(
+            (r) => r.data.date,
+          ),
+    [venueId, month ?? ''],
+  )
+  if (!managesVenue(user, venue)) {
+    return (
+      <section>
+        <h1>Money at {venue.name}</h1>
+        <Notice kind="error">
+          The venue's money is for its owner and managers. You work here as staff: you can use the day board.
+        </Notice>
+        <p>
+          <a href={href(`/venues/${venue.id}/board`)}>Back to the day board</a>
+        </p>
+      </section>
+    )
+  }
+  const valid = month && /^\d{4}-(0[1-9]|1[0-2])$/.test(month) ? month : undefined
+  const shown = valid ?? (today.data ? today.data.slice(0, 7) : undefined)
+  return (
+    <section>
+      <h1>Money at {venue.name}</h1>
+      {today.error && <Notice kind="error">{today.error}</Notice>}
+      {!shown ? (
+        !today.error && <Loading what="Loading the statement" />
+      ) : (
+        <div class="manage-stack">
+          <StatementSection venue={venue} month={shown} />
+          <PayoutsSection venue={venue} />
+          {ownsVenue(user, venue) && <PayoutAccountSection venue={venue} />}
+        </div>
+      )}
+    </section>
+  )
+}
+
+function StatementSection({ venue, month }: { venue: Venue; month: string }) {
+  const venueId = String(venue.id)
+  const { from, to } = monthRange(month)
+  const statement = useLoad(
+    () =>
+      ok(
+        api().GET('/api/venues/{venue}/statement', { params: { path: { venue: venueId }, query: { from, to } } }),
+      ).then(
+        // The route also answers CSV (its other content type); asked for JSON, it answers JSON.
+        (r) => (typeof r === 'string' ? Promise.reject(new Error('The statement came back as CSV.')) : r.data),
+      ),
+    [venueId, from, to],
+  )
+  const [download, setDownload] = useState<{ busy: boolean; error: string | null }>({ busy: false, error: null })
+  const pick = (m: string) => go(`/venues/${venue.id}/money?month=${m}`)
+
+  async function downloadCsv() {
+    setDownload({ busy: true, error: null })
+    try {
+      // The bearer token cannot ride on a plain link, so the CSV is fetched and saved from a Blob.
+      const blob = await ok(
+        api().GET('/api/venues/{venue}/statement', {
+          params: { path: { venue: venueId }, query: { from, to } },
+          headers: { accept: 'text/csv' },
+          parseAs: 'blob',
+        }),
+      )
+      const url = URL.createObjectURL(blob)
+      const a = document.createElement('a')
+      a.href = url
+      a.download = `statement-${venue.slug}-${from}-${to}.csv`
+      document.body.append(a)
+      a.click()
+      a.remove()
+      setTimeout(() => URL.revokeObjectURL(url), 10_000)
+      setDownload({ busy: false, error: null })
+    } catch (err) {
+      setDownload({ busy: false, error: messageOf(err) })
+    }
+  }
+
+  return (
+    <Section title={`Statement for ${monthLabel(month)}`}>
+      <div class="row month-pick">
+        <button type="button" onClick={() => pick(addMonths(month, -1))}>
+          ← Previous month
+        </button>
+        <Field
+          label="Month"
+          type={'month' as 'text'}
+          value={month}
+          onInput={(e) => /^\d{4}-\d{2}$/.test(e.currentTarget.value) && pick(e.currentTarget.value)}
+        />
+        <button type="button" onClick={() => pick(addMonths(month, 1))}>
+          Next month →
+        </button>
+        <button type="button" class="primary" disabled={download.busy} onClick={downloadCsv}>
+          Download CSV
+        </button>
+      </div>
+      {download.error && <Notice kind="error">{download.error}</Notice>}
+      <Loaded state={statement} loading="Loading the statement" empty="" isEmpty={() => false}>
+        {(s) => <StatementBody statement={s} />}
+      </Loaded>
+    </Section>
+  )
+}
+
+function StatementBody({ statement: s }: { statement: Statement }) {
+  const totals: [string, string][] = [
+    ['Opening balance', s.opening_balance],
+    ['Online payments', s.online_gross],
+    ['Refunds', s.refunds],
+    ['Commission', s.commission],
+    ['Payouts', s.payouts],
+    ['Closing balance', s.closing_balance],
+  ]
+  return (
+    <>
+      <p class="muted">
+        {longDate(s.from)} to {longDate(s.to)}. The balance is what the platform owes the venue for online money;
+        closing = opening + online payments − refunds − commission − payouts.
+      </p>
+      <dl class="totals" aria-label="The statement's totals">
+        {totals.map(([label, value]) => (
+          <div key={label}>
+            <dt>{label}</dt>
+            <dd>{money(value)}</dd>
+          </div>
+        ))}
+      </dl>
+      <p class="muted">
+        Desk money the venue took itself: {money(s.desk_gross)} taken, {money(s.desk_refunds)} refunded.
+      </p>
+      {s.lines.length === 0 ? (
+        <p>Nothing moved the balance in this month.</p>
+      ) : (
+        <Table
+          caption="Statement lines"
+          columns={['Date', 'Entry', { label: 'Amount', num: true }, { label: 'Balance after', num: true }]}
+        >
+          {s.lines.map((l, i) => (
+            // Lines have no id; their order is the statement's.
+            <tr key={i}>
+              <td class="nowrap">{l.date}</td>
+              <td>
+                <strong>{KIND_LABELS[l.kind] ?? l.kind}</strong>
+                {l.booking_number && ` · ${l.booking_number}`}
+                <br />
+                <span class="muted">{l.description}</span>
+              </td>
+              <td class="num nowrap">{money(l.amount)}</td>
+              <td class="num nowrap">{money(l.balance_after)}</td>
+            </tr>
+          ))}
+        </Table>
+      )}
+    </>
+  )
+}
+
+function PayoutsSection({ venue }: { venue: Venue }) {
+  const venueId = String(venue.id)
+  const payouts = useLoad(
+    () => ok(api().GET('/api/venues/{venue}/payouts', { params: { path: { venue: venueId } } })).then((r) => r.data),
+    [venueId],
+  )
+  return (
+    <Section title="Payouts">
+      <Loaded state={payouts} loading="Loading payouts" empty="No payouts have been made to this venue yet.">
+        {(rows) => (
+          <Table caption="Payouts made" columns={['Paid on', { label: 'Amount', num: true }, 'Reference']}>
+            {rows.map((p) => (
+              <tr key={p.id}>
+                <td>{longDate(p.paid_on)}</td>
+                <td class="num nowrap">{money(p.amount)}</td>
+                <td>{p.reference}</td>
+              </tr>
+            ))}
+          </Table>
+        )}
+      </Loaded>
+    </Section>
+  )
+}
+
+const ACCOUNT_TYPES = [
+  { value: 'bank', label: 'Bank account' },
+  { value: 'esewa', label: 'eSewa merchant' },
+  { value: 'khalti', label: 'Khalti merchant' },
+]
+
+/** "Bank account: Nabil Bank, 0123…" or "eSewa merchant: 9800…", for lists. */
+export function accountText(a: PayoutAccount | null | undefined): string {
+  if (!a) return 'No payout details'
+  if (a.type === 'bank') return `${a.account_name}, ${a.bank_name ?? ''} ${a.account_number ?? ''}`.trim()
+  return `${a.account_name}, ${a.type === 'esewa' ? 'eSewa' : 'Khalti'} merchant ${a.merchant_id ?? ''}`.trim()
+}
+
+function PayoutAccountSection({ venue }: { venue: Venue }) {
+  const venueId = String(venue.id)
+  const account = useLoad(
+    () =>
+      ok(api().GET('/api/venues/{venue}/payout-account', { params: { path: { venue: venueId } } })).then((r) => ({
+        account: r.data,
+      })),
+    [venueId],
+  )
+  return (
+    <Section title="Payout details">
+      <p class="muted">Where the platform sends this venue's money. Only you and Courtside's administrators see it.</p>
+      {account.error && <Notice kind="error">{account.error}</Notice>}
+      {!account.data ? (
+        !account.error && <Loading what="Loading the payout details" />
+      ) : (
+        <PayoutAccountForm venueId={venueId} account={account.data.account} />
+      )}
+    </Section>
+  )
+}
+
+function PayoutAccountForm({ venueId, account }: { venueId: string; account: PayoutAccount | null }) {
+  const f = useForm({
+    type: account?.type ?? 'bank',
+    account_name: account?.account_name ?? '',
+    bank_name: account?.bank_name ?? '',
+    account_number: account?.account_number ?? '',
+    merchant_id: account?.merchant_id ?? '',
+  })
+  const v = f.values
+  const bank = v.type === 'bank'
+  async function save(e: Event) {
+    e.preventDefault()
+    await f.submit(async () => {
+      await ok(
+        api().PUT('/api/venues/{venue}/payout-account', {
+          params: { path: { venue: venueId } },
+          body: {
+            type: v.type as PayoutAccount['type'],
+            account_name: v.account_name.trim(),
+            bank_name: bank ? orNull(v.bank_name) : null,
+            account_number: bank ? orNull(v.account_number) : null,
+            merchant_id: bank ? null : orNull(v.merchant_id),
+          },
+        }),
+      )
+      return 'The payout details are saved.'
+    })
+  }
+  return (
+    <form onSubmit={save}>
+      <Outcome error={f.error} notice={f.notice} />
+      <div class="row">
+        <SelectField label="Paid to" options={ACCOUNT_TYPES} {...f.bindSelect('type')} />
+        <Field label="Account name" {...f.bind('account_name')} required autoComplete="off" />
+      </div>
+      {bank ? (
+        <div class="row">
+          <Field label="Bank name" {...f.bind('bank_name')} required />
+          <Field label="Account number" {...f.bind('account_number')} required inputMode="numeric" />
+        </div>
+      ) : (
+        <div class="row">
+          <Field
+            label={v.type === 'esewa' ? 'eSewa merchant id' : 'Khalti merchant id'}
+            {...f.bind('merchant_id')}
+            required
+          />
+        </div>
+      )}
+      <div class="actions">
+        <button type="submit" class="primary" disabled={f.busy}>
+          Save payout details
+        </button>
+      </div>
+    </form>
+  )
+}
