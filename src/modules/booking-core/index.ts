@@ -12,6 +12,7 @@ export {
   hasStarted,
   previewCancellation,
 } from './cancellation.ts'
+export { type CashBack, cashBackResource, cashBacksOf, payCashBack } from './cash-backs.ts'
 export { isOverlapViolation } from './conflicts.ts'
 export { applyCoupon } from './discounts.ts'
 export {
@@ -56,11 +57,11 @@ export {
   newPayment,
   type PaymentRecord,
   paymentsFor,
-  returnPaymentToWallet,
+  returnPayment,
   toPaymentRecord,
+  VENUE_BALANCE_SHORT,
 } from './payment-records.ts'
 export { REMINDER_LEAD_HOURS, reminderSweep, sendReminders } from './reminders.ts'
-export { checkBookingRules, clearNoShows, NO_SHOW_DAYS, type NoShowStanding, noShowStanding } from './rules.ts'
 export {
   allocatedNumber,
   allocatedNumberWithPrefix,
@@ -68,6 +69,7 @@ export {
   numberPrefix,
 } from './repository/numbers.ts'
 export type { PaymentRow } from './repository/payments.ts'
+export { checkBookingRules, clearNoShows, NO_SHOW_DAYS, type NoShowStanding, noShowStanding } from './rules.ts'
 export { StatusBody, type StatusChange, statusReason } from './schemas.ts'
 export {
   bookingMoney,

@@ -31,7 +31,7 @@ export async function findByReference(
 export async function markCompleted(
   trx: Executor,
   id: number,
-  gateway: { transactionId: string | null; payload: unknown },
+  gateway: { transactionId: string | null; payload: unknown; paidAmount?: number | null },
   now: Date,
 ): Promise<PaymentRow | undefined> {
   return trx
@@ -39,6 +39,7 @@ export async function markCompleted(
     .set({
       status: 'completed',
       completed_at: now,
+      paid_amount: gateway.paidAmount ?? null,
       gateway_transaction_id: gateway.transactionId,
       gateway_payload: JSON.stringify(gateway.payload ?? null),
       updated_at: now,

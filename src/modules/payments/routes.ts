@@ -178,8 +178,9 @@ const routes: FastifyPluginAsyncTypebox<{ gateways: Gateways }> = async (app, { 
           'Venue owner, manager or super_admin. amount defaults to everything not yet refunded and may never ' +
           'exceed paid minus refunded (422). An online payment (gateway, wallet) is credited to the customer ' +
           'wallet with one `credit` ledger row; a payment taken at the desk (cash, or a gateway payment staff ' +
-          "recorded) is recorded as refunded and paid back at the venue's desk: it never becomes wallet money. " +
-          "The booking's paid_amount is lowered by the refund.",
+          "recorded) becomes a cash-back due at the venue's desk (GET /api/venues/{venue}/cash-backs): it never " +
+          'becomes wallet money, unless `to: "wallet"` credits it from the venue\'s own balance with the platform. ' +
+          "The booking's paid_amount is lowered by the refund and its refunded_amount raised.",
         params: Type.Object({ payment: Type.String() }),
         body: RefundBody,
         response: { 200: RefundAnswer, ...errorResponses, 422: Refused },
@@ -187,11 +188,15 @@ const routes: FastifyPluginAsyncTypebox<{ gateways: Gateways }> = async (app, { 
     },
     async (req) => {
       const id = pathId(req.params.payment)
-      const payment = await refundPayment(app.ctx, signedIn(req), id, req.body)
+      const { payment, to } = await refundPayment(app.ctx, gateways, signedIn(req), id, req.body)
       const message =
-        payment.recorded_by === null
-          ? 'Refund credited to the customer wallet.'
-          : "Refund recorded: pay it back at the venue's desk."
+        to === 'desk'
+          ? "Refund recorded: pay it back at the venue's desk."
+          : to === 'source'
+            ? 'Refund sent back through Khalti.'
+            : payment.recorded_by === null
+              ? 'Refund credited to the customer wallet.'
+              : "Refund credited to the customer wallet from the venue's balance."
       return { message, data: paymentResource(payment, app.ctx.zone) }
     },
   )
