@@ -163,7 +163,7 @@ export interface paths {
         put?: never;
         /**
          * Send a one-time code by SMS (phone number) or email (email address)
-         * @description 6 digits, valid 10 minutes, at most 5 wrong tries; a new send replaces the previous code. The code is never in the response. Also works for identifiers with no account (pre-registration). Limited per address (RATE_LIMIT_OTP a minute) and per recipient (RATE_LIMIT_OTP_IDENTIFIER a minute).
+         * @description 6 digits, valid 10 minutes, at most 5 wrong tries; a new send replaces the previous code. The code is never in the response. Also works for identifiers with no account (pre-registration). Limited per address (RATE_LIMIT_OTP a minute) and per recipient (RATE_LIMIT_OTP_IDENTIFIER a minute), and to 10 sends per recipient a day, counted in the database across instances (429 with Retry-After).
          */
         post: operations["sendOtp"];
         delete?: never;
@@ -183,7 +183,7 @@ export interface paths {
         put?: never;
         /**
          * Check a one-time code
-         * @description For an identifier that belongs to an account: marks that channel verified and signs in (message, token, data). For an unknown identifier: only a message. Wrong, expired or exhausted code: 422 "Invalid or expired OTP.".
+         * @description For an identifier that belongs to an account: marks that channel verified and signs in (message, token, data). For an unknown identifier: only a message. Wrong, expired or exhausted code: 422 "Invalid or expired OTP.". At most 10 wrong tries per identifier an hour, across codes and instances: after the tenth, every verify of that identifier (the right code too) is 429 "Too Many Attempts." with Retry-After until the oldest of them is an hour old.
          */
         post: operations["verifyOtp"];
         delete?: never;
@@ -938,7 +938,10 @@ export interface paths {
         /** Maintenance blocks of the court (owner, manager, staff): on `date`, or from today on */
         get: operations["listCourtBlocks"];
         put?: never;
-        /** Block a time range for maintenance (owner, manager, staff); the slots become unavailable */
+        /**
+         * Block a time range for maintenance (owner, manager, staff); the slots become unavailable
+         * @description A block over live bookings (pending with a running hold, confirmed, playing) is 409 naming them (errors.bookings: their numbers). With cancel_bookings true the owner or a manager (staff: 403) cancels them in the same transaction, by the venue: what is still refundable goes back the way it came (online money to the wallet, desk money as a cash-back at the desk) and BookingCancelled gives the reason; `cancelled_bookings` lists them. A booking being played is never cancelled (409).
+         */
         post: operations["createCourtBlock"];
         delete?: never;
         options?: never;
@@ -1842,7 +1845,7 @@ export interface paths {
         };
         /**
          * A venue's calendar feed URL: all its bookings (owner, manager, staff)
-         * @description Subscribe to the URL in a calendar app (Google Calendar "From URL", Apple Calendar, Outlook). Each booking from 30 days back and every future one is a VEVENT in the venue time zone, STATUS CONFIRMED, TENTATIVE (pending payment) or CANCELLED. The URL is a secret: anyone who has it can read the feed. One feed per venue, shared by its staff; the court or game is in each event's SUMMARY and LOCATION, the customer in DESCRIPTION.
+         * @description Subscribe to the URL in a calendar app (Google Calendar "From URL", Apple Calendar, Outlook). Each booking from 30 days back and every future one is a VEVENT in the venue time zone, STATUS CONFIRMED, TENTATIVE (pending payment) or CANCELLED. The URL is a secret: anyone who has it can read the feed. One feed per venue and member of its staff (owner, manager, staff, super_admin), the same URL every time for that member; it belongs to the membership and answers 404 once the member is removed from the venue's staff, no longer owns it or is suspended. The court or game is in each event's SUMMARY and LOCATION, the customer in DESCRIPTION.
          */
         get: operations["getVenueCalendarFeed"];
         put?: never;
@@ -1863,8 +1866,8 @@ export interface paths {
         get?: never;
         put?: never;
         /**
-         * Replace a venue's calendar feed secret (owner, manager)
-         * @description Answers the new URL; the old URL is 404 at once. Staff may read the feed URL but not rotate it.
+         * Replace the caller's own calendar feed secret for a venue (owner, manager)
+         * @description Answers the new URL; the caller's old URL is 404 at once (other members' feeds stay). Staff may read their feed URL but not rotate it.
          */
         post: operations["rotateVenueCalendarFeed"];
         delete?: never;
@@ -1882,7 +1885,7 @@ export interface paths {
         };
         /**
          * An iCalendar feed (RFC 5545) by its secret URL
-         * @description text/calendar; charset=utf-8. Answers an ETag; If-None-Match with it is 304 while the feed is unchanged. An unknown or rotated secret is 404.
+         * @description text/calendar; charset=utf-8. Answers an ETag; If-None-Match with it is 304 while the feed is unchanged. An unknown or rotated secret is 404, and so is a venue feed whose member left the venue's staff or is suspended.
          */
         get: operations["getCalendarFeedIcs"];
         put?: never;
@@ -2029,6 +2032,188 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/venues/{venue}/cash-backs": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Refunds of desk money to hand back at the desk (owner, manager, staff; default: those due) */
+        get: operations["listCashBacks"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/venues/{venue}/cash-backs/{cashBack}/pay": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Record handing a cash-back over at the desk (owner, manager, staff); 422 when already paid */
+        post: operations["payCashBack"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/venues/{venue}/customers/{user}/no-shows": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** A customer's no-show strikes at the venue (owner, manager, staff) */
+        get: operations["getCustomerNoShows"];
+        put?: never;
+        post?: never;
+        /**
+         * Clear a customer's no-show strikes at the venue (owner, manager, staff)
+         * @description Records the clearing (who, when, how many); the no-show bookings stay as they are and only no-shows of bookings that start after it count again. 404 for an unknown user.
+         */
+        delete: operations["clearCustomerNoShows"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/ledger/trial-balance": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The ledger's trial balance: every account's balance and whether the books balance (super_admin) */
+        get: operations["getTrialBalance"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/venues/{venue}/commission": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** A venue's commission rates (super_admin) */
+        get: operations["getVenueCommission"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        /**
+         * Set a venue's commission on online money (and optionally on desk money) (super_admin)
+         * @description percent: 0–100 with two decimals, or null for the platform default (PLATFORM_COMMISSION_PERCENT). Commission is taken when a payment settles and given back in proportion when it is refunded; a new rate applies to payments from now on. desk_percent (default null: none) charges desk money too, as an amount the venue owes the platform.
+         */
+        patch: operations["setVenueCommission"];
+        trace?: never;
+    };
+    "/api/venues/{venue}/statement": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * A venue's statement of its balance with the platform for a range of days (owner, manager, super_admin)
+         * @description Days are venue-local and inclusive, at most 366. `closing_balance = opening_balance + online_gross − refunds − commission − payouts`, the venue's ledger balance at the end of `to`. Each line is one movement of the balance, oldest first. desk_gross and desk_refunds sum the desk money the venue took itself. With `Accept: text/csv` the lines as CSV (a header row; amounts as plain decimals).
+         */
+        get: operations["getVenueStatement"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/venues/{venue}/payouts": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Record a payout to a venue, at most its balance with the platform (super_admin) */
+        post: operations["recordPayout"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/venues/{venue}/payouts": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Payouts made to a venue, newest first (owner, manager, super_admin) */
+        get: operations["listVenuePayouts"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/payouts/due": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Venues with a positive balance with the platform, largest first, with payout details (super_admin) */
+        get: operations["listPayoutsDue"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/venues/{venue}/payout-account": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Where the venue's payouts go (owner, super_admin) */
+        get: operations["getPayoutAccount"];
+        /** Set where the venue's payouts go: a bank account, or an eSewa or Khalti merchant id (owner) */
+        put: operations["setPayoutAccount"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/wallet/topup": {
         parameters: {
             query?: never;
@@ -2124,7 +2309,7 @@ export interface paths {
         put?: never;
         /**
          * Refund a booking payment the way it came (full or partial)
-         * @description Venue owner, manager or super_admin. amount defaults to everything not yet refunded and may never exceed paid minus refunded (422). An online payment (gateway, wallet) is credited to the customer wallet with one `credit` ledger row; a payment taken at the desk (cash, or a gateway payment staff recorded) is recorded as refunded and paid back at the venue's desk: it never becomes wallet money. The booking's paid_amount is lowered by the refund.
+         * @description Venue owner, manager or super_admin. amount defaults to everything not yet refunded and may never exceed paid minus refunded (422). An online payment (gateway, wallet) is credited to the customer wallet with one `credit` ledger row; a payment taken at the desk (cash, or a gateway payment staff recorded) becomes a cash-back due at the venue's desk (GET /api/venues/{venue}/cash-backs): it never becomes wallet money, unless `to: "wallet"` credits it from the venue's own balance with the platform. The booking's paid_amount is lowered by the refund and its refunded_amount raised.
          */
         post: operations["refundPayment"];
         delete?: never;
@@ -2282,8 +2467,10 @@ export interface components {
             discount_amount: string;
             /** @description Amount due: base − discount + extra charges, NPR */
             total_amount: string;
-            /** @description NPR amount with two decimals, e.g. "250.00" */
+            /** @description Paid and kept, net of refunds, NPR */
             paid_amount: string;
+            /** @description Returned of what was paid (to the wallet or at the desk), NPR */
+            refunded_amount: string;
             /** @description NPR amount with two decimals, e.g. "250.00" */
             balance_due: string;
             /** @description true when fully paid */
@@ -2494,6 +2681,34 @@ export interface components {
             /** @description NPR amount with two decimals, e.g. "250.00" */
             price_per_hour: string;
         };
+        /** CashBack */
+        "def-0": {
+            id: number;
+            /** @description court or indoor */
+            booking_type: string;
+            booking_id: number;
+            /** @description The desk payment refunded */
+            payment_id: number;
+            user_id: number | null;
+            /** @description NPR to hand back */
+            amount: string;
+            reason: string | null;
+            status: "due" | "paid";
+            paid_by: number | null;
+            paid_at: string | null;
+            created_at: string | null;
+        };
+        /** NoShowStanding */
+        "def-1": {
+            venue_id: number;
+            user_id: number;
+            /** @description No-shows at the venue in the last 90 days, since the latest clearing */
+            no_shows: number;
+            no_show_limit: number | null;
+            /** @description true: the customer may book here only by paying online at once */
+            restricted: boolean;
+            cleared_at: string | null;
+        };
         /** DeskBoard */
         DeskBoard: {
             /** @description YYYY-MM-DD, venue time */
@@ -2660,8 +2875,10 @@ export interface components {
             discount_amount: string;
             /** @description NPR amount with two decimals, e.g. "250.00" */
             total_amount: string;
-            /** @description NPR amount with two decimals, e.g. "250.00" */
+            /** @description Paid and kept, net of refunds, NPR */
             paid_amount: string;
+            /** @description Returned of what was paid (to the wallet or at the desk), NPR */
+            refunded_amount: string;
             /** @description Decimal number (NPR): total_amount minus paid_amount */
             balance_due: number;
             is_paid: boolean;
@@ -2746,6 +2963,12 @@ export interface components {
             is_active: boolean;
             /** @description A customer who cancels at least this many hours before the start is refunded (0–720) */
             free_cancellation_hours: number;
+            /** @description How many days ahead a customer may book */
+            booking_window_days: number;
+            /** @description Minutes before a booking's start a customer must book it */
+            min_notice_minutes: number;
+            max_hours_per_day: number | null;
+            no_show_limit: number | null;
             is_verified: boolean;
             verification_status: components["schemas"]["VerificationStatus"];
             verification_requested_at: string | null;
@@ -2829,6 +3052,28 @@ export interface components {
          * @enum {string}
          */
         PaymentStatus: "initiated" | "completed" | "failed" | "refunded" | "partially_refunded";
+        /** Payout */
+        Payout: {
+            id: number;
+            venue_id: number;
+            /** @description NPR amount with two decimals, e.g. "250.00" */
+            amount: string;
+            reference: string;
+            /** @description YYYY-MM-DD */
+            paid_on: string;
+            created_by: number | null;
+            /** @description YYYY-MM-DD HH:mm:ss, venue time zone */
+            created_at: string;
+        };
+        /** PayoutAccount */
+        PayoutAccount: {
+            /** @enum {string} */
+            type: "bank" | "esewa" | "khalti";
+            account_name: string;
+            bank_name?: string | null;
+            account_number?: string | null;
+            merchant_id?: string | null;
+        };
         /** Player */
         Player: {
             name: string;
@@ -3079,6 +3324,12 @@ export interface components {
             is_active: boolean;
             /** @description A customer who cancels at least this many hours before the start is refunded (0–720) */
             free_cancellation_hours: number;
+            /** @description How many days ahead a customer may book */
+            booking_window_days: number;
+            /** @description Minutes before a booking's start a customer must book it */
+            min_notice_minutes: number;
+            max_hours_per_day: number | null;
+            no_show_limit: number | null;
             is_verified: boolean;
             verification_status: components["schemas"]["VerificationStatus"];
             verification_requested_at: string | null;
@@ -3101,6 +3352,15 @@ export interface components {
             /** @description YYYY-MM-DD HH:mm:ss, venue time zone */
             created_at: string;
         };
+        /** VenueCommission */
+        VenueCommission: {
+            venue_id: number;
+            percent: string | null;
+            desk_percent: string | null;
+            /** @description The rate applied to online money now */
+            effective_percent: string;
+            platform_default_percent: string;
+        };
         /** VenueCourtSummary */
         VenueCourtSummary: {
             id: number;
@@ -3120,6 +3380,48 @@ export interface components {
             is_primary: boolean;
             collection: components["schemas"]["ImageCollection"];
             sort_order: number | null;
+        };
+        /** VenueStatement */
+        VenueStatement: {
+            venue: {
+                id: number;
+                name: string;
+                slug: string;
+            };
+            /** @description YYYY-MM-DD */
+            from: string;
+            /** @description YYYY-MM-DD */
+            to: string;
+            /** @enum {string} */
+            currency: "NPR";
+            /** @description NPR amount with two decimals, e.g. "250.00" */
+            opening_balance: string;
+            /** @description NPR amount with two decimals, e.g. "250.00" */
+            online_gross: string;
+            /** @description NPR amount with two decimals, e.g. "250.00" */
+            refunds: string;
+            /** @description NPR amount with two decimals, e.g. "250.00" */
+            commission: string;
+            /** @description NPR amount with two decimals, e.g. "250.00" */
+            payouts: string;
+            /** @description NPR amount with two decimals, e.g. "250.00" */
+            closing_balance: string;
+            /** @description NPR amount with two decimals, e.g. "250.00" */
+            desk_gross: string;
+            /** @description NPR amount with two decimals, e.g. "250.00" */
+            desk_refunds: string;
+            lines: {
+                /** @description YYYY-MM-DD */
+                date: string;
+                booking_number: string | null;
+                /** @description gateway_payment, wallet_payment, platform_discount, refund_to_wallet, refund_to_source, venue_credit, commission, commission_refund, payout */
+                kind: string;
+                description: string;
+                /** @description Signed NPR on the venue's balance: positive is owed to the venue */
+                amount: string;
+                /** @description NPR amount with two decimals, e.g. "250.00" */
+                balance_after: string;
+            }[];
         };
         /** VenueSummary */
         VenueSummary: {
@@ -3171,6 +3473,7 @@ export interface components {
             description: string | null;
             /** @description YYYY-MM-DD HH:mm:ss, venue time zone */
             created_at: string;
+            completed_at: string | null;
         };
         /**
          * WalletTransactionStatus
@@ -5069,6 +5372,12 @@ export interface operations {
                     owner_id?: number;
                     /** @description Hours before the start up to which a customer cancelling is refunded; default 24 */
                     free_cancellation_hours?: number;
+                    /** @description How many days ahead a customer may book (1–365); default 30 */
+                    booking_window_days?: number;
+                    /** @description Minutes before a booking's start a customer must book it (0–10080); default 0 */
+                    min_notice_minutes?: number;
+                    max_hours_per_day?: number | null;
+                    no_show_limit?: number | null;
                 };
                 "multipart/form-data": {
                     name: string;
@@ -5097,6 +5406,12 @@ export interface operations {
                     owner_id?: number;
                     /** @description Hours before the start up to which a customer cancelling is refunded; default 24 */
                     free_cancellation_hours?: number;
+                    /** @description How many days ahead a customer may book (1–365); default 30 */
+                    booking_window_days?: number;
+                    /** @description Minutes before a booking's start a customer must book it (0–10080); default 0 */
+                    min_notice_minutes?: number;
+                    max_hours_per_day?: number | null;
+                    no_show_limit?: number | null;
                 };
             };
         };
@@ -5356,6 +5671,12 @@ export interface operations {
                     is_active?: boolean;
                     /** @description Hours before the start up to which a customer cancelling is refunded; default 24 */
                     free_cancellation_hours?: number;
+                    /** @description How many days ahead a customer may book (1–365); default 30 */
+                    booking_window_days?: number;
+                    /** @description Minutes before a booking's start a customer must book it (0–10080); default 0 */
+                    min_notice_minutes?: number;
+                    max_hours_per_day?: number | null;
+                    no_show_limit?: number | null;
                     amenities?: number[];
                     "amenities[]"?: number[];
                     /** @description super_admin only */
@@ -5378,6 +5699,12 @@ export interface operations {
                     is_active?: boolean;
                     /** @description Hours before the start up to which a customer cancelling is refunded; default 24 */
                     free_cancellation_hours?: number;
+                    /** @description How many days ahead a customer may book (1–365); default 30 */
+                    booking_window_days?: number;
+                    /** @description Minutes before a booking's start a customer must book it (0–10080); default 0 */
+                    min_notice_minutes?: number;
+                    max_hours_per_day?: number | null;
+                    no_show_limit?: number | null;
                     amenities?: number[];
                     "amenities[]"?: number[];
                     /**
@@ -5544,6 +5871,12 @@ export interface operations {
                     is_active?: boolean;
                     /** @description Hours before the start up to which a customer cancelling is refunded; default 24 */
                     free_cancellation_hours?: number;
+                    /** @description How many days ahead a customer may book (1–365); default 30 */
+                    booking_window_days?: number;
+                    /** @description Minutes before a booking's start a customer must book it (0–10080); default 0 */
+                    min_notice_minutes?: number;
+                    max_hours_per_day?: number | null;
+                    no_show_limit?: number | null;
                     amenities?: number[];
                     "amenities[]"?: number[];
                     /** @description super_admin only */
@@ -5566,6 +5899,12 @@ export interface operations {
                     is_active?: boolean;
                     /** @description Hours before the start up to which a customer cancelling is refunded; default 24 */
                     free_cancellation_hours?: number;
+                    /** @description How many days ahead a customer may book (1–365); default 30 */
+                    booking_window_days?: number;
+                    /** @description Minutes before a booking's start a customer must book it (0–10080); default 0 */
+                    min_notice_minutes?: number;
+                    max_hours_per_day?: number | null;
+                    no_show_limit?: number | null;
                     amenities?: number[];
                     "amenities[]"?: number[];
                     /**
@@ -7921,6 +8260,8 @@ export interface operations {
                     /** @description HH:mm (24-hour) */
                     end_time: string;
                     reason?: string | null;
+                    /** @description true (owner, manager): cancel the live bookings under the block, by the venue, with refunds and a notification giving the reason; without it a block over live bookings is 409 listing them */
+                    cancel_bookings?: boolean;
                 };
             };
         };
@@ -7933,6 +8274,14 @@ export interface operations {
                 content: {
                     "application/json": {
                         data: components["schemas"]["CourtBlock"];
+                        /** @description With cancel_bookings: the bookings the block cancelled */
+                        cancelled_bookings?: {
+                            booking_id: number;
+                            booking_number: string;
+                            /** @description NPR refunded (wallet and desk together) */
+                            refund_amount: string;
+                            message: string;
+                        }[];
                     };
                 };
             };
@@ -7962,6 +8311,20 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["Message"];
+                };
+            };
+            /** @description Conflicts with the current state of the resource. */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                        errors?: {
+                            bookings: string[];
+                        };
+                    };
                 };
             };
             413: components["responses"]["PayloadTooLarge"];
@@ -13047,6 +13410,863 @@ export interface operations {
             429: components["responses"]["TooManyRequests"];
         };
     };
+    listCashBacks: {
+        parameters: {
+            query?: {
+                status?: "due" | "paid" | "all";
+            };
+            header?: never;
+            path: {
+                /** @description Venue id or slug */
+                venue: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["def-0"][];
+                    };
+                };
+            };
+            /** @description Not signed in: no bearer token, or an unknown, expired or revoked one. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Message"];
+                };
+            };
+            /** @description Signed in, but this action is not allowed for the caller. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Message"];
+                };
+            };
+            /** @description No such resource, or not visible to the caller. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Message"];
+                };
+            };
+            /** @description A field is invalid (`errors` names each), or the action is refused in this state. */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["UnprocessableError"];
+                };
+            };
+            429: components["responses"]["TooManyRequests"];
+        };
+    };
+    payCashBack: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Venue id or slug */
+                venue: string;
+                cashBack: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["def-0"];
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            /** @description Not signed in: no bearer token, or an unknown, expired or revoked one. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Message"];
+                };
+            };
+            /** @description Signed in, but this action is not allowed for the caller. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Message"];
+                };
+            };
+            /** @description No such resource, or not visible to the caller. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Message"];
+                };
+            };
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            /** @description A field is invalid (`errors` names each), or the action is refused in this state. */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["UnprocessableError"];
+                };
+            };
+            429: components["responses"]["TooManyRequests"];
+        };
+    };
+    getCustomerNoShows: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Venue id or slug */
+                venue: string;
+                /** @description The customer's user id */
+                user: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["def-1"];
+                    };
+                };
+            };
+            /** @description Not signed in: no bearer token, or an unknown, expired or revoked one. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Message"];
+                };
+            };
+            /** @description Signed in, but this action is not allowed for the caller. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Message"];
+                };
+            };
+            /** @description No such resource, or not visible to the caller. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Message"];
+                };
+            };
+            /** @description A field is invalid (`errors` names each), or the action is refused in this state. */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["UnprocessableError"];
+                };
+            };
+            429: components["responses"]["TooManyRequests"];
+        };
+    };
+    clearCustomerNoShows: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Venue id or slug */
+                venue: string;
+                /** @description The customer's user id */
+                user: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                        data: components["schemas"]["def-1"];
+                    };
+                };
+            };
+            /** @description Not signed in: no bearer token, or an unknown, expired or revoked one. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Message"];
+                };
+            };
+            /** @description Signed in, but this action is not allowed for the caller. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Message"];
+                };
+            };
+            /** @description No such resource, or not visible to the caller. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Message"];
+                };
+            };
+            /** @description A field is invalid (`errors` names each), or the action is refused in this state. */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["UnprocessableError"];
+                };
+            };
+            429: components["responses"]["TooManyRequests"];
+        };
+    };
+    getTrialBalance: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: {
+                            /** @description debits equal credits and every entry balances */
+                            balanced: boolean;
+                            /** @description Σ of all debit lines, NPR */
+                            debits: string;
+                            /** @description Σ of all credit lines, NPR */
+                            credits: string;
+                            entries: number;
+                            accounts: {
+                                /** @description The account code, e.g. wallet:12, venue:3:balance */
+                                account: string;
+                                /** @description customer_wallet, venue_balance, venue_desk, gateway_clearing, … */
+                                kind: string;
+                                /** @description NPR on the account's normal side (docs/payments.md, Ledger) */
+                                balance: string;
+                            }[];
+                        };
+                    };
+                };
+            };
+            /** @description Not signed in: no bearer token, or an unknown, expired or revoked one. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Message"];
+                };
+            };
+            /** @description Signed in, but this action is not allowed for the caller. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Message"];
+                };
+            };
+            /** @description No such resource, or not visible to the caller. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Message"];
+                };
+            };
+            429: components["responses"]["TooManyRequests"];
+        };
+    };
+    getVenueCommission: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Venue id or slug */
+                venue: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["VenueCommission"];
+                    };
+                };
+            };
+            /** @description Not signed in: no bearer token, or an unknown, expired or revoked one. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Message"];
+                };
+            };
+            /** @description Signed in, but this action is not allowed for the caller. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Message"];
+                };
+            };
+            /** @description No such resource, or not visible to the caller. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Message"];
+                };
+            };
+            /** @description A field is invalid (`errors` names each), or the action is refused in this state. */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["UnprocessableError"];
+                };
+            };
+            429: components["responses"]["TooManyRequests"];
+        };
+    };
+    setVenueCommission: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Venue id or slug */
+                venue: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    percent: number | null;
+                    desk_percent?: number | null;
+                };
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["VenueCommission"];
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            /** @description Not signed in: no bearer token, or an unknown, expired or revoked one. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Message"];
+                };
+            };
+            /** @description Signed in, but this action is not allowed for the caller. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Message"];
+                };
+            };
+            /** @description No such resource, or not visible to the caller. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Message"];
+                };
+            };
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            /** @description A field is invalid (`errors` names each), or the action is refused in this state. */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["UnprocessableError"];
+                };
+            };
+            429: components["responses"]["TooManyRequests"];
+        };
+    };
+    getVenueStatement: {
+        parameters: {
+            query: {
+                /** @description First day, YYYY-MM-DD, venue time */
+                from: string;
+                /** @description Last day (inclusive), YYYY-MM-DD, venue time */
+                to: string;
+            };
+            header?: never;
+            path: {
+                /** @description Venue id or slug */
+                venue: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The statement */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["VenueStatement"];
+                    };
+                    "text/csv": string;
+                };
+            };
+            /** @description Not signed in: no bearer token, or an unknown, expired or revoked one. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Message"];
+                };
+            };
+            /** @description Signed in, but this action is not allowed for the caller. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Message"];
+                };
+            };
+            /** @description No such resource, or not visible to the caller. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Message"];
+                };
+            };
+            /** @description A field is invalid (`errors` names each), or the action is refused in this state. */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["UnprocessableError"];
+                };
+            };
+            429: components["responses"]["TooManyRequests"];
+        };
+    };
+    recordPayout: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Venue id or slug */
+                venue: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    amount: number | string;
+                    /** @description The bank or wallet transfer reference */
+                    reference: string;
+                    /**
+                     * Format: date
+                     * @description YYYY-MM-DD the money was sent
+                     */
+                    paid_on: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Created */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["Payout"];
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            /** @description Not signed in: no bearer token, or an unknown, expired or revoked one. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Message"];
+                };
+            };
+            /** @description Signed in, but this action is not allowed for the caller. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Message"];
+                };
+            };
+            /** @description No such resource, or not visible to the caller. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Message"];
+                };
+            };
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            /** @description A field is invalid (`errors` names each), or the action is refused in this state. */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["UnprocessableError"];
+                };
+            };
+            429: components["responses"]["TooManyRequests"];
+        };
+    };
+    listVenuePayouts: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Venue id or slug */
+                venue: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["Payout"][];
+                    };
+                };
+            };
+            /** @description Not signed in: no bearer token, or an unknown, expired or revoked one. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Message"];
+                };
+            };
+            /** @description Signed in, but this action is not allowed for the caller. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Message"];
+                };
+            };
+            /** @description No such resource, or not visible to the caller. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Message"];
+                };
+            };
+            /** @description A field is invalid (`errors` names each), or the action is refused in this state. */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["UnprocessableError"];
+                };
+            };
+            429: components["responses"]["TooManyRequests"];
+        };
+    };
+    listPayoutsDue: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: {
+                            venue: {
+                                id: number;
+                                name: string;
+                                slug: string;
+                            };
+                            /** @description NPR amount with two decimals, e.g. "250.00" */
+                            balance: string;
+                            payout_account: components["schemas"]["PayoutAccount"] | null;
+                        }[];
+                    };
+                };
+            };
+            /** @description Not signed in: no bearer token, or an unknown, expired or revoked one. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Message"];
+                };
+            };
+            /** @description Signed in, but this action is not allowed for the caller. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Message"];
+                };
+            };
+            /** @description No such resource, or not visible to the caller. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Message"];
+                };
+            };
+            429: components["responses"]["TooManyRequests"];
+        };
+    };
+    getPayoutAccount: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Venue id or slug */
+                venue: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["PayoutAccount"] | null;
+                    };
+                };
+            };
+            /** @description Not signed in: no bearer token, or an unknown, expired or revoked one. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Message"];
+                };
+            };
+            /** @description Signed in, but this action is not allowed for the caller. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Message"];
+                };
+            };
+            /** @description No such resource, or not visible to the caller. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Message"];
+                };
+            };
+            /** @description A field is invalid (`errors` names each), or the action is refused in this state. */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["UnprocessableError"];
+                };
+            };
+            429: components["responses"]["TooManyRequests"];
+        };
+    };
+    setPayoutAccount: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Venue id or slug */
+                venue: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["PayoutAccount"];
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["PayoutAccount"];
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            /** @description Not signed in: no bearer token, or an unknown, expired or revoked one. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Message"];
+                };
+            };
+            /** @description Signed in, but this action is not allowed for the caller. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Message"];
+                };
+            };
+            /** @description No such resource, or not visible to the caller. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Message"];
+                };
+            };
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            /** @description A field is invalid (`errors` names each), or the action is refused in this state. */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["UnprocessableError"];
+                };
+            };
+            429: components["responses"]["TooManyRequests"];
+        };
+    };
     topUpWallet: {
         parameters: {
             query?: never;
@@ -13062,6 +14282,7 @@ export interface operations {
                 "application/json": {
                     amount: number | string;
                     method: components["schemas"]["GatewayMethod"];
+                    /** @description Where the callback redirects with status and payment_id: under APP_URL or a prefix of RETURN_URL_ALLOWLIST; anything else is 422 on return_url */
                     return_url?: string;
                 };
             };
@@ -13158,7 +14379,7 @@ export interface operations {
                     booking_type?: components["schemas"]["BookingKind"];
                     booking_id: number;
                     method: components["schemas"]["PaymentMethod"];
-                    /** @description Deep link the callback redirects to with status and payment_id */
+                    /** @description Where the callback redirects with status and payment_id: a URL under APP_URL or a prefix of RETURN_URL_ALLOWLIST (an app deep link such as courtside://…); anything else is 422 on return_url */
                     return_url?: string;
                 };
             };
@@ -13544,6 +14765,11 @@ export interface operations {
                 "application/json": {
                     amount?: number | string;
                     reason?: string;
+                    /**
+                     * @description Where the money goes. Default: the way it came (online money to the wallet, desk money as a cash-back at the desk). `wallet` for desk money credits the customer's wallet from the venue's own balance with the platform (owner or manager; 422 when the balance does not cover it). `source` refunds a Khalti payment through Khalti (the wallet when Khalti refuses or is unreachable).
+                     * @enum {string}
+                     */
+                    to?: "wallet" | "desk" | "source";
                 };
             };
         };
