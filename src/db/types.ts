@@ -103,6 +103,22 @@ export interface CacheInstances {
   seen_at: Timestamp
 }
 
+export interface CashUps {
+  by_staff: Generated<Json>
+  cash_backs_paid: number
+  cash_received: number
+  closed_at: Timestamp
+  closed_by: number | null
+  counted_cash: number
+  counter_received: number
+  date: string
+  difference: number
+  expected_cash: number
+  id: Generated<number>
+  note: string | null
+  venue_id: number
+}
+
 export interface CalendarFeeds {
   created_at: Generated<Timestamp>
   id: Generated<number>
@@ -668,6 +684,7 @@ export interface DB {
   cache_instances: CacheInstances
   calendar_feeds: CalendarFeeds
   cash_backs: CashBacks
+  cash_ups: CashUps
   coupon_usages: CouponUsages
   coupons: Coupons
   court_blocks: CourtBlocks

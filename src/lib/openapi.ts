@@ -82,6 +82,11 @@ export const TAGS: { name: string; description: string }[] = [
     description:
       'What a venue is owed and how it was paid: commission rates, statements (JSON or CSV), payouts and payout details.',
   },
+  {
+    name: 'Reports',
+    description:
+      'A venue’s business over a range of days (bookings, revenue agreeing with the ledger, occupancy, customers), CSV exports, and the desk’s daily cash-up.',
+  },
   { name: 'Platform administration', description: 'Users and roles, and payments to look into, for super_admin.' },
   { name: 'Operations', description: 'Liveness and readiness probes (not rate-limited).' },
 ]

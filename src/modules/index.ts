@@ -21,6 +21,7 @@ import type { Gateways } from './payments/index.ts'
 import { registerPaymentJobs } from './payments/reconcile.ts'
 import payments, { paymentGateways } from './payments/routes.ts'
 import payouts from './payouts/routes.ts'
+import reports from './reports/routes.ts'
 import reviews from './reviews/routes.ts'
 import tournaments from './tournaments/routes.ts'
 import venues from './venues/routes.ts'
@@ -69,6 +70,7 @@ export async function registerModules(app: FastifyInstance) {
         noShows,
         ledger,
         payouts,
+        reports,
       ]) {
         await api.register(mod)
       }
