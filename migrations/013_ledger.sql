@@ -193,7 +193,7 @@ WHERE p.method <> 'wallet' AND p.status IN ('completed', 'partially_refunded', '
 -- Desk refunds that no wallet row paid: handed back at the desk.
 INSERT INTO ledger_backfill (kind, occurred_at, description, payment_id, booking_type, booking_id, venue_id, user_id, debit, credit, amount)
 SELECT
-  'cash_back', p.updated_at, 'Refund of payment ' || p.reference || ' at the desk',
+  'desk_refund', p.updated_at, 'Refund of payment ' || p.reference || ' handed back at the desk (before the ledger)',
   p.id, p.payable_type, p.payable_id, v.venue_id, p.user_id,
   'venue:' || v.venue_id || ':desk_sales', 'venue:' || v.venue_id || ':desk',
   p.refunded_amount - coalesce((
