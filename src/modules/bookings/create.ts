@@ -34,7 +34,8 @@ export function courtConflict(ctx: AppContext) {
  * booking leaves a gap), which also takes the court's advisory lock (booking-core/repository/numbers.ts).
  *
  * A plain booking (no coupon, something to pay) is that one statement, with its payment intent
- * already in the row. A coupon or a free booking also redeems the coupon / confirms and notifies, in
+ * already in the row, when staff make it; a customer's own is counted against their unpaid cap first
+ * (the customer's lock, the count, then the INSERT, in one transaction: unpaid-cap.ts). A coupon or a free booking also redeems the coupon / confirms and notifies, in
  * one transaction with the INSERT. Expired payment holds never block a slot: when the INSERT is
  * refused, the expired holds on that court and date are cancelled (their own transaction; a
  * customer waiting for the slot is offered it there, docs/bookings.md "Waitlist") and, if there
