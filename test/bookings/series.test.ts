@@ -311,6 +311,8 @@ test('staff create a series for a named customer at their venue (offline); other
 
 test('a series racing single bookings on the same court: no overlap, ever', async () => {
   const w = await world(app)
+  // Six weeks from day 9 reach past the default 30-day booking window (docs/bookings.md, "Booking rules").
+  await app.ctx.db.updateTable('venues').set({ booking_window_days: 60 }).where('id', '=', w.venue.id).execute()
   const start = daysFromNow(9)
   const customers = await Promise.all(Array.from({ length: 12 }, () => createUser(app)))
   // Two skip series and one fail series of 6 weeks, against 12 single bookings of those weeks

@@ -78,6 +78,7 @@ test('the venue item has every field of the contract', async () => {
   assert.deepEqual(Object.keys(item).sort(), [
     'address',
     'amenities',
+    'booking_window_days',
     'city',
     'closing_time',
     'courts',
@@ -96,7 +97,10 @@ test('the venue item has every field of the contract', async () => {
     'is_verified',
     'latitude',
     'longitude',
+    'max_hours_per_day',
+    'min_notice_minutes',
     'name',
+    'no_show_limit',
     'opening_time',
     'phone',
     'reviews_avg_rating',

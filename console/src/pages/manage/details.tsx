@@ -14,11 +14,14 @@ import {
 import { Field, Loading, Notice, RowAction, SelectField } from '../../components/ui.tsx'
 import type { TabProps } from './index.tsx'
 
-// The venue's details (name, contact, address, opening hours, free-cancellation hours) and its
-// photos (one thumbnail, a gallery): upload and delete.
+// The venue's details (name, contact, address, opening hours, free-cancellation hours, the booking
+// rules for customers) and its photos (one thumbnail, a gallery): upload and delete.
 
 type Venue = Schemas['Venue']
 type Image = Schemas['VenueImage']
+
+/** A number field that may be left empty for "no limit" (null). */
+const limitOf = (text: string) => (text.trim() === '' ? null : intOf(text))
 
 export function DetailsTab({ venue, onVenueChanged }: TabProps) {
   const venueId = String(venue.id)
@@ -54,6 +57,10 @@ function DetailsForm({ venue, onSaved }: { venue: Venue; onSaved: () => void }) 
     opening_time: hhmm(venue.opening_time),
     closing_time: hhmm(venue.closing_time),
     free_cancellation_hours: String(venue.free_cancellation_hours),
+    booking_window_days: String(venue.booking_window_days),
+    min_notice_minutes: String(venue.min_notice_minutes),
+    max_hours_per_day: venue.max_hours_per_day === null ? '' : String(venue.max_hours_per_day),
+    no_show_limit: venue.no_show_limit === null ? '' : String(venue.no_show_limit),
   })
   const v = f.values
   async function save(e: Event) {
@@ -73,6 +80,10 @@ function DetailsForm({ venue, onSaved }: { venue: Venue; onSaved: () => void }) 
             opening_time: v.opening_time,
             closing_time: v.closing_time,
             free_cancellation_hours: intOf(v.free_cancellation_hours),
+            booking_window_days: intOf(v.booking_window_days),
+            min_notice_minutes: intOf(v.min_notice_minutes),
+            max_hours_per_day: limitOf(v.max_hours_per_day),
+            no_show_limit: limitOf(v.no_show_limit),
           },
         }),
       )
@@ -104,6 +115,40 @@ function DetailsForm({ venue, onSaved }: { venue: Venue; onSaved: () => void }) 
             min={0}
             hint="0 to 720. A customer who cancels at least this long before the start gets a refund."
             {...f.bind('free_cancellation_hours')}
+          />
+        </div>
+        <h3>Booking rules for customers</h3>
+        <p>Staff booking at the desk are not bound by these.</p>
+        <div class="row">
+          <Field
+            label="Booking window (days ahead)"
+            type="number"
+            min={1}
+            hint="1 to 365. How far ahead customers may book."
+            {...f.bind('booking_window_days')}
+          />
+          <Field
+            label="Minimum notice (minutes)"
+            type="number"
+            min={0}
+            hint="0 to 10080. How long before the start a customer must book."
+            {...f.bind('min_notice_minutes')}
+          />
+        </div>
+        <div class="row">
+          <Field
+            label="Hours per customer per day"
+            type="number"
+            min={1}
+            hint="1 to 24, court and indoor together. Empty: no limit."
+            {...f.bind('max_hours_per_day')}
+          />
+          <Field
+            label="No-show limit (last 90 days)"
+            type="number"
+            min={1}
+            hint="With this many no-shows a customer must pay online to book. Empty: never."
+            {...f.bind('no_show_limit')}
           />
         </div>
         <div class="actions">
