@@ -433,6 +433,42 @@ export interface PricingRules {
   type: string
 }
 
+export interface ReceiptCounters {
+  fiscal_year: string
+  last_number: number
+  series: string
+  venue_id: number
+}
+
+export interface Receipts {
+  booking_id: number
+  booking_number: string
+  booking_type: string
+  created_at: Generated<Timestamp>
+  credit_of: number | null
+  customer_name: string
+  fiscal_year: string
+  id: Generated<number>
+  issued_at: Timestamp
+  issued_on: string
+  issued_on_bs: string
+  lines: Json
+  method: string
+  payment_id: number
+  reason: string | null
+  receipt_number: string
+  sequence: number
+  taxable_amount: number | null
+  total: number
+  type: string
+  vat_amount: number | null
+  vat_registered: boolean
+  venue_address: string
+  venue_id: number
+  venue_legal_name: string
+  venue_pan: string | null
+}
+
 export interface ReviewReplies {
   created_at: Generated<Timestamp>
   id: Generated<number>
@@ -581,6 +617,7 @@ export interface Venues {
   id: Generated<number>
   is_active: Generated<boolean>
   latitude: Numeric
+  legal_name: string | null
   longitude: Numeric
   max_hours_per_day: number | null
   min_notice_minutes: Generated<number>
@@ -589,6 +626,7 @@ export interface Venues {
   no_show_limit: Generated<number | null>
   opening_time: string
   owner_id: number
+  pan_number: string | null
   phone: string | null
   reviews_avg_rating: Numeric | null
   reviews_count: Generated<number>
@@ -599,6 +637,7 @@ export interface Venues {
   verification_requested_at: Timestamp | null
   verification_reviewed_at: Timestamp | null
   verification_status: Generated<string>
+  vat_registered: Generated<boolean>
   desk_commission_percent: Numeric | null
   payout_account: Json | null
 }
@@ -706,6 +745,8 @@ export interface DB {
   payouts: Payouts
   permissions: Permissions
   pricing_rules: PricingRules
+  receipt_counters: ReceiptCounters
+  receipts: Receipts
   review_replies: ReviewReplies
   reviews: Reviews
   role_permissions: RolePermissions

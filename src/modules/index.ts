@@ -8,9 +8,9 @@ import bookingSeries from './bookings/series-routes.ts'
 import calendar from './calendar/routes.ts'
 import coupons from './coupons/routes.ts'
 import courts from './courts/routes.ts'
-import desk from './desk/routes.ts'
 import cashBacks from './desk/cash-back-routes.ts'
 import noShows from './desk/no-show-routes.ts'
+import desk from './desk/routes.ts'
 import { registerIndoorBookingJobs } from './indoor-bookings/jobs.ts'
 import indoorBookings from './indoor-bookings/routes.ts'
 import indoorGames from './indoor-games/routes.ts'
@@ -21,6 +21,7 @@ import type { Gateways } from './payments/index.ts'
 import { registerPaymentJobs } from './payments/reconcile.ts'
 import payments, { paymentGateways } from './payments/routes.ts'
 import payouts from './payouts/routes.ts'
+import receipts from './receipts/routes.ts'
 import reports from './reports/routes.ts'
 import reviews from './reviews/routes.ts'
 import tournaments from './tournaments/routes.ts'
@@ -70,6 +71,7 @@ export async function registerModules(app: FastifyInstance) {
         noShows,
         ledger,
         payouts,
+        receipts,
         reports,
       ]) {
         await api.register(mod)

@@ -4,6 +4,7 @@ import type { Executor } from '../../lib/db.ts'
 import { Forbidden, Invalid, Unprocessable } from '../../lib/errors.ts'
 import { formatMoney, toPaisa } from '../../lib/money.ts'
 import { account, post, takeCommission, transfer } from '../ledger/index.ts'
+import { issueReceipt } from '../receipts/index.ts'
 import { emitPaymentEvent } from '../webhooks/index.ts'
 import { hasStarted } from './cancellation.ts'
 import type { DeskPaymentMethod } from './methods.ts'
@@ -142,6 +143,7 @@ export async function recordDeskPayment(
     createdBy: staff.id,
     lines: transfer(account.venueDesk(booking.venue_id), account.venueDeskSales(booking.venue_id), input.amount),
   })
+  await issueReceipt(ctx, trx, payment.id)
   await takeCommission(
     trx,
     {

@@ -16,6 +16,7 @@ import {
   syncPlatformDiscount,
   transfer,
 } from '../ledger/index.ts'
+import { issueCreditNote } from '../receipts/index.ts'
 import { creditWallet } from '../wallet/index.ts'
 import { emitPaymentEvent } from '../webhooks/index.ts'
 import { paymentRowsOf } from './queries.ts'
@@ -140,6 +141,7 @@ export async function refundBooking(
     else await refundAtDesk(ctx, trx, kind, booking, p, take, reason)
     await giveBackCommission(ctx, trx, kind, booking, p, take)
     await markRefunded(trx, p.id, take, ctx.clock.now())
+    await issueCreditNote(ctx, trx, p.id, take, reason)
     await emitPaymentEvent(ctx, trx, p.id, 'refunded')
     left[way] -= take
   }
@@ -199,6 +201,7 @@ export async function returnPayment(
   }
   await giveBackCommission(ctx, trx, kind, booking, payment, amountPaisa)
   await markRefunded(trx, payment.id, amountPaisa, ctx.clock.now())
+  await issueCreditNote(ctx, trx, payment.id, amountPaisa, opts.description)
   await emitPaymentEvent(ctx, trx, payment.id, 'refunded')
   if (opts.applied) await lowerPaid(ctx, trx, kind, booking.id, amountPaisa)
   return { credited }

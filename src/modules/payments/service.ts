@@ -12,6 +12,7 @@ import {
   setPaymentIntent,
 } from '../booking-core/index.ts'
 import { account, takeCommission } from '../ledger/index.ts'
+import { issueReceipt } from '../receipts/index.ts'
 import { debitWallet, failTopup } from '../wallet/index.ts'
 import { emitPaymentEvent } from '../webhooks/index.ts'
 import {
@@ -99,6 +100,7 @@ async function payByWallet(ctx: AppContext, user: AuthUser, kind: BookingKind, b
         booking: { kind, id: booking.id },
       },
     )
+    await issueReceipt(ctx, trx, payment.id)
     await takeCommission(
       trx,
       {

@@ -13,6 +13,7 @@ import {
 } from '../booking-core/index.ts'
 import { account, post, takeCommission, transfer } from '../ledger/index.ts'
 import { notify } from '../notifications/index.ts'
+import { issueReceipt } from '../receipts/index.ts'
 import { completeTopup, failTopup } from '../wallet/index.ts'
 import { emitPaymentEvent } from '../webhooks/index.ts'
 import type { CallbackClaim, GatewayName, Gateways } from './gateways/index.ts'
@@ -168,6 +169,7 @@ async function applyToBooking(ctx: AppContext, trx: Executor, payment: repo.Paym
     userId: payment.user_id,
     lines: transfer(account.gatewayClearing(payment.method), account.venueBalance(booking.venue_id), payment.amount),
   })
+  await issueReceipt(ctx, trx, payment.id)
   await takeCommission(
     trx,
     {

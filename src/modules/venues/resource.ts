@@ -100,6 +100,14 @@ export const VenueSchema = named(
     reviews_avg_rating: Nullable(Type.Number({ description: 'Rounded to 1 decimal' })),
     reviews_count: Nullable(Type.Integer()),
     created_at: DateTime,
+    // The tax identity: only in answers to the venue's owner, managers and super_admin (PATCH/PUT, my-venues).
+    pan_number: Type.Optional(
+      Nullable(Type.String({ description: 'PAN, 9 digits (owner, managers, super_admin only)' })),
+    ),
+    vat_registered: Type.Optional(Type.Boolean({ description: 'VAT registered (owner, managers, super_admin only)' })),
+    legal_name: Type.Optional(
+      Nullable(Type.String({ description: 'Legal name on receipts (owner, managers, super_admin only)' })),
+    ),
   }),
 )
 export type Venue = Static<typeof VenueSchema>

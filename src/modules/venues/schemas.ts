@@ -82,6 +82,31 @@ export const bookingRuleFields = {
     ),
   ),
 }
+/** The venue's tax identity, printed on its receipts (docs/payments.md, "Receipts and VAT"); the owner's to set. */
+export const taxIdentityFields = {
+  pan_number: Type.Optional(
+    Nullable(
+      Type.String({
+        pattern: '^[0-9]{9}$',
+        description: 'Permanent Account Number: exactly 9 digits (owner, super_admin)',
+      }),
+    ),
+  ),
+  vat_registered: Type.Optional(
+    Type.Boolean({
+      description: 'VAT registered (needs pan_number): receipts show the 13% VAT in the price (owner, super_admin)',
+    }),
+  ),
+  legal_name: Type.Optional(
+    Nullable(
+      Type.String({
+        minLength: 1,
+        maxLength: 255,
+        description: 'Legal name on receipts; null: the venue name (owner, super_admin)',
+      }),
+    ),
+  ),
+}
 const IdList = Type.Array(Type.Integer({ minimum: 1 }))
 const Upload = FileInput('Image file (jpg, png or webp)')
 
@@ -129,6 +154,7 @@ export const VenueUpdateBody = Type.Object({
   is_active: Type.Optional(Type.Boolean()),
   free_cancellation_hours: Type.Optional(FreeCancellationHours),
   ...bookingRuleFields,
+  ...taxIdentityFields,
   amenities: Type.Optional(IdList),
   'amenities[]': Type.Optional(IdList),
   thumbnail: Type.Optional(Upload),

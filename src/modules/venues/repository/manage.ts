@@ -5,6 +5,18 @@ import { escapeLike } from '../repository.ts'
 
 // Writes of venue create, update and delete, and the lookups that check their input.
 
+/** The tax identity of venues by id (shown only to those who manage them). */
+export async function taxIdentities(db: Executor, ids: number[]) {
+  if (ids.length === 0)
+    return new Map<number, { pan_number: string | null; vat_registered: boolean; legal_name: string | null }>()
+  const rows = await db
+    .selectFrom('venues')
+    .select(['id', 'pan_number', 'vat_registered', 'legal_name'])
+    .where('id', 'in', ids)
+    .execute()
+  return new Map(rows.map(({ id, ...identity }) => [id, identity]))
+}
+
 /** How many of `ids` name an amenity. */
 export async function countAmenities(db: Executor, ids: number[]): Promise<number> {
   const found = await db.selectFrom('amenities').select('id').where('id', 'in', ids).execute()

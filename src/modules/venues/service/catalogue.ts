@@ -6,6 +6,7 @@ import { Invalid, NotFound } from '../../../lib/errors.ts'
 import type { PageParams } from '../../../lib/pagination.ts'
 import { assertCanShowVenue, catalogueScope } from '../policy.ts'
 import { loadVenueResource, loadVenueResources } from '../queries.ts'
+import { taxIdentities } from '../repository/manage.ts'
 import { type CatalogueFilter, type Geo, myVenueRoles, resolveVenue, searchVenues } from '../repository.ts'
 import type { MyVenue, Venue } from '../resource.ts'
 import { type NearbyQuery, SORTS, type VenueListQuery } from '../schemas.ts'
@@ -112,7 +113,12 @@ export async function myVenues(ctx: AppContext, user: AuthUser): Promise<MyVenue
     roles.map((r) => r.id),
   )
   const roleOf = new Map(roles.map((r) => [r.id, r.role]))
-  return venues.map((v) => ({ ...v, my_role: roleOf.get(v.id) ?? 'super_admin' }))
+  // The tax identity to those who manage the venue (not its staff).
+  const identities = await taxIdentities(
+    ctx.db,
+    venues.filter((v) => roleOf.get(v.id) !== 'staff').map((v) => v.id),
+  )
+  return venues.map((v) => ({ ...v, ...identities.get(v.id), my_role: roleOf.get(v.id) ?? 'super_admin' }))
 }
 
 /** GET /venues/{slug}: a venue by slug or id, with courts, images and amenities. */

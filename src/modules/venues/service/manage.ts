@@ -2,7 +2,7 @@ import type { Static } from 'typebox'
 import { type AuthUser, hasRole } from '../../../lib/auth.ts'
 import type { AppContext } from '../../../lib/context.ts'
 import type { Executor } from '../../../lib/db.ts'
-import { Conflict, Invalid, NotFound } from '../../../lib/errors.ts'
+import { Conflict, Forbidden, Invalid, NotFound } from '../../../lib/errors.ts'
 import { toMinutes, toTimeWithSeconds } from '../../../lib/time.ts'
 import { assertVenueAccess, MANAGER_ROLES, type VenueRole } from '../access.ts'
 import { loadVenueResource } from '../queries.ts'
@@ -13,6 +13,7 @@ import {
   insertVenue,
   lockVenue,
   setVenueAmenities,
+  taxIdentities,
   updateVenueRow,
   userExists,
 } from '../repository/manage.ts'
@@ -60,6 +61,34 @@ function bookingRules(
     ...(body.max_hours_per_day !== undefined && { max_hours_per_day: body.max_hours_per_day }),
     ...(body.no_show_limit !== undefined && { no_show_limit: body.no_show_limit }),
   }
+}
+
+/**
+ * The tax identity an update sets (docs/payments.md, "Receipts and VAT"): the owner's (or a
+ * super_admin's) to set, 403 for a manager; VAT registration needs a PAN.
+ */
+async function taxIdentity(db: Executor, venue: { id: number; role: VenueRole | 'admin' }, body: UpdateBody) {
+  const set = {
+    ...(body.pan_number !== undefined && { pan_number: body.pan_number }),
+    ...(body.vat_registered !== undefined && { vat_registered: body.vat_registered }),
+    ...(body.legal_name !== undefined && { legal_name: body.legal_name?.trim() || null }),
+  }
+  if (Object.keys(set).length === 0) return set
+  if (venue.role !== 'owner' && venue.role !== 'admin') throw new Forbidden()
+  const current = (await taxIdentities(db, [venue.id])).get(venue.id)
+  if ((set.vat_registered ?? current?.vat_registered) && !(set.pan_number ?? current?.pan_number ?? null)) {
+    throw new Invalid('pan_number', 'A VAT registered venue needs its PAN number.')
+  }
+  return set
+}
+
+/** A venue resource with its tax identity, for those who manage it. */
+export async function withTaxIdentity<V extends { id: number }>(db: Executor, venues: V[]) {
+  const identities = await taxIdentities(
+    db,
+    venues.map((v) => v.id),
+  )
+  return venues.map((v) => ({ ...v, ...identities.get(v.id) }))
 }
 
 function amenityIds(body: { amenities?: number[]; 'amenities[]'?: number[] }): number[] | undefined {
@@ -150,6 +179,7 @@ export async function updateVenue(ctx: AppContext, user: AuthUser, key: string, 
   if (ownerId !== undefined) await checkOwner(ctx.db, ownerId)
   const amenities = amenityIds(body)
   await checkAmenities(ctx.db, amenities)
+  const tax = await taxIdentity(ctx.db, venue, body)
   const files = await uploads(body as Record<string, unknown>)
 
   const changes = new ImageChanges()
@@ -168,6 +198,7 @@ export async function updateVenue(ctx: AppContext, user: AuthUser, key: string, 
         ...(body.is_active !== undefined && { is_active: body.is_active }),
         ...(body.free_cancellation_hours !== undefined && { free_cancellation_hours: body.free_cancellation_hours }),
         ...bookingRules(body),
+        ...tax,
         ...(ownerId !== undefined && { owner_id: ownerId }),
         ...hours,
       }
@@ -182,7 +213,8 @@ export async function updateVenue(ctx: AppContext, user: AuthUser, key: string, 
     throw e
   }
   await changes.finish(ctx, true)
-  return (await loadVenueResource(ctx, venue.id))!
+  const [shown] = await withTaxIdentity(ctx.db, [(await loadVenueResource(ctx, venue.id))!])
+  return shown
 }
 
 /** DELETE /venues/{venue}: soft delete by the owner or super_admin; 409 while upcoming confirmed bookings exist. */
