@@ -152,7 +152,7 @@ export async function buildApp({
 
   registerErrorHandler(app)
   await registerRateLimit(app, config)
-  registerUploads(app, join(config.dataDir, 'incoming'))
+  registerUploads(app, join(config.dataDir, 'incoming'), config.maxImagePixels)
 
   await app.register(swagger, openapiOptions(ctx))
   await app.register(swaggerUi, { routePrefix: '/docs' })
@@ -165,6 +165,8 @@ export async function buildApp({
     if (!data) return reply.code(404).send({ message: 'Not found.' })
     const ext = path.split('.').pop() ?? ''
     const types: Record<string, string> = { jpg: 'image/jpeg', png: 'image/png', webp: 'image/webp' }
+    // Never sniffed into something else (an HTML or script file served as an image).
+    reply.header('x-content-type-options', 'nosniff')
     return reply.type(types[ext] ?? 'application/octet-stream').send(data)
   })
 

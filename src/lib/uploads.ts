@@ -19,11 +19,18 @@ import { coerceFields } from './validation.ts'
 export class Upload {
   constructor(
     readonly path: string,
-    readonly size: number,
+    /** Its size in bytes (an image is re-encoded without its metadata by detectImage, which updates it). */
+    public size: number,
     readonly filename: string,
     readonly mimetype: string,
+    /** The form field it came in (`avatar`, `images[]`), for the 422 of an image with too many pixels. */
+    readonly field = 'file',
+    /** MAX_IMAGE_PIXELS of the app that received it. */
+    readonly maxPixels = DEFAULT_MAX_IMAGE_PIXELS,
   ) {}
 }
+
+export const DEFAULT_MAX_IMAGE_PIXELS = 40_000_000
 
 export interface UploadLimits {
   /** The field rule for one file (bigger: 422 in the service, which names the field). */
@@ -67,8 +74,9 @@ const listsMultipart = (schema: unknown) =>
  * (`acceptUploads`): @fastify/multipart adds an async onResponse hook to every route of its scope,
  * a promise and a microtask turn per request that every other route would pay for nothing.
  */
-export function registerUploads(app: FastifyInstance, incomingDir: string) {
+export function registerUploads(app: FastifyInstance, incomingDir: string, maxImagePixels = DEFAULT_MAX_IMAGE_PIXELS) {
   app.decorate('incomingDir', incomingDir)
+  app.decorate('maxImagePixels', maxImagePixels)
 
   // A route that takes files (its schema says so, or it reads them with readUploads) in a scope
   // without the parser would fail every upload: refuse to start.
@@ -126,6 +134,7 @@ async function removeUploads(req: WithUploads) {
 declare module 'fastify' {
   interface FastifyInstance {
     incomingDir: string
+    maxImagePixels: number
   }
 }
 
@@ -172,7 +181,15 @@ export function readUploads(limits: UploadLimits): preValidationAsyncHookHandler
         if (part.file.truncated) throw new TooLarge()
         // An empty file input (no file chosen) is an absent field, as browsers mean it.
         if (out.bytesWritten === 0 && !part.filename) continue
-        add(body, part.fieldname, new Upload(path, out.bytesWritten, part.filename, part.mimetype))
+        const upload = new Upload(
+          path,
+          out.bytesWritten,
+          part.filename,
+          part.mimetype,
+          part.fieldname.replace(/\[\]$/, ''),
+          req.server.maxImagePixels,
+        )
+        add(body, part.fieldname, upload)
       }
     }
     try {
