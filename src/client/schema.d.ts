@@ -2214,6 +2214,150 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/bookings/{booking}/receipts": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * A court booking's receipts and credit notes, oldest first
+         * @description One receipt per payment received (gateway, wallet, desk), one credit note per refund. The booking's customer, the venue's owner, managers and staff, and super_admin; anyone else 403.
+         */
+        get: operations["listBookingReceipts"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/indoor-game-bookings/{indoorGameBooking}/receipts": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * An indoor game booking's receipts and credit notes, oldest first
+         * @description One receipt per payment received (gateway, wallet, desk), one credit note per refund. The booking's customer, the venue's owner, managers and staff, and super_admin; anyone else 403.
+         */
+        get: operations["listIndoorGameBookingReceipts"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/receipts/{receipt}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * One receipt or credit note; with Accept: application/pdf a one-page PDF
+         * @description The booking's customer, the venue's owner, managers and staff, and super_admin; anyone else 403. The PDF prints the venue's legal name, address and PAN, the number, the date in AD and BS, the customer, the lines, the total and, for a VAT registered venue, the taxable amount and 13% VAT.
+         */
+        get: operations["getReceipt"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/venues/{venue}/reports/summary": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * A venue's bookings, revenue, occupancy, no-shows and top customers over a range of days
+         * @description Owner, manager of the venue, super_admin. Days are venue-local and inclusive, at most 366 (422 on `to`). Bookings are counted by the day they are for; money by the day it moved (a payment when it was received, a refund when it was made), from the ledger: `revenue.net` equals the statement’s online_gross − refunds + desk_gross − desk_refunds for the same days. Occupancy = booked hours of bookings holding their slot / open hours of the active courts’ schedules less maintenance blocks (docs/reports.md has every formula). `kind` limits everything to court or indoor-game bookings. Never cached.
+         */
+        get: operations["getVenueReportSummary"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/venues/{venue}/reports/bookings.csv": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Bookings of a range of days as CSV (owner, manager, super_admin)
+         * @description One row per booking whose venue-local date is in the range, a header row first; amounts as plain decimals, times in the venue zone (YYYY-MM-DD HH:mm:ss). The same range rules as the summary (422 on `to`). Streamed: rows are read in batches as the download proceeds.
+         */
+        get: operations["exportVenueBookings"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/venues/{venue}/reports/payments.csv": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Payments of a range of days as CSV (owner, manager, super_admin)
+         * @description One row per payment received (completed, refunded or not) whose venue-local receipt time is in the range, a header row first; amounts as plain decimals, times in the venue zone (YYYY-MM-DD HH:mm:ss). The same range rules as the summary (422 on `to`). Streamed: rows are read in batches as the download proceeds.
+         */
+        get: operations["exportVenuePayments"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/venues/{venue}/cash-up": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * A day's cash-up at the desk: expected cash in total and per staff member (owner, manager, staff)
+         * @description Desk payments (cash and counter payments staff recorded) by the venue-local day they were received and by who took them, and the cash-backs handed over that day. expected_cash = cash − cash_backs (counter payments went to the venue’s merchant account, not the drawer). When the day is closed, `closing` holds what was stored then; later desk money of that day still shows in the live figures. 422 on `date` for a future day.
+         */
+        get: operations["getCashUp"];
+        put?: never;
+        /**
+         * Close a day at the desk: counted cash against expected, by whom and when (owner, manager, staff)
+         * @description Stores the day’s expected cash (computed now), counted_cash and difference = counted − expected, the per-staff figures, the note, who closed it and when. A day is closed once: a second close (or the loser of two at once) is 409 and changes nothing. 422 on `date` for a future day.
+         */
+        post: operations["closeCashUp"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/wallet/topup": {
         parameters: {
             query?: never;
@@ -2582,6 +2726,105 @@ export interface components {
                 /** @description Why: the refund window, an earlier refund, or why it cannot be cancelled */
                 reason: string;
             };
+        };
+        /** CashUp */
+        CashUp: {
+            /** @description YYYY-MM-DD */
+            date: string;
+            /** @enum {string} */
+            status: "open" | "closed";
+            /** @description Cash received at the desk that day */
+            cash: string;
+            /** @description Counter (gateway) payments recorded at the desk that day */
+            counter: string;
+            /** @description Cash-backs handed over that day */
+            cash_backs: string;
+            /** @description What the drawer should hold from the day: cash − cash_backs */
+            expected_cash: string;
+            by_staff: {
+                staff: {
+                    id: number;
+                    name: string | null;
+                } | null;
+                /** @description Desk payments this staff member took that day */
+                payments: number;
+                /** @description NPR amount with two decimals, e.g. "250.00" */
+                cash: string;
+                /** @description Gateway payments taken at the counter (not in the drawer) */
+                counter: string;
+                /** @description Cash-backs this staff member handed over that day */
+                cash_backs: string;
+                /** @description cash − cash_backs */
+                expected_cash: string;
+            }[];
+            payments: {
+                id: number;
+                booking_number: string;
+                booking_type: components["schemas"]["BookingKind"];
+                customer_name: string;
+                method: components["schemas"]["PaymentMethod"];
+                /** @description NPR amount with two decimals, e.g. "250.00" */
+                amount: string;
+                /** @description YYYY-MM-DD HH:mm:ss, venue time zone */
+                received_at: string;
+                staff: {
+                    id: number;
+                    name: string | null;
+                };
+            }[];
+            cash_backs_paid: {
+                id: number;
+                payment_id: number;
+                booking_number: string | null;
+                booking_type: components["schemas"]["BookingKind"];
+                /** @description NPR amount with two decimals, e.g. "250.00" */
+                amount: string;
+                reason: string | null;
+                /** @description YYYY-MM-DD HH:mm:ss, venue time zone */
+                paid_at: string;
+                staff: {
+                    id: number;
+                    name: string | null;
+                } | null;
+            }[];
+            closing: {
+                id: number;
+                /** @description NPR amount with two decimals, e.g. "250.00" */
+                cash: string;
+                /** @description NPR amount with two decimals, e.g. "250.00" */
+                counter: string;
+                /** @description NPR amount with two decimals, e.g. "250.00" */
+                cash_backs: string;
+                /** @description NPR amount with two decimals, e.g. "250.00" */
+                expected_cash: string;
+                /** @description NPR amount with two decimals, e.g. "250.00" */
+                counted_cash: string;
+                /** @description counted − expected: negative is a shortfall */
+                difference: string;
+                note: string | null;
+                by_staff: {
+                    staff: {
+                        id: number;
+                        name: string | null;
+                    } | null;
+                    /** @description Desk payments this staff member took that day */
+                    payments: number;
+                    /** @description NPR amount with two decimals, e.g. "250.00" */
+                    cash: string;
+                    /** @description Gateway payments taken at the counter (not in the drawer) */
+                    counter: string;
+                    /** @description Cash-backs this staff member handed over that day */
+                    cash_backs: string;
+                    /** @description cash − cash_backs */
+                    expected_cash: string;
+                }[];
+                closed_by: {
+                    id: number;
+                    name: string | null;
+                } | null;
+                /** @description YYYY-MM-DD HH:mm:ss, venue time zone */
+                closed_at: string;
+            } | null;
         };
         /** Coupon */
         Coupon: {
@@ -2990,6 +3233,10 @@ export interface components {
             reviews_count: number | null;
             /** @description YYYY-MM-DD HH:mm:ss, venue time zone */
             created_at: string;
+            pan_number?: string | null;
+            /** @description VAT registered (owner, managers, super_admin only) */
+            vat_registered?: boolean;
+            legal_name?: string | null;
             /**
              * @description The caller's role at this venue: owner, or manager / staff as assigned; super_admin for a super_admin who neither owns nor is assigned to the venue (an owner or assignment wins over super_admin)
              * @enum {string}
@@ -3102,6 +3349,136 @@ export interface components {
          * @enum {string}
          */
         QueryFlag: "1" | "0" | "true" | "false";
+        /** Receipt */
+        Receipt: {
+            id: number;
+            /** @description Sequential per venue, fiscal year and series, without gaps: R-2082/83-000001 for receipts, CN-2082/83-000001 for credit notes */
+            receipt_number: string;
+            type: components["schemas"]["ReceiptType"];
+            /** @description Nepali fiscal year of issue; it starts on Shrawan 1 (mid-July) */
+            fiscal_year: string;
+            /** @description YYYY-MM-DD HH:mm:ss, venue time zone */
+            issued_at: string;
+            /** @description Date of issue, AD (YYYY-MM-DD, venue time zone) */
+            issued_on: string;
+            /** @description Date of issue in Bikram Sambat (YYYY-MM-DD) */
+            issued_on_bs: string;
+            venue: {
+                id: number;
+                /** @description The venue's legal name (its name when none is set) */
+                legal_name: string;
+                address: string;
+                pan_number: string | null;
+            };
+            customer_name: string;
+            booking: {
+                /** @description court or indoor */
+                type: string;
+                id: number;
+                booking_number: string;
+            };
+            lines: {
+                description: string;
+                /** @description NPR amount with two decimals, e.g. "250.00" */
+                amount: string;
+            }[];
+            /** @description VAT-inclusive total */
+            total: string;
+            /** @description Whether the venue was VAT registered when this was issued */
+            vat_registered: boolean;
+            taxable_amount: string | null;
+            vat_amount: string | null;
+            payment_id: number;
+            /** @description How the money came: gateway_1|gateway_2|gateway_3 (eSewa, Khalti, Fonepay), wallet, cash… */
+            method: string;
+            original_receipt: {
+                id: number;
+                receipt_number: string;
+            } | null;
+            reason: string | null;
+        };
+        /**
+         * ReceiptType
+         * @enum {string}
+         */
+        ReceiptType: "receipt" | "credit_note";
+        /** ReportSummary */
+        ReportSummary: {
+            /** @description YYYY-MM-DD */
+            from: string;
+            /** @description YYYY-MM-DD */
+            to: string;
+            kind: components["schemas"]["BookingKind"] | null;
+            bookings: {
+                /** @description Bookings whose venue-local date is in the range, every status */
+                total: number;
+                by_status: {
+                    pending: number;
+                    confirmed: number;
+                    playing: number;
+                    completed: number;
+                    cancelled: number;
+                    no_show: number;
+                };
+            };
+            revenue: {
+                /** @description Money received for the venue in the range (by when it moved) */
+                gross: string;
+                /** @description Money returned to customers in the range */
+                refunds: string;
+                /** @description gross − refunds: the statement’s online_gross − refunds + desk_gross − desk_refunds */
+                net: string;
+                /** @description net by the method of the payment the money moved for; sums to net */
+                by_method: {
+                    /** @description NPR amount with two decimals, e.g. "250.00" */
+                    cash: string;
+                    /** @description NPR amount with two decimals, e.g. "250.00" */
+                    wallet: string;
+                    /** @description NPR amount with two decimals, e.g. "250.00" */
+                    gateway_1: string;
+                    /** @description NPR amount with two decimals, e.g. "250.00" */
+                    gateway_2: string;
+                    /** @description NPR amount with two decimals, e.g. "250.00" */
+                    gateway_3: string;
+                    /** @description Platform-funded discounts and money with no payment row */
+                    other: string;
+                };
+            };
+            occupancy: {
+                /** @description Hours, two decimals */
+                booked_hours: number;
+                /** @description Hours, two decimals */
+                open_hours: number;
+                /** @description booked_hours / open_hours × 100, four decimals; 0 with no open hours */
+                percent: number;
+            };
+            /** @description no-shows / bookings not cancelled whose start has passed, 0–1, four decimals */
+            no_show_rate: number;
+            by_hour: {
+                /** @description 0 = Sunday … 6 = Saturday */
+                weekday: number;
+                hour: number;
+                /** @description Hours, two decimals */
+                booked_hours: number;
+                /** @description Hours, two decimals */
+                open_hours: number;
+            }[];
+            by_day: {
+                /** @description YYYY-MM-DD */
+                date: string;
+                bookings: number;
+                /** @description NPR amount with two decimals, e.g. "250.00" */
+                net: string;
+            }[];
+            top_customers: {
+                name: string;
+                phone: string | null;
+                /** @description Bookings in the range, not cancelled */
+                bookings: number;
+                /** @description NPR amount with two decimals, e.g. "250.00" */
+                net: string;
+            }[];
+        };
         /** Review */
         Review: {
             id: number;
@@ -3351,6 +3728,10 @@ export interface components {
             reviews_count: number | null;
             /** @description YYYY-MM-DD HH:mm:ss, venue time zone */
             created_at: string;
+            pan_number?: string | null;
+            /** @description VAT registered (owner, managers, super_admin only) */
+            vat_registered?: boolean;
+            legal_name?: string | null;
         };
         /** VenueCommission */
         VenueCommission: {
@@ -5677,6 +6058,10 @@ export interface operations {
                     min_notice_minutes?: number;
                     max_hours_per_day?: number | null;
                     no_show_limit?: number | null;
+                    pan_number?: string | null;
+                    /** @description VAT registered (needs pan_number): receipts show the 13% VAT in the price (owner, super_admin) */
+                    vat_registered?: boolean;
+                    legal_name?: string | null;
                     amenities?: number[];
                     "amenities[]"?: number[];
                     /** @description super_admin only */
@@ -5705,6 +6090,10 @@ export interface operations {
                     min_notice_minutes?: number;
                     max_hours_per_day?: number | null;
                     no_show_limit?: number | null;
+                    pan_number?: string | null;
+                    /** @description VAT registered (needs pan_number): receipts show the 13% VAT in the price (owner, super_admin) */
+                    vat_registered?: boolean;
+                    legal_name?: string | null;
                     amenities?: number[];
                     "amenities[]"?: number[];
                     /**
@@ -5877,6 +6266,10 @@ export interface operations {
                     min_notice_minutes?: number;
                     max_hours_per_day?: number | null;
                     no_show_limit?: number | null;
+                    pan_number?: string | null;
+                    /** @description VAT registered (needs pan_number): receipts show the 13% VAT in the price (owner, super_admin) */
+                    vat_registered?: boolean;
+                    legal_name?: string | null;
                     amenities?: number[];
                     "amenities[]"?: number[];
                     /** @description super_admin only */
@@ -5905,6 +6298,10 @@ export interface operations {
                     min_notice_minutes?: number;
                     max_hours_per_day?: number | null;
                     no_show_limit?: number | null;
+                    pan_number?: string | null;
+                    /** @description VAT registered (needs pan_number): receipts show the 13% VAT in the price (owner, super_admin) */
+                    vat_registered?: boolean;
+                    legal_name?: string | null;
                     amenities?: number[];
                     "amenities[]"?: number[];
                     /**
@@ -14246,6 +14643,548 @@ export interface operations {
             };
             /** @description No such resource, or not visible to the caller. */
             404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Message"];
+                };
+            };
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            /** @description A field is invalid (`errors` names each), or the action is refused in this state. */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["UnprocessableError"];
+                };
+            };
+            429: components["responses"]["TooManyRequests"];
+        };
+    };
+    listBookingReceipts: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Court booking id */
+                booking: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["Receipt"][];
+                    };
+                };
+            };
+            /** @description Not signed in: no bearer token, or an unknown, expired or revoked one. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Message"];
+                };
+            };
+            /** @description Signed in, but this action is not allowed for the caller. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Message"];
+                };
+            };
+            /** @description No such resource, or not visible to the caller. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Message"];
+                };
+            };
+            /** @description A field is invalid (`errors` names each), or the action is refused in this state. */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["UnprocessableError"];
+                };
+            };
+            429: components["responses"]["TooManyRequests"];
+        };
+    };
+    listIndoorGameBookingReceipts: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Indoor game booking id */
+                indoorGameBooking: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["Receipt"][];
+                    };
+                };
+            };
+            /** @description Not signed in: no bearer token, or an unknown, expired or revoked one. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Message"];
+                };
+            };
+            /** @description Signed in, but this action is not allowed for the caller. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Message"];
+                };
+            };
+            /** @description No such resource, or not visible to the caller. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Message"];
+                };
+            };
+            /** @description A field is invalid (`errors` names each), or the action is refused in this state. */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["UnprocessableError"];
+                };
+            };
+            429: components["responses"]["TooManyRequests"];
+        };
+    };
+    getReceipt: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Receipt (or credit note) id */
+                receipt: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The receipt */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["Receipt"];
+                    };
+                    "application/pdf": Blob;
+                };
+            };
+            /** @description Not signed in: no bearer token, or an unknown, expired or revoked one. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Message"];
+                };
+            };
+            /** @description Signed in, but this action is not allowed for the caller. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Message"];
+                };
+            };
+            /** @description No such resource, or not visible to the caller. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Message"];
+                };
+            };
+            /** @description A field is invalid (`errors` names each), or the action is refused in this state. */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["UnprocessableError"];
+                };
+            };
+            429: components["responses"]["TooManyRequests"];
+        };
+    };
+    getVenueReportSummary: {
+        parameters: {
+            query: {
+                /** @description First day, YYYY-MM-DD, venue time */
+                from: string;
+                /** @description Last day (inclusive), YYYY-MM-DD, venue time; at most 366 days after from */
+                to: string;
+                /** @description Only court or only indoor-game bookings */
+                kind?: components["schemas"]["BookingKind"];
+            };
+            header?: never;
+            path: {
+                /** @description Venue id or slug */
+                venue: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["ReportSummary"];
+                    };
+                };
+            };
+            /** @description Not signed in: no bearer token, or an unknown, expired or revoked one. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Message"];
+                };
+            };
+            /** @description Signed in, but this action is not allowed for the caller. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Message"];
+                };
+            };
+            /** @description No such resource, or not visible to the caller. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Message"];
+                };
+            };
+            /** @description A field is invalid (`errors` names each), or the action is refused in this state. */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["UnprocessableError"];
+                };
+            };
+            429: components["responses"]["TooManyRequests"];
+        };
+    };
+    exportVenueBookings: {
+        parameters: {
+            query: {
+                /** @description First day, YYYY-MM-DD, venue time */
+                from: string;
+                /** @description Last day (inclusive), YYYY-MM-DD, venue time; at most 366 days after from */
+                to: string;
+                /** @description Only court or only indoor-game bookings */
+                kind?: components["schemas"]["BookingKind"];
+            };
+            header?: never;
+            path: {
+                /** @description Venue id or slug */
+                venue: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The bookings, CSV */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/csv": string;
+                };
+            };
+            /** @description Not signed in: no bearer token, or an unknown, expired or revoked one. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/csv": components["schemas"]["Message"];
+                };
+            };
+            /** @description Signed in, but this action is not allowed for the caller. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/csv": components["schemas"]["Message"];
+                };
+            };
+            /** @description No such resource, or not visible to the caller. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/csv": components["schemas"]["Message"];
+                };
+            };
+            /** @description A field is invalid (`errors` names each), or the action is refused in this state. */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/csv": components["schemas"]["UnprocessableError"];
+                };
+            };
+            429: components["responses"]["TooManyRequests"];
+        };
+    };
+    exportVenuePayments: {
+        parameters: {
+            query: {
+                /** @description First day, YYYY-MM-DD, venue time */
+                from: string;
+                /** @description Last day (inclusive), YYYY-MM-DD, venue time; at most 366 days after from */
+                to: string;
+                /** @description Only court or only indoor-game bookings */
+                kind?: components["schemas"]["BookingKind"];
+            };
+            header?: never;
+            path: {
+                /** @description Venue id or slug */
+                venue: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The payments, CSV */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/csv": string;
+                };
+            };
+            /** @description Not signed in: no bearer token, or an unknown, expired or revoked one. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/csv": components["schemas"]["Message"];
+                };
+            };
+            /** @description Signed in, but this action is not allowed for the caller. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/csv": components["schemas"]["Message"];
+                };
+            };
+            /** @description No such resource, or not visible to the caller. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/csv": components["schemas"]["Message"];
+                };
+            };
+            /** @description A field is invalid (`errors` names each), or the action is refused in this state. */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/csv": components["schemas"]["UnprocessableError"];
+                };
+            };
+            429: components["responses"]["TooManyRequests"];
+        };
+    };
+    getCashUp: {
+        parameters: {
+            query?: {
+                /** @description YYYY-MM-DD (venue time); default today */
+                date?: string;
+            };
+            header?: never;
+            path: {
+                /** @description Venue id or slug */
+                venue: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["CashUp"];
+                    };
+                };
+            };
+            /** @description Not signed in: no bearer token, or an unknown, expired or revoked one. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Message"];
+                };
+            };
+            /** @description Signed in, but this action is not allowed for the caller. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Message"];
+                };
+            };
+            /** @description No such resource, or not visible to the caller. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Message"];
+                };
+            };
+            /** @description A field is invalid (`errors` names each), or the action is refused in this state. */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["UnprocessableError"];
+                };
+            };
+            429: components["responses"]["TooManyRequests"];
+        };
+    };
+    closeCashUp: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Venue id or slug */
+                venue: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /**
+                     * Format: date
+                     * @description The venue-local day to close, YYYY-MM-DD; today or earlier
+                     */
+                    date: string;
+                    /** @description NPR counted in the drawer, at most two decimals */
+                    counted_cash: number | string;
+                    note?: string | null;
+                };
+            };
+        };
+        responses: {
+            /** @description Created */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["CashUp"];
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            /** @description Not signed in: no bearer token, or an unknown, expired or revoked one. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Message"];
+                };
+            };
+            /** @description Signed in, but this action is not allowed for the caller. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Message"];
+                };
+            };
+            /** @description No such resource, or not visible to the caller. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Message"];
+                };
+            };
+            /** @description Conflicts with the current state of the resource. */
+            409: {
                 headers: {
                     [name: string]: unknown;
                 };
