@@ -3,6 +3,7 @@ import { after, before, test } from 'node:test'
 import type { App } from '../../src/app.ts'
 import { build } from '../helpers/app.ts'
 import { assignStaff, createCourt, createUser, createVenue, daysFromNow, type TestUser } from '../helpers/factories.ts'
+import { payInsertedBookings } from '../helpers/ledger.ts'
 
 let app: App
 before(async () => {
@@ -174,6 +175,7 @@ test('a court with an upcoming confirmed booking cannot be deleted (409)', async
     })
     .returning('id')
     .executeTakeFirstOrThrow()
+  await payInsertedBookings(app)
   let res = await send('DELETE', `/api/courts/${court.id}`, owner)
   assert.equal(res.statusCode, 409)
   assert.deepEqual(res.json(), { message: 'The court has upcoming confirmed bookings and cannot be deleted.' })

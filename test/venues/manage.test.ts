@@ -3,6 +3,7 @@ import { after, before, test } from 'node:test'
 import type { App } from '../../src/app.ts'
 import { build } from '../helpers/app.ts'
 import { assignStaff, createCourt, createUser, createVenue, daysFromNow } from '../helpers/factories.ts'
+import { payInsertedBookings } from '../helpers/ledger.ts'
 import { multipart, PNG } from './multipart.ts'
 
 let app: App
@@ -262,6 +263,7 @@ test('delete is soft, by the owner only, and refused while upcoming confirmed bo
     })
     .returning('id')
     .executeTakeFirstOrThrow()
+  await payInsertedBookings(app)
   let res = await app.inject({ method: 'DELETE', url: `/api/venues/${venue.id}`, headers: manager.headers })
   assert.equal(res.statusCode, 403)
   res = await app.inject({ method: 'DELETE', url: `/api/venues/${venue.id}`, headers: owner.headers })
