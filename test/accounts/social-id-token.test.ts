@@ -66,7 +66,9 @@ function providerRedirect(url: string): Promise<URL> {
 async function signIn(provider: string, through = app) {
   const res = await through.inject({ method: 'GET', url: `/api/auth/social/${provider}` })
   const location = await providerRedirect(res.json().url)
-  return through.inject({ method: 'GET', url: `${location.pathname}${location.search}` })
+  // The binding cookie the start set, as the browser sends it back.
+  const cookie = String(res.headers['set-cookie']).split(';')[0]
+  return through.inject({ method: 'GET', url: `${location.pathname}${location.search}`, headers: { cookie } })
 }
 
 const usersWith = (email: string) => app.ctx.db.selectFrom('users').select('id').where('email', '=', email).execute()

@@ -41,6 +41,19 @@ after(async () => {
   await idp.stop()
 })
 
+/** The binding cookie of each redirect back (the browser that started that sign-in sends it). */
+const cookies = new WeakMap<URL, string>()
+
+/** The `name=value` of the binding cookie a start answer set. */
+function bindingOf(res: { headers: Record<string, unknown> }): string {
+  const set = String(res.headers['set-cookie'])
+  assert.match(
+    set,
+    /^courtside_oauth_provider_\d=[\w-]+; Path=\/api\/auth\/social\/provider_\d; Max-Age=600; HttpOnly; SameSite=Lax$/,
+  )
+  return set.split(';')[0]
+}
+
 /** Asks the service for the provider URL, lets the mock provider "sign in", returns its redirect back. */
 async function authorize(provider: string): Promise<URL> {
   const res = await app.inject({ method: 'GET', url: `/api/auth/social/${provider}` })
@@ -48,10 +61,14 @@ async function authorize(provider: string): Promise<URL> {
   assert.deepEqual(Object.keys(res.json()), ['url'])
   const back = await fetch(res.json().url, { redirect: 'manual' })
   assert.equal(back.status, 302)
-  return new URL(back.headers.get('location')!)
+  const url = new URL(back.headers.get('location')!)
+  cookies.set(url, bindingOf(res))
+  return url
 }
 
-const callback = (url: URL) => app.inject({ method: 'GET', url: `${url.pathname}${url.search}` })
+/** The callback as the browser that started the sign-in sends it (another cookie, or none: null). */
+const callback = (url: URL, cookie: string | null | undefined = cookies.get(url)) =>
+  app.inject({ method: 'GET', url: `${url.pathname}${url.search}`, headers: cookie ? { cookie } : {} })
 
 test('the redirect URL is an OAuth 2.0 authorization request with signed state and PKCE', async () => {
   const res = await app.inject({ method: 'GET', url: '/api/auth/social/provider_1' })
@@ -129,7 +146,7 @@ test('a bad, foreign or missing state is refused and creates nothing', async () 
   const otherProvider = new URL(back)
   otherProvider.pathname = '/api/auth/social/provider_3/callback'
   for (const url of [tampered, forged, missing, otherProvider]) {
-    const res = await callback(url)
+    const res = await callback(url, cookies.get(back))
     assert.equal(res.statusCode, 422, url.toString())
     assert.deepEqual(res.json(), { message: 'Invalid or expired login state.' })
   }
@@ -140,6 +157,7 @@ test('a bad, foreign or missing state is refused and creates nothing', async () 
   const cancelled = await app.inject({
     method: 'GET',
     url: `/api/auth/social/provider_1/callback?error=access_denied&state=${encodeURIComponent(state)}`,
+    headers: { cookie: cookies.get(back)! },
   })
   assert.equal(cancelled.statusCode, 422)
 })
@@ -153,7 +171,7 @@ test('provider_3 (no userinfo endpoint) signs in from the ID token via a form PO
   const login = await app.inject({
     method: 'POST',
     url: location.pathname,
-    headers: { 'content-type': 'application/x-www-form-urlencoded' },
+    headers: { 'content-type': 'application/x-www-form-urlencoded', cookie: bindingOf(res) },
     payload: new URLSearchParams({
       code: location.searchParams.get('code')!,
       state: location.searchParams.get('state')!,
@@ -176,9 +194,38 @@ test('a suspended linked user cannot sign in; unknown and unconfigured providers
   const unknown = await app.inject({ method: 'GET', url: '/api/auth/social/provider_9' })
   assert.equal(unknown.statusCode, 404)
   assert.deepEqual(unknown.json(), { message: 'Not found.' })
+  // An unconfigured provider is 404, as an unknown one (issue 32; it was 503 to anyone).
   const unconfigured = await app.inject({ method: 'GET', url: '/api/auth/social/provider_2' })
-  assert.equal(unconfigured.statusCode, 503)
-  assert.deepEqual(unconfigured.json(), { message: 'This sign-in provider is not configured.' })
+  assert.equal(unconfigured.statusCode, 404)
+  assert.deepEqual(unconfigured.json(), { message: 'Not found.' })
+  assert.equal(
+    (await app.inject({ method: 'GET', url: '/api/auth/social/provider_2/callback?code=x&state=y' })).statusCode,
+    404,
+  )
+})
+
+test('the state is bound to the cookie set when sign-in started: without it, or with another, the callback is 422', async () => {
+  profile = { sub: 'google-9009', email: 'bound@example.com', email_verified: true }
+  const back = await authorize('provider_1')
+  const other = await authorize('provider_1')
+  for (const cookie of [
+    null,
+    cookies.get(other),
+    'courtside_oauth_provider_1=forged',
+    'courtside_oauth_provider_3=x',
+  ]) {
+    const res = await callback(back, cookie)
+    assert.equal(res.statusCode, 422, String(cookie))
+    assert.deepEqual(res.json(), { message: 'Invalid or expired login state.' })
+  }
+  assert.equal(
+    (await app.ctx.db.selectFrom('users').select('id').where('email', '=', 'bound@example.com').execute()).length,
+    0,
+  )
+  // The browser that started it signs in, and its cookie is cleared.
+  const ok = await callback(back)
+  assert.equal(ok.statusCode, 200, ok.body)
+  assert.match(String(ok.headers['set-cookie']), /^courtside_oauth_provider_1=; .*Max-Age=0/)
 })
 
 test('two first logins of the same person at once end in one user', async () => {

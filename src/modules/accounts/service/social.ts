@@ -10,7 +10,10 @@ import { INVALID_CREDENTIALS } from './users.ts'
 
 // Social login: provider_1..3 are OAuth 2.0 / OpenID Connect clients (authorization code flow with
 // PKCE). `state` is signed with APP_KEY and carries a nonce; the PKCE verifier is derived from that
-// nonce with the key, so nothing is kept on the server between the redirect and the callback.
+// nonce with the key, so nothing is kept on the server between the redirect and the callback. The
+// state is bound to the browser that started the sign-in: it carries the hash of a random value
+// sent to that browser as a cookie (oauthCookieName), and a callback without that cookie is refused,
+// so a state (a callback URL) cannot be replayed in another browser (login CSRF).
 // Google and Apple identify the user by their ID token, verified with jose against the provider's
 // published keys (PROVIDER_n_JWKS_URL, PROVIDER_n_ISSUER); Facebook has no ID token and is asked
 // through its userinfo endpoint with the access token.
@@ -26,7 +29,8 @@ export function providerConfig(ctx: AppContext, provider: string): SocialProvide
   const cfg = ctx.config.social[provider as ProviderKey]
   // Without a key set (and issuer) to verify ID tokens, or a userinfo endpoint, there is no trusted identity.
   if (!cfg.clientId || !((cfg.jwksUrl && cfg.issuer) || cfg.userinfoUrl)) {
-    throw new AppError(503, 'This sign-in provider is not configured.')
+    // An unconfigured provider does not exist here: 404, as an unknown one.
+    throw new NotFound()
   }
   return { ...cfg, key: provider as ProviderKey }
 }
@@ -38,10 +42,31 @@ function pkceVerifier(appKey: string, nonce: string): string {
   return b64(hmac(appKey, `pkce|${nonce}`))
 }
 
-export function authorizationUrl(ctx: AppContext, provider: string): string {
+/** The cookie that binds a provider's sign-in to the browser that started it. */
+export const oauthCookieName = (provider: ProviderKey) => `courtside_oauth_${provider}`
+export const OAUTH_COOKIE_SECONDS = STATE_MINUTES * 60
+
+const bindingHash = (binding: string) => b64(createHash('sha256').update(`oauth-binding|${binding}`).digest())
+
+/**
+ * The provider's authorization URL, and the value of the cookie the browser must send back with
+ * the callback (its hash is in the signed state).
+ */
+export function authorizationUrl(
+  ctx: AppContext,
+  provider: string,
+): { url: string; provider: ProviderKey; binding: string } {
   const cfg = providerConfig(ctx, provider)
   const nonce = b64(randomBytes(16))
-  const payload = b64(JSON.stringify({ p: cfg.key, n: nonce, e: ctx.clock.now().getTime() + STATE_MINUTES * 60_000 }))
+  const binding = b64(randomBytes(24))
+  const payload = b64(
+    JSON.stringify({
+      p: cfg.key,
+      n: nonce,
+      b: bindingHash(binding),
+      e: ctx.clock.now().getTime() + STATE_MINUTES * 60_000,
+    }),
+  )
   const state = `${payload}.${b64(hmac(ctx.config.appKey, `state|${payload}`))}`
   const challenge = b64(createHash('sha256').update(pkceVerifier(ctx.config.appKey, nonce)).digest())
   const url = new URL(cfg.authorizeUrl)
@@ -55,17 +80,25 @@ export function authorizationUrl(ctx: AppContext, provider: string): string {
   if (cfg.scope.split(' ').includes('openid')) url.searchParams.set('nonce', nonce)
   // Apple sends name/email only with a form POST back to the callback.
   if (cfg.name === 'apple') url.searchParams.set('response_mode', 'form_post')
-  return url.toString()
+  return { url: url.toString(), provider: cfg.key, binding }
 }
 
-/** The nonce of a state this service signed for this provider and that has not expired; 422 otherwise. */
-function checkState(ctx: AppContext, provider: ProviderKey, state: string | undefined): string {
+/**
+ * The nonce of a state this service signed for this provider, that has not expired and whose
+ * binding cookie came with it; 422 otherwise.
+ */
+function checkState(
+  ctx: AppContext,
+  provider: ProviderKey,
+  state: string | undefined,
+  binding: string | undefined,
+): string {
   const [payload, sig, extra] = (state ?? '').split('.')
   if (!payload || !sig || extra !== undefined) throw new Unprocessable(INVALID_STATE)
   const expected = hmac(ctx.config.appKey, `state|${payload}`)
   const given = Buffer.from(sig, 'base64url')
   if (given.length !== expected.length || !timingSafeEqual(given, expected)) throw new Unprocessable(INVALID_STATE)
-  let data: { p?: string; n?: string; e?: number }
+  let data: { p?: string; n?: string; b?: string; e?: number }
   try {
     data = JSON.parse(Buffer.from(payload, 'base64url').toString('utf8'))
   } catch {
@@ -75,7 +108,10 @@ function checkState(ctx: AppContext, provider: ProviderKey, state: string | unde
     data.p !== provider ||
     typeof data.n !== 'string' ||
     typeof data.e !== 'number' ||
-    data.e < ctx.clock.now().getTime()
+    data.e < ctx.clock.now().getTime() ||
+    typeof data.b !== 'string' ||
+    !binding ||
+    !timingSafeEqual(Buffer.from(bindingHash(binding)), Buffer.from(data.b.padEnd(43).slice(0, 43)))
   ) {
     throw new Unprocessable(INVALID_STATE)
   }
@@ -193,9 +229,10 @@ export async function completeSocialLogin(
   ctx: AppContext,
   provider: string,
   query: Static<typeof SocialCallbackFields>,
+  binding: string | undefined,
 ): Promise<number> {
   const cfg = providerConfig(ctx, provider)
-  const nonce = checkState(ctx, cfg.key, query.state)
+  const nonce = checkState(ctx, cfg.key, query.state, binding)
   if (query.error || !query.code) throw new Unprocessable('The sign-in was cancelled or refused by the provider.')
   const profile = await fetchProfile(cfg, query.code, pkceVerifier(ctx.config.appKey, nonce), nonce)
 
