@@ -85,7 +85,6 @@ const routes: Routes = async (app) => {
             '(422 on `to`). Streamed: rows are read in batches as the download proceeds.',
           params: VenueParams,
           querystring: RangeQuery,
-          produces: ['text/csv'],
           response: {
             200: {
               description: `The ${what.toLowerCase()}, CSV`,
