@@ -286,3 +286,77 @@ test('app.close() ends open streams and does not hang', async () => {
   // The stream ended from the server's side.
   await s.endedPromise
 })
+
+// Access that outlived its grant (issue 32): a stream kept delivering after logout or after the
+// staff member was removed. Each heartbeat re-checks the token and the staff role in the database.
+test('a stream ends at the next heartbeat after logout, token deletion, suspension or removal from the staff', async () => {
+  const w = await world(app)
+  const admin = await createUser(app, { roles: ['super_admin'] })
+  const cases: Array<
+    [string, (user: { id: number; token: string; headers: Record<string, string> }) => Promise<void>]
+  > = [
+    [
+      'logout',
+      async (u) => {
+        const res = await app.inject({ method: 'POST', url: '/api/auth/logout', headers: u.headers })
+        assert.equal(res.statusCode, 200)
+      },
+    ],
+    [
+      'token deleted',
+      async (u) => {
+        await app.ctx.db
+          .deleteFrom('api_tokens')
+          .where('id', '=', Number(u.token.split('|')[0]))
+          .execute()
+      },
+    ],
+    [
+      'suspended',
+      async (u) => {
+        const res = await app.inject({
+          method: 'PATCH',
+          url: `/api/admin/users/${u.id}`,
+          headers: admin.headers,
+          payload: { is_active: false },
+        })
+        assert.equal(res.statusCode, 200)
+      },
+    ],
+    [
+      'removed from the staff',
+      async (u) => {
+        const res = await app.inject({
+          method: 'DELETE',
+          url: `/api/venues/${w.venue.id}/staff/${u.id}`,
+          headers: w.owner.headers,
+        })
+        assert.equal(res.statusCode, 200, res.body)
+      },
+    ],
+  ]
+  for (const [what, revoke] of cases) {
+    const staff = await createUser(app, { roles: ['staff'] })
+    await app.ctx.db
+      .insertInto('venue_staff')
+      .values({ venue_id: w.venue.id, user_id: staff.id, role: 'staff' })
+      .execute()
+    const stream = await open(w.venue.id, staff.headers)
+    assert.equal(stream.res.statusCode, 200, what)
+    await stream.next((e) => e.event === 'ready')
+    await stream.next((e) => e.comment === 'ping', 2000)
+    await revoke(staff)
+    const ended = await Promise.race([
+      stream.endedPromise.then(() => true),
+      new Promise((r) => setTimeout(() => r(false), 3000)),
+    ])
+    assert.equal(ended, true, `${what}: the stream ended`)
+    // A booking change after that reaches no one.
+    stream.close()
+  }
+  // A colleague's stream is not affected.
+  const stays = await open(w.venue.id, w.manager.headers)
+  await stays.next((e) => e.event === 'ready')
+  await stays.next((e) => e.comment === 'ping', 2000)
+  stays.close()
+})

@@ -1,6 +1,6 @@
 import type { FastifyRequest } from 'fastify'
 import { Type } from 'typebox'
-import { signedIn } from '../../lib/auth.ts'
+import { hashToken, loadTokenOwner, signedIn } from '../../lib/auth.ts'
 import type { Routes } from '../../lib/route.ts'
 import { Data, errorResponses } from '../../lib/schemas.ts'
 import { DeskEvents, sseEvent } from './events.ts'
@@ -20,13 +20,26 @@ const EVENTS_DOC =
   'maintenance block, schedule, pricing rule or court edited ("court"); an indoor game or its bookings ' +
   '("indoor_game"); the venue or its holidays ("venue", also sent after the server lost and regained its ' +
   'database listener, when changes may have been missed). The console reloads the board on a change. ' +
-  'Comment lines `: ping` every 15 s (DESK_HEARTBEAT_MS) keep the stream alive. The events come from the ' +
+  'Comment lines `: ping` every 15 s (DESK_HEARTBEAT_MS) keep the stream alive; before each, the token and the ' +
+  "user's staff role at the venue are checked again and the stream ends once either is gone (logout, token " +
+  'deleted, user suspended, removed from the staff). The events come from the ' +
   "database's change notifications, so a change made through any instance reaches every instance's streams. " +
   '429 beyond 10 open streams per user on one instance.'
 
 const routes: Routes = async (app) => {
   const { ctx } = app
   const hub = new DeskEvents(ctx)
+  /** Whether the stream's token and its user's place at the venue's desk still hold, from the database. */
+  const stillAllowed = async (authorization: string | undefined, venueId: number): Promise<boolean> => {
+    const m = /^Bearer\s+(\d+)\|(\S+)$/i.exec(authorization ?? '')
+    if (!m) return false
+    const owner = await loadTokenOwner(ctx.db, Number(m[1]), hashToken(m[2]))
+    if (!owner?.user.is_active) return false
+    return deskVenue(ctx, owner.user, String(venueId)).then(
+      () => true,
+      () => false,
+    )
+  }
   // Before validation (a stranger gets 403/404, not a 422); the handler uses the venue found here.
   const checked = new WeakMap<FastifyRequest, DeskVenue>()
   const deskFirst = async (req: FastifyRequest & { params: { venue: string } }) => {
@@ -124,8 +137,22 @@ const routes: Routes = async (app) => {
         'x-request-id': String(req.id),
       })
       raw.write(`retry: 3000\n\n${sseEvent('ready', { venue_id: venue.id })}`)
+      // Each heartbeat first asks the database (not the read cache) whether the token still exists,
+      // its user is active and still works this venue's desk; when not (logout, token deleted,
+      // suspended, removed from the staff) the stream ends instead.
+      let checking = false
       heartbeat = setInterval(() => {
-        if (!raw.writableEnded) raw.write(': ping\n\n')
+        if (checking || raw.writableEnded) return
+        checking = true
+        stillAllowed(req.headers.authorization, venue.id)
+          .then((allowed) => {
+            if (!allowed) finish()
+            else if (!raw.writableEnded) raw.write(': ping\n\n')
+          })
+          .catch((err) => ctx.log.warn({ err }, 'desk events: access re-check failed'))
+          .finally(() => {
+            checking = false
+          })
       }, ctx.config.deskHeartbeatMs)
       heartbeat.unref()
       req.raw.on('close', finish)
