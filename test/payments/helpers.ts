@@ -1,5 +1,5 @@
-import { account, post, transfer } from '../../src/modules/ledger/index.ts'
 import type { App } from '../../src/app.ts'
+import { account, post, transfer } from '../../src/modules/ledger/index.ts'
 
 /** Follows a sandbox payment_url with `simulate` and returns the callback URL it redirects to (path + query). */
 export async function simulate(app: App, paymentUrl: string, outcome: 'success' | 'failure'): Promise<string> {
