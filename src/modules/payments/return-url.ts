@@ -8,7 +8,13 @@ import { Invalid } from '../../lib/errors.ts'
 
 const WEB = /^https?:$/
 // No control characters, spaces or backslashes: browsers read `https:\\evil.test` as a host.
-const UNSAFE = /[\u0000-\u0020\u007f\\]/
+function unsafe(url: string): boolean {
+  for (let i = 0; i < url.length; i++) {
+    const c = url.charCodeAt(i)
+    if (c <= 0x20 || c === 0x7f || c === 0x5c) return true
+  }
+  return false
+}
 
 function under(prefix: string, candidate: string): boolean {
   const p = new URL(prefix)
@@ -26,7 +32,7 @@ function under(prefix: string, candidate: string): boolean {
 
 /** Whether `url` is a place we may send a customer back to. */
 export function isAllowedReturnUrl(config: Pick<Config, 'appUrl' | 'returnUrlAllowlist'>, url: string): boolean {
-  if (UNSAFE.test(url) || !URL.canParse(url)) return false
+  if (unsafe(url) || !URL.canParse(url)) return false
   return [config.appUrl, ...config.returnUrlAllowlist].some((prefix) => under(prefix, url))
 }
 
