@@ -296,7 +296,7 @@ export interface paths {
         };
         /**
          * The identity provider URL to send the user’s browser to
-         * @description An OAuth 2.0 / OpenID Connect authorization URL with a signed state (valid 10 minutes) and PKCE.
+         * @description An OAuth 2.0 / OpenID Connect authorization URL with a signed state (valid 10 minutes) and PKCE. The answer sets an HttpOnly cookie (`courtside_oauth_<provider>`, path /api/auth/social/<provider>) that the state is bound to: the callback is refused (422) in a browser that did not start the sign-in, so call this from the browser that will follow the URL. A provider that is not configured is 404.
          */
         get: operations["getSocialRedirect"];
         put?: never;
@@ -316,13 +316,13 @@ export interface paths {
         };
         /**
          * Called by the identity provider (GET), not by the client: signs in and answers like login
-         * @description Query (or form) fields code and state, or error. A bad or expired state, or a refused code: 422. The first login creates a customer; later ones find the user by provider id, then by verified email.
+         * @description Query (or form) fields code and state, or error. A bad or expired state, a state without the cookie set when this browser started the sign-in, or a refused code: 422. The first login creates a customer; later ones find the user by provider id, then by verified email.
          */
         get: operations["socialCallback"];
         put?: never;
         /**
          * Called by the identity provider (form POST), not by the client: signs in and answers like login
-         * @description Query (or form) fields code and state, or error. A bad or expired state, or a refused code: 422. The first login creates a customer; later ones find the user by provider id, then by verified email.
+         * @description Query (or form) fields code and state, or error. A bad or expired state, a state without the cookie set when this browser started the sign-in, or a refused code: 422. The first login creates a customer; later ones find the user by provider id, then by verified email.
          */
         post: operations["socialCallbackPost"];
         delete?: never;
@@ -4997,15 +4997,6 @@ export interface operations {
                 };
             };
             429: components["responses"]["TooManyRequests"];
-            /** @description Not available now. */
-            503: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Message"];
-                };
-            };
         };
     };
     socialCallback: {
@@ -5072,15 +5063,6 @@ export interface operations {
             429: components["responses"]["TooManyRequests"];
             /** @description An upstream service (payment gateway or identity provider) failed. */
             502: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Message"];
-                };
-            };
-            /** @description Not available now. */
-            503: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -5161,15 +5143,6 @@ export interface operations {
             429: components["responses"]["TooManyRequests"];
             /** @description An upstream service (payment gateway or identity provider) failed. */
             502: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Message"];
-                };
-            };
-            /** @description Not available now. */
-            503: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -14954,7 +14927,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "text/csv": components["schemas"]["Message"];
+                    "application/json": components["schemas"]["Message"];
                 };
             };
             /** @description Signed in, but this action is not allowed for the caller. */
@@ -14963,7 +14936,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "text/csv": components["schemas"]["Message"];
+                    "application/json": components["schemas"]["Message"];
                 };
             };
             /** @description No such resource, or not visible to the caller. */
@@ -14972,7 +14945,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "text/csv": components["schemas"]["Message"];
+                    "application/json": components["schemas"]["Message"];
                 };
             };
             /** @description A field is invalid (`errors` names each), or the action is refused in this state. */
@@ -14981,7 +14954,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "text/csv": components["schemas"]["UnprocessableError"];
+                    "application/json": components["schemas"]["UnprocessableError"];
                 };
             };
             429: components["responses"]["TooManyRequests"];
@@ -15021,7 +14994,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "text/csv": components["schemas"]["Message"];
+                    "application/json": components["schemas"]["Message"];
                 };
             };
             /** @description Signed in, but this action is not allowed for the caller. */
@@ -15030,7 +15003,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "text/csv": components["schemas"]["Message"];
+                    "application/json": components["schemas"]["Message"];
                 };
             };
             /** @description No such resource, or not visible to the caller. */
@@ -15039,7 +15012,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "text/csv": components["schemas"]["Message"];
+                    "application/json": components["schemas"]["Message"];
                 };
             };
             /** @description A field is invalid (`errors` names each), or the action is refused in this state. */
@@ -15048,7 +15021,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "text/csv": components["schemas"]["UnprocessableError"];
+                    "application/json": components["schemas"]["UnprocessableError"];
                 };
             };
             429: components["responses"]["TooManyRequests"];
