@@ -15,6 +15,7 @@ import {
 } from './actions.ts'
 import { type Board, type BoardBlock, type BoardBooking, type BookingDetail, type Column, loadBooking } from './data.ts'
 import { holdText } from './grid.tsx'
+import { ReceiptList } from './receipts.tsx'
 
 // The board's dialogs: a new desk booking on a free slot, a booking's panel (status, charges, cash,
 // receipt), a maintenance block on a court and its removal. A 422 is shown next to the field it
@@ -325,6 +326,11 @@ export function BookingDialog({
           ) : (
             <p class="muted">No payments yet.</p>
           )}
+          <ReceiptList
+            kind={booking.kind}
+            id={detail.id}
+            version={`${detail.status} ${detail.paid_amount} ${detail.payments.length}`}
+          />
           <StatusActions detail={detail} kind={booking.kind} started={started} onChanged={changed} />
           {detail.status !== 'cancelled' && detail.status !== 'no_show' && (
             <MoneyForms detail={detail} kind={booking.kind} onChanged={changed} />
