@@ -83,6 +83,11 @@ export const TAGS: { name: string; description: string }[] = [
       'What a venue is owed and how it was paid: commission rates, statements (JSON or CSV), payouts and payout details.',
   },
   {
+    name: 'Receipts',
+    description:
+      'Receipts and credit notes of booking payments, numbered per venue and Nepali fiscal year, with VAT when the venue is registered; JSON or PDF.',
+  },
+  {
     name: 'Reports',
     description:
       'A venue’s business over a range of days (bookings, revenue agreeing with the ledger, occupancy, customers), CSV exports, and the desk’s daily cash-up.',

@@ -124,7 +124,14 @@ test('refundBooking (the cancellation refund) credits online money to the wallet
     app.ctx.db
       .transaction()
       .execute((trx) =>
-        refundBooking(app.ctx, trx, 'court', { id: booking.id, user_id: user.id, venue_id: venue.id }, { toWallet: 1, atDesk: 0 }, 'again'),
+        refundBooking(
+          app.ctx,
+          trx,
+          'court',
+          { id: booking.id, user_id: user.id, venue_id: venue.id },
+          { toWallet: 1, atDesk: 0 },
+          'again',
+        ),
       ),
     /more than was paid/,
   )
