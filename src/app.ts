@@ -28,6 +28,7 @@ import { openapiOptions } from './lib/openapi.ts'
 import { type OpsState, registerOps } from './lib/ops.ts'
 import { registerRateLimit } from './lib/rate-limit.ts'
 import { lazyRequestLogger } from './lib/request-logger.ts'
+import { RevocationBarrier } from './lib/revocation.ts'
 import { edgeServerOptions } from './lib/server-options.ts'
 import { localStorage } from './lib/storage.ts'
 import { registerUploads } from './lib/uploads.ts'
@@ -89,6 +90,8 @@ export async function buildApp({
 
   const jobs = new JobQueue(database.db, app.log, config.jobsPollMs)
   const cache = new ReadCache(config.cacheTtlMs, undefined, clock, config.cacheMaxMb * 1024 * 1024)
+  const changes = new ChangeFeed(database.listen, CACHE_CHANNEL)
+  const revocation = new RevocationBarrier(database.db, changes, app.log)
   const ctx: AppContext = {
     config,
     db: database.db,
@@ -98,7 +101,8 @@ export async function buildApp({
     storage: localStorage(config.uploadsDir, config.appUrl),
     log: app.log,
     cache,
-    changes: new ChangeFeed(database.listen, CACHE_CHANNEL),
+    changes,
+    revocation,
     metrics: new Metrics({ database, db: database.db, jobs, cache }, { processMetrics }),
     clock,
     zone: new Zone(config.timezone),
@@ -176,15 +180,22 @@ export async function buildApp({
 
   // The read cache only stores while it hears the database's change notifications. The listener
   // starts now when the cache is on; otherwise the first desk event stream starts it.
-  ctx.changes.subscribe((tag) => ctx.cache.invalidate(tag))
+  ctx.changes.subscribe((tag) => {
+    if (!RevocationBarrier.isOwnMessage(tag)) ctx.cache.invalidate(tag)
+  })
   ctx.changes.onState((live) => {
     ctx.cache.live = live
     if (!live) ctx.cache.clear()
   })
-  if (config.cacheTtlMs > 0) await ctx.changes.start()
+  if (config.cacheTtlMs > 0) {
+    await ctx.changes.start()
+    // This instance caches token owners: revocations elsewhere wait for it to forget them.
+    await revocation.join()
+  }
 
   app.addHook('onClose', async () => {
     await ctx.jobs.stop()
+    await revocation.leave()
     await ctx.changes.stop()
   })
   return app

@@ -42,6 +42,8 @@ export interface AppContext {
   cache: ReadCache
   /** The database's change notifications, one LISTEN per process (lib/changes.ts). */
   changes: ChangeFeed
+  /** After a token is revoked: waits until every instance has forgotten it (lib/revocation.ts). */
+  revocation: { sync(): Promise<void> }
   metrics: Metrics
   /** "Now" for every rule (lib/clock.ts); tests set it. */
   clock: Clock

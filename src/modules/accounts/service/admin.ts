@@ -40,7 +40,9 @@ export async function updateUser(
     }
     if (input.roles) await repo.replaceRoles(trx, id, input.roles)
   })
-  // This instance forgets the user's cached tokens at once (see lib/auth.ts resolveUser).
+  // This instance forgets the user's cached tokens at once (see lib/auth.ts resolveUser), and the
+  // answer waits until every other instance has too (lib/revocation.ts).
   ctx.cache.invalidate(cacheTags.user(id))
+  await ctx.revocation.sync()
   return id
 }

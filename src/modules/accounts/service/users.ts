@@ -105,14 +105,16 @@ export async function devices(ctx: AppContext, userId: number) {
   return (await devicesOf(ctx.db, userId)).map((t) => deviceResource(t, ctx.zone))
 }
 
-/** Revokes the token of the current request (already gone is fine) and forgets it on this instance. */
+/** Revokes the token of the current request (already gone is fine); every instance has forgotten it when this returns. */
 export async function logout(ctx: AppContext, tokenId: number) {
   await repo.deleteToken(ctx.db, null, tokenId)
   ctx.cache.invalidate(cacheTags.token(tokenId))
+  await ctx.revocation.sync()
 }
 
-/** Revokes one of the user's device tokens (404 when it is not theirs) and forgets it on this instance. */
+/** Revokes one of the user's device tokens (404 when it is not theirs); every instance has forgotten it when this returns. */
 export async function revokeToken(ctx: AppContext, userId: number, tokenId: number) {
   if (!(await repo.deleteToken(ctx.db, userId, tokenId))) throw new NotFound()
   ctx.cache.invalidate(cacheTags.token(tokenId))
+  await ctx.revocation.sync()
 }
