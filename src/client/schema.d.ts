@@ -468,7 +468,7 @@ export interface paths {
         put?: never;
         /**
          * Create a venue (JSON or multipart with thumbnail and gallery[] ≤ 12); starts unverified
-         * @description The slug comes from the name and is unique (-2, -3, … on clashes); it is never "nearby", "my-venues" or all digits ("venue-<digits>" instead), so every venue stays reachable by slug. owner_id is honoured for super_admin only.
+         * @description Any signed-in user may create a venue: one without the venue_owner role needs a verified email (403 "Verify your email address before creating a venue." otherwise) and becomes venue_owner with it. A new venue is unverified, so it stays out of the catalogue until a super admin approves it. The slug comes from the name and is unique (-2, -3, … on clashes); it is never "nearby", "my-venues" or all digits ("venue-<digits>" instead), so every venue stays reachable by slug. owner_id is honoured for super_admin only.
          */
         post: operations["createVenue"];
         delete?: never;
@@ -662,8 +662,8 @@ export interface paths {
         get: operations["listVenueStaff"];
         put?: never;
         /**
-         * Assign an existing user, by email, as manager or staff (owner, super_admin)
-         * @description The user also receives that global role. Assigning again changes the role.
+         * Assign a user, by email, as manager or staff, or invite an email without an account (owner, super_admin)
+         * @description An existing account is assigned at once (201, a StaffMember) and also receives that global role; assigning again changes the role. An email without an account gets an invitation instead (202, a pending VenueInvitation): a mail with a link to /console/#/invitations/{token}, valid 7 days, where the invitee sets a name and password (POST /invitations/{token}/accept). Inviting the same email again replaces the pending invitation (the old link stops working).
          */
         post: operations["addVenueStaff"];
         delete?: never;
@@ -719,6 +719,46 @@ export interface paths {
         post?: never;
         /** Remove a holiday (owner, manager) */
         delete: operations["deleteVenueHoliday"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/invitations/{token}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * A staff invitation by the token of its mailed link (public)
+         * @description Venue, email, role and whether it can still be accepted (valid; status pending, accepted or expired). An unknown token is 404.
+         */
+        get: operations["getInvitation"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/invitations/{token}/accept": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Accept a staff invitation: create the account and sign in this device (public)
+         * @description Creates the account of the invited email (email verified: the link proved it; password ≥ 8 characters and confirmed), makes it manager or staff of the venue and answers like register, with a token. Unknown token 404; an invitation already used or expired 410; an email that has an account by now 422 on email (sign in and ask the owner to add it).
+         */
+        post: operations["acceptInvitation"];
+        delete?: never;
         options?: never;
         head?: never;
         patch?: never;
@@ -3149,6 +3189,11 @@ export interface components {
          * @enum {string}
          */
         IndoorGameType: "playstation" | "chess" | "ludo" | "cards" | "uno" | "table_tennis" | "carrom" | "other";
+        /**
+         * InvitationStatus
+         * @enum {string}
+         */
+        InvitationStatus: "pending" | "accepted" | "expired";
         /** Message */
         Message: {
             message: string;
@@ -3761,6 +3806,25 @@ export interface components {
             is_primary: boolean;
             collection: components["schemas"]["ImageCollection"];
             sort_order: number | null;
+        };
+        /** VenueInvitation */
+        VenueInvitation: {
+            id: number;
+            venue: {
+                id: number;
+                name: string;
+                slug: string;
+            };
+            email: string;
+            role: components["schemas"]["StaffRole"];
+            status: components["schemas"]["InvitationStatus"];
+            /** @description Whether the invitation can still be accepted (pending and not expired) */
+            valid: boolean;
+            /** @description YYYY-MM-DD HH:mm:ss, venue time zone */
+            expires_at: string;
+            accepted_at: string | null;
+            /** @description YYYY-MM-DD HH:mm:ss, venue time zone */
+            invited_at: string;
         };
         /** VenueStatement */
         VenueStatement: {
@@ -6875,6 +6939,17 @@ export interface operations {
                     };
                 };
             };
+            /** @description Response */
+            202: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["VenueInvitation"];
+                    };
+                };
+            };
             400: components["responses"]["BadRequest"];
             /** @description Not signed in: no bearer token, or an unknown, expired or revoked one. */
             401: {
@@ -7163,6 +7238,136 @@ export interface operations {
                     "application/json": components["schemas"]["Message"];
                 };
             };
+            /** @description A field is invalid (`errors` names each), or the action is refused in this state. */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["UnprocessableError"];
+                };
+            };
+            429: components["responses"]["TooManyRequests"];
+        };
+    };
+    getInvitation: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The token of the mailed invitation link */
+                token: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["VenueInvitation"];
+                    };
+                };
+            };
+            /** @description Signed in, but this action is not allowed for the caller. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Message"];
+                };
+            };
+            /** @description No such resource, or not visible to the caller. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Message"];
+                };
+            };
+            /** @description A field is invalid (`errors` names each), or the action is refused in this state. */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["UnprocessableError"];
+                };
+            };
+            429: components["responses"]["TooManyRequests"];
+        };
+    };
+    acceptInvitation: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The token of the mailed invitation link */
+                token: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    name: string;
+                    password: string;
+                    password_confirmation: string;
+                    /** @description Name of this device; the User-Agent when absent */
+                    device_name?: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Created */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                        token: string;
+                        data: components["schemas"]["User"];
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            /** @description Signed in, but this action is not allowed for the caller. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Message"];
+                };
+            };
+            /** @description No such resource, or not visible to the caller. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Message"];
+                };
+            };
+            /** @description Response */
+            410: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Message"];
+                };
+            };
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
             /** @description A field is invalid (`errors` names each), or the action is refused in this state. */
             422: {
                 headers: {

@@ -652,6 +652,19 @@ export interface VenueNoShowClearances {
   venue_id: number
 }
 
+export interface VenueInvitations {
+  accepted_at: Timestamp | null
+  accepted_user_id: number | null
+  created_at: Generated<Timestamp>
+  email: string
+  expires_at: Timestamp
+  id: Generated<number>
+  invited_by: number | null
+  role: string
+  token_hash: string
+  venue_id: number
+}
+
 export interface VenueStaff {
   created_at: Generated<Timestamp>
   role: string
@@ -761,6 +774,7 @@ export interface DB {
   venue_amenities: VenueAmenities
   venue_holidays: VenueHolidays
   venue_no_show_clearances: VenueNoShowClearances
+  venue_invitations: VenueInvitations
   venue_staff: VenueStaff
   venues: Venues
   waitlist_entries: WaitlistEntries

@@ -1,5 +1,6 @@
 import type { Routes } from '../../lib/route.ts'
 import catalogueRoutes from './routes/catalogue.ts'
+import invitationRoutes from './routes/invitations.ts'
 import manageRoutes from './routes/manage.ts'
 import referenceRoutes from './routes/reference.ts'
 import staffRoutes from './routes/staff.ts'
@@ -13,6 +14,7 @@ const routes: Routes = async (app) => {
   await app.register(manageRoutes)
   await verificationRoutes(app)
   await staffRoutes(app)
+  await invitationRoutes(app)
   await referenceRoutes(app)
 }
 

@@ -1,5 +1,6 @@
 import { Type } from 'typebox'
 import { ClockInput, DateInput, DateTime, FileInput, Nullable, named, namedEnum, QueryFlag } from '../../lib/schemas.ts'
+import { UserSchema } from '../accounts/index.ts'
 import { ImageCollectionEnum } from './resource.ts'
 
 // Request shapes of the venue routes. Multipart bodies arrive with text fields as strings (coerced
@@ -235,3 +236,35 @@ export const SportBody = Type.Object({
   category: Type.Optional(SportCategoryEnum.request),
 })
 export const SportUpdateBody = Type.Partial(SportBody)
+
+export const InvitationStatusEnum = namedEnum('InvitationStatus', ['pending', 'accepted', 'expired'])
+
+export const InvitationSchema = named(
+  'VenueInvitation',
+  Type.Object({
+    id: Type.Integer(),
+    venue: Type.Object({ id: Type.Integer(), name: Type.String(), slug: Type.String() }),
+    email: Type.String(),
+    role: StaffRoleEnum.response,
+    status: InvitationStatusEnum.response,
+    valid: Type.Boolean({ description: 'Whether the invitation can still be accepted (pending and not expired)' }),
+    expires_at: DateTime,
+    accepted_at: Nullable(DateTime),
+    invited_at: DateTime,
+  }),
+)
+
+export const InvitationParams = Type.Object({
+  token: Type.String({ minLength: 1, maxLength: 255, description: 'The token of the mailed invitation link' }),
+})
+
+export const AcceptInvitationBody = Type.Object({
+  name: Type.String({ minLength: 1, maxLength: 255 }),
+  password: Type.String({ minLength: 8, maxLength: 255 }),
+  password_confirmation: Type.String({ maxLength: 255 }),
+  device_name: Type.Optional(
+    Type.String({ maxLength: 255, description: 'Name of this device; the User-Agent when absent' }),
+  ),
+})
+
+export const AcceptInvitationResponse = Type.Object({ message: Type.String(), token: Type.String(), data: UserSchema })

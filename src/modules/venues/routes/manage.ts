@@ -5,7 +5,7 @@ import type { RouteApp } from '../../../lib/route.ts'
 import { Data, errorResponses, Message } from '../../../lib/schemas.ts'
 import { acceptUploads, readUploads } from '../../../lib/uploads.ts'
 import { MANAGER_ROLES } from '../access.ts'
-import { venueAccessFirst } from '../hooks.ts'
+import { mayCreateVenueFirst, venueAccessFirst } from '../hooks.ts'
 import { VenueImageSchema, VenueSchema } from '../resource.ts'
 import { ImageUploadBody, VenueCreateBody, VenueUpdateBody } from '../schemas.ts'
 import {
@@ -31,8 +31,8 @@ export default async function manageRoutes(app: RouteApp) {
   app.post(
     '/venues',
     {
-      onRequest: app.auth.roles('venue_owner', 'super_admin'),
-      preValidation: venueUploads,
+      onRequest: app.auth.required,
+      preValidation: [mayCreateVenueFirst(ctx), venueUploads],
       schema: {
         tags,
         security,
@@ -40,7 +40,9 @@ export default async function manageRoutes(app: RouteApp) {
         operationId: 'createVenue',
         summary: 'Create a venue (JSON or multipart with thumbnail and gallery[] ≤ 12); starts unverified',
         description:
-          'The slug comes from the name and is unique (-2, -3, … on clashes); it is never "nearby", "my-venues" or ' +
+          'Any signed-in user may create a venue: one without the venue_owner role needs a verified email (403 ' +
+          '"Verify your email address before creating a venue." otherwise) and becomes venue_owner with it. A new ' +
+          'venue is unverified, so it stays out of the catalogue until a super admin approves it. The slug comes from the name and is unique (-2, -3, … on clashes); it is never "nearby", "my-venues" or ' +
           'all digits ("venue-<digits>" instead), so every venue stays reachable by slug. owner_id is honoured for ' +
           'super_admin only.',
         body: VenueCreateBody,

@@ -4,7 +4,7 @@ import type { RouteApp } from '../../../lib/route.ts'
 import { Data, errorResponses, Message } from '../../../lib/schemas.ts'
 import { MANAGER_ROLES } from '../access.ts'
 import { venueAccessFirst } from '../hooks.ts'
-import { HolidayBody, HolidaySchema, StaffBody, StaffMemberSchema } from '../schemas.ts'
+import { HolidayBody, HolidaySchema, InvitationSchema, StaffBody, StaffMemberSchema } from '../schemas.ts'
 import { addHoliday, deleteHoliday, listHolidays } from '../service/holidays.ts'
 import { assignStaff, listStaff, removeStaff } from '../service/staff.ts'
 
@@ -39,15 +39,24 @@ export default async function staffRoutes(app: RouteApp) {
         tags: ['Venue staff'],
         security,
         operationId: 'addVenueStaff',
-        summary: 'Assign an existing user, by email, as manager or staff (owner, super_admin)',
-        description: 'The user also receives that global role. Assigning again changes the role.',
+        summary:
+          'Assign a user, by email, as manager or staff, or invite an email without an account (owner, super_admin)',
+        description:
+          'An existing account is assigned at once (201, a StaffMember) and also receives that global role; ' +
+          'assigning again changes the role. An email without an account gets an invitation instead (202, a ' +
+          'pending VenueInvitation): a mail with a link to /console/#/invitations/{token}, valid 7 days, where ' +
+          'the invitee sets a name and password (POST /invitations/{token}/accept). Inviting the same email ' +
+          'again replaces the pending invitation (the old link stops working).',
         params: VenueParams,
         body: StaffBody,
-        response: { 201: Data(StaffMemberSchema), ...errorResponses },
+        response: { 201: Data(StaffMemberSchema), 202: Data(InvitationSchema), ...errorResponses },
       },
     },
-    async (req, reply) =>
-      reply.code(201).send({ data: await assignStaff(ctx, signedIn(req), req.params.venue, req.body) }),
+    async (req, reply) => {
+      const result = await assignStaff(ctx, signedIn(req), req.params.venue, req.body)
+      if ('invitation' in result) return reply.code(202).send({ data: result.invitation })
+      return reply.code(201).send({ data: result.member })
+    },
   )
 
   app.delete(

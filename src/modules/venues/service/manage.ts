@@ -1,11 +1,13 @@
 import type { Static } from 'typebox'
 import { type AuthUser, hasRole } from '../../../lib/auth.ts'
+import { cacheTags } from '../../../lib/cache-tags.ts'
 import type { AppContext } from '../../../lib/context.ts'
 import type { Executor } from '../../../lib/db.ts'
 import { Conflict, Forbidden, Invalid, NotFound } from '../../../lib/errors.ts'
 import { toMinutes, toTimeWithSeconds } from '../../../lib/time.ts'
 import { assertVenueAccess, MANAGER_ROLES, type VenueRole } from '../access.ts'
 import { loadVenueResource } from '../queries.ts'
+import { emailVerified } from '../repository/invitations.ts'
 import {
   countAmenities,
   grantRole,
@@ -116,10 +118,24 @@ async function uploads(body: Record<string, unknown>): Promise<{ thumbnail?: Che
 
 const isUniqueViolation = (e: unknown) => (e as { code?: string })?.code === '23505'
 
-/** POST /venues: a new venue of the caller (or of owner_id, for super_admin); unverified, active. */
+export const VERIFY_EMAIL_FIRST = 'Verify your email address before creating a venue.'
+
+/** 403 for a caller without venue_owner or super_admin whose email is unverified; whether they become an owner. */
+export async function assertMayCreateVenue(ctx: AppContext, user: AuthUser): Promise<boolean> {
+  if (hasRole(user, 'super_admin') || hasRole(user, 'venue_owner')) return false
+  if (!(await emailVerified(ctx.db, user.id))) throw new Forbidden(VERIFY_EMAIL_FIRST)
+  return true
+}
+
+/**
+ * POST /venues: a new venue of the caller (or of owner_id, for super_admin); unverified, active,
+ * so hidden from the catalogue until the super admin approves it. A signed-in user without the
+ * venue_owner role needs a verified email (403 otherwise) and receives the role with the venue.
+ */
 export async function createVenue(ctx: AppContext, user: AuthUser, body: CreateBody): Promise<Venue> {
-  const hours = checkHours(body.opening_time, body.closing_time)
   const isAdmin = hasRole(user, 'super_admin')
+  const becomesOwner = await assertMayCreateVenue(ctx, user)
+  const hours = checkHours(body.opening_time, body.closing_time)
   const ownerId = isAdmin && body.owner_id !== undefined ? body.owner_id : user.id
   if (ownerId !== user.id) await checkOwner(ctx.db, ownerId)
   const amenities = amenityIds(body)
@@ -152,12 +168,14 @@ export async function createVenue(ctx: AppContext, user: AuthUser, body: CreateB
           verification_status: 'unverified',
         })
         if (amenities) await setVenueAmenities(trx, venueId, amenities)
-        if (ownerId !== user.id) await grantRole(trx, ownerId, 'venue_owner')
+        if (ownerId !== user.id || becomesOwner) await grantRole(trx, ownerId, 'venue_owner')
         if (files.thumbnail) await addVenueImage(ctx, trx, venueId, files.thumbnail, 'thumbnail', changes)
         for (const g of files.gallery) await addVenueImage(ctx, trx, venueId, g, 'gallery', changes)
         return venueId
       })
       await changes.finish(ctx, true)
+      // The new owner's role is announced by the database too; drop it here at once (lib/auth.ts).
+      if (becomesOwner) ctx.cache.invalidate(cacheTags.user(user.id))
       return (await loadVenueResource(ctx, id))!
     } catch (e) {
       await changes.finish(ctx, false)

@@ -17,10 +17,11 @@ import {
   userIdByEmail,
 } from '../repository/staff.ts'
 import type { StaffBody, StaffMemberSchema } from '../schemas.ts'
+import { type Invitation, inviteStaff } from './invitations.ts'
 import { venueForStaff } from './manage.ts'
 
 // Staff assignment: the owner (or super_admin) assigns an existing user, found by email, as a
-// manager or staff of the venue. The user also gets that global role, which is dropped again
+// manager or staff of the venue; an email without an account gets an invitation (./invitations.ts). The user also gets that global role, which is dropped again
 // when their last assignment with that role goes.
 
 type StaffMember = Static<typeof StaffMemberSchema>
@@ -40,16 +41,20 @@ async function syncGlobalRole(db: Executor, userId: number, role: StaffRole) {
   else await revokeStaffRole(db, userId, role)
 }
 
-/** Assigns (or re-assigns with another role) a user to the venue. */
+/**
+ * Assigns (or re-assigns with another role) a user to the venue; an email without an account is
+ * invited instead (`invitation`).
+ */
 export async function assignStaff(
   ctx: AppContext,
   user: AuthUser,
   key: string,
   body: Static<typeof StaffBody>,
-): Promise<StaffMember> {
+): Promise<{ member: StaffMember } | { invitation: Invitation }> {
   const venue = await venueForStaff(ctx, user, key, ['owner'])
-  const target = await userIdByEmail(ctx.db, body.email.trim())
-  if (!target) throw new Invalid('email', 'The selected email is invalid.')
+  const email = body.email.trim()
+  const target = await userIdByEmail(ctx.db, email)
+  if (!target) return { invitation: await inviteStaff(ctx, user, venue, email, body.role) }
   if (target.id === venue.owner_id) throw new Invalid('email', 'The owner of the venue cannot be assigned as staff.')
   return ctx.db.transaction().execute(async (trx) => {
     const previous = await staffAssignment(trx, venue.id, target.id)
@@ -57,7 +62,7 @@ export async function assignStaff(
     await syncGlobalRole(trx, target.id, body.role)
     if (previous && previous.role !== body.role) await syncGlobalRole(trx, target.id, previous.role as StaffRole)
     const [member] = await members(trx, ctx.zone, venue.id, target.id)
-    return member
+    return { member }
   })
 }
 
