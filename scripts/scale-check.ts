@@ -8,6 +8,7 @@ import { sql } from 'kysely'
 import pg from 'pg'
 import { openDatabase } from '../src/lib/db.ts'
 import { migrate } from '../src/lib/migrate.ts'
+import { account, post, transfer } from '../src/modules/ledger/index.ts'
 
 const ADMIN_URL = process.env.SCALE_ADMIN_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres'
 const REDIS_URL = process.env.REDIS_URL ?? 'redis://127.0.0.1:6379'
@@ -237,6 +238,31 @@ async function main() {
         .returning('id')
         .executeTakeFirstOrThrow()
       reminderIds.push(r.id)
+      // Paid through eSewa: its payment and ledger entry, so the books agree (checked at the end).
+      const payment = await db
+        .insertInto('payments')
+        .values({
+          user_id: userIds[i],
+          payable_type: 'court',
+          payable_id: r.id,
+          method: 'gateway_1',
+          amount: 100000,
+          status: 'completed',
+          reference: `SC-P-${i}`,
+          completed_at: new Date(),
+        })
+        .returning('id')
+        .executeTakeFirstOrThrow()
+      await post(db, {
+        kind: 'gateway_payment',
+        occurredAt: new Date(),
+        description: 'Scale check payment',
+        paymentId: payment.id,
+        booking: { kind: 'court', id: r.id },
+        venueId: venue.id,
+        userId: userIds[i],
+        lines: transfer(account.gatewayClearing('gateway_1'), account.venueBalance(venue.id), 100000),
+      })
       const h = await db
         .insertInto('bookings')
         .values({
