@@ -55,9 +55,19 @@ export class RevocationBarrier {
     await sql`DELETE FROM cache_instances WHERE id = ${this.id}`.execute(this.db).catch(() => undefined)
   }
 
+  /**
+   * Registered only while this instance hears notifications (else it could not answer, and every
+   * revocation would wait out the timeout for it; its cache stores nothing meanwhile anyway). Rows
+   * of instances gone for an hour (a crash) are removed.
+   */
   private async beat() {
+    if (!this.changes.live) {
+      await sql`DELETE FROM cache_instances WHERE id = ${this.id}`.execute(this.db)
+      return
+    }
     await sql`INSERT INTO cache_instances (id, seen_at) VALUES (${this.id}, now())
       ON CONFLICT (id) DO UPDATE SET seen_at = now()`.execute(this.db)
+    await sql`DELETE FROM cache_instances WHERE seen_at < now() - interval '1 hour'`.execute(this.db)
   }
 
   private heard(tag: string) {

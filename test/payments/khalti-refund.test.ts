@@ -85,3 +85,22 @@ test('when Khalti refuses the refund, the money goes to the wallet instead', asy
   )
   assert.equal((await ledger(app, w.customer.id)).balance, 150000)
 })
+
+test('when Khalti cannot answer, nothing is recorded (502): it may have refunded, so the wallet is not credited', async () => {
+  const { w, paymentId } = await paidByKhalti(5)
+  fake.refundStatus = 503
+  const res = await app.inject({
+    method: 'POST',
+    url: `/api/payments/${paymentId}/refund`,
+    headers: w.owner.headers,
+    payload: { to: 'source' },
+  })
+  assert.equal(res.statusCode, 502, res.body)
+  assert.equal((await ledger(app, w.customer.id)).balance, 0)
+  const payment = await app.ctx.db
+    .selectFrom('payments')
+    .select(['status', 'refunded_amount'])
+    .where('id', '=', paymentId)
+    .executeTakeFirstOrThrow()
+  assert.deepEqual(payment, { status: 'completed', refunded_amount: 0 })
+})

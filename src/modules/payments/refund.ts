@@ -8,6 +8,7 @@ import { type GatewayName, GatewayRefused, type Gateways, GatewayUnavailable } f
 import { assertCanRefund } from './policy.ts'
 import * as repo from './repository.ts'
 import type { RefundBody } from './schemas.ts'
+import { GatewayDown } from './service.ts'
 
 /**
  * Where a refund goes: the way the money came unless the venue chooses the wallet for desk money
@@ -26,11 +27,15 @@ function refundDestination(
   return to
 }
 
+/** Khalti said no to a refund to source (a definite refusal): the refund is made again to the wallet. */
+class SourceRefused extends Error {}
+
 /**
- * Asks Khalti to refund `amount` of the payment to where it came from. The payment's row lock is
- * held meanwhile (refunds of one payment queue behind it; the transport's timeout bounds the wait).
- * Returns whether Khalti did it; when it refused or could not be reached the refund goes to the
- * wallet instead, and the log says why.
+ * Asks the gateway to refund `amount` of the payment to where it came from, as the last step of the
+ * refund's transaction (everything else is written first, so what can fail after the gateway has
+ * paid is only the commit). A definite refusal (Khalti 400/404) rolls the transaction back and the
+ * refund is made to the wallet instead; a gateway that cannot be asked, or answers 5xx or not at
+ * all, may have refunded: nothing is recorded and the answer is 502, so nothing is paid twice.
  */
 async function refundAtSource(
   ctx: AppContext,
@@ -43,20 +48,25 @@ async function refundAtSource(
     gateway_transaction_id: string | null
   },
   amount: number,
-): Promise<boolean> {
+): Promise<void> {
   const driver = gateways.driver(payment.method as GatewayName)
-  if (!driver.refund) return false
+  if (!driver.refund) throw new SourceRefused('this gateway has no refund API')
   try {
     await driver.refund({
       transactionId: payment.gateway_transaction_id!,
       amount,
       full: amount === payment.amount - payment.refunded_amount && payment.refunded_amount === 0,
     })
-    return true
   } catch (err) {
-    if (!(err instanceof GatewayRefused || err instanceof GatewayUnavailable)) throw err
-    ctx.log.warn({ payment: payment.id, err: err.message }, 'refund to source failed; refunding to the wallet')
-    return false
+    if (err instanceof GatewayRefused) {
+      ctx.log.warn({ payment: payment.id, err: err.message }, 'refund to source refused; refunding to the wallet')
+      throw new SourceRefused(err.message)
+    }
+    if (err instanceof GatewayUnavailable) {
+      ctx.log.error({ payment: payment.id, err: err.message }, 'refund to source: no answer; nothing recorded')
+      throw new GatewayDown()
+    }
+    throw err
   }
 }
 
@@ -65,6 +75,21 @@ async function refundAtSource(
  * payment to the customer's wallet, a desk payment at the venue's desk (never wallet money).
  */
 export async function refundPayment(
+  ctx: AppContext,
+  gateways: Gateways,
+  user: AuthUser,
+  paymentId: number,
+  input: Static<typeof RefundBody>,
+) {
+  try {
+    return await refundOnce(ctx, gateways, user, paymentId, input)
+  } catch (err) {
+    if (!(err instanceof SourceRefused)) throw err
+    return refundOnce(ctx, gateways, user, paymentId, { ...input, to: 'wallet' })
+  }
+}
+
+async function refundOnce(
   ctx: AppContext,
   gateways: Gateways,
   user: AuthUser,
@@ -95,8 +120,7 @@ export async function refundPayment(
     if (customer === null && payment.recorded_by === null) {
       throw new Unprocessable('This payment has no customer wallet to refund to.')
     }
-    let to = refundDestination(payment, input.to)
-    if (to === 'source' && !(await refundAtSource(ctx, gateways, payment, amount))) to = 'wallet'
+    const to = refundDestination(payment, input.to)
     if (to === 'wallet' && customer === null)
       throw new Invalid('to', 'This payment has no customer wallet to refund to.')
     const description = input.reason?.trim() || `Refund for booking ${booking.booking_number}`
@@ -106,6 +130,7 @@ export async function refundPayment(
       to,
       by: user.id,
     })
+    if (to === 'source') await refundAtSource(ctx, gateways, payment, amount)
     return { payment: (await repo.findPayment(trx, payment.id))!, to }
   })
 }
