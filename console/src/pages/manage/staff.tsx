@@ -32,7 +32,11 @@ export function StaffTab({ venue }: TabProps) {
       )
       f.setValues({ email: '', role: 'staff' })
       staff.reload()
-      return `${saved.data.name} (${saved.data.email}) now works here as ${saved.data.role}.`
+      const d = saved.data
+      // 201: an account that works here now; 202: an invitation mailed to an address without one.
+      return 'name' in d
+        ? `${d.name} (${d.email}) now works here as ${d.role}.`
+        : `${d.email} has no account yet: an invitation to join as ${d.role} was emailed (valid until ${d.expires_at.slice(0, 10)}).`
     })
   }
   return (
