@@ -23,33 +23,45 @@ export async function payInsertedBookings(app: App): Promise<number> {
     WHERE b.paid_amount > 0 AND NOT EXISTS (SELECT 1 FROM payments p WHERE p.payable_type = 'indoor' AND p.payable_id = b.id)`.execute(
     app.ctx.db,
   )
-  const now = app.ctx.clock.now()
   for (const b of rows) {
-    const amount = Number(b.paid)
-    const payment = await app.ctx.db
-      .insertInto('payments')
-      .values({
-        user_id: b.user_id,
-        payable_type: b.kind,
-        payable_id: b.id,
-        method: 'gateway_1',
-        amount,
-        status: 'completed',
-        reference: `TI${process.pid}-${b.kind}-${b.id}`,
-        completed_at: now,
-      })
-      .returning('id')
-      .executeTakeFirstOrThrow()
-    await post(app.ctx.db, {
-      kind: 'gateway_payment',
-      occurredAt: now,
-      description: 'Test payment of an inserted booking',
-      paymentId: payment.id,
-      booking: { kind: b.kind, id: b.id },
-      venueId: b.venue_id,
-      userId: b.user_id,
-      lines: transfer(account.gatewayClearing('gateway_1'), account.venueBalance(b.venue_id), amount),
-    })
+    await payThroughGateway(
+      app,
+      { kind: b.kind, bookingId: b.id, venueId: b.venue_id, userId: b.user_id },
+      Number(b.paid),
+    )
   }
   return rows.length
+}
+
+/** A completed gateway_1 payment of `amount` for a booking, with its ledger entry (no change to the booking row). */
+export async function payThroughGateway(
+  app: App,
+  b: { kind: 'court' | 'indoor'; bookingId: number; venueId: number; userId: number | null },
+  amount: number,
+): Promise<void> {
+  const now = app.ctx.clock.now()
+  const payment = await app.ctx.db
+    .insertInto('payments')
+    .values({
+      user_id: b.userId,
+      payable_type: b.kind,
+      payable_id: b.bookingId,
+      method: 'gateway_1',
+      amount,
+      status: 'completed',
+      reference: `TI${process.pid}-${b.kind}-${b.bookingId}`,
+      completed_at: now,
+    })
+    .returning('id')
+    .executeTakeFirstOrThrow()
+  await post(app.ctx.db, {
+    kind: 'gateway_payment',
+    occurredAt: now,
+    description: 'Test payment of an inserted booking',
+    paymentId: payment.id,
+    booking: { kind: b.kind, id: b.bookingId },
+    venueId: b.venueId,
+    userId: b.userId,
+    lines: transfer(account.gatewayClearing('gateway_1'), account.venueBalance(b.venueId), amount),
+  })
 }

@@ -1,5 +1,5 @@
 import type { App } from '../../src/app.ts'
-import { account, post, transfer } from '../../src/modules/ledger/index.ts'
+import { payThroughGateway } from '../helpers/ledger.ts'
 
 /** Follows a sandbox payment_url with `simulate` and returns the callback URL it redirects to (path + query). */
 export async function simulate(app: App, paymentUrl: string, outcome: 'success' | 'failure'): Promise<string> {
@@ -93,32 +93,8 @@ async function paidThrough(
   bookingId: number,
   opts: { userId: number | null; venueId: number; paid?: number },
 ) {
-  if (!opts.paid) return
-  const now = app.ctx.clock.now()
-  const payment = await app.ctx.db
-    .insertInto('payments')
-    .values({
-      user_id: opts.userId,
-      payable_type: kind,
-      payable_id: bookingId,
-      method: 'gateway_1',
-      amount: opts.paid,
-      status: 'completed',
-      reference: `T${process.pid}-${kind}-${bookingId}`,
-      completed_at: now,
-    })
-    .returning('id')
-    .executeTakeFirstOrThrow()
-  await post(app.ctx.db, {
-    kind: 'gateway_payment',
-    occurredAt: now,
-    description: 'Test payment',
-    paymentId: payment.id,
-    booking: { kind, id: bookingId },
-    venueId: opts.venueId,
-    userId: opts.userId,
-    lines: transfer(account.gatewayClearing('gateway_1'), account.venueBalance(opts.venueId), opts.paid),
-  })
+  if (opts.paid)
+    await payThroughGateway(app, { kind, bookingId, venueId: opts.venueId, userId: opts.userId }, opts.paid)
 }
 
 export async function bookingRow(app: App, kind: 'court' | 'indoor', id: number) {
