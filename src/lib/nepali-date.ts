@@ -10,9 +10,12 @@ import NepaliDateModule from 'nepali-date-converter'
 // Everything here takes and returns calendar dates as "YYYY-MM-DD" text, never instants: which
 // day it is where the venue is is ctx.zone's business (ctx.zone.today(ctx.clock.now())).
 
-// The package is CommonJS: the default import is its module.exports, whose `default` is the class.
-type NepaliDateClass = typeof NepaliDateModule.default
-const NepaliDate: NepaliDateClass = NepaliDateModule.default ?? (NepaliDateModule as unknown as NepaliDateClass)
+// In Node the package is CommonJS: the default import is its module.exports, whose `default` is the
+// class. The customer app's bundler (web/, the same conversion) takes its ES module, whose default
+// export is the class itself. The type follows whichever resolution compiles this file.
+type Loaded = typeof NepaliDateModule
+type NepaliDateClass = Loaded extends { default: infer C } ? C : Loaded
+const NepaliDate = ((NepaliDateModule as { default?: NepaliDateClass }).default ?? NepaliDateModule) as NepaliDateClass
 
 /** First and last BS years the table knows. */
 export const BS_MIN_YEAR = 2000
