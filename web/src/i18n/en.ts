@@ -15,7 +15,7 @@ export const en = {
   'app.notFound': 'This page does not exist.',
   'app.home': 'Go to the start page',
 
-  'nav.language': 'Language',
+  'lang.label': 'Language',
   'lang.en': 'English',
   'lang.ne': 'नेपाली',
 
@@ -26,7 +26,7 @@ export const en = {
   'nav.tournaments': 'Tournaments',
   'nav.notifications': 'Notifications',
   'nav.account': 'Account',
-  'nav.signin': 'Sign in',
+  'nav.signIn': 'Sign in',
 
   'common.save': 'Save',
   'common.saved': 'Saved.',

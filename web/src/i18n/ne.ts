@@ -15,7 +15,7 @@ export const ne: Record<keyof typeof en, string> = {
   'app.notFound': 'यो पृष्ठ छैन।',
   'app.home': 'सुरुको पृष्ठमा जानुहोस्',
 
-  'nav.language': 'भाषा',
+  'lang.label': 'भाषा',
   'lang.en': 'English',
   'lang.ne': 'नेपाली',
 
@@ -26,7 +26,7 @@ export const ne: Record<keyof typeof en, string> = {
   'nav.tournaments': 'प्रतियोगिता',
   'nav.notifications': 'सूचनाहरू',
   'nav.account': 'खाता',
-  'nav.signin': 'साइन इन',
+  'nav.signIn': 'साइन इन',
 
   'common.save': 'सेभ गर्नुहोस्',
   'common.saved': 'सेभ भयो।',
