@@ -18,6 +18,8 @@ export interface Config {
   /** Named prepared statements (plans cached per connection); off behind a transaction-mode pooler. */
   databasePrepare: boolean
   dataDir: string
+  /** DEMO_DATA: load the demo data at the first start of an empty embedded database (development only). */
+  demoData: boolean
   /** The built staff console (`npm run build`), served at /console (docs/console.md). */
   consoleDir: string
   redisUrl: string | undefined
@@ -445,6 +447,7 @@ export function loadConfig(env: Env = process.env): Config {
     databasePoolSize: int(env, 'DATABASE_POOL_SIZE', 10, 1, 1000),
     databasePrepare: bool(env, 'DATABASE_PREPARE', true),
     dataDir,
+    demoData: bool(env, 'DEMO_DATA', true),
     // From src/config.ts and from dist/config.js alike, the repository's dist/console.
     consoleDir: str(env, 'CONSOLE_DIR', fileURLToPath(new URL('../dist/console', import.meta.url))),
     redisUrl: opt(env, 'REDIS_URL'),

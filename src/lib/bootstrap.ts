@@ -1,16 +1,18 @@
 import { join } from 'node:path'
 import { type App, buildApp } from '../app.ts'
 import type { Config } from '../config.ts'
+import type { Clock } from './clock.ts'
 import { openDatabase } from './db.ts'
 import { migrate } from './migrate.ts'
 import type { OpsState } from './ops.ts'
 import { hashPassword, setPasswordCost } from './password.ts'
 
 /**
- * Opens the configured database, applies migrations, ensures the super admin, and builds the app.
+ * Opens the configured database, applies migrations, ensures the super admin, and builds the app
+ * (on `clock`, the system clock by default; tests pass a ManualClock).
  * Throws UnknownMigrationsError (the database is ahead of this build) before serving anything.
  */
-export async function bootstrap(config: Config, opsState?: OpsState): Promise<App> {
+export async function bootstrap(config: Config, opsState?: OpsState, clock?: Clock): Promise<App> {
   setPasswordCost(config.argon2MemoryKib)
   const database = await openDatabase({
     databaseUrl: config.databaseUrl,
@@ -24,7 +26,7 @@ export async function bootstrap(config: Config, opsState?: OpsState): Promise<Ap
     await database.close()
     throw err
   }
-  const app = await buildApp({ config, database, processMetrics: true, opsState })
+  const app = await buildApp({ config, database, processMetrics: true, opsState, clock })
   // onClose hooks run last-added first: this one runs before app.ts's, so it stops the job loop
   // (which finishes its claimed jobs) before closing the database under it.
   app.addHook('onClose', async () => {
