@@ -1329,6 +1329,46 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/venues/{venue}/bookings/series/{series}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * One of the venue's recurring series with its occurrences (owner, manager, staff)
+         * @description Any series at the venue, a customer's or the desk's, with every occurrence whatever its status and the weeks without one (skipped). 404 when the series is not at this venue; 403 for anyone not working there.
+         */
+        get: operations["showVenueBookingSeries"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/venues/{venue}/bookings/series/{series}/cancel": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        /**
+         * Cancel the occurrences of a venue's series from a date on, at the desk (owner, manager, staff)
+         * @description Cancels, in one transaction, every occurrence on or after from_date (default: today, venue time) that is pending or confirmed and has not started, each as the venue cancels a booking (PATCH /bookings/{booking}/status cancelled): what was paid goes back (online money to the customer's wallet, desk money at the desk) and the freed slot is offered to the waitlist. Other occurrences are left. reason defaults to "Cancelled by the venue". 404 when the series is not at this venue.
+         */
+        patch: operations["cancelVenueBookingSeries"];
+        trace?: never;
+    };
     "/api/indoor-game-bookings": {
         parameters: {
             query?: never;
@@ -1612,6 +1652,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/venues/{venue}/reviews/moderation": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Every review of a venue, hidden ones included: unanswered first, then newest (owner, manager)
+         * @description A review is unanswered until someone replies to it. `rating` keeps one rating; `status` keeps the approved (public) or the hidden ones. Staff, customers and other venues are 403 before the query is read.
+         */
+        get: operations["listVenueReviewsForModeration"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/reviews": {
         parameters: {
             query?: never;
@@ -1681,6 +1741,26 @@ export interface paths {
         head?: never;
         /** Approve a review (owner or manager of its venue) */
         patch: operations["approveReview"];
+        trace?: never;
+    };
+    "/api/admin/reviews/{review}/hide": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        /**
+         * Hide a review from the public list and the rating (owner or manager of its venue)
+         * @description Approving it again shows it. Hiding a hidden review changes nothing.
+         */
+        patch: operations["hideReview"];
         trace?: never;
     };
     "/api/tournaments": {
@@ -1776,6 +1856,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/tournaments/{tournament}/teams/{team}/pay": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Pay the team’s registration fee from the wallet (the account that registered the team)
+         * @description Online money owed to the venue (ledger: wallet → venue balance). Cancelling the tournament refunds it to the wallet, charged to the venue’s balance. 422 when the tournament has no fee, the fee is paid, the tournament is ongoing, completed or cancelled, or the wallet is short ("Insufficient wallet balance.").
+         */
+        post: operations["payTournamentFee"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/tournaments/{tournament}/status": {
         parameters: {
             query?: never;
@@ -1791,7 +1891,7 @@ export interface paths {
         head?: never;
         /**
          * Move the tournament along its states
-         * @description registration_open → registration_closed → ongoing → completed; any state but completed → cancelled. Anything else is 422.
+         * @description registration_open → registration_closed → ongoing → completed; any state but completed → cancelled. Anything else is 422. Cancelling refunds every registration fee paid online to its wallet, charged to the venue’s balance, in the same transaction (the teams then show fee_status refunded).
          */
         patch: operations["updateTournamentStatus"];
         trace?: never;
@@ -2026,6 +2126,26 @@ export interface paths {
         get: operations["listWebhookDeliveries"];
         put?: never;
         post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/venues/{venue}/webhooks/{webhook}/deliveries/{delivery}/resend": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Send a delivery that succeeded or failed once more, now (owner, manager)
+         * @description The same message (same webhook-id and body) as one more attempt; 202 with the delivery, now pending. A pending delivery or a disabled endpoint is 422.
+         */
+        post: operations["resendWebhookDelivery"];
         delete?: never;
         options?: never;
         head?: never;
@@ -2594,6 +2714,9 @@ export interface components {
             hold_expires_at: string | null;
             /** @description Customers waiting for this slot (court bookings) */
             waitlist_count: number;
+            /** @description The slot was offered to the first waiting customer when it freed: this pending booking is the offer, open until hold_expires_at (court bookings) */
+            is_waitlist_offer: boolean;
+            series_id: number | null;
         };
         /** BoardColumn */
         BoardColumn: {
@@ -3648,6 +3771,13 @@ export interface components {
             }[];
             /** @description YYYY-MM-DD HH:mm:ss, venue time zone */
             registered_at: string;
+            /**
+             * @description The registration fee: paid online from the wallet, or refunded when the tournament was cancelled
+             * @enum {string}
+             */
+            fee_status: "unpaid" | "paid" | "refunded";
+            /** @description NPR amount with two decimals, e.g. "250.00" */
+            fee_paid: string;
         };
         /** Tournament */
         Tournament: {
@@ -10663,6 +10793,165 @@ export interface operations {
             429: components["responses"]["TooManyRequests"];
         };
     };
+    showVenueBookingSeries: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Venue id or slug */
+                venue: string;
+                /** @description Series id */
+                series: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["BookingSeries"];
+                    };
+                };
+            };
+            /** @description Not signed in: no bearer token, or an unknown, expired or revoked one. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Message"];
+                };
+            };
+            /** @description Signed in, but this action is not allowed for the caller. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Message"];
+                };
+            };
+            /** @description No such resource, or not visible to the caller. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Message"];
+                };
+            };
+            /** @description A field is invalid (`errors` names each), or the action is refused in this state. */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["UnprocessableError"];
+                };
+            };
+            429: components["responses"]["TooManyRequests"];
+        };
+    };
+    cancelVenueBookingSeries: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Venue id or slug */
+                venue: string;
+                /** @description Series id */
+                series: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /**
+                     * Format: date
+                     * @description Cancel the occurrences on or after this date (default: today)
+                     */
+                    from_date?: string;
+                    reason?: string | null;
+                };
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description "3 bookings cancelled. Rs 3,000.00 refunded to your wallet." */
+                        message: string;
+                        /** @description NPR amount with two decimals, e.g. "250.00" */
+                        refund_amount: string;
+                        data: {
+                            /** @description The series id */
+                            id: number;
+                            cancelled: {
+                                booking_id: number;
+                                booking_number: string;
+                                /** @description YYYY-MM-DD */
+                                date: string;
+                                /** @description NPR amount with two decimals, e.g. "250.00" */
+                                refund_amount: string;
+                                /** @description The cancel message of that booking (refund or why none) */
+                                message: string;
+                            }[];
+                        };
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            /** @description Not signed in: no bearer token, or an unknown, expired or revoked one. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Message"];
+                };
+            };
+            /** @description Signed in, but this action is not allowed for the caller. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Message"];
+                };
+            };
+            /** @description No such resource, or not visible to the caller. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Message"];
+                };
+            };
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            /** @description A field is invalid (`errors` names each), or the action is refused in this state. */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["UnprocessableError"];
+                };
+            };
+            429: components["responses"]["TooManyRequests"];
+        };
+    };
     listIndoorGameBookings: {
         parameters: {
             query?: {
@@ -12204,6 +12493,90 @@ export interface operations {
             429: components["responses"]["TooManyRequests"];
         };
     };
+    listVenueReviewsForModeration: {
+        parameters: {
+            query?: {
+                /** @description Only reviews with this rating */
+                rating?: number;
+                /** @description approved: shown publicly; hidden: taken out of view (or never approved) */
+                status?: "approved" | "hidden";
+                page?: number;
+                per_page?: number;
+            };
+            header?: never;
+            path: {
+                /** @description Venue id or slug */
+                venue: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["Review"][];
+                        links: {
+                            first: string | null;
+                            last: string | null;
+                            prev: string | null;
+                            next: string | null;
+                        };
+                        meta: {
+                            current_page: number;
+                            from: number | null;
+                            last_page: number;
+                            path: string;
+                            per_page: number;
+                            to: number | null;
+                            total: number;
+                        };
+                    };
+                };
+            };
+            /** @description Not signed in: no bearer token, or an unknown, expired or revoked one. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Message"];
+                };
+            };
+            /** @description Signed in, but this action is not allowed for the caller. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Message"];
+                };
+            };
+            /** @description No such resource, or not visible to the caller. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Message"];
+                };
+            };
+            /** @description A field is invalid (`errors` names each), or the action is refused in this state. */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["UnprocessableError"];
+                };
+            };
+            429: components["responses"]["TooManyRequests"];
+        };
+    };
     createReview: {
         parameters: {
             query?: never;
@@ -12435,6 +12808,71 @@ export interface operations {
         };
     };
     approveReview: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                review: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                        data: components["schemas"]["Review"];
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            /** @description Not signed in: no bearer token, or an unknown, expired or revoked one. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Message"];
+                };
+            };
+            /** @description Signed in, but this action is not allowed for the caller. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Message"];
+                };
+            };
+            /** @description No such resource, or not visible to the caller. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Message"];
+                };
+            };
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            /** @description A field is invalid (`errors` names each), or the action is refused in this state. */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["UnprocessableError"];
+                };
+            };
+            429: components["responses"]["TooManyRequests"];
+        };
+    };
+    hideReview: {
         parameters: {
             query?: never;
             header?: never;
@@ -12832,6 +13270,76 @@ export interface operations {
         responses: {
             /** @description Created */
             201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["Team"];
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            /** @description Not signed in: no bearer token, or an unknown, expired or revoked one. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Message"];
+                };
+            };
+            /** @description Signed in, but this action is not allowed for the caller. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Message"];
+                };
+            };
+            /** @description No such resource, or not visible to the caller. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Message"];
+                };
+            };
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            /** @description A field is invalid (`errors` names each), or the action is refused in this state. */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                        errors?: {
+                            [key: string]: string[];
+                        };
+                    };
+                };
+            };
+            429: components["responses"]["TooManyRequests"];
+        };
+    };
+    payTournamentFee: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                tournament: string;
+                team: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -13848,6 +14356,76 @@ export interface operations {
                     "application/json": components["schemas"]["Message"];
                 };
             };
+            /** @description A field is invalid (`errors` names each), or the action is refused in this state. */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["UnprocessableError"];
+                };
+            };
+            429: components["responses"]["TooManyRequests"];
+        };
+    };
+    resendWebhookDelivery: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Venue id or slug */
+                venue: string;
+                /** @description Webhook endpoint id */
+                webhook: string;
+                /** @description Delivery id */
+                delivery: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Response */
+            202: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                        data: components["schemas"]["WebhookDelivery"];
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            /** @description Not signed in: no bearer token, or an unknown, expired or revoked one. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Message"];
+                };
+            };
+            /** @description Signed in, but this action is not allowed for the caller. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Message"];
+                };
+            };
+            /** @description No such resource, or not visible to the caller. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Message"];
+                };
+            };
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
             /** @description A field is invalid (`errors` names each), or the action is refused in this state. */
             422: {
                 headers: {

@@ -227,6 +227,8 @@ test('the board of a busy day: columns on the availability grid, bookings with m
       is_hold: false,
       hold_expires_at: null,
       waitlist_count: 0,
+      is_waitlist_offer: false,
+      series_id: null,
     },
   )
   assert.equal((byId.get(`court:${s.cancelled.id}`) as { status: string }).status, 'cancelled')

@@ -77,6 +77,10 @@ export const PaymentBody = Type.Object({
 })
 
 export const SeriesParams = Type.Object({ series: Type.String({ description: 'Series id' }) })
+export const VenueSeriesParams = Type.Object({
+  venue: Type.String({ description: 'Venue id or slug' }),
+  series: Type.String({ description: 'Series id' }),
+})
 
 /** What a series does about a week whose slot is taken. */
 const SeriesOnConflictEnum = namedEnum('SeriesOnConflict', ['fail', 'skip'])

@@ -3,8 +3,15 @@ import { signedIn } from '../../lib/auth.ts'
 import type { Routes } from '../../lib/route.ts'
 import { Data, errorResponses, Message } from '../../lib/schemas.ts'
 import { SeriesCancelSchema, SeriesSchema } from './resource.ts'
-import { SeriesBody, SeriesCancelBody, SeriesParams, StaffSeriesBody, VenueParams } from './schemas.ts'
-import { cancelMySeries, createMySeries, showMySeries } from './series.ts'
+import {
+  SeriesBody,
+  SeriesCancelBody,
+  SeriesParams,
+  StaffSeriesBody,
+  VenueParams,
+  VenueSeriesParams,
+} from './schemas.ts'
+import { cancelMySeries, cancelVenueSeries, createMySeries, showMySeries, showVenueSeries } from './series.ts'
 import { createVenueSeries, venueFor } from './staff.ts'
 
 // Recurring series of court bookings (docs/bookings.md, "Recurring series").
@@ -101,6 +108,55 @@ const routes: Routes = async (app) => {
     },
     async (req, reply) =>
       reply.code(201).send({ data: await createVenueSeries(ctx, signedIn(req), req.params.venue, req.body) }),
+  )
+
+  app.get(
+    '/venues/:venue/bookings/series/:series',
+    {
+      onRequest: app.auth.required,
+      schema: {
+        operationId: 'showVenueBookingSeries',
+        tags: staffTags,
+        security,
+        summary: "One of the venue's recurring series with its occurrences (owner, manager, staff)",
+        description:
+          "Any series at the venue, a customer's or the desk's, with every occurrence whatever its status and the " +
+          'weeks without one (skipped). 404 when the series is not at this venue; 403 for anyone not working there.',
+        params: VenueSeriesParams,
+        response: { 200: One, ...errorResponses },
+      },
+    },
+    async (req) => {
+      const venueId = await venueFor(ctx, signedIn(req), req.params.venue)
+      return { data: await showVenueSeries(ctx, venueId, req.params.series) }
+    },
+  )
+
+  app.patch(
+    '/venues/:venue/bookings/series/:series/cancel',
+    {
+      onRequest: app.auth.required,
+      preValidation: venueStaffFirst,
+      schema: {
+        operationId: 'cancelVenueBookingSeries',
+        tags: staffTags,
+        security,
+        summary: "Cancel the occurrences of a venue's series from a date on, at the desk (owner, manager, staff)",
+        description:
+          'Cancels, in one transaction, every occurrence on or after from_date (default: today, venue time) that is ' +
+          'pending or confirmed and has not started, each as the venue cancels a booking (PATCH ' +
+          "/bookings/{booking}/status cancelled): what was paid goes back (online money to the customer's wallet, " +
+          'desk money at the desk) and the freed slot is offered to the waitlist. Other occurrences are left. ' +
+          'reason defaults to "Cancelled by the venue". 404 when the series is not at this venue.',
+        params: VenueSeriesParams,
+        body: SeriesCancelBody,
+        response: { 200: SeriesCancelSchema, ...errorResponses },
+      },
+    },
+    async (req) => {
+      const venueId = await venueFor(ctx, signedIn(req), req.params.venue)
+      return cancelVenueSeries(ctx, venueId, req.params.series, req.body ?? {})
+    },
   )
 }
 

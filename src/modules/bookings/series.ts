@@ -10,6 +10,7 @@ import {
   assertCustomerMayCancel,
   type Booker,
   cancelledMessage,
+  hasStarted,
   insertPastLapsedHolds,
   lockBooking,
   transition,
@@ -23,6 +24,9 @@ import type { Series, SeriesCancel } from './resource.ts'
 import type { SeriesBody, SeriesCancelBody } from './schemas.ts'
 import { CANCELLED_BY_CUSTOMER } from './service.ts'
 import { assertSeriesCap } from './unpaid-cap.ts'
+
+/** The reason a desk's series cancel records when staff give none. */
+const CANCELLED_BY_VENUE = 'Cancelled by the venue'
 
 // Recurring series (docs/bookings.md, "Recurring series"): one request books the same court, weekday
 // and venue-local wall-clock time for 2–26 weeks. Each occurrence is an ordinary booking made by the
@@ -206,10 +210,47 @@ export async function cancelMySeries(
   rawId: string,
   input: Static<typeof SeriesCancelBody>,
 ): Promise<SeriesCancel> {
-  const id = await ownedSeriesId(ctx, user, rawId)
+  return cancelSeries(ctx, await ownedSeriesId(ctx, user, rawId), input, 'customer')
+}
+
+/** The series id when it is one of the venue's (`venueId`, access already checked): 404 otherwise. */
+async function venueSeriesId(ctx: AppContext, venueId: number, rawId: string): Promise<number> {
+  const id = parseId(rawId)
+  if (id === undefined) throw new NotFound()
+  const series = await seriesById(ctx.db, id)
+  if (!series || series.venue_id !== venueId) throw new NotFound()
+  return id
+}
+
+/** GET /venues/{venue}/bookings/series/{series}: any series at the venue, for its desk. */
+export async function showVenueSeries(ctx: AppContext, venueId: number, rawId: string): Promise<Series> {
+  return showSeriesById(ctx, await venueSeriesId(ctx, venueId, rawId))
+}
+
+/**
+ * PATCH /venues/{venue}/bookings/series/{series}/cancel: the desk cancels a series from a date on.
+ * The same occurrences as the customer's cancel (pending or confirmed, not started), each cancelled
+ * by the venue: what was paid goes back whatever the free-cancellation window (online money to the
+ * customer's wallet, desk money at the desk), as PATCH /bookings/{booking}/status cancelled does.
+ */
+export async function cancelVenueSeries(
+  ctx: AppContext,
+  venueId: number,
+  rawId: string,
+  input: Static<typeof SeriesCancelBody>,
+): Promise<SeriesCancel> {
+  return cancelSeries(ctx, await venueSeriesId(ctx, venueId, rawId), input, 'venue')
+}
+
+async function cancelSeries(
+  ctx: AppContext,
+  id: number,
+  input: Static<typeof SeriesCancelBody>,
+  by: 'customer' | 'venue',
+): Promise<SeriesCancel> {
   const now = ctx.clock.now()
   const from = input.from_date ?? ctx.zone.today(now)
-  const reason = input.reason?.trim() || CANCELLED_BY_CUSTOMER
+  const reason = input.reason?.trim() || (by === 'customer' ? CANCELLED_BY_CUSTOMER : CANCELLED_BY_VENUE)
   const candidates = await seriesOccurrences(ctx.db, id, from)
   type Line = SeriesCancel['data']['cancelled'][number]
   const cancelled = await ctx.db.transaction().execute(async (trx) => {
@@ -218,12 +259,19 @@ export async function cancelMySeries(
       if (c.status !== 'pending' && c.status !== 'confirmed') continue
       const booking = await lockBooking(trx, 'court', c.id)
       if (!booking) continue
-      try {
-        assertCustomerMayCancel(booking, now, ctx.zone)
-      } catch {
+      if (by === 'customer') {
+        try {
+          assertCustomerMayCancel(booking, now, ctx.zone)
+        } catch {
+          continue
+        }
+      } else if (
+        (booking.status !== 'pending' && booking.status !== 'confirmed') ||
+        hasStarted(booking, now, ctx.zone)
+      ) {
         continue
       }
-      const outcome = await transition(ctx, trx, booking, 'cancel', { reason, by: 'customer' })
+      const outcome = await transition(ctx, trx, booking, 'cancel', { reason, by })
       out.push({
         line: {
           booking_id: booking.id,
@@ -241,8 +289,9 @@ export async function cancelMySeries(
   const toWallet = cancelled.reduce((sum, c) => sum + c.toWallet, 0)
   const atDesk = cancelled.reduce((sum, c) => sum + c.atDesk, 0)
   const refund = toWallet + atDesk
+  const wallet = by === 'customer' ? 'your wallet' : "the customer's wallet"
   const said =
-    (toWallet > 0 ? ` ${formatRupees(toWallet)} refunded to your wallet.` : '') +
+    (toWallet > 0 ? ` ${formatRupees(toWallet)} refunded to ${wallet}.` : '') +
     (atDesk > 0 ? ` ${formatRupees(atDesk)} paid at the venue is refunded at its desk.` : '')
   const n = cancelled.length
   const message =

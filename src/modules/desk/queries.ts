@@ -55,6 +55,10 @@ export interface DayBookingRow {
   hold_expires_at: Date | string | null
   /** Waiting waitlist entries overlapping the booking (court bookings; 0 for indoor ones). */
   waiting: number
+  /** The recurring series the booking is an occurrence of (court bookings; null for indoor ones). */
+  series_id: number | null
+  /** The booking is a waitlist offer still open (court bookings; false for indoor ones). */
+  waitlist_offer: boolean
 }
 
 /** The columns both kinds of booking share, as the board reads them. */
@@ -94,13 +98,23 @@ export async function courtBookingsOn(db: Executor, venueId: number, date: strin
         .whereRef('w.end_time', '>', 'b.start_time')
         .where('w.status', '=', 'waiting')
         .as('waiting'),
+      'b.series_id',
+      eb
+        .exists(
+          eb
+            .selectFrom('waitlist_entries as o')
+            .select('o.id')
+            .whereRef('o.offer_booking_id', '=', 'b.id')
+            .where('o.status', '=', 'offered'),
+        )
+        .as('waitlist_offer'),
     ])
     .where('b.venue_id', '=', venueId)
     .where('b.date', '=', date)
     .orderBy('b.start_time')
     .orderBy('b.id')
     .execute()
-  return rows.map((r) => ({ ...r, waiting: Number(r.waiting ?? 0) }))
+  return rows.map((r) => ({ ...r, waiting: Number(r.waiting ?? 0), waitlist_offer: Boolean(r.waitlist_offer) }))
 }
 
 /** Every indoor game booking of the venue on `date` (cancelled ones too), by start time. */
@@ -118,7 +132,7 @@ export async function indoorBookingsOn(db: Executor, venueId: number, date: stri
     .orderBy('b.start_time')
     .orderBy('b.id')
     .execute()
-  return rows.map((r) => ({ ...r, waiting: 0 }))
+  return rows.map((r) => ({ ...r, waiting: 0, series_id: null, waitlist_offer: false }))
 }
 
 /** Maintenance blocks of the venue's courts on `date`. */

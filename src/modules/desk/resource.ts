@@ -67,6 +67,14 @@ export const BoardBookingSchema = named(
     is_hold: Type.Boolean({ description: 'A pending booking whose payment hold is still running' }),
     hold_expires_at: Nullable(Instant),
     waitlist_count: Type.Integer({ description: 'Customers waiting for this slot (court bookings)' }),
+    is_waitlist_offer: Type.Boolean({
+      description:
+        'The slot was offered to the first waiting customer when it freed: this pending booking is the offer, ' +
+        'open until hold_expires_at (court bookings)',
+    }),
+    series_id: Nullable(
+      Type.Integer({ description: 'The recurring series this court booking is an occurrence of; null for games' }),
+    ),
   }),
 )
 

@@ -88,6 +88,8 @@ function toBoardBooking(ctx: AppContext, kind: BoardBooking['kind'], b: DayBooki
     is_hold: isHold,
     hold_expires_at: ctx.zone.format(b.hold_expires_at),
     waitlist_count: b.waiting,
+    is_waitlist_offer: isHold && b.waitlist_offer,
+    series_id: b.series_id,
   }
 }
 
