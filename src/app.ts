@@ -33,6 +33,7 @@ import { edgeServerOptions } from './lib/server-options.ts'
 import { localStorage } from './lib/storage.ts'
 import { registerUploads } from './lib/uploads.ts'
 import { buildValidator } from './lib/validation.ts'
+import { frameOptions, loadWebApp, registerWeb } from './lib/web.ts'
 import { Zone } from './lib/zone.ts'
 import { registerModules, wireSteps } from './modules/index.ts'
 
@@ -124,6 +125,7 @@ export async function buildApp({
   // (a cached read, a 404 thrown by a handler that is not async) Node has not yet marked it complete.
   app.addHook('onSend', (req, reply, payload, done) => {
     reply.header('x-request-id', req.id)
+    frameOptions(reply)
     if (reply.statusCode >= 400 && !req.raw.complete && hasBody(req)) reply.header('connection', 'close')
     done(null, payload)
   })
@@ -154,7 +156,8 @@ export async function buildApp({
     route.preValidation = own == null ? [emptyBody] : [emptyBody, ...[own].flat()]
   })
 
-  registerErrorHandler(app)
+  const web = loadWebApp(config.webDir)
+  registerErrorHandler(app, web.fallback)
   await registerRateLimit(app, config)
   registerUploads(app, join(config.dataDir, 'incoming'), config.maxImagePixels)
 
@@ -163,6 +166,7 @@ export async function buildApp({
 
   registerOps(app, ctx.metrics, opsState)
   await registerConsole(app, config.consoleDir)
+  await registerWeb(app, web)
   app.get('/storage/*', { schema: { hide: true, params: Type.Object({ '*': Type.String() }) } }, async (req, reply) => {
     const path = req.params['*']
     const data = await ctx.storage.get(path).catch(() => null)

@@ -22,6 +22,8 @@ export interface Config {
   demoData: boolean
   /** The built staff console (`npm run build`), served at /console (docs/console.md). */
   consoleDir: string
+  /** The built customer web app (`npm run build`), served at / (docs/web.md). */
+  webDir: string
   redisUrl: string | undefined
   logLevel: string
   superAdminEmail: string | undefined
@@ -450,6 +452,7 @@ export function loadConfig(env: Env = process.env): Config {
     demoData: bool(env, 'DEMO_DATA', true),
     // From src/config.ts and from dist/config.js alike, the repository's dist/console.
     consoleDir: str(env, 'CONSOLE_DIR', fileURLToPath(new URL('../dist/console', import.meta.url))),
+    webDir: str(env, 'WEB_DIR', fileURLToPath(new URL('../dist/web', import.meta.url))),
     redisUrl: opt(env, 'REDIS_URL'),
     logLevel: oneOf(env, 'LOG_LEVEL', ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const, 'info'),
     superAdminEmail: opt(env, 'SUPER_ADMIN_EMAIL'),

@@ -194,8 +194,16 @@ export function frameworkErrors(err: FastifyError, _req: FastifyRequest, reply: 
   return reply.code(400).send({ message: 'Bad request.' })
 }
 
-export function registerErrorHandler(app: FastifyInstance) {
-  app.setNotFoundHandler((_req, reply) => {
+/**
+ * `pageFallback` answers a request no route serves when it is a page of the web app (src/lib/web.ts)
+ * and says so; everything else is the contract's 404.
+ */
+export function registerErrorHandler(
+  app: FastifyInstance,
+  pageFallback: (req: FastifyRequest, reply: FastifyReply) => boolean = () => false,
+) {
+  app.setNotFoundHandler((req, reply) => {
+    if (pageFallback(req, reply)) return
     reply.code(404).send({ message: 'Not found.' })
   })
 

@@ -1,0 +1,130 @@
+import { spawnSync } from 'node:child_process'
+import { createHash } from 'node:crypto'
+import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs'
+import { type AddressInfo, createServer } from 'node:net'
+import { join } from 'node:path'
+import type { BrowserContext, Page } from 'playwright-core'
+import type { App } from '../../src/app.ts'
+import { type SeedSummary, seedDemo } from '../../src/cli/seed.ts'
+import { build } from '../helpers/app.ts'
+
+// Browser tests of the customer web app: the real server (test/helpers/app.ts, a fresh database
+// with the demo data) on a real port, the app built by Vite exactly as `npm run build` builds it,
+// and Debian's Chromium through playwright-core (launchBrowser, seriousViolations and friends are
+// the console's, test/console/browser.ts).
+
+export { eventually, launchBrowser, screenshot, seriousViolations } from '../console/browser.ts'
+
+const root = new URL('../..', import.meta.url).pathname
+export const webDir = join(root, 'dist/web')
+
+/** A phone (390 × 844, touch) and a desktop, the two viewports every page is checked at. */
+export const PHONE = { viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true, deviceScaleFactor: 2 }
+export const DESKTOP = { viewport: { width: 1280, height: 800 } }
+
+/** Builds dist/web once per source change; parallel test files wait for one build. */
+export function ensureWebBuilt() {
+  const hash = sourceHash()
+  const stamp = join(webDir, '.source-hash')
+  if (existsSync(stamp) && readFileSync(stamp, 'utf8') === hash) return
+  const lock = join(root, '.tmp/web-build.lock')
+  mkdirSync(join(root, '.tmp'), { recursive: true })
+  for (let i = 0; ; i++) {
+    try {
+      mkdirSync(lock)
+      break
+    } catch {
+      if (i > 600) rmSync(lock, { recursive: true, force: true })
+      spawnSync('sleep', ['0.2'])
+      if (existsSync(stamp) && readFileSync(stamp, 'utf8') === hash) return
+    }
+  }
+  try {
+    const run = spawnSync(process.execPath, [join(root, 'scripts/build-web.mjs')], {
+      cwd: root,
+      encoding: 'utf8',
+      env: { ...process.env, CI: 'true' },
+    })
+    if (run.status !== 0) throw new Error(`web build failed:\n${run.stdout}\n${run.stderr}`)
+    writeFileSync(stamp, hash)
+  } finally {
+    rmSync(lock, { recursive: true, force: true })
+  }
+}
+
+function sourceHash() {
+  const h = createHash('sha256')
+  const files = [
+    ...walk(join(root, 'web')),
+    join(root, 'scripts/build-web.mjs'),
+    join(root, 'src/client/index.ts'),
+    join(root, 'src/client/schema.d.ts'),
+    join(root, 'src/lib/nepali-date.ts'),
+  ]
+  for (const f of files.sort()) if (existsSync(f)) h.update(f).update(readFileSync(f))
+  return h.digest('hex')
+}
+
+function walk(dir: string): string[] {
+  return readdirSync(dir).flatMap((name) => {
+    const full = join(dir, name)
+    return statSync(full).isDirectory() ? walk(full) : [full]
+  })
+}
+
+/** The gzipped JavaScript of the first load of / as the build measured it (scripts/build-web.mjs). */
+export function measuredBudget(): { firstLoadJsGzip: number; allJsGzip: number } {
+  return JSON.parse(readFileSync(join(webDir, 'budget.json'), 'utf8'))
+}
+
+export interface WebServer {
+  app: App
+  url: string
+  seed: SeedSummary
+  close(): Promise<void>
+}
+
+/** The real app on a fresh database with the demo data (`npm run seed`), listening on a free port. */
+export async function startWebServer(env: Record<string, string> = {}): Promise<WebServer> {
+  ensureWebBuilt()
+  // Gateways send the customer back under APP_URL: the address this server will listen on.
+  const port = await freePort()
+  const url = `http://127.0.0.1:${port}`
+  const app = await build(undefined, { WEB_DIR: webDir, APP_URL: url, ...env })
+  const seed = await seedDemo(app.ctx.db, { zone: app.ctx.zone, clock: app.ctx.clock })
+  await app.listen({ port, host: '127.0.0.1' })
+  return { app, url, seed, close: () => app.close() }
+}
+
+/**
+ * Signs `context` in as the user with `email` (the demo password): the token comes from
+ * POST /api/auth/login and is stored where the app keeps its session, before any page loads.
+ */
+export async function signInAs(context: BrowserContext, server: WebServer, email: string) {
+  const res = await fetch(`${server.url}/api/auth/login`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ email, password: server.seed.password }),
+  })
+  if (!res.ok) throw new Error(`login ${email}: ${res.status} ${await res.text()}`)
+  const body = (await res.json()) as { token: string; data: unknown }
+  const session = JSON.stringify({ token: body.token, user: body.data })
+  await context.addInitScript((value: string) => localStorage.setItem('courtside.web.session', value), session)
+}
+
+/** A port nobody listens on now (the OS's choice). */
+export async function freePort(): Promise<number> {
+  const server = createServer()
+  await new Promise<void>((done) => server.listen(0, '127.0.0.1', done))
+  const { port } = server.address() as AddressInfo
+  await new Promise((done) => server.close(done))
+  return port
+}
+
+/** Opens `path` of the app in a new page of `context` and waits until the app has rendered. */
+export async function open(context: BrowserContext, server: WebServer, path: string): Promise<Page> {
+  const page = await context.newPage()
+  await page.goto(`${server.url}${path}`)
+  await page.locator('#main').waitFor()
+  return page
+}
