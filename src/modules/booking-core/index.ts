@@ -52,6 +52,7 @@ export {
   recordBookingPayment,
   setPaymentIntent,
 } from './payable.ts'
+export { paymentReceived } from './payment-received.ts'
 export {
   ledgerReferenceType,
   newPayment,

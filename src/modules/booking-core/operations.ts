@@ -3,12 +3,12 @@ import type { AppContext } from '../../lib/context.ts'
 import type { Executor } from '../../lib/db.ts'
 import { Forbidden, Invalid, Unprocessable } from '../../lib/errors.ts'
 import { formatMoney, toPaisa } from '../../lib/money.ts'
-import { account, post, takeCommission, transfer } from '../ledger/index.ts'
-import { issueReceipt } from '../receipts/index.ts'
+import { account, post, transfer } from '../ledger/index.ts'
 import { emitPaymentEvent } from '../webhooks/index.ts'
 import { hasStarted } from './cancellation.ts'
 import type { DeskPaymentMethod } from './methods.ts'
 import { recordBookingPayment } from './payable.ts'
+import { paymentReceived } from './payment-received.ts'
 import { insertCharge, type LockedBooking } from './repository/bookings.ts'
 import { insertPayment, newReference } from './repository/payments.ts'
 import { type StaffTarget, staffEvent, staffTransitionError } from './state.ts'
@@ -143,19 +143,7 @@ export async function recordDeskPayment(
     createdBy: staff.id,
     lines: transfer(account.venueDesk(booking.venue_id), account.venueDeskSales(booking.venue_id), input.amount),
   })
-  await issueReceipt(ctx, trx, payment.id)
-  await takeCommission(
-    trx,
-    {
-      paymentId: payment.id,
-      venueId: booking.venue_id,
-      booking: { kind: booking.kind, id: booking.id },
-      occurredAt: now,
-    },
-    input.amount,
-    'desk',
-    ctx.config.platformCommissionBasisPoints,
-  )
+  await paymentReceived(ctx, trx, payment, booking, input.amount, 'desk')
   await emitPaymentEvent(ctx, trx, payment.id, 'completed')
   await recordBookingPayment(ctx, trx, booking.kind, booking.id, input.amount)
   return payment

@@ -8,11 +8,11 @@ import {
   ledgerReferenceType,
   lockBooking,
   newPayment,
+  paymentReceived,
   recordBookingPayment,
   setPaymentIntent,
 } from '../booking-core/index.ts'
-import { account, takeCommission } from '../ledger/index.ts'
-import { issueReceipt } from '../receipts/index.ts'
+import { account } from '../ledger/index.ts'
 import { debitWallet, failTopup } from '../wallet/index.ts'
 import { emitPaymentEvent } from '../webhooks/index.ts'
 import {
@@ -100,19 +100,7 @@ async function payByWallet(ctx: AppContext, user: AuthUser, kind: BookingKind, b
         booking: { kind, id: booking.id },
       },
     )
-    await issueReceipt(ctx, trx, payment.id)
-    await takeCommission(
-      trx,
-      {
-        paymentId: payment.id,
-        venueId: booking.venue_id,
-        booking: { kind, id: booking.id },
-        occurredAt: ctx.clock.now(),
-      },
-      due,
-      'online',
-      ctx.config.platformCommissionBasisPoints,
-    )
+    await paymentReceived(ctx, trx, payment, { kind, id: booking.id, venue_id: booking.venue_id }, due, 'online')
     await emitPaymentEvent(ctx, trx, payment.id, 'completed')
     await recordBookingPayment(ctx, trx, kind, booking.id, due)
     const after = (await lockBooking(trx, kind, booking.id))!

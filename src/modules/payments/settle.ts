@@ -7,13 +7,13 @@ import {
   type BookingKind,
   HOLD_EXPIRED_REASON,
   lockBooking,
+  paymentReceived,
   recordBookingPayment,
   returnPayment,
   transition,
 } from '../booking-core/index.ts'
-import { account, post, takeCommission, transfer } from '../ledger/index.ts'
+import { account, post, transfer } from '../ledger/index.ts'
 import { notify } from '../notifications/index.ts'
-import { issueReceipt } from '../receipts/index.ts'
 import { completeTopup, failTopup } from '../wallet/index.ts'
 import { emitPaymentEvent } from '../webhooks/index.ts'
 import type { CallbackClaim, GatewayName, Gateways } from './gateways/index.ts'
@@ -169,18 +169,13 @@ async function applyToBooking(ctx: AppContext, trx: Executor, payment: repo.Paym
     userId: payment.user_id,
     lines: transfer(account.gatewayClearing(payment.method), account.venueBalance(booking.venue_id), payment.amount),
   })
-  await issueReceipt(ctx, trx, payment.id)
-  await takeCommission(
+  await paymentReceived(
+    ctx,
     trx,
-    {
-      paymentId: payment.id,
-      venueId: booking.venue_id,
-      booking: { kind, id: booking.id },
-      occurredAt: ctx.clock.now(),
-    },
+    payment,
+    { kind, id: booking.id, venue_id: booking.venue_id },
     payment.amount,
     'online',
-    ctx.config.platformCommissionBasisPoints,
   )
   let declined: string | undefined
   if (booking?.status === 'cancelled' && payment.amount >= booking.total_amount) {
