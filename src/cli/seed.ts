@@ -10,6 +10,7 @@ import { hashPassword, setPasswordCost } from '../lib/password.ts'
 import { addDays, toTimeWithSeconds } from '../lib/time.ts'
 import { Zone } from '../lib/zone.ts'
 import { DEMO_PASSWORD, DEMO_TOURNAMENT, DEMO_USERS, DEMO_VENUES, type DemoVenue } from './seed-data.ts'
+import { seedVenueHistory } from './seed-history.ts'
 
 // `npm run seed`: loads the demo data of seed-data.ts into the configured database (the same
 // configuration as `npm start`), after applying migrations. Idempotent: people are matched by
@@ -33,6 +34,14 @@ const time = (t: string) => toTimeWithSeconds(t)
 export interface SeedTime {
   zone: Zone
   clock: Clock
+  /**
+   * Also write the first demo venue's past (seed-history.ts: two months of played, paid, refunded
+   * and no-show bookings before the clock's today) when it has none. Off by default: browser tests
+   * that expect an empty past leave it off; `npm run seed` and the reports tests turn it on.
+   */
+  history?: boolean
+  /** The platform's commission on online money (config.platformCommissionBasisPoints) for the history. */
+  commissionBasisPoints?: number
 }
 
 async function ensureUsers(db: Executor, now: Date): Promise<Map<string, number>> {
@@ -281,6 +290,20 @@ export async function seedDemo(
     }
     await ensureStaff(trx, users)
     await ensureTournament(trx, users.get('customer')!, users.get('owner1')!, time)
+    if (time.history) {
+      const customer = DEMO_USERS.find((u) => u.key === 'customer')!
+      await seedVenueHistory(
+        trx,
+        DEMO_VENUES[0],
+        {
+          customerId: users.get('customer')!,
+          customerName: customer.name,
+          customerPhone: customer.phone,
+          staffIds: [users.get('staff')!],
+        },
+        { zone: time.zone, now, commissionBasisPoints: time.commissionBasisPoints ?? 0 },
+      )
+    }
   }
   if (db.isTransaction) await run(db)
   else await db.transaction().execute(run)
@@ -300,7 +323,12 @@ async function main() {
   })
   try {
     await migrate(database.db)
-    const summary = await seedDemo(database.db, { zone: new Zone(config.timezone), clock: systemClock })
+    const summary = await seedDemo(database.db, {
+      zone: new Zone(config.timezone),
+      clock: systemClock,
+      history: true,
+      commissionBasisPoints: config.platformCommissionBasisPoints,
+    })
     console.log('Demo data loaded.')
     for (const u of summary.users) console.log(`  ${u.role.padEnd(12)} ${u.email}`)
     console.log(`  password     ${summary.password}`)
