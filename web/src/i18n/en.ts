@@ -154,6 +154,7 @@ export const en = {
   'calendar.link': 'Subscription link',
   'calendar.copy': 'Copy link',
   'calendar.copied': 'Copied.',
+  'calendar.subscribe': 'Add to my calendar',
   'calendar.rotate': 'Make a new link',
   'calendar.rotateHint': 'The old link stops working. Use this if you shared it by mistake.',
 
@@ -168,6 +169,11 @@ export const en = {
   'wallet.type.topup': 'Top-up',
   'wallet.type.debit': 'Paid',
   'wallet.type.credit': 'Refund',
+  'wallet.checking': 'Checking the payment with the gateway…',
+  'wallet.topUpFailed': 'The top-up did not go through. Nothing was taken from the wallet.',
+  'wallet.status.pending': 'waiting for the gateway',
+  'wallet.status.failed': 'failed',
+  'wallet.status.completed': 'completed',
   'wallet.topUpDone': 'Top-up received. New balance: {amount}.',
 
   'gateway.gateway_1': 'eSewa',
@@ -199,6 +205,8 @@ export const en = {
   'tournaments.contact': 'Contact phone',
   'tournaments.players': 'Players, one per line',
   'tournaments.registered': 'Team {name} is registered.',
+  'tournaments.payFee': 'Pay the entry fee ({amount}) from the wallet',
+  'tournaments.feePaid': 'Entry fee paid: {amount}.',
   'tournaments.teamsTitle': 'Teams',
   'tournaments.fixtures': 'Fixtures',
   'tournaments.standings': 'Standings',

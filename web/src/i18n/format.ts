@@ -79,6 +79,13 @@ const WEEKDAYS: Record<Lang, string[]> = {
   ne: ['आइत', 'सोम', 'मंगल', 'बुध', 'बिहि', 'शुक्र', 'शनि'],
 }
 
+/** A weekday's short name, 0 = Sunday (as the API numbers them). */
+export function weekday(day: number, lang: Lang): string {
+  const name = WEEKDAYS[lang][day]
+  if (name === undefined) throw new RangeError(`Not a weekday: ${day}`)
+  return name
+}
+
 /** Venues are in Nepal: an instant's calendar day and clock time are read there. */
 export const ZONE = 'Asia/Kathmandu'
 

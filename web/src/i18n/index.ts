@@ -118,6 +118,11 @@ export function formatTime(isoInstant: string): string {
   return format.time(isoInstant, current)
 }
 
+/** A weekday's short name, 0 = Sunday ("Thu" / "बिहि"). */
+export function formatWeekday(day: number): string {
+  return format.weekday(day, current)
+}
+
 /** A count with lakh grouping and the language's digits. */
 export function formatNumber(n: number): string {
   return format.count(n, current)

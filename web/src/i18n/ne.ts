@@ -154,6 +154,7 @@ export const ne: Record<keyof typeof en, string> = {
   'calendar.link': 'सदस्यता लिंक',
   'calendar.copy': 'लिंक कपी गर्नुहोस्',
   'calendar.copied': 'कपी भयो।',
+  'calendar.subscribe': 'मेरो क्यालेन्डरमा थप्नुहोस्',
   'calendar.rotate': 'नयाँ लिंक बनाउनुहोस्',
   'calendar.rotateHint': 'पुरानो लिंक चल्न छोड्छ। गल्तीले सेयर गर्नुभएको भए यो प्रयोग गर्नुहोस्।',
 
@@ -168,6 +169,11 @@ export const ne: Record<keyof typeof en, string> = {
   'wallet.type.topup': 'रकम थपिएको',
   'wallet.type.debit': 'भुक्तानी',
   'wallet.type.credit': 'फिर्ता',
+  'wallet.checking': 'गेटवेसँग भुक्तानी जाँच हुँदैछ…',
+  'wallet.topUpFailed': 'रकम थपिएन। वालेटबाट केही काटिएको छैन।',
+  'wallet.status.pending': 'गेटवेको पर्खाइमा',
+  'wallet.status.failed': 'असफल',
+  'wallet.status.completed': 'सम्पन्न',
   'wallet.topUpDone': 'रकम थपियो। नयाँ मौज्दात: {amount}।',
 
   'gateway.gateway_1': 'इसेवा',
@@ -199,6 +205,8 @@ export const ne: Record<keyof typeof en, string> = {
   'tournaments.contact': 'सम्पर्क फोन',
   'tournaments.players': 'खेलाडीहरू, प्रत्येक लाइनमा एक',
   'tournaments.registered': '{name} टोली दर्ता भयो।',
+  'tournaments.payFee': 'प्रवेश शुल्क ({amount}) वालेटबाट तिर्नुहोस्',
+  'tournaments.feePaid': 'प्रवेश शुल्क तिरियो: {amount}।',
   'tournaments.teamsTitle': 'टोलीहरू',
   'tournaments.fixtures': 'खेल तालिका',
   'tournaments.standings': 'अङ्क तालिका',

@@ -1,0 +1,139 @@
+import type { ComponentChildren, InputHTMLAttributes, TargetedEvent } from 'preact'
+import { useEffect, useId, useState } from 'preact/hooks'
+import { ApiError, messageOf } from '../api.ts'
+import { t } from '../i18n/index.ts'
+import { Link } from '../router.ts'
+import { useSession } from '../session.ts'
+
+// Plumbing of the account pages (web/src/pages/account): data loaded for a page and reloaded after
+// a change, a form's busy state and the service's messages, labelled fields, and the sign-in gate.
+
+/** Loads `load()` when `deps` change; `reload()` loads again (after a change on the page). */
+export function useLoad<T>(load: () => Promise<T>, deps: unknown[] = []) {
+  const [data, setData] = useState<T | null>(null)
+  const [error, setError] = useState<string | null>(null)
+  const [tick, setTick] = useState(0)
+  useEffect(() => {
+    let live = true
+    setError(null)
+    load()
+      .then((value) => live && setData(value))
+      .catch((err) => live && setError(messageOf(err)))
+    return () => {
+      live = false
+    }
+  }, [...deps, tick])
+  return { data, error, reload: () => setTick((n) => n + 1), setData }
+}
+
+/** A form's action: busy while it runs, then its notice or the service's error (422s per field). */
+export function useAction() {
+  const [busy, setBusy] = useState(false)
+  const [error, setError] = useState<unknown>(null)
+  const [notice, setNotice] = useState<string | null>(null)
+  async function run(action: () => Promise<unknown>): Promise<boolean> {
+    setBusy(true)
+    setError(null)
+    setNotice(null)
+    try {
+      const done = await action()
+      if (typeof done === 'string' && done) setNotice(done)
+      return true
+    } catch (err) {
+      setError(err)
+      return false
+    } finally {
+      setBusy(false)
+    }
+  }
+  /** The service's message for `field` (a 422 names it). */
+  const field = (name: string) => (error instanceof ApiError ? error.field(name) : undefined)
+  const message = error ? messageOf(error) : null
+  return { busy, error, notice, message, field, run, setNotice }
+}
+
+/** The values of a submitted form by name. */
+export function formValues(e: TargetedEvent<HTMLFormElement>): Record<string, string> {
+  e.preventDefault()
+  const out: Record<string, string> = {}
+  for (const [name, value] of new FormData(e.currentTarget)) out[name] = String(value)
+  return out
+}
+
+type InputProps = InputHTMLAttributes<HTMLInputElement>
+
+/** A labelled input; the service's message for it is tied to it (aria-describedby, aria-invalid). */
+export function Field({ label, error, hint, ...input }: InputProps & { label: string; error?: string; hint?: string }) {
+  const id = useId()
+  const described = [hint ? `${id}-hint` : '', error ? `${id}-error` : ''].filter(Boolean).join(' ')
+  return (
+    <div class="field">
+      <label for={id}>{label}</label>
+      <input id={id} aria-invalid={error ? true : undefined} aria-describedby={described || undefined} {...input} />
+      {hint && (
+        <p id={`${id}-hint`} class="muted hint">
+          {hint}
+        </p>
+      )}
+      {error && (
+        <p id={`${id}-error`} class="field-error">
+          {error}
+        </p>
+      )}
+    </div>
+  )
+}
+
+/** The outcome of an action: its notice (status) or its error (alert). */
+export function Outcome({ notice, message }: { notice: string | null; message: string | null }) {
+  return (
+    <>
+      {notice && (
+        <p role="status" class="notice">
+          {notice}
+        </p>
+      )}
+      {message && <p role="alert">{message}</p>}
+    </>
+  )
+}
+
+/** Loading and error states of a loaded page part. */
+export function Loaded<T>({
+  state,
+  children,
+}: {
+  state: { data: T | null; error: string | null }
+  children: (data: T) => ComponentChildren
+}) {
+  if (state.error) return <p role="alert">{state.error}</p>
+  if (state.data === null) return <p aria-busy="true">{t('app.loading')}</p>
+  return <>{children(state.data)}</>
+}
+
+/** Its children for a signed-in customer; otherwise a link to sign in (and back here after). */
+export function SignedIn({ title, children }: { title: string; children: ComponentChildren }) {
+  const session = useSession()
+  if (session) return <>{children}</>
+  const next = encodeURIComponent(location.pathname + location.search)
+  return (
+    <section>
+      <h1>{title}</h1>
+      <p>{t('auth.needSignIn')}</p>
+      <p>
+        <Link class="button" href={`/signin?next=${next}`}>
+          {t('auth.signIn')}
+        </Link>{' '}
+        <Link class="button secondary" href={`/signup?next=${next}`}>
+          {t('auth.signUp')}
+        </Link>
+      </p>
+    </section>
+  )
+}
+
+/** Where to go after signing in: the `next` path when it is one of ours, else My bookings. */
+export function nextPath(query: URLSearchParams): string {
+  const next = query.get('next') ?? ''
+  return next.startsWith('/') && !next.startsWith('//') ? next : '/bookings'
+}

@@ -1,0 +1,117 @@
+import { ApiError, api, type Schemas } from '../../api.ts'
+import { t } from '../../i18n/index.ts'
+
+// My bookings' data: court and indoor-game bookings in one list. Upcoming and past are told apart
+// by state, not by this device's clock (which may be wrong): pending, confirmed and playing are
+// upcoming; completed, cancelled and no-show are past.
+//
+// Offline, the service worker (web/public/sw.js) answers these two reads from the last copy it saw
+// and says so in the `Courtside-Saved-At` header.
+
+export type Kind = 'court' | 'game'
+
+export interface MyBooking {
+  kind: Kind
+  id: number
+  number: string
+  status: Schemas['BookingStatus']
+  date: string
+  start: string
+  end: string
+  /** The court's or the game's name. */
+  place: string
+  venueId: number | null
+  venueName: string | null
+  total: string
+  paid: string
+  seriesId: number | null
+  courtId: number | null
+  review: Schemas['Review'] | null
+}
+
+export const UPCOMING = new Set<string>(['pending', 'confirmed', 'playing'])
+export const SAVED_AT_HEADER = 'courtside-saved-at'
+
+export interface MyBookings {
+  items: MyBooking[]
+  /** When the copy shown was saved, if it came from the offline copy. */
+  savedAt: string | null
+}
+
+interface Answer<T> {
+  data?: T
+  error?: unknown
+  response: Response
+}
+
+async function read<T>(pending: Promise<Answer<T>>): Promise<{ data: T; savedAt: string | null }> {
+  let answer: Answer<T>
+  try {
+    answer = await pending
+  } catch {
+    throw new ApiError(0, t('app.unreachable'))
+  }
+  if (!answer.response.ok) {
+    const body = (answer.error ?? {}) as { message?: string }
+    throw new ApiError(answer.response.status, body.message ?? t('app.error'))
+  }
+  return { data: answer.data as T, savedAt: answer.response.headers.get(SAVED_AT_HEADER) }
+}
+
+/** The customer's latest 100 court and 100 indoor bookings, soonest upcoming first. */
+export async function loadMyBookings(): Promise<MyBookings> {
+  const client = api()
+  const [courts, games] = await Promise.all([
+    read(client.GET('/api/bookings', { params: { query: { per_page: 100 } } })),
+    read(client.GET('/api/indoor-game-bookings', { params: { query: { per_page: 100 } } })),
+  ])
+  const items: MyBooking[] = [
+    ...courts.data.data.map(
+      (b): MyBooking => ({
+        kind: 'court',
+        id: b.id,
+        number: b.booking_number,
+        status: b.status,
+        date: b.date,
+        start: b.start_time,
+        end: b.end_time,
+        place: b.court?.name ?? t('bookings.court'),
+        venueId: b.venue_id,
+        venueName: b.venue?.name ?? null,
+        total: b.total_amount,
+        paid: b.paid_amount,
+        seriesId: b.series_id,
+        courtId: b.court_id,
+        review: b.review,
+      }),
+    ),
+    ...games.data.data.map(
+      (b): MyBooking => ({
+        kind: 'game',
+        id: b.id,
+        number: b.booking_number,
+        status: b.status,
+        date: b.date,
+        start: b.start_time,
+        end: b.end_time,
+        place: b.indoor_game?.name ?? t('bookings.game'),
+        venueId: b.indoor_game?.venue_id ?? null,
+        venueName: b.indoor_game?.venue?.name ?? null,
+        total: b.total_amount,
+        paid: b.paid_amount,
+        seriesId: null,
+        courtId: null,
+        review: null,
+      }),
+    ),
+  ]
+  const key = (b: MyBooking) => `${b.date} ${b.start}`
+  items.sort((a, b) => {
+    const au = UPCOMING.has(a.status)
+    const bu = UPCOMING.has(b.status)
+    if (au !== bu) return au ? -1 : 1
+    // Upcoming: soonest first; past: latest first.
+    return au ? key(a).localeCompare(key(b)) : key(b).localeCompare(key(a))
+  })
+  return { items, savedAt: courts.savedAt ?? games.savedAt }
+}

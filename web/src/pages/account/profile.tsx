@@ -1,0 +1,192 @@
+import { api, ok } from '../../api.ts'
+import { Field, formValues, Loaded, Outcome, SignedIn, useAction, useLoad } from '../../components/account.tsx'
+import { formatDate, formatDigits, t } from '../../i18n/index.ts'
+import { forgetSavedData } from '../../offline.ts'
+import { Link, navigate } from '../../router.ts'
+import { currentSession, setSession, useSession } from '../../session.ts'
+
+/** The account: details, email verification, password, signed-in devices, sign out. */
+export function ProfilePage() {
+  return (
+    <SignedIn title={t('profile.title')}>
+      <Profile />
+    </SignedIn>
+  )
+}
+
+/** Signs out here: revokes this device's token, forgets the session and the offline copies. */
+export async function signOut() {
+  if (currentSession())
+    await api()
+      .POST('/api/auth/logout')
+      .catch(() => undefined)
+  setSession(null)
+  await forgetSavedData()
+}
+
+function Profile() {
+  const session = useSession()
+  const details = useAction()
+  const password = useAction()
+  const devices = useLoad(() => ok(api().GET('/api/auth/devices')))
+  const revoke = useAction()
+  const verify = useAction()
+  if (!session) return null
+  const user = session.user
+  return (
+    <section class="narrow">
+      <h1>{t('profile.title')}</h1>
+      <nav aria-label={t('nav.account')} class="links">
+        <Link href="/bookings">{t('nav.bookings')}</Link>
+        <Link href="/wallet">{t('nav.wallet')}</Link>
+        <Link href="/notifications">{t('nav.notifications')}</Link>
+        <Link href="/tournaments">{t('nav.tournaments')}</Link>
+      </nav>
+      <h2>{t('profile.details')}</h2>
+      <form
+        onSubmit={(e) => {
+          const v = formValues(e)
+          details.run(async () => {
+            const answer = await ok(api().PUT('/api/profile', { body: { name: v.name, phone: v.phone || null } }))
+            setSession({ token: session.token, user: answer.data })
+            return t('common.saved')
+          })
+        }}
+      >
+        <Field label={t('auth.name')} name="name" required defaultValue={user.name} error={details.field('name')} />
+        <Field
+          label={t('auth.phone')}
+          name="phone"
+          type="tel"
+          defaultValue={user.phone ?? ''}
+          error={details.field('phone')}
+        />
+        <p>
+          {t('auth.email')}: {user.email}{' '}
+          {user.email_verified ? <span class="status">{t('profile.emailVerified')}</span> : null}
+        </p>
+        <Outcome notice={details.notice} message={details.message} />
+        <button type="submit" disabled={details.busy}>
+          {t('common.save')}
+        </button>
+      </form>
+      {!user.email_verified && (
+        <p>
+          {t('profile.emailUnverified')}{' '}
+          <button
+            type="button"
+            class="secondary"
+            disabled={verify.busy}
+            onClick={() =>
+              verify.run(async () => {
+                await ok(api().POST('/api/email/verify/resend'))
+                return t('profile.resent')
+              })
+            }
+          >
+            {t('profile.resend')}
+          </button>
+          <Outcome notice={verify.notice} message={verify.message} />
+        </p>
+      )}
+      <h2>{t('profile.passwordTitle')}</h2>
+      <form
+        onSubmit={(e) => {
+          const v = formValues(e)
+          const form = e.currentTarget
+          password.run(async () => {
+            await ok(
+              api().POST('/api/profile/password', {
+                body: {
+                  current_password: v.current_password,
+                  password: v.password,
+                  password_confirmation: v.password_confirmation,
+                },
+              }),
+            )
+            form.reset()
+            return t('profile.passwordChanged')
+          })
+        }}
+      >
+        <Field
+          label={t('profile.currentPassword')}
+          name="current_password"
+          type="password"
+          autoComplete="current-password"
+          required
+          error={password.field('current_password')}
+        />
+        <Field
+          label={t('profile.newPassword')}
+          name="password"
+          type="password"
+          autoComplete="new-password"
+          minLength={8}
+          required
+          error={password.field('password')}
+        />
+        <Field
+          label={t('auth.passwordConfirm')}
+          name="password_confirmation"
+          type="password"
+          autoComplete="new-password"
+          required
+          error={password.field('password_confirmation')}
+        />
+        <Outcome notice={password.notice} message={password.message} />
+        <button type="submit" disabled={password.busy}>
+          {t('profile.passwordTitle')}
+        </button>
+      </form>
+      <h2>{t('profile.devices')}</h2>
+      <Loaded state={devices}>
+        {(list) => (
+          <ul class="rows">
+            {list.map((d) => (
+              <li key={d.id}>
+                <span>
+                  {d.name}
+                  <br />
+                  <span class="muted">
+                    {t('profile.lastUsed', {
+                      when: `${formatDate(d.last_used_at.slice(0, 10))} ${formatDigits(d.last_used_at.slice(11, 16))}`,
+                    })}
+                  </span>
+                </span>
+                <button
+                  type="button"
+                  class="secondary"
+                  disabled={revoke.busy}
+                  onClick={() =>
+                    revoke.run(async () => {
+                      await ok(
+                        api().DELETE('/api/auth/devices/{tokenId}', { params: { path: { tokenId: String(d.id) } } }),
+                      )
+                      devices.reload()
+                    })
+                  }
+                >
+                  {t('profile.revoke')}
+                </button>
+              </li>
+            ))}
+          </ul>
+        )}
+      </Loaded>
+      <Outcome notice={revoke.notice} message={revoke.message} />
+      <p>
+        <button
+          type="button"
+          class="danger"
+          onClick={async () => {
+            await signOut()
+            navigate('/', true)
+          }}
+        >
+          {t('auth.signOut')}
+        </button>
+      </p>
+    </section>
+  )
+}

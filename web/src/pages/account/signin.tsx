@@ -1,0 +1,141 @@
+import { useState } from 'preact/hooks'
+import { api, ok } from '../../api.ts'
+import { Field, formValues, nextPath, Outcome, useAction } from '../../components/account.tsx'
+import { t } from '../../i18n/index.ts'
+import { Link, navigate } from '../../router.ts'
+import { setSession } from '../../session.ts'
+
+const DEVICE = 'Courtside web'
+
+/** Sign in with a password, or with a one-time code sent by SMS or email (POST /api/auth/otp/*). */
+export function SignInPage({ query }: { query: URLSearchParams }) {
+  const [method, setMethod] = useState<'password' | 'code'>('password')
+  const next = nextPath(query)
+  return (
+    <section class="narrow">
+      <h1>{t('auth.signInTitle')}</h1>
+      <fieldset class="choice">
+        <legend>{t('auth.method')}</legend>
+        <label>
+          <input type="radio" name="method" checked={method === 'password'} onChange={() => setMethod('password')} />
+          {t('auth.withPassword')}
+        </label>
+        <label>
+          <input type="radio" name="method" checked={method === 'code'} onChange={() => setMethod('code')} />
+          {t('auth.withCode')}
+        </label>
+      </fieldset>
+      {method === 'password' ? <PasswordForm next={next} /> : <CodeForm next={next} />}
+      <p>
+        {t('auth.noAccount')} <Link href={`/signup?next=${encodeURIComponent(next)}`}>{t('auth.signUp')}</Link>
+      </p>
+    </section>
+  )
+}
+
+function PasswordForm({ next }: { next: string }) {
+  const action = useAction()
+  return (
+    <form
+      onSubmit={(e) => {
+        const v = formValues(e)
+        action.run(async () => {
+          const answer = await ok(
+            api().POST('/api/auth/login', { body: { email: v.email, password: v.password, device_name: DEVICE } }),
+          )
+          setSession({ token: answer.token, user: answer.data })
+          navigate(next, true)
+        })
+      }}
+    >
+      <Field label={t('auth.identifier')} name="email" autoComplete="username" required error={action.field('email')} />
+      <Field
+        label={t('auth.password')}
+        name="password"
+        type="password"
+        autoComplete="current-password"
+        required
+        error={action.field('password')}
+      />
+      <Outcome notice={action.notice} message={action.message} />
+      <button type="submit" disabled={action.busy}>
+        {t('auth.signIn')}
+      </button>
+    </form>
+  )
+}
+
+function CodeForm({ next }: { next: string }) {
+  const send = useAction()
+  const verify = useAction()
+  const [sentTo, setSentTo] = useState<{ identifier: string; type: 'sms' | 'email' } | null>(null)
+  return (
+    <>
+      <form
+        onSubmit={(e) => {
+          const v = formValues(e)
+          const type = v.type === 'email' ? 'email' : 'sms'
+          send.run(async () => {
+            await ok(api().POST('/api/auth/otp/send', { body: { identifier: v.identifier, type } }))
+            setSentTo({ identifier: v.identifier, type })
+            return t('auth.codeSent', { to: v.identifier })
+          })
+        }}
+      >
+        <Field
+          label={t('auth.identifier')}
+          name="identifier"
+          autoComplete="username"
+          required
+          error={send.field('identifier')}
+        />
+        <fieldset class="choice">
+          <legend>{t('auth.codeBy')}</legend>
+          <label>
+            <input type="radio" name="type" value="sms" defaultChecked />
+            {t('auth.bySms')}
+          </label>
+          <label>
+            <input type="radio" name="type" value="email" />
+            {t('auth.byEmail')}
+          </label>
+        </fieldset>
+        <Outcome notice={send.notice} message={send.message} />
+        <button type="submit" class={sentTo ? 'secondary' : undefined} disabled={send.busy}>
+          {t('auth.sendCode')}
+        </button>
+      </form>
+      {sentTo && (
+        <form
+          onSubmit={(e) => {
+            const v = formValues(e)
+            verify.run(async () => {
+              const answer = await ok(
+                api().POST('/api/auth/otp/verify', { body: { ...sentTo, otp: v.otp, device_name: DEVICE } }),
+              )
+              if (answer.token && answer.data) {
+                setSession({ token: answer.token, user: answer.data })
+                navigate(next, true)
+                return
+              }
+              return t('auth.codeNoAccount', { to: sentTo.identifier })
+            })
+          }}
+        >
+          <Field
+            label={t('auth.code')}
+            name="otp"
+            inputMode="numeric"
+            autoComplete="one-time-code"
+            required
+            error={verify.field('otp')}
+          />
+          <Outcome notice={verify.notice} message={verify.message} />
+          <button type="submit" disabled={verify.busy}>
+            {t('auth.verify')}
+          </button>
+        </form>
+      )}
+    </>
+  )
+}
