@@ -1770,7 +1770,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Tournaments of public venues, latest start first */
+        /**
+         * Tournaments of public venues, latest start first
+         * @description With venue_id and a bearer token of someone who runs that venue, also while the venue is hidden.
+         */
         get: operations["listTournaments"];
         put?: never;
         /** Create a tournament (owner or manager of venue_id) */
@@ -3637,6 +3640,21 @@ export interface components {
                 bookings: number;
                 /** @description NPR amount with two decimals, e.g. "250.00" */
                 net: string;
+                /** @description That day's net by method (as revenue.by_method); sums to net */
+                by_method: {
+                    /** @description NPR amount with two decimals, e.g. "250.00" */
+                    cash: string;
+                    /** @description NPR amount with two decimals, e.g. "250.00" */
+                    wallet: string;
+                    /** @description NPR amount with two decimals, e.g. "250.00" */
+                    gateway_1: string;
+                    /** @description NPR amount with two decimals, e.g. "250.00" */
+                    gateway_2: string;
+                    /** @description NPR amount with two decimals, e.g. "250.00" */
+                    gateway_3: string;
+                    /** @description Platform-funded discounts and money with no payment row */
+                    other: string;
+                };
             }[];
             top_customers: {
                 name: string;

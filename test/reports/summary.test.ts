@@ -132,6 +132,21 @@ test('revenue.net equals the ledger and the statement for the same days; booking
       ((await ledgerNet(app, w.venue.id, zone.instant(to, '00:00'), end)) / 100).toFixed(2),
     ],
   )
+  // Each day's by_method sums to its net, and the days' by_method to the range's.
+  const cents = (v: string) => Math.round(Number(v) * 100)
+  for (const d of r.by_day as { net: string; by_method: Record<string, string> }[]) {
+    assert.equal(
+      Object.values(d.by_method).reduce((a, v) => a + cents(v), 0),
+      cents(d.net),
+    )
+  }
+  for (const [method, total] of Object.entries(r.revenue.by_method as Record<string, string>)) {
+    assert.equal(
+      (r.by_day as { by_method: Record<string, string> }[]).reduce((a, d) => a + cents(d.by_method[method]), 0),
+      cents(total),
+      method,
+    )
+  }
   // Bookings are counted by the day they are for: none is for TODAY or the day after.
   assert.equal(r.bookings.total, 0)
 
@@ -242,7 +257,21 @@ test('who may read reports: owner, manager, super_admin; staff, other venues, cu
       occupancy: { booked_hours: 0, open_hours: 16, percent: 0 },
       no_show_rate: 0,
       by_hour: undefined,
-      by_day: [{ date: TODAY, bookings: 0, net: '0.00' }],
+      by_day: [
+        {
+          date: TODAY,
+          bookings: 0,
+          net: '0.00',
+          by_method: {
+            cash: '0.00',
+            wallet: '0.00',
+            gateway_1: '0.00',
+            gateway_2: '0.00',
+            gateway_3: '0.00',
+            other: '0.00',
+          },
+        },
+      ],
       top_customers: [],
     },
   )

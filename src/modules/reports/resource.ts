@@ -15,6 +15,15 @@ const Counts = Type.Object({
   no_show: Type.Integer(),
 })
 
+const ByMethod = Type.Object({
+  cash: Money,
+  wallet: Money,
+  gateway_1: Money,
+  gateway_2: Money,
+  gateway_3: Money,
+  other: { ...Money, description: 'Platform-funded discounts and money with no payment row' },
+})
+
 export const ReportSummarySchema = named(
   'ReportSummary',
   Type.Object({
@@ -32,17 +41,7 @@ export const ReportSummarySchema = named(
         ...Money,
         description: 'gross − refunds: the statement’s online_gross − refunds + desk_gross − desk_refunds',
       },
-      by_method: Type.Object(
-        {
-          cash: Money,
-          wallet: Money,
-          gateway_1: Money,
-          gateway_2: Money,
-          gateway_3: Money,
-          other: { ...Money, description: 'Platform-funded discounts and money with no payment row' },
-        },
-        { description: 'net by the method of the payment the money moved for; sums to net' },
-      ),
+      by_method: { ...ByMethod, description: 'net by the method of the payment the money moved for; sums to net' },
     }),
     occupancy: Type.Object({
       booked_hours: Hours,
@@ -60,7 +59,14 @@ export const ReportSummarySchema = named(
         open_hours: Hours,
       }),
     ),
-    by_day: Type.Array(Type.Object({ date: DateOnly, bookings: Type.Integer(), net: Money })),
+    by_day: Type.Array(
+      Type.Object({
+        date: DateOnly,
+        bookings: Type.Integer(),
+        net: Money,
+        by_method: { ...ByMethod, description: "That day's net by method (as revenue.by_method); sums to net" },
+      }),
+    ),
     top_customers: Type.Array(
       Type.Object({
         name: Type.String(),

@@ -51,6 +51,14 @@ const hours = (minutes: number) => Math.round((minutes / 60) * 100) / 100
 const ratio = (part: number, whole: number, scale: number) =>
   whole > 0 ? Math.round((part / whole) * scale * 10_000) / 10_000 : 0
 
+/** Paisa by method → the wire's decimal strings, every method named. */
+function moneyByMethod(byMethod: Record<string, number>) {
+  return Object.fromEntries(Object.entries(byMethod).map(([k, v]) => [k, formatMoney(v)])) as Record<
+    (typeof METHODS)[number] | 'other',
+    string
+  >
+}
+
 export async function summary(ctx: AppContext, venueId: number, input: RangeInput) {
   const s = scopeOf(ctx, venueId, input)
   const now = ctx.clock.now()
@@ -64,7 +72,8 @@ export async function summary(ctx: AppContext, venueId: number, input: RangeInpu
   ])
 
   const byStatus = Object.fromEntries(STATUSES.map((k) => [k, 0])) as Record<(typeof STATUSES)[number], number>
-  const days = new Map(datesOf(s.from, s.to).map((d) => [d, { bookings: 0, net: 0 }]))
+  const noMoney = () => Object.fromEntries([...METHODS, 'other'].map((m) => [m, 0])) as Record<string, number>
+  const days = new Map(datesOf(s.from, s.to).map((d) => [d, { bookings: 0, net: 0, byMethod: noMoney() }]))
   let total = 0
   for (const c of counts) {
     total += c.n
@@ -73,7 +82,7 @@ export async function summary(ctx: AppContext, venueId: number, input: RangeInpu
     if (day) day.bookings += c.n
   }
 
-  const byMethod: Record<string, number> = Object.fromEntries([...METHODS, 'other'].map((m) => [m, 0]))
+  const byMethod = noMoney()
   let gross = 0
   let refunds = 0
   for (const m of money) {
@@ -82,7 +91,10 @@ export async function summary(ctx: AppContext, venueId: number, input: RangeInpu
     const method = m.method && m.method in byMethod ? m.method : 'other'
     byMethod[method] += m.gross - m.refunds
     const day = days.get(m.day)
-    if (day) day.net += m.gross - m.refunds
+    if (day) {
+      day.net += m.gross - m.refunds
+      day.byMethod[method] += m.gross - m.refunds
+    }
   }
 
   const buckets = new Map<number, { weekday: number; hour: number; booked: number; open: number }>()
@@ -114,10 +126,7 @@ export async function summary(ctx: AppContext, venueId: number, input: RangeInpu
       gross: formatMoney(gross),
       refunds: formatMoney(refunds),
       net: formatMoney(gross - refunds),
-      by_method: Object.fromEntries(Object.entries(byMethod).map(([k, v]) => [k, formatMoney(v)])) as Record<
-        (typeof METHODS)[number] | 'other',
-        string
-      >,
+      by_method: moneyByMethod(byMethod),
     },
     occupancy: {
       booked_hours: hours(bookedMinutes),
@@ -128,7 +137,12 @@ export async function summary(ctx: AppContext, venueId: number, input: RangeInpu
     by_hour: [...buckets.values()]
       .sort((a, b) => a.weekday - b.weekday || a.hour - b.hour)
       .map((b) => ({ weekday: b.weekday, hour: b.hour, booked_hours: hours(b.booked), open_hours: hours(b.open) })),
-    by_day: [...days.entries()].map(([date, d]) => ({ date, bookings: d.bookings, net: formatMoney(d.net) })),
+    by_day: [...days.entries()].map(([date, d]) => ({
+      date,
+      bookings: d.bookings,
+      net: formatMoney(d.net),
+      by_method: moneyByMethod(d.byMethod),
+    })),
     top_customers: customers.map((c) => ({
       name: c.name,
       phone: c.phone,
