@@ -548,6 +548,9 @@ export interface SweepRetries {
 export interface TournamentTeams {
   captain_name: string
   contact_phone: string | null
+  fee_paid: Generated<number>
+  fee_paid_at: Timestamp | null
+  fee_refunded_at: Timestamp | null
   id: Generated<number>
   name: string
   players: Generated<Json>

@@ -53,6 +53,8 @@ test('detail has venue, teams and standings; fixtures and standings have the con
   assert.deepEqual(Object.keys(detail.teams[0]).sort(), [
     'captain_name',
     'contact_phone',
+    'fee_paid',
+    'fee_status',
     'id',
     'name',
     'player_count',

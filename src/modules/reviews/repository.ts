@@ -157,6 +157,39 @@ export async function approve(db: Executor, id: number, at: Date) {
   await db.updateTable('reviews').set({ is_approved: true, updated_at: at }).where('id', '=', id).execute()
 }
 
+/** Takes a review out of public view (the venue's moderation); approving it again shows it. */
+export async function hide(db: Executor, id: number, at: Date) {
+  await db.updateTable('reviews').set({ is_approved: false, updated_at: at }).where('id', '=', id).execute()
+}
+
+/**
+ * One venue's reviews for its staff, hidden ones included: unanswered (no reply yet) first, then
+ * newest first; optionally one rating and one visibility.
+ */
+export async function venueModerationPage(
+  db: Executor,
+  venueId: number,
+  filter: { rating?: number; status?: 'approved' | 'hidden' },
+  page: { limit: number; offset: number },
+) {
+  let q = db.selectFrom('reviews as r').where('r.venue_id', '=', venueId)
+  if (filter.rating !== undefined) q = q.where('r.rating', '=', filter.rating)
+  if (filter.status !== undefined) q = q.where('r.is_approved', '=', filter.status === 'approved')
+  const answered = sql<boolean>`EXISTS (SELECT 1 FROM review_replies rr WHERE rr.review_id = r.id)`
+  const [rows, count] = await Promise.all([
+    q
+      .select('r.id')
+      .orderBy(answered)
+      .orderBy('r.created_at', 'desc')
+      .orderBy('r.id', 'desc')
+      .limit(page.limit)
+      .offset(page.offset)
+      .execute(),
+    q.select((eb) => eb.fn.countAll<string>().as('n')).executeTakeFirstOrThrow(),
+  ])
+  return { ids: rows.map((r) => r.id), total: Number(count.n) }
+}
+
 /** Ids of venues whose reviews the caller moderates: owned, or assigned as manager (not staff). */
 export async function moderatedVenueIds(db: Executor, userId: number): Promise<number[]> {
   const rows = await db

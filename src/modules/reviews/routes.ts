@@ -5,6 +5,7 @@ import { pageParams, paginated } from '../../lib/pagination.ts'
 import type { Routes } from '../../lib/route.ts'
 import { Data, errorResponses, Message, Paginated } from '../../lib/schemas.ts'
 import { acceptUploads, readUploads } from '../../lib/uploads.ts'
+import { MANAGER_ROLES, venueAccessFirst, venueForStaff } from '../venues/index.ts'
 import { replierFirst } from './hooks.ts'
 import {
   AdminReviewQuery,
@@ -15,6 +16,7 @@ import {
   ReplyBody,
   ReviewReplySchema,
   ReviewSchema,
+  VenueModerationQuery,
   VenueReviewBody,
   VenueReviewList,
 } from './schemas.ts'
@@ -49,6 +51,37 @@ const routes: Routes = async (app) => {
       },
     },
     async (req) => reviews.venueReviews(ctx, req.params.venue, req.user ?? null),
+  )
+
+  app.get(
+    '/venues/:venue/reviews/moderation',
+    {
+      onRequest: app.auth.required,
+      preValidation: venueAccessFirst(ctx, MANAGER_ROLES),
+      schema: {
+        tags,
+        security,
+        operationId: 'listVenueReviewsForModeration',
+        summary: 'Every review of a venue, hidden ones included: unanswered first, then newest (owner, manager)',
+        description:
+          'A review is unanswered until someone replies to it. `rating` keeps one rating; `status` keeps the ' +
+          'approved (public) or the hidden ones. Staff, customers and other venues are 403 before the query is read.',
+        params: Type.Object({ venue: Type.String({ description: 'Venue id or slug' }) }),
+        querystring: VenueModerationQuery,
+        response: { 200: Paginated(ReviewSchema), ...errorResponses },
+      },
+    },
+    async (req) => {
+      const venue = await venueForStaff(ctx, signedIn(req), req.params.venue, MANAGER_ROLES)
+      const params = pageParams(req.query)
+      const { items, total } = await reviews.venueModerationReviews(
+        ctx,
+        venue.id,
+        { rating: req.query.rating, status: req.query.status },
+        { limit: params.perPage, offset: params.offset },
+      )
+      return paginated(req, ctx.config.appUrl, items, total, params)
+    },
   )
 
   app.post(
@@ -164,6 +197,27 @@ const routes: Routes = async (app) => {
       const id = pathId(req.params.review)
       const data = await reviews.approveReview(ctx, signedIn(req), id)
       return { message: 'Review approved.', data }
+    },
+  )
+
+  app.patch(
+    '/admin/reviews/:review/hide',
+    {
+      onRequest: app.auth.required,
+      schema: {
+        tags,
+        security,
+        operationId: 'hideReview',
+        summary: 'Hide a review from the public list and the rating (owner or manager of its venue)',
+        description: 'Approving it again shows it. Hiding a hidden review changes nothing.',
+        params: Type.Object({ review: Type.String() }),
+        response: { 200: Type.Object({ message: Type.String(), data: ReviewSchema }), ...errorResponses },
+      },
+    },
+    async (req) => {
+      const id = pathId(req.params.review)
+      const data = await reviews.hideReview(ctx, signedIn(req), id)
+      return { message: 'Review hidden.', data }
     },
   )
 }

@@ -56,3 +56,14 @@ export const AdminReviewQuery = Type.Object({
 })
 
 export { ReviewReplySchema, ReviewSchema }
+
+export const VenueModerationQuery = Type.Object({
+  rating: Type.Optional(Type.Integer({ minimum: 1, maximum: 5, description: 'Only reviews with this rating' })),
+  status: Type.Optional(
+    Type.Union([Type.Literal('approved'), Type.Literal('hidden')], {
+      description: 'approved: shown publicly; hidden: taken out of view (or never approved)',
+    }),
+  ),
+  page: Type.Optional(Type.Integer({ minimum: 1 })),
+  per_page: Type.Optional(Type.Integer({ minimum: 1 })),
+})

@@ -146,6 +146,33 @@ export async function approveReview(ctx: AppContext, user: AuthUser, reviewId: n
   return (await loadReviews(ctx, [review.id])).get(review.id)!
 }
 
+/** Hides an approved review: out of the public list and the venue's rating until approved again. */
+export async function hideReview(ctx: AppContext, user: AuthUser, reviewId: number) {
+  const review = await repo.findReview(ctx.db, reviewId)
+  if (!review) throw new NotFound()
+  await assertCanModerate(ctx.db, user, review.venue_id)
+  if (review.is_approved) {
+    await ctx.db.transaction().execute(async (trx) => {
+      await repo.lockVenue(trx, review.venue_id)
+      await repo.hide(trx, review.id, ctx.clock.now())
+      await repo.refreshVenueRating(trx, review.venue_id)
+    })
+  }
+  return (await loadReviews(ctx, [review.id])).get(review.id)!
+}
+
+/** A venue's reviews for its owner and managers (the caller's access is checked by the route's hook). */
+export async function venueModerationReviews(
+  ctx: AppContext,
+  venueId: number,
+  filter: { rating?: number; status?: 'approved' | 'hidden' },
+  page: { limit: number; offset: number },
+) {
+  const { ids, total } = await repo.venueModerationPage(ctx.db, venueId, filter, page)
+  const loaded = await loadReviews(ctx, ids)
+  return { items: ids.map((id) => loaded.get(id)).filter((r): r is Review => !!r), total }
+}
+
 export async function adminReviews(
   ctx: AppContext,
   user: AuthUser,

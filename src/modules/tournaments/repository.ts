@@ -24,13 +24,16 @@ const tournamentColumns = [
 
 const publicVenue = sql<boolean>`(v.is_active AND v.verification_status = 'verified')`
 
-export async function listTournaments(db: Executor, filter: { venueId?: number; status?: string }) {
+export async function listTournaments(
+  db: Executor,
+  filter: { venueId?: number; status?: string; includeHidden?: boolean },
+) {
   let q = db
     .selectFrom('tournaments as t')
     .innerJoin('venues as v', 'v.id', 't.venue_id')
     .select(tournamentColumns)
     .where('v.deleted_at', 'is', null)
-    .where(publicVenue)
+  if (!filter.includeHidden) q = q.where(publicVenue)
   if (filter.venueId !== undefined) q = q.where('t.venue_id', '=', filter.venueId)
   if (filter.status !== undefined) q = q.where('t.status', '=', filter.status)
   return q.orderBy('t.starts_at', 'desc').orderBy('t.id', 'desc').execute()
@@ -137,6 +140,43 @@ export async function insertTeam(
     .values({ ...values, players: JSON.stringify(values.players) })
     .returningAll()
     .executeTakeFirstOrThrow()
+}
+
+/** A team of the tournament, locked for the rest of the transaction. */
+export async function lockTeam(db: Executor, tournamentId: number, teamId: number) {
+  return db
+    .selectFrom('tournament_teams')
+    .selectAll()
+    .where('id', '=', teamId)
+    .where('tournament_id', '=', tournamentId)
+    .forUpdate()
+    .executeTakeFirst()
+}
+
+export async function markFeePaid(db: Executor, teamId: number, amount: number, at: Date) {
+  return db
+    .updateTable('tournament_teams')
+    .set({ fee_paid: amount, fee_paid_at: at })
+    .where('id', '=', teamId)
+    .returningAll()
+    .executeTakeFirstOrThrow()
+}
+
+/** The teams whose fee was paid and not refunded yet, locked, in registration order. */
+export async function lockPaidTeams(db: Executor, tournamentId: number) {
+  return db
+    .selectFrom('tournament_teams')
+    .selectAll()
+    .where('tournament_id', '=', tournamentId)
+    .where('fee_paid', '>', 0)
+    .where('fee_refunded_at', 'is', null)
+    .orderBy('id')
+    .forUpdate()
+    .execute()
+}
+
+export async function markFeeRefunded(db: Executor, teamId: number, at: Date) {
+  await db.updateTable('tournament_teams').set({ fee_refunded_at: at }).where('id', '=', teamId).execute()
 }
 
 export async function fixturesOf(db: Executor, tournamentId: number) {

@@ -52,6 +52,8 @@ export function teamResource(t: TeamRow, zone: Zone): Team {
     player_count: players.length,
     players,
     registered_at: zone.format(t.registered_at)!,
+    fee_status: t.fee_refunded_at ? 'refunded' : t.fee_paid > 0 ? 'paid' : 'unpaid',
+    fee_paid: formatMoney(t.fee_paid),
   }
 }
 

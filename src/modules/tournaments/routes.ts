@@ -16,6 +16,7 @@ import {
   TournamentSchema,
   UpdateBody,
 } from './schemas.ts'
+import { payFee } from './service/fees.ts'
 import * as fixtures from './service/fixtures.ts'
 import { registerTeam } from './service/teams.ts'
 import * as tournaments from './service/tournaments.ts'
@@ -39,17 +40,20 @@ const routes: Routes = async (app) => {
   app.get(
     '/tournaments',
     {
+      onRequest: app.auth.optional,
       schema: {
         tags,
         operationId: 'listTournaments',
         security: [],
         summary: 'Tournaments of public venues, latest start first',
+        description: 'With venue_id and a bearer token of someone who runs that venue, also while the venue is hidden.',
         querystring: ListQuery,
         response: { 200: List(TournamentSchema), 422: errorResponses[422] },
       },
     },
     async (req) => {
-      return { data: await tournaments.listTournaments(ctx, { venueId: req.query.venue_id, status: req.query.status }) }
+      const filter = { venueId: req.query.venue_id, status: req.query.status }
+      return { data: await tournaments.listTournaments(ctx, filter, req.user ?? null) }
     },
   )
 
@@ -132,6 +136,28 @@ const routes: Routes = async (app) => {
   )
 
   app.post(
+    '/tournaments/:tournament/teams/:team/pay',
+    {
+      onRequest: app.auth.required,
+      schema: {
+        tags,
+        security,
+        operationId: 'payTournamentFee',
+        summary: 'Pay the team’s registration fee from the wallet (the account that registered the team)',
+        description:
+          'Online money owed to the venue (ledger: wallet → venue balance). Cancelling the tournament refunds it to ' +
+          'the wallet, charged to the venue’s balance. 422 when the tournament has no fee, the fee is paid, the ' +
+          'tournament is ongoing, completed or cancelled, or the wallet is short ("Insufficient wallet balance.").',
+        params: Type.Object({ tournament: Type.String(), team: Type.String() }),
+        response: { 200: Data(TeamSchema), ...errorResponses, 422: Refused },
+      },
+    },
+    async (req) => ({
+      data: await payFee(ctx, signedIn(req), tournamentId(req), pathId(req.params.team)),
+    }),
+  )
+
+  app.post(
     '/tournaments',
     {
       onRequest: app.auth.required,
@@ -182,7 +208,8 @@ const routes: Routes = async (app) => {
         summary: 'Move the tournament along its states',
         description:
           'registration_open → registration_closed → ongoing → completed; any state but completed → cancelled. ' +
-          'Anything else is 422.',
+          'Anything else is 422. Cancelling refunds every registration fee paid online to its wallet, charged ' +
+          'to the venue’s balance, in the same transaction (the teams then show fee_status refunded).',
         params: TournamentParams,
         body: StatusBody,
         response: { 200: Data(TournamentSchema), ...errorResponses },

@@ -34,6 +34,10 @@ export const TeamSchema = named(
     player_count: Type.Integer(),
     players: Type.Array(Type.Object({ name: Type.String(), position: Nullable(Type.String()) })),
     registered_at: DateTime,
+    fee_status: Enum(['unpaid', 'paid', 'refunded'], {
+      description: 'The registration fee: paid online from the wallet, or refunded when the tournament was cancelled',
+    }),
+    fee_paid: Money,
   }),
 )
 

@@ -243,6 +243,17 @@ export async function deliveriesPage(db: Executor, endpointId: number, page: Pag
   return { rows, total: Number(count.n) }
 }
 
+/** One delivery of an endpoint, as the deliveries route lists it. */
+export async function deliveryOf(db: Executor, endpointId: number, id: number) {
+  return db
+    .selectFrom('webhook_deliveries as d')
+    .innerJoin('webhook_messages as m', 'm.id', 'd.message_id')
+    .select(['d.id', 'd.message_id', 'm.type', 'd.status', 'd.attempts', 'd.next_attempt_at', 'd.created_at'])
+    .where('d.endpoint_id', '=', endpointId)
+    .where('d.id', '=', id)
+    .executeTakeFirst()
+}
+
 /** The attempts of these deliveries, newest first. */
 export async function attemptsOf(db: Executor, deliveryIds: number[]): Promise<AttemptRow[]> {
   if (deliveryIds.length === 0) return []

@@ -11,8 +11,8 @@ import {
   webhookResource,
   webhookWithSecret,
 } from './resource.ts'
-import { CreateWebhookBody, DeliveriesQuery, VenueParams, WebhookParams } from './schemas.ts'
-import { createWebhook, deleteWebhook, listWebhooks, webhookDeliveries } from './service.ts'
+import { CreateWebhookBody, DeliveriesQuery, DeliveryParams, VenueParams, WebhookParams } from './schemas.ts'
+import { createWebhook, deleteWebhook, listWebhooks, resendDelivery, webhookDeliveries } from './service.ts'
 
 const tags = ['Webhooks']
 const security = [{ bearer: [] }]
@@ -100,6 +100,32 @@ const routes: Routes = async (app) => {
       const params = pageParams(req.query)
       const { items, total } = await webhookDeliveries(ctx, signedIn(req), req.params.venue, req.params.webhook, params)
       return paginated(req, ctx.config.appUrl, items, total, params)
+    },
+  )
+
+  app.post(
+    '/venues/:venue/webhooks/:webhook/deliveries/:delivery/resend',
+    {
+      onRequest: app.auth.required,
+      schema: {
+        operationId: 'resendWebhookDelivery',
+        tags,
+        security,
+        summary: 'Send a delivery that succeeded or failed once more, now (owner, manager)',
+        description:
+          'The same message (same webhook-id and body) as one more attempt; 202 with the delivery, now pending. ' +
+          'A pending delivery or a disabled endpoint is 422.',
+        params: DeliveryParams,
+        response: {
+          202: Type.Object({ message: Type.String(), data: WebhookDeliverySchema }),
+          ...errorResponses,
+        },
+      },
+    },
+    async (req, reply) => {
+      const { venue, webhook, delivery } = req.params
+      const data = await resendDelivery(ctx, signedIn(req), venue, webhook, delivery)
+      return reply.code(202).send({ message: 'The delivery will be sent again.', data })
     },
   )
 }

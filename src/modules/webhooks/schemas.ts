@@ -11,6 +11,12 @@ export const WebhookParams = Type.Object({
   webhook: Type.String({ description: 'Webhook endpoint id' }),
 })
 
+export const DeliveryParams = Type.Object({
+  venue: Type.String({ description: 'Venue id or slug' }),
+  webhook: Type.String({ description: 'Webhook endpoint id' }),
+  delivery: Type.String({ description: 'Delivery id' }),
+})
+
 export const CreateWebhookBody = Type.Object({
   url: Type.String({
     minLength: 1,

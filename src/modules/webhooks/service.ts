@@ -1,11 +1,12 @@
 import type { Static } from 'typebox'
 import type { AuthUser } from '../../lib/auth.ts'
 import type { AppContext } from '../../lib/context.ts'
-import { Invalid, NotFound } from '../../lib/errors.ts'
+import { Invalid, NotFound, Unprocessable } from '../../lib/errors.ts'
 import { pathId } from '../../lib/ids.ts'
 import type { PageParams } from '../../lib/pagination.ts'
 import { MANAGER_ROLES, venueForStaff } from '../venues/index.ts'
 import { urlProblem } from './address.ts'
+import { DELIVER_JOB, deliveryJobKey } from './deliver.ts'
 import * as repo from './repository.ts'
 import { deliveryResource } from './resource.ts'
 import type { CreateWebhookBody } from './schemas.ts'
@@ -74,4 +75,43 @@ export async function webhookDeliveries(
     ),
   )
   return { items, total }
+}
+
+export const ALREADY_PENDING = 'This delivery is already waiting for its next attempt.'
+export const ENDPOINT_DISABLED = 'This endpoint is disabled: create a new one to receive messages again.'
+
+/**
+ * Sends a delivery that succeeded or failed once more, now: the same message (same webhook-id and
+ * body), as one more attempt in its history. A failure after it follows the retry schedule from
+ * where the delivery stood (after its 8th attempt there is none). A pending delivery is already
+ * going to be sent (422), and so is one of a disabled endpoint (422: it would fail at once).
+ */
+export async function resendDelivery(
+  ctx: AppContext,
+  user: AuthUser,
+  venueKey: string,
+  rawId: string,
+  rawDelivery: string,
+) {
+  const venueId = await venueOf(ctx, user, venueKey)
+  const endpoint = await repo.findEndpoint(ctx.db, venueId, pathId(rawId))
+  if (!endpoint) throw new NotFound()
+  const deliveryId = pathId(rawDelivery)
+  if (!(await repo.deliveryOf(ctx.db, endpoint.id, deliveryId))) throw new NotFound()
+  if (endpoint.disabled_at) throw new Unprocessable(ENDPOINT_DISABLED)
+  await ctx.db.transaction().execute(async (trx) => {
+    const locked = await repo.lockDelivery(trx, deliveryId)
+    if (!locked) throw new NotFound()
+    if (locked.status === 'pending') throw new Unprocessable(ALREADY_PENDING)
+    await repo.updateDelivery(trx, deliveryId, { status: 'pending', next_attempt_at: ctx.clock.now() })
+    await ctx.jobs.enqueue(
+      DELIVER_JOB,
+      { delivery_id: deliveryId },
+      // Its own key: the retry job of this attempt number may exist already (run, or never needed).
+      { uniqueKey: `${deliveryJobKey(deliveryId, locked.attempts + 1)}:resend` },
+      trx,
+    )
+  })
+  const row = (await repo.deliveryOf(ctx.db, endpoint.id, deliveryId))!
+  return deliveryResource(row, await repo.attemptsOf(ctx.db, [deliveryId]), ctx.zone)
 }

@@ -8,6 +8,7 @@ import { assertCanManage, canSeeHiddenVenue } from '../policy.ts'
 import * as repo from '../repository.ts'
 import { teamResource, tournamentResource } from '../resource.ts'
 import type { CreateInput, Status, UpdateInput } from '../schemas.ts'
+import { refundFees } from './fees.ts'
 import { standingsOf } from './fixtures.ts'
 
 /** Allowed status moves; anything else is 422. */
@@ -27,8 +28,14 @@ export async function visibleTournament(ctx: AppContext, id: number, user?: Auth
   return t
 }
 
-export async function listTournaments(ctx: AppContext, filter: { venueId?: number; status?: string }) {
-  const rows = await repo.listTournaments(ctx.db, filter)
+/** Tournaments of public venues; with venue_id, the people who run that venue also see it while hidden. */
+export async function listTournaments(
+  ctx: AppContext,
+  filter: { venueId?: number; status?: string },
+  user: AuthUser | null = null,
+) {
+  const includeHidden = filter.venueId !== undefined && (await canSeeHiddenVenue(ctx.db, user, filter.venueId))
+  const rows = await repo.listTournaments(ctx.db, { ...filter, includeHidden })
   return rows.map((t) => tournamentResource(t, ctx.zone))
 }
 
@@ -125,6 +132,7 @@ export async function changeStatus(ctx: AppContext, user: AuthUser, id: number, 
       throw new Invalid('status', `The tournament cannot move from ${from} to ${status}.`)
     }
     await repo.updateTournament(trx, id, { status }, ctx.clock.now())
+    if (status === 'cancelled') await refundFees(ctx, trx, t, user.id)
   })
   return showTournament(ctx, id, user)
 }
