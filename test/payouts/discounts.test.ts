@@ -61,3 +61,29 @@ test("a venue's own coupon is its own price cut: the venue is credited what was 
   await payWithCoupon(w, 'VENUE200', 4)
   assert.equal(await balanceOf(w), 130000)
 })
+
+test('a platform coupon that makes a booking free: the venue is credited the price at confirmation and loses it on a cancel', async () => {
+  const w = await world(app)
+  const made = await call('POST', '/api/admin/coupons', admin, {
+    code: 'FREEPLAY',
+    type: 'percent',
+    value: '100',
+    is_active: true,
+  })
+  assert.equal(made.statusCode, 201, made.body)
+  const booked = await book(app, w.customer, slot(w.court.id, 5, '10:00', '11:00', { coupon_code: 'FREEPLAY' }))
+  assert.equal(booked.statusCode, 201, booked.body)
+  assert.equal(booked.json().data.total_amount, '0.00')
+  assert.equal(booked.json().data.status, 'confirmed')
+  assert.equal(await balanceOf(w), 150000)
+  assert.equal(await accountSum(app.ctx.db, 'discount:platform'), 150000)
+  const cancelled = await app.inject({
+    method: 'PATCH',
+    url: `/api/bookings/${booked.json().data.id}/cancel`,
+    headers: w.customer.headers,
+    payload: {},
+  })
+  assert.equal(cancelled.statusCode, 200, cancelled.body)
+  assert.equal(await balanceOf(w), 0)
+  assert.equal(await accountSum(app.ctx.db, 'discount:platform'), 0)
+})

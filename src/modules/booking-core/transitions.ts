@@ -4,6 +4,7 @@ import { Unprocessable } from '../../lib/errors.ts'
 import { formatMoney } from '../../lib/money.ts'
 import { toHHmm } from '../../lib/time.ts'
 import { releaseCoupon, retakeCoupon } from '../coupons/index.ts'
+import { syncPlatformDiscount } from '../ledger/index.ts'
 import { notify } from '../notifications/index.ts'
 import { emitBookingEvent } from '../webhooks/index.ts'
 import { type CancelledBy, hasStarted, refundQuote } from './cancellation.ts'
@@ -88,6 +89,7 @@ export async function transition(
   switch (event) {
     case 'confirm':
       await setStatus(trx, booking.kind, booking.id, to, now)
+      if (booking.total_amount === 0) await syncFreeBooking(trx, booking, true, now)
       await emitBookingEvent(ctx, trx, booking.kind, booking.id, 'confirmed')
       await notifyConfirmed(ctx, trx, booking)
       return MOVED
@@ -131,6 +133,7 @@ async function cancel(
   const now = ctx.clock.now()
   const quote = await refundQuote(trx, kind, booking, opts.by, now, ctx.zone)
   await markCancelled(trx, kind, booking.id, opts.reason, now)
+  if (booking.total_amount === 0) await syncFreeBooking(trx, booking, false, now)
   await emitBookingEvent(ctx, trx, kind, booking.id, 'cancelled')
   // The coupon's use is given back when nothing stays paid: never paid, or all of it refunded now.
   if (booking.paid_amount - quote.refund === 0) await releaseCoupon(trx, kind, booking.id, now)
@@ -183,6 +186,15 @@ async function reinstate(
     if (coupon === 'retaken') await releaseCoupon(trx, booking.kind, booking.id, now)
     return 'slot_taken'
   }
+}
+
+/** A booking a platform coupon made free: the platform pays the venue its discount while it stands. */
+function syncFreeBooking(trx: Executor, b: LockedBooking, kept: boolean, now: Date) {
+  return syncPlatformDiscount(
+    trx,
+    { kind: b.kind, id: b.id, venueId: b.venue_id, paid: 0, total: 0, freeKept: kept },
+    now,
+  )
 }
 
 async function notifyConfirmed(ctx: AppContext, trx: Executor, b: LockedBooking) {

@@ -8,10 +8,12 @@ import { post } from './service.ts'
 // undiscounted price. The platform's part follows what the booking has been paid: the share of the
 // discount for the paid share of the total, posted as the difference from what was credited before
 // (a refund lowers it again), so a booking paid in full and kept gives the venue the whole discount.
+// A booking the coupon makes free (total 0) has nothing to pay: the platform pays the whole discount
+// when it is confirmed (`freeKept`) and takes it back when it is cancelled.
 
 export async function syncPlatformDiscount(
   trx: Executor,
-  booking: { kind: 'court' | 'indoor'; id: number; venueId: number; paid: number; total: number },
+  booking: { kind: 'court' | 'indoor'; id: number; venueId: number; paid: number; total: number; freeKept?: boolean },
   occurredAt: Date,
 ): Promise<number> {
   // A used coupon is never deleted (409), so a booking without a platform discount now never had one.
@@ -20,7 +22,7 @@ export async function syncPlatformDiscount(
   const code = account.venueBalance(booking.venueId)
   const credited = await discountCredited(trx, booking.kind, booking.id, code)
   const paid = Math.max(0, Math.min(booking.paid, booking.total))
-  const target = booking.total > 0 ? Math.floor((discount * paid) / booking.total) : 0
+  const target = booking.total > 0 ? Math.floor((discount * paid) / booking.total) : booking.freeKept ? discount : 0
   const diff = target - credited
   if (diff === 0) return 0
   await post(trx, {
