@@ -1,4 +1,5 @@
 import type { ComponentChildren } from 'preact'
+import './account.css'
 import { MyBookingsPage } from './pages/account/bookings.tsx'
 import { NotificationsPage } from './pages/account/notifications.tsx'
 import { ProfilePage } from './pages/account/profile.tsx'
@@ -16,7 +17,7 @@ import type { Route } from './router.ts'
  *   /bookings                         My bookings (upcoming, past; cancel with the refund quote first;
  *                                     review; the calendar link); works offline (public/sw.js)
  *   /bookings/series[/new|/:id]       weekly series: list, new (from a booking), one (cancel from a date)
- *   /wallet                           balance, top-up through a gateway (?payment_id= on return), history
+ *   /wallet                           balance, top-up through a gateway (back through /payments/return), history
  *   /notifications                    the inbox
  *   /tournaments[/:id]                tournaments; a team's registration and entry fee
  */
@@ -37,7 +38,7 @@ export function accountPage(route: Route): ComponentChildren | undefined {
       if (third === 'new') return <NewSeriesPage query={route.query} />
       return /^\d+$/.test(third) && route.path.length === 3 ? <SeriesPage id={third} /> : undefined
     case 'wallet':
-      return second ? undefined : <WalletPage query={route.query} />
+      return second ? undefined : <WalletPage />
     case 'notifications':
       return second ? undefined : <NotificationsPage />
     case 'tournaments':

@@ -169,8 +169,6 @@ export const en = {
   'wallet.type.topup': 'Top-up',
   'wallet.type.debit': 'Paid',
   'wallet.type.credit': 'Refund',
-  'wallet.checking': 'Checking the payment with the gateway…',
-  'wallet.topUpFailed': 'The top-up did not go through. Nothing was taken from the wallet.',
   'wallet.status.pending': 'waiting for the gateway',
   'wallet.status.failed': 'failed',
   'wallet.status.completed': 'completed',

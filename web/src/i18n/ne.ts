@@ -169,8 +169,6 @@ export const ne: Record<keyof typeof en, string> = {
   'wallet.type.topup': 'रकम थपिएको',
   'wallet.type.debit': 'भुक्तानी',
   'wallet.type.credit': 'फिर्ता',
-  'wallet.checking': 'गेटवेसँग भुक्तानी जाँच हुँदैछ…',
-  'wallet.topUpFailed': 'रकम थपिएन। वालेटबाट केही काटिएको छैन।',
   'wallet.status.pending': 'गेटवेको पर्खाइमा',
   'wallet.status.failed': 'असफल',
   'wallet.status.completed': 'सम्पन्न',

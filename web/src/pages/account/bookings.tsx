@@ -19,13 +19,14 @@ export function MyBookingsPage() {
 function MyBookings() {
   const state = useLoad(loadMyBookings)
   const [tab, setTab] = useState<'upcoming' | 'past'>('upcoming')
-  const [done, setDone] = useState<string | null>(null)
+  // What the last change did, worded in the language shown now (a switch rewords it).
+  const [done, setDone] = useState<(() => string) | null>(null)
   return (
     <section>
       <h1>{t('bookings.title')}</h1>
       {done && (
         <p role="status" class="notice">
-          {done}
+          {done()}
         </p>
       )}
       <Loaded state={state}>
@@ -67,7 +68,7 @@ function MyBookings() {
                     booking={b}
                     offline={!!savedAt}
                     onChanged={(message) => {
-                      setDone(message)
+                      setDone(() => message)
                       state.reload()
                     }}
                   />
@@ -93,7 +94,7 @@ function BookingCard({
 }: {
   booking: MyBooking
   offline: boolean
-  onChanged: (message: string) => void
+  onChanged: (message: () => string) => void
 }) {
   const [open, setOpen] = useState<'cancel' | 'review' | null>(null)
   const headingId = `booking-${b.kind}-${b.id}`
@@ -164,7 +165,7 @@ function CancelPanel({
 }: {
   booking: MyBooking
   onClose: () => void
-  onCancelled: (message: string) => void
+  onCancelled: (message: () => string) => void
 }) {
   const quote = useLoad(() => {
     const id = String(b.id)
@@ -203,7 +204,7 @@ function CancelPanel({
                         body: { cancel_reason: v.reason || null },
                       }),
                     )
-              onCancelled(t('cancel.done', { amount: formatMoney(answer.refund_amount) }))
+              onCancelled(() => t('cancel.done', { amount: formatMoney(answer.refund_amount) }))
             })
           }}
         >

@@ -22,7 +22,7 @@ export function CalendarLink() {
       ) : (
         <>
           <label for="calendar-url">{t('calendar.link')}</label>
-          <input id="calendar-url" class="wide" readOnly value={url} onFocus={(e) => e.currentTarget.select()} />
+          <input id="calendar-url" class="wide-input" readOnly value={url} onFocus={(e) => e.currentTarget.select()} />
           <div class="actions">
             <button
               type="button"

@@ -168,6 +168,7 @@ function Profile() {
                   }
                 >
                   {t('profile.revoke')}
+                  <span class="sr-only"> ({d.name})</span>
                 </button>
               </li>
             ))}

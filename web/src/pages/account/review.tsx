@@ -13,7 +13,7 @@ export function ReviewForm({
   venueId: number
   venueName: string
   bookingId?: number
-  onDone: (message: string) => void
+  onDone: (message: () => string) => void
 }) {
   const action = useAction()
   const id = useId()
@@ -30,12 +30,12 @@ export function ReviewForm({
               body: { rating: Number(v.rating), comment: v.comment || null, booking_id: bookingId ?? null },
             }),
           )
-          onDone(t('review.thanks'))
+          onDone(() => t('review.thanks'))
         })
       }}
     >
       <h4 id={`${id}-title`}>{t('review.title', { venue: venueName })}</h4>
-      <fieldset class="choice stars">
+      <fieldset class="options rating">
         <legend>{t('review.rating')}</legend>
         {[1, 2, 3, 4, 5].map((n) => (
           <label key={n}>

@@ -14,7 +14,7 @@ export function SignInPage({ query }: { query: URLSearchParams }) {
   return (
     <section class="narrow">
       <h1>{t('auth.signInTitle')}</h1>
-      <fieldset class="choice">
+      <fieldset class="options">
         <legend>{t('auth.method')}</legend>
         <label>
           <input type="radio" name="method" checked={method === 'password'} onChange={() => setMethod('password')} />
@@ -89,7 +89,7 @@ function CodeForm({ next }: { next: string }) {
           required
           error={send.field('identifier')}
         />
-        <fieldset class="choice">
+        <fieldset class="options">
           <legend>{t('auth.codeBy')}</legend>
           <label>
             <input type="radio" name="type" value="sms" defaultChecked />

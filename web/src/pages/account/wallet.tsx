@@ -1,29 +1,25 @@
-import { useEffect, useState } from 'preact/hooks'
 import { api, ok, type Schemas } from '../../api.ts'
 import { Field, formValues, Loaded, Outcome, SignedIn, useAction, useLoad } from '../../components/account.tsx'
 import { formatDate, formatDigits, formatMoney, t } from '../../i18n/index.ts'
-import { navigate } from '../../router.ts'
 
 type Transaction = Schemas['WalletTransaction']
 const GATEWAYS = ['gateway_1', 'gateway_2', 'gateway_3'] as const
 
 /** The wallet: balance, a top-up through a gateway, and the history. */
-export function WalletPage({ query }: { query: URLSearchParams }) {
+export function WalletPage() {
   return (
     <SignedIn title={t('wallet.title')}>
-      <Wallet paymentId={query.get('payment_id')} />
+      <Wallet />
     </SignedIn>
   )
 }
 
-function Wallet({ paymentId }: { paymentId: string | null }) {
+function Wallet() {
   const state = useLoad(() => ok(api().GET('/api/wallet', { params: { query: { per_page: 50 } } })))
   const action = useAction()
-  const settled = useTopUpReturn(paymentId, state.reload)
   return (
     <section>
       <h1>{t('wallet.title')}</h1>
-      {settled && <Outcome notice={settled.notice} message={settled.message} />}
       <Loaded state={state}>
         {(wallet) => (
           <>
@@ -41,7 +37,9 @@ function Wallet({ paymentId }: { paymentId: string | null }) {
                       body: {
                         amount: v.amount,
                         method: v.method as (typeof GATEWAYS)[number],
-                        return_url: `${location.origin}/wallet`,
+                        // The gateway sends the customer back to the payment return page, which asks
+                        // the service until the top-up is settled (pages/payment-return.tsx).
+                        return_url: `${location.origin}/payments/return`,
                       },
                     }),
                   )
@@ -59,7 +57,7 @@ function Wallet({ paymentId }: { paymentId: string | null }) {
                 required
                 error={action.field('amount')}
               />
-              <fieldset class="choice">
+              <fieldset class="options">
                 <legend>{t('wallet.method')}</legend>
                 {GATEWAYS.map((g, i) => (
                   <label key={g}>
@@ -109,46 +107,4 @@ function TransactionRow({ tx }: { tx: Transaction }) {
       </strong>
     </li>
   )
-}
-
-/**
- * Back from the gateway (?payment_id=…): asks GET /api/payments/{payment} until the top-up is
- * settled; the redirect's own `status` is never trusted.
- */
-function useTopUpReturn(paymentId: string | null, reload: () => void) {
-  const [result, setResult] = useState<{ notice: string | null; message: string | null } | null>(null)
-  useEffect(() => {
-    if (!paymentId || !/^\d+$/.test(paymentId)) return
-    let live = true
-    setResult({ notice: t('wallet.checking'), message: null })
-    void (async () => {
-      for (let attempt = 0; live && attempt < 30; attempt++) {
-        try {
-          const { data } = await ok(api().GET('/api/payments/{payment}', { params: { path: { payment: paymentId } } }))
-          const status = data.topup?.status ?? 'pending'
-          if (status === 'completed') {
-            setResult({
-              notice: t('wallet.topUpDone', { amount: formatMoney(data.topup?.balance_after ?? '0') }),
-              message: null,
-            })
-            break
-          }
-          if (status === 'failed') {
-            setResult({ notice: null, message: t('wallet.topUpFailed') })
-            break
-          }
-        } catch {
-          // Offline for a moment: ask again.
-        }
-        await new Promise((r) => setTimeout(r, 1000))
-      }
-      if (!live) return
-      reload()
-      navigate('/wallet', true)
-    })()
-    return () => {
-      live = false
-    }
-  }, [paymentId])
-  return result
 }
