@@ -6,6 +6,8 @@ import { BoardPage } from './pages/board/index.tsx'
 import { Login } from './pages/login.tsx'
 import { ManagePage } from './pages/manage/index.tsx'
 import { MoneyPage } from './pages/money/index.tsx'
+import { InvitationPage } from './pages/onboarding/invitation.tsx'
+import { NewVenueWizard } from './pages/onboarding/wizard.tsx'
 import { PayoutsPage } from './pages/payouts/index.tsx'
 import { VenueChooser } from './pages/venues.tsx'
 import { useRoute } from './router.ts'
@@ -19,11 +21,15 @@ import { useMyVenues, useSession } from './session.ts'
  *   #/venues/:id/money?month=   the venue's statement, payouts and payout details (owner, manager)
  *   #/admin/:tab                super_admin pages
  *   #/payouts                   payouts due, recording a payout, commission rates (super_admin)
+ *   #/new-venue[/:id/:step]     create a venue step by step (any signed-in user; docs/console.md)
+ *   #/invitations/:token        accept a staff invitation (no session needed)
  */
 export function App() {
   const session = useSession()
   const route = useRoute()
   const { venues, error, reload } = useMyVenues(session?.token)
+  // The mailed invitation link works without a session (and replaces one when accepted).
+  if (route.path[0] === 'invitations' && route.path[1]) return <InvitationPage token={route.path[1]} />
   if (!session) return <Login />
   if (error) return <Notice kind="error">{error}</Notice>
   if (!venues) return <Loading what="Loading your venues" />
@@ -45,6 +51,18 @@ export function App() {
         ) : (
           <BoardPage user={user} venue={venue} date={route.query.get('date') ?? undefined} />
         )}
+      </Layout>
+    )
+  }
+  if (first === 'new-venue') {
+    return (
+      <Layout user={user} venues={venues} venueId={second ? Number(second) : undefined} section="new-venue">
+        <NewVenueWizard
+          venueId={second ? Number(second) : undefined}
+          step={third}
+          venues={venues}
+          onVenuesChanged={reload}
+        />
       </Layout>
     )
   }

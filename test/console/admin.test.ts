@@ -11,7 +11,7 @@ import {
 } from './browser.ts'
 
 // The super_admin's Administration pages in a real browser against the real server: the
-// verification queue (approve; reject with a reason in a dialog), the user list (search, suspend,
+// verification queue (approve after reviewing the venue in a dialog; reject with a reason in a dialog), the user list (search, suspend,
 // restore, roles); an owner sees no Administration, is refused on its URL, and the service answers
 // 403 to the owner's approve call; axe finds no serious violation on either page.
 
@@ -66,7 +66,17 @@ describe('console: administration', () => {
       /Please verify Kalanki/,
     )
 
-    await page.getByRole('button', { name: 'Approve Kalanki Sports Hub' }).click()
+    // Approving starts with a review: details, photos, each court's week; "Not now" leaves it pending.
+    await page.getByRole('button', { name: 'Review and approve Kalanki Sports Hub' }).click()
+    let review = page.getByRole('dialog', { name: 'Approve Kalanki Sports Hub?' })
+    await review.locator('table.week caption').first().waitFor()
+    assert.match((await review.textContent()) ?? '', /Venue hours/)
+    await review.getByRole('button', { name: 'Not now' }).click()
+    await review.waitFor({ state: 'detached' })
+    assert.equal((await venueRow(kalankiId)).verification_status, 'pending')
+    await page.getByRole('button', { name: 'Review and approve Kalanki Sports Hub' }).click()
+    review = page.getByRole('dialog', { name: 'Approve Kalanki Sports Hub?' })
+    await review.getByRole('button', { name: 'Approve venue' }).click()
     await page.getByRole('status').filter({ hasText: 'Kalanki Sports Hub:' }).waitFor()
     await queue.getByRole('cell', { name: 'Kalanki Sports Hub', exact: true }).waitFor({ state: 'detached' })
     assert.equal((await venueRow(kalankiId)).verification_status, 'verified')

@@ -69,6 +69,11 @@ export function Layout({ user, venues, venueId, section, children }: Props) {
                 </a>
               </li>
             )}
+            <li>
+              <a href={href('/new-venue')} aria-current={section === 'new-venue' ? 'page' : undefined}>
+                Add a venue
+              </a>
+            </li>
             {hasRole(user, 'super_admin') && (
               <li>
                 <a href={href('/admin')} aria-current={section === 'admin' ? 'page' : undefined}>

@@ -7,7 +7,14 @@ export function VenueChooser({ venues }: { venues: Venue[] }) {
     return (
       <section>
         <h1>No venues yet</h1>
-        <p>This account does not work at any venue. Ask the venue's owner to add you as staff.</p>
+        <p>This account does not work at any venue yet.</p>
+        <ul>
+          <li>
+            Own or run a venue? <a href={href('/new-venue')}>Add your venue</a>: its details, courts, hours and prices,
+            and photos, then ask the Courtside team to verify it.
+          </li>
+          <li>Work at one? Ask its owner to add you as staff; the invitation comes by email.</li>
+        </ul>
       </section>
     )
   }

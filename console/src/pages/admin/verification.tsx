@@ -1,7 +1,9 @@
 import { useState } from 'preact/hooks'
 import { api, ok, type Schemas } from '../../api.ts'
+import { CourtWeek } from '../../components/court-week.tsx'
 import {
   FormActions,
+  Loaded,
   Outcome,
   PagedList,
   Section,
@@ -12,8 +14,9 @@ import {
 } from '../../components/forms.tsx'
 import { Dialog, RowAction } from '../../components/ui.tsx'
 
-// Venues waiting for verification, oldest request first: approve, or reject with a reason the
-// owner sees on their Verification page.
+// Venues waiting for verification, oldest request first: review (the venue's details, photos,
+// courts with their weekly hours and prices) and approve after confirming, or reject with a reason
+// the owner sees on their Verification page.
 
 type Venue = Schemas['Venue']
 
@@ -25,16 +28,7 @@ export function VerificationQueue() {
   )
   const f = useForm({})
   const [rejecting, setRejecting] = useState<Venue | null>(null)
-
-  async function approve(v: Venue) {
-    await f.submit(async () => {
-      const answer = await ok(
-        api().POST('/api/admin/venues/{venue}/verification/approve', { params: { path: { venue: String(v.id) } } }),
-      )
-      queue.reload()
-      return `${v.name}: ${answer.message}`
-    })
-  }
+  const [reviewing, setReviewing] = useState<Venue | null>(null)
 
   return (
     <Section title="Verification queue">
@@ -65,7 +59,7 @@ export function VerificationQueue() {
                 <td>{v.verification_requested_at ?? ''}</td>
                 <td>{v.verification_note ?? ''}</td>
                 <td class="row-actions">
-                  <RowAction label="Approve" of={v.name} disabled={f.busy} onClick={() => approve(v)} primary />
+                  <RowAction label="Review and approve" of={v.name} onClick={() => setReviewing(v)} primary />
                   <RowAction label="Reject" of={v.name} onClick={() => setRejecting(v)} />
                 </td>
               </tr>
@@ -73,6 +67,18 @@ export function VerificationQueue() {
           </Table>
         )}
       </PagedList>
+      {reviewing && (
+        <ReviewDialog
+          venue={reviewing}
+          onClose={() => setReviewing(null)}
+          onDone={(message) => {
+            setReviewing(null)
+            f.setError(null)
+            f.setNotice(message)
+            queue.reload()
+          }}
+        />
+      )}
       {rejecting && (
         <RejectDialog
           venue={rejecting}
@@ -119,6 +125,96 @@ function RejectDialog({
         <TextAreaField label="Reason" hint="The owner sees this on their Verification page." {...f.bind('reason')} />
         <FormActions submit="Reject verification" busy={f.busy} onCancel={onClose} danger />
       </form>
+    </Dialog>
+  )
+}
+
+/**
+ * What the owner set up, for the reviewer to check before approving: details, photos, and each
+ * court's week (GET /api/venues/{venue}/courts, which a super_admin reads while the venue is
+ * hidden). Approving happens only from here, after reading it.
+ */
+function ReviewDialog({
+  venue,
+  onClose,
+  onDone,
+}: {
+  venue: Venue
+  onClose: () => void
+  onDone: (message: string) => void
+}) {
+  const courts = useLoad(
+    () =>
+      ok(api().GET('/api/venues/{venue}/courts', { params: { path: { venue: String(venue.id) } } })).then(
+        (r) => r.data,
+      ),
+    [venue.id],
+  )
+  const f = useForm({})
+  const photos = [...(venue.thumbnail ? [venue.thumbnail] : []), ...venue.gallery]
+  async function approve() {
+    await f.submit(async () => {
+      const answer = await ok(
+        api().POST('/api/admin/venues/{venue}/verification/approve', {
+          params: { path: { venue: String(venue.id) } },
+        }),
+      )
+      onDone(`${venue.name}: ${answer.message}`)
+      return undefined
+    })
+  }
+  return (
+    <Dialog title={`Approve ${venue.name}?`} onClose={onClose}>
+      <Outcome error={f.error} notice={f.notice} />
+      <p>Approving makes the venue public: players find it and book its courts. Check what the owner set up.</p>
+      <dl class="facts">
+        <dt>Address</dt>
+        <dd>
+          {venue.address}, {venue.city}, {venue.state}
+        </dd>
+        <dt>Contact</dt>
+        <dd>{[venue.phone, venue.email].filter(Boolean).join(', ') || 'None given'}</dd>
+        <dt>Venue hours</dt>
+        <dd>
+          {venue.opening_time.slice(0, 5)}–{venue.closing_time.slice(0, 5)}
+        </dd>
+        {venue.description && (
+          <>
+            <dt>Description</dt>
+            <dd>{venue.description}</dd>
+          </>
+        )}
+        {venue.verification_note && (
+          <>
+            <dt>Owner's note</dt>
+            <dd>{venue.verification_note}</dd>
+          </>
+        )}
+      </dl>
+      <h3>Photos</h3>
+      {photos.length === 0 ? (
+        <p>No photos.</p>
+      ) : (
+        <ul class="review-photos">
+          {photos.map((img) => (
+            <li key={img.id}>
+              <img src={img.thumb_url} alt={`${venue.name}, ${img.collection} ${img.id}`} />
+            </li>
+          ))}
+        </ul>
+      )}
+      <h3>Courts, hours and prices</h3>
+      <Loaded state={courts} loading="Loading the courts" empty="No courts yet.">
+        {(list) => list.map((c) => <CourtWeek key={c.id} court={c} />)}
+      </Loaded>
+      <div class="actions">
+        <button type="button" class="primary" disabled={f.busy} onClick={approve}>
+          Approve venue
+        </button>
+        <button type="button" onClick={onClose}>
+          Not now
+        </button>
+      </div>
     </Dialog>
   )
 }

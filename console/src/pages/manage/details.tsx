@@ -161,7 +161,7 @@ function DetailsForm({ venue, onSaved }: { venue: Venue; onSaved: () => void }) 
   )
 }
 
-function Images({ venue, onChanged }: { venue: Venue; onChanged: () => void }) {
+export function Images({ venue, onChanged }: { venue: Venue; onChanged: () => void }) {
   const f = useForm({ collection: 'gallery' })
   const [file, setFile] = useState<File | null>(null)
   const [inputKey, setInputKey] = useState(0)
