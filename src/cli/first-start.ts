@@ -30,7 +30,8 @@ export async function loadDemoOnFirstStart(app: App): Promise<SeedSummary | null
   const { config, db, zone, clock } = app.ctx
   if (!demoDataWanted(config)) return null
   if (!(await databaseIsEmpty(db, config.superAdminEmail))) return null
-  return seedDemo(db, { zone, clock })
+  // Exactly what `npm run seed` loads: with the first venue's past, so reports have data at once.
+  return seedDemo(db, { zone, clock, history: true, commissionBasisPoints: config.platformCommissionBasisPoints })
 }
 
 /** The lines `npm start` prints: where players, staff and integrators look, and the demo logins. */

@@ -7,6 +7,7 @@ import { loadConfig } from '../../src/config.ts'
 import { ManualClock } from '../../src/lib/clock.ts'
 import { setPasswordCost } from '../../src/lib/password.ts'
 import { start } from '../../src/main.ts'
+import { checkLedger } from '../../src/modules/ledger/index.ts'
 
 // Issue 34, "A newcomer sees it working": `npm start`'s startup (src/main.ts `start`) on a fresh
 // embedded database in development loads the demo data once and says how to sign in; DEMO_DATA=false,
@@ -56,6 +57,13 @@ test('the first start of an empty embedded database in development loads the dem
     assert.ok(first.demo, 'the demo data was loaded')
     assert.equal(first.demo.venues, 9)
     assert.equal(await venues(first.app), 9)
+    // As `npm run seed`: with the first venue's past (bookings and payments), and the books balance.
+    const bookings = await first.app.ctx.db
+      .selectFrom('bookings')
+      .select((eb) => eb.fn.countAll().as('n'))
+      .executeTakeFirstOrThrow()
+    assert.ok(Number(bookings.n) > 0, 'the demo history was loaded')
+    assert.deepEqual((await checkLedger(first.app.ctx.db)).problems, [])
     // The demo people sign in with the printed password.
     const login = await first.app.inject({
       method: 'POST',
