@@ -12,6 +12,8 @@ export class ApiError extends Error {
     readonly status: number,
     message: string,
     readonly fields: Record<string, string[]> = {},
+    /** On a 429: the seconds the service asks to wait (Retry-After, else X-RateLimit-Reset). */
+    readonly retryAfter: number | null = null,
   ) {
     super(message)
   }
@@ -82,7 +84,28 @@ export async function ok<T>(pending: Promise<Answer<T>>): Promise<T> {
   const body = (answer.error ?? {}) as { message?: string; errors?: Record<string, string[]> }
   const status = answer.response.status
   if (status === 401 && session) setSession(null)
-  throw new ApiError(status, body.message ?? `The service answered ${status}.`, body.errors ?? {})
+  const message = body.message ?? `The service answered ${status}.`
+  // A 429 says how long to wait (Retry-After, or the rate-limit headers): the message shows it.
+  const wait = status === 429 ? retryAfter(answer.response.headers) : null
+  if (wait !== null) throw new ApiError(status, `${message} ${waitText(wait)}`, body.errors ?? {}, wait)
+  throw new ApiError(status, message, body.errors ?? {})
+}
+
+/** The seconds a 429 asks to wait: Retry-After (the service sends seconds), else X-RateLimit-Reset. */
+function retryAfter(headers: Headers): number | null {
+  for (const name of ['retry-after', 'x-ratelimit-reset']) {
+    const n = Number(headers.get(name))
+    if (headers.has(name) && Number.isFinite(n) && n >= 0) return Math.ceil(n)
+  }
+  return null
+}
+
+/** "Try again in 40 s." (or in a minute and more: "Try again in 2 min 5 s."). */
+export function waitText(seconds: number): string {
+  if (seconds < 60) return `Try again in ${seconds} s.`
+  const m = Math.floor(seconds / 60)
+  const s = seconds % 60
+  return `Try again in ${m} min${s ? ` ${s} s` : ''}.`
 }
 
 /** The message to show for any failure. */

@@ -2,11 +2,13 @@ import { spawnSync } from 'node:child_process'
 import { createHash } from 'node:crypto'
 import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs'
 import { createRequire } from 'node:module'
+import { type AddressInfo, createServer } from 'node:net'
 import { join } from 'node:path'
 import { setTimeout as sleep } from 'node:timers/promises'
 import { type Browser, chromium, type Page } from 'playwright-core'
 import type { App } from '../../src/app.ts'
 import { type SeedSummary, seedDemo } from '../../src/cli/seed.ts'
+import type { Clock } from '../../src/lib/clock.ts'
 import { build } from '../helpers/app.ts'
 
 // Browser tests of the staff console: the real server (test/helpers/app.ts, a fresh database) on a
@@ -90,12 +92,26 @@ export interface ConsoleServer {
   close(): Promise<void>
 }
 
-/** The real app on a fresh database with the demo data (`npm run seed`), listening on a free port. */
-export async function startConsoleServer(env: Record<string, string> = {}): Promise<ConsoleServer> {
+/**
+ * The real app on a fresh database with the demo data (`npm run seed`), listening on a free port;
+ * on `clock` when given (a ManualClock: the console's "now" is the service's, never the browser's).
+ * `history` adds the demo venue's two months of past bookings and payments (src/cli/seed-history.ts).
+ * `port` (see freePort) also sets APP_URL to it, so stored files' absolute URLs are the page's origin.
+ */
+export async function startConsoleServer(
+  env: Record<string, string> = {},
+  opts: { clock?: Clock; history?: boolean; port?: number } = {},
+): Promise<ConsoleServer> {
   ensureConsoleBuilt()
-  const app = await build(undefined, { CONSOLE_DIR: consoleDir, ...env })
-  const seed = await seedDemo(app.ctx.db, { zone: app.ctx.zone, clock: app.ctx.clock })
-  const address = await app.listen({ port: 0, host: '127.0.0.1' })
+  const own: Record<string, string> = opts.port ? { APP_URL: `http://127.0.0.1:${opts.port}` } : {}
+  const app = await build(undefined, { CONSOLE_DIR: consoleDir, ...own, ...env }, { clock: opts.clock })
+  const seed = await seedDemo(app.ctx.db, {
+    zone: app.ctx.zone,
+    clock: app.ctx.clock,
+    history: opts.history,
+    commissionBasisPoints: app.ctx.config.platformCommissionBasisPoints,
+  })
+  const address = await app.listen({ port: opts.port ?? 0, host: '127.0.0.1' })
   return { app, url: address, seed, close: () => app.close() }
 }
 
@@ -157,6 +173,15 @@ export async function screenshot(page: Page, name: string) {
   mkdirSync(join(root, '.tmp/screenshots'), { recursive: true })
   await page.screenshot({ path: join(root, '.tmp/screenshots', `${name}.png`) })
   if (process.env.UPDATE_SCREENSHOTS === '1') await page.screenshot({ path: join(root, 'docs', `${name}.png`) })
+}
+
+/** A TCP port that was free a moment ago (for a server whose APP_URL must name its own port). */
+export async function freePort(): Promise<number> {
+  const probe = createServer()
+  await new Promise<void>((resolve) => probe.listen(0, '127.0.0.1', resolve))
+  const { port } = probe.address() as AddressInfo
+  await new Promise((resolve) => probe.close(resolve))
+  return port
 }
 
 /** Polls `check` until it holds (for effects outside the page, such as database rows). */

@@ -110,7 +110,7 @@ describe('console: manage venue', () => {
       .locator('.field', { has: page.getByLabel('Price per hour (Rs)') })
       .locator('.error')
       .waitFor()
-    await dialog.getByRole('button', { name: 'Cancel' }).click()
+    await dialog.getByRole('button', { name: 'Close' }).click()
     // Keyboard users land back on the button that opened the dialog.
     await page.waitForFunction((name) => document.activeElement?.textContent === `Edit ${name}`, court.name)
 

@@ -1,7 +1,7 @@
 import type { ComponentChildren } from 'preact'
 import { useCallback, useEffect, useId, useState } from 'preact/hooks'
 import { ApiError, messageOf } from '../api.ts'
-import { Dialog, Loading, Notice } from './ui.tsx'
+import { Dialog, Loading, Notice, useInDialog } from './ui.tsx'
 
 // Form and list plumbing for the owner and administration pages: a form's values, its busy state,
 // the 422 messages per field and a success notice; data loaded once and reloaded after a change;
@@ -225,12 +225,11 @@ export function PagedList<R>({
 
 /**
  * A "Remove …?" / "Delete …?" confirmation: `action` runs on the danger button; `onDone` after it
- * succeeded, its error shown in the dialog otherwise.
+ * succeeded, its error shown in the dialog otherwise. Keeping it is the dialog's close control.
  */
 export function ConfirmDialog({
   title,
   confirm,
-  keep = 'Keep it',
   action,
   onClose,
   onDone,
@@ -238,7 +237,6 @@ export function ConfirmDialog({
 }: {
   title: string
   confirm: string
-  keep?: string
   action: () => Promise<unknown>
   onClose: () => void
   onDone: () => void
@@ -260,15 +258,15 @@ export function ConfirmDialog({
         <button type="button" class="danger" disabled={f.busy} onClick={run}>
           {confirm}
         </button>
-        <button type="button" onClick={onClose}>
-          {keep}
-        </button>
       </div>
     </Dialog>
   )
 }
 
-/** A form's buttons: submit (primary, or danger) and Cancel. */
+/**
+ * A form's buttons: submit (primary, or danger) and Cancel. Inside a Dialog there is no Cancel: the
+ * dialog's header "Close" is its one close control.
+ */
 export function FormActions({
   submit,
   busy,
@@ -277,17 +275,20 @@ export function FormActions({
 }: {
   submit: string
   busy: boolean
-  onCancel: () => void
+  onCancel?: () => void
   danger?: boolean
 }) {
+  const inDialog = useInDialog()
   return (
     <div class="actions">
       <button type="submit" class={danger ? 'danger' : 'primary'} disabled={busy}>
         {submit}
       </button>
-      <button type="button" onClick={onCancel}>
-        Cancel
-      </button>
+      {onCancel && !inDialog && (
+        <button type="button" onClick={onCancel}>
+          Cancel
+        </button>
+      )}
     </div>
   )
 }

@@ -1,5 +1,5 @@
-import type { ComponentChildren } from 'preact'
-import { useEffect, useId, useRef } from 'preact/hooks'
+import { type ComponentChildren, createContext } from 'preact'
+import { useContext, useEffect, useId, useRef } from 'preact/hooks'
 
 // Small accessible building blocks: every input has a visible label and its error is tied to it
 // (aria-describedby, aria-invalid); dialogs are native <dialog> (focus stays inside, Esc closes).
@@ -130,7 +130,18 @@ export function Notice({
   )
 }
 
-/** A modal dialog, open while mounted; `onClose` runs on Esc or the close button. */
+/** True inside a Dialog, whose header has the one close control (forms leave out their Cancel). */
+const InDialog = createContext(false)
+
+/** Whether the caller renders inside a Dialog (which has its own close control). */
+export function useInDialog(): boolean {
+  return useContext(InDialog)
+}
+
+/**
+ * A modal dialog, open while mounted; `onClose` runs on Esc or its one close control, the header's
+ * "Close" button. Nothing inside repeats it (no second "Close" or "Cancel" that only closes).
+ */
 export function Dialog({
   title,
   onClose,
@@ -165,11 +176,11 @@ export function Dialog({
     <dialog ref={ref} aria-labelledby={titleId} class="dialog">
       <header class="dialog-head">
         <h2 id={titleId}>{title}</h2>
-        <button type="button" class="ghost" onClick={onClose} aria-label="Close">
+        <button type="button" class="ghost dialog-close" onClick={onClose} aria-label="Close">
           ×
         </button>
       </header>
-      {children}
+      <InDialog.Provider value={true}>{children}</InDialog.Provider>
     </dialog>
   )
 }

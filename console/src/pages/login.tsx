@@ -1,16 +1,29 @@
-import { useState } from 'preact/hooks'
-import { ApiError, api, messageOf, ok, setSession } from '../api.ts'
+import { useEffect, useState } from 'preact/hooks'
+import { ApiError, api, messageOf, ok, setSession, waitText } from '../api.ts'
 import { Field, Notice } from '../components/ui.tsx'
 
-/** Sign in with email or phone and password (POST /api/auth/login). */
+/**
+ * Sign in with email or phone and password (POST /api/auth/login). Too many sign-ins from one
+ * address in a minute (a shift change at one desk) is the service's 429: the wait it asks for is
+ * shown and counted down, and "Sign in" waits with it.
+ */
 export function Login() {
   const [email, setEmail] = useState('')
   const [password, setPassword] = useState('')
   const [error, setError] = useState<ApiError | string | null>(null)
   const [busy, setBusy] = useState(false)
+  const [wait, setWait] = useState(0)
+
+  // One tick a second while a wait runs (a duration, never the device's time of day).
+  useEffect(() => {
+    if (wait <= 0) return
+    const tick = setTimeout(() => setWait((w) => w - 1), 1000)
+    return () => clearTimeout(tick)
+  }, [wait])
 
   async function submit(e: Event) {
     e.preventDefault()
+    if (wait > 0) return
     setBusy(true)
     setError(null)
     try {
@@ -18,20 +31,32 @@ export function Login() {
       setSession({ token: answer.token, user: answer.data })
     } catch (err) {
       setError(err instanceof ApiError ? err : messageOf(err))
+      if (err instanceof ApiError && err.retryAfter !== null) setWait(err.retryAfter)
     } finally {
       setBusy(false)
     }
   }
 
   const fieldError = (name: string) => (error instanceof ApiError ? error.field(name) : undefined)
-  const formError = error instanceof ApiError ? (Object.keys(error.fields).length ? null : error.message) : error
+  const limited = error instanceof ApiError && error.retryAfter !== null
+  // The alert says the wait once (a live region that changed every second would talk every second);
+  // the button counts it down.
+  const formError = limited
+    ? wait > 0
+      ? `Too many sign-ins from this desk in a minute. ${waitText(error.retryAfter ?? wait)}`
+      : 'You can sign in again now.'
+    : error instanceof ApiError
+      ? Object.keys(error.fields).length
+        ? null
+        : error.message
+      : error
 
   return (
     <main id="main" class="login">
       <form class="card" onSubmit={submit} aria-labelledby="login-title" noValidate>
         <h1 id="login-title">Courtside desk</h1>
         <p>Sign in with the email or phone number of your venue account.</p>
-        {formError && <Notice kind="error">{formError}</Notice>}
+        {formError && <Notice kind={limited && wait === 0 ? 'info' : 'error'}>{formError}</Notice>}
         <Field
           label="Email or phone"
           name="email"
@@ -51,8 +76,8 @@ export function Login() {
           error={fieldError('password')}
           required
         />
-        <button type="submit" class="primary" disabled={busy}>
-          {busy ? 'Signing in…' : 'Sign in'}
+        <button type="submit" class="primary" disabled={busy || wait > 0}>
+          {busy ? 'Signing in…' : wait > 0 ? `Sign in (wait ${wait} s)` : 'Sign in'}
         </button>
       </form>
     </main>

@@ -156,7 +156,7 @@ function RolesDialog({ user, onClose, onDone }: { user: User; onClose: () => voi
           ))}
           {f.fieldError('roles') && <p class="error">{f.fieldError('roles')}</p>}
         </fieldset>
-        <FormActions submit="Save roles" busy={f.busy} onCancel={onClose} />
+        <FormActions submit="Save roles" busy={f.busy} />
       </form>
     </Dialog>
   )

@@ -123,7 +123,7 @@ function RejectDialog({
       <form onSubmit={reject}>
         <Outcome error={f.error} notice={f.notice} />
         <TextAreaField label="Reason" hint="The owner sees this on their Verification page." {...f.bind('reason')} />
-        <FormActions submit="Reject verification" busy={f.busy} onCancel={onClose} danger />
+        <FormActions submit="Reject verification" busy={f.busy} danger />
       </form>
     </Dialog>
   )

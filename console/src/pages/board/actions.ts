@@ -1,4 +1,4 @@
-import { api, ok } from '../../api.ts'
+import { api, ok, type Schemas } from '../../api.ts'
 import type { BookingDetail, Kind } from './data.ts'
 
 // The desk's writes, each through the typed client: court and indoor routes differ in path and in
@@ -132,4 +132,69 @@ export function allowedTargets(status: BookingDetail['status'], started: boolean
     default:
       return []
   }
+}
+
+// --- Weekly series (desk routes: /api/venues/{venue}/bookings/series…) -------------------------
+
+export type Series = Schemas['BookingSeries']
+
+export interface NewSeries {
+  courtId: number
+  startDate: string
+  weeks: number
+  start_time: string
+  end_time: string
+  type: DeskType
+  customer_name: string
+  customer_phone: string
+  notes: string
+  /** Skip the weeks already taken instead of booking nothing. */
+  skipTaken: boolean
+}
+
+/** A court booked every week for a named customer (a regular team), from the desk. */
+export async function createSeries(venueId: number, s: NewSeries): Promise<Series> {
+  const answer = await ok(
+    api().POST('/api/venues/{venue}/bookings/series', {
+      params: { path: { venue: String(venueId) } },
+      body: {
+        court_id: s.courtId,
+        start_date: s.startDate,
+        weeks: s.weeks,
+        start_time: s.start_time,
+        end_time: s.end_time,
+        type: s.type,
+        customer_name: s.customer_name,
+        customer_phone: s.customer_phone.trim() || null,
+        notes: s.notes.trim() || null,
+        on_conflict: s.skipTaken ? 'skip' : 'fail',
+      },
+    }),
+  )
+  return answer.data
+}
+
+export async function loadSeries(venueId: number, seriesId: number): Promise<Series> {
+  const answer = await ok(
+    api().GET('/api/venues/{venue}/bookings/series/{series}', {
+      params: { path: { venue: String(venueId), series: String(seriesId) } },
+    }),
+  )
+  return answer.data
+}
+
+/** Cancels the series' weeks from `fromDate` on; the service's message ("2 bookings cancelled. …"). */
+export async function cancelSeriesFrom(
+  venueId: number,
+  seriesId: number,
+  fromDate: string,
+  reason: string,
+): Promise<string> {
+  const answer = await ok(
+    api().PATCH('/api/venues/{venue}/bookings/series/{series}/cancel', {
+      params: { path: { venue: String(venueId), series: String(seriesId) } },
+      body: { from_date: fromDate, reason: reason.trim() || null },
+    }),
+  )
+  return answer.message
 }

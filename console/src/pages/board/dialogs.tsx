@@ -6,15 +6,19 @@ import {
   addCashPayment,
   addCharge,
   allowedTargets,
+  cancelSeriesFrom,
   createBlock,
   createBooking,
+  createSeries,
   type DeskType,
   deleteBlock,
+  loadSeries,
+  type Series,
   setStatus,
   type Target,
 } from './actions.ts'
 import { type Board, type BoardBlock, type BoardBooking, type BookingDetail, type Column, loadBooking } from './data.ts'
-import { holdText } from './grid.tsx'
+import { holdText, WEEKDAYS } from './grid.tsx'
 import { ReceiptList } from './receipts.tsx'
 
 // The board's dialogs: a new desk booking on a free slot, a booking's panel (status, charges, cash,
@@ -82,7 +86,7 @@ export function NewBookingDialog({
   board: Board
   column: Column
   start: string
-  onDone: (b: BookingDetail) => void
+  onDone: (message: string) => void
   onClose: () => void
 }) {
   // Consecutive slots from `start` that were free when the dialog opened (up to 8).
@@ -104,17 +108,44 @@ export function NewBookingDialog({
   const [type, setType] = useState<DeskType>('walkin')
   const [end, setEnd] = useState(choices[0]?.value ?? start)
   const [notes, setNotes] = useState('')
+  // A court can be booked every week for a regular team: 1 is this date only.
+  const [weeks, setWeeks] = useState('1')
+  const [skipTaken, setSkipTaken] = useState(false)
+  const weekly = column.kind === 'court' && weeks !== '1'
   const action = useAction()
   const { busy, error } = action
   const { field, form } = errorsOf(error, {
     customer_name: ['customer_name'],
     customer_phone: ['customer_phone'],
-    duration: ['start_time', 'end_time', 'date', 'court_id', 'indoor_game_id'],
+    duration: ['start_time', 'end_time', 'date', 'start_date', 'court_id', 'indoor_game_id'],
+    weeks: ['weeks', 'on_conflict'],
     notes: ['notes'],
     type: ['type'],
   })
 
   const submit = action.submit(async () => {
+    if (weekly) {
+      const series = await createSeries(venueId, {
+        courtId: column.id,
+        startDate: board.date,
+        weeks: Number(weeks),
+        start_time: start,
+        end_time: end,
+        type,
+        customer_name: name,
+        customer_phone: phone,
+        notes,
+        skipTaken,
+      })
+      const skipped = series.skipped.length
+        ? ` Taken weeks skipped: ${series.skipped.map((s) => longDate(s.date)).join(', ')}.`
+        : ''
+      onDone(
+        `Booked ${series.customer_name} every ${WEEKDAYS[series.weekday]} ${series.start_time}–${series.end_time}: ` +
+          `${series.occurrences.length} weeks from ${longDate(series.start_date)}.${skipped}`,
+      )
+      return
+    }
     const made = await createBooking(venueId, {
       kind: column.kind,
       resourceId: column.id,
@@ -126,7 +157,7 @@ export function NewBookingDialog({
       customer_phone: phone,
       notes,
     })
-    onDone(made)
+    onDone(`Booked ${made.booking_number} for ${made.customer_name}, ${made.start_time}–${made.end_time}.`)
   })
 
   return (
@@ -172,18 +203,51 @@ export function NewBookingDialog({
             options={choices}
           />
         </div>
+        {column.kind === 'court' && (
+          <div class="row">
+            <SelectField
+              label="Repeat"
+              value={weeks}
+              onChange={(e) => setWeeks(e.currentTarget.value)}
+              error={field('weeks')}
+              options={[
+                { value: '1', label: 'This date only' },
+                ...Array.from({ length: 25 }, (_, i) => ({
+                  value: String(i + 2),
+                  label: `Every ${WEEKDAYS[weekdayOf(board.date)]} for ${i + 2} weeks`,
+                })),
+              ]}
+            />
+            {weekly && (
+              <div class="field check">
+                <span>
+                  <input
+                    id="series-skip"
+                    type="checkbox"
+                    checked={skipTaken}
+                    onChange={(e) => setSkipTaken(e.currentTarget.checked)}
+                  />
+                  <label for="series-skip">Skip weeks already taken</label>
+                </span>
+              </div>
+            )}
+          </div>
+        )}
         <Field label="Notes" value={notes} onInput={(e) => setNotes(e.currentTarget.value)} error={field('notes')} />
         <div class="actions">
           <button type="submit" class="primary" disabled={busy}>
-            {busy ? 'Booking…' : 'Book'}
-          </button>
-          <button type="button" onClick={onClose}>
-            Close
+            {busy ? 'Booking…' : weekly ? 'Book every week' : 'Book'}
           </button>
         </div>
       </form>
     </Dialog>
   )
+}
+
+/** 0 = Sunday … 6 = Saturday of a YYYY-MM-DD date (calendar arithmetic, no time zone). */
+function weekdayOf(date: string): number {
+  const [y, m, d] = date.split('-').map(Number)
+  return new Date(Date.UTC(y, m - 1, d)).getUTCDay()
 }
 
 // --- A booking: details, status, charges, cash, receipt ----------------------------------------
@@ -275,7 +339,35 @@ export function BookingDialog({
             <dd>{money(detail.paid_amount)}</dd>
             <dt>Balance due</dt>
             <dd class="strong">{money(detail.balance_due)}</dd>
+            {booking.kind === 'court' && (
+              <>
+                <dt>Waitlist</dt>
+                <dd>
+                  {booking.waitlist_count === 0
+                    ? 'Nobody waiting'
+                    : `${booking.waitlist_count} customer${booking.waitlist_count === 1 ? '' : 's'} waiting for this slot`}
+                  {booking.is_waitlist_offer && (
+                    <>
+                      {' '}
+                      · offered to {booking.customer_name} from the waitlist; {holdText(booking, board.now)}
+                    </>
+                  )}
+                </dd>
+              </>
+            )}
           </dl>
+          {booking.series_id !== null && (
+            <SeriesPart
+              venueId={venueId}
+              seriesId={booking.series_id}
+              booking={booking}
+              today={board.now.slice(0, 10)}
+              onChanged={(message) => {
+                setDone(message)
+                onChanged(message)
+              }}
+            />
+          )}
           <h3>Charges</h3>
           {detail.charges.length ? (
             <table>
@@ -350,6 +442,112 @@ export function BookingDialog({
       )}
     </Dialog>
   )
+}
+
+/**
+ * The booking's weekly series: when and how long, every week with its status, and a cancel of the
+ * weeks from a chosen date on (the desk's series cancel; weeks already started stay).
+ */
+function SeriesPart({
+  venueId,
+  seriesId,
+  booking,
+  today,
+  onChanged,
+}: {
+  venueId: number
+  seriesId: number
+  booking: BoardBooking
+  today: string
+  onChanged: (message: string) => void
+}) {
+  const [series, setSeries] = useState<Series | null>(null)
+  const [loadError, setLoadError] = useState<string | null>(null)
+  const [version, setVersion] = useState(0)
+  const [from, setFrom] = useState('')
+  const [reason, setReason] = useState('')
+  const { busy, error, submit } = useAction()
+  const { field, form } = errorsOf(error, { from: ['from_date'], reason: ['reason'] })
+
+  useEffect(() => {
+    let live = true
+    loadSeries(venueId, seriesId)
+      .then((s) => live && setSeries(s))
+      .catch((err) => live && setLoadError(messageOf(err)))
+    return () => {
+      live = false
+    }
+  }, [venueId, seriesId, version, booking.status])
+
+  if (loadError) return <Notice kind="error">{loadError}</Notice>
+  if (!series) return <Loading what="Loading the series" />
+  // The weeks a cancel can still take: pending or confirmed, on or after today (venue time).
+  const open = series.occurrences.filter((o) => (o.status === 'pending' || o.status === 'confirmed') && o.date >= today)
+  const chosen = open.some((o) => o.date === from)
+    ? from
+    : (open.find((o) => o.date >= dateIn(series, booking))?.date ?? open[0]?.date ?? '')
+
+  const cancel = submit(async () => {
+    const message = await cancelSeriesFrom(venueId, seriesId, chosen, reason)
+    setReason('')
+    setVersion((v) => v + 1)
+    onChanged(message)
+  })
+
+  return (
+    <section class="panel-part" aria-labelledby="series-head">
+      <h3 id="series-head">Weekly series</h3>
+      <p>
+        {series.customer_name}, every {WEEKDAYS[series.weekday]} {series.start_time}–{series.end_time}, {series.weeks}{' '}
+        weeks from {longDate(series.start_date)}.
+      </p>
+      <ul class="series-weeks">
+        {series.occurrences.map((o) => (
+          <li key={o.id} aria-current={o.id === booking.id ? 'true' : undefined}>
+            {longDate(o.date)} · {o.booking_number} · {STATUS_LABELS[o.status] ?? o.status}
+            {o.id === booking.id && ' (this booking)'}
+          </li>
+        ))}
+        {series.skipped.map((k) => (
+          <li key={k.date}>
+            {longDate(k.date)} · not booked ({k.reason})
+          </li>
+        ))}
+      </ul>
+      {open.length > 0 ? (
+        <form class="subform" onSubmit={cancel} noValidate>
+          {form && <Notice kind="error">{form}</Notice>}
+          <div class="row">
+            <SelectField
+              label="Cancel the series from"
+              value={chosen}
+              onChange={(e) => setFrom(e.currentTarget.value)}
+              error={field('from')}
+              options={open.map((o) => ({ value: o.date, label: longDate(o.date) }))}
+            />
+            <Field
+              label="Reason for cancelling the series"
+              value={reason}
+              onInput={(e) => setReason(e.currentTarget.value)}
+              error={field('reason')}
+            />
+          </div>
+          <div class="actions">
+            <button type="submit" class="danger" disabled={busy || !chosen}>
+              Cancel {open.filter((o) => o.date >= chosen).length} weeks from {chosen ? longDate(chosen) : '…'}
+            </button>
+          </div>
+        </form>
+      ) : (
+        <p class="muted">No week of this series can be cancelled any more.</p>
+      )}
+    </section>
+  )
+}
+
+/** The date of `booking` among the series' weeks, else the series' start. */
+function dateIn(series: Series, booking: BoardBooking): string {
+  return series.occurrences.find((o) => o.id === booking.id)?.date ?? series.start_date
 }
 
 function StatusActions({
@@ -630,9 +828,6 @@ export function BlockDialog({
           <button type="submit" class="primary" disabled={busy}>
             Block court
           </button>
-          <button type="button" onClick={onClose}>
-            Close
-          </button>
         </div>
       </form>
     </Dialog>
@@ -666,9 +861,6 @@ export function UnblockDialog({
       <div class="actions">
         <button type="button" class="danger" onClick={remove} disabled={busy}>
           Remove block
-        </button>
-        <button type="button" onClick={onClose}>
-          Close
         </button>
       </div>
     </Dialog>

@@ -1,3 +1,4 @@
+import { useLayoutEffect, useRef, useState } from 'preact/hooks'
 import { minutesOf, money, STATUS_LABELS, timeOf } from '../../format.ts'
 import type { Board, BoardBlock, BoardBooking, Column, Slot } from './data.ts'
 
@@ -31,12 +32,25 @@ interface Item {
   node: preact.JSX.Element
 }
 
+/** Weekday names, 0 = Sunday (the API's `weekday`). */
+export const WEEKDAYS = ['Sunday', 'Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday', 'Saturday']
+
+/**
+ * A payment hold's end and the minutes left on the board's clock: "Hold ends 18:15 (35 min)", or for
+ * the slot offered to the first waiting customer "Waitlist offer ends 17:50 (10 min)".
+ */
 export function holdText(b: BoardBooking, now: string): string {
   if (!b.is_hold || !b.hold_expires_at) return ''
   // Both are the venue's wall clock ("YYYY-MM-DD HH:mm:ss"), so their difference is the time left.
   const wall = (t: string) => Date.parse(`${t.replace(' ', 'T')}Z`)
   const left = Math.max(0, Math.round((wall(b.hold_expires_at) - wall(now)) / 60000))
-  return `Hold ends ${b.hold_expires_at.slice(11, 16)} (${left} min)`
+  return `${b.is_waitlist_offer ? 'Waitlist offer' : 'Hold'} ends ${b.hold_expires_at.slice(11, 16)} (${left} min)`
+}
+
+/** Where the grid starts: the current hour on today (venue time, as the service last said), else null. */
+export function currentHour(board: Board): number | null {
+  if (board.now.slice(0, 10) !== board.date) return null
+  return Math.floor(minutesOf(board.now.slice(11, 16)) / 60) * 60
 }
 
 export function Grid({ board, on }: { board: Board; on: GridHandlers }) {
@@ -57,35 +71,129 @@ export function Grid({ board, on }: { board: Board; on: GridHandlers }) {
     shortest = Math.min(shortest, c.slot_minutes)
     for (const s of c.slots) unit = gcd(unit, minutesOf(s.start_time) % 60 || 60)
   }
-  const rows = Math.max(1, (last - first) / unit)
+
+  // Today opens at the current hour: the hours before it are one "Earlier" row that expands.
+  const [showEarlier, setShowEarlier] = useState(false)
+  const hour = currentHour(board)
+  const cut = hour === null ? null : Math.min(hour, last - 60)
+  const collapsed = cut !== null && cut > first && !showEarlier
+  const top = collapsed ? cut : first
+
+  const rows = Math.max(1, (last - top) / unit)
   const perMinute = Math.max(HOUR_PX / 60, MIN_SLOT_PX / shortest)
-  const rowPx = Math.round(perMinute * unit)
-  const rowOf = (m: number) => Math.round((m - first) / unit) + 1
+  const baseRowPx = Math.round(perMinute * unit)
+  // Rows grow until no cell's content is cut off (long names, a hold's line on a narrow phone).
+  const [fitPx, setFitPx] = useState(0)
+  const rowPx = Math.max(baseRowPx, fitPx)
+  const rowOf = (m: number) => Math.round((Math.max(m, top) - top) / unit) + 1
   const place = (start: number, end: number) => ({ gridRow: `${rowOf(start)} / ${rowOf(end)}` })
   const body = { gridTemplateRows: `repeat(${rows}, ${rowPx}px)` }
 
+  const scroller = useRef<HTMLDivElement>(null)
+  useLayoutEffect(() => {
+    const el = scroller.current
+    if (!el) return
+    const fit = () => {
+      const need = neededRowPx(el)
+      setFitPx((px) => (px === need ? px : need))
+    }
+    fit()
+    const watch = new ResizeObserver(fit)
+    watch.observe(el)
+    return () => watch.disconnect()
+  }, [board, top, unit])
+
   const hours: number[] = []
-  for (let m = first; m < last; m += 60) hours.push(m)
+  for (let m = top; m < last; m += 60) hours.push(m)
+
+  const earlier = collapsed
+    ? board.bookings.filter(
+        (b) =>
+          b.status !== 'cancelled' &&
+          minutesOf(b.start_time) < cut &&
+          columns.some(
+            (c) => c.kind === b.kind && c.id === b.resource_id && c.slots.some((s) => s.booking_id === b.id),
+          ),
+      ).length
+    : 0
 
   return (
-    <div class="board-scroll">
-      <div class="board-grid">
+    <div class="board-scroll" ref={scroller}>
+      {cut !== null && cut > first && (
+        <div class="earlier-row">
+          <button
+            type="button"
+            class="earlier"
+            aria-expanded={showEarlier}
+            aria-controls="board-grid"
+            onClick={() => setShowEarlier(!showEarlier)}
+          >
+            {showEarlier ? (
+              <>Hide the hours before {timeOf(cut)}</>
+            ) : (
+              <>
+                Earlier: {timeOf(first)}–{timeOf(cut)} · {earlier} booking{earlier === 1 ? '' : 's'}
+              </>
+            )}
+          </button>
+        </div>
+      )}
+      <div class="board-grid" id="board-grid">
         <div class="board-axis" aria-hidden="true">
           <div class="col-head" />
           <div class="col-body" style={body}>
             {hours.map((m) => (
-              <span key={m} class="axis-hour" style={place(m, m + 60 > last ? last : m + 60)}>
+              <span
+                key={m}
+                class={`axis-hour${m === hour ? ' axis-now' : ''}`}
+                style={place(m, m + 60 > last ? last : m + 60)}
+              >
                 {timeOf(m % 1440)}
               </span>
             ))}
           </div>
         </div>
         {columns.map((c) => (
-          <ColumnView key={`${c.kind}-${c.id}`} column={c} board={board} on={on} place={place} body={body} />
+          <ColumnView
+            key={`${c.kind}-${c.id}`}
+            column={c}
+            board={board}
+            on={on}
+            place={place}
+            body={body}
+            top={top}
+            unit={unit}
+          />
         ))}
       </div>
     </div>
   )
+}
+
+/**
+ * The row height (px) at which every cell of the grid shows all its lines: each cell's content
+ * measured from its top to its last line's bottom, plus its own and its wrapper's padding and
+ * border, shared out over the rows it spans. 0 when nothing is rendered.
+ */
+function neededRowPx(grid: HTMLElement): number {
+  let need = 0
+  for (const wrap of grid.querySelectorAll<HTMLElement>('.cell-wrap')) {
+    const cell = wrap.firstElementChild as HTMLElement | null
+    const lastLine = cell?.lastElementChild
+    if (!cell || !lastLine) continue
+    const wrapStyle = getComputedStyle(wrap)
+    const cellStyle = getComputedStyle(cell)
+    const px = (v: string) => Number.parseFloat(v) || 0
+    const content = lastLine.getBoundingClientRect().bottom - cell.getBoundingClientRect().top
+    const height =
+      content +
+      px(cellStyle.paddingBottom) +
+      px(cellStyle.borderBottomWidth) +
+      px(wrapStyle.paddingTop) +
+      px(wrapStyle.paddingBottom)
+    need = Math.max(need, Math.ceil((height + 1) / Number(wrap.dataset.rows || 1)))
+  }
+  return need
 }
 
 function ColumnView({
@@ -94,12 +202,17 @@ function ColumnView({
   on,
   place,
   body,
+  top,
+  unit,
 }: {
   column: Column
   board: Board
   on: GridHandlers
   place: (start: number, end: number) => { gridRow: string }
   body: { gridTemplateRows: string }
+  /** The grid's first minute: what ends by then is behind the "Earlier" row. */
+  top: number
+  unit: number
 }) {
   const headId = `col-${c.kind}-${c.id}`
   const occupying = new Set(c.slots.map((s) => s.booking_id).filter((id): id is number => id !== null))
@@ -156,7 +269,7 @@ function ColumnView({
       })
     }
   }
-  items.sort((a, b) => a.start - b.start)
+  const shown = items.filter((i) => i.end > top).sort((a, b) => a.start - b.start)
   return (
     <section class={`board-col${c.is_active ? '' : ' inactive'}`} aria-labelledby={headId}>
       <header class="col-head">
@@ -173,8 +286,13 @@ function ColumnView({
       </header>
       <div class="col-body" style={body}>
         {c.is_closed && <p class="cell cell-closed">Closed today</p>}
-        {items.map((i) => (
-          <div key={i.key} class="cell-wrap" style={place(i.start, i.end)}>
+        {shown.map((i) => (
+          <div
+            key={i.key}
+            class="cell-wrap"
+            style={place(i.start, i.end)}
+            data-rows={Math.max(1, Math.round((i.end - Math.max(i.start, top)) / unit))}
+          >
             {i.node}
           </div>
         ))}
@@ -196,13 +314,18 @@ function BookingCell({ b, c, board, on }: { b: BoardBooking; c: Column; board: B
       <span class="cell-time">
         {b.start_time}–{b.end_time}
       </span>{' '}
-      <strong class="cell-name">{b.customer_name}</strong> <span class="cell-number">{b.booking_number}</span>{' '}
-      {/* A payment hold is a pending booking: its expiry takes the status line (five lines fit an hour). */}
+      <strong class="cell-name">{b.customer_name}</strong>{' '}
+      <span class="cell-number">
+        {b.booking_number}
+        {b.series_id !== null && ' · weekly'}
+      </span>{' '}
+      {/* A payment hold is a pending booking: its expiry takes the status line. */}
       {hold ? (
         <span class="cell-hold">{hold} </span>
       ) : (
         <span class="cell-status">{STATUS_LABELS[b.status] ?? b.status} </span>
       )}
+      {b.waitlist_count > 0 && <span class="cell-waiting">{b.waitlist_count} waiting </span>}
       <span class={due ? 'cell-due' : 'cell-paid'}>{due ? `Due ${money(b.balance_due)}` : 'Paid in full'}</span>
     </button>
   )

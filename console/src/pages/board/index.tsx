@@ -66,6 +66,9 @@ export function BoardPage({ venue, date }: { user: User; venue: Venue; date?: st
           <button type="button" onClick={() => to(addDays(board.date, 1))}>
             Next day →
           </button>
+          <button type="button" onClick={() => to(addDays(board.date, 7))}>
+            +1 week
+          </button>
           <label class="inline-field">
             <span>Date</span>
             <input
@@ -108,6 +111,7 @@ export function BoardPage({ venue, date }: { user: User; venue: Venue; date?: st
       </div>
       <CashBacksDue venueId={venue.id} board={board} />
       <Grid
+        key={board.date}
         board={board}
         on={{
           onFree: (column, slot) => {
@@ -147,7 +151,7 @@ export function BoardPage({ venue, date }: { user: User; venue: Venue; date?: st
           column={open.column}
           start={open.start}
           onClose={close}
-          onDone={(b) => finished(`Booked ${b.booking_number} for ${b.customer_name}, ${b.start_time}–${b.end_time}.`)}
+          onDone={finished}
         />
       )}
       {open?.kind === 'booking' && (

@@ -274,7 +274,7 @@ function CourtForm({ venueId, item: court, onClose, onDone }: ItemFormProps<Cour
         <Outcome error={f.error} notice={f.notice} />
         <Field label="Name" {...f.bind('name')} required />
         <Field label="Kind" hint="For example futsal, basketball, cricket" {...f.bind('type')} />
-        <OfferFields f={f} submit={court ? 'Save court' : 'Add court'} onClose={onClose} />
+        <OfferFields f={f} submit={court ? 'Save court' : 'Add court'} />
       </form>
     </Dialog>
   )
@@ -302,7 +302,7 @@ function GameForm({ venueId, item: game, onClose, onDone }: ItemFormProps<Game>)
         <Outcome error={f.error} notice={f.notice} />
         <Field label="Name" {...f.bind('name')} required />
         <SelectField label="Game" options={GAME_TYPES} {...f.bindSelect('game_type')} />
-        <OfferFields f={f} submit={game ? 'Save game' : 'Add game'} onClose={onClose} />
+        <OfferFields f={f} submit={game ? 'Save game' : 'Add game'} />
       </form>
     </Dialog>
   )
@@ -312,11 +312,9 @@ function GameForm({ venueId, item: game, onClose, onDone }: ItemFormProps<Game>)
 function OfferFields({
   f,
   submit,
-  onClose,
 }: {
   f: Binder<'price_per_hour' | 'slot_minutes' | 'capacity' | 'description'>
   submit: string
-  onClose: () => void
 }) {
   return (
     <>
@@ -326,7 +324,7 @@ function OfferFields({
         <Field label="Players" type="number" min={1} {...f.bind('capacity')} />
       </div>
       <TextAreaField label="Description" {...f.bind('description')} />
-      <FormActions submit={submit} busy={f.busy} onCancel={onClose} />
+      <FormActions submit={submit} busy={f.busy} />
     </>
   )
 }

@@ -70,27 +70,30 @@ function CourtPricing({ court }: { court: Court }) {
           loading="Loading pricing rules"
           empty="No pricing rules: every slot costs the base price."
         >
-          {(rows) => (
-            <Table
-              caption="Pricing rules"
-              columns={['Kind', 'Day', 'From', 'Until', { label: 'Price per hour', num: true }, 'Active', 'Actions']}
-            >
-              {rows.map((r) => (
-                <tr key={r.id}>
-                  <td>{RULE_TYPES.find((t) => t.value === r.type)?.label ?? r.type}</td>
-                  <td>{r.day_of_week === null ? 'Every day' : DAY_NAMES[r.day_of_week]}</td>
-                  <td>{hhmm(r.start_time)}</td>
-                  <td>{hhmm(r.end_time)}</td>
-                  <td class="num">{money(r.price_per_hour)}</td>
-                  <td>{r.is_active ? 'Yes' : 'No'}</td>
-                  <td class="row-actions">
-                    <RowAction label="Edit" of={`rule ${hhmm(r.start_time)}`} onClick={() => setEditing({ rule: r })} />
-                    <RowAction label="Delete" of={`rule ${hhmm(r.start_time)}`} onClick={() => setDeleting(r)} />
-                  </td>
-                </tr>
-              ))}
-            </Table>
-          )}
+          {(rows) => {
+            const names = ruleNames(rows, court)
+            return (
+              <Table
+                caption="Pricing rules"
+                columns={['Kind', 'Day', 'From', 'Until', { label: 'Price per hour', num: true }, 'Active', 'Actions']}
+              >
+                {rows.map((r) => (
+                  <tr key={r.id}>
+                    <td>{RULE_TYPES.find((t) => t.value === r.type)?.label ?? r.type}</td>
+                    <td>{r.day_of_week === null ? 'Every day' : DAY_NAMES[r.day_of_week]}</td>
+                    <td>{hhmm(r.start_time)}</td>
+                    <td>{hhmm(r.end_time)}</td>
+                    <td class="num">{money(r.price_per_hour)}</td>
+                    <td>{r.is_active ? 'Yes' : 'No'}</td>
+                    <td class="row-actions">
+                      <RowAction label="Edit" of={names.get(r.id)} onClick={() => setEditing({ rule: r })} />
+                      <RowAction label="Delete" of={names.get(r.id)} onClick={() => setDeleting(r)} />
+                    </td>
+                  </tr>
+                ))}
+              </Table>
+            )
+          }}
         </Loaded>
         <div class="actions">
           <button type="button" class="primary" onClick={() => setEditing({})}>
@@ -122,6 +125,35 @@ function CourtPricing({ court }: { court: Court }) {
       )}
     </>
   )
+}
+
+/**
+ * What each rule's buttons are about, unique on the page: its times, court and day ("rule
+ * 06:00–09:00, Court A, every day"); when two rules still read the same, their kind and then their
+ * price tell them apart.
+ */
+export function ruleNames(rules: Rule[], court: Court): Map<number, string> {
+  const base = (r: Rule) =>
+    `rule ${hhmm(r.start_time)}–${hhmm(r.end_time)}, ${court.name}, ${r.day_of_week === null ? 'every day' : DAY_NAMES[r.day_of_week]}`
+  const kind = (r: Rule) => RULE_TYPES.find((t) => t.value === r.type)?.label.toLowerCase() ?? r.type
+  const steps = [
+    base,
+    (r: Rule) => `${base(r)}, ${kind(r)}`,
+    (r: Rule) => `${base(r)}, ${kind(r)}, ${money(r.price_per_hour)}`,
+  ]
+  const names = new Map<number, string>()
+  for (const r of rules) {
+    let name = ''
+    for (const step of steps) {
+      name = step(r)
+      const same = rules.filter((o) => step(o) === name)
+      if (same.length === 1) break
+    }
+    // Identical rules in every respect are numbered in the table's order.
+    const twins = rules.filter((o) => steps[2](o) === name)
+    names.set(r.id, twins.length > 1 ? `${name} (${twins.indexOf(r) + 1} of ${twins.length})` : name)
+  }
+  return names
 }
 
 function RuleForm({
@@ -187,7 +219,7 @@ function RuleForm({
             <label for="rule-active">Active</label>
           </span>
         </div>
-        <FormActions submit={rule ? 'Save rule' : 'Add rule'} busy={f.busy} onCancel={onClose} />
+        <FormActions submit={rule ? 'Save rule' : 'Add rule'} busy={f.busy} />
       </form>
     </Dialog>
   )

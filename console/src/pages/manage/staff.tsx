@@ -80,7 +80,6 @@ export function StaffTab({ venue }: TabProps) {
         <ConfirmDialog
           title={`Remove ${removing.name}?`}
           confirm="Remove"
-          keep="Keep"
           action={() =>
             ok(
               api().DELETE('/api/venues/{venue}/staff/{user}', {
