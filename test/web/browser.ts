@@ -3,9 +3,10 @@ import { createHash } from 'node:crypto'
 import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs'
 import { type AddressInfo, createServer } from 'node:net'
 import { join } from 'node:path'
-import type { BrowserContext, Page } from 'playwright-core'
+import type { Browser, BrowserContext, Page } from 'playwright-core'
 import type { App } from '../../src/app.ts'
 import { type SeedSummary, seedDemo } from '../../src/cli/seed.ts'
+import type { Clock } from '../../src/lib/clock.ts'
 import { build } from '../helpers/app.ts'
 
 // Browser tests of the customer web app: the real server (test/helpers/app.ts, a fresh database
@@ -84,13 +85,16 @@ export interface WebServer {
   close(): Promise<void>
 }
 
-/** The real app on a fresh database with the demo data (`npm run seed`), listening on a free port. */
-export async function startWebServer(env: Record<string, string> = {}): Promise<WebServer> {
+/**
+ * The real app on a fresh database with the demo data (`npm run seed`) as of `clock`'s now (a
+ * ManualClock; give pages the same now with `contextAt`), listening on a free port.
+ */
+export async function startWebServer(clock?: Clock, env: Record<string, string> = {}): Promise<WebServer> {
   ensureWebBuilt()
   // Gateways send the customer back under APP_URL: the address this server will listen on.
   const port = await freePort()
   const url = `http://127.0.0.1:${port}`
-  const app = await build(undefined, { WEB_DIR: webDir, APP_URL: url, ...env })
+  const app = await build(undefined, { WEB_DIR: webDir, APP_URL: url, ...env }, { clock })
   const seed = await seedDemo(app.ctx.db, { zone: app.ctx.zone, clock: app.ctx.clock })
   await app.listen({ port, host: '127.0.0.1' })
   return { app, url, seed, close: () => app.close() }
@@ -127,4 +131,11 @@ export async function open(context: BrowserContext, server: WebServer, path: str
   await page.goto(`${server.url}${path}`)
   await page.locator('#main').waitFor()
   return page
+}
+
+/** A new browser context of `browser` with `options` (PHONE, DESKTOP) whose clock reads `now`. */
+export async function contextAt(browser: Browser, now: Date, options: object = PHONE): Promise<BrowserContext> {
+  const context = await browser.newContext(options)
+  await context.clock.setFixedTime(now)
+  return context
 }

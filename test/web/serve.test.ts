@@ -1,5 +1,6 @@
 import assert from 'node:assert/strict'
 import { after, before, describe, test } from 'node:test'
+import { ManualClock } from '../../src/lib/clock.ts'
 import { startWebServer, type WebServer } from './browser.ts'
 
 // How the service serves the web app at /: index.html for page paths (never for the service's own
@@ -9,7 +10,7 @@ import { startWebServer, type WebServer } from './browser.ts'
 describe('web app serving', () => {
   let server: WebServer
   before(async () => {
-    server = await startWebServer()
+    server = await startWebServer(new ManualClock('2026-12-01T03:15:00Z'))
   })
   after(async () => {
     await server?.close()

@@ -4,7 +4,7 @@ import { Layout } from './components/layout.tsx'
 import { t, useLang } from './i18n/index.ts'
 import { BookPage } from './pages/book.tsx'
 import { FindPage } from './pages/find.tsx'
-import { PaymentReturnPage } from './pages/payment-return.tsx'
+import { PaymentLandingPage, PaymentReturnPage } from './pages/payment-return.tsx'
 import { VenuePage } from './pages/venue.tsx'
 import { type Route, useRoute } from './router.ts'
 
@@ -15,6 +15,7 @@ import { type Route, useRoute } from './router.ts'
  *   /v/:slug                       the same page under the venue's own shareable address (framable)
  *   /embed/v/:slug                 the venue's booking widget for an <iframe> (framable, no site frame)
  *   /book?court=|game=&date=&slots= review a booking: coupon, price, how to pay
+ *   /payments/return               a gateway's return_url: on to /payments/:id/return
  *   /payments/:id/return           back from a gateway: asks the service until the payment settles
  *   /signin, /signup, /account/..., /bookings, /wallet, /notifications, /tournaments: the account
  *   pages (see `accountRoutes` below).
@@ -36,7 +37,9 @@ function page(route: Route): ComponentChildren {
   if (first === 'venues' && second) return <VenuePage slug={second} date={route.query.get('date')} />
   if (first === 'v' && second) return <VenuePage slug={second} date={route.query.get('date')} />
   if (first === 'book') return <BookPage query={route.query} />
-  if (first === 'payments' && second && third === 'return') return <PaymentReturnPage payment={second} />
+  if (first === 'payments' && second === 'return' && !third) return <PaymentLandingPage query={route.query} />
+  if (first === 'payments' && second && /^\d+$/.test(second) && third === 'return')
+    return <PaymentReturnPage payment={second} />
   const account = accountRoutes(route)
   if (account !== undefined) return account
   return (

@@ -35,6 +35,9 @@ export function useRoute(): Route {
   useEffect(() => {
     const on = () => setRoute(parse())
     listeners.add(on)
+    // A child's effect runs before this one: a navigate() there (a redirecting page) came before
+    // this listener, so read the address once more.
+    on()
     return () => {
       listeners.delete(on)
     }
