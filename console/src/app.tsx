@@ -3,12 +3,14 @@ import { Layout } from './components/layout.tsx'
 import { Loading, Notice } from './components/ui.tsx'
 import { AdminPage } from './pages/admin/index.tsx'
 import { BoardPage } from './pages/board/index.tsx'
+import { CashUpPage } from './pages/cash-up/index.tsx'
 import { Login } from './pages/login.tsx'
 import { ManagePage } from './pages/manage/index.tsx'
 import { MoneyPage } from './pages/money/index.tsx'
 import { InvitationPage } from './pages/onboarding/invitation.tsx'
 import { NewVenueWizard } from './pages/onboarding/wizard.tsx'
 import { PayoutsPage } from './pages/payouts/index.tsx'
+import { ReportsPage } from './pages/reports/index.tsx'
 import { VenueChooser } from './pages/venues.tsx'
 import { useRoute } from './router.ts'
 import { useMyVenues, useSession } from './session.ts'
@@ -19,6 +21,8 @@ import { useMyVenues, useSession } from './session.ts'
  *   #/venues/:id/board?date=    the day board
  *   #/venues/:id/manage/:tab    owner and manager pages
  *   #/venues/:id/money?month=   the venue's statement, payouts and payout details (owner, manager)
+ *   #/venues/:id/reports?from=&to=  bookings, revenue, occupancy, customers, CSV files (owner, manager)
+ *   #/venues/:id/cash-up?date=  the desk's cash for a day, count and close it (staff, manager, owner)
  *   #/admin/:tab                super_admin pages
  *   #/payouts                   payouts due, recording a payout, commission rates (super_admin)
  *   #/new-venue[/:id/:step]     create a venue step by step (any signed-in user; docs/console.md)
@@ -39,7 +43,7 @@ export function App() {
   if (first === 'venues' && second) {
     const venueId = Number(second)
     const venue = venues.find((v) => v.id === venueId)
-    const section = third === 'manage' ? 'manage' : third === 'money' ? 'money' : 'board'
+    const section = ['manage', 'money', 'reports', 'cash-up'].includes(third) ? third : 'board'
     return (
       <Layout user={user} venues={venues} venueId={venueId} section={section}>
         {!venue ? (
@@ -48,6 +52,15 @@ export function App() {
           <ManagePage user={user} venue={venue} tab={fourth} onVenueChanged={reload} />
         ) : section === 'money' ? (
           <MoneyPage user={user} venue={venue} month={route.query.get('month') ?? undefined} />
+        ) : section === 'reports' ? (
+          <ReportsPage
+            user={user}
+            venue={venue}
+            from={route.query.get('from') ?? undefined}
+            to={route.query.get('to') ?? undefined}
+          />
+        ) : section === 'cash-up' ? (
+          <CashUpPage venue={venue} date={route.query.get('date') ?? undefined} />
         ) : (
           <BoardPage user={user} venue={venue} date={route.query.get('date') ?? undefined} />
         )}

@@ -69,6 +69,20 @@ export function Layout({ user, venues, venueId, section, children }: Props) {
                 </a>
               </li>
             )}
+            {venue && manages && (
+              <li>
+                <a href={href(`/venues/${venue.id}/reports`)} aria-current={section === 'reports' ? 'page' : undefined}>
+                  Reports
+                </a>
+              </li>
+            )}
+            {venue && (
+              <li>
+                <a href={href(`/venues/${venue.id}/cash-up`)} aria-current={section === 'cash-up' ? 'page' : undefined}>
+                  Cash-up
+                </a>
+              </li>
+            )}
             <li>
               <a href={href('/new-venue')} aria-current={section === 'new-venue' ? 'page' : undefined}>
                 Add a venue
