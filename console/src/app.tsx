@@ -11,7 +11,10 @@ import { InvitationPage } from './pages/onboarding/invitation.tsx'
 import { NewVenueWizard } from './pages/onboarding/wizard.tsx'
 import { PayoutsPage } from './pages/payouts/index.tsx'
 import { ReportsPage } from './pages/reports/index.tsx'
+import { ReviewsPage } from './pages/reviews/index.tsx'
+import { TournamentsPage } from './pages/tournaments/index.tsx'
 import { VenueChooser } from './pages/venues.tsx'
+import { WebhooksPage } from './pages/webhooks/index.tsx'
 import { useRoute } from './router.ts'
 import { useMyVenues, useSession } from './session.ts'
 
@@ -23,6 +26,9 @@ import { useMyVenues, useSession } from './session.ts'
  *   #/venues/:id/money?month=   the venue's statement, payouts and payout details (owner, manager)
  *   #/venues/:id/reports?from=&to=  bookings, revenue, occupancy, customers, CSV files (owner, manager)
  *   #/venues/:id/cash-up?date=  the desk's cash for a day, count and close it (staff, manager, owner)
+ *   #/venues/:id/reviews        the venue's reviews: reply, hide, show (owner, manager)
+ *   #/venues/:id/tournaments[/:t]  tournaments: create, teams, fixtures, results, cancel (owner, manager)
+ *   #/venues/:id/webhooks       webhook endpoints, the secret once, deliveries and resend (owner, manager)
  *   #/admin/:tab                super_admin pages
  *   #/payouts                   payouts due, recording a payout, commission rates (super_admin)
  *   #/new-venue[/:id/:step]     create a venue step by step (any signed-in user; docs/console.md)
@@ -43,7 +49,9 @@ export function App() {
   if (first === 'venues' && second) {
     const venueId = Number(second)
     const venue = venues.find((v) => v.id === venueId)
-    const section = ['manage', 'money', 'reports', 'cash-up'].includes(third) ? third : 'board'
+    const section = ['manage', 'money', 'reports', 'cash-up', 'reviews', 'tournaments', 'webhooks'].includes(third)
+      ? third
+      : 'board'
     return (
       <Layout user={user} venues={venues} venueId={venueId} section={section}>
         {!venue ? (
@@ -59,6 +67,12 @@ export function App() {
             from={route.query.get('from') ?? undefined}
             to={route.query.get('to') ?? undefined}
           />
+        ) : section === 'reviews' ? (
+          <ReviewsPage user={user} venue={venue} />
+        ) : section === 'tournaments' ? (
+          <TournamentsPage user={user} venue={venue} tournamentId={fourth ? Number(fourth) : undefined} />
+        ) : section === 'webhooks' ? (
+          <WebhooksPage user={user} venue={venue} />
         ) : section === 'cash-up' ? (
           <CashUpPage venue={venue} date={route.query.get('date') ?? undefined} />
         ) : (

@@ -76,6 +76,21 @@ export function Layout({ user, venues, venueId, section, children }: Props) {
                 </a>
               </li>
             )}
+            {venue &&
+              manages &&
+              (
+                [
+                  ['reviews', 'Reviews'],
+                  ['tournaments', 'Tournaments'],
+                  ['webhooks', 'Webhooks'],
+                ] as const
+              ).map(([path, label]) => (
+                <li key={path}>
+                  <a href={href(`/venues/${venue.id}/${path}`)} aria-current={section === path ? 'page' : undefined}>
+                    {label}
+                  </a>
+                </li>
+              ))}
             {venue && (
               <li>
                 <a href={href(`/venues/${venue.id}/cash-up`)} aria-current={section === 'cash-up' ? 'page' : undefined}>
