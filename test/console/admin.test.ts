@@ -66,12 +66,12 @@ describe('console: administration', () => {
       /Please verify Kalanki/,
     )
 
-    // Approving starts with a review: details, photos, each court's week; "Not now" leaves it pending.
+    // Approving starts with a review: details, photos, each court's week; closing it leaves it pending.
     await page.getByRole('button', { name: 'Review and approve Kalanki Sports Hub' }).click()
     let review = page.getByRole('dialog', { name: 'Approve Kalanki Sports Hub?' })
     await review.locator('table.week caption').first().waitFor()
     assert.match((await review.textContent()) ?? '', /Venue hours/)
-    await review.getByRole('button', { name: 'Not now' }).click()
+    await review.getByRole('button', { name: 'Close' }).click()
     await review.waitFor({ state: 'detached' })
     assert.equal((await venueRow(kalankiId)).verification_status, 'pending')
     await page.getByRole('button', { name: 'Review and approve Kalanki Sports Hub' }).click()

@@ -393,7 +393,7 @@ describe('console: owner onboarding', () => {
     await p.setViewportSize(DESKTOP)
 
     // Closing the dialog approves nothing.
-    await review.getByRole('button', { name: 'Not now' }).click()
+    await review.getByRole('button', { name: 'Close' }).click()
     await review.waitFor({ state: 'detached' })
     const status = async () =>
       (

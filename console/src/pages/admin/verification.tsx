@@ -211,9 +211,6 @@ function ReviewDialog({
         <button type="button" class="primary" disabled={f.busy} onClick={approve}>
           Approve venue
         </button>
-        <button type="button" onClick={onClose}>
-          Not now
-        </button>
       </div>
     </Dialog>
   )
