@@ -7,7 +7,7 @@ import { creditWallet, debitWallet } from '../../wallet/index.ts'
 import * as repo from '../repository.ts'
 import { teamResource } from '../resource.ts'
 
-// Entry fees paid online (docs/tournaments.md, "Entry fees"): the team's own account pays the
+// Entry fees paid online (docs/payments.md, "Ledger"): the team's own account pays the
 // registration fee from its wallet, which is online money owed to the venue (ledger: the wallet to
 // the venue's balance with the platform, as a booking's wallet payment). A cancelled tournament
 // gives every paid fee back to the wallet it came from, charged to the venue's balance.
