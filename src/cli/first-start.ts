@@ -30,6 +30,7 @@ export async function loadDemoOnFirstStart(app: App): Promise<SeedSummary | null
   const { config, db, zone, clock } = app.ctx
   if (!demoDataWanted(config)) return null
   if (!(await databaseIsEmpty(db, config.superAdminEmail))) return null
+  app.log.info('first start on an empty database: loading the demo data (DEMO_DATA=false skips it)')
   // Exactly what `npm run seed` loads: with the first venue's past, so reports have data at once.
   return seedDemo(db, { zone, clock, history: true, commissionBasisPoints: config.platformCommissionBasisPoints })
 }
