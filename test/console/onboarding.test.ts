@@ -158,6 +158,7 @@ describe('console: owner onboarding', () => {
     await week.getByRole('row', { name: /Saturday Closed/ }).waitFor()
     assert.match((await week.getByRole('row', { name: /^Monday/ }).textContent()) ?? '', /07:00–20:00.*Rs 1,800\.00/)
     await noViolations(p, 'hours step')
+    await screenshot(p, 'console-onboarding')
 
     const courts = await server.app.ctx.db
       .selectFrom('courts')
@@ -213,7 +214,6 @@ describe('console: owner onboarding', () => {
     await p.getByRole('button', { name: 'Request verification' }).click()
     await p.getByText('Waiting for review').waitFor()
     await noViolations(p, 'verification step')
-    await screenshot(p, 'console-onboarding')
     const pending = await server.app.ctx.db
       .selectFrom('venues')
       .select('verification_status')
@@ -387,7 +387,6 @@ describe('console: owner onboarding', () => {
       .waitFor()
     assert.equal(await review.locator('.review-photos img').count(), 1)
     await noViolations(p, 'review dialog')
-    await screenshot(p, 'console-admin-review')
     await p.setViewportSize(PHONE)
     await noViolations(p, 'review dialog at 390×844')
     await p.setViewportSize(DESKTOP)
