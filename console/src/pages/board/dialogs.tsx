@@ -361,7 +361,7 @@ export function BookingDialog({
               venueId={venueId}
               seriesId={booking.series_id}
               booking={booking}
-              today={board.now.slice(0, 10)}
+              now={board.now}
               onChanged={(message) => {
                 setDone(message)
                 onChanged(message)
@@ -452,13 +452,14 @@ function SeriesPart({
   venueId,
   seriesId,
   booking,
-  today,
+  now,
   onChanged,
 }: {
   venueId: number
   seriesId: number
   booking: BoardBooking
-  today: string
+  /** The service's "now" (venue wall clock, "YYYY-MM-DD HH:mm:ss"), as the board last saw it. */
+  now: string
   onChanged: (message: string) => void
 }) {
   const [series, setSeries] = useState<Series | null>(null)
@@ -481,8 +482,13 @@ function SeriesPart({
 
   if (loadError) return <Notice kind="error">{loadError}</Notice>
   if (!series) return <Loading what="Loading the series" />
-  // The weeks a cancel can still take: pending or confirmed, on or after today (venue time).
-  const open = series.occurrences.filter((o) => (o.status === 'pending' || o.status === 'confirmed') && o.date >= today)
+  // The weeks a cancel can still take: pending or confirmed and not started (venue time).
+  const today = now.slice(0, 10)
+  const open = series.occurrences.filter(
+    (o) =>
+      (o.status === 'pending' || o.status === 'confirmed') &&
+      (o.date > today || (o.date === today && o.start_time > now.slice(11, 16))),
+  )
   const chosen = open.some((o) => o.date === from)
     ? from
     : (open.find((o) => o.date >= dateIn(series, booking))?.date ?? open[0]?.date ?? '')
