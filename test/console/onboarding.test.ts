@@ -115,6 +115,11 @@ describe('console: owner onboarding', () => {
     assert.equal(venue.email, 'newowner@example.com')
     assert.equal(venue.verification_status, 'unverified')
     assert.equal(new URL(p.url()).hash, `#/new-venue/${venueId}/courts`)
+    // No sport: the service's 422 (the court's type) is shown at Sport.
+    await p.getByLabel('Court name').fill('Court A')
+    await p.getByLabel('Price per hour (Rs)').fill('1500')
+    await p.getByRole('button', { name: 'Add court' }).click()
+    assert.match(await fieldError(p, 'Sport'), /type field is required/)
     for (const [name, price] of [
       ['Court A', '1500'],
       ['Court B', '1200'],

@@ -385,6 +385,8 @@ function CourtsStep({ venueId }: { venueId: number }) {
                 ...(sports.data ?? []).map((s) => ({ value: String(s.id), label: s.label })),
               ]}
               {...f.bindSelect('sport_id')}
+              // Without a sport the service asks for the court's type: that is this field here.
+              error={f.fieldError('sport_id') ?? f.fieldError('type')}
             />
           </div>
           <div class="row">
