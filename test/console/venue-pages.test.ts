@@ -47,7 +47,8 @@ describe('console: reviews, tournaments and webhooks', () => {
     const context = await browser.newContext({ viewport: { width, height }, timezoneId: 'Asia/Kathmandu' })
     contexts.push(context)
     const page = await context.newPage()
-    page.setDefaultTimeout(10_000)
+    // Generous: the suite shares two cores with other browser tests.
+    page.setDefaultTimeout(20_000)
     await signIn(page, server.url, email, password)
     return page
   }
