@@ -38,8 +38,8 @@ export interface Booked {
 }
 
 /**
- * Books `count` free one-hour slots of Court A of the demo Baneshwor Futsal Arena on `date`, paid
- * from the wallet when `pay` (the wallet must hold enough).
+ * Books `count` free one-hour slots of the first court of a demo venue (Court A of Baneshwor Futsal
+ * Arena by default) on `date`, paid from the wallet when `pay` (the wallet must hold enough).
  */
 export async function bookCourt(
   server: WebServer,
@@ -47,14 +47,15 @@ export async function bookCourt(
   date: string,
   count: number,
   pay: boolean,
+  venue = 'baneshwor-futsal-arena',
 ): Promise<Booked[]> {
   const courts = await call<{ data: { id: number; name: string }[] }>(
     server,
     token,
     'GET',
-    '/api/venues/baneshwor-futsal-arena/courts',
+    `/api/venues/${venue}/courts`,
   )
-  const court = courts.data.find((c) => c.name === 'Court A') ?? courts.data[0]
+  const court = courts.data[0]
   const grid = await call<{ slots: { start_time: string; end_time: string; is_available: boolean }[] }>(
     server,
     token,

@@ -46,10 +46,31 @@ export function useAction() {
       setBusy(false)
     }
   }
+  // The fields the form shows its own message under (asked through `field`); a 422 about any other
+  // field is said in `message`, so no refusal goes unexplained.
+  const shown = new Set<string>()
   /** The service's message for `field` (a 422 names it). */
-  const field = (name: string) => (error instanceof ApiError ? error.field(name) : undefined)
-  const message = error ? messageOf(error) : null
-  return { busy, error, notice, message, field, run, setNotice }
+  const field = (name: string) => {
+    shown.add(name)
+    return error instanceof ApiError ? error.field(name) : undefined
+  }
+  return {
+    busy,
+    error,
+    notice,
+    field,
+    run,
+    setNotice,
+    /** The error to show beside the form (read after its fields, as JSX does). */
+    get message(): string | null {
+      if (!error) return null
+      if (!(error instanceof ApiError)) return messageOf(error)
+      const others = Object.entries(error.fields)
+        .filter(([name]) => !shown.has(name))
+        .flatMap(([, messages]) => messages)
+      return others.length ? others.join(' ') : error.message
+    },
+  }
 }
 
 /** The values of a submitted form by name. */

@@ -34,6 +34,8 @@ function MyBookings() {
           const upcoming = items.filter((b) => UPCOMING.has(b.status))
           const past = items.filter((b) => !UPCOMING.has(b.status))
           const shown = tab === 'upcoming' ? upcoming : past
+          // One review per customer and venue: once one of its bookings has it, the venue is done.
+          const reviewed = new Set(items.filter((b) => b.review).map((b) => b.venueId))
           return (
             <>
               {savedAt && (
@@ -67,6 +69,7 @@ function MyBookings() {
                     key={`${b.kind}-${b.id}`}
                     booking={b}
                     offline={!!savedAt}
+                    venueReviewed={reviewed.has(b.venueId)}
                     onChanged={(message) => {
                       setDone(() => message)
                       state.reload()
@@ -90,16 +93,18 @@ function MyBookings() {
 function BookingCard({
   booking: b,
   offline,
+  venueReviewed,
   onChanged,
 }: {
   booking: MyBooking
   offline: boolean
+  venueReviewed: boolean
   onChanged: (message: () => string) => void
 }) {
   const [open, setOpen] = useState<'cancel' | 'review' | null>(null)
   const headingId = `booking-${b.kind}-${b.id}`
   const cancellable = (b.status === 'pending' || b.status === 'confirmed') && !offline
-  const reviewable = b.status === 'completed' && b.venueId !== null && !b.review && !offline
+  const reviewable = b.status === 'completed' && b.venueId !== null && !venueReviewed && !offline
   return (
     <li class="card booking" aria-labelledby={headingId}>
       <h3 id={headingId}>

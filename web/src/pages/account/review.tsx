@@ -50,7 +50,7 @@ export function ReviewForm({
         {t('review.comment')} {t('common.optional')}
       </label>
       <textarea id={`${id}-comment`} name="comment" rows={3} maxLength={2000} />
-      <Outcome notice={action.notice} message={action.message ?? action.field('rating') ?? null} />
+      <Outcome notice={action.notice} message={action.message} />
       <button type="submit" disabled={action.busy}>
         {t('review.submit')}
       </button>

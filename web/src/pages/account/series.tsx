@@ -214,7 +214,7 @@ function NewSeries({ query }: { query: URLSearchParams }) {
           defaultValue="4"
           error={action.field('weeks')}
         />
-        <Outcome notice={action.notice} message={action.message ?? action.field('court_id') ?? null} />
+        <Outcome notice={action.notice} message={action.message} />
         <button type="submit" disabled={action.busy || !court}>
           {t('series.create')}
         </button>

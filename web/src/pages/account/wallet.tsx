@@ -66,7 +66,7 @@ function Wallet() {
                   </label>
                 ))}
               </fieldset>
-              <Outcome notice={action.notice} message={action.message ?? action.field('method') ?? null} />
+              <Outcome notice={action.notice} message={action.message} />
               <button type="submit" disabled={action.busy}>
                 {t('wallet.go')}
               </button>

@@ -1,0 +1,236 @@
+import assert from 'node:assert/strict'
+import { after, before, describe, test } from 'node:test'
+import type { Browser, BrowserContext, Page } from 'playwright-core'
+import { seedDemo } from '../../src/cli/seed.ts'
+import {
+  DESKTOP,
+  launchBrowser,
+  open,
+  PHONE,
+  screenshot,
+  seriousViolations,
+  signInAs,
+  startWebServer,
+  type WebServer,
+} from './browser.ts'
+import { appDate, bookCourt } from './helpers-account.ts'
+
+// Every account page in real Chromium, on a phone (390 × 844) and a desktop, with axe-core's WCAG
+// A/AA checks: the demo customer (with the demo venue's two months of history) reviews a game they
+// played, books a court weekly from one of their bookings and cancels the series from a date on,
+// gets the calendar link, reads the inbox, registers a team for the demo tournament and pays its
+// fee from the wallet. Signed out: sign in and sign up.
+
+const CUSTOMER = 'customer@courtside.test'
+
+describe('the account pages', () => {
+  let server: WebServer
+  let browser: Browser
+  before(async () => {
+    server = await startWebServer()
+    const { zone, clock, config } = server.app.ctx
+    await seedDemo(server.app.ctx.db, {
+      zone,
+      clock,
+      history: true,
+      commissionBasisPoints: config.platformCommissionBasisPoints,
+    })
+    browser = await launchBrowser()
+  })
+  after(async () => {
+    await browser?.close()
+    await server?.close()
+  })
+
+  async function clean(page: Page, where: string) {
+    assert.deepEqual(await seriousViolations(page), [], where)
+  }
+
+  async function customer(viewport: typeof PHONE | typeof DESKTOP): Promise<BrowserContext> {
+    const context = await browser.newContext(viewport)
+    await signInAs(context, server, CUSTOMER)
+    return context
+  }
+
+  test('phone: review after playing, a weekly series and its cancel, the calendar link', async () => {
+    const context = await customer(PHONE)
+    const login = await fetch(`${server.url}/api/auth/login`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ email: CUSTOMER, password: server.seed.password }),
+    })
+    const { token } = (await login.json()) as { token: string }
+    await bookCourt(server, token, appDate(server, 4), 1, false)
+    await bookCourt(server, token, appDate(server, 5), 1, false, 'kalanki-sports-hub')
+    const page = await open(context, server, '/bookings')
+    await page.getByRole('heading', { name: 'My bookings' }).waitFor()
+    await page.getByRole('button', { name: /^Past/ }).click()
+    const played = page.getByRole('listitem').filter({ has: page.getByRole('button', { name: 'Write a review' }) })
+    await played.first().getByRole('button', { name: 'Write a review' }).click()
+    await page.getByRole('radio', { name: '4 of 5' }).check()
+    await page.getByLabel('What was it like? (optional)').fill('Good turf, friendly staff.')
+    await clean(page, 'review form')
+    await page.getByRole('button', { name: 'Post review' }).click()
+    await page.getByText('Thank you for your review.').waitFor()
+    await page.getByRole('button', { name: 'Write a review' }).first().waitFor({ state: 'detached' })
+    assert.equal(await page.getByRole('button', { name: 'Write a review' }).count(), 0, 'one review per venue')
+    const review = await server.app.ctx.db
+      .selectFrom('reviews')
+      .innerJoin('users', 'users.id', 'reviews.user_id')
+      .select(['reviews.rating', 'reviews.comment'])
+      .where('users.email', '=', CUSTOMER)
+      .executeTakeFirstOrThrow()
+    assert.deepEqual([Number(review.rating), review.comment], [4, 'Good turf, friendly staff.'])
+
+    // A weekly series from an upcoming booking. At Baneshwor the demo customer's no-shows (the
+    // seed's history) allow only bookings paid at once, so a series is refused, and says why.
+    await page.getByRole('button', { name: /^Upcoming/ }).click()
+    const at = (venue: string) =>
+      page.getByRole('listitem').filter({ hasText: venue }).getByRole('link', { name: 'New weekly series' })
+    await at('Baneshwor Futsal Arena').click()
+    await page.getByRole('heading', { name: 'New weekly series' }).waitFor()
+    await clean(page, 'new series')
+    await page.getByRole('button', { name: 'Book the series' }).click()
+    await page
+      .getByRole('alert')
+      .getByText(/you can book here only by paying online at once/)
+      .waitFor()
+    await page.goBack()
+    await at('Kalanki Sports Hub').click()
+    await page.getByLabel('Number of weeks').fill('3')
+    await page.getByRole('button', { name: 'Book the series' }).click()
+    await page.getByText(/^Every (Sun|Mon|Tue|Wed|Thu|Fri|Sat), \d\d:\d\d–\d\d:\d\d$/).waitFor()
+    const weeks = page.locator('ul.rows li')
+    const booked = await weeks.count()
+    assert.ok(booked >= 1 && booked <= 3, `${booked} weeks listed`)
+    await clean(page, 'series')
+    await screenshot(page, 'web-series-phone')
+    const seriesId = Number(new URL(page.url()).pathname.split('/').pop())
+    const series = await server.app.ctx.db
+      .selectFrom('bookings')
+      .select(['date', 'status'])
+      .where('series_id', '=', seriesId)
+      .orderBy('date')
+      .execute()
+    assert.equal(series.length, booked)
+    await page.getByLabel('Cancel from').fill(series[series.length - 1].date)
+    await page.getByRole('button', { name: 'Cancel the rest of the series' }).click()
+    await page.getByText(/^1 bookings of the series cancelled\./).waitFor()
+    const after = await server.app.ctx.db
+      .selectFrom('bookings')
+      .select(['date', 'status'])
+      .where('series_id', '=', seriesId)
+      .orderBy('date')
+      .execute()
+    assert.equal(after[after.length - 1].status, 'cancelled', 'the last week is cancelled')
+    if (after.length > 1) assert.notEqual(after[0].status, 'cancelled', 'weeks before the date stay')
+    await page.goto(`${server.url}/bookings/series`)
+    await page
+      .getByRole('link', { name: /^Every / })
+      .first()
+      .waitFor()
+    await clean(page, 'series list')
+
+    // The calendar subscription link.
+    await page.goto(`${server.url}/bookings`)
+    await page.getByRole('button', { name: 'Calendar link' }).click()
+    const link = await page.getByLabel('Subscription link').inputValue()
+    assert.match(link, /\/api\/calendar\/[^/]+\.ics$/)
+    const ics = await fetch(link)
+    assert.equal(ics.status, 200)
+    assert.match(await ics.text(), /BEGIN:VCALENDAR/)
+    await clean(page, 'my bookings with the calendar link')
+    await context.close()
+  })
+
+  test('phone: the inbox, and a team registered for the demo tournament with its fee paid', async () => {
+    const context = await customer(PHONE)
+    const page = await open(context, server, '/notifications')
+    await page.getByRole('heading', { name: 'Notifications' }).waitFor()
+    await page.locator('#main [aria-busy]').waitFor({ state: 'detached' })
+    await clean(page, 'notifications')
+    if (await page.getByRole('button', { name: 'Mark all as read' }).count()) {
+      await page.getByRole('button', { name: 'Mark all as read' }).click()
+      await page.getByRole('button', { name: 'Mark all as read' }).waitFor({ state: 'detached' })
+      assert.equal(await page.getByText('Unread', { exact: true }).count(), 0)
+    }
+
+    await page.goto(`${server.url}/tournaments`)
+    await page.getByRole('link', { name: 'Baneshwor Winter Futsal Cup' }).click()
+    await page.getByRole('heading', { name: 'Baneshwor Winter Futsal Cup' }).waitFor()
+    await clean(page, 'tournament')
+    await page.getByLabel('Team name').fill('Thamel Tigers')
+    await page.getByLabel('Players, one per line (optional)').fill('Sita\nHari\nGita')
+    await page.getByRole('button', { name: 'Register a team' }).click()
+    await page.getByText('Team Thamel Tigers is registered.').waitFor()
+    await page.getByRole('button', { name: /^Pay the entry fee \(Rs 3,000\.00\) from the wallet$/ }).click()
+    await page.getByText('Entry fee paid: Rs 3,000.00.').waitFor()
+    const team = await server.app.ctx.db
+      .selectFrom('tournament_teams')
+      .select(['fee_paid'])
+      .where('name', '=', 'Thamel Tigers')
+      .executeTakeFirstOrThrow()
+    assert.equal(Number(team.fee_paid), 300000, 'Rs 3,000.00 in paisa')
+    await page.getByRole('listitem').filter({ hasText: 'Thamel Tigers' }).waitFor()
+    await context.close()
+  })
+
+  for (const [name, viewport] of [
+    ['phone', PHONE],
+    ['desktop', DESKTOP],
+  ] as const) {
+    test(`${name}: axe finds nothing on any account page, in English and in Nepali`, async () => {
+      const context = await customer(viewport)
+      const page = await context.newPage()
+      const pages: Array<[string, string]> = [
+        ['/bookings', 'My bookings'],
+        ['/bookings/series', 'Weekly series'],
+        ['/wallet', 'Wallet'],
+        ['/notifications', 'Notifications'],
+        ['/tournaments', 'Tournaments'],
+        ['/account', 'Profile'],
+      ]
+      for (const lang of ['en', 'ne'] as const) {
+        await page.goto(`${server.url}/`)
+        await page.evaluate((l) => localStorage.setItem('courtside.lang', l), lang)
+        for (const [path, heading] of pages) {
+          await page.goto(`${server.url}${path}`)
+          await page.locator('h1').first().waitFor()
+          if (lang === 'en') await page.getByRole('heading', { name: heading, level: 1 }).waitFor()
+          await page.locator('#main [aria-busy]').first().waitFor({ state: 'detached' })
+          await clean(page, `${path} (${lang})`)
+        }
+      }
+      await page.goto(`${server.url}/`)
+      await page.evaluate(() => localStorage.setItem('courtside.lang', 'en'))
+      if (name === 'phone') {
+        await page.goto(`${server.url}/wallet`)
+        await page.getByTestId('balance').waitFor()
+        await screenshot(page, 'web-wallet-phone')
+      }
+      await context.close()
+
+      const visitor = await browser.newContext(viewport)
+      for (const [path, heading] of [
+        ['/signin', 'Sign in'],
+        ['/signup', 'Create an account'],
+        ['/bookings', 'My bookings'],
+      ]) {
+        const p = await open(visitor, server, path)
+        await p.getByRole('heading', { name: heading, level: 1 }).waitFor()
+        await clean(p, `${path} signed out`)
+        await p.close()
+      }
+      const signIn = await open(visitor, server, '/signin?next=/wallet')
+      await signIn.getByLabel('With a one-time code').check()
+      await signIn.getByLabel('Email or mobile number').fill(CUSTOMER)
+      await clean(signIn, 'sign in with a code')
+      await signIn.getByLabel('With password').check()
+      await signIn.getByLabel('Email or mobile number').fill(CUSTOMER)
+      await signIn.getByLabel('Password', { exact: true }).fill(server.seed.password)
+      await signIn.getByRole('button', { name: 'Sign in' }).last().click()
+      await signIn.getByRole('heading', { name: 'Wallet' }).waitFor()
+      await visitor.close()
+    })
+  }
+})
