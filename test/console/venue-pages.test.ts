@@ -83,6 +83,15 @@ describe('console: reviews, tournaments and webhooks', () => {
     await phone.getByRole('heading', { name: heading, level: 1 }).waitFor()
     await phone.waitForLoadState('networkidle')
     await accessible(phone, `${heading} at 390×844`)
+    // Nothing makes the page scroll sideways on a phone (wide tables scroll in their own box).
+    const wide = await phone.evaluate(() => {
+      const over = [...document.querySelectorAll('body *')]
+        .filter((el) => el.getBoundingClientRect().right > window.innerWidth + 1)
+        .filter((el) => !el.closest('.table-scroll') || el.classList.contains('table-scroll'))
+        .map((el) => `${el.tagName.toLowerCase()}.${el.className}`)
+      return { by: document.documentElement.scrollWidth - window.innerWidth, over: over.slice(0, 5) }
+    })
+    assert.ok(wide.by <= 0, `${heading} at 390×844 is ${wide.by}px too wide: ${wide.over.join(', ')}`)
   }
 
   before(async () => {
@@ -190,7 +199,7 @@ describe('console: reviews, tournaments and webhooks', () => {
     await owner.waitForLoadState('networkidle')
     await accessible(owner, 'Tournaments list at 1280')
 
-    await owner.getByLabel('Name').fill('Friday Night Cup')
+    await owner.getByRole('textbox', { name: 'Name' }).fill('Friday Night Cup')
     await owner.getByLabel('Format').selectOption('league')
     await owner.getByLabel('Most teams').fill('4')
     await owner.getByLabel('Registration fee (Rs)').fill('500')

@@ -11,6 +11,7 @@ import {
   useForm,
   useLoad,
 } from '../../components/forms.tsx'
+import { ScrollBox } from '../../components/scroll.tsx'
 import { Field, Notice, SelectField } from '../../components/ui.tsx'
 import { longDate, money } from '../../format.ts'
 import { go, href } from '../../router.ts'
@@ -86,27 +87,29 @@ function TournamentList({ venue }: { venue: Venue }) {
     <Section title="The venue's tournaments">
       <Loaded state={list} loading="Loading the tournaments" empty="No tournament yet.">
         {(rows) => (
-          <Table
-            caption="Tournaments"
-            columns={['Tournament', 'Format', 'Dates', 'Teams', { label: 'Fee', num: true }, 'Status']}
-          >
-            {rows.map((t) => (
-              <tr key={t.id}>
-                <td>
-                  <a href={href(`/venues/${venue.id}/tournaments/${t.id}`)}>{t.name}</a>
-                </td>
-                <td>{FORMAT_NAMES[t.format] ?? t.format}</td>
-                <td class="nowrap">
-                  {t.starts_at} to {t.ends_at}
-                </td>
-                <td>
-                  {t.registered_teams} of {t.max_teams}
-                </td>
-                <td class="num nowrap">{money(t.registration_fee)}</td>
-                <td>{STATUS_NAMES[t.status] ?? t.status}</td>
-              </tr>
-            ))}
-          </Table>
+          <ScrollBox label="Tournaments, scrolls sideways">
+            <Table
+              caption="Tournaments"
+              columns={['Tournament', 'Format', 'Dates', 'Teams', { label: 'Fee', num: true }, 'Status']}
+            >
+              {rows.map((t) => (
+                <tr key={t.id}>
+                  <td>
+                    <a href={href(`/venues/${venue.id}/tournaments/${t.id}`)}>{t.name}</a>
+                  </td>
+                  <td>{FORMAT_NAMES[t.format] ?? t.format}</td>
+                  <td class="nowrap">
+                    {t.starts_at} to {t.ends_at}
+                  </td>
+                  <td>
+                    {t.registered_teams} of {t.max_teams}
+                  </td>
+                  <td class="num nowrap">{money(t.registration_fee)}</td>
+                  <td>{STATUS_NAMES[t.status] ?? t.status}</td>
+                </tr>
+              ))}
+            </Table>
+          </ScrollBox>
         )}
       </Loaded>
     </Section>
@@ -314,21 +317,26 @@ function Teams({ t }: { t: Tournament }) {
       {teams.length === 0 ? (
         <p>No team has registered yet.</p>
       ) : (
-        <Table caption="Registered teams" columns={['Team', 'Captain', 'Phone', 'Players', 'Registered', 'Entry fee']}>
-          {teams.map((team) => (
-            <tr key={team.id}>
-              <td class="strong">{team.name}</td>
-              <td>{team.captain_name}</td>
-              <td class="nowrap">{team.contact_phone ?? '—'}</td>
-              <td>{team.player_count}</td>
-              <td class="nowrap">{team.registered_at.slice(0, 16)}</td>
-              <td>
-                {FEE_NAMES[team.fee_status] ?? team.fee_status}
-                {team.fee_status !== 'unpaid' && ` (${money(team.fee_paid)})`}
-              </td>
-            </tr>
-          ))}
-        </Table>
+        <ScrollBox label="Registered teams, scrolls sideways">
+          <Table
+            caption="Registered teams"
+            columns={['Team', 'Captain', 'Phone', 'Players', 'Registered', 'Entry fee']}
+          >
+            {teams.map((team) => (
+              <tr key={team.id}>
+                <td class="strong">{team.name}</td>
+                <td>{team.captain_name}</td>
+                <td class="nowrap">{team.contact_phone ?? '—'}</td>
+                <td>{team.player_count}</td>
+                <td class="nowrap">{team.registered_at.slice(0, 16)}</td>
+                <td>
+                  {FEE_NAMES[team.fee_status] ?? team.fee_status}
+                  {team.fee_status !== 'unpaid' && ` (${money(team.fee_paid)})`}
+                </td>
+              </tr>
+            ))}
+          </Table>
+        </ScrollBox>
       )}
     </Section>
   )
@@ -479,37 +487,38 @@ function Standings({ t }: { t: Tournament }) {
         <p>No standings yet.</p>
       ) : (
         groups.map((g) => (
-          <Table
-            key={g}
-            caption={g ? `Standings of group ${g}` : 'Standings'}
-            columns={[
-              'Rank',
-              'Team',
-              { label: 'Played', num: true },
-              { label: 'Won', num: true },
-              { label: 'Drawn', num: true },
-              { label: 'Lost', num: true },
-              { label: 'Goals', num: true },
-              { label: 'Points', num: true },
-            ]}
-          >
-            {rows
-              .filter((r) => (r.group ?? '') === g)
-              .map((r) => (
-                <tr key={r.team.id}>
-                  <td>{r.rank}</td>
-                  <td class="strong">{r.team.name}</td>
-                  <td class="num">{r.played}</td>
-                  <td class="num">{r.won}</td>
-                  <td class="num">{r.drawn}</td>
-                  <td class="num">{r.lost}</td>
-                  <td class="num nowrap">
-                    {r.goals_for}–{r.goals_against}
-                  </td>
-                  <td class="num strong">{r.points}</td>
-                </tr>
-              ))}
-          </Table>
+          <ScrollBox key={g} label={g ? `Standings of group ${g}, scrolls sideways` : 'Standings, scrolls sideways'}>
+            <Table
+              caption={g ? `Standings of group ${g}` : 'Standings'}
+              columns={[
+                'Rank',
+                'Team',
+                { label: 'Played', num: true },
+                { label: 'Won', num: true },
+                { label: 'Drawn', num: true },
+                { label: 'Lost', num: true },
+                { label: 'Goals', num: true },
+                { label: 'Points', num: true },
+              ]}
+            >
+              {rows
+                .filter((r) => (r.group ?? '') === g)
+                .map((r) => (
+                  <tr key={r.team.id}>
+                    <td>{r.rank}</td>
+                    <td class="strong">{r.team.name}</td>
+                    <td class="num">{r.played}</td>
+                    <td class="num">{r.won}</td>
+                    <td class="num">{r.drawn}</td>
+                    <td class="num">{r.lost}</td>
+                    <td class="num nowrap">
+                      {r.goals_for}–{r.goals_against}
+                    </td>
+                    <td class="num strong">{r.points}</td>
+                  </tr>
+                ))}
+            </Table>
+          </ScrollBox>
         ))
       )}
     </Section>

@@ -1,6 +1,7 @@
 import { useState } from 'preact/hooks'
 import { api, ok, type Schemas, type User } from '../../api.ts'
 import { CheckField, Loaded, Outcome, PagedList, Section, Table, useForm, useLoad } from '../../components/forms.tsx'
+import { ScrollBox } from '../../components/scroll.tsx'
 import { Field, Notice, RowAction } from '../../components/ui.tsx'
 import { href } from '../../router.ts'
 import { managesVenue, type Venue } from '../../session.ts'
@@ -60,21 +61,23 @@ export function WebhooksPage({ user, venue }: { user: User; venue: Venue }) {
         <Section title="Endpoints">
           <Loaded state={list} loading="Loading the endpoints" empty="No endpoint yet.">
             {(rows) => (
-              <Table caption="Webhook endpoints" columns={['URL', 'Events', 'Status', 'Created', 'Actions']}>
-                {rows.map((w) => (
-                  <EndpointRow
-                    key={w.id}
-                    venue={venue}
-                    webhook={w}
-                    open={shown === w.id}
-                    onToggle={() => setShown(shown === w.id ? null : w.id)}
-                    onDeleted={() => {
-                      if (shown === w.id) setShown(null)
-                      list.reload()
-                    }}
-                  />
-                ))}
-              </Table>
+              <ScrollBox label="Webhook endpoints, scrolls sideways">
+                <Table caption="Webhook endpoints" columns={['URL', 'Events', 'Status', 'Created', 'Actions']}>
+                  {rows.map((w) => (
+                    <EndpointRow
+                      key={w.id}
+                      venue={venue}
+                      webhook={w}
+                      open={shown === w.id}
+                      onToggle={() => setShown(shown === w.id ? null : w.id)}
+                      onDeleted={() => {
+                        if (shown === w.id) setShown(null)
+                        list.reload()
+                      }}
+                    />
+                  ))}
+                </Table>
+              </ScrollBox>
             )}
           </Loaded>
         </Section>
@@ -260,40 +263,42 @@ function Deliveries({ venue, webhook: w }: { venue: Venue; webhook: Webhook }) {
         onPage={setPage}
       >
         {(rows) => (
-          <Table
-            caption={`Deliveries to ${w.url}`}
-            columns={['Event', 'Message', 'Status', 'Attempts', 'Last answer', 'Next attempt', 'Actions']}
-          >
-            {rows.map((d) => {
-              const last = d.last_attempts[0]
-              const what = `The ${d.event} message ${d.message_id}`
-              return (
-                <tr key={d.id}>
-                  <td>{d.event}</td>
-                  <td class="break">
-                    <code>{d.message_id}</code>
-                    <br />
-                    <span class="muted">{d.created_at?.slice(0, 16)}</span>
-                  </td>
-                  <td>{DELIVERY_STATUS[d.status] ?? d.status}</td>
-                  <td class="num">{d.attempts}</td>
-                  <td>
-                    {last ? (last.status_code !== null ? `HTTP ${last.status_code}` : (last.error ?? '—')) : '—'}
-                    {last && <span class="muted"> ({last.duration_ms} ms)</span>}
-                  </td>
-                  <td class="nowrap">{d.next_attempt_at?.slice(0, 16) ?? '—'}</td>
-                  <td>
-                    <RowAction
-                      label="Send again"
-                      of={`the ${d.event} message ${d.message_id}`}
-                      disabled={f.busy || d.status === 'pending' || w.status !== 'active'}
-                      onClick={() => resend(d.id, what)}
-                    />
-                  </td>
-                </tr>
-              )
-            })}
-          </Table>
+          <ScrollBox label={`Deliveries to ${w.url}, scrolls sideways`}>
+            <Table
+              caption={`Deliveries to ${w.url}`}
+              columns={['Event', 'Message', 'Status', 'Attempts', 'Last answer', 'Next attempt', 'Actions']}
+            >
+              {rows.map((d) => {
+                const last = d.last_attempts[0]
+                const what = `The ${d.event} message ${d.message_id}`
+                return (
+                  <tr key={d.id}>
+                    <td>{d.event}</td>
+                    <td class="break">
+                      <code>{d.message_id}</code>
+                      <br />
+                      <span class="muted">{d.created_at?.slice(0, 16)}</span>
+                    </td>
+                    <td>{DELIVERY_STATUS[d.status] ?? d.status}</td>
+                    <td class="num">{d.attempts}</td>
+                    <td>
+                      {last ? (last.status_code !== null ? `HTTP ${last.status_code}` : (last.error ?? '—')) : '—'}
+                      {last && <span class="muted"> ({last.duration_ms} ms)</span>}
+                    </td>
+                    <td class="nowrap">{d.next_attempt_at?.slice(0, 16) ?? '—'}</td>
+                    <td>
+                      <RowAction
+                        label="Send again"
+                        of={`the ${d.event} message ${d.message_id}`}
+                        disabled={f.busy || d.status === 'pending' || w.status !== 'active'}
+                        onClick={() => resend(d.id, what)}
+                      />
+                    </td>
+                  </tr>
+                )
+              })}
+            </Table>
+          </ScrollBox>
         )}
       </PagedList>
     </Section>
