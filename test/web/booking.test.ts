@@ -1,9 +1,17 @@
 import assert from 'node:assert/strict'
 import { after, before, describe, test } from 'node:test'
 import type { Browser, BrowserContext, Page } from 'playwright-core'
-import { createCourtsideClient } from '../../src/client/index.ts'
 import { ManualClock } from '../../src/lib/clock.ts'
-import { contextAt, launchBrowser, screenshot, signInAs, startWebServer, type WebServer } from './browser.ts'
+import {
+  contextAt,
+  launchBrowser,
+  login,
+  screenshot,
+  signInAs,
+  startWebServer,
+  topUp,
+  type WebServer,
+} from './browser.ts'
 
 // A customer on a phone (390 × 844) finds a venue, picks a slot on tomorrow's grid, books it and
 // pays with each sandbox gateway (eSewa, Khalti, Fonepay) and with the wallet; the return page shows
@@ -192,27 +200,4 @@ describe('booking and paying in the web app', () => {
 /** "Rs 1,350.00" → 1350. */
 function money(text: string): number {
   return Number(text.replace(/[^\d.]/g, ''))
-}
-
-async function login(server: WebServer, email: string) {
-  const anonymous = createCourtsideClient(server.url)
-  const { data } = await anonymous.POST('/api/auth/login', { body: { email, password: server.seed.password } })
-  assert.ok(data, `login ${email}`)
-  return createCourtsideClient(server.url, data.token)
-}
-
-/** Adds `amount` to the wallet of `email` through the Khalti sandbox (its `simulate=success` shortcut). */
-async function topUp(server: WebServer, email: string, amount: string) {
-  const client = await login(server, email)
-  const { data } = await client.POST('/api/wallet/topup', { body: { amount, method: 'gateway_2' } })
-  assert.ok(data, 'top-up answered a payment_url')
-  let url = `${data.payment_url}&simulate=success`
-  for (let hops = 0; hops < 5; hops++) {
-    const res = await fetch(url, { redirect: 'manual' })
-    const next = res.headers.get('location')
-    if (!next) break
-    url = new URL(next, url).toString()
-  }
-  const wallet = await client.GET('/api/wallet')
-  assert.equal(wallet.data?.balance, amount)
 }

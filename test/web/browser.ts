@@ -6,6 +6,7 @@ import { join } from 'node:path'
 import type { Browser, BrowserContext, Page } from 'playwright-core'
 import type { App } from '../../src/app.ts'
 import { type SeedSummary, seedDemo } from '../../src/cli/seed.ts'
+import { createCourtsideClient } from '../../src/client/index.ts'
 import type { Clock } from '../../src/lib/clock.ts'
 import { build } from '../helpers/app.ts'
 
@@ -138,4 +139,28 @@ export async function contextAt(browser: Browser, now: Date, options: object = P
   const context = await browser.newContext(options)
   await context.clock.setFixedTime(now)
   return context
+}
+
+/** A typed client signed in as `email` (the demo password). */
+export async function login(server: WebServer, email: string) {
+  const anonymous = createCourtsideClient(server.url)
+  const { data } = await anonymous.POST('/api/auth/login', { body: { email, password: server.seed.password } })
+  if (!data) throw new Error(`login ${email} refused`)
+  return createCourtsideClient(server.url, data.token)
+}
+
+/** Adds `amount` to the wallet of `email` through the Khalti sandbox (its `simulate=success` shortcut). */
+export async function topUp(server: WebServer, email: string, amount: string) {
+  const client = await login(server, email)
+  const { data } = await client.POST('/api/wallet/topup', { body: { amount, method: 'gateway_2' } })
+  if (!data) throw new Error('the top-up was refused')
+  let url = `${data.payment_url}&simulate=success`
+  for (let hops = 0; hops < 5; hops++) {
+    const res = await fetch(url, { redirect: 'manual' })
+    const next = res.headers.get('location')
+    if (!next) break
+    url = new URL(next, url).toString()
+  }
+  const wallet = await client.GET('/api/wallet')
+  if (wallet.data?.balance !== amount) throw new Error(`wallet balance ${wallet.data?.balance}, not ${amount}`)
 }

@@ -267,25 +267,28 @@ function Booker(props: {
 function DateStrip(props: { first: string; days: number; value: string; onChange: (d: string) => void }) {
   const dates = Array.from({ length: props.days }, (_, i) => addDays(props.first, i))
   return (
-    <fieldset class="date-strip">
+    <fieldset class="date-field">
       <legend class="sr-only">{t('venue.date')}</legend>
-      {dates.map((d, i) => {
-        const [y, m, dd] = d.split('-').map(Number)
-        const weekday = new Date(Date.UTC(y, m - 1, dd)).getUTCDay()
-        return (
-          <button
-            key={d}
-            type="button"
-            class="day"
-            aria-pressed={d === props.value}
-            aria-label={formatDate(d, { weekday: true })}
-            onClick={() => props.onChange(d)}
-          >
-            <span>{i === 0 ? t('venue.today') : formatWeekday(weekday)}</span>
-            <strong>{formatDigits(String(dd))}</strong>
-          </button>
-        )
-      })}
+      <div class="date-strip">
+        {dates.map((d, i) => {
+          const [y, m, dd] = d.split('-').map(Number)
+          const weekday = new Date(Date.UTC(y, m - 1, dd)).getUTCDay()
+          return (
+            <button
+              key={d}
+              type="button"
+              class="day"
+              aria-pressed={d === props.value}
+              onClick={() => props.onChange(d)}
+            >
+              <span>{i === 0 ? t('venue.today') : formatWeekday(weekday)}</span>{' '}
+              <strong>{formatDigits(String(dd))}</strong>
+              {/* The rest of the date (month, year, Bikram Sambat) for screen readers: "Wed 2 Dec 2026 · …". */}
+              <span class="sr-only">{formatDate(d).replace(/^\S+/, '')}</span>
+            </button>
+          )
+        })}
+      </div>
     </fieldset>
   )
 }
