@@ -145,6 +145,10 @@ describe('console: cash-up', () => {
       .filter({ hasText: 'Late Evening Team' })
       .waitFor()
     assert.deepEqual(await seriousViolations(staff), [], 'cash-up, open day, 390 px')
+    assert.ok(
+      await staff.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth),
+      'the page does not scroll sideways at 390 px',
+    )
 
     // Rs 100 short: said under the field before closing, and after.
     const counted = (Number(day.expected_cash) - 100).toFixed(2)

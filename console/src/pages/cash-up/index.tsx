@@ -5,6 +5,7 @@ import { longDate, money } from '../../format.ts'
 import { go } from '../../router.ts'
 import type { Venue } from '../../session.ts'
 import { METHOD_LABELS } from '../reports/methods.ts'
+import { Scroll } from '../reports/scroll.tsx'
 
 // The desk's cash-up (issue 33): a day's cash and counter payments by the staff member who took
 // them, cash-backs handed over, and what the drawer should hold (GET /api/venues/{venue}/cash-up);
@@ -70,7 +71,7 @@ export function CashUpPage({ venue, date }: { venue: Venue; date?: string }) {
 function CashUpDay({ venueId, day, onClosed }: { venueId: string; day: CashUp; onClosed: () => void }) {
   const closing = day.closing
   return (
-    <div class="manage-stack">
+    <div class="manage-stack report-stack">
       <Section title={`${longDate(day.date)}: ${closing ? 'closed' : 'open'}`}>
         {closing ? (
           <ClosedDay day={day} />
@@ -96,37 +97,41 @@ function CashUpDay({ venueId, day, onClosed }: { venueId: string; day: CashUp; o
         {day.payments.length === 0 ? (
           <p>No payment was taken at the desk that day.</p>
         ) : (
-          <Table
-            caption="Desk payments of the day"
-            columns={['Time', 'Booking', 'Customer', 'Method', 'Taken by', { label: 'Amount', num: true }]}
-          >
-            {day.payments.map((p) => (
-              <tr key={p.id}>
-                <td class="nowrap">{p.received_at.slice(11, 16)}</td>
-                <td class="nowrap">{p.booking_number}</td>
-                <td>{p.customer_name}</td>
-                <td>{p.method === 'cash' ? 'Cash' : `${METHOD_LABELS[p.method]} at the counter`}</td>
-                <td>{p.staff.name ?? `#${p.staff.id}`}</td>
-                <td class="num nowrap">{money(p.amount)}</td>
-              </tr>
-            ))}
-          </Table>
+          <Scroll label="Desk payments">
+            <Table
+              caption="Desk payments of the day"
+              columns={['Time', 'Booking', 'Customer', 'Method', 'Taken by', { label: 'Amount', num: true }]}
+            >
+              {day.payments.map((p) => (
+                <tr key={p.id}>
+                  <td class="nowrap">{p.received_at.slice(11, 16)}</td>
+                  <td class="nowrap">{p.booking_number}</td>
+                  <td>{p.customer_name}</td>
+                  <td>{p.method === 'cash' ? 'Cash' : `${METHOD_LABELS[p.method]} at the counter`}</td>
+                  <td>{p.staff.name ?? `#${p.staff.id}`}</td>
+                  <td class="num nowrap">{money(p.amount)}</td>
+                </tr>
+              ))}
+            </Table>
+          </Scroll>
         )}
         {day.cash_backs_paid.length > 0 && (
-          <Table
-            caption="Cash-backs handed over"
-            columns={['Time', 'Booking', 'Reason', 'Paid by', { label: 'Amount', num: true }]}
-          >
-            {day.cash_backs_paid.map((c) => (
-              <tr key={c.id}>
-                <td class="nowrap">{c.paid_at.slice(11, 16)}</td>
-                <td class="nowrap">{c.booking_number ?? '—'}</td>
-                <td>{c.reason ?? ''}</td>
-                <td>{c.staff?.name ?? '—'}</td>
-                <td class="num nowrap">{money(c.amount)}</td>
-              </tr>
-            ))}
-          </Table>
+          <Scroll label="Cash-backs">
+            <Table
+              caption="Cash-backs handed over"
+              columns={['Time', 'Booking', 'Reason', 'Paid by', { label: 'Amount', num: true }]}
+            >
+              {day.cash_backs_paid.map((c) => (
+                <tr key={c.id}>
+                  <td class="nowrap">{c.paid_at.slice(11, 16)}</td>
+                  <td class="nowrap">{c.booking_number ?? '—'}</td>
+                  <td>{c.reason ?? ''}</td>
+                  <td>{c.staff?.name ?? '—'}</td>
+                  <td class="num nowrap">{money(c.amount)}</td>
+                </tr>
+              ))}
+            </Table>
+          </Scroll>
         )}
       </Section>
     </div>
@@ -149,28 +154,30 @@ function Figures({ label, rows }: { label: string; rows: [string, string][] }) {
 function StaffTable({ rows, caption }: { rows: StaffTotals[]; caption: string }) {
   if (rows.length === 0) return <p>Nobody took or paid out money at the desk that day.</p>
   return (
-    <Table
-      caption={caption}
-      columns={[
-        'Staff member',
-        { label: 'Payments', num: true },
-        { label: 'Cash', num: true },
-        { label: 'Counter', num: true },
-        { label: 'Cash-backs', num: true },
-        { label: 'Expected cash', num: true },
-      ]}
-    >
-      {rows.map((r) => (
-        <tr key={r.staff?.id ?? 0}>
-          <td>{r.staff?.name ?? 'Unknown'}</td>
-          <td class="num">{r.payments}</td>
-          <td class="num nowrap">{money(r.cash)}</td>
-          <td class="num nowrap">{money(r.counter)}</td>
-          <td class="num nowrap">{money(r.cash_backs)}</td>
-          <td class="num nowrap">{money(r.expected_cash)}</td>
-        </tr>
-      ))}
-    </Table>
+    <Scroll label={caption}>
+      <Table
+        caption={caption}
+        columns={[
+          'Staff member',
+          { label: 'Payments', num: true },
+          { label: 'Cash', num: true },
+          { label: 'Counter', num: true },
+          { label: 'Cash-backs', num: true },
+          { label: 'Expected cash', num: true },
+        ]}
+      >
+        {rows.map((r) => (
+          <tr key={r.staff?.id ?? 0}>
+            <td>{r.staff?.name ?? 'Unknown'}</td>
+            <td class="num">{r.payments}</td>
+            <td class="num nowrap">{money(r.cash)}</td>
+            <td class="num nowrap">{money(r.counter)}</td>
+            <td class="num nowrap">{money(r.cash_backs)}</td>
+            <td class="num nowrap">{money(r.expected_cash)}</td>
+          </tr>
+        ))}
+      </Table>
+    </Scroll>
   )
 }
 

@@ -8,6 +8,7 @@ import { managesVenue, type Venue } from '../../session.ts'
 import { addMonths, monthRange } from '../money/month.ts'
 import { Heatmap } from './heatmap.tsx'
 import { METHOD_LABELS, METHODS, type RevenueDay, type Summary } from './methods.ts'
+import { Scroll } from './scroll.tsx'
 
 // The owner's and managers' view of their business (issue 33): a date range (this month so far,
 // last month, or any range up to 366 days), the totals, an occupancy heatmap by weekday and hour,
@@ -50,7 +51,7 @@ export function ReportsPage({ user, venue, from, to }: { user: User; venue: Venu
       {!range || !today.data ? (
         !today.error && <Loading what="Loading the reports" />
       ) : (
-        <div class="manage-stack">
+        <div class="manage-stack report-stack">
           <RangePicker venue={venue} range={range} today={today.data} />
           <Report venue={venue} range={range} />
         </div>
@@ -248,33 +249,36 @@ function RevenueByDay({ days, net }: { days: RevenueDay[]; net: string }) {
           aria-label="Net revenue by day, stacked by payment method. The table after the chart has the numbers."
         />
       </div>
-      <table class="sr-only">
-        <caption>Net revenue by day and payment method</caption>
-        <thead>
-          <tr>
-            <th scope="col">Day</th>
-            {METHODS.map((m) => (
-              <th key={m} scope="col">
-                {METHOD_LABELS[m]}
-              </th>
-            ))}
-            <th scope="col">Net</th>
-            <th scope="col">Bookings</th>
-          </tr>
-        </thead>
-        <tbody>
-          {days.map((d) => (
-            <tr key={d.date}>
-              <th scope="row">{d.date}</th>
+      {/* A table cannot be narrower than its cells, so the clipping box is a div around it. */}
+      <div class="sr-only">
+        <table>
+          <caption>Net revenue by day and payment method</caption>
+          <thead>
+            <tr>
+              <th scope="col">Day</th>
               {METHODS.map((m) => (
-                <td key={m}>{money(d.by_method[m])}</td>
+                <th key={m} scope="col">
+                  {METHOD_LABELS[m]}
+                </th>
               ))}
-              <td>{money(d.net)}</td>
-              <td>{d.bookings}</td>
+              <th scope="col">Net</th>
+              <th scope="col">Bookings</th>
             </tr>
-          ))}
-        </tbody>
-      </table>
+          </thead>
+          <tbody>
+            {days.map((d) => (
+              <tr key={d.date}>
+                <th scope="row">{d.date}</th>
+                {METHODS.map((m) => (
+                  <td key={m}>{money(d.by_method[m])}</td>
+                ))}
+                <td>{money(d.net)}</td>
+                <td>{d.bookings}</td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </div>
     </>
   )
 }
@@ -282,18 +286,20 @@ function RevenueByDay({ days, net }: { days: RevenueDay[]; net: string }) {
 function TopCustomers({ s }: { s: Summary }) {
   if (s.top_customers.length === 0) return <p>No customer booked in this range.</p>
   return (
-    <Table
-      caption="Top customers by net revenue"
-      columns={['Customer', 'Phone', { label: 'Bookings', num: true }, { label: 'Net', num: true }]}
-    >
-      {s.top_customers.map((c) => (
-        <tr key={`${c.name}-${c.phone ?? ''}`}>
-          <td>{c.name}</td>
-          <td class="nowrap">{c.phone ?? '—'}</td>
-          <td class="num">{c.bookings}</td>
-          <td class="num nowrap">{money(c.net)}</td>
-        </tr>
-      ))}
-    </Table>
+    <Scroll label="Top customers">
+      <Table
+        caption="Top customers by net revenue"
+        columns={['Customer', 'Phone', { label: 'Bookings', num: true }, { label: 'Net', num: true }]}
+      >
+        {s.top_customers.map((c) => (
+          <tr key={`${c.name}-${c.phone ?? ''}`}>
+            <td>{c.name}</td>
+            <td class="nowrap">{c.phone ?? '—'}</td>
+            <td class="num">{c.bookings}</td>
+            <td class="num nowrap">{money(c.net)}</td>
+          </tr>
+        ))}
+      </Table>
+    </Scroll>
   )
 }
