@@ -7,7 +7,7 @@ export const en = {
   'app.name': 'Courtside',
   'app.title': 'Courtside: book courts and games',
   'app.skip': 'Skip to content',
-  'app.offline': 'You are offline. Showing what was last loaded.',
+  'app.offline': 'You are offline, or the service cannot be reached. Try again when connected.',
   'app.loading': 'Loading…',
   'app.retry': 'Try again',
   'app.unreachable': 'The service cannot be reached. Check the connection and try again.',
