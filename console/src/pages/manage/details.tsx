@@ -41,7 +41,48 @@ export function DetailsTab({ venue, onVenueChanged }: TabProps) {
         }}
       />
       <Images venue={fresh.data} onChanged={fresh.reload} />
+      <Embed venue={fresh.data} />
     </div>
+  )
+}
+
+/** The <iframe> a venue pastes into its own website: its booking widget (docs/web.md, "Embedding"). */
+export function embedSnippet(origin: string, venue: Pick<Venue, 'name' | 'slug'>): string {
+  const title = `Book at ${venue.name}`.replace(/&/g, '&amp;').replace(/"/g, '&quot;').replace(/</g, '&lt;')
+  return `<iframe src="${origin}/embed/v/${venue.slug}" title="${title}" width="100%" height="640" style="border:0;max-width:480px" loading="lazy"></iframe>`
+}
+
+/** "Embed on your website": the widget's snippet to copy, and the venue's own page to share. */
+function Embed({ venue }: { venue: Venue }) {
+  const snippet = embedSnippet(location.origin, venue)
+  const page = `${location.origin}/v/${venue.slug}`
+  const [copied, setCopied] = useState<string | null>(null)
+  async function copy() {
+    try {
+      await navigator.clipboard.writeText(snippet)
+      setCopied('Copied. Paste it into your website where the booking widget should appear.')
+    } catch {
+      setCopied('Select the snippet and copy it (the browser did not allow copying from here).')
+    }
+  }
+  return (
+    <Section title="Embed on your website">
+      <p>
+        Players can book this venue on your own website: paste this snippet into a page. Your venue page to share on
+        social media is <a href={page}>{page}</a>.
+      </p>
+      {!venue.is_verified && <Notice kind="info">The widget and the page show the venue once it is verified.</Notice>}
+      <div class="field">
+        <label for="embed-snippet">Widget snippet</label>
+        <textarea id="embed-snippet" value={snippet} readOnly rows={4} onFocus={(e) => e.currentTarget.select()} />
+      </div>
+      <p class="actions">
+        <button type="button" onClick={copy}>
+          Copy snippet
+        </button>
+      </p>
+      {copied && <p role="status">{copied}</p>}
+    </Section>
   )
 }
 
