@@ -1,5 +1,6 @@
 import { ApiError, api, type Schemas } from '../../api.ts'
 import { t } from '../../i18n/index.ts'
+import { currentSession, setSession } from '../../session.ts'
 
 // My bookings' data: court and indoor-game bookings in one list. Upcoming and past are told apart
 // by state, not by this device's clock (which may be wrong): pending, confirmed and playing are
@@ -53,6 +54,8 @@ async function read<T>(pending: Promise<Answer<T>>): Promise<{ data: T; savedAt:
   }
   if (!answer.response.ok) {
     const body = (answer.error ?? {}) as { message?: string }
+    // As api.ts's ok(): a token the service no longer knows ends the session here too.
+    if (answer.response.status === 401 && currentSession()) setSession(null)
     throw new ApiError(answer.response.status, body.message ?? t('app.error'))
   }
   return { data: answer.data as T, savedAt: answer.response.headers.get(SAVED_AT_HEADER) }

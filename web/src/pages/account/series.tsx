@@ -86,6 +86,12 @@ function SeriesDetail({ id }: { id: string }) {
             <>
               <p>
                 <strong>{seriesLine(s)}</strong>
+                {s.occurrences[0]?.venue && (
+                  <>
+                    <br />
+                    {s.occurrences[0].venue.name} · {s.occurrences[0].court?.name}
+                  </>
+                )}
               </p>
               <ul class="rows">
                 {s.occurrences.map((b) => (
