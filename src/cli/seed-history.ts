@@ -18,9 +18,12 @@ import type { DemoCourt, DemoVenue } from './seed-data.ts'
 // takeCommission; a cancellation refunds through creditWallet (`refund_to_wallet`) and
 // returnCommission; desk money refunded is a `desk_refund` and a cash-back paid (`cash_back`).
 // Each booking's paid_amount is what the ledger holds for it, so `npm run ledger -- check` passes.
-// Not written for past payments: receipts and payment events (nothing reads them for the past).
+// Not written: receipts and payment events for these payments (the history's bookings have no
+// receipts to print), and a payments row for the wallet's top-ups (the ledger and the wallet's own
+// transactions have them). Booking numbers come from the real sequences (allocatedNumber).
 //
-// Deterministic: a seeded generator picks the slots, so every fresh start shows the same story.
+// Deterministic: a seeded generator picks the slots and outcomes, so every fresh start shows the same
+// pattern, counted back from its own today.
 
 export const HISTORY_DAYS = 60
 
@@ -73,7 +76,7 @@ interface Resource {
   /** Opening and closing minute on a weekday. */
   hours: (weekday: number) => [number, number]
   price: (weekday: number, minute: number) => number
-  /** How many bookings a day, before chance: weekdays, and Friday/Saturday. */
+  /** The least and most bookings asked for a day (two more on Fridays and Saturdays). */
   perDay: [number, number]
 }
 
