@@ -37,6 +37,8 @@ export interface MyBookings {
   items: MyBooking[]
   /** When the copy shown was saved, if it came from the offline copy. */
   savedAt: string | null
+  /** Whether older bookings are left to load. */
+  more: boolean
 }
 
 interface Answer<T> {
@@ -61,13 +63,26 @@ async function read<T>(pending: Promise<Answer<T>>): Promise<{ data: T; savedAt:
   return { data: answer.data as T, savedAt: answer.response.headers.get(SAVED_AT_HEADER) }
 }
 
-/** The customer's latest 100 court and 100 indoor bookings, soonest upcoming first. */
-export async function loadMyBookings(): Promise<MyBookings> {
+/**
+ * The customer's court and indoor bookings, soonest upcoming first: the latest `pages` × 100 of each
+ * kind (the API lists the latest slot first, so the upcoming ones come in the first page).
+ */
+export async function loadMyBookings(pages = 1): Promise<MyBookings> {
   const client = api()
-  const [courts, games] = await Promise.all([
-    read(client.GET('/api/bookings', { params: { query: { per_page: 100 } } })),
-    read(client.GET('/api/indoor-game-bookings', { params: { query: { per_page: 100 } } })),
+  const numbers = Array.from({ length: pages }, (_, i) => i + 1)
+  const [courtPages, gamePages] = await Promise.all([
+    Promise.all(
+      numbers.map((page) => read(client.GET('/api/bookings', { params: { query: { per_page: 100, page } } }))),
+    ),
+    Promise.all(
+      numbers.map((page) =>
+        read(client.GET('/api/indoor-game-bookings', { params: { query: { per_page: 100, page } } })),
+      ),
+    ),
   ])
+  const courts = { data: { data: courtPages.flatMap((p) => p.data.data) }, savedAt: courtPages[0].savedAt }
+  const games = { data: { data: gamePages.flatMap((p) => p.data.data) }, savedAt: gamePages[0].savedAt }
+  const more = courtPages[0].data.meta.last_page > pages || gamePages[0].data.meta.last_page > pages
   const items: MyBooking[] = [
     ...courts.data.data.map(
       (b): MyBooking => ({
@@ -116,5 +131,5 @@ export async function loadMyBookings(): Promise<MyBookings> {
     // Upcoming: soonest first; past: latest first.
     return au ? key(a).localeCompare(key(b)) : key(b).localeCompare(key(a))
   })
-  return { items, savedAt: courts.savedAt ?? games.savedAt }
+  return { items, savedAt: courts.savedAt ?? games.savedAt, more }
 }

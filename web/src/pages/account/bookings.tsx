@@ -17,7 +17,8 @@ export function MyBookingsPage() {
 }
 
 function MyBookings() {
-  const state = useLoad(loadMyBookings)
+  const [pages, setPages] = useState(1)
+  const state = useLoad(() => loadMyBookings(pages), [pages])
   const [tab, setTab] = useState<'upcoming' | 'past'>('upcoming')
   // What the last change did, worded in the language shown now (a switch rewords it).
   const [done, setDone] = useState<(() => string) | null>(null)
@@ -30,7 +31,7 @@ function MyBookings() {
         </p>
       )}
       <Loaded state={state}>
-        {({ items, savedAt }) => {
+        {({ items, savedAt, more }) => {
           const upcoming = items.filter((b) => UPCOMING.has(b.status))
           const past = items.filter((b) => !UPCOMING.has(b.status))
           const shown = tab === 'upcoming' ? upcoming : past
@@ -77,6 +78,11 @@ function MyBookings() {
                   />
                 ))}
               </ul>
+              {tab === 'past' && more && !savedAt && (
+                <button type="button" class="secondary" onClick={() => setPages((n) => n + 1)}>
+                  {t('common.more')}
+                </button>
+              )}
             </>
           )
         }}
