@@ -5835,7 +5835,7 @@ export interface operations {
                 radius?: number;
                 /** @description Recommended (default), distance, rating, price or newest; case-insensitive */
                 sort?: string;
-                /** @description A sport name (e.g. Futsal), indoor or outdoor */
+                /** @description A sport name (e.g. Futsal), an indoor game type (e.g. chess, carrom, playstation), indoor (any indoor sport or game) or outdoor */
                 sport?: string;
                 /** @description Same as sport */
                 court_type?: string;

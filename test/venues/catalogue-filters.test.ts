@@ -49,7 +49,8 @@ before(async () => {
     .executeTakeFirstOrThrow()
   const court = await createCourt(app, v.north.id, { type: 'badminton' })
   await app.ctx.db.updateTable('courts').set({ sport_id: badminton.id }).where('id', '=', court.id).execute()
-  await createIndoorGame(app, v.lalitpur.id)
+  await createIndoorGame(app, v.lalitpur.id, { game_type: 'chess' })
+  await createIndoorGame(app, v.pokhara.id, { game_type: 'carrom', is_active: false })
   // Ratings, prices and ages for the sorts.
   const set = (id: number, values: Record<string, unknown>) =>
     app.ctx.db.updateTable('venues').set(values).where('id', '=', id).execute()
@@ -126,6 +127,14 @@ test('sport filters by sport name, by indoor and by outdoor; court_type is the s
   assert.deepEqual(names(await get('sport=indoor&sort=newest')), ['Maharajgunj Arena', 'Jawalakhel Courts'])
   assert.deepEqual(names(await get('sport=outdoor')), ['Durbar Futsal'])
   assert.deepEqual(names(await get('sport=Cricket')), [])
+})
+
+test('sport also names an indoor game type: venues with such a live game', async () => {
+  assert.deepEqual(names(await get('sport=chess')), ['Jawalakhel Courts'])
+  assert.deepEqual(names(await get('sport=Chess')), ['Jawalakhel Courts'])
+  // Pokhara's carrom board is inactive.
+  assert.deepEqual(names(await get('sport=carrom')), [])
+  assert.deepEqual(names(await get('sport=playstation')), [])
 })
 
 test('sort by rating, price, newest; Recommended is the default', async () => {

@@ -95,7 +95,10 @@ function applyFilters(q: VenueQuery, f: CatalogueFilter): VenueQuery {
   return q
 }
 
-/** indoor/outdoor match a sport category (indoor also: any indoor game); anything else a sport name. */
+/**
+ * indoor/outdoor match a sport category (indoor also: any indoor game); anything else a sport (name,
+ * slug or key) or a court type, or an indoor game type (chess, carrom...).
+ */
 function sportFilter(eb: ExpressionBuilder<VDB, 'v'>, sport: string) {
   const value = sport.trim().toLowerCase()
   const liveCourts = eb
@@ -120,16 +123,28 @@ function sportFilter(eb: ExpressionBuilder<VDB, 'v'>, sport: string) {
       ),
     ])
   }
-  return eb.exists(
-    liveCourts.where((w) =>
-      w.or([
-        w(sql`lower(s.name)`, '=', value),
-        w('s.slug', '=', value),
-        w('s.key', '=', value),
-        w(sql`lower(c.type)`, '=', value),
-      ]),
+  return eb.or([
+    eb.exists(
+      liveCourts.where((w) =>
+        w.or([
+          w(sql`lower(s.name)`, '=', value),
+          w('s.slug', '=', value),
+          w('s.key', '=', value),
+          w(sql`lower(c.type)`, '=', value),
+        ]),
+      ),
     ),
-  )
+    // An indoor game's type (chess, carrom, playstation...): venues with such a live game.
+    eb.exists(
+      eb
+        .selectFrom('indoor_games as g')
+        .select('g.id')
+        .whereRef('g.venue_id', '=', 'v.id')
+        .where('g.deleted_at', 'is', null)
+        .where('g.is_active', '=', true)
+        .where('g.game_type', '=', value),
+    ),
+  ])
 }
 
 /** One page of the catalogue: venue ids (in order) with their distance, and the total. */

@@ -25,7 +25,13 @@ export const VenueListQuery = Type.Object({
   sort: Type.Optional(
     Type.String({ description: 'Recommended (default), distance, rating, price or newest; case-insensitive' }),
   ),
-  sport: Type.Optional(Type.String({ maxLength: 100, description: 'A sport name (e.g. Futsal), indoor or outdoor' })),
+  sport: Type.Optional(
+    Type.String({
+      maxLength: 100,
+      description:
+        'A sport name (e.g. Futsal), an indoor game type (e.g. chess, carrom, playstation), indoor (any indoor sport or game) or outdoor',
+    }),
+  ),
   court_type: Type.Optional(Type.String({ maxLength: 100, description: 'Same as sport' })),
   is_verified: Type.Optional(QueryFlag('1 (or true) shows only verified venues; 0 (or false) only the others')),
   owner_id: Type.Optional(Type.Integer({ minimum: 1, description: 'super_admin only; ignored otherwise' })),

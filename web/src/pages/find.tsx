@@ -147,12 +147,19 @@ export function FindPage({ query }: { query: URLSearchParams }) {
             onChange={(e) => navigate(withParam('sport', e.currentTarget.value), true)}
           >
             <option value="">{t('find.anySport')}</option>
-            <option value="indoor">{t('find.indoorGames')}</option>
             {sports.map((s) => (
               <option key={s.id} value={s.slug}>
                 {s.label || s.name}
               </option>
             ))}
+            <optgroup label={t('find.indoorGames')}>
+              <option value="indoor">{t('find.anyIndoor')}</option>
+              {GAMES.map((g) => (
+                <option key={g} value={g}>
+                  {t(`game.${g}`)}
+                </option>
+              ))}
+            </optgroup>
           </select>
         </div>
         <div class="field">
@@ -200,6 +207,9 @@ export function FindPage({ query }: { query: URLSearchParams }) {
     </section>
   )
 }
+
+/** The indoor game types a venue can offer (the API's IndoorGameType, "other" aside). */
+const GAMES: Schemas['IndoorGameType'][] = ['playstation', 'chess', 'carrom', 'table_tennis', 'ludo', 'cards', 'uno']
 
 /** Cities of the valley and beyond, offered while typing (any city can be typed). */
 const CITIES = ['Kathmandu', 'Lalitpur', 'Bhaktapur', 'Pokhara', 'Chitwan', 'Biratnagar', 'Butwal', 'Dharan']

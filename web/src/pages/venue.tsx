@@ -231,7 +231,11 @@ function Booker(props: {
                   {r.item.name}
                   <span class="muted small">
                     {' · '}
-                    {r.kind === 'court' ? (r.item.sport?.name ?? r.item.type) : t('venue.indoorGame')}
+                    {r.kind === 'court'
+                      ? (r.item.sport?.name ?? r.item.type)
+                      : r.item.game_type === 'other'
+                        ? t('venue.indoorGame')
+                        : t(`game.${r.item.game_type}`)}
                     {' · '}
                     {t('venue.perHour', { price: formatMoney(r.item.price_per_hour) })}
                   </span>
