@@ -130,7 +130,11 @@ export function PaymentReturnPage({ payment }: { payment: string }) {
       )}
       {!state && !error && <Loading />}
       <p class="actions">
-        <Link href="/bookings">{t('nav.bookings')}</Link>
+        {state?.topup ? (
+          <Link href="/wallet">{t('nav.wallet')}</Link>
+        ) : (
+          <Link href="/bookings">{t('nav.bookings')}</Link>
+        )}
         <Link href="/">{t('app.home')}</Link>
       </p>
     </section>
