@@ -49,7 +49,7 @@ describe('the customer account on a phone', () => {
     // Back on the payment return page, which asks the service until the top-up is settled.
     await page.getByText('Top-up received. New balance: Rs 1,00,000.00.').waitFor()
     assert.match(new URL(page.url()).pathname, /^\/payments\/\d+\/return$/)
-    await page.getByRole('link', { name: 'Wallet' }).click()
+    await page.getByRole('status').getByRole('link', { name: 'Wallet' }).click()
     await page.getByRole('heading', { name: 'Wallet' }).waitFor()
     assert.equal(await page.getByTestId('balance').textContent(), 'Rs 1,00,000.00')
     await page.getByRole('listitem').filter({ hasText: 'Top-up' }).filter({ hasText: '+Rs 1,00,000.00' }).waitFor()
