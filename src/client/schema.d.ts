@@ -3383,6 +3383,8 @@ export interface components {
             min_notice_minutes: number;
             max_hours_per_day: number | null;
             no_show_limit: number | null;
+            /** @description Whether customers may choose to pay at the venue (payment_method cash); false: online only */
+            allows_pay_at_venue: boolean;
             is_verified: boolean;
             verification_status: components["schemas"]["VerificationStatus"];
             verification_requested_at: string | null;
@@ -3900,6 +3902,8 @@ export interface components {
             min_notice_minutes: number;
             max_hours_per_day: number | null;
             no_show_limit: number | null;
+            /** @description Whether customers may choose to pay at the venue (payment_method cash); false: online only */
+            allows_pay_at_venue: boolean;
             is_verified: boolean;
             verification_status: components["schemas"]["VerificationStatus"];
             verification_requested_at: string | null;
@@ -5944,6 +5948,8 @@ export interface operations {
                     min_notice_minutes?: number;
                     max_hours_per_day?: number | null;
                     no_show_limit?: number | null;
+                    /** @description Whether customers may choose to pay at the venue (payment_method cash); false: they pay online (gateway or wallet). Desk bookings are not affected; default true */
+                    allows_pay_at_venue?: boolean;
                 };
                 "multipart/form-data": {
                     name: string;
@@ -5978,6 +5984,8 @@ export interface operations {
                     min_notice_minutes?: number;
                     max_hours_per_day?: number | null;
                     no_show_limit?: number | null;
+                    /** @description Whether customers may choose to pay at the venue (payment_method cash); false: they pay online (gateway or wallet). Desk bookings are not affected; default true */
+                    allows_pay_at_venue?: boolean;
                 };
             };
         };
@@ -6243,6 +6251,8 @@ export interface operations {
                     min_notice_minutes?: number;
                     max_hours_per_day?: number | null;
                     no_show_limit?: number | null;
+                    /** @description Whether customers may choose to pay at the venue (payment_method cash); false: they pay online (gateway or wallet). Desk bookings are not affected; default true */
+                    allows_pay_at_venue?: boolean;
                     pan_number?: string | null;
                     /** @description VAT registered (needs pan_number): receipts show the 13% VAT in the price (owner, super_admin) */
                     vat_registered?: boolean;
@@ -6275,6 +6285,8 @@ export interface operations {
                     min_notice_minutes?: number;
                     max_hours_per_day?: number | null;
                     no_show_limit?: number | null;
+                    /** @description Whether customers may choose to pay at the venue (payment_method cash); false: they pay online (gateway or wallet). Desk bookings are not affected; default true */
+                    allows_pay_at_venue?: boolean;
                     pan_number?: string | null;
                     /** @description VAT registered (needs pan_number): receipts show the 13% VAT in the price (owner, super_admin) */
                     vat_registered?: boolean;
@@ -6451,6 +6463,8 @@ export interface operations {
                     min_notice_minutes?: number;
                     max_hours_per_day?: number | null;
                     no_show_limit?: number | null;
+                    /** @description Whether customers may choose to pay at the venue (payment_method cash); false: they pay online (gateway or wallet). Desk bookings are not affected; default true */
+                    allows_pay_at_venue?: boolean;
                     pan_number?: string | null;
                     /** @description VAT registered (needs pan_number): receipts show the 13% VAT in the price (owner, super_admin) */
                     vat_registered?: boolean;
@@ -6483,6 +6497,8 @@ export interface operations {
                     min_notice_minutes?: number;
                     max_hours_per_day?: number | null;
                     no_show_limit?: number | null;
+                    /** @description Whether customers may choose to pay at the venue (payment_method cash); false: they pay online (gateway or wallet). Desk bookings are not affected; default true */
+                    allows_pay_at_venue?: boolean;
                     pan_number?: string | null;
                     /** @description VAT registered (needs pan_number): receipts show the 13% VAT in the price (owner, super_admin) */
                     vat_registered?: boolean;

@@ -608,6 +608,7 @@ export interface WaitlistEntries {
 
 export interface Venues {
   address: string
+  allows_pay_at_venue: Generated<boolean>
   booking_window_days: Generated<number>
   commission_percent: Numeric | null
   city: string

@@ -46,7 +46,8 @@ export function holdUntil(ctx: AppContext, method: string, date: string, startTi
 
 /**
  * Records how the customer intends to pay. gateway or wallet: the slot is held for
- * BOOKING_HOLD_MINUTES from now; cash: held until the booking's start.
+ * BOOKING_HOLD_MINUTES from now; cash: held until the booking's start. `field` names the request's
+ * payment method field, under which a refused cash intent is reported.
  */
 export async function setPaymentIntent(
   ctx: AppContext,
@@ -54,11 +55,13 @@ export async function setPaymentIntent(
   kind: BookingKind,
   id: number,
   method: string,
+  field = 'payment_method',
 ): Promise<void> {
   const booking = await lockBooking(trx, kind, id)
   if (!booking) throw new Error(`setPaymentIntent: ${kind} booking ${id} does not exist`)
-  // A customer at the venue's no-show limit may not choose to pay at the venue (docs/bookings.md, "No-shows").
-  if (method === 'cash' && booking.status === 'pending') await checkPayAtVenue(ctx, trx, booking)
+  // A customer may not choose to pay at a venue that does not take it, nor at the venue's no-show
+  // limit (docs/bookings.md, "Booking rules" and "No-shows").
+  if (method === 'cash') await checkPayAtVenue(ctx, trx, booking, field)
   // Only a pending booking is held; a confirmed one keeps its slot without a hold.
   const hold =
     booking.status === 'pending' ? holdUntil(ctx, method, booking.date, booking.start_time, ctx.clock.now()) : null

@@ -7,7 +7,8 @@ import { customerStanding, insertNoShowClearance, noShowStrikes, userExists, ven
 // A venue's booking rules for customers (docs/bookings.md, "Booking rules" and "No-shows"), court
 // and indoor alike, each week of a series included. Staff booking at the desk are exempt: callers
 // run these only for a customer's own booking. Each refusal is a 422 whose message says which rule
-// and why, under errors.<the rule's setting>:
+// and why, under errors.<the rule's setting> (the first: under the payment method's field):
+// - allows_pay_at_venue: false refuses paying at the venue (cash); the customer pays online;
 // - booking_window_days: the date at most today + this many days (venue time);
 // - min_notice_minutes: the start at least this many minutes from now;
 // - max_hours_per_day: the customer's live bookings at the venue on that date (court and indoor),
@@ -37,6 +38,10 @@ export interface RuleCheck {
   /** When the new booking's hold would end (null: not held). */
   holdUntil: Date | null
 }
+
+/** The refusal of paying at a venue that does not take it (allows_pay_at_venue false). */
+export const PAY_AT_VENUE_OFF =
+  'This venue does not take payment at the venue: pay online (eSewa, Khalti, Fonepay or your wallet).'
 
 function refuse(rule: string, message: string): never {
   throw new Unprocessable(message, { [rule]: [message] })
@@ -83,6 +88,7 @@ export async function checkBookingRules(ctx: AppContext, db: Executor, c: RuleCh
     zone: ctx.zone.name,
   })
   if (!s) return
+  if (c.method === 'cash' && !s.allows_pay_at_venue) refuse('payment_method', PAY_AT_VENUE_OFF)
   const last = addDays(today, s.booking_window_days)
   if (c.date > last) {
     refuse(
@@ -116,17 +122,21 @@ export async function checkBookingRules(ctx: AppContext, db: Executor, c: RuleCh
 }
 
 /**
- * A customer choosing to pay at the venue (cash) for an existing booking: refused (422
- * errors.no_show_limit) when they have reached the venue's no-show limit.
+ * A customer choosing to pay at the venue (cash) for an existing booking: refused (422) when the
+ * venue does not take it (under `field`, the request's payment method field), or, for a pending
+ * booking, (errors.no_show_limit) when they have reached the venue's no-show limit.
  */
 export async function checkPayAtVenue(
   ctx: AppContext,
   db: Executor,
-  b: { venue_id: number; user_id: number | null },
+  b: { venue_id: number; user_id: number | null; status: string },
+  field: string,
 ): Promise<void> {
   if (b.user_id === null) return
   const rules = await venueRules(db, b.venue_id)
-  if (!rules || rules.no_show_limit === null) return
+  if (!rules) return
+  if (!rules.allows_pay_at_venue) refuse(field, PAY_AT_VENUE_OFF)
+  if (b.status !== 'pending' || rules.no_show_limit === null) return
   const { no_shows } = await noShowStrikes(db, {
     venueId: b.venue_id,
     userId: b.user_id,

@@ -55,7 +55,7 @@ export async function initiatePayment(
     const booking = await ctx.db.transaction().execute(async (trx) => {
       const booking = await lockBooking(trx, kind, input.booking_id)
       assertCanPay(booking, user)
-      await setPaymentIntent(ctx, trx, kind, booking.id, 'cash')
+      await setPaymentIntent(ctx, trx, kind, booking.id, 'cash', 'method')
       return booking
     })
     return {

@@ -24,6 +24,7 @@ const venueColumns = [
   'min_notice_minutes',
   'max_hours_per_day',
   'no_show_limit',
+  'allows_pay_at_venue',
   'verification_status',
   'verification_requested_at',
   'verification_reviewed_at',

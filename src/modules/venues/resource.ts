@@ -82,6 +82,9 @@ export const VenueSchema = named(
         description: 'No-shows in the last 90 days after which a customer must pay online at once; null: never',
       }),
     ),
+    allows_pay_at_venue: Type.Boolean({
+      description: 'Whether customers may choose to pay at the venue (payment_method cash); false: online only',
+    }),
     is_verified: Type.Boolean(),
     verification_status: VerificationStatusEnum.response,
     verification_requested_at: Nullable(DateTime),
@@ -146,6 +149,7 @@ export interface VenueRow {
   min_notice_minutes: number
   max_hours_per_day: number | null
   no_show_limit: number | null
+  allows_pay_at_venue: boolean
   verification_status: string
   verification_requested_at: Date | null
   verification_reviewed_at: Date | null
@@ -177,6 +181,7 @@ export function venueResource(v: VenueRow, zone: Zone, distanceKm?: number | nul
     min_notice_minutes: v.min_notice_minutes,
     max_hours_per_day: v.max_hours_per_day,
     no_show_limit: v.no_show_limit,
+    allows_pay_at_venue: v.allows_pay_at_venue,
     is_verified: v.verification_status === 'verified',
     verification_status: v.verification_status,
     verification_requested_at: zone.format(v.verification_requested_at),

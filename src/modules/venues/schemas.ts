@@ -88,6 +88,12 @@ export const bookingRuleFields = {
       }),
     ),
   ),
+  allows_pay_at_venue: Type.Optional(
+    Type.Boolean({
+      description:
+        'Whether customers may choose to pay at the venue (payment_method cash); false: they pay online (gateway or wallet). Desk bookings are not affected; default true',
+    }),
+  ),
 }
 /** The venue's tax identity, printed on its receipts (docs/payments.md, "Receipts and VAT"); the owner's to set. */
 export const taxIdentityFields = {

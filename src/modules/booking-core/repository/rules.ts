@@ -11,6 +11,7 @@ export interface VenueRules {
   min_notice_minutes: number
   max_hours_per_day: number | null
   no_show_limit: number | null
+  allows_pay_at_venue: boolean
 }
 
 export interface CustomerStanding extends VenueRules {
@@ -43,6 +44,7 @@ export async function customerStanding(
     min_notice_minutes: number
     max_hours_per_day: number | null
     no_show_limit: number | null
+    allows_pay_at_venue: boolean
     no_shows: string | number
     booked_minutes: string | number
   }>`
@@ -50,7 +52,7 @@ export async function customerStanding(
       SELECT max(cleared_at) AT TIME ZONE ${q.zone} AS at
         FROM venue_no_show_clearances WHERE venue_id = ${q.venueId} AND user_id = ${q.userId}
     )
-    SELECT v.booking_window_days, v.min_notice_minutes, v.max_hours_per_day, v.no_show_limit,
+    SELECT v.booking_window_days, v.min_notice_minutes, v.max_hours_per_day, v.no_show_limit, v.allows_pay_at_venue,
            (SELECT count(*) FROM (${noShows('bookings')} UNION ALL ${noShows('indoor_game_bookings')}) n, cleared c
              WHERE c.at IS NULL OR n.date + n.start_time > c.at) AS no_shows,
            (SELECT sum(m.minutes) FROM (${live('bookings')} UNION ALL ${live('indoor_game_bookings')}) m) AS booked_minutes
@@ -65,7 +67,7 @@ export async function customerStanding(
 export function venueRules(db: Executor, venueId: number): Promise<VenueRules | undefined> {
   return db
     .selectFrom('venues')
-    .select(['booking_window_days', 'min_notice_minutes', 'max_hours_per_day', 'no_show_limit'])
+    .select(['booking_window_days', 'min_notice_minutes', 'max_hours_per_day', 'no_show_limit', 'allows_pay_at_venue'])
     .where('id', '=', venueId)
     .executeTakeFirst()
 }

@@ -55,13 +55,17 @@ export function checkHours(opening: string, closing: string) {
 
 /** The booking rules a create or update sets (docs/bookings.md, "Booking rules"); absent fields stay as they are. */
 function bookingRules(
-  body: Pick<UpdateBody, 'booking_window_days' | 'min_notice_minutes' | 'max_hours_per_day' | 'no_show_limit'>,
+  body: Pick<
+    UpdateBody,
+    'booking_window_days' | 'min_notice_minutes' | 'max_hours_per_day' | 'no_show_limit' | 'allows_pay_at_venue'
+  >,
 ) {
   return {
     ...(body.booking_window_days !== undefined && { booking_window_days: body.booking_window_days }),
     ...(body.min_notice_minutes !== undefined && { min_notice_minutes: body.min_notice_minutes }),
     ...(body.max_hours_per_day !== undefined && { max_hours_per_day: body.max_hours_per_day }),
     ...(body.no_show_limit !== undefined && { no_show_limit: body.no_show_limit }),
+    ...(body.allows_pay_at_venue !== undefined && { allows_pay_at_venue: body.allows_pay_at_venue }),
   }
 }
 
