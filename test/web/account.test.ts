@@ -59,7 +59,11 @@ describe('the customer account on a phone', () => {
     const date = appDate(server, 3)
     const [kept, cancelled] = await bookCourt(server, token, date, 2, true)
 
-    await page.goto(`${server.url}/bookings`)
+    // The sections bar takes a signed-in customer to their bookings from any page.
+    const sections = page.getByRole('navigation', { name: 'Sections' })
+    await sections.getByRole('link', { name: 'My bookings' }).click()
+    await page.getByRole('heading', { name: 'My bookings' }).waitFor()
+    assert.equal(await sections.getByRole('link', { name: 'My bookings' }).getAttribute('aria-current'), 'page')
     const card = (number: string) => page.getByRole('listitem').filter({ hasText: number })
     await card(kept.number).getByText('Confirmed').waitFor()
     await card(cancelled.number).getByText('Confirmed').waitFor()

@@ -1,12 +1,23 @@
 import type { ComponentChildren } from 'preact'
 import { type Lang, setLang, t, useLang } from '../i18n/index.ts'
-import { Link } from '../router.ts'
+import { Link, useRoute } from '../router.ts'
 import { useSession } from '../session.ts'
 
-/** The app's frame: a skip link, the header (home, language, account) and the main region. */
+/** The sections a customer moves between; the account-only ones once signed in. */
+const SECTIONS = [
+  { href: '/', key: 'nav.find', signedIn: false },
+  { href: '/bookings', key: 'nav.bookings', signedIn: true },
+  { href: '/wallet', key: 'nav.wallet', signedIn: true },
+  { href: '/tournaments', key: 'nav.tournaments', signedIn: false },
+  { href: '/notifications', key: 'nav.notifications', signedIn: true },
+]
+
+/** The app's frame: a skip link, the header (home, language, account), the sections and the main region. */
 export function Layout({ children }: { children: ComponentChildren }) {
   const lang = useLang()
   const session = useSession()
+  const route = useRoute()
+  const here = `/${route.path[0] ?? ''}`
   return (
     <>
       <a class="skip" href="#main">
@@ -33,6 +44,13 @@ export function Layout({ children }: { children: ComponentChildren }) {
           )}
         </nav>
       </header>
+      <nav aria-label={t('nav.sections')} class="sections">
+        {SECTIONS.filter((s) => session || !s.signedIn).map((s) => (
+          <Link key={s.href} href={s.href} aria-current={here === s.href ? 'page' : undefined}>
+            {t(s.key)}
+          </Link>
+        ))}
+      </nav>
       <main id="main" tabIndex={-1}>
         {children}
       </main>

@@ -20,6 +20,7 @@ export const en = {
   'lang.ne': 'नेपाली',
 
   'nav.main': 'Main',
+  'nav.sections': 'Sections',
   'nav.find': 'Find',
   'nav.bookings': 'My bookings',
   'nav.wallet': 'Wallet',

@@ -20,6 +20,7 @@ export const ne: Record<keyof typeof en, string> = {
   'lang.ne': 'नेपाली',
 
   'nav.main': 'मुख्य',
+  'nav.sections': 'खण्डहरू',
   'nav.find': 'खोज्नुहोस्',
   'nav.bookings': 'मेरा बुकिङ',
   'nav.wallet': 'वालेट',
