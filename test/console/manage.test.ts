@@ -304,15 +304,21 @@ describe('console: manage venue', () => {
     await page.locator('.field', { has: hours }).locator('.error').waitFor()
     await hours.fill('6')
     await page.getByLabel('Phone').fill('+977 1 4455667')
+    // Paying at the venue: on by default; the owner turns it off (issue 34).
+    const payAtVenue = page.getByLabel('Customers may pay at the venue')
+    assert.equal(await payAtVenue.isChecked(), true)
+    await payAtVenue.uncheck()
     await page.getByRole('button', { name: 'Save details' }).click()
     await page.getByRole('status').filter({ hasText: 'The venue details are saved.' }).waitFor()
     const venue = await server.app.ctx.db
       .selectFrom('venues')
-      .select(['free_cancellation_hours', 'phone'])
+      .select(['free_cancellation_hours', 'phone', 'allows_pay_at_venue'])
       .where('id', '=', venueId)
       .executeTakeFirstOrThrow()
     assert.equal(venue.free_cancellation_hours, 6)
     assert.equal(venue.phone, '+977 1 4455667')
+    assert.equal(venue.allows_pay_at_venue, false)
+    assert.equal(await payAtVenue.isChecked(), false)
 
     const before = await page.locator('.image-list li').count()
     await page.getByLabel('Photo (jpg, png or webp, at most 5 MB)').setInputFiles({

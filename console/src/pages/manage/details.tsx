@@ -1,6 +1,7 @@
 import { useState } from 'preact/hooks'
 import { api, ok, type Schemas } from '../../api.ts'
 import {
+  CheckField,
   ConfirmDialog,
   hhmm,
   intOf,
@@ -102,6 +103,7 @@ function DetailsForm({ venue, onSaved }: { venue: Venue; onSaved: () => void }) 
     min_notice_minutes: String(venue.min_notice_minutes),
     max_hours_per_day: venue.max_hours_per_day === null ? '' : String(venue.max_hours_per_day),
     no_show_limit: venue.no_show_limit === null ? '' : String(venue.no_show_limit),
+    allows_pay_at_venue: venue.allows_pay_at_venue,
   })
   const v = f.values
   async function save(e: Event) {
@@ -125,6 +127,7 @@ function DetailsForm({ venue, onSaved }: { venue: Venue; onSaved: () => void }) 
             min_notice_minutes: intOf(v.min_notice_minutes),
             max_hours_per_day: limitOf(v.max_hours_per_day),
             no_show_limit: limitOf(v.no_show_limit),
+            allows_pay_at_venue: v.allows_pay_at_venue,
           },
         }),
       )
@@ -192,6 +195,16 @@ function DetailsForm({ venue, onSaved }: { venue: Venue; onSaved: () => void }) 
             {...f.bind('no_show_limit')}
           />
         </div>
+        <CheckField
+          label="Customers may pay at the venue"
+          checked={v.allows_pay_at_venue}
+          onChange={f.check('allows_pay_at_venue')}
+          error={f.fieldError('allows_pay_at_venue')}
+        />
+        <p class="hint">
+          Off: customers booking online pay by eSewa, Khalti, Fonepay or their wallet. Bookings and cash payments at the
+          desk are not affected.
+        </p>
         <div class="actions">
           <button type="submit" class="primary" disabled={f.busy}>
             Save details
