@@ -7,6 +7,7 @@ import {
   launchBrowser,
   login,
   screenshot,
+  seriousViolations,
   signInAs,
   startWebServer,
   topUp,
@@ -178,6 +179,41 @@ describe('booking and paying in the web app', () => {
       .where('booking_number', '=', number)
       .executeTakeFirstOrThrow()
     assert.deepEqual(row, { status: 'pending', payment_method: 'cash' })
+    await page.close()
+  })
+
+  test('a venue that turned paying at the venue off does not offer it (issue 34)', async () => {
+    const owner = await login(server, 'owner1@courtside.test')
+    const { data: venues } = await owner.GET('/api/venues/my-venues')
+    const arena = venues?.find((v) => v.name === 'Baneshwor Futsal Arena')
+    assert.ok(arena, 'the demo owner runs Baneshwor Futsal Arena')
+    const setPayAtVenue = async (allows: boolean) => {
+      const { data } = await owner.PATCH('/api/venues/{venue}', {
+        params: { path: { venue: String(arena.id) } },
+        body: { allows_pay_at_venue: allows },
+      })
+      assert.equal(data?.data.allows_pay_at_venue, allows)
+    }
+    await setPayAtVenue(false)
+    try {
+      const page = await phone.newPage()
+      await openVenue(page)
+      await pickSlots(page)
+      const methods = page.getByRole('group', { name: 'How to pay' })
+      await methods.getByRole('radio', { name: /^Khalti/ }).waitFor()
+      assert.equal(await methods.getByRole('radio').count(), 4)
+      assert.equal(await methods.getByRole('radio', { name: /^Pay at the venue/ }).count(), 0)
+      await methods.getByText('This venue takes online payment only: paying at the venue is not offered.').waitFor()
+      assert.deepEqual(await seriousViolations(page), [])
+      await page.close()
+    } finally {
+      await setPayAtVenue(true)
+    }
+    // Turned on again, the option is back.
+    const page = await phone.newPage()
+    await openVenue(page)
+    await pickSlots(page)
+    await page.getByRole('radio', { name: /^Pay at the venue/ }).waitFor()
     await page.close()
   })
 

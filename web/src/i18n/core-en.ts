@@ -78,6 +78,7 @@ export const coreEn = {
   'book.howToPay': 'How to pay',
   'book.walletBalance': 'balance {amount}',
   'book.cashHint': 'the slot is held until it starts',
+  'book.onlineOnly': 'This venue takes online payment only: paying at the venue is not offered.',
   'book.confirm': 'Book and pay {amount}',
   'book.working': 'Booking…',
   'book.booked': 'Booked',

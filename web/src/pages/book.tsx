@@ -40,12 +40,15 @@ interface Details {
   /** Every slot of the range is free now. */
   free: boolean
   wallet: string
+  /** The venue's allows_pay_at_venue: whether "Pay at the venue" is offered. */
+  payAtVenue: boolean
 }
 
 /**
  * Reviewing a booking before paying: what, where, when and the price; a coupon (courts); how to
  * pay: eSewa, Khalti, Fonepay (the browser goes to the gateway and comes back to
- * /payments/:id/return), the wallet, or at the venue. The booking is created only on "Book and
+ * /payments/:id/return), the wallet, or at the venue (only where the venue allows it:
+ * allows_pay_at_venue). The booking is created only on "Book and
  * pay", with an idempotency key, so a double tap books once.
  */
 export function BookPage({ query }: { query: URLSearchParams }) {
@@ -102,6 +105,7 @@ async function loadDetails(r: Request): Promise<Details> {
       price: slots.reduce((sum, s) => sum + slotPrice(s.price_per_hour, day.slot_minutes), 0),
       free: slots.length > 0 && slots.every((s) => s.is_available),
       wallet: await wallet,
+      payAtVenue: venue.allows_pay_at_venue,
     }
   }
   const path = { indoorGame: String(r.id) }
@@ -109,6 +113,9 @@ async function loadDetails(r: Request): Promise<Details> {
     ok(api().GET('/api/indoor-games/{indoorGame}', { params: { path } })),
     ok(api().GET('/api/indoor-games/{indoorGame}/availability', { params: { path, query: { date: r.date } } })),
   ])
+  const { data: venue } = await ok(
+    api().GET('/api/venues/{venue}', { params: { path: { venue: String(game.venue.id) } } }),
+  )
   const slots = day.slots.filter(within)
   return {
     name: game.name,
@@ -116,6 +123,7 @@ async function loadDetails(r: Request): Promise<Details> {
     price: slots.reduce((sum) => sum + slotPrice(game.price_per_hour, day.slot_minutes), 0),
     free: slots.length > 0 && slots.every((s) => s.is_available),
     wallet: await wallet,
+    payAtVenue: venue.allows_pay_at_venue,
   }
 }
 
@@ -238,7 +246,7 @@ function Checkout({ request }: { request: Request }) {
       <form onSubmit={pay}>
         <fieldset class="methods">
           <legend>{t('book.howToPay')}</legend>
-          {METHODS.map((m) => {
+          {METHODS.filter((m) => m !== 'cash' || details.payAtVenue).map((m) => {
             const short = m === 'wallet' && walletShort
             return (
               <label key={m} class={method === m ? 'choice on' : 'choice'}>
@@ -263,6 +271,7 @@ function Checkout({ request }: { request: Request }) {
               </label>
             )
           })}
+          {!details.payAtVenue && <p class="muted small">{t('book.onlineOnly')}</p>}
         </fieldset>
         {payError ? <Failure error={payError} /> : null}
         <button type="submit" class="wide" disabled={busy || !details.free}>
