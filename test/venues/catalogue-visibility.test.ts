@@ -77,6 +77,7 @@ test('the venue item has every field of the contract', async () => {
   const item = body.data.find((x: { id: number }) => x.id === v.verified.id)
   assert.deepEqual(Object.keys(item).sort(), [
     'address',
+    'allows_pay_at_venue',
     'amenities',
     'booking_window_days',
     'city',
