@@ -10,10 +10,10 @@ import { MOBILE_PROFILE, measure, type Vitals } from './vitals.ts'
 // throttled like Lighthouse's mobile profile (150 ms round trips, 1.6 Mbps, CPU × 4).
 //
 // The bounds are Lighthouse's own "poor" thresholds, well above what is measured here (docs/web.md,
-// "Measured speed": LCP 0.9–1.7 s, TBT at most 171 ms, CLS at most 0.039, 31–34 KB of JavaScript),
+// "Measured speed": LCP 1.0–1.5 s, TBT at most 113 ms, CLS at most 0.039, 34 KB of JavaScript),
 // because this runs on a 2-core machine shared with other test processes: CPU throttling multiplies
 // whatever slowness the machine already has, and three runs of one page already spread by 50% (the
-// venue page's TBT by 2.5×). A page that crosses them has really got slower (a heavier bundle, a
+// venue page's TBT by 2×). A page that crosses them has really got slower (a heavier bundle, a
 // request waterfall, a long task, a late layout shift), not unlucky.
 // - LCP ≤ 4 s: Lighthouse's and Core Web Vitals' boundary of "poor" (2.5 s is "good").
 // - TBT ≤ 600 ms: Lighthouse's boundary of "poor" on mobile (200 ms is "good").
