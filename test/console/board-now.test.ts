@@ -4,11 +4,11 @@ import type { Browser, BrowserContext, Locator, Page } from 'playwright-core'
 import { ManualClock } from '../../src/lib/clock.ts'
 import { createUser, type TestUser } from '../helpers/factories.ts'
 import {
+  axeViolations,
   type ConsoleServer,
   demoVenueId,
   launchBrowser,
   screenshot,
-  seriousViolations,
   signIn,
   startConsoleServer,
 } from './browser.ts'
@@ -108,7 +108,7 @@ describe('the board at the desk on Friday 17:40 (issue 35)', () => {
       .getByRole('button', { name: /^Court A, 18:00 Free/ })
       .boundingBox())!
     assert.ok(now.y > 0 && evening.y < PHONE.height - 40, `17:00 at ${now.y}px, 18:00 at ${evening.y}px`)
-    assert.deepEqual(await seriousViolations(phone), [])
+    assert.deepEqual(await axeViolations(phone), [])
 
     await earlier.click()
     const hide = phone.getByRole('button', { name: 'Hide the hours before 17:00' })
@@ -200,7 +200,7 @@ describe('the board at the desk on Friday 17:40 (issue 35)', () => {
     await phone.getByRole('button', { name: /^Earlier/ }).click()
     assert.deepEqual(await clippedCells(phone), [])
     await phone.getByRole('button', { name: /^Hide the hours/ }).click()
-    assert.deepEqual(await seriousViolations(phone), [])
+    assert.deepEqual(await axeViolations(phone), [])
     // The picture: the board from its "Earlier" row down.
     await phone.evaluate(() => window.scrollTo(0, document.querySelector<HTMLElement>('.board-scroll')!.offsetTop - 8))
     await screenshot(phone, 'console-board-phone')
@@ -229,7 +229,7 @@ describe('the board at the desk on Friday 17:40 (issue 35)', () => {
       /Waitlist1 customer waiting for this slot · offered to Sita Maharjan Shrestha from the waitlist; Waitlist offer ends 17:50 \(10 min\)/,
     )
     assert.deepEqual(await closeControls(dialog), ['Close'])
-    assert.deepEqual(await seriousViolations(phone), [])
+    assert.deepEqual(await axeViolations(phone), [])
     await dialog.getByRole('button', { name: 'Close' }).click()
     await dialog.waitFor({ state: 'detached' })
   })
@@ -247,7 +247,7 @@ describe('the board at the desk on Friday 17:40 (issue 35)', () => {
     await create.getByLabel('Booking type').selectOption('offline')
     await create.getByLabel('Repeat').selectOption({ label: 'Every Friday for 4 weeks' })
     await create.getByLabel('Skip weeks already taken').waitFor()
-    assert.deepEqual(await seriousViolations(desk), [])
+    assert.deepEqual(await axeViolations(desk), [])
     await create.getByRole('button', { name: 'Book every week' }).click()
     await desk.getByText(/^Booked Thamel Tigers every Friday 19:00–20:00: 4 weeks from Fri,? 11 Dec 2026\.$/).waitFor()
     const cell = column(desk, 'Court B').getByRole('button', { name: /Thamel Tigers/ })
@@ -265,7 +265,7 @@ describe('the board at the desk on Friday 17:40 (issue 35)', () => {
     assert.deepEqual(await closeControls(panel), ['Close'])
     await series.getByLabel('Cancel the series from').selectOption('2026-12-25')
     await series.getByLabel('Reason for cancelling the series').fill('Team moves to Saturdays')
-    assert.deepEqual(await seriousViolations(desk), [])
+    assert.deepEqual(await axeViolations(desk), [])
     await desk.setViewportSize({ width: 1280, height: 1250 })
     await screenshot(desk, 'console-series')
     await desk.setViewportSize(DESKTOP)
@@ -299,7 +299,7 @@ describe('the board at the desk on Friday 17:40 (issue 35)', () => {
     await made.click()
     const remove = desk.getByRole('dialog', { name: 'Maintenance on Court A' })
     assert.deepEqual(await closeControls(remove), ['Close'])
-    assert.deepEqual(await seriousViolations(desk), [])
+    assert.deepEqual(await axeViolations(desk), [])
     await remove.getByRole('button', { name: 'Remove block' }).click()
     await made.waitFor({ state: 'detached' })
   })
@@ -325,11 +325,11 @@ describe('the board at the desk on Friday 17:40 (issue 35)', () => {
       ]) {
         assert.ok(names.includes(name), `${name} in ${names.join(' | ')}`)
       }
-      assert.deepEqual(await seriousViolations(owner), [])
+      assert.deepEqual(await axeViolations(owner), [])
       await table.getByRole('button', { name: 'Edit rule 06:00–09:00, Court A, every day' }).click()
       const edit = owner.getByRole('dialog', { name: 'Edit pricing rule' })
       assert.deepEqual(await closeControls(edit), ['Close'])
-      assert.deepEqual(await seriousViolations(owner), [])
+      assert.deepEqual(await axeViolations(owner), [])
       await edit.getByRole('button', { name: 'Close' }).click()
       await table.getByRole('button', { name: 'Delete rule 06:00–22:00, Court A, every day' }).click()
       const confirm = owner.getByRole('dialog', { name: 'Delete this pricing rule?' })
@@ -385,9 +385,9 @@ describe('a visible wait on 429 (issue 35)', () => {
       assert.ok(seconds >= 1 && seconds <= 60, text)
       const button = p.getByRole('button', { name: /^Sign in \(wait \d+ s\)$/ })
       assert.equal(await button.isDisabled(), true)
-      assert.deepEqual(await seriousViolations(p), [])
+      assert.deepEqual(await axeViolations(p), [])
       await p.setViewportSize(DESKTOP)
-      assert.deepEqual(await seriousViolations(p), [])
+      assert.deepEqual(await axeViolations(p), [])
       // The count goes down, a second at a time.
       await p.waitForFunction(
         (s) => {

@@ -144,8 +144,8 @@ export interface AxeViolation {
   nodes: { target: string[] }[]
 }
 
-/** axe-core's WCAG 2 A/AA checks on the page as it is now; the serious and critical violations. */
-export async function seriousViolations(page: Page): Promise<AxeViolation[]> {
+/** axe-core's WCAG 2 A/AA checks on the page as it is now: every violation, whatever its impact. */
+export async function axeViolations(page: Page): Promise<AxeViolation[]> {
   // Evaluated through the DevTools protocol: the console's CSP (script-src 'self') refuses inline scripts.
   if (!(await page.evaluate(() => 'axe' in globalThis))) await page.evaluate(axeSource)
   const violations = await page.evaluate(async () => {
@@ -165,7 +165,7 @@ export async function seriousViolations(page: Page): Promise<AxeViolation[]> {
       nodes: v.nodes.map((n) => ({ target: n.target })),
     }))
   })
-  return violations.filter((v) => v.impact === 'serious' || v.impact === 'critical')
+  return violations
 }
 
 /** Saves a screenshot under .tmp/screenshots, and under docs/ when UPDATE_SCREENSHOTS=1 (the README's pictures). */

@@ -5,11 +5,11 @@ import { ManualClock } from '../../src/lib/clock.ts'
 import { Zone } from '../../src/lib/zone.ts'
 import { createUser } from '../helpers/factories.ts'
 import {
+  axeViolations,
   type ConsoleServer,
   demoVenueId,
   launchBrowser,
   screenshot,
-  seriousViolations,
   signIn,
   startConsoleServer,
 } from './browser.ts'
@@ -19,7 +19,7 @@ import {
 // through the API here: today's expected cash in total and by staff member as GET …/cash-up says;
 // staff count the drawer and close the day (the difference shown before and after); the closed day
 // is read only for everyone (the API refuses a second close); another day is picked from the date
-// field; a customer cannot open it; axe finds no serious violation at 390×844 and on a desktop.
+// field; a customer cannot open it; axe finds no violation at 390×844 and on a desktop.
 
 const VENUE = 'Baneshwor Futsal Arena'
 const zone = new Zone('Asia/Kathmandu')
@@ -144,7 +144,7 @@ describe('console: cash-up', () => {
       .filter({ hasText: bookingNumber })
       .filter({ hasText: 'Late Evening Team' })
       .waitFor()
-    assert.deepEqual(await seriousViolations(staff), [], 'cash-up, open day, 390 px')
+    assert.deepEqual(await axeViolations(staff), [], 'cash-up, open day, 390 px')
     assert.ok(
       await staff.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth),
       'the page does not scroll sideways at 390 px',
@@ -162,7 +162,7 @@ describe('console: cash-up', () => {
     assert.equal(await figure(staff, 'The day as closed', 'Difference').textContent(), '-Rs 100.00')
     assert.equal(await staff.getByLabel('Counted cash (Rs)').count(), 0)
     await staff.getByText('Note: One hundred missing; checked twice').waitFor()
-    assert.deepEqual(await seriousViolations(staff), [], 'cash-up, closed day, 390 px')
+    assert.deepEqual(await axeViolations(staff), [], 'cash-up, closed day, 390 px')
 
     const closed = await cashUp(TODAY)
     assert.equal(closed.closing?.counted_cash, counted)
@@ -182,7 +182,7 @@ describe('console: cash-up', () => {
     assert.equal(await owner.getByLabel('Counted cash (Rs)').count(), 0)
     assert.equal(await owner.getByRole('button', { name: /^Close / }).count(), 0)
     await owner.getByText(/Closed by Ramesh Karki at 2026-11-26 18:30/).waitFor()
-    assert.deepEqual(await seriousViolations(owner), [], 'cash-up, closed day, desktop')
+    assert.deepEqual(await axeViolations(owner), [], 'cash-up, closed day, desktop')
     await screenshot(owner, 'console-cash-up')
 
     const yesterday = await cashUp(YESTERDAY)
@@ -195,7 +195,7 @@ describe('console: cash-up', () => {
       rs(yesterday.expected_cash),
     )
     assert.equal(await owner.getByLabel('Day', { exact: true }).getAttribute('max'), TODAY)
-    assert.deepEqual(await seriousViolations(owner), [], 'cash-up, another day, desktop')
+    assert.deepEqual(await axeViolations(owner), [], 'cash-up, another day, desktop')
     await owner.getByRole('button', { name: 'Today' }).click()
     await owner.getByRole('heading', { name: /26 Nov 2026: closed$/ }).waitFor()
   })
@@ -206,7 +206,7 @@ describe('console: cash-up', () => {
     await page.goto(`${server.url}/console/#/venues/${venueId}/cash-up`)
     await page.getByText('This venue is not one of yours.').waitFor()
     assert.equal(await page.getByRole('heading', { name: `Cash-up at ${VENUE}` }).count(), 0)
-    assert.deepEqual(await seriousViolations(page), [], 'refusal, 390 px')
+    assert.deepEqual(await axeViolations(page), [], 'refusal, 390 px')
     const refused = await inject('GET', `/api/venues/${venueId}/cash-up`, customer.token)
     assert.equal(refused.statusCode, 403)
     const close = await inject('POST', `/api/venues/${venueId}/cash-up`, customer.token, {

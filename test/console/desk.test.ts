@@ -3,11 +3,11 @@ import { after, before, describe, test } from 'node:test'
 import type { Browser, BrowserContext, Locator, Page } from 'playwright-core'
 import { ordinaryDayFromNow } from '../helpers/factories.ts'
 import {
+  axeViolations,
   type ConsoleServer,
   demoVenueId,
   launchBrowser,
   screenshot,
-  seriousViolations,
   signIn,
   startConsoleServer,
 } from './browser.ts'
@@ -84,7 +84,7 @@ describe('console day board (front desk)', () => {
   test('a walk-in from a free slot appears on a second browser without a reload', async () => {
     staff = await deskPage('staff@courtside.test')
     owner = await deskPage('owner1@courtside.test', 1024)
-    assert.deepEqual(await seriousViolations(staff), [])
+    assert.deepEqual(await axeViolations(staff), [])
     // Prices on free slots (Court A: Rs 1,500.00 base, evening peak +400, Saturday +500).
     assert.match((await slot(staff, 'Court A', '18:00').textContent()) ?? '', /Rs 1,[89]00\.00\/h/)
     await slot(staff, 'Court A', '18:00').click()
@@ -124,7 +124,7 @@ describe('console day board (front desk)', () => {
     const due = await dialog.locator('.booking-facts dd.strong').textContent()
     const amount = await dialog.getByLabel('Cash amount (Rs)').inputValue()
     assert.equal(due, `Rs ${Number(amount).toLocaleString('en-US', { minimumFractionDigits: 2 })}`)
-    assert.deepEqual(await seriousViolations(staff), [])
+    assert.deepEqual(await axeViolations(staff), [])
     await screenshot(staff, 'console-booking')
     await dialog.getByRole('button', { name: 'Record cash payment' }).click()
     await dialog.getByText(/Cash Rs [\d,]+\.00 recorded/).waitFor()
@@ -281,7 +281,7 @@ describe('console day board (front desk)', () => {
     }))
     assert.equal(overflow.page, 0)
     assert.ok(overflow.board <= 1024, String(overflow.board))
-    assert.deepEqual(await seriousViolations(owner), [])
+    assert.deepEqual(await axeViolations(owner), [])
     // Keyboard: a slot is a button (Enter opens its dialog, Escape closes it and focus comes back).
     const free = slot(owner, 'Court B', '12:00')
     await free.focus()

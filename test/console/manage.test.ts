@@ -4,11 +4,11 @@ import type { Browser, Page } from 'playwright-core'
 import { addDays } from '../../src/lib/time.ts'
 import { assignStaff, createUser, ordinaryDayFromNow } from '../helpers/factories.ts'
 import {
+  axeViolations,
   type ConsoleServer,
   demoVenueId,
   launchBrowser,
   screenshot,
-  seriousViolations,
   signIn,
   startConsoleServer,
 } from './browser.ts'
@@ -17,7 +17,7 @@ import {
 // pricing rule added (the price preview of that day shows the new price), a holiday, a coupon, a
 // staff invitation (a 422 shown next to its field), the verification request; a staff account is
 // refused; a court deactivated, listed as inactive and reactivated; what a person is offered
-// follows their role at each venue (staff at one, manager at another); axe finds no serious
+// follows their role at each venue (staff at one, manager at another); axe finds no
 // violation on any tab.
 
 /** A 1×1 PNG. */
@@ -190,7 +190,7 @@ describe('console: manage venue', () => {
     // After a reload it is still there (the list asks for inactive courts too).
     await page.reload()
     await row.getByRole('cell', { name: 'Inactive', exact: true }).waitFor()
-    assert.deepEqual(await seriousViolations(page), [], 'courts tab with an inactive court')
+    assert.deepEqual(await axeViolations(page), [], 'courts tab with an inactive court')
     await page.getByRole('button', { name: `Reactivate ${court.name}` }).click()
     await page
       .getByRole('status')
@@ -339,20 +339,20 @@ describe('console: manage venue', () => {
     await page.waitForFunction((n) => document.querySelectorAll('.image-list li').length === n, before)
   })
 
-  test('every manage tab has a current-page tab and no serious axe violation', async () => {
+  test('every manage tab has a current-page tab and no axe violation', async () => {
     for (const tab of TABS) {
       await open(tab)
       await page.waitForFunction(() => !document.querySelector('.loading'))
       const current = page.getByRole('navigation', { name: 'Manage venue' }).locator('a[aria-current="page"]')
       assert.equal(await current.getAttribute('href'), `#/venues/${venueId}/manage/${tab}`)
-      assert.deepEqual(await seriousViolations(page), [], `tab ${tab}`)
+      assert.deepEqual(await axeViolations(page), [], `tab ${tab}`)
       await screenshot(page, `console-manage-${tab}`)
     }
     // A dialog open, too.
     await open('courts')
     await page.getByRole('button', { name: 'Add a court' }).click()
     await page.getByRole('dialog').waitFor()
-    assert.deepEqual(await seriousViolations(page), [], 'add-court dialog')
+    assert.deepEqual(await axeViolations(page), [], 'add-court dialog')
   })
 
   test('a staff account sees no Manage venue link and is refused on its URL', async () => {
@@ -365,7 +365,7 @@ describe('console: manage venue', () => {
     await staff.goto(`${server.url}/console/#/venues/${venueId}/manage/pricing`)
     await staff.getByRole('alert').filter({ hasText: 'for its owner and managers' }).waitFor()
     assert.equal(await staff.getByRole('button', { name: 'Add a pricing rule' }).count(), 0)
-    assert.deepEqual(await seriousViolations(staff), [])
+    assert.deepEqual(await axeViolations(staff), [])
     await staff.close()
   })
 
@@ -392,7 +392,7 @@ describe('console: manage venue', () => {
       'Details',
     ])
     await manager.getByRole('alert').filter({ hasText: "That page is for the venue's owner." }).waitFor()
-    assert.deepEqual(await seriousViolations(manager), [])
+    assert.deepEqual(await axeViolations(manager), [])
     await manager.close()
   })
 
@@ -424,7 +424,7 @@ describe('console: manage venue', () => {
       'Details',
     ])
     await person.getByRole('button', { name: 'Add a court' }).waitFor()
-    assert.deepEqual(await seriousViolations(person), [])
+    assert.deepEqual(await axeViolations(person), [])
     await person.close()
   })
 })

@@ -4,11 +4,11 @@ import { after, before, describe, test } from 'node:test'
 import type { Browser, Page } from 'playwright-core'
 import { PNG } from '../venues/multipart.ts'
 import {
+  axeViolations,
   type ConsoleServer,
   demoVenueId,
   launchBrowser,
   screenshot,
-  seriousViolations,
   signIn,
   startConsoleServer,
 } from './browser.ts'
@@ -54,7 +54,7 @@ describe('console: owner onboarding', () => {
 
   async function noViolations(p: Page, what: string) {
     await p.waitForFunction(() => !document.querySelector('.loading'))
-    assert.deepEqual(await seriousViolations(p), [], what)
+    assert.deepEqual(await axeViolations(p), [], what)
   }
 
   /** The error shown under the field labelled `label` (tied to it by aria-describedby). */

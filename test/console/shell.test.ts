@@ -1,10 +1,10 @@
 import assert from 'node:assert/strict'
 import { after, before, describe, test } from 'node:test'
 import type { Browser } from 'playwright-core'
-import { type ConsoleServer, launchBrowser, seriousViolations, signIn, startConsoleServer } from './browser.ts'
+import { axeViolations, type ConsoleServer, launchBrowser, signIn, startConsoleServer } from './browser.ts'
 
 // The console's frame: served by the app at /console, sign-in and sign-out, the venue choice,
-// bad credentials shown on the form; axe-core finds no serious violation on these screens.
+// bad credentials shown on the form; axe-core finds no violation on these screens.
 
 describe('console shell', () => {
   let server: ConsoleServer
@@ -33,10 +33,10 @@ describe('console shell', () => {
     assert.match(js.headers.get('cache-control') ?? '', /immutable/)
   })
 
-  test('wrong password is shown on the form; the login screen has no serious axe violation', async () => {
+  test('wrong password is shown on the form; the login screen has no axe violation', async () => {
     const page = await browser.newPage()
     await page.goto(`${server.url}/console/`)
-    assert.deepEqual(await seriousViolations(page), [])
+    assert.deepEqual(await axeViolations(page), [])
     await page.getByLabel('Email or phone').fill('owner1@courtside.test')
     await page.getByLabel('Password').fill('wrong-password')
     await page.getByRole('button', { name: 'Sign in' }).click()
@@ -51,7 +51,7 @@ describe('console shell', () => {
     const picker = page.getByLabel('Venue')
     const options = await picker.locator('option').allTextContents()
     assert.ok(options.includes('Baneshwor Futsal Arena'), options.join(', '))
-    assert.deepEqual(await seriousViolations(page), [])
+    assert.deepEqual(await axeViolations(page), [])
     await page.getByRole('button', { name: 'Sign out' }).click()
     await page.getByRole('button', { name: 'Sign in' }).waitFor()
     await page.close()

@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict'
 import { after, before, describe, test } from 'node:test'
 import type { Browser, Page } from 'playwright-core'
-import { launchBrowser, open, PHONE, screenshot, seriousViolations, startWebServer, type WebServer } from './browser.ts'
+import { axeViolations, launchBrowser, open, PHONE, screenshot, startWebServer, type WebServer } from './browser.ts'
 import { appDate, bookCourt, pageToken } from './helpers-account.ts'
 
 // A new customer on a phone, in real Chromium against the real server: signs up, tops up the
@@ -22,7 +22,7 @@ describe('the customer account on a phone', () => {
   })
 
   async function noViolations(page: Page, where: string) {
-    assert.deepEqual(await seriousViolations(page), [], where)
+    assert.deepEqual(await axeViolations(page), [], where)
   }
 
   test('sign up, top up, a booking confirmed, another cancelled with the quote shown, then in Nepali', async () => {

@@ -3,11 +3,11 @@ import { after, before, describe, test } from 'node:test'
 import type { Browser, BrowserContext, Page } from 'playwright-core'
 import { ManualClock } from '../../src/lib/clock.ts'
 import {
+  axeViolations,
   contextAt,
   launchBrowser,
   login,
   screenshot,
-  seriousViolations,
   signInAs,
   startWebServer,
   topUp,
@@ -204,7 +204,7 @@ describe('booking and paying in the web app', () => {
       assert.equal(await methods.getByRole('radio').count(), 4)
       assert.equal(await methods.getByRole('radio', { name: /^Pay at the venue/ }).count(), 0)
       await methods.getByText('This venue takes online payment only: paying at the venue is not offered.').waitFor()
-      assert.deepEqual(await seriousViolations(page), [])
+      assert.deepEqual(await axeViolations(page), [])
       await page.close()
     } finally {
       await setPayAtVenue(true)

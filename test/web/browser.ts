@@ -12,10 +12,10 @@ import { build } from '../helpers/app.ts'
 
 // Browser tests of the customer web app: the real server (test/helpers/app.ts, a fresh database
 // with the demo data) on a real port, the app built by Vite exactly as `npm run build` builds it,
-// and Debian's Chromium through playwright-core (launchBrowser, seriousViolations and friends are
+// and Debian's Chromium through playwright-core (launchBrowser, axeViolations and friends are
 // the console's, test/console/browser.ts).
 
-export { eventually, launchBrowser, screenshot, seriousViolations } from '../console/browser.ts'
+export { axeViolations, eventually, launchBrowser, screenshot } from '../console/browser.ts'
 
 const root = new URL('../..', import.meta.url).pathname
 export const webDir = join(root, 'dist/web')

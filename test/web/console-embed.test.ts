@@ -5,7 +5,7 @@ import { after, before, describe, test } from 'node:test'
 import type { Browser } from 'playwright-core'
 import { ManualClock } from '../../src/lib/clock.ts'
 import { type ConsoleServer, demoVenueId, signIn, startConsoleServer } from '../console/browser.ts'
-import { contextAt, DESKTOP, ensureWebBuilt, freePort, launchBrowser, seriousViolations, webDir } from './browser.ts'
+import { axeViolations, contextAt, DESKTOP, ensureWebBuilt, freePort, launchBrowser, webDir } from './browser.ts'
 
 // The console's "Embed on your website" box (venue details): the owner copies the <iframe> snippet,
 // and a page of another site that pastes it shows the venue's booking widget.
@@ -48,7 +48,7 @@ describe('embedding a venue from the console', () => {
       await page.getByRole('link', { name: `${server.url}/v/baneshwor-futsal-arena` }).getAttribute('href'),
       `${server.url}/v/baneshwor-futsal-arena`,
     )
-    assert.deepEqual(await seriousViolations(page), [])
+    assert.deepEqual(await axeViolations(page), [])
 
     const site = createServer((_req, res) => {
       res.setHeader('content-type', 'text/html; charset=utf-8')
