@@ -20,10 +20,25 @@ export const consoleDir = join(root, 'dist/console')
 
 /** Builds dist/console once per source change; parallel test files wait for one build. */
 export function ensureConsoleBuilt() {
-  const hash = sourceHash()
-  const stamp = join(consoleDir, '.source-hash')
-  if (existsSync(stamp) && readFileSync(stamp, 'utf8') === hash) return
-  const lock = join(root, '.tmp/console-build.lock')
+  ensureBuilt('console', consoleDir, 'scripts/build-console.mjs', [
+    ...walk(join(root, 'console')),
+    join(root, 'src/client/index.ts'),
+    join(root, 'src/client/schema.d.ts'),
+  ])
+}
+
+/**
+ * Runs a front-end's build script (`script`, writing `outDir`) unless `outDir` was built from these
+ * very `sources` (a hash stamped in it); parallel test files wait for one build under a lock.
+ */
+export function ensureBuilt(name: string, outDir: string, script: string, sources: string[]) {
+  const h = createHash('sha256')
+  for (const f of [...sources, join(root, script)].sort()) if (existsSync(f)) h.update(f).update(readFileSync(f))
+  const hash = h.digest('hex')
+  const stamp = join(outDir, '.source-hash')
+  const built = () => existsSync(stamp) && readFileSync(stamp, 'utf8') === hash
+  if (built()) return
+  const lock = join(root, `.tmp/${name}-build.lock`)
   mkdirSync(join(root, '.tmp'), { recursive: true })
   for (let i = 0; ; i++) {
     try {
@@ -32,34 +47,24 @@ export function ensureConsoleBuilt() {
     } catch {
       if (i > 600) rmSync(lock, { recursive: true, force: true })
       spawnSync('sleep', ['0.2'])
-      if (existsSync(stamp) && readFileSync(stamp, 'utf8') === hash) return
+      if (built()) return
     }
   }
   try {
-    const run = spawnSync(process.execPath, [join(root, 'scripts/build-console.mjs')], {
+    const run = spawnSync(process.execPath, [join(root, script)], {
       cwd: root,
       encoding: 'utf8',
       env: { ...process.env, CI: 'true' },
     })
-    if (run.status !== 0) throw new Error(`console build failed:\n${run.stdout}\n${run.stderr}`)
+    if (run.status !== 0) throw new Error(`${name} build failed:\n${run.stdout}\n${run.stderr}`)
     writeFileSync(stamp, hash)
   } finally {
     rmSync(lock, { recursive: true, force: true })
   }
 }
 
-function sourceHash() {
-  const h = createHash('sha256')
-  const files = [
-    ...walk(join(root, 'console')),
-    join(root, 'src/client/index.ts'),
-    join(root, 'src/client/schema.d.ts'),
-  ]
-  for (const f of files.sort()) h.update(f).update(readFileSync(f))
-  return h.digest('hex')
-}
-
-function walk(dir: string): string[] {
+/** Every file under `dir`. */
+export function walk(dir: string): string[] {
   return readdirSync(dir).flatMap((name) => {
     const full = join(dir, name)
     return statSync(full).isDirectory() ? walk(full) : [full]

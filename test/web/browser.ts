@@ -1,6 +1,4 @@
-import { spawnSync } from 'node:child_process'
-import { createHash } from 'node:crypto'
-import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs'
+import { readFileSync } from 'node:fs'
 import { type AddressInfo, createServer } from 'node:net'
 import { join } from 'node:path'
 import type { Browser, BrowserContext, Page } from 'playwright-core'
@@ -15,6 +13,8 @@ import { build } from '../helpers/app.ts'
 // and Debian's Chromium through playwright-core (launchBrowser, axeViolations and friends are
 // the console's, test/console/browser.ts).
 
+import { ensureBuilt, walk } from '../console/browser.ts'
+
 export { axeViolations, eventually, launchBrowser, screenshot } from '../console/browser.ts'
 
 const root = new URL('../..', import.meta.url).pathname
@@ -26,52 +26,12 @@ export const DESKTOP = { viewport: { width: 1280, height: 800 } }
 
 /** Builds dist/web once per source change; parallel test files wait for one build. */
 export function ensureWebBuilt() {
-  const hash = sourceHash()
-  const stamp = join(webDir, '.source-hash')
-  if (existsSync(stamp) && readFileSync(stamp, 'utf8') === hash) return
-  const lock = join(root, '.tmp/web-build.lock')
-  mkdirSync(join(root, '.tmp'), { recursive: true })
-  for (let i = 0; ; i++) {
-    try {
-      mkdirSync(lock)
-      break
-    } catch {
-      if (i > 600) rmSync(lock, { recursive: true, force: true })
-      spawnSync('sleep', ['0.2'])
-      if (existsSync(stamp) && readFileSync(stamp, 'utf8') === hash) return
-    }
-  }
-  try {
-    const run = spawnSync(process.execPath, [join(root, 'scripts/build-web.mjs')], {
-      cwd: root,
-      encoding: 'utf8',
-      env: { ...process.env, CI: 'true' },
-    })
-    if (run.status !== 0) throw new Error(`web build failed:\n${run.stdout}\n${run.stderr}`)
-    writeFileSync(stamp, hash)
-  } finally {
-    rmSync(lock, { recursive: true, force: true })
-  }
-}
-
-function sourceHash() {
-  const h = createHash('sha256')
-  const files = [
+  ensureBuilt('web', webDir, 'scripts/build-web.mjs', [
     ...walk(join(root, 'web')),
-    join(root, 'scripts/build-web.mjs'),
     join(root, 'src/client/index.ts'),
     join(root, 'src/client/schema.d.ts'),
     join(root, 'src/lib/nepali-date.ts'),
-  ]
-  for (const f of files.sort()) if (existsSync(f)) h.update(f).update(readFileSync(f))
-  return h.digest('hex')
-}
-
-function walk(dir: string): string[] {
-  return readdirSync(dir).flatMap((name) => {
-    const full = join(dir, name)
-    return statSync(full).isDirectory() ? walk(full) : [full]
-  })
+  ])
 }
 
 /** The gzipped JavaScript of the first load of / as the build measured it (scripts/build-web.mjs). */
