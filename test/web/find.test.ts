@@ -34,7 +34,10 @@ describe('finding a venue', () => {
    */
   const namesWhen = async (page: Page, ok: (names: string[]) => boolean) => {
     let last: string[] = []
-    await eventually(async () => ok((last = await names(page))), 10_000).catch(() => undefined)
+    await eventually(async () => {
+      last = await names(page)
+      return ok(last)
+    }, 10_000).catch(() => undefined)
     return last
   }
 
