@@ -1,3 +1,4 @@
+import { createSessionStore } from '../../shared-ui/session.ts'
 import { type CourtsideClient, type components, createCourtsideClient } from '../../src/client/index.ts'
 
 // The console's only door to the service: the typed client generated from the service's own
@@ -28,34 +29,14 @@ interface Session {
   user: User
 }
 
-const KEY = 'courtside.desk.session'
-let session: Session | null = read()
-const listeners = new Set<() => void>()
+// Kept in localStorage under the console's own key (shared-ui/session.ts).
+const sessions = createSessionStore<Session>('courtside.desk.session')
 
-function read(): Session | null {
-  try {
-    const raw = localStorage.getItem(KEY)
-    return raw ? (JSON.parse(raw) as Session) : null
-  } catch {
-    return null
-  }
-}
-
-export function currentSession(): Session | null {
-  return session
-}
-
-export function setSession(next: Session | null) {
-  session = next
-  if (next) localStorage.setItem(KEY, JSON.stringify(next))
-  else localStorage.removeItem(KEY)
-  for (const fn of listeners) fn()
-}
-
-export function onSessionChange(fn: () => void): () => void {
-  listeners.add(fn)
-  return () => listeners.delete(fn)
-}
+export const currentSession = sessions.current
+export const setSession = sessions.set
+export const onSessionChange = sessions.onChange
+/** The signed-in session, re-rendering on sign-in and sign-out. */
+export const useSession = sessions.use
 
 export function hasRole(user: User | undefined, ...roles: string[]): boolean {
   return !!user && user.roles.some((r) => roles.includes(r))
@@ -63,7 +44,7 @@ export function hasRole(user: User | undefined, ...roles: string[]): boolean {
 
 /** The typed client, signed in when there is a session. */
 export function api(): CourtsideClient {
-  return createCourtsideClient(location.origin, session?.token)
+  return createCourtsideClient(location.origin, currentSession()?.token)
 }
 
 interface Answer<T> {
@@ -83,7 +64,7 @@ export async function ok<T>(pending: Promise<Answer<T>>): Promise<T> {
   if (answer.response.ok) return answer.data as T
   const body = (answer.error ?? {}) as { message?: string; errors?: Record<string, string[]> }
   const status = answer.response.status
-  if (status === 401 && session) setSession(null)
+  if (status === 401 && currentSession()) setSession(null)
   const message = body.message ?? `The service answered ${status}.`
   // A 429 says how long to wait (Retry-After, or the rate-limit headers): the message shows it.
   const wait = status === 429 ? retryAfter(answer.response.headers) : null

@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'preact/hooks'
-import { api, currentSession, hasRole, ok, onSessionChange, type Schemas, type User } from './api.ts'
+import { api, hasRole, ok, type Schemas, type User } from './api.ts'
 
 /** One of my venues, with my_role: what I am at that venue (not what the account is elsewhere). */
 export type Venue = Schemas['MyVenue']
@@ -18,12 +18,7 @@ export function ownsVenue(user: User, venue: Venue): boolean {
   return venue.my_role === 'owner' || venue.my_role === 'super_admin' || hasRole(user, 'super_admin')
 }
 
-/** The signed-in session, re-rendering on sign-in and sign-out. */
-export function useSession() {
-  const [session, set] = useState(currentSession)
-  useEffect(() => onSessionChange(() => set(currentSession())), [])
-  return session
-}
+export { useSession } from './api.ts'
 
 /** The venues I work at (GET /api/venues/my-venues); `reload` after a change. */
 export function useMyVenues(token: string | undefined) {

@@ -22,6 +22,7 @@ export const consoleDir = join(root, 'dist/console')
 export function ensureConsoleBuilt() {
   ensureBuilt('console', consoleDir, 'scripts/build-console.mjs', [
     ...walk(join(root, 'console')),
+    ...walk(join(root, 'shared-ui')),
     join(root, 'src/client/index.ts'),
     join(root, 'src/client/schema.d.ts'),
   ])

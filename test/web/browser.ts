@@ -28,6 +28,7 @@ export const DESKTOP = { viewport: { width: 1280, height: 800 } }
 export function ensureWebBuilt() {
   ensureBuilt('web', webDir, 'scripts/build-web.mjs', [
     ...walk(join(root, 'web')),
+    ...walk(join(root, 'shared-ui')),
     join(root, 'src/client/index.ts'),
     join(root, 'src/client/schema.d.ts'),
     join(root, 'src/lib/nepali-date.ts'),

@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'preact/hooks'
+import { createSessionStore } from '../../shared-ui/session.ts'
 import type { components } from '../../src/client/index.ts'
 
 // The customer's session (a bearer token and the user), kept in localStorage under the web app's
@@ -11,42 +11,10 @@ export interface Session {
   user: User
 }
 
-const KEY = 'courtside.web.session'
-let session: Session | null = read()
-const listeners = new Set<() => void>()
+const sessions = createSessionStore<Session>('courtside.web.session')
 
-function read(): Session | null {
-  try {
-    const raw = localStorage.getItem(KEY)
-    return raw ? (JSON.parse(raw) as Session) : null
-  } catch {
-    return null
-  }
-}
-
-export function currentSession(): Session | null {
-  return session
-}
-
-export function setSession(next: Session | null) {
-  session = next
-  try {
-    if (next) localStorage.setItem(KEY, JSON.stringify(next))
-    else localStorage.removeItem(KEY)
-  } catch {
-    // Without storage the session lasts for this page.
-  }
-  for (const fn of listeners) fn()
-}
-
-export function onSessionChange(fn: () => void): () => void {
-  listeners.add(fn)
-  return () => listeners.delete(fn)
-}
-
+export const currentSession = sessions.current
+export const setSession = sessions.set
+export const onSessionChange = sessions.onChange
 /** The signed-in session, re-rendering on sign-in and sign-out. */
-export function useSession(): Session | null {
-  const [value, set] = useState(currentSession)
-  useEffect(() => onSessionChange(() => set(currentSession())), [])
-  return value
-}
+export const useSession = sessions.use
