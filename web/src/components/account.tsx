@@ -6,7 +6,8 @@ import { Link } from '../router.ts'
 import { useSession } from '../session.ts'
 
 // Plumbing of the account pages (web/src/pages/account): data loaded for a page and reloaded after
-// a change, a form's busy state and the service's messages, labelled fields, and the sign-in gate.
+// a change, a form's busy state and the service's messages, labelled fields (the account's own, and
+// a new password), and the sign-in gate.
 
 /** Loads `load()` when `deps` change; `reload()` loads again (after a change on the page). */
 export function useLoad<T>(load: () => Promise<T>, deps: unknown[] = []) {
@@ -54,11 +55,17 @@ export function useAction() {
     shown.add(name)
     return error instanceof ApiError ? error.field(name) : undefined
   }
+  /**
+   * The service's messages for several fields, by name, for a component of fields (AccountFields):
+   * asked here, in the form's own render, so `message` knows they are shown.
+   */
+  const fields = (...names: string[]) => Object.fromEntries(names.map((name) => [name, field(name)]))
   return {
     busy,
     error,
     notice,
     field,
+    fields,
     run,
     setNotice,
     /** The error to show beside the form (read after its fields, as JSX does). */
@@ -102,6 +109,77 @@ export function Field({ label, error, hint, ...input }: InputProps & { label: st
         </p>
       )}
     </div>
+  )
+}
+
+/**
+ * The account's name, email and phone, as signing up asks them (`user` absent) or as the profile
+ * edits them (`user` given: filled in, the email shown beside the form rather than asked).
+ * `errors` are the service's messages by field (useAction's `fields`).
+ */
+export function AccountFields({
+  user,
+  errors,
+}: {
+  user?: { name: string; phone?: string | null }
+  errors: Record<string, string | undefined>
+}) {
+  return (
+    <>
+      <Field
+        label={t('auth.name')}
+        name="name"
+        autoComplete="name"
+        required
+        defaultValue={user?.name}
+        error={errors.name}
+      />
+      {!user && (
+        <Field label={t('auth.email')} name="email" type="email" autoComplete="email" required error={errors.email} />
+      )}
+      <Field
+        label={user ? t('auth.phone') : `${t('auth.phone')} ${t('common.optional')}`}
+        name="phone"
+        type="tel"
+        autoComplete="tel"
+        defaultValue={user ? (user.phone ?? '') : undefined}
+        error={errors.phone}
+      />
+    </>
+  )
+}
+
+/** A new password and the same again (sign-up, and the profile's change of password). */
+export function NewPasswordFields({
+  label,
+  hint,
+  errors,
+}: {
+  label: string
+  hint?: string
+  errors: Record<string, string | undefined>
+}) {
+  return (
+    <>
+      <Field
+        label={label}
+        name="password"
+        type="password"
+        autoComplete="new-password"
+        minLength={8}
+        required
+        hint={hint}
+        error={errors.password}
+      />
+      <Field
+        label={t('auth.passwordConfirm')}
+        name="password_confirmation"
+        type="password"
+        autoComplete="new-password"
+        required
+        error={errors.password_confirmation}
+      />
+    </>
   )
 }
 

@@ -1,5 +1,15 @@
 import { api, ok } from '../../api.ts'
-import { Field, formValues, Loaded, Outcome, SignedIn, useAction, useLoad } from '../../components/account.tsx'
+import {
+  AccountFields,
+  Field,
+  formValues,
+  Loaded,
+  NewPasswordFields,
+  Outcome,
+  SignedIn,
+  useAction,
+  useLoad,
+} from '../../components/account.tsx'
 import { formatDate, formatDigits, t } from '../../i18n/index.ts'
 import { forgetSavedData } from '../../offline.ts'
 import { Link, navigate } from '../../router.ts'
@@ -53,14 +63,7 @@ function Profile() {
           })
         }}
       >
-        <Field label={t('auth.name')} name="name" required defaultValue={user.name} error={details.field('name')} />
-        <Field
-          label={t('auth.phone')}
-          name="phone"
-          type="tel"
-          defaultValue={user.phone ?? ''}
-          error={details.field('phone')}
-        />
+        <AccountFields user={user} errors={details.fields('name', 'phone')} />
         <p>
           {t('auth.email')}: {user.email}{' '}
           {user.email_verified ? <span class="status">{t('profile.emailVerified')}</span> : null}
@@ -117,22 +120,9 @@ function Profile() {
           required
           error={password.field('current_password')}
         />
-        <Field
+        <NewPasswordFields
           label={t('profile.newPassword')}
-          name="password"
-          type="password"
-          autoComplete="new-password"
-          minLength={8}
-          required
-          error={password.field('password')}
-        />
-        <Field
-          label={t('auth.passwordConfirm')}
-          name="password_confirmation"
-          type="password"
-          autoComplete="new-password"
-          required
-          error={password.field('password_confirmation')}
+          errors={password.fields('password', 'password_confirmation')}
         />
         <Outcome notice={password.notice} message={password.message} />
         <button type="submit" disabled={password.busy}>

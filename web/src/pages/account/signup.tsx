@@ -1,5 +1,12 @@
 import { api, ok } from '../../api.ts'
-import { Field, formValues, nextPath, Outcome, useAction } from '../../components/account.tsx'
+import {
+  AccountFields,
+  formValues,
+  NewPasswordFields,
+  nextPath,
+  Outcome,
+  useAction,
+} from '../../components/account.tsx'
 import { t } from '../../i18n/index.ts'
 import { Link, navigate } from '../../router.ts'
 import { setSession } from '../../session.ts'
@@ -32,39 +39,11 @@ export function SignUpPage({ query }: { query: URLSearchParams }) {
           })
         }}
       >
-        <Field label={t('auth.name')} name="name" autoComplete="name" required error={action.field('name')} />
-        <Field
-          label={t('auth.email')}
-          name="email"
-          type="email"
-          autoComplete="email"
-          required
-          error={action.field('email')}
-        />
-        <Field
-          label={`${t('auth.phone')} ${t('common.optional')}`}
-          name="phone"
-          type="tel"
-          autoComplete="tel"
-          error={action.field('phone')}
-        />
-        <Field
+        <AccountFields errors={action.fields('name', 'email', 'phone')} />
+        <NewPasswordFields
           label={t('auth.password')}
-          name="password"
-          type="password"
-          autoComplete="new-password"
-          minLength={8}
-          required
           hint={t('auth.passwordHint')}
-          error={action.field('password')}
-        />
-        <Field
-          label={t('auth.passwordConfirm')}
-          name="password_confirmation"
-          type="password"
-          autoComplete="new-password"
-          required
-          error={action.field('password_confirmation')}
+          errors={action.fields('password', 'password_confirmation')}
         />
         <Outcome notice={action.notice} message={action.message} />
         <button type="submit" disabled={action.busy}>
