@@ -4,8 +4,9 @@ import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync, statSync, wri
 import { createRequire } from 'node:module'
 import { type AddressInfo, createServer } from 'node:net'
 import { join } from 'node:path'
+import { after, before } from 'node:test'
 import { setTimeout as sleep } from 'node:timers/promises'
-import { type Browser, chromium, type Page } from 'playwright-core'
+import { type Browser, type BrowserContext, chromium, type Page } from 'playwright-core'
 import type { App } from '../../src/app.ts'
 import { type SeedSummary, seedDemo } from '../../src/cli/seed.ts'
 import type { Clock } from '../../src/lib/clock.ts'
@@ -138,6 +139,80 @@ export async function signIn(page: Page, url: string, email: string, password: s
   await page.getByLabel('Password').fill(password)
   await page.getByRole('button', { name: 'Sign in' }).click()
   await page.getByRole('button', { name: 'Sign out' }).waitFor()
+}
+
+/** A phone's viewport (390 × 844), for `pageAs`. */
+export const PHONE = { width: 390, height: 844 }
+
+/**
+ * A console page suite's setting, for a `describe` block: its `before` starts the server
+ * (startConsoleServer with `env`, `clock` and `history`; on a port of its own with `ownPort`) and
+ * Chromium, and finds the demo venue; its `after` closes every page's context, the browser and the
+ * server. Hooks the suite adds itself run after these. `server`, `browser` and `venueId` are there
+ * once `before` has run.
+ */
+export function withConsole(
+  opts: { env?: Record<string, string>; clock?: Clock; history?: boolean; ownPort?: boolean; timeout?: number } = {},
+) {
+  const contexts: BrowserContext[] = []
+  let server: ConsoleServer
+  let browser: Browser
+  let venueId = 0
+  before(async () => {
+    const port = opts.ownPort ? await freePort() : undefined
+    server = await startConsoleServer(opts.env, { clock: opts.clock, history: opts.history, port })
+    browser = await launchBrowser()
+    venueId = await demoVenueId(server)
+  })
+  after(async () => {
+    for (const c of contexts) await c.close()
+    await browser?.close()
+    await server?.close()
+  })
+  const inject = (method: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE', url: string, token: string, payload?: object) =>
+    server.app.inject({ method, url, headers: { authorization: `Bearer ${token}` }, payload })
+  return {
+    get server() {
+      return server
+    },
+    get browser() {
+      return browser
+    },
+    get venueId() {
+      return venueId
+    },
+    /** An API call with `token`. */
+    inject,
+    /** A bearer token for `email` (the demo password unless given). */
+    async login(email: string, password = server.seed.password): Promise<string> {
+      const res = await server.app.inject({ method: 'POST', url: '/api/auth/login', payload: { email, password } })
+      if (res.statusCode !== 200) throw new Error(`login ${email}: ${res.statusCode} ${res.body}`)
+      return res.json().token as string
+    },
+    /** The id of the demo venue's court `name`. */
+    async courtId(name: string): Promise<number> {
+      const court = await server.app.ctx.db
+        .selectFrom('courts')
+        .select('id')
+        .where('venue_id', '=', venueId)
+        .where('name', '=', name)
+        .executeTakeFirstOrThrow()
+      return court.id
+    },
+    /**
+     * A new page (its own context, venue time, 1280 × 900 unless given) signed in as `email` (the
+     * demo password unless given); each step waits at most `timeout` (15 s unless given).
+     */
+    async pageAs(email: string, page: { password?: string; width?: number; height?: number } = {}): Promise<Page> {
+      const { password = server.seed.password, width = 1280, height = 900 } = page
+      const context = await browser.newContext({ viewport: { width, height }, timezoneId: 'Asia/Kathmandu' })
+      contexts.push(context)
+      const opened = await context.newPage()
+      opened.setDefaultTimeout(opts.timeout ?? 15_000)
+      await signIn(opened, server.url, email, password)
+      return opened
+    },
+  }
 }
 
 const require = createRequire(import.meta.url)

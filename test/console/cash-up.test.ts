@@ -1,18 +1,10 @@
 import assert from 'node:assert/strict'
-import { after, before, describe, test } from 'node:test'
-import type { Browser, BrowserContext, Page } from 'playwright-core'
+import { before, describe, test } from 'node:test'
+import type { Page } from 'playwright-core'
 import { ManualClock } from '../../src/lib/clock.ts'
 import { Zone } from '../../src/lib/zone.ts'
 import { createUser } from '../helpers/factories.ts'
-import {
-  axeViolations,
-  type ConsoleServer,
-  demoVenueId,
-  launchBrowser,
-  screenshot,
-  signIn,
-  startConsoleServer,
-} from './browser.ts'
+import { axeViolations, PHONE, screenshot, withConsole } from './browser.ts'
 
 // The desk's Cash-up page (issue 33) in a real browser against the real server, on the demo data
 // with its history (today's desk payments up to the clock's 18:30) and a cash payment staff record
@@ -40,36 +32,15 @@ interface CashUp {
 }
 
 describe('console: cash-up', () => {
-  let server: ConsoleServer
-  let browser: Browser
-  let venueId: number
+  const ui = withConsole({ clock: new ManualClock(zone.instant(TODAY, '18:30')), history: true })
+  const { inject, login, pageAs } = ui
   let staffToken: string
   let bookingNumber: string
-  const contexts: BrowserContext[] = []
 
-  const login = async (email: string) => {
-    const res = await server.app.inject({
-      method: 'POST',
-      url: '/api/auth/login',
-      payload: { email, password: server.seed.password },
-    })
-    assert.equal(res.statusCode, 200, res.body)
-    return res.json().token as string
-  }
-  const inject = (method: 'GET' | 'POST', url: string, token: string, payload?: object) =>
-    server.app.inject({ method, url, headers: { authorization: `Bearer ${token}` }, payload })
   const cashUp = async (date: string): Promise<CashUp> => {
-    const res = await inject('GET', `/api/venues/${venueId}/cash-up?date=${date}`, staffToken)
+    const res = await inject('GET', `/api/venues/${ui.venueId}/cash-up?date=${date}`, staffToken)
     assert.equal(res.statusCode, 200, res.body)
     return res.json().data
-  }
-  async function pageAs(email: string, password: string, width = 1280, height = 900): Promise<Page> {
-    const context = await browser.newContext({ viewport: { width, height }, timezoneId: 'Asia/Kathmandu' })
-    contexts.push(context)
-    const page = await context.newPage()
-    page.setDefaultTimeout(15_000)
-    await signIn(page, server.url, email, password)
-    return page
   }
   const figure = (page: Page, list: string, label: string) =>
     page
@@ -78,20 +49,10 @@ describe('console: cash-up', () => {
       .locator('dd')
 
   before(async () => {
-    const clock = new ManualClock(zone.instant(TODAY, '18:30'))
-    server = await startConsoleServer({}, { clock, history: true })
-    browser = await launchBrowser()
-    venueId = await demoVenueId(server)
     staffToken = await login('staff@courtside.test')
     // A walk-in at 19:00 on Court B, paid in cash at the desk now.
-    const court = await server.app.ctx.db
-      .selectFrom('courts')
-      .select('id')
-      .where('venue_id', '=', venueId)
-      .where('name', '=', 'Court B')
-      .executeTakeFirstOrThrow()
-    const booked = await inject('POST', `/api/venues/${venueId}/bookings`, staffToken, {
-      court_id: court.id,
+    const booked = await inject('POST', `/api/venues/${ui.venueId}/bookings`, staffToken, {
+      court_id: await ui.courtId('Court B'),
       date: TODAY,
       start_time: '19:00',
       end_time: '20:00',
@@ -107,11 +68,6 @@ describe('console: cash-up', () => {
     })
     assert.equal(paid.statusCode, 201, paid.body)
   })
-  after(async () => {
-    for (const c of contexts) await c.close()
-    await browser?.close()
-    await server?.close()
-  })
 
   test("staff see today's expected cash by staff member, count the drawer and close the day", async () => {
     const day = await cashUp(TODAY)
@@ -120,7 +76,7 @@ describe('console: cash-up', () => {
     const ramesh = day.by_staff.find((s) => s.staff?.name === 'Ramesh Karki')
     assert.ok(ramesh, JSON.stringify(day.by_staff))
 
-    const staff = await pageAs('staff@courtside.test', server.seed.password, 390, 844)
+    const staff = await pageAs('staff@courtside.test', PHONE)
     await staff.getByRole('navigation', { name: 'Sections' }).getByRole('link', { name: 'Cash-up' }).click()
     await staff.getByRole('heading', { name: `Cash-up at ${VENUE}` }).waitFor()
     await staff.getByRole('heading', { name: /26 Nov 2026: open$/ }).waitFor()
@@ -168,7 +124,7 @@ describe('console: cash-up', () => {
     assert.equal(closed.closing?.counted_cash, counted)
     assert.equal(closed.closing?.difference, '-100.00')
     assert.equal(closed.closing?.closed_by.name, 'Ramesh Karki')
-    const again = await inject('POST', `/api/venues/${venueId}/cash-up`, staffToken, {
+    const again = await inject('POST', `/api/venues/${ui.venueId}/cash-up`, staffToken, {
       date: TODAY,
       counted_cash: '1.00',
     })
@@ -176,8 +132,8 @@ describe('console: cash-up', () => {
   })
 
   test('the owner sees the closed day read only, and another day from the date field', async () => {
-    const owner = await pageAs('owner1@courtside.test', server.seed.password, 1280, 1300)
-    await owner.goto(`${server.url}/console/#/venues/${venueId}/cash-up`)
+    const owner = await pageAs('owner1@courtside.test', { height: 1300 })
+    await owner.goto(`${ui.server.url}/console/#/venues/${ui.venueId}/cash-up`)
     await owner.getByRole('heading', { name: /26 Nov 2026: closed$/ }).waitFor()
     assert.equal(await owner.getByLabel('Counted cash (Rs)').count(), 0)
     assert.equal(await owner.getByRole('button', { name: /^Close / }).count(), 0)
@@ -201,15 +157,15 @@ describe('console: cash-up', () => {
   })
 
   test('a customer cannot open the cash-up', async () => {
-    const customer = await createUser(server.app, { name: 'Nosy Customer' })
-    const page = await pageAs(customer.email, customer.password, 390, 844)
-    await page.goto(`${server.url}/console/#/venues/${venueId}/cash-up`)
+    const customer = await createUser(ui.server.app, { name: 'Nosy Customer' })
+    const page = await pageAs(customer.email, { password: customer.password, ...PHONE })
+    await page.goto(`${ui.server.url}/console/#/venues/${ui.venueId}/cash-up`)
     await page.getByText('This venue is not one of yours.').waitFor()
     assert.equal(await page.getByRole('heading', { name: `Cash-up at ${VENUE}` }).count(), 0)
     assert.deepEqual(await axeViolations(page), [], 'refusal, 390 px')
-    const refused = await inject('GET', `/api/venues/${venueId}/cash-up`, customer.token)
+    const refused = await inject('GET', `/api/venues/${ui.venueId}/cash-up`, customer.token)
     assert.equal(refused.statusCode, 403)
-    const close = await inject('POST', `/api/venues/${venueId}/cash-up`, customer.token, {
+    const close = await inject('POST', `/api/venues/${ui.venueId}/cash-up`, customer.token, {
       date: TODAY,
       counted_cash: '0.00',
     })

@@ -1,17 +1,9 @@
 import assert from 'node:assert/strict'
 import { readFile } from 'node:fs/promises'
-import { after, before, describe, test } from 'node:test'
-import type { Browser, BrowserContext, Page } from 'playwright-core'
+import { before, describe, test } from 'node:test'
+import type { Page } from 'playwright-core'
 import { createUser, ordinaryDayFromNow, type TestUser } from '../helpers/factories.ts'
-import {
-  axeViolations,
-  type ConsoleServer,
-  demoVenueId,
-  launchBrowser,
-  screenshot,
-  signIn,
-  startConsoleServer,
-} from './browser.ts'
+import { axeViolations, PHONE, screenshot, withConsole } from './browser.ts'
 
 // Venues get paid (issue 31) in a real browser against the real server: the owner's Money page
 // (this month's statement on the API's clock with a line for a wallet payment made through the API
@@ -26,60 +18,27 @@ const date = ordinaryDayFromNow(3)
 const CSV_HEADER = 'date,booking_number,kind,description,amount,balance_after'
 
 describe('console: money, statements and payouts', () => {
-  let server: ConsoleServer
-  let browser: Browser
-  let venueId: number
+  const ui = withConsole({ timeout: 10_000 })
+  const { inject, login, pageAs } = ui
   let courtA: number
   let customer: TestUser
   let staffToken: string
   let ownerToken: string
   let booking: { id: number; number: string; total: string }
-  const contexts: BrowserContext[] = []
 
-  const inject = (method: 'GET' | 'POST', url: string, token: string, payload?: object) =>
-    server.app.inject({ method, url, headers: { authorization: `Bearer ${token}` }, payload })
-  const login = async (email: string) => {
-    const res = await server.app.inject({
-      method: 'POST',
-      url: '/api/auth/login',
-      payload: { email, password: server.seed.password },
-    })
-    assert.equal(res.statusCode, 200, res.body)
-    return res.json().token as string
-  }
   /** The venue's balance with the platform as the super admin's due list has it ("0.00" when absent). */
   const dueBalance = async (token: string) => {
     const res = await inject('GET', '/api/admin/payouts/due', token)
-    const row = (res.json().data as { venue: { id: number }; balance: string }[]).find((d) => d.venue.id === venueId)
+    const row = (res.json().data as { venue: { id: number }; balance: string }[]).find((d) => d.venue.id === ui.venueId)
     return row?.balance ?? '0.00'
   }
 
-  async function pageAs(email: string, width = 1280, height = 900): Promise<Page> {
-    const context = await browser.newContext({ viewport: { width, height }, timezoneId: 'Asia/Kathmandu' })
-    contexts.push(context)
-    const page = await context.newPage()
-    page.setDefaultTimeout(10_000)
-    await signIn(page, server.url, email, server.seed.password)
-    return page
-  }
-
   before(async () => {
-    server = await startConsoleServer()
-    browser = await launchBrowser()
-    const db = server.app.ctx.db
-    venueId = await demoVenueId(server)
-    courtA = (
-      await db
-        .selectFrom('courts')
-        .select('id')
-        .where('venue_id', '=', venueId)
-        .where('name', '=', 'Court A')
-        .executeTakeFirstOrThrow()
-    ).id
+    courtA = await ui.courtId('Court A')
     staffToken = await login('staff@courtside.test')
     ownerToken = await login('owner1@courtside.test')
     // A customer pays a booking from their wallet through the API: online money owed to the venue.
-    customer = await createUser(server.app, { wallet: 1_000_000, name: 'Wallet Sita' })
+    customer = await createUser(ui.server.app, { wallet: 1_000_000, name: 'Wallet Sita' })
     const booked = await inject('POST', '/api/bookings', customer.token, {
       court_id: courtA,
       date,
@@ -94,21 +53,16 @@ describe('console: money, statements and payouts', () => {
     assert.equal(detail.balance_due, '0.00')
     booking = { id, number: detail.booking_number, total: detail.total_amount }
   })
-  after(async () => {
-    for (const c of contexts) await c.close()
-    await browser?.close()
-    await server?.close()
-  })
 
   let owner: Page
 
   test("the owner opens Money: this month's statement has the payment's line, and the CSV downloads", async () => {
     owner = await pageAs('owner1@courtside.test')
-    await owner.goto(`${server.url}/console/#/venues/${venueId}/board`)
+    await owner.goto(`${ui.server.url}/console/#/venues/${ui.venueId}/board`)
     await owner.getByRole('navigation', { name: 'Sections' }).getByRole('link', { name: 'Money' }).click()
     await owner.getByRole('heading', { name: `Money at ${VENUE}` }).waitFor()
     // The month comes from the API's clock (the board's date), venue time.
-    const today = (await inject('GET', `/api/venues/${venueId}/board`, ownerToken)).json().data.date as string
+    const today = (await inject('GET', `/api/venues/${ui.venueId}/board`, ownerToken)).json().data.date as string
     const monthName = new Date(`${today}T00:00:00Z`).toLocaleDateString('en-GB', {
       month: 'long',
       year: 'numeric',
@@ -163,7 +117,7 @@ describe('console: money, statements and payouts', () => {
     await form.getByLabel('Account number').fill('0123456789012')
     await form.getByRole('button', { name: 'Save payout details' }).click()
     await owner.getByRole('status').filter({ hasText: 'The payout details are saved.' }).waitFor()
-    const saved = await inject('GET', `/api/venues/${venueId}/payout-account`, ownerToken)
+    const saved = await inject('GET', `/api/venues/${ui.venueId}/payout-account`, ownerToken)
     assert.deepEqual(saved.json().data, {
       type: 'bank',
       account_name: 'Baneshwor Sports Pvt Ltd',
@@ -176,7 +130,7 @@ describe('console: money, statements and payouts', () => {
     await form.getByLabel('Khalti merchant id').fill('KH-778899')
     await form.getByRole('button', { name: 'Save payout details' }).click()
     await owner.getByRole('status').filter({ hasText: 'The payout details are saved.' }).waitFor()
-    const khalti = (await inject('GET', `/api/venues/${venueId}/payout-account`, ownerToken)).json().data
+    const khalti = (await inject('GET', `/api/venues/${ui.venueId}/payout-account`, ownerToken)).json().data
     assert.equal(khalti.type, 'khalti')
     assert.equal(khalti.merchant_id, 'KH-778899')
     assert.equal(khalti.bank_name, null)
@@ -241,7 +195,7 @@ describe('console: money, statements and payouts', () => {
     await commission.getByLabel('Rate on online money (%)').fill('12.5')
     await commission.getByRole('button', { name: 'Save commission' }).click()
     await commission.getByRole('status').filter({ hasText: 'Commission is now 12.50% on online money.' }).waitFor()
-    const rate = (await inject('GET', `/api/admin/venues/${venueId}/commission`, adminToken)).json().data
+    const rate = (await inject('GET', `/api/admin/venues/${ui.venueId}/commission`, adminToken)).json().data
     assert.equal(rate.percent, '12.50')
     await commission.getByLabel('Rate on online money (%)').fill('150')
     await commission.getByRole('button', { name: 'Save commission' }).click()
@@ -270,7 +224,7 @@ describe('console: money, statements and payouts', () => {
 
   test('staff hand a cash-back over from the day board, and see neither Money nor Payouts', async () => {
     // A desk booking paid in cash, then refunded by the owner: a cash-back falls due at the desk.
-    const desk = await inject('POST', `/api/venues/${venueId}/bookings`, staffToken, {
+    const desk = await inject('POST', `/api/venues/${ui.venueId}/bookings`, staffToken, {
       court_id: courtA,
       date,
       start_time: '12:00',
@@ -292,12 +246,12 @@ describe('console: money, statements and payouts', () => {
     })
     assert.equal(refund.statusCode, 200, refund.body)
 
-    const staff = await pageAs('staff@courtside.test', 390, 844)
+    const staff = await pageAs('staff@courtside.test', PHONE)
     const sections = staff.getByRole('navigation', { name: 'Sections' })
     await sections.getByRole('link', { name: 'Day board' }).waitFor()
     assert.equal(await sections.getByRole('link', { name: 'Money' }).count(), 0)
     assert.equal(await sections.getByRole('link', { name: 'Payouts' }).count(), 0)
-    await staff.goto(`${server.url}/console/#/venues/${venueId}/board?date=${date}`)
+    await staff.goto(`${ui.server.url}/console/#/venues/${ui.venueId}/board?date=${date}`)
     const due = staff.getByRole('table', { name: 'Cash-backs due' })
     const row = due.getByRole('row').filter({ hasText: 'Cash Hari' })
     await row.waitFor()
@@ -309,29 +263,29 @@ describe('console: money, statements and payouts', () => {
       .filter({ hasText: /Rs 200\.00 handed back for .*Cash Hari/ })
       .waitFor()
     await due.waitFor({ state: 'detached' })
-    const left = (await inject('GET', `/api/venues/${venueId}/cash-backs?status=due`, staffToken)).json().data
+    const left = (await inject('GET', `/api/venues/${ui.venueId}/cash-backs?status=due`, staffToken)).json().data
     assert.deepEqual(left, [])
 
-    await staff.goto(`${server.url}/console/#/venues/${venueId}/money`)
+    await staff.goto(`${ui.server.url}/console/#/venues/${ui.venueId}/money`)
     await staff.getByText("The venue's money is for its owner and managers.").waitFor()
-    await staff.goto(`${server.url}/console/#/payouts`)
+    await staff.goto(`${ui.server.url}/console/#/payouts`)
     await staff.getByText('Payouts are for Courtside administrators only.').waitFor()
     assert.deepEqual(await axeViolations(staff), [], 'refusal, 390 px')
     // The service refuses staff too.
     assert.equal(
-      (await inject('GET', `/api/venues/${venueId}/statement?from=${date}&to=${date}`, staffToken)).statusCode,
+      (await inject('GET', `/api/venues/${ui.venueId}/statement?from=${date}&to=${date}`, staffToken)).statusCode,
       403,
     )
   })
 
   test('Money and Payouts have no axe violation at 390×844', async () => {
-    const phone = await pageAs('owner1@courtside.test', 390, 844)
-    await phone.goto(`${server.url}/console/#/venues/${venueId}/money`)
+    const phone = await pageAs('owner1@courtside.test', PHONE)
+    await phone.goto(`${ui.server.url}/console/#/venues/${ui.venueId}/money`)
     await phone.getByRole('table', { name: 'Statement lines' }).waitFor()
     await phone.getByRole('button', { name: 'Save payout details' }).waitFor()
     assert.deepEqual(await axeViolations(phone), [], 'money page, 390 px')
-    const admin = await pageAs('admin@courtside.test', 390, 844)
-    await admin.goto(`${server.url}/console/#/payouts`)
+    const admin = await pageAs('admin@courtside.test', PHONE)
+    await admin.goto(`${ui.server.url}/console/#/payouts`)
     await admin.getByRole('article', { name: VENUE }).waitFor()
     await admin.getByText('Applied now').waitFor()
     assert.deepEqual(await axeViolations(admin), [], 'payouts page, 390 px')

@@ -1,19 +1,11 @@
 import assert from 'node:assert/strict'
 import { readFile } from 'node:fs/promises'
-import { after, before, describe, test } from 'node:test'
-import type { Browser, BrowserContext, Page } from 'playwright-core'
+import { before, describe, test } from 'node:test'
+import type { Page } from 'playwright-core'
 import { ManualClock } from '../../src/lib/clock.ts'
 import { Zone } from '../../src/lib/zone.ts'
 import { createUser } from '../helpers/factories.ts'
-import {
-  axeViolations,
-  type ConsoleServer,
-  demoVenueId,
-  launchBrowser,
-  screenshot,
-  signIn,
-  startConsoleServer,
-} from './browser.ts'
+import { axeViolations, PHONE, screenshot, withConsole } from './browser.ts'
 
 // The owner's Reports page (issue 33) in a real browser against the real server, on the demo data
 // with its two months of history (src/cli/seed-history.ts) and a ManualClock: the totals, the
@@ -48,33 +40,14 @@ interface Summary {
 }
 
 describe('console: reports', () => {
-  let server: ConsoleServer
-  let browser: Browser
-  let venueId: number
+  const ui = withConsole({ clock: new ManualClock(zone.instant(TODAY, '18:30')), history: true })
+  const { inject, login, pageAs } = ui
   let ownerToken: string
-  const contexts: BrowserContext[] = []
 
-  const login = async (email: string, password: string) => {
-    const res = await server.app.inject({ method: 'POST', url: '/api/auth/login', payload: { email, password } })
-    assert.equal(res.statusCode, 200, res.body)
-    return res.json().token as string
-  }
   const summary = async (from: string, to: string): Promise<Summary> => {
-    const res = await server.app.inject({
-      method: 'GET',
-      url: `/api/venues/${venueId}/reports/summary?from=${from}&to=${to}`,
-      headers: { authorization: `Bearer ${ownerToken}` },
-    })
+    const res = await inject('GET', `/api/venues/${ui.venueId}/reports/summary?from=${from}&to=${to}`, ownerToken)
     assert.equal(res.statusCode, 200, res.body)
     return res.json().data
-  }
-  async function pageAs(email: string, password: string, width = 1280, height = 900): Promise<Page> {
-    const context = await browser.newContext({ viewport: { width, height }, timezoneId: 'Asia/Kathmandu' })
-    contexts.push(context)
-    const page = await context.newPage()
-    page.setDefaultTimeout(15_000)
-    await signIn(page, server.url, email, password)
-    return page
   }
   /** The figure shown under `label` in the totals. */
   const total = (page: Page, label: string) =>
@@ -114,16 +87,7 @@ describe('console: reports', () => {
   }
 
   before(async () => {
-    const clock = new ManualClock(zone.instant(TODAY, '18:30'))
-    server = await startConsoleServer({}, { clock, history: true })
-    browser = await launchBrowser()
-    venueId = await demoVenueId(server)
-    ownerToken = await login('owner1@courtside.test', server.seed.password)
-  })
-  after(async () => {
-    for (const c of contexts) await c.close()
-    await browser?.close()
-    await server?.close()
+    ownerToken = await login('owner1@courtside.test')
   })
 
   let owner: Page
@@ -137,8 +101,8 @@ describe('console: reports', () => {
       assert.ok(Number(s.revenue.by_method[m]) > 0, `the history has ${m} money`)
     }
 
-    owner = await pageAs('owner1@courtside.test', server.seed.password, 1280, 2000)
-    await owner.goto(`${server.url}/console/#/venues/${venueId}/board`)
+    owner = await pageAs('owner1@courtside.test', { height: 2000 })
+    await owner.goto(`${ui.server.url}/console/#/venues/${ui.venueId}/board`)
     await owner.getByRole('navigation', { name: 'Sections' }).getByRole('link', { name: 'Reports' }).click()
     await owner.getByRole('heading', { name: `Reports at ${VENUE}` }).waitFor()
     await owner.getByRole('heading', { name: 'Revenue by day' }).waitFor()
@@ -252,8 +216,8 @@ describe('console: reports', () => {
   })
 
   test('at 390×844 the page has no axe violation (and a phone picture)', async () => {
-    const phone = await pageAs('owner1@courtside.test', server.seed.password, 390, 844)
-    await phone.goto(`${server.url}/console/#/venues/${venueId}/reports`)
+    const phone = await pageAs('owner1@courtside.test', PHONE)
+    await phone.goto(`${ui.server.url}/console/#/venues/${ui.venueId}/reports`)
     await phone.getByRole('table', { name: 'Top customers by net revenue' }).waitFor()
     await phone.getByRole('img', { name: /Net revenue by day/ }).waitFor()
     assert.deepEqual(await axeViolations(phone), [], 'reports, 390 px')
@@ -266,32 +230,32 @@ describe('console: reports', () => {
   })
 
   test('staff do not see Reports and are refused on its URL; a customer cannot open it', async () => {
-    const staff = await pageAs('staff@courtside.test', server.seed.password, 390, 844)
+    const staff = await pageAs('staff@courtside.test', PHONE)
     const sections = staff.getByRole('navigation', { name: 'Sections' })
     await sections.getByRole('link', { name: 'Day board' }).waitFor()
     assert.equal(await sections.getByRole('link', { name: 'Reports' }).count(), 0)
     assert.equal(await sections.getByRole('link', { name: 'Cash-up' }).count(), 1)
-    await staff.goto(`${server.url}/console/#/venues/${venueId}/reports`)
+    await staff.goto(`${ui.server.url}/console/#/venues/${ui.venueId}/reports`)
     await staff.getByText("Reports are for the venue's owner and managers.").waitFor()
     assert.deepEqual(await axeViolations(staff), [], 'refusal, 390 px')
-    const staffToken = await login('staff@courtside.test', server.seed.password)
-    const refused = await server.app.inject({
-      method: 'GET',
-      url: `/api/venues/${venueId}/reports/summary?from=2026-11-01&to=${TODAY}`,
-      headers: { authorization: `Bearer ${staffToken}` },
-    })
+    const staffToken = await login('staff@courtside.test')
+    const refused = await inject(
+      'GET',
+      `/api/venues/${ui.venueId}/reports/summary?from=2026-11-01&to=${TODAY}`,
+      staffToken,
+    )
     assert.equal(refused.statusCode, 403)
 
-    const customer = await createUser(server.app, { name: 'Curious Customer' })
-    const page = await pageAs(customer.email, customer.password)
-    await page.goto(`${server.url}/console/#/venues/${venueId}/reports`)
+    const customer = await createUser(ui.server.app, { name: 'Curious Customer' })
+    const page = await pageAs(customer.email, { password: customer.password })
+    await page.goto(`${ui.server.url}/console/#/venues/${ui.venueId}/reports`)
     await page.getByText('This venue is not one of yours.').waitFor()
     assert.equal(await page.getByRole('heading', { name: `Reports at ${VENUE}` }).count(), 0)
-    const api = await server.app.inject({
-      method: 'GET',
-      url: `/api/venues/${venueId}/reports/summary?from=2026-11-01&to=${TODAY}`,
-      headers: { authorization: `Bearer ${customer.token}` },
-    })
+    const api = await inject(
+      'GET',
+      `/api/venues/${ui.venueId}/reports/summary?from=2026-11-01&to=${TODAY}`,
+      customer.token,
+    )
     assert.equal(api.statusCode, 403)
   })
 })

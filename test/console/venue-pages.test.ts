@@ -1,19 +1,10 @@
 import assert from 'node:assert/strict'
 import { after, before, describe, test } from 'node:test'
-import type { Browser, BrowserContext, Page } from 'playwright-core'
+import type { Page } from 'playwright-core'
 import { assignStaff, createUser, daysFromNow, ordinaryDayFromNow, type TestUser } from '../helpers/factories.ts'
 import { multipart, PNG } from '../reviews/fixtures.ts'
 import { type Receiver, receiver, verified } from '../webhooks/helpers.ts'
-import {
-  axeViolations,
-  type ConsoleServer,
-  demoVenueId,
-  freePort,
-  launchBrowser,
-  screenshot,
-  signIn,
-  startConsoleServer,
-} from './browser.ts'
+import { axeViolations, PHONE, screenshot, withConsole } from './browser.ts'
 
 // Issue 35's owner and manager pages in a real browser against the real server: Reviews (reply,
 // hide, photos, unanswered first), Tournaments (created in the form, teams registered and fees paid
@@ -26,32 +17,14 @@ import {
 const VENUE = 'Baneshwor Futsal Arena'
 
 describe('console: reviews, tournaments and webhooks', () => {
-  let server: ConsoleServer
-  let browser: Browser
-  let venueId: number
+  // On a port of its own, so the review photo's absolute URL (APP_URL) is the console's own origin;
+  // generous waits: the suite shares two cores with other browser tests.
+  const ui = withConsole({ ownPort: true, timeout: 20_000 })
+  const { inject, login, pageAs } = ui
   let courtA: number
   let ownerToken: string
   let manager: TestUser
   const receivers: Receiver[] = []
-  const contexts: BrowserContext[] = []
-
-  const inject = (method: 'GET' | 'POST' | 'PATCH', url: string, token: string, payload?: object) =>
-    server.app.inject({ method, url, headers: { authorization: `Bearer ${token}` }, payload })
-  const login = async (email: string, password = server.seed.password) => {
-    const res = await server.app.inject({ method: 'POST', url: '/api/auth/login', payload: { email, password } })
-    assert.equal(res.statusCode, 200, res.body)
-    return res.json().token as string
-  }
-
-  async function pageAs(email: string, password = server.seed.password, width = 1280, height = 900): Promise<Page> {
-    const context = await browser.newContext({ viewport: { width, height }, timezoneId: 'Asia/Kathmandu' })
-    contexts.push(context)
-    const page = await context.newPage()
-    // Generous: the suite shares two cores with other browser tests.
-    page.setDefaultTimeout(20_000)
-    await signIn(page, server.url, email, password)
-    return page
-  }
 
   /** No axe violation, and no two buttons, links or form fields share an accessible name. */
   async function accessible(page: Page, where: string) {
@@ -78,8 +51,8 @@ describe('console: reviews, tournaments and webhooks', () => {
 
   /** axe and unique names at 390×844 too, on the same page (hash) as `page` shows. */
   async function onPhone(email: string, password: string, hash: string, heading: string) {
-    const phone = await pageAs(email, password, 390, 844)
-    await phone.goto(`${server.url}/console/${hash}`)
+    const phone = await pageAs(email, { password, ...PHONE })
+    await phone.goto(`${ui.server.url}/console/${hash}`)
     await phone.getByRole('heading', { name: heading, level: 1 }).waitFor()
     await phone.waitForLoadState('networkidle')
     await accessible(phone, `${heading} at 390×844`)
@@ -95,47 +68,36 @@ describe('console: reviews, tournaments and webhooks', () => {
   }
 
   before(async () => {
-    // On a known port, so the review photo's absolute URL (APP_URL) is the console's own origin.
-    server = await startConsoleServer({}, { port: await freePort() })
-    browser = await launchBrowser()
-    const db = server.app.ctx.db
-    venueId = await demoVenueId(server)
-    courtA = (
-      await db
-        .selectFrom('courts')
-        .select('id')
-        .where('venue_id', '=', venueId)
-        .where('name', '=', 'Court A')
-        .executeTakeFirstOrThrow()
-    ).id
+    courtA = await ui.courtId('Court A')
     ownerToken = await login('owner1@courtside.test')
-    manager = await createUser(server.app, { roles: ['manager'], name: 'Maya Manager', email: 'maya@courtside.test' })
-    await assignStaff(server.app, venueId, manager.id, 'manager')
+    manager = await createUser(ui.server.app, {
+      roles: ['manager'],
+      name: 'Maya Manager',
+      email: 'maya@courtside.test',
+    })
+    await assignStaff(ui.server.app, ui.venueId, manager.id, 'manager')
   })
   after(async () => {
-    for (const c of contexts) await c.close()
     for (const r of receivers) await r.close()
-    await browser?.close()
-    await server?.close()
   })
 
   test('Reviews: unanswered first with photos; the owner replies and hides one; the public list changes', async () => {
     // Two customers review through the API: one with a photo (multipart), one low rating.
-    const happy = await createUser(server.app, { name: 'Happy Hari' })
-    const sad = await createUser(server.app, { name: 'Sad Sita' })
+    const happy = await createUser(ui.server.app, { name: 'Happy Hari' })
+    const sad = await createUser(ui.server.app, { name: 'Sad Sita' })
     const form = await multipart({ rating: '5', comment: 'Great turf, bright lights' }, [
       { name: 'images[]', data: PNG, filename: 'turf.png' },
     ])
-    const withPhoto = await server.app.inject({
+    const withPhoto = await ui.server.app.inject({
       method: 'POST',
-      url: `/api/venues/${venueId}/reviews`,
+      url: `/api/venues/${ui.venueId}/reviews`,
       headers: { ...happy.headers, ...form.headers },
       payload: form.payload,
     })
     assert.equal(withPhoto.statusCode, 201, withPhoto.body)
-    const low = await server.app.inject({
+    const low = await ui.server.app.inject({
       method: 'POST',
-      url: `/api/venues/${venueId}/reviews`,
+      url: `/api/venues/${ui.venueId}/reviews`,
       headers: sad.headers,
       payload: { rating: 1, comment: 'Rude reception' },
     })
@@ -143,7 +105,7 @@ describe('console: reviews, tournaments and webhooks', () => {
     const lowId = low.json().data.id as number
 
     const owner = await pageAs('owner1@courtside.test')
-    await owner.goto(`${server.url}/console/#/venues/${venueId}/board`)
+    await owner.goto(`${ui.server.url}/console/#/venues/${ui.venueId}/board`)
     await owner.getByRole('navigation', { name: 'Sections' }).getByRole('link', { name: 'Reviews' }).click()
     await owner.getByRole('heading', { name: `Reviews of ${VENUE}`, level: 1 }).waitFor()
     const sadCard = owner.getByRole('article', { name: /Review by Sad Sita/ })
@@ -173,9 +135,11 @@ describe('console: reviews, tournaments and webhooks', () => {
     // Hide it: the API's public list no longer has it; the page shows it as hidden.
     await sadCard.getByRole('button', { name: /^Hide/ }).click()
     await sadCard.getByRole('button', { name: /^Show again/ }).waitFor()
-    const publicList = (await server.app.inject({ method: 'GET', url: `/api/venues/${venueId}/reviews` })).json()
+    const publicList = (await ui.server.app.inject({ method: 'GET', url: `/api/venues/${ui.venueId}/reviews` })).json()
     assert.ok(!publicList.reviews.some((r: { id: number }) => r.id === lowId))
-    const replies = (await inject('GET', `/api/venues/${venueId}/reviews/moderation?status=hidden`, ownerToken)).json()
+    const replies = (
+      await inject('GET', `/api/venues/${ui.venueId}/reviews/moderation?status=hidden`, ownerToken)
+    ).json()
     assert.equal(replies.data[0].replies[0].reply, 'We are sorry; we have spoken to the desk team.')
 
     // Filters: hidden ones only, then 5 stars only.
@@ -188,12 +152,12 @@ describe('console: reviews, tournaments and webhooks', () => {
     await happyCard.waitFor()
 
     // The manager has the page too (at 390×844 with axe).
-    await onPhone('maya@courtside.test', 'password123', `#/venues/${venueId}/reviews`, `Reviews of ${VENUE}`)
+    await onPhone('maya@courtside.test', 'password123', `#/venues/${ui.venueId}/reviews`, `Reviews of ${VENUE}`)
   })
 
   test('Tournaments: created in the form, teams and fees, close, fixtures, results, standings, cancel with refunds', async () => {
     const owner = await pageAs('owner1@courtside.test')
-    await owner.goto(`${server.url}/console/#/venues/${venueId}/board`)
+    await owner.goto(`${ui.server.url}/console/#/venues/${ui.venueId}/board`)
     await owner.getByRole('navigation', { name: 'Sections' }).getByRole('link', { name: 'Tournaments' }).click()
     await owner.getByRole('heading', { name: `Tournaments at ${VENUE}`, level: 1 }).waitFor()
     await owner.waitForLoadState('networkidle')
@@ -213,11 +177,11 @@ describe('console: reviews, tournaments and webhooks', () => {
 
     // Three teams register through the API; two pay the fee from their wallets.
     const players = await Promise.all(
-      ['Alpha', 'Bravo', 'Charlie'].map(() => createUser(server.app, { wallet: 100_000 })),
+      ['Alpha', 'Bravo', 'Charlie'].map(() => createUser(ui.server.app, { wallet: 100_000 })),
     )
     const teams: number[] = []
     for (const [i, name] of ['Alpha', 'Bravo', 'Charlie'].entries()) {
-      const res = await server.app.inject({
+      const res = await ui.server.app.inject({
         method: 'POST',
         url: `/api/tournaments/${id}/teams`,
         headers: players[i].headers,
@@ -227,7 +191,7 @@ describe('console: reviews, tournaments and webhooks', () => {
       teams.push(res.json().data.id)
     }
     for (const i of [0, 1]) {
-      const res = await server.app.inject({
+      const res = await ui.server.app.inject({
         method: 'POST',
         url: `/api/tournaments/${id}/teams/${teams[i]}/pay`,
         headers: players[i].headers,
@@ -235,7 +199,7 @@ describe('console: reviews, tournaments and webhooks', () => {
       assert.equal(res.statusCode, 200, res.body)
     }
     const wallet = async (u: TestUser) =>
-      (await server.app.inject({ method: 'GET', url: '/api/wallet', headers: u.headers })).json().balance
+      (await ui.server.app.inject({ method: 'GET', url: '/api/wallet', headers: u.headers })).json().balance
     assert.equal(await wallet(players[0]), '500.00')
 
     await owner.reload()
@@ -249,7 +213,7 @@ describe('console: reviews, tournaments and webhooks', () => {
     await owner.getByText(/fixtures generated\./).waitFor()
 
     // Record every playable match: the first team named wins 2–1.
-    const fixtures = (await server.app.inject({ method: 'GET', url: `/api/tournaments/${id}/fixtures` })).json()
+    const fixtures = (await ui.server.app.inject({ method: 'GET', url: `/api/tournaments/${id}/fixtures` })).json()
       .data as { match_number: number; team_a: { name: string } | null; team_b: { name: string } | null }[]
     const playable = fixtures.filter((f) => f.team_a && f.team_b)
     assert.equal(playable.length, 3)
@@ -259,7 +223,8 @@ describe('console: reviews, tournaments and webhooks', () => {
       await owner.getByRole('button', { name: `Save the result of match ${f.match_number}` }).click()
       await owner.getByText(`Result of match ${f.match_number} saved.`).waitFor()
     }
-    const standings = (await server.app.inject({ method: 'GET', url: `/api/tournaments/${id}/standings` })).json().data
+    const standings = (await ui.server.app.inject({ method: 'GET', url: `/api/tournaments/${id}/standings` })).json()
+      .data
     assert.equal(standings[0].played, 2)
     const table = owner.getByRole('table', { name: 'Standings' })
     await table.getByRole('row', { name: new RegExp(`^1 ${standings[0].team.name} 2 `) }).waitFor()
@@ -267,14 +232,14 @@ describe('console: reviews, tournaments and webhooks', () => {
     await accessible(owner, 'Tournament at 1280')
     await table.scrollIntoViewIfNeeded()
     await screenshot(owner, 'console-tournament')
-    await onPhone('maya@courtside.test', 'password123', `#/venues/${venueId}/tournaments/${id}`, 'Friday Night Cup')
+    await onPhone('maya@courtside.test', 'password123', `#/venues/${ui.venueId}/tournaments/${id}`, 'Friday Night Cup')
 
     // Cancel: the two fees go back to the wallets, charged to the venue's balance.
-    const entriesBefore = await server.app.ctx.db
+    const entriesBefore = await ui.server.app.ctx.db
       .selectFrom('ledger_entries')
       .select('id')
       .where('kind', '=', 'refund_to_wallet')
-      .where('venue_id', '=', venueId)
+      .where('venue_id', '=', ui.venueId)
       .execute()
     await owner.getByRole('button', { name: 'Cancel the tournament…' }).click()
     await owner.getByText('2 teams paid Rs 500.00 from the wallet').waitFor()
@@ -284,15 +249,15 @@ describe('console: reviews, tournaments and webhooks', () => {
     assert.equal(await wallet(players[0]), '1000.00')
     assert.equal(await wallet(players[1]), '1000.00')
     assert.equal(await wallet(players[2]), '1000.00')
-    const refunds = await server.app.ctx.db
+    const refunds = await ui.server.app.ctx.db
       .selectFrom('ledger_entries as e')
       .innerJoin('ledger_lines as l', 'l.entry_id', 'e.id')
       .select(['l.account', 'l.amount'])
       .where('e.kind', '=', 'refund_to_wallet')
-      .where('e.venue_id', '=', venueId)
+      .where('e.venue_id', '=', ui.venueId)
       .where('e.id', 'not in', entriesBefore.map((e) => e.id).concat([0]))
       .execute()
-    const venueLines = refunds.filter((r) => r.account === `venue:${venueId}:balance`)
+    const venueLines = refunds.filter((r) => r.account === `venue:${ui.venueId}:balance`)
     assert.deepEqual(
       venueLines.map((r) => Number(r.amount)),
       [50_000, 50_000],
@@ -305,7 +270,7 @@ describe('console: reviews, tournaments and webhooks', () => {
     const hooks = await receiver()
     receivers.push(hooks)
     const owner = await pageAs('owner1@courtside.test')
-    await owner.goto(`${server.url}/console/#/venues/${venueId}/board`)
+    await owner.goto(`${ui.server.url}/console/#/venues/${ui.venueId}/board`)
     await owner.getByRole('navigation', { name: 'Sections' }).getByRole('link', { name: 'Webhooks' }).click()
     await owner.getByRole('heading', { name: `Webhooks of ${VENUE}`, level: 1 }).waitFor()
     await owner.getByText('No endpoint yet.').waitFor()
@@ -322,15 +287,15 @@ describe('console: reviews, tournaments and webhooks', () => {
       .waitFor()
 
     // A booking at the venue: its message is delivered and verifies with the secret the page showed.
-    const customer = await createUser(server.app, { name: 'Hook Customer' })
-    const booked = await server.app.inject({
+    const customer = await createUser(ui.server.app, { name: 'Hook Customer' })
+    const booked = await ui.server.app.inject({
       method: 'POST',
       url: '/api/bookings',
       headers: customer.headers,
       payload: { court_id: courtA, date: ordinaryDayFromNow(5), start_time: '07:00', end_time: '08:00' },
     })
     assert.equal(booked.statusCode, 201, booked.body)
-    await server.app.ctx.jobs.runDue()
+    await ui.server.app.ctx.jobs.runDue()
     await hooks.waitFor(1)
     assert.equal(verified(secret, hooks.received[0]).type, 'booking.created')
 
@@ -351,13 +316,13 @@ describe('console: reviews, tournaments and webhooks', () => {
     await deliveries.getByRole('button', { name: /^Send again/ }).click()
     await owner.getByText(/will be sent again\./).waitFor()
     await deliveries.getByRole('row', { name: /booking\.created.*Pending/ }).waitFor()
-    await server.app.ctx.jobs.runDue()
+    await ui.server.app.ctx.jobs.runDue()
     await hooks.waitFor(2)
     assert.equal(hooks.received[1].headers['webhook-id'], hooks.received[0].headers['webhook-id'])
     await owner.getByRole('button', { name: 'Refresh deliveries' }).click()
     await deliveries.getByRole('row', { name: /booking\.created.*Delivered\s*2/ }).waitFor()
 
-    await onPhone('maya@courtside.test', 'password123', `#/venues/${venueId}/webhooks`, `Webhooks of ${VENUE}`)
+    await onPhone('maya@courtside.test', 'password123', `#/venues/${ui.venueId}/webhooks`, `Webhooks of ${VENUE}`)
 
     // Delete it (two steps, no dialog).
     await owner.getByRole('button', { name: /^Delete the endpoint/ }).click()
@@ -377,7 +342,7 @@ describe('console: reviews, tournaments and webhooks', () => {
       ['tournaments', `Tournaments at ${VENUE}`],
       ['webhooks', `Webhooks of ${VENUE}`],
     ]) {
-      await staffPage.goto(`${server.url}/console/#/venues/${venueId}/${path}`)
+      await staffPage.goto(`${ui.server.url}/console/#/venues/${ui.venueId}/${path}`)
       await staffPage.getByRole('heading', { name: heading, level: 1 }).waitFor()
       await staffPage
         .getByRole('alert')
@@ -387,20 +352,20 @@ describe('console: reviews, tournaments and webhooks', () => {
     await accessible(staffPage, 'refusal')
 
     const otherOwner = await pageAs('owner2@courtside.test')
-    await otherOwner.goto(`${server.url}/console/#/venues/${venueId}/reviews`)
+    await otherOwner.goto(`${ui.server.url}/console/#/venues/${ui.venueId}/reviews`)
     await otherOwner.getByText('This venue is not one of yours.').waitFor()
     const customerPage = await pageAs('customer@courtside.test')
-    await customerPage.goto(`${server.url}/console/#/venues/${venueId}/webhooks`)
+    await customerPage.goto(`${ui.server.url}/console/#/venues/${ui.venueId}/webhooks`)
     await customerPage.getByText('This venue is not one of yours.').waitFor()
 
     for (const email of ['staff@courtside.test', 'owner2@courtside.test', 'customer@courtside.test']) {
       const token = await login(email)
-      const list = await inject('GET', `/api/venues/${venueId}/reviews/moderation`, token)
+      const list = await inject('GET', `/api/venues/${ui.venueId}/reviews/moderation`, token)
       assert.equal(list.statusCode, 403, `${email} reviews`)
-      const hooks = await inject('GET', `/api/venues/${venueId}/webhooks`, token)
+      const hooks = await inject('GET', `/api/venues/${ui.venueId}/webhooks`, token)
       assert.equal(hooks.statusCode, 403, `${email} webhooks`)
       const created = await inject('POST', '/api/tournaments', token, {
-        venue_id: venueId,
+        venue_id: ui.venueId,
         name: 'Not mine',
         format: 'league',
         sport_type: 'futsal',
