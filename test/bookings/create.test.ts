@@ -3,8 +3,8 @@ import { after, before, test } from 'node:test'
 import type { App } from '../../src/app.ts'
 import { ManualClock } from '../../src/lib/clock.ts'
 import { build } from '../helpers/app.ts'
-import { createCourt, createUser, createVenue, daysFromNow } from '../helpers/factories.ts'
-import { book, notificationsOf, slot, world } from './helpers.ts'
+import { createCourt, createUser, createVenue, daysFromFixedNow, daysFromNow, FIXED_NOW } from '../helpers/factories.ts'
+import { book, fixedSlot, notificationsOf, slot, world } from './helpers.ts'
 
 let app: App
 before(async () => {
@@ -189,12 +189,12 @@ test('validation: 422 with errors per field', async () => {
 })
 
 test('a start time already past today (venue time) is 422 on start_time', async (t) => {
-  // Noon today on the venue's clock: 11:00–12:00 has started, whatever the wall clock says.
-  const clock = new ManualClock(new Date())
+  // Noon of a fixed day on the venue's clock: 11:00–12:00 has started, whatever the wall clock says.
+  const clock = new ManualClock(FIXED_NOW)
   const clocked = await build(t, {}, { clock })
-  clock.set(clocked.ctx.zone.instant(daysFromNow(0), '12:00'))
+  clock.set(clocked.ctx.zone.instant(daysFromFixedNow(0), '12:00'))
   const w = await world(clocked)
-  const res = await book(clocked, w.customer, slot(w.court.id, 0, '11:00', '12:00'))
+  const res = await book(clocked, w.customer, fixedSlot(w.court.id, 0, '11:00', '12:00'))
   assert.equal(res.statusCode, 422, res.body)
   assert.deepEqual(Object.keys(res.json().errors), ['start_time'])
 })

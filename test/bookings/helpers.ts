@@ -1,5 +1,13 @@
 import type { App } from '../../src/app.ts'
-import { assignStaff, createCourt, createUser, createVenue, daysFromNow, type TestUser } from '../helpers/factories.ts'
+import {
+  assignStaff,
+  createCourt,
+  createUser,
+  createVenue,
+  daysFromFixedNow,
+  daysFromNow,
+  type TestUser,
+} from '../helpers/factories.ts'
 
 // Court booking fixtures: a venue with its owner, a manager and a staff member, one court, and a customer.
 
@@ -44,6 +52,17 @@ export function slot(
   extra: Record<string, unknown> = {},
 ) {
   return { court_id: courtId, date: daysFromNow(days), start_time: start, end_time: end, ...extra }
+}
+
+/** slot() for an app on a ManualClock started at FIXED_NOW: n days after that day, not the real today. */
+export function fixedSlot(
+  courtId: number,
+  days: number,
+  start = '10:00',
+  end = '11:00',
+  extra: Record<string, unknown> = {},
+) {
+  return { court_id: courtId, date: daysFromFixedNow(days), start_time: start, end_time: end, ...extra }
 }
 
 export async function notificationsOf(app: App, userId: number) {

@@ -5,9 +5,16 @@ import { after, before, test } from 'node:test'
 import type { App } from '../../src/app.ts'
 import { ManualClock } from '../../src/lib/clock.ts'
 import { addDays } from '../../src/lib/time.ts'
-import { book, slot, world } from '../bookings/helpers.ts'
+import { book, fixedSlot, slot, world } from '../bookings/helpers.ts'
 import { build } from '../helpers/app.ts'
-import { createIndoorGame, createUser, createVenue, daysFromNow } from '../helpers/factories.ts'
+import {
+  createIndoorGame,
+  createUser,
+  createVenue,
+  daysFromFixedNow,
+  daysFromNow,
+  FIXED_NOW,
+} from '../helpers/factories.ts'
 import { insertBooking } from '../payments/helpers.ts'
 import { fetchFeed, parseFeed, pathOf } from './helpers.ts'
 
@@ -44,21 +51,21 @@ test('concurrent first requests for a feed agree on one URL', async () => {
 })
 
 test("a user's feed: their court and indoor bookings from 30 days back, one valid VEVENT each", async (t) => {
-  // The app's clock stands at noon of the day daysFromNow counts from: the window's first day
-  // (30 days back) is the same when the bookings are written and when the feed is read, even if
-  // midnight passes in between.
-  const clock = new ManualClock(new Date())
+  // The app's clock stands at noon of a fixed day (the one daysFromFixedNow counts from): the
+  // window's first day (30 days back) is the same when the bookings are written and when the feed
+  // is read, and the real date and hour play no part.
+  const clock = new ManualClock(FIXED_NOW)
   const clocked = await build(t, {}, { clock })
-  clock.set(clocked.ctx.zone.instant(daysFromNow(0), '12:00'))
+  clock.set(clocked.ctx.zone.instant(daysFromFixedNow(0), '12:00'))
   const w = await world(clocked)
   const game = await createIndoorGame(clocked, w.venue.id, { name: 'PS5, Station; 1' })
-  const courtRes = await book(clocked, w.customer, slot(w.court.id, 3, '18:00', '19:00'))
+  const courtRes = await book(clocked, w.customer, fixedSlot(w.court.id, 3, '18:00', '19:00'))
   assert.equal(courtRes.statusCode, 201, courtRes.body)
   const indoorRes = await clocked.inject({
     method: 'POST',
     url: '/api/indoor-game-bookings',
     headers: w.customer.headers,
-    payload: { indoor_game_id: game.id, date: daysFromNow(4), start_time: '10:00', end_time: '11:00' },
+    payload: { indoor_game_id: game.id, date: daysFromFixedNow(4), start_time: '10:00', end_time: '11:00' },
   })
   assert.equal(indoorRes.statusCode, 201, indoorRes.body)
   const recent = await insertBooking(clocked, {
@@ -66,7 +73,7 @@ test("a user's feed: their court and indoor bookings from 30 days back, one vali
     venueId: w.venue.id,
     courtId: w.court.id,
     total: 1000,
-    date: addDays(daysFromNow(0), -30),
+    date: addDays(daysFromFixedNow(0), -30),
     status: 'completed',
   })
   await insertBooking(clocked, {
@@ -74,12 +81,12 @@ test("a user's feed: their court and indoor bookings from 30 days back, one vali
     venueId: w.venue.id,
     courtId: w.court.id,
     total: 1000,
-    date: addDays(daysFromNow(0), -31),
+    date: addDays(daysFromFixedNow(0), -31),
     status: 'completed',
   })
   // Someone else's booking is not in this feed.
   const stranger = await createUser(clocked)
-  assert.equal((await book(clocked, stranger, slot(w.court.id, 3, '20:00', '21:00'))).statusCode, 201)
+  assert.equal((await book(clocked, stranger, fixedSlot(w.court.id, 3, '20:00', '21:00'))).statusCode, 201)
 
   const res = await fetchFeed(clocked, await myFeed(w.customer, clocked))
   assert.equal(res.statusCode, 200)
@@ -94,9 +101,9 @@ test("a user's feed: their court and indoor bookings from 30 days back, one vali
   assert.ok(court.location.startsWith(`${w.court.name}, ${w.venue.name}`))
   assert.equal(court.status, 'TENTATIVE')
   assert.equal(court.tzid, 'Asia/Kathmandu')
-  assert.equal(court.startLocal, `${daysFromNow(3)}T18:00:00`)
+  assert.equal(court.startLocal, `${daysFromFixedNow(3)}T18:00:00`)
   // Kathmandu is UTC+05:45 all year.
-  assert.equal(court.start.toISOString(), `${daysFromNow(3)}T12:15:00.000Z`)
+  assert.equal(court.start.toISOString(), `${daysFromFixedNow(3)}T12:15:00.000Z`)
   assert.equal(court.end.getTime() - court.start.getTime(), 3600_000)
   const indoor = feed.events.find((e) => e.uid === `indoor-booking-${indoorRes.json().data.id}@localhost`)
   assert.ok(indoor)

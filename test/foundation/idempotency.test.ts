@@ -11,15 +11,16 @@ import {
   KEY_REUSED_MESSAGE,
   requestHash,
 } from '../../src/lib/idempotency.ts'
-import { slot, world } from '../bookings/helpers.ts'
+import { fixedSlot as slot, world } from '../bookings/helpers.ts'
 import { build } from '../helpers/app.ts'
-import { createUser, daysFromNow, type TestUser } from '../helpers/factories.ts'
+import { createUser, daysFromFixedNow, FIXED_NOW, type TestUser } from '../helpers/factories.ts'
 import { scene } from '../indoor-bookings/helpers.ts'
 import { insertBooking, ledger } from '../payments/helpers.ts'
 
 // Idempotency-Key on the money and booking POSTs (src/lib/idempotency.ts, docs/idempotency.md).
 
-const clock = new ManualClock(new Date())
+// A fixed start; dates are counted from its day (fixedSlot, daysFromFixedNow), never from the real date.
+const clock = new ManualClock(FIXED_NOW)
 let app: App
 before(async () => {
   app = await build(undefined, {}, { clock })
@@ -214,7 +215,7 @@ test('50 concurrent retries of one keyed booking create exactly one booking', as
 test('an indoor booking retried with its key is booked once', async () => {
   const s = await scene(app)
   const key = newKey()
-  const body = { indoor_game_id: s.game.id, date: daysFromNow(3), start_time: '10:00', end_time: '11:00' }
+  const body = { indoor_game_id: s.game.id, date: daysFromFixedNow(3), start_time: '10:00', end_time: '11:00' }
   const results = await Promise.all(
     Array.from({ length: 10 }, () => post('/api/indoor-game-bookings', s.customer, body, key)),
   )
@@ -230,7 +231,13 @@ test('an indoor booking retried with its key is booked once', async () => {
 test('a recurring series retried with its key books its weeks once', async () => {
   const w = await world(app)
   const key = newKey()
-  const body = { court_id: w.court.id, start_date: daysFromNow(5), weeks: 3, start_time: '10:00', end_time: '11:00' }
+  const body = {
+    court_id: w.court.id,
+    start_date: daysFromFixedNow(5),
+    weeks: 3,
+    start_time: '10:00',
+    end_time: '11:00',
+  }
   const results = await Promise.all(
     Array.from({ length: 10 }, () => post('/api/bookings/series', w.customer, body, key)),
   )
@@ -259,7 +266,7 @@ test('a wallet payment retried with its key debits the wallet once', async () =>
     venueId: w.venue.id,
     courtId: w.court.id,
     total: 150000,
-    date: daysFromNow(9),
+    date: daysFromFixedNow(9),
   })
   const key = newKey()
   const body = { booking_id: booking.id, method: 'wallet' }

@@ -2,6 +2,7 @@ import type { App } from '../../src/app.ts'
 import { DEMO_VENUES } from '../../src/cli/seed-data.ts'
 import { issueToken, type Role } from '../../src/lib/auth.ts'
 import { hashPassword } from '../../src/lib/password.ts'
+import { addDays } from '../../src/lib/time.ts'
 import { account } from '../../src/modules/ledger/index.ts'
 import { creditWallet } from '../../src/modules/wallet/index.ts'
 
@@ -168,6 +169,18 @@ export async function createIndoorGame(
     })
     .returningAll()
     .executeTakeFirstOrThrow()
+}
+
+/**
+ * A fixed "now" for a test on a ManualClock: Tuesday 10 March 2026, 09:00 in Kathmandu (03:15 UTC),
+ * an ordinary weekday morning. Such a test counts its dates from this day (daysFromFixedNow), never
+ * from the real one, so it answers the same on any day and at any hour it runs.
+ */
+export const FIXED_NOW = '2026-03-10T03:15:00Z'
+
+/** The venue-local date n days after FIXED_NOW's day, "YYYY-MM-DD". */
+export function daysFromFixedNow(n: number): string {
+  return addDays('2026-03-10', n)
 }
 
 /**

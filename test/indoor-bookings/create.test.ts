@@ -3,7 +3,7 @@ import { after, before, test } from 'node:test'
 import type { App } from '../../src/app.ts'
 import { ManualClock } from '../../src/lib/clock.ts'
 import { build } from '../helpers/app.ts'
-import { createIndoorGame, createUser, daysFromNow } from '../helpers/factories.ts'
+import { createIndoorGame, createUser, daysFromFixedNow, daysFromNow, FIXED_NOW } from '../helpers/factories.ts'
 import { book, insertIndoor, row, scene } from './helpers.ts'
 
 let app: App
@@ -127,14 +127,14 @@ test('validation errors are 422 with errors per field', async () => {
 })
 
 test('a start time already past today (venue time) is 422 on start_time', async (t) => {
-  // Noon today on the venue's clock: a 06:00 start has passed, whatever the wall clock says.
-  const clock = new ManualClock(new Date())
+  // Noon of a fixed day on the venue's clock: a 06:00 start has passed, whatever the wall clock says.
+  const clock = new ManualClock(FIXED_NOW)
   const clocked = await build(t, {}, { clock })
-  clock.set(clocked.ctx.zone.instant(daysFromNow(0), '12:00'))
+  clock.set(clocked.ctx.zone.instant(daysFromFixedNow(0), '12:00'))
   const s = await scene(clocked)
   const res = await book(clocked, s.customer, {
     indoor_game_id: s.game.id,
-    date: daysFromNow(0),
+    date: daysFromFixedNow(0),
     start_time: '06:00',
     end_time: '07:00',
   })

@@ -4,17 +4,18 @@ import type { App } from '../../src/app.ts'
 import { ManualClock } from '../../src/lib/clock.ts'
 import { Zone } from '../../src/lib/zone.ts'
 import { accountSum } from '../../src/modules/ledger/index.ts'
-import { book, slot, type World, world } from '../bookings/helpers.ts'
+import { book, fixedSlot as slot, type World, world } from '../bookings/helpers.ts'
 import { build } from '../helpers/app.ts'
-import { createUser, type TestUser } from '../helpers/factories.ts'
+import { createUser, FIXED_NOW, type TestUser } from '../helpers/factories.ts'
 import { simulate } from '../payments/helpers.ts'
 
 // Venues get paid: commission taken when money settles and given back in proportion on refunds,
 // the statement (JSON and CSV) that explains the venue's balance, payouts against it, and where
-// payouts go. The app runs on a ManualClock at noon (venue time), so every entry is on `today`.
+// payouts go. The app runs on a ManualClock at noon (venue time) of a fixed day, so every entry is
+// on `today`; bookings are counted from that day (fixedSlot), never from the real date.
 
 const zone = new Zone('Asia/Kathmandu')
-const clock = new ManualClock(new Date())
+const clock = new ManualClock(FIXED_NOW)
 const today = zone.today(clock.now())
 clock.set(zone.instant(today, '12:00'))
 

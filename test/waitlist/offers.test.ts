@@ -2,10 +2,10 @@ import assert from 'node:assert/strict'
 import { after, before, test } from 'node:test'
 import type { App } from '../../src/app.ts'
 import { ManualClock } from '../../src/lib/clock.ts'
-import { book, notificationsOf, slot, world } from '../bookings/helpers.ts'
+import { book, notificationsOf, fixedSlot as slot, world } from '../bookings/helpers.ts'
 import { overlaps } from '../bookings/series-helpers.ts'
 import { build } from '../helpers/app.ts'
-import { createUser, type TestUser } from '../helpers/factories.ts'
+import { createUser, FIXED_NOW, type TestUser } from '../helpers/factories.ts'
 import { expireLapsedHolds } from '../helpers/sweeps.ts'
 import { join, liveBookingsOf, mine } from './helpers.ts'
 
@@ -17,7 +17,8 @@ import { join, liveBookingsOf, mine } from './helpers.ts'
 const OFFER_MINUTES = 10
 const HOLD_MINUTES = 15
 let app: App
-const clock = new ManualClock(new Date())
+// Each test starts at a fixed instant and counts its dates from that day (fixedSlot), never from the real date.
+const clock = new ManualClock(FIXED_NOW)
 before(async () => {
   app = await build(
     undefined,
@@ -42,7 +43,7 @@ async function heldSlot(days: number, start = '18:00', end = '19:00') {
 }
 
 test('a customer cancel offers the slot to the first in line, in the same transaction; nobody else can take it', async () => {
-  clock.set(new Date())
+  clock.set(FIXED_NOW)
   const { w, holder, booking } = await heldSlot(3)
   const a = await createUser(app, { wallet: 1_000_000 })
   const b = await createUser(app)
@@ -103,7 +104,7 @@ test('a customer cancel offers the slot to the first in line, in the same transa
 })
 
 test('an offer not paid in time expires through the hold sweep and the next in line gets it', async () => {
-  clock.set(new Date())
+  clock.set(FIXED_NOW)
   const { w, holder, booking } = await heldSlot(4)
   const a = await createUser(app)
   const b = await createUser(app)
@@ -137,7 +138,7 @@ test('an offer not paid in time expires through the hold sweep and the next in l
 })
 
 test('an expired payment hold and a staff cancel offer the slot too; so does a booking attempt that meets an expired hold', async () => {
-  clock.set(new Date())
+  clock.set(FIXED_NOW)
   // 1. The holder never pays: the sweep expires the hold and offers the slot.
   const first = await heldSlot(5, '08:00', '09:00')
   const a = await createUser(app)
@@ -148,7 +149,7 @@ test('an expired payment hold and a staff cancel offer the slot too; so does a b
   assert.equal((await mine(app, a))[0].status, 'offered')
 
   // 2. The venue cancels: the first in line is offered it.
-  clock.set(new Date())
+  clock.set(FIXED_NOW)
   const second = await heldSlot(5, '10:00', '11:00')
   const b = await createUser(app)
   await join(app, b, slot(second.w.court.id, 5, '10:00', '11:00'))
@@ -174,7 +175,7 @@ test('an expired payment hold and a staff cancel offer the slot too; so does a b
 })
 
 test('the first waiting customer whose wanted time is now free gets it; a range still partly taken waits', async () => {
-  clock.set(new Date())
+  clock.set(FIXED_NOW)
   const { w, holder, booking } = await heldSlot(7, '18:00', '19:00')
   const other = await createUser(app)
   assert.equal((await book(app, other, slot(w.court.id, 7, '19:00', '20:00'))).statusCode, 201)
@@ -196,7 +197,7 @@ test('the first waiting customer whose wanted time is now free gets it; a range 
 })
 
 test('race: customers booking a slot while it is cancelled never get it; the waiting customer does', async () => {
-  clock.set(new Date())
+  clock.set(FIXED_NOW)
   const { w, holder, booking } = await heldSlot(8)
   const waiting = await createUser(app)
   await join(app, waiting, slot(w.court.id, 8, '18:00', '19:00'))
@@ -216,7 +217,7 @@ test('race: customers booking a slot while it is cancelled never get it; the wai
 })
 
 test('race: two slots of one court freed at once for a customer waiting for both: one offer, no deadlock, no overlap', async () => {
-  clock.set(new Date())
+  clock.set(FIXED_NOW)
   const { w, holder, booking } = await heldSlot(9, '10:00', '11:00')
   const other = await createUser(app)
   const second = await book(app, other, slot(w.court.id, 9, '11:00', '12:00'))
@@ -245,7 +246,7 @@ test('race: two slots of one court freed at once for a customer waiting for both
 })
 
 test('an offer keeps its window: choosing cash or starting a gateway payment never stretches its hold', async () => {
-  clock.set(new Date())
+  clock.set(FIXED_NOW)
   const { w, holder, booking } = await heldSlot(6)
   const a = await createUser(app)
   assert.equal((await join(app, a, slot(w.court.id, 6, '18:00', '19:00'))).statusCode, 201)

@@ -3,8 +3,9 @@ import { after, before, test } from 'node:test'
 import type { App } from '../../src/app.ts'
 import { ManualClock } from '../../src/lib/clock.ts'
 import { RETRY_DELAYS_MS } from '../../src/modules/webhooks/deliver.ts'
-import { book, notificationsOf, slot, world } from '../bookings/helpers.ts'
+import { book, notificationsOf, fixedSlot as slot, world } from '../bookings/helpers.ts'
 import { build } from '../helpers/app.ts'
+import { FIXED_NOW } from '../helpers/factories.ts'
 import { createWebhook, deliveriesOf, makeWebhookJobsDue, type Receiver, receiver, verified } from './helpers.ts'
 
 // Retries with back-off, the same webhook-id on every attempt, and disabling after 24 hours of
@@ -12,7 +13,8 @@ import { createWebhook, deliveriesOf, makeWebhookJobsDue, type Receiver, receive
 // forward on the job rows instead of waiting.
 
 let app: App
-const clock = new ManualClock(new Date())
+// A fixed start, and booking dates counted from its day (fixedSlot): never the real date.
+const clock = new ManualClock(FIXED_NOW)
 const receivers: Receiver[] = []
 before(async () => {
   app = await build(undefined, {}, { clock })
