@@ -5,7 +5,7 @@ import { ManualClock } from '../../src/lib/clock.ts'
 import { Zone } from '../../src/lib/zone.ts'
 import { build } from '../helpers/app.ts'
 import { createCourt, createUser, createVenue } from '../helpers/factories.ts'
-import { createSeries } from './series-helpers.ts'
+import { createSeries, seriesBookings } from './series-helpers.ts'
 
 // A weekly series across both 2027 daylight-saving changes of Europe/London (last Sunday of March,
 // 28 March, and of October, 31 October) keeps 19:00 at 19:00 on the wall clock: the instant moves
@@ -54,12 +54,7 @@ test('spring forward (Sunday 28 March 2027): 19:00 stays 19:00, the UTC instant 
     ],
   )
   // Stored as wall-clock times, read back the same.
-  const rows = await app.ctx.db
-    .selectFrom('bookings')
-    .select(['date', 'start_time', 'end_time'])
-    .where('series_id', '=', data.id)
-    .orderBy('date')
-    .execute()
+  const rows = await seriesBookings(app, data.id)
   assert.deepEqual(
     rows.map((r) => r.start_time),
     ['19:00:00', '19:00:00', '19:00:00'],
@@ -91,12 +86,7 @@ test('fall back (Sunday 31 October 2027): 19:00 stays 19:00, and cancelling afte
       ['2027-11-07', '19:00'],
     ],
   )
-  const rows = await app.ctx.db
-    .selectFrom('bookings')
-    .select(['date', 'start_time'])
-    .where('series_id', '=', data.id)
-    .orderBy('date')
-    .execute()
+  const rows = await seriesBookings(app, data.id)
   assert.deepEqual(
     rows.map((r) => zone.instant(r.date, r.start_time).toISOString()),
     ['2027-10-24T18:00:00.000Z', '2027-10-31T19:00:00.000Z', '2027-11-07T19:00:00.000Z'],
