@@ -1,10 +1,13 @@
 import assert from 'node:assert/strict'
+import { readFileSync } from 'node:fs'
 import { rm } from 'node:fs/promises'
+import { join } from 'node:path'
 import { after, test } from 'node:test'
 import { demoDataWanted, welcomeLines } from '../../src/cli/first-start.ts'
 import { DEMO_PASSWORD, DEMO_USERS } from '../../src/cli/seed-data.ts'
 import { loadConfig } from '../../src/config.ts'
 import { ManualClock } from '../../src/lib/clock.ts'
+import { createPglite } from '../../src/lib/db.ts'
 import { setPasswordCost } from '../../src/lib/password.ts'
 import { start } from '../../src/main.ts'
 import { checkLedger } from '../../src/modules/ledger/index.ts'
@@ -24,6 +27,19 @@ after(async () => {
 function freshDir() {
   const dir = `.tmp/first-start-${process.pid}-${++n}`
   dirs.push(dir)
+  return dir
+}
+
+/**
+ * A directory whose embedded database is already migrated and empty: a copy of the template
+ * scripts/test.mjs prepared (when run without it, a fresh directory, which start() migrates). The
+ * tests that are not about migrating a fresh directory start here: creating and migrating a PGlite
+ * database costs seconds of CPU, and the first test already covers that path.
+ */
+async function migratedDir() {
+  const dir = freshDir()
+  const dump = process.env.TEST_PGLITE_DUMP
+  if (dump) await (await createPglite(join(dir, 'pglite'), new Blob([readFileSync(dump)]))).close()
   return dir
 }
 
@@ -95,7 +111,7 @@ test('the first start of an empty embedded database in development loads the dem
 })
 
 test('DEMO_DATA=false starts empty, and a later start does not seed a database with accounts in it', async () => {
-  const dir = freshDir()
+  const dir = await migratedDir()
   const off = await start(config(dir, { DEMO_DATA: 'false' }), { draining: false }, clock)
   try {
     assert.equal(off.demo, null)
@@ -126,7 +142,7 @@ test('DEMO_DATA=false starts empty, and a later start does not seed a database w
 })
 
 test('production never loads the demo data, nor does a PostgreSQL server', async () => {
-  const dir = freshDir()
+  const dir = await migratedDir()
   const production = config(dir, {
     NODE_ENV: 'production',
     APP_KEY: 'a-production-key-for-this-test-only-0123456789',
