@@ -3245,6 +3245,8 @@ export interface components {
             is_active: boolean;
             sort_order: number;
             venue: components["schemas"]["VenueSummary"];
+            /** @description The venue's setting: whether customers may choose to pay at the venue (payment_method cash); false: online only */
+            allows_pay_at_venue: boolean;
             /** @description YYYY-MM-DD HH:mm:ss, venue time zone */
             created_at: string;
             /** @description YYYY-MM-DD HH:mm:ss, venue time zone */

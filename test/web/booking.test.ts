@@ -217,6 +217,55 @@ describe('booking and paying in the web app', () => {
     await page.close()
   })
 
+  test("an indoor game's booking page offers paying at the venue as the game says, with no request for the venue", async () => {
+    const owner = await login(server, 'owner1@courtside.test')
+    const { data: venues } = await owner.GET('/api/venues/my-venues')
+    const arena = venues?.find((v) => v.name === 'Baneshwor Futsal Arena')
+    assert.ok(arena, 'the demo owner runs Baneshwor Futsal Arena')
+    const { data: games } = await owner.GET('/api/venues/{venue}/indoor-games', {
+      params: { path: { venue: String(arena.id) } },
+    })
+    const game = games?.data[0]
+    assert.ok(game, 'the demo venue has indoor games')
+    const setPayAtVenue = async (allows: boolean) => {
+      const { data } = await owner.PATCH('/api/venues/{venue}', {
+        params: { path: { venue: String(arena.id) } },
+        body: { allows_pay_at_venue: allows },
+      })
+      assert.equal(data?.data.allows_pay_at_venue, allows)
+    }
+    /** The booking page of the game's 10:00 tomorrow: its payment methods, and the API paths it asked. */
+    const bookingPage = async () => {
+      const page = await phone.newPage()
+      const asked: string[] = []
+      page.on('request', (r) => {
+        const path = new URL(r.url()).pathname
+        if (path.startsWith('/api/')) asked.push(path)
+      })
+      await page.goto(`${server.url}/book?game=${game.id}&date=2026-12-02&start=10:00&end=11:00`)
+      const methods = page.getByRole('group', { name: 'How to pay' })
+      await methods.getByRole('radio', { name: /^Khalti/ }).waitFor()
+      return { page, methods, asked }
+    }
+    await setPayAtVenue(false)
+    try {
+      const { page, methods, asked } = await bookingPage()
+      assert.equal(await methods.getByRole('radio', { name: /^Pay at the venue/ }).count(), 0)
+      await methods.getByText('This venue takes online payment only: paying at the venue is not offered.').waitFor()
+      assert.deepEqual(
+        asked.filter((path) => path.startsWith('/api/venues/')),
+        [],
+        `the game's own answer says it: ${asked.join(', ')}`,
+      )
+      await page.close()
+    } finally {
+      await setPayAtVenue(true)
+    }
+    const { page, methods } = await bookingPage()
+    await methods.getByRole('radio', { name: /^Pay at the venue/ }).waitFor()
+    await page.close()
+  })
+
   test('a taken slot offers the waitlist; joining it puts the customer on it', async () => {
     const page = await phone.newPage()
     await openVenue(page)

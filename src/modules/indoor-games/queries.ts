@@ -20,6 +20,7 @@ const columns = [
   'g.updated_at',
   'v.name as venue_name',
   'v.slug as venue_slug',
+  'v.allows_pay_at_venue',
 ] as const
 
 /** Indoor games by id with their venue; deleted games are included (bookings keep showing them). */

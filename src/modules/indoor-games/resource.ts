@@ -24,6 +24,10 @@ export const IndoorGameSchema = named(
     is_active: Type.Boolean(),
     sort_order: Type.Integer(),
     venue: VenueSummarySchema,
+    allows_pay_at_venue: Type.Boolean({
+      description:
+        "The venue's setting: whether customers may choose to pay at the venue (payment_method cash); false: online only",
+    }),
     created_at: DateTime,
     updated_at: DateTime,
   }),
@@ -47,6 +51,7 @@ export type IndoorGameRow = {
   updated_at: Date
   venue_name: string
   venue_slug: string
+  allows_pay_at_venue: boolean
 }
 
 export function indoorGameResource(g: IndoorGameRow, zone: Zone): IndoorGame {
@@ -63,6 +68,7 @@ export function indoorGameResource(g: IndoorGameRow, zone: Zone): IndoorGame {
     is_active: g.is_active,
     sort_order: g.sort_order,
     venue: { id: g.venue_id, name: g.venue_name, slug: g.venue_slug },
+    allows_pay_at_venue: g.allows_pay_at_venue,
     created_at: zone.format(g.created_at),
     updated_at: zone.format(g.updated_at),
   }

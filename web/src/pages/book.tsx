@@ -113,9 +113,6 @@ async function loadDetails(r: Request): Promise<Details> {
     ok(api().GET('/api/indoor-games/{indoorGame}', { params: { path } })),
     ok(api().GET('/api/indoor-games/{indoorGame}/availability', { params: { path, query: { date: r.date } } })),
   ])
-  const { data: venue } = await ok(
-    api().GET('/api/venues/{venue}', { params: { path: { venue: String(game.venue.id) } } }),
-  )
   const slots = day.slots.filter(within)
   return {
     name: game.name,
@@ -123,7 +120,8 @@ async function loadDetails(r: Request): Promise<Details> {
     price: slots.reduce((sum) => sum + slotPrice(game.price_per_hour, day.slot_minutes), 0),
     free: slots.length > 0 && slots.every((s) => s.is_available),
     wallet: await wallet,
-    payAtVenue: venue.allows_pay_at_venue,
+    // The game carries its venue's setting: no request for the venue.
+    payAtVenue: game.allows_pay_at_venue,
   }
 }
 
