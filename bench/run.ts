@@ -13,6 +13,18 @@ import { openDatabase } from '../src/lib/db.ts'
 import { migrate } from '../src/lib/migrate.ts'
 import { generateBookings, generateCatalogue } from './data.ts'
 import { bookingScript, runPgbench, type SampleRow } from './pgbench.ts'
+import {
+  answers,
+  CONNECTIONS,
+  children,
+  ensureWrk,
+  median,
+  type Row,
+  startBare,
+  stopServer,
+  WRK_THREADS,
+  wrkLoad,
+} from './wrk.ts'
 
 const args = new Set(process.argv.slice(2))
 const quick = args.has('--quick')
@@ -32,7 +44,6 @@ const WARMUP = quick ? 1 : 10
 const READ_ROUNDS = quick ? 1 : 3
 const ROUND_SECONDS = quick ? DURATION : 6
 const ROUND_WARMUP = quick ? 1 : 2
-const CONNECTIONS = 100
 const PGLITE_DIR = '.tmp/bench-data/pglite'
 
 const size = {
@@ -80,12 +91,6 @@ function reopen() {
   return kind === 'postgres' ? openDatabase({ databaseUrl: pgUrl, poolSize: 4 }) : openDatabase({ dataDir: PGLITE_DIR })
 }
 
-/** Every process the bench started and has not stopped: killed if the bench itself exits early. */
-const children = new Set<ChildProcess>()
-process.on('exit', () => {
-  for (const child of children) child.kill('SIGKILL')
-})
-
 async function startServer(extra: Record<string, string> = {}): Promise<ChildProcess> {
   const env: Record<string, string | undefined> = {
     ...process.env,
@@ -129,86 +134,11 @@ async function startServer(extra: Record<string, string> = {}): Promise<ChildPro
   throw new Error(`server did not start${child.exitCode !== null ? ` (it exited with ${child.exitCode})` : ''}`)
 }
 
-async function answers(url: string): Promise<boolean> {
-  try {
-    return (await fetch(url)).ok
-  } catch {
-    return false
-  }
-}
-
 /** The node flags of `npm start` (package.json), so the bench runs the server as it is started. */
 function startFlags(): string[] {
   const start: string = JSON.parse(readFileSync('package.json', 'utf8')).scripts.start
   const words = start.split(/\s+/)
   return words.slice(words.indexOf('node') + 1, words.indexOf('dist/server.js'))
-}
-
-/** The bare server (bench/bare-server.mjs) in a process of its own, answering `body`. */
-async function startBare(body: string): Promise<ChildProcess> {
-  const file = '.tmp/bench-data/bare-body.json'
-  writeFileSync(file, body)
-  if (await answers(`http://127.0.0.1:${BASE_PORT}/`)) throw new Error(`port ${BASE_PORT} already answers`)
-  const child = spawn(process.execPath, ['bench/bare-server.mjs', file, String(BASE_PORT)], {
-    stdio: ['ignore', 'pipe', 'inherit'],
-  })
-  children.add(child)
-  await new Promise<void>((resolve, reject) => {
-    const timer = setTimeout(() => reject(new Error('bench/bare-server.mjs did not start within 10 s')), 10_000)
-    child.stdout?.once('data', () => {
-      clearTimeout(timer)
-      resolve()
-    })
-    child.once('error', reject)
-    child.once('exit', (code) => reject(new Error(`bench/bare-server.mjs exited (${code})`)))
-  })
-  return child
-}
-
-async function stopServer(child: ChildProcess) {
-  children.delete(child)
-  if (child.exitCode !== null || child.signalCode !== null) return
-  const done = new Promise((r) => child.once('exit', r))
-  child.kill('SIGTERM')
-  await done
-}
-
-function rssSampler(pid: number) {
-  let peak = 0
-  const read = () => {
-    try {
-      const m = /VmRSS:\s+(\d+) kB/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'))
-      if (m) peak = Math.max(peak, Number(m[1]) * 1024)
-    } catch {}
-  }
-  read()
-  const t = setInterval(read, 100)
-  return () => {
-    clearInterval(t)
-    read()
-    return peak
-  }
-}
-
-interface Row {
-  name: string
-  /** The load generator that measured it. */
-  generator: 'wrk' | 'autocannon' | 'pgbench'
-  rps: number
-  p50: number
-  p99: number
-  rssMb: number | null
-  non2xx: number
-  errors: number
-  ratio?: number
-  /** A read measured in rounds: the lowest and highest of its rounds' ratios. */
-  spread?: [number, number]
-}
-
-/** The middle value (the lower of the two middle ones for an even count). */
-function median(xs: number[]) {
-  const sorted = [...xs].sort((a, b) => a - b)
-  return sorted[Math.floor((sorted.length - 1) / 2)]
 }
 
 /**
@@ -239,97 +169,17 @@ function rounds(rows: Row[]) {
   return rows.map((r) => fmt(r.rps)).join(' / ')
 }
 
-/**
- * One wrk thread. The generator shares the machine's two cores with the server, and a second thread
- * competes with the server for its core, most in the scripted scenarios, whose Lua builds every
- * request. The bare server is measured under one thread and two in every round, and the ratios
- * take the better of them, so a generator that held it back cannot flatter them.
- * docs/performance.md, "The load generator".
- */
-const WRK_THREADS = 1
-
-/**
- * wrk on PATH, or installed with apt-get when the bench runs as root (the Debian package `wrk`);
- * otherwise the bench stops, naming the package.
- */
-function ensureWrk() {
-  const has = () => spawnSync('wrk', ['-v'], { stdio: 'ignore' }).error === undefined
-  if (has()) return
-  if (process.getuid?.() === 0) {
-    log('wrk not found: installing it (apt-get install -y wrk)')
-    spawnSync('apt-get', ['install', '-y', 'wrk'], { stdio: 'inherit' })
-    if (has()) return
-  }
-  log('wrk not found: install it with `apt-get install wrk` (Debian/Ubuntu; `brew install wrk` on macOS)')
-  process.exit(1)
-}
-
-/**
- * Runs wrk with one of bench/wrk/*.lua (each prints a WRKJSON line when done), a warm-up first;
- * `args(offset)` are the script's arguments, offset being the first request index of that run.
- */
-async function wrkLoad(
+/** A scenario under wrk with this run's warm-up and duration unless given (bench/wrk.ts). */
+function load(
   name: string,
   url: string,
   script: string,
   pid: number | null,
   args: (offset: number) => string[] = () => [],
   threads = WRK_THREADS,
-  { warmup = WARMUP, duration = DURATION }: { warmup?: number; duration?: number } = {},
+  timing: { warmup?: number; duration?: number } = {},
 ): Promise<Row> {
-  const warm = await runWrk(url, script, warmup, args(0), threads)
-  const stop = pid ? rssSampler(pid) : () => 0
-  const r = await runWrk(url, script, duration, args(warm.last_index + 1), threads)
-  const rss = stop()
-  return {
-    name,
-    generator: 'wrk',
-    rps: r.requests / (r.duration_us / 1e6),
-    p50: Math.round(r.p50_us / 100) / 10,
-    p99: Math.round(r.p99_us / 100) / 10,
-    rssMb: pid ? Math.round(rss / 1048576) : null,
-    non2xx: r.non2xx,
-    errors: r.errors,
-  }
-}
-
-interface WrkResult {
-  requests: number
-  duration_us: number
-  p50_us: number
-  p99_us: number
-  non2xx: number
-  errors: number
-  last_index: number
-}
-
-function runWrk(url: string, script: string, seconds: number, args: string[], threads: number): Promise<WrkResult> {
-  const argv = [
-    `-t${threads}`,
-    `-c${CONNECTIONS}`,
-    `-d${seconds}s`,
-    '--timeout',
-    '10s',
-    '--latency',
-    '-s',
-    `bench/wrk/${script}`,
-    url,
-    '--',
-    ...args,
-  ]
-  return new Promise((resolve, reject) => {
-    const child = spawn('wrk', argv, { stdio: ['ignore', 'pipe', 'inherit'] })
-    let out = ''
-    child.stdout.on('data', (d) => {
-      out += d
-    })
-    child.on('error', reject)
-    child.on('exit', (code) => {
-      const line = out.split('\n').find((l) => l.startsWith('WRKJSON '))
-      if (code !== 0 || !line) return reject(new Error(`wrk ${argv.join(' ')} failed (${code}):\n${out}`))
-      resolve(JSON.parse(line.slice(8)) as WrkResult)
-    })
-  })
+  return wrkLoad(name, url, script, pid, args, threads, { warmup: WARMUP, duration: DURATION, ...timing })
 }
 
 /** The bare server under autocannon: autocannon's own ceiling on this machine, for comparison. */
@@ -456,7 +306,7 @@ async function main() {
   // The scaling check measures the database path: both of its runs have the read cache off.
   const uncached = { CACHE_TTL_MS: '0' }
   let server = await startServer(uncached)
-  const small = await wrkLoad(
+  const small = await load(
     `availability, no cache (${smallRows} rows)`,
     `${app}/`,
     'availability.lua',
@@ -475,7 +325,7 @@ async function main() {
   log(`phase B bookings: ${total} rows in total`)
 
   server = await startServer(uncached)
-  const large = await wrkLoad(
+  const large = await load(
     `availability, no cache (${total} rows)`,
     `${app}/`,
     'availability.lua',
@@ -488,7 +338,7 @@ async function main() {
   const pid = server.pid ?? null
   // The bare server answers a body of the same size as an availability response, under each generator.
   const sample = await (await fetch(`${app}/api/courts/${busy[0]}/availability?date=${kathmanduDate(1)}`)).text()
-  const bareServer = await startBare(sample)
+  const bareServer = await startBare(sample, BASE_PORT)
   const bareUrl = `http://127.0.0.1:${BASE_PORT}/`
 
   // The reads with a target, and /health, in rounds: each round measures the bare server (under one
@@ -523,11 +373,11 @@ async function main() {
     const timing = { warmup: round === 0 ? WARMUP : ROUND_WARMUP, duration: ROUND_SECONDS }
     for (const [i, threads] of [1, 2].entries()) {
       const name = `bare node http (wrk${threads === 1 ? '' : ', 2 threads'})`
-      bareRounds[i].push(await wrkLoad(name, bareUrl, 'static.lua', null, undefined, threads, timing))
+      bareRounds[i].push(await load(name, bareUrl, 'static.lua', null, undefined, threads, timing))
     }
     for (const [i, r] of reads.entries()) {
       const warmup = r.manyKeys ? WARMUP : timing.warmup
-      readRounds[i].push(await wrkLoad(r.name, r.url, r.script, pid, r.args, WRK_THREADS, { ...timing, warmup }))
+      readRounds[i].push(await load(r.name, r.url, r.script, pid, r.args, WRK_THREADS, { ...timing, warmup }))
     }
   }
   const roundBest = bareRounds[0].map((one, i) => Math.max(one.rps, bareRounds[1][i].rps))
@@ -542,7 +392,7 @@ async function main() {
   // in Lua costs, and autocannon, which the earlier benches measured instead of the server.
   if (!quick) {
     ceilings.push(
-      await wrkLoad('bare node http (wrk + availability script)', bareUrl, 'availability.lua', null, () => [WRK_DATA]),
+      await load('bare node http (wrk + availability script)', bareUrl, 'availability.lua', null, () => [WRK_DATA]),
     )
     ceilings.push(await autocannonLoad('bare node http (autocannon)', bareUrl))
     for (const r of ceilings.slice(2)) r.ratio = r.rps / bareRps
@@ -557,7 +407,7 @@ async function main() {
   const results: Row[] = [...cachedReads]
   // 4. Booking creation on distinct free slots: the hourly slots of 600 courts (200 venues), court
   // after court, hour after hour, day after day, as a peak-hour rush on the popular venues would.
-  const create = await wrkLoad('4. booking creation (distinct slots)', `${app}/`, 'bookings.lua', pid, (offset) => [
+  const create = await load('4. booking creation (distinct slots)', `${app}/`, 'bookings.lua', pid, (offset) => [
     bookingData,
     String(WRK_THREADS),
     String(offset),

@@ -22,6 +22,7 @@ import type { DatabaseHandle } from './lib/db.ts'
 import { frameworkErrors, registerErrorHandler } from './lib/errors.ts'
 import { registerIdempotency } from './lib/idempotency.ts'
 import { JobQueue } from './lib/jobs.ts'
+import { logDestination } from './lib/log-destination.ts'
 import { createMessenger, type Messenger } from './lib/messenger.ts'
 import { Metrics } from './lib/metrics.ts'
 import { openapiOptions } from './lib/openapi.ts'
@@ -71,7 +72,9 @@ export async function buildApp({
   clock = systemClock,
 }: BuildOptions): Promise<App> {
   const app = Fastify({
-    logger: logger ? { level: config.logLevel, redact: ['req.headers.authorization'], stream: logStream } : false,
+    logger: logger
+      ? { level: config.logLevel, redact: ['req.headers.authorization'], stream: logStream ?? logDestination(config) }
+      : false,
     // One line per request, written by registerOps when the response is sent (route, status, time).
     logController: new LogController({ disableRequestLogging: true }),
     // req.log is made only when a request logs through it (src/lib/request-logger.ts).

@@ -462,7 +462,7 @@ export interface paths {
         };
         /**
          * The venue catalogue: search, filters, distance and sort
-         * @description Guests and customers see verified, active venues only; venue_owner, manager and staff with a token see only their own venues (any status); super_admin sees every venue and may filter by owner_id. With coordinates (lat|latitude and lng|longitude) the radius defaults to 50 km and each item has distance and distance_km. sort=distance without coordinates falls back to Recommended.
+         * @description Guests and customers see verified, active venues only; venue_owner, manager and staff with a token see only their own venues (any status); super_admin sees every venue and may filter by owner_id. With coordinates (lat|latitude and lng|longitude) the radius defaults to 50 km and each item has distance and distance_km. sort=distance without coordinates falls back to Recommended. Answers carry an ETag: a request with If-None-Match naming it is answered 304 with no body while the answer is unchanged. A guest answer is `Cache-Control: public, max-age=0, s-maxage=N` (a CDN in front may serve it N seconds; browsers revalidate), a signed-in one `private, no-cache`; both vary by Authorization.
          */
         get: operations["listVenues"];
         put?: never;
@@ -484,7 +484,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Public venues near a point (radius default 10 km), nearest first */
+        /**
+         * Public venues near a point (radius default 10 km), nearest first
+         * @description Answers carry an ETag: a request with If-None-Match naming it is answered 304 with no body while the answer is unchanged. A guest answer is `Cache-Control: public, max-age=0, s-maxage=N` (a CDN in front may serve it N seconds; browsers revalidate), a signed-in one `private, no-cache`; both vary by Authorization.
+         */
         get: operations["listNearbyVenues"];
         put?: never;
         post?: never;
@@ -523,7 +526,7 @@ export interface paths {
         };
         /**
          * One venue by slug or id, with courts, images and amenities
-         * @description A venue_owner, manager or staff who neither owns nor is assigned to the venue receives 403; a guest or customer receives 404 for a venue that is not verified and active.
+         * @description A venue_owner, manager or staff who neither owns nor is assigned to the venue receives 403; a guest or customer receives 404 for a venue that is not verified and active. Answers carry an ETag: a request with If-None-Match naming it is answered 304 with no body while the answer is unchanged. A guest answer is `Cache-Control: public, max-age=0, s-maxage=N` (a CDN in front may serve it N seconds; browsers revalidate), a signed-in one `private, no-cache`; both vary by Authorization.
          */
         get: operations["getVenue"];
         /**
@@ -1056,7 +1059,7 @@ export interface paths {
         };
         /**
          * A court's slots on a date, with availability and price
-         * @description Slots are laid from the open time (the court schedule entry for that weekday, else the venue hours) in steps of slot_minutes; a remainder shorter than a slot is not offered. A slot is unavailable when a pending (hold running), confirmed or playing booking overlaps it, a maintenance block overlaps it, or it has started (venue time). 422 for a malformed or past date; 404 for an unknown or inactive court/game or a venue outside the public catalogue (its owner, managers and staff still see it). Price of a slot: a pricing rule covers a slot when the slot start lies in [start_time, end_time). On a venue holiday the covering holiday rule wins; otherwise the covering rule for that weekday beats an every-day rule, peak/off_peak beat standard, ties go to the newest rule; otherwise the court price_per_hour.
+         * @description Slots are laid from the open time (the court schedule entry for that weekday, else the venue hours) in steps of slot_minutes; a remainder shorter than a slot is not offered. A slot is unavailable when a pending (hold running), confirmed or playing booking overlaps it, a maintenance block overlaps it, or it has started (venue time). 422 for a malformed or past date; 404 for an unknown or inactive court/game or a venue outside the public catalogue (its owner, managers and staff still see it). Price of a slot: a pricing rule covers a slot when the slot start lies in [start_time, end_time). On a venue holiday the covering holiday rule wins; otherwise the covering rule for that weekday beats an every-day rule, peak/off_peak beat standard, ties go to the newest rule; otherwise the court price_per_hour. Answers carry an ETag: a request with If-None-Match naming it is answered 304 with no body while the answer is unchanged. A guest answer is `Cache-Control: public, max-age=0, s-maxage=N` (a CDN in front may serve it N seconds; browsers revalidate), a signed-in one `private, no-cache`; both vary by Authorization.
          */
         get: operations["getCourtAvailability"];
         put?: never;
@@ -1076,7 +1079,7 @@ export interface paths {
         };
         /**
          * An indoor game station's slots on a date (venue opening hours)
-         * @description Slots are laid from the open time (the court schedule entry for that weekday, else the venue hours) in steps of slot_minutes; a remainder shorter than a slot is not offered. A slot is unavailable when a pending (hold running), confirmed or playing booking overlaps it, a maintenance block overlaps it, or it has started (venue time). 422 for a malformed or past date; 404 for an unknown or inactive court/game or a venue outside the public catalogue (its owner, managers and staff still see it).
+         * @description Slots are laid from the open time (the court schedule entry for that weekday, else the venue hours) in steps of slot_minutes; a remainder shorter than a slot is not offered. A slot is unavailable when a pending (hold running), confirmed or playing booking overlaps it, a maintenance block overlaps it, or it has started (venue time). 422 for a malformed or past date; 404 for an unknown or inactive court/game or a venue outside the public catalogue (its owner, managers and staff still see it). Answers carry an ETag: a request with If-None-Match naming it is answered 304 with no body while the answer is unchanged. A guest answer is `Cache-Control: public, max-age=0, s-maxage=N` (a CDN in front may serve it N seconds; browsers revalidate), a signed-in one `private, no-cache`; both vary by Authorization.
          */
         get: operations["getIndoorGameAvailability"];
         put?: never;
@@ -5885,6 +5888,13 @@ export interface operations {
                     };
                 };
             };
+            /** @description Not Modified: the ETag named in If-None-Match is still current; no body. */
+            304: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
             /** @description Signed in, but this action is not allowed for the caller. */
             403: {
                 headers: {
@@ -6087,6 +6097,13 @@ export interface operations {
                     };
                 };
             };
+            /** @description Not Modified: the ETag named in If-None-Match is still current; no body. */
+            304: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
             /** @description Signed in, but this action is not allowed for the caller. */
             403: {
                 headers: {
@@ -6187,6 +6204,13 @@ export interface operations {
                         data: components["schemas"]["Venue"];
                     };
                 };
+            };
+            /** @description Not Modified: the ETag named in If-None-Match is still current; no body. */
+            304: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
             };
             /** @description Signed in, but this action is not allowed for the caller. */
             403: {
@@ -9580,6 +9604,13 @@ export interface operations {
                     "application/json": components["schemas"]["CourtAvailability"];
                 };
             };
+            /** @description Not Modified: the ETag named in If-None-Match is still current; no body. */
+            304: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
             /** @description Signed in, but this action is not allowed for the caller. */
             403: {
                 headers: {
@@ -9632,6 +9663,13 @@ export interface operations {
                 content: {
                     "application/json": components["schemas"]["IndoorGameAvailability"];
                 };
+            };
+            /** @description Not Modified: the ETag named in If-None-Match is still current; no body. */
+            304: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
             };
             /** @description Signed in, but this action is not allowed for the caller. */
             403: {

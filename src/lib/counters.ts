@@ -14,28 +14,39 @@ export interface Hit {
 
 export interface Counters {
   hit(key: string, windowMs: number): Promise<Hit>
+  /**
+   * `hit` for a hook on every request: no promise. The memory counters answer within the call,
+   * Redis when its reply arrives; `done` gets the error when the store failed.
+   */
+  count(key: string, windowMs: number, done: (err: Error | null, hit?: Hit) => void): void
   reset(key: string): Promise<void>
 }
 
 /** Per-process counters; entries beyond `maxKeys` push out the oldest window first. */
 export function memoryCounters(maxKeys = 50_000): Counters {
   const windows = new Map<string, { count: number; endsAt: number }>()
+  const hit = (key: string, windowMs: number): Hit => {
+    const now = Date.now()
+    let w = windows.get(key)
+    if (!w || w.endsAt <= now) {
+      if (w) windows.delete(key)
+      w = { count: 0, endsAt: now + windowMs }
+      windows.set(key, w)
+      // Map keeps insertion order, which is window start order: the first keys are the oldest.
+      for (const [k, old] of windows) {
+        if (windows.size <= maxKeys && old.endsAt > now) break
+        windows.delete(k)
+      }
+    }
+    w.count++
+    return { count: w.count, ttlMs: w.endsAt - now }
+  }
   return {
     async hit(key, windowMs) {
-      const now = Date.now()
-      let w = windows.get(key)
-      if (!w || w.endsAt <= now) {
-        if (w) windows.delete(key)
-        w = { count: 0, endsAt: now + windowMs }
-        windows.set(key, w)
-        // Map keeps insertion order, which is window start order: the first keys are the oldest.
-        for (const [k, old] of windows) {
-          if (windows.size <= maxKeys && old.endsAt > now) break
-          windows.delete(k)
-        }
-      }
-      w.count++
-      return { count: w.count, ttlMs: w.endsAt - now }
+      return hit(key, windowMs)
+    },
+    count(key, windowMs, done) {
+      done(null, hit(key, windowMs))
     },
     async reset(key) {
       windows.delete(key)
@@ -57,6 +68,13 @@ export function redisCounters(redis: Redis, prefix: string): Counters {
     async hit(key, windowMs) {
       const [count, ttlMs] = (await redis.eval(HIT_SCRIPT, 1, prefix + key, windowMs)) as [number, number]
       return { count, ttlMs }
+    },
+    count(key, windowMs, done) {
+      redis.eval(HIT_SCRIPT, 1, prefix + key, windowMs, (err, reply) => {
+        if (err) return done(err)
+        const [count, ttlMs] = reply as [number, number]
+        done(null, { count, ttlMs })
+      })
     },
     async reset(key) {
       await redis.del(prefix + key)

@@ -1,8 +1,8 @@
 import { createHash } from 'node:crypto'
-import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
+import type { FastifyInstance, FastifyReply, FastifyRequest, HookHandlerDoneFunction } from 'fastify'
 import type { Config } from '../config.ts'
 import { type Counters, memoryCounters, redisCounters } from './counters.ts'
-import { AppError } from './errors.ts'
+import { AppError, TooManyTries } from './errors.ts'
 
 // Limits of the contract: register 10/min, verification resend 6/min, login and OTP configurable,
 // 60/min for everything else. Counted in Redis when REDIS_URL is set (shared by every instance),
@@ -122,7 +122,13 @@ export async function registerRateLimit(app: FastifyInstance, config: Config) {
   let redis: import('ioredis').Redis | undefined
   if (config.redisUrl) {
     const { Redis } = await import('ioredis')
-    redis = new Redis(config.redisUrl, { connectTimeout: 2000, maxRetriesPerRequest: 1, lazyConnect: false })
+    // Commands issued in the same tick go out in one write (one per request under load otherwise).
+    redis = new Redis(config.redisUrl, {
+      connectTimeout: 2000,
+      maxRetriesPerRequest: 1,
+      lazyConnect: false,
+      enableAutoPipelining: true,
+    })
     app.addHook('onClose', async () => {
       await redis?.quit().catch(() => undefined)
     })
@@ -135,9 +141,9 @@ export async function registerRateLimit(app: FastifyInstance, config: Config) {
     if (FREE_PATH.test(route.url)) route.config = { ...route.config, rateLimit: false }
   })
   await app.register(rateLimit, {
-    // The default limit is attached below as a global hook, not per route: per route it would run
-    // after the route's own auth hook, so requests refused with 401 (a flood of made-up tokens)
-    // were never counted.
+    // The named limits only (routes with `config.rateLimit`, namedLimit above). The default limit is
+    // the hook below: the plugin's own hook is async (three promises per request, its key generator,
+    // its store callback) and cost about 5 µs on every request (docs/performance.md, "The floor").
     global: false,
     max: config.rateLimits.default,
     timeWindow: WINDOW_MS,
@@ -147,10 +153,36 @@ export async function registerRateLimit(app: FastifyInstance, config: Config) {
     keyGenerator: (req) => clientKey(app, req),
     errorResponseBuilder: (_req, ctx) => ({ statusCode: 429, message: 'Too Many Attempts.', ttl: ctx.ttl }),
   })
-  const defaultLimit = app.rateLimit()
-  app.addHook('onRequest', async function (req, reply) {
+  defaultLimit(app, config.rateLimits.default, redis ? redisCounters(redis, config.rateLimitPrefix) : memoryCounters())
+}
+
+/**
+ * The default limit (RATE_LIMIT_DEFAULT a minute per client) on every route without a named limit or
+ * `rateLimit: false`, as a global onRequest hook: it runs before a route's own auth hook, so requests
+ * refused with 401 (a flood of made-up tokens) are counted too. Callback style: a guest's request is
+ * counted without a promise, within the call when the counters are in memory. The same headers and
+ * 429 as the plugin's named limits.
+ */
+function defaultLimit(app: FastifyInstance, max: number, counters: Counters) {
+  const count = (key: string, reply: FastifyReply, done: HookHandlerDoneFunction) => {
+    counters.count(key, WINDOW_MS, (err, hit) => {
+      if (err || !hit) {
+        // Like the named limits (skipOnError): a Redis outage must not take the service down with it.
+        app.log.warn({ err }, 'rate-limit store unavailable; request not counted')
+        return done()
+      }
+      const seconds = Math.ceil(hit.ttlMs / 1000)
+      if (hit.count > max) return done(new TooManyTries(max, seconds))
+      reply.header('x-ratelimit-limit', max)
+      reply.header('x-ratelimit-remaining', max - hit.count)
+      reply.header('x-ratelimit-reset', seconds)
+      done()
+    })
+  }
+  app.addHook('onRequest', (req, reply, done) => {
     // A named limit (an object) replaces the default; `false` (FREE_PATH) is exempt.
-    if (req.routeOptions.config?.rateLimit !== undefined) return
-    await defaultLimit.call(this, req, reply)
+    if (req.routeOptions.config?.rateLimit !== undefined) return done()
+    if (req.headers.authorization === undefined) return count(`ip:${req.ip}`, reply, done)
+    clientKey(app, req).then((key) => count(key, reply, done), done)
   })
 }

@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto'
 import type { FastifyReply } from 'fastify'
 
 // The JSON of cached answers, encoded once. A read served from the read cache (src/lib/cache.ts)
@@ -21,6 +22,73 @@ interface Answer {
   route: unknown
   variant: string
   bytes: Buffer
+  /** A strong validator of `bytes`, made with them (once per cached answer). */
+  etag: string
+}
+
+/**
+ * How shared caches (a CDN in front of the service) may keep a guest's answer: `Cache-Control` for a
+ * request without Authorization. Browsers always revalidate (`max-age=0`; a 304 when the ETag is
+ * current), so a customer never sees an answer older than their own last change; `s-maxage` lets a
+ * CDN answer for that many seconds. Signed-in answers are `private, no-cache`; all vary by
+ * Authorization (a venue owner's list is not a guest's). docs/architecture.md, "HTTP caching".
+ */
+export interface SharedCache {
+  /** Seconds a shared cache may serve the answer without asking. */
+  sMaxAge: number
+  /** Seconds past that it may serve it while it revalidates in the background. */
+  staleWhileRevalidate?: number
+}
+
+const PRIVATE = 'private, no-cache'
+const NO_PAYLOAD = Promise.resolve(undefined)
+const policies = new Map<string, string>()
+
+function cacheControl(shared: SharedCache) {
+  const key = `${shared.sMaxAge}/${shared.staleWhileRevalidate ?? 0}`
+  let value = policies.get(key)
+  if (value === undefined) {
+    value = `public, max-age=0, s-maxage=${shared.sMaxAge}`
+    if (shared.staleWhileRevalidate) value += `, stale-while-revalidate=${shared.staleWhileRevalidate}`
+    policies.set(key, value)
+  }
+  return value
+}
+
+function etagOf(bytes: Buffer) {
+  return `"${createHash('sha1').update(bytes).digest('base64url').slice(0, 22)}"`
+}
+
+/** If-None-Match against the answer's ETag: a list, `*`, or weak validators compared weakly (RFC 9110 13.1.2). */
+function notModified(header: string | undefined, etag: string) {
+  if (header === undefined) return false
+  if (header === etag || header.trim() === '*') return true
+  return header.split(',').some((tag) => {
+    const t = tag.trim()
+    return (t.startsWith('W/') ? t.slice(2) : t) === etag
+  })
+}
+
+/**
+ * The validators and caching headers of an answer, and the answer: its bytes, or no content with
+ * 304 when the request's If-None-Match names them. The 304 keeps the 200's Content-Length (RFC 9110
+ * 8.6 allows it when equal; a 0 would be wrong). It is sent as a promise of no payload: Fastify
+ * then leaves a 304's Content-Length alone, while a payload, even an empty one, gets its own
+ * length; that costs a microtask turn on a 304 only.
+ */
+function conditional<T>(reply: FastifyReply, answer: Answer, shared: SharedCache | undefined): T {
+  const { headers } = reply.request
+  reply.header('etag', answer.etag)
+  if (shared !== undefined) {
+    reply.header('cache-control', headers.authorization === undefined ? cacheControl(shared) : PRIVATE)
+    reply.header('vary', 'Authorization')
+  }
+  if (notModified(headers['if-none-match'], answer.etag)) {
+    reply.code(304)
+    reply.header('content-length', answer.bytes.length)
+    return NO_PAYLOAD as unknown as T
+  }
+  return answer.bytes as unknown as T
 }
 const LAST = Symbol('rendered')
 type Rendered = { [LAST]?: Answer }
@@ -58,19 +126,26 @@ function keep(source: object, answer: Answer) {
  * expects its handler to return (returning `reply` instead would make Fastify wait on the
  * response's end through `reply.then`, a listener pair per request).
  */
-function renderedJson<S extends object, T>(reply: FastifyReply, source: S, variant: string, body: (source: S) => T): T {
+function renderedJson<S extends object, T>(
+  reply: FastifyReply,
+  source: S,
+  variant: string,
+  body: (source: S) => T,
+  shared: SharedCache | undefined,
+): T {
   const route = reply.getSerializationFunction('200') ?? routeName(reply)
   reply.type(JSON_TYPE)
   const held = source as Rendered
   const last = held[LAST]
   // The encoded form of a T (see above): Fastify's send() passes a Buffer through untouched.
-  if (last !== undefined && last.route === route && last.variant === variant) return last.bytes as unknown as T
+  if (last !== undefined && last.route === route && last.variant === variant) return conditional(reply, last, shared)
   let answer = others.get(source)?.get(route)?.get(variant)
   if (answer === undefined) {
-    answer = { route, variant, bytes: ownBytes(reply.serialize(body(source)) as string) }
+    const bytes = ownBytes(reply.serialize(body(source)) as string)
+    answer = { route, variant, bytes, etag: etagOf(bytes) }
     if (last === undefined && Object.isExtensible(source)) {
       Object.defineProperty(source, LAST, { value: answer, writable: true })
-      return answer.bytes as unknown as T
+      return conditional(reply, answer, shared)
     }
     if (last !== undefined && !others.has(source)) keep(source, last)
     keep(source, answer)
@@ -78,7 +153,7 @@ function renderedJson<S extends object, T>(reply: FastifyReply, source: S, varia
   // A frozen object (none is cached today) keeps its answers in the WeakMap only; one frozen after
   // its first answer keeps that one on itself too.
   if (last !== undefined && !Object.isFrozen(source)) held[LAST] = answer
-  return answer.bytes as unknown as T
+  return conditional(reply, answer, shared)
 }
 
 /**
@@ -92,9 +167,10 @@ export function renderedAnswer<S extends object, T>(
   answer: S | Promise<S>,
   variant: string,
   body: (source: S) => T,
+  shared?: SharedCache,
 ): T | Promise<T> {
-  if (answer instanceof Promise) return answer.then((source) => renderedJson(reply, source, variant, body))
-  return renderedJson(reply, answer, variant, body)
+  if (answer instanceof Promise) return answer.then((source) => renderedJson(reply, source, variant, body, shared))
+  return renderedJson(reply, answer, variant, body, shared)
 }
 
 /**

@@ -150,6 +150,20 @@ export const UnprocessableError = named(
   }),
 )
 
+/**
+ * 304 of a conditional GET (src/lib/rendered.ts): no body. Listed by the reads that send an ETag, with
+ * `conditionalReads` in their description.
+ */
+export const NotModified = Type.Null({
+  description: 'Not Modified: the ETag named in If-None-Match is still current; no body.',
+})
+
+/** What a read that answers conditionally says about it, appended to its description. */
+export const conditionalReads =
+  ' Answers carry an ETag: a request with If-None-Match naming it is answered 304 with no body while ' +
+  'the answer is unchanged. A guest answer is `Cache-Control: public, max-age=0, s-maxage=N` (a CDN in ' +
+  'front may serve it N seconds; browsers revalidate), a signed-in one `private, no-cache`; both vary by Authorization.'
+
 /** Standard error responses to list in a route's schema.response (for the OpenAPI document). */
 export const errorResponses = {
   401: Message,

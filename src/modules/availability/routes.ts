@@ -1,7 +1,7 @@
 import { Type } from 'typebox'
-import { renderedAnswer } from '../../lib/rendered.ts'
+import { renderedAnswer, type SharedCache } from '../../lib/rendered.ts'
 import type { Routes } from '../../lib/route.ts'
-import { errorResponses } from '../../lib/schemas.ts'
+import { conditionalReads, errorResponses, NotModified } from '../../lib/schemas.ts'
 import { AvailabilityQuery, CourtAvailabilitySchema, IndoorAvailabilitySchema } from './schemas.ts'
 import { courtAvailability, type DayAnswer, indoorAvailability } from './service.ts'
 
@@ -19,6 +19,12 @@ const PRICING =
 
 /** A day's answer (service.ts) builds its body when the route encodes it. */
 const body = <T>(answer: DayAnswer<T>) => answer.body()
+/**
+ * A CDN may answer a guest's availability for 5 s: a slot booked meanwhile still shows free there,
+ * and its booking is refused 409 by the database (browsers always revalidate, so a customer's own
+ * booking shows at once).
+ */
+const AVAILABILITY_CACHE: SharedCache = { sMaxAge: 5 }
 
 const routes: Routes = async (app) => {
   const { ctx } = app
@@ -32,16 +38,22 @@ const routes: Routes = async (app) => {
         operationId: 'getCourtAvailability',
         security: [],
         summary: "A court's slots on a date, with availability and price",
-        description: DESCRIPTION + PRICING,
+        description: DESCRIPTION + PRICING + conditionalReads,
         params: Type.Object({ court: Type.String() }),
         querystring: AvailabilityQuery,
-        response: { 200: CourtAvailabilitySchema, ...errorResponses },
+        response: { 200: CourtAvailabilitySchema, 304: NotModified, ...errorResponses },
       },
     },
     // Not async: a cached day is answered within this call (src/lib/rendered.ts). The service
     // hands out the same answer object while it is valid: encoded once, its bytes kept on it.
     (req, reply) =>
-      renderedAnswer(reply, courtAvailability(ctx, req.user ?? null, req.params.court, req.query.date), '', body),
+      renderedAnswer(
+        reply,
+        courtAvailability(ctx, req.user ?? null, req.params.court, req.query.date),
+        '',
+        body,
+        AVAILABILITY_CACHE,
+      ),
   )
 
   app.get(
@@ -53,14 +65,20 @@ const routes: Routes = async (app) => {
         operationId: 'getIndoorGameAvailability',
         security: [],
         summary: "An indoor game station's slots on a date (venue opening hours)",
-        description: DESCRIPTION,
+        description: DESCRIPTION + conditionalReads,
         params: Type.Object({ indoorGame: Type.String() }),
         querystring: AvailabilityQuery,
-        response: { 200: IndoorAvailabilitySchema, ...errorResponses },
+        response: { 200: IndoorAvailabilitySchema, 304: NotModified, ...errorResponses },
       },
     },
     (req, reply) =>
-      renderedAnswer(reply, indoorAvailability(ctx, req.user ?? null, req.params.indoorGame, req.query.date), '', body),
+      renderedAnswer(
+        reply,
+        indoorAvailability(ctx, req.user ?? null, req.params.indoorGame, req.query.date),
+        '',
+        body,
+        AVAILABILITY_CACHE,
+      ),
   )
 }
 

@@ -1,14 +1,16 @@
 import { Type } from 'typebox'
 import { signedIn } from '../../../lib/auth.ts'
 import { pageParams, paginated, pathOf } from '../../../lib/pagination.ts'
-import { renderedAnswer } from '../../../lib/rendered.ts'
+import { renderedAnswer, type SharedCache } from '../../../lib/rendered.ts'
 import type { RouteApp } from '../../../lib/route.ts'
-import { Data, errorResponses, Paginated } from '../../../lib/schemas.ts'
+import { conditionalReads, Data, errorResponses, NotModified, Paginated } from '../../../lib/schemas.ts'
 import { MyVenueSchema, VenueSchema } from '../resource.ts'
 import { NearbyQuery, VenueListQuery } from '../schemas.ts'
 import { listVenues, myVenues, nearbyVenues, showVenue } from '../service/catalogue.ts'
 
 const tags = ['Venues']
+/** A CDN may keep a guest's venue answers 30 s, and serve them 30 s more while it asks again. */
+const VENUE_CACHE: SharedCache = { sMaxAge: 30, staleWhileRevalidate: 30 }
 const security = [{ bearer: [] }]
 
 export default async function catalogueRoutes(app: RouteApp) {
@@ -27,9 +29,10 @@ export default async function catalogueRoutes(app: RouteApp) {
           'Guests and customers see verified, active venues only; venue_owner, manager and staff with a token see ' +
           'only their own venues (any status); super_admin sees every venue and may filter by owner_id. With ' +
           'coordinates (lat|latitude and lng|longitude) the radius defaults to 50 km and each item has distance and ' +
-          'distance_km. sort=distance without coordinates falls back to Recommended.',
+          'distance_km. sort=distance without coordinates falls back to Recommended.' +
+          conditionalReads,
         querystring: VenueListQuery,
-        response: { 200: Paginated(VenueSchema), ...errorResponses },
+        response: { 200: Paginated(VenueSchema), 304: NotModified, ...errorResponses },
       },
     },
     // Not async: a cached page is answered within this call (src/lib/rendered.ts).
@@ -37,8 +40,12 @@ export default async function catalogueRoutes(app: RouteApp) {
       const page = pageParams(req.query)
       // A guest's page comes from the read cache: its JSON is encoded once per cache entry. The
       // cache key holds the query and page, so only the path of the links can still differ.
-      return renderedAnswer(reply, listVenues(ctx, req.user ?? null, req.query, page), pathOf(req.url), (found) =>
-        paginated(req, ctx.config.appUrl, found.items, found.total, page),
+      return renderedAnswer(
+        reply,
+        listVenues(ctx, req.user ?? null, req.query, page),
+        pathOf(req.url),
+        (found) => paginated(req, ctx.config.appUrl, found.items, found.total, page),
+        VENUE_CACHE,
       )
     },
   )
@@ -52,14 +59,19 @@ export default async function catalogueRoutes(app: RouteApp) {
         operationId: 'listNearbyVenues',
         security: [],
         summary: 'Public venues near a point (radius default 10 km), nearest first',
+        description: conditionalReads.trim(),
         querystring: NearbyQuery,
-        response: { 200: Paginated(VenueSchema), ...errorResponses },
+        response: { 200: Paginated(VenueSchema), 304: NotModified, ...errorResponses },
       },
     },
     (req, reply) => {
       const page = pageParams(req.query)
-      return renderedAnswer(reply, nearbyVenues(ctx, req.query, page), pathOf(req.url), (found) =>
-        paginated(req, ctx.config.appUrl, found.items, found.total, page),
+      return renderedAnswer(
+        reply,
+        nearbyVenues(ctx, req.query, page),
+        pathOf(req.url),
+        (found) => paginated(req, ctx.config.appUrl, found.items, found.total, page),
+        VENUE_CACHE,
       )
     },
   )
@@ -95,12 +107,19 @@ export default async function catalogueRoutes(app: RouteApp) {
         summary: 'One venue by slug or id, with courts, images and amenities',
         description:
           'A venue_owner, manager or staff who neither owns nor is assigned to the venue receives 403; a guest or ' +
-          'customer receives 404 for a venue that is not verified and active.',
+          'customer receives 404 for a venue that is not verified and active.' +
+          conditionalReads,
         params: Type.Object({ venue: Type.String({ description: 'Venue slug (an id is also accepted)' }) }),
-        response: { 200: Data(VenueSchema), ...errorResponses },
+        response: { 200: Data(VenueSchema), 304: NotModified, ...errorResponses },
       },
     },
     (req, reply) =>
-      renderedAnswer(reply, showVenue(ctx, req.user ?? null, req.params.venue), '', (venue) => ({ data: venue })),
+      renderedAnswer(
+        reply,
+        showVenue(ctx, req.user ?? null, req.params.venue),
+        '',
+        (venue) => ({ data: venue }),
+        VENUE_CACHE,
+      ),
   )
 }
