@@ -10,7 +10,12 @@
 // before/after hooks belong to it, and it closes its app before the next file starts). The files
 // in OWN_PROCESS still get a process each; TEST_ISOLATE=1 gives every file its own (to rule out
 // one file disturbing another). The processes are balanced by the durations of the last run
-// (.tmp/test-durations-<database>.json, written by scripts/test-reporter.mjs), longest first.
+// (.tmp/test-durations-<database>.json, written by scripts/test-reporter.mjs), longest first. A fresh
+// clone (CI) has no last run: scripts/test-durations.json, a whole run's durations kept in the
+// repository, stands in for it (and for any file the last run did not include), so the slow files
+// (browser pages, first start, spawned servers) start first and are spread over the processes
+// instead of falling wherever the alphabet puts them. To refresh it, copy
+// .tmp/test-durations-pglite.json over it after a whole `npm test`.
 import { spawnSync } from 'node:child_process'
 import { mkdirSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs'
 import { join, relative, resolve } from 'node:path'
@@ -104,10 +109,14 @@ process.exit(run.status ?? 1)
  * returned longest first.
  */
 function plan(all) {
-  let known = {}
-  try {
-    known = JSON.parse(readFileSync(env.TEST_DURATIONS_FILE, 'utf8'))
-  } catch {}
+  const read = (file) => {
+    try {
+      return JSON.parse(readFileSync(file, 'utf8'))
+    } catch {
+      return {}
+    }
+  }
+  const known = { ...read(join(root, 'scripts/test-durations.json')), ...read(env.TEST_DURATIONS_FILE) }
   const seen = Object.values(known).sort((a, b) => a - b)
   const typical = seen.length ? seen[Math.floor(seen.length / 2)] : 5000
   const cost = (f) => known[f] ?? typical
