@@ -7,7 +7,8 @@ import { demoDataWanted, welcomeLines } from '../../src/cli/first-start.ts'
 import { DEMO_PASSWORD, DEMO_USERS } from '../../src/cli/seed-data.ts'
 import { loadConfig } from '../../src/config.ts'
 import { ManualClock } from '../../src/lib/clock.ts'
-import { createPglite } from '../../src/lib/db.ts'
+import { createPglite, wrapPglite } from '../../src/lib/db.ts'
+import { migrate } from '../../src/lib/migrate.ts'
 import { setPasswordCost } from '../../src/lib/password.ts'
 import { start } from '../../src/main.ts'
 import { checkLedger } from '../../src/modules/ledger/index.ts'
@@ -32,15 +33,28 @@ function freshDir() {
 
 /**
  * A directory whose embedded database is already migrated and empty: a copy of the template
- * scripts/test.mjs prepared (when run without it, a fresh directory, which start() migrates). The
- * tests that are not about migrating a fresh directory start here: creating and migrating a PGlite
- * database costs seconds of CPU, and the first test already covers that path.
+ * scripts/test.mjs prepared for PGlite runs, or (on a PostgreSQL run, which prepares none) of one
+ * migrated here once. The tests that are not about migrating a fresh directory start here: creating
+ * and migrating a PGlite database costs seconds of CPU, and the first test already covers that path.
  */
 async function migratedDir() {
   const dir = freshDir()
-  const dump = process.env.TEST_PGLITE_DUMP
-  if (dump) await (await createPglite(join(dir, 'pglite'), new Blob([readFileSync(dump)]))).close()
+  await (await createPglite(join(dir, 'pglite'), await migratedTemplate())).close()
   return dir
+}
+
+let template: Promise<Blob> | undefined
+function migratedTemplate(): Promise<Blob> {
+  const file = process.env.TEST_PGLITE_DUMP
+  if (file) return Promise.resolve(new Blob([readFileSync(file)]))
+  template ??= (async () => {
+    const raw = await createPglite()
+    await migrate(wrapPglite(raw))
+    const dump = await raw.dumpDataDir('none')
+    await raw.close()
+    return dump
+  })()
+  return template
 }
 
 function config(dataDir: string, env: Record<string, string> = {}) {
