@@ -11,6 +11,7 @@ import { ReadCache } from '../dist/lib/cache.js'
 import { systemClock } from '../dist/lib/clock.js'
 import { frameworkErrors, registerErrorHandler } from '../dist/lib/errors.js'
 import { logDestination } from '../dist/lib/log-destination.js'
+import { requestLineWriter } from '../dist/lib/ops.js'
 import { registerRateLimit } from '../dist/lib/rate-limit.js'
 import { RequestHistogram } from '../dist/lib/request-histogram.js'
 import { lazyRequestLogger } from '../dist/lib/request-logger.js'
@@ -63,20 +64,15 @@ if (has('request-id') || has('frame-options')) {
 }
 if (has('metrics') || has('log-line')) {
   const histogram = new RequestHistogram()
+  const writeLine = has('log-line-pino') ? null : requestLineWriter(app.log)
   app.addHook('onResponse', (req, reply, done) => {
     const route = req.is404 ? 'unmatched' : (req.routeOptions.url ?? 'unmatched')
     if (has('metrics')) histogram.observe(req.method, route, reply.statusCode, reply.elapsedTime / 1000)
     if (has('log-line')) {
-      app.log.info(
-        {
-          reqId: req.id,
-          method: req.method,
-          route,
-          status: reply.statusCode,
-          ms: Math.round(reply.elapsedTime * 10) / 10,
-        },
-        'request',
-      )
+      const ms = Math.round(reply.elapsedTime * 10) / 10
+      // As src/lib/ops.ts writes it (straight to the destination), or through pino's info().
+      if (writeLine) writeLine(30, req.id, req.method, route, reply.statusCode, ms)
+      else app.log.info({ reqId: req.id, method: req.method, route, status: reply.statusCode, ms }, 'request')
     }
     done()
   })

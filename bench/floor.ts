@@ -22,7 +22,7 @@ const DB_URL = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:
 const HEALTH_BODY = '{"status":"ok"}'
 
 /** Each stage adds its pieces to the previous one's (bench/floor-server.mjs names them). */
-const STAGES: { name: string; pieces: string[] }[] = [
+const STAGES: { name: string; pieces: string[]; drop?: string[] }[] = [
   { name: 'Fastify, one route with a response schema', pieces: [] },
   { name: '+ logger (pino at info, req.log made on use)', pieces: ['logger'] },
   { name: '+ request id (genReqId, x-request-id on send)', pieces: ['request-id'] },
@@ -30,7 +30,9 @@ const STAGES: { name: string; pieces: string[] }[] = [
   { name: '+ frame options (onSend)', pieces: ['frame-options'] },
   { name: '+ error and not-found handlers', pieces: ['errors'] },
   { name: '+ metrics histogram (onResponse)', pieces: ['metrics'] },
-  { name: '+ request log line at info', pieces: ['log-line'] },
+  { name: "+ request log line at info through pino's info(), a write per line", pieces: ['log-line', 'log-line-pino'] },
+  { name: '+ instead, the line as the app writes it (one template string)', pieces: [], drop: ['log-line-pino'] },
+  { name: '+ log lines written in batches (LOG_BUFFER_BYTES=4096)', pieces: ['log-buffer'] },
   { name: '+ rate limit, memory store (production default)', pieces: ['rate-limit'] },
 ]
 const REDIS_STAGE = { name: '… with the rate limit in Redis instead', swap: ['rate-limit', 'rate-limit-redis'] }
@@ -116,7 +118,7 @@ async function main() {
   const targets: Target[] = []
   let pieces: string[] = []
   for (const stage of STAGES) {
-    pieces = [...pieces, ...stage.pieces]
+    pieces = [...pieces, ...stage.pieces].filter((p) => !stage.drop?.includes(p))
     const these = pieces
     targets.push({ name: stage.name, url: '/api/floor', start: (port) => startFloor(these, port) })
   }
@@ -129,11 +131,6 @@ async function main() {
     start: (p) => startApp(p, quiet),
   })
   targets.push({ name: 'the server: /health, production settings', url: '/health', start: (p) => startApp(p, {}) })
-  targets.push({
-    name: 'the server: GET /api/sports, production settings (rate-limited, logged)',
-    url: '/api/sports',
-    start: (p) => startApp(p, { RATE_LIMIT_DEFAULT: '1000000000' }),
-  })
 
   const bare = await startBare(HEALTH_BODY, FIRST_PORT)
   const servers: ChildProcess[] = []

@@ -92,3 +92,23 @@ test('a real fault (5xx) is logged at error with its stack, and the client gets 
   const line = lines.find((l) => l.msg === 'request' && l.reqId === 'req-500')
   assert.equal(line?.status, 500)
 })
+
+test('the request line has the shape pino gives every other line: level, time, pid, hostname, then its fields', async (t) => {
+  const raw: string[] = []
+  const app = await build(t, { LOG_LEVEL: 'info' }, { logStream: { write: (l) => raw.push(l) } })
+  app.log.info({ reqId: 'by-pino', method: 'GET', route: '/x', status: 200, ms: 1.5 }, 'request')
+  await app.inject({ method: 'GET', url: '/api/auth/me', headers: { 'x-request-id': 'req-"quoted"' } })
+  await app.inject({ method: 'GET', url: '/api/auth/me', headers: { 'x-request-id': 'req-line' } })
+  const byPino = JSON.parse(raw.find((l) => l.includes('"by-pino"')) as string)
+  const ours = raw.find((l) => l.includes('"req-line"')) as string
+  assert.ok(ours.endsWith('}\n'))
+  const line = JSON.parse(ours)
+  assert.deepEqual(Object.keys(line), Object.keys(byPino))
+  assert.deepEqual(
+    { ...line, time: 0, ms: 0 },
+    { ...byPino, time: 0, ms: 0, reqId: 'req-line', route: '/api/auth/me', status: 401 },
+  )
+  assert.equal(typeof line.time, 'number')
+  // A request id it did not accept (quotes) was replaced by a generated one, still valid JSON.
+  assert.equal(raw.filter((l) => l.includes('"msg":"request"')).length, 3)
+})
