@@ -738,6 +738,7 @@ apt-get install wrk        # the bench installs it itself when run as root
 npm run bench              # full run on the local PostgreSQL server; rewrites this file
 npm run bench -- --quick   # about a minute, prints the ratio lines only
 npm run bench -- --db=pglite
+npm run bench:floor        # the framework floor piece by piece (bench/floor.ts), about four minutes
 # a profile: the server as the bench starts it (bench/run.ts startServer), under wrk, then
 node --cpu-prof --cpu-prof-dir=/tmp/prof dist/server.js
 npx tsx bench/cpuprofile.ts /tmp/prof/<file>.cpuprofile 25 --skip=4   # or --callers=<function>
