@@ -22,13 +22,9 @@ const pieces = new Set((process.argv[2] ?? '').split(',').filter(Boolean))
 const port = Number(process.argv[3])
 const has = (p) => pieces.has(p)
 
+// The production settings come from bench/floor.ts (SERVER_ENV of bench/wrk.ts).
 const config = loadConfig({
   ...process.env,
-  NODE_ENV: 'production',
-  APP_KEY: 'bench-key-not-secret',
-  PAYMENT_SANDBOX_IN_PRODUCTION: 'true',
-  OUTBOX_LOG_IN_PRODUCTION: 'true',
-  METRICS_PUBLIC: 'true',
   LOG_LEVEL: 'info',
   // A limit the load does not reach: the limiter's work is measured, not its 429s.
   RATE_LIMIT_DEFAULT: '1000000000',

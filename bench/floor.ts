@@ -11,7 +11,7 @@ import { type ChildProcess, spawn, spawnSync } from 'node:child_process'
 import { existsSync, readFileSync } from 'node:fs'
 import { cpus, loadavg } from 'node:os'
 import pg from 'pg'
-import { answers, children, ensureWrk, median, runWrk, startBare, stopServer, WRK_THREADS } from './wrk.ts'
+import { answers, children, ensureWrk, median, runWrk, SERVER_ENV, startBare, stopServer, WRK_THREADS } from './wrk.ts'
 
 const quick = process.argv.includes('--quick')
 const ROUNDS = quick ? 1 : 3
@@ -49,6 +49,7 @@ function log(msg: string) {
 
 async function startFloor(pieces: string[], port: number) {
   const child = spawn(process.execPath, ['bench/floor-server.mjs', pieces.join(','), String(port)], {
+    env: { ...process.env, ...SERVER_ENV },
     stdio: ['ignore', 'pipe', 'inherit'],
   })
   children.add(child)
@@ -66,13 +67,8 @@ async function startApp(port: number, extra: Record<string, string>) {
   const child = spawn(process.execPath, ['dist/server.js'], {
     env: {
       ...process.env,
-      NODE_ENV: 'production',
-      APP_KEY: 'bench-key-not-secret',
-      PAYMENT_SANDBOX_IN_PRODUCTION: 'true',
-      OUTBOX_LOG_IN_PRODUCTION: 'true',
-      METRICS_PUBLIC: 'true',
+      ...SERVER_ENV,
       PORT: String(port),
-      HOST: '127.0.0.1',
       DATABASE_URL: DB_URL,
       JOBS_ENABLED: 'false',
       DATA_DIR: '.tmp/bench-data',

@@ -20,6 +20,7 @@ import {
   ensureWrk,
   median,
   type Row,
+  SERVER_ENV,
   startBare,
   stopServer,
   WRK_THREADS,
@@ -107,15 +108,8 @@ async function startServer(
 ): Promise<ChildProcess> {
   const env: Record<string, string | undefined> = {
     ...process.env,
-    NODE_ENV: 'production',
-    APP_KEY: 'bench-key-not-secret',
-    // Production settings, with the in-service gateways and the outbox file: the bench sends nothing out.
-    PAYMENT_SANDBOX_IN_PRODUCTION: 'true',
-    OUTBOX_LOG_IN_PRODUCTION: 'true',
-    // Served on loopback only (HOST below); nothing scrapes it.
-    METRICS_PUBLIC: 'true',
+    ...SERVER_ENV,
     PORT: String(port),
-    HOST: '127.0.0.1',
     LOG_LEVEL: 'warn',
     DATABASE_POOL_SIZE: String(POOL_SIZE),
     RATE_LIMIT_ENABLED: 'false',

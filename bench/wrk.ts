@@ -3,6 +3,19 @@
 import { type ChildProcess, spawn, spawnSync } from 'node:child_process'
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs'
 
+/**
+ * The production settings every server of the benches starts with, with the in-service gateways
+ * and the outbox file: the benches send nothing out. /metrics is served on loopback only.
+ */
+export const SERVER_ENV = {
+  NODE_ENV: 'production',
+  APP_KEY: 'bench-key-not-secret',
+  PAYMENT_SANDBOX_IN_PRODUCTION: 'true',
+  OUTBOX_LOG_IN_PRODUCTION: 'true',
+  METRICS_PUBLIC: 'true',
+  HOST: '127.0.0.1',
+}
+
 /** Connections wrk keeps open in every scenario. */
 export const CONNECTIONS = 100
 
