@@ -95,7 +95,7 @@ function reopen() {
 /**
  * What the production rows change in startServer's settings: rate limiting on with its default store
  * (memory: no REDIS_URL) and a limit the load does not reach, a log line per request at info
- * (batched, LOG_BUFFER_BYTES' production default), metrics on as always. The log goes to /dev/null
+ * (pino's own destination, the default; LOG_BUFFER_BYTES is opt-in), metrics on as always. The log goes to /dev/null
  * (a collector reading a pipe would cost the server about the same write).
  */
 const PRODUCTION = { RATE_LIMIT_ENABLED: 'true', RATE_LIMIT_DEFAULT: '1000000000', LOG_LEVEL: 'info' }

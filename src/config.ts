@@ -26,7 +26,7 @@ export interface Config {
   webDir: string
   redisUrl: string | undefined
   logLevel: string
-  /** LOG_BUFFER_BYTES: log lines written in batches of this size or every second; 0 writes each line (src/lib/log-destination.ts). */
+  /** LOG_BUFFER_BYTES: log lines written in batches of this size or every second by the main thread; 0 (default) is pino's own destination (src/lib/log-destination.ts). */
   logBufferBytes: number
   superAdminEmail: string | undefined
   superAdminPassword: string | undefined
@@ -457,8 +457,9 @@ export function loadConfig(env: Env = process.env): Config {
     webDir: str(env, 'WEB_DIR', fileURLToPath(new URL('../dist/web', import.meta.url))),
     redisUrl: opt(env, 'REDIS_URL'),
     logLevel: oneOf(env, 'LOG_LEVEL', ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const, 'info'),
-    // Batched in production only: in development a line shows at once.
-    logBufferBytes: int(env, 'LOG_BUFFER_BYTES', nodeEnv === 'production' ? 4096 : 0, 0, 16000),
+    // Opt-in (src/lib/log-destination.ts): a batch is written by the main thread, which a stalled
+    // log reader would stall too.
+    logBufferBytes: int(env, 'LOG_BUFFER_BYTES', 0, 0, 16000),
     superAdminEmail: opt(env, 'SUPER_ADMIN_EMAIL'),
     superAdminPassword: opt(env, 'SUPER_ADMIN_PASSWORD'),
     bookingHoldMinutes: int(env, 'BOOKING_HOLD_MINUTES', 15, 1, 24 * 60),

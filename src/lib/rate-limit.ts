@@ -164,11 +164,17 @@ export async function registerRateLimit(app: FastifyInstance, config: Config) {
  * 429 as the plugin's named limits.
  */
 function defaultLimit(app: FastifyInstance, max: number, counters: Counters) {
+  let warnedAt = Number.NEGATIVE_INFINITY
   const count = (key: string, reply: FastifyReply, done: HookHandlerDoneFunction) => {
     counters.count(key, WINDOW_MS, (err, hit) => {
       if (err || !hit) {
         // Like the named limits (skipOnError): a Redis outage must not take the service down with it.
-        app.log.warn({ err }, 'rate-limit store unavailable; request not counted')
+        // Said at most every 10 s, not once per request of the outage.
+        const now = Date.now()
+        if (now - warnedAt >= 10_000) {
+          warnedAt = now
+          app.log.warn({ err }, 'rate-limit store unavailable; requests not counted')
+        }
         return done()
       }
       const seconds = Math.ceil(hit.ttlMs / 1000)

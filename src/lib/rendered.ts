@@ -81,10 +81,14 @@ function conditional<T>(reply: FastifyReply, answer: Answer, shared: SharedCache
   reply.header('etag', answer.etag)
   if (shared !== undefined) {
     reply.header('cache-control', headers.authorization === undefined ? cacheControl(shared) : PRIVATE)
-    reply.header('vary', 'Authorization')
+    // Added to what the response varies by already (a CORS plugin's Origin, say), never replacing it.
+    const vary = reply.getHeader('vary')
+    reply.header('vary', vary === undefined ? 'Authorization' : `${vary}, Authorization`)
   }
   if (notModified(headers['if-none-match'], answer.etag)) {
     reply.code(304)
+    // HEAD: Fastify's HEAD route sets the length from the payload and sends none of it.
+    if (reply.request.method === 'HEAD') return answer.bytes as unknown as T
     reply.header('content-length', answer.bytes.length)
     return NO_PAYLOAD as unknown as T
   }

@@ -48,6 +48,11 @@ test('availability: ETag, 304 for a current one in any of its forms, 200 with a 
     assert.equal(res.headers['content-length'], String(Buffer.byteLength(first.body)))
   }
   assert.equal((await get(url, { 'if-none-match': '"stale"' })).statusCode, 200)
+  // HEAD too: 304, no body, the length of the 200.
+  const head = await app.inject({ method: 'HEAD', url, headers: { 'if-none-match': etag } })
+  assert.equal(head.statusCode, 304)
+  assert.equal(head.body, '')
+  assert.equal(head.headers['content-length'], String(Buffer.byteLength(first.body)))
 
   // A booking changes the grid: the old ETag no longer matches, and the new answer shows the slot taken.
   const booked = await book(app, w.customer, fixedSlot(court.id, 2, '10:00', '11:00'))
