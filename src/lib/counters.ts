@@ -64,18 +64,17 @@ return {count, ttl}
 `
 
 export function redisCounters(redis: Redis, prefix: string): Counters {
+  const count: Counters['count'] = (key, windowMs, done) => {
+    redis.eval(HIT_SCRIPT, 1, prefix + key, windowMs, (err, reply) => {
+      if (err) return done(err)
+      const [n, ttlMs] = reply as [number, number]
+      done(null, { count: n, ttlMs })
+    })
+  }
   return {
-    async hit(key, windowMs) {
-      const [count, ttlMs] = (await redis.eval(HIT_SCRIPT, 1, prefix + key, windowMs)) as [number, number]
-      return { count, ttlMs }
-    },
-    count(key, windowMs, done) {
-      redis.eval(HIT_SCRIPT, 1, prefix + key, windowMs, (err, reply) => {
-        if (err) return done(err)
-        const [count, ttlMs] = reply as [number, number]
-        done(null, { count, ttlMs })
-      })
-    },
+    hit: (key, windowMs) =>
+      new Promise((resolve, reject) => count(key, windowMs, (err, hit) => (err || !hit ? reject(err) : resolve(hit)))),
+    count,
     async reset(key) {
       await redis.del(prefix + key)
     },

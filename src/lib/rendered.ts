@@ -34,26 +34,21 @@ interface Answer {
  * Authorization (a venue owner's list is not a guest's). docs/architecture.md, "HTTP caching".
  */
 export interface SharedCache {
-  /** Seconds a shared cache may serve the answer without asking. */
-  sMaxAge: number
-  /** Seconds past that it may serve it while it revalidates in the background. */
-  staleWhileRevalidate?: number
+  /** The Cache-Control of a guest's answer, made once with the policy (`sharedCache`). */
+  readonly guest: string
+}
+
+/**
+ * A route's policy for shared caches: a CDN may answer a guest's request `sMaxAge` seconds without
+ * asking, and `staleWhileRevalidate` seconds more while it asks again.
+ */
+export function sharedCache(sMaxAge: number, staleWhileRevalidate = 0): SharedCache {
+  const swr = staleWhileRevalidate > 0 ? `, stale-while-revalidate=${staleWhileRevalidate}` : ''
+  return { guest: `public, max-age=0, s-maxage=${sMaxAge}${swr}` }
 }
 
 const PRIVATE = 'private, no-cache'
 const NO_PAYLOAD = Promise.resolve(undefined)
-const policies = new Map<string, string>()
-
-function cacheControl(shared: SharedCache) {
-  const key = `${shared.sMaxAge}/${shared.staleWhileRevalidate ?? 0}`
-  let value = policies.get(key)
-  if (value === undefined) {
-    value = `public, max-age=0, s-maxage=${shared.sMaxAge}`
-    if (shared.staleWhileRevalidate) value += `, stale-while-revalidate=${shared.staleWhileRevalidate}`
-    policies.set(key, value)
-  }
-  return value
-}
 
 function etagOf(bytes: Buffer) {
   return `"${createHash('sha1').update(bytes).digest('base64url').slice(0, 22)}"`
@@ -80,7 +75,7 @@ function conditional<T>(reply: FastifyReply, answer: Answer, shared: SharedCache
   const { headers } = reply.request
   reply.header('etag', answer.etag)
   if (shared !== undefined) {
-    reply.header('cache-control', headers.authorization === undefined ? cacheControl(shared) : PRIVATE)
+    reply.header('cache-control', headers.authorization === undefined ? shared.guest : PRIVATE)
     // Added to what the response varies by already (a CORS plugin's Origin, say), never replacing it.
     const vary = reply.getHeader('vary')
     reply.header('vary', vary === undefined ? 'Authorization' : `${vary}, Authorization`)

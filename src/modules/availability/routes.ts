@@ -1,5 +1,5 @@
 import { Type } from 'typebox'
-import { renderedAnswer, type SharedCache } from '../../lib/rendered.ts'
+import { renderedAnswer, sharedCache } from '../../lib/rendered.ts'
 import type { Routes } from '../../lib/route.ts'
 import { conditionalReads, errorResponses, NotModified } from '../../lib/schemas.ts'
 import { AvailabilityQuery, CourtAvailabilitySchema, IndoorAvailabilitySchema } from './schemas.ts'
@@ -24,7 +24,7 @@ const body = <T>(answer: DayAnswer<T>) => answer.body()
  * and its booking is refused 409 by the database (browsers always revalidate, so a customer's own
  * booking shows at once).
  */
-const AVAILABILITY_CACHE: SharedCache = { sMaxAge: 5 }
+const AVAILABILITY_CACHE = sharedCache(5)
 
 const routes: Routes = async (app) => {
   const { ctx } = app

@@ -1,7 +1,7 @@
 import { Type } from 'typebox'
 import { signedIn } from '../../../lib/auth.ts'
 import { pageParams, paginated, pathOf } from '../../../lib/pagination.ts'
-import { renderedAnswer, type SharedCache } from '../../../lib/rendered.ts'
+import { renderedAnswer, sharedCache } from '../../../lib/rendered.ts'
 import type { RouteApp } from '../../../lib/route.ts'
 import { conditionalReads, Data, errorResponses, NotModified, Paginated } from '../../../lib/schemas.ts'
 import { MyVenueSchema, VenueSchema } from '../resource.ts'
@@ -10,7 +10,7 @@ import { listVenues, myVenues, nearbyVenues, showVenue } from '../service/catalo
 
 const tags = ['Venues']
 /** A CDN may keep a guest's venue answers 30 s, and serve them 30 s more while it asks again. */
-const VENUE_CACHE: SharedCache = { sMaxAge: 30, staleWhileRevalidate: 30 }
+const VENUE_CACHE = sharedCache(30, 30)
 const security = [{ bearer: [] }]
 
 export default async function catalogueRoutes(app: RouteApp) {
