@@ -27,6 +27,9 @@ import type { DemoCourt, DemoVenue } from './seed-data.ts'
 
 export const HISTORY_DAYS = 60
 
+/** The least the demo customer's wallet keeps after a payment (paisa). */
+const WALLET_FLOOR = toPaisa(5_000)
+
 /** Walk-in and phone customers of the desk (repeat players, so "top customers" means something). */
 const DESK_CUSTOMERS = [
   { name: 'Sujan Maharjan', phone: '+9779841000011' },
@@ -170,7 +173,9 @@ export async function seedVenueHistory(
   const rng = generator(venueId * 7919 + 33)
   const nowMinute = toMinutes(time.zone.wallClock(time.now).time)
   const desk = [...people.staffIds, row.owner_id]
-  // The customer's wallet is topped up online before it pays (Rs 15,000 when short).
+  // The customer's wallet is topped up online (Rs 15,000) whenever a payment would leave it under
+  // Rs 5,000: a newcomer signed in as the demo customer can always pay a tournament's entry fee or a
+  // booking from it, whatever day the history is written on.
   const wallet = { balance: 0 }
   let written = 0
   for (let back = HISTORY_DAYS; back >= 0; back--) {
@@ -425,7 +430,7 @@ async function postMoney(
   }
   const customer = m.people.customerId
   if (p.method === 'wallet') {
-    if (m.wallet.balance < p.total) {
+    if (m.wallet.balance - p.total < WALLET_FLOOR) {
       const topup = toPaisa(15_000)
       await creditWallet(
         db,

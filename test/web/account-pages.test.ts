@@ -2,9 +2,11 @@ import assert from 'node:assert/strict'
 import { after, before, describe, test } from 'node:test'
 import type { Browser, BrowserContext, Page } from 'playwright-core'
 import { seedDemo } from '../../src/cli/seed.ts'
+import { ManualClock } from '../../src/lib/clock.ts'
 import { lastOtp } from '../accounts/helpers.ts'
 import {
   axeViolations,
+  contextAt,
   DESKTOP,
   launchBrowser,
   open,
@@ -23,12 +25,15 @@ import { appDate, bookCourt } from './helpers-account.ts'
 // fee from the wallet. Signed out: sign in and sign up.
 
 const CUSTOMER = 'customer@courtside.test'
+// The app's and the pages' now: a Tuesday, 09:00 in Kathmandu (never the machine's clock: the demo
+// history, and so what the customer has played and holds in the wallet, is counted back from it).
+const NOW = new Date('2026-12-01T03:15:00Z')
 
 describe('the account pages', () => {
   let server: WebServer
   let browser: Browser
   before(async () => {
-    server = await startWebServer()
+    server = await startWebServer(new ManualClock(NOW))
     const { zone, clock, config } = server.app.ctx
     await seedDemo(server.app.ctx.db, {
       zone,
@@ -48,7 +53,7 @@ describe('the account pages', () => {
   }
 
   async function customer(viewport: typeof PHONE | typeof DESKTOP): Promise<BrowserContext> {
-    const context = await browser.newContext(viewport)
+    const context = await contextAt(browser, NOW, viewport)
     await signInAs(context, server, CUSTOMER)
     return context
   }
@@ -216,7 +221,7 @@ describe('the account pages', () => {
       }
       await context.close()
 
-      const visitor = await browser.newContext(viewport)
+      const visitor = await contextAt(browser, NOW, viewport)
       for (const [path, heading] of [
         ['/signin', 'Sign in'],
         ['/signup', 'Create an account'],

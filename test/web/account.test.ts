@@ -1,8 +1,21 @@
 import assert from 'node:assert/strict'
 import { after, before, describe, test } from 'node:test'
 import type { Browser, Page } from 'playwright-core'
-import { axeViolations, launchBrowser, open, PHONE, screenshot, startWebServer, type WebServer } from './browser.ts'
+import { ManualClock } from '../../src/lib/clock.ts'
+import {
+  axeViolations,
+  contextAt,
+  launchBrowser,
+  open,
+  PHONE,
+  screenshot,
+  startWebServer,
+  type WebServer,
+} from './browser.ts'
 import { appDate, bookCourt, pageToken } from './helpers-account.ts'
+
+// The app's and the pages' now, a Tuesday at 09:00 in Kathmandu: never the machine's clock.
+const NOW = new Date('2026-12-01T03:15:00Z')
 
 // A new customer on a phone, in real Chromium against the real server: signs up, tops up the
 // wallet through the eSewa sandbox (the return page asks the service, not the redirect), sees a
@@ -13,7 +26,7 @@ describe('the customer account on a phone', () => {
   let server: WebServer
   let browser: Browser
   before(async () => {
-    server = await startWebServer()
+    server = await startWebServer(new ManualClock(NOW))
     browser = await launchBrowser()
   })
   after(async () => {
@@ -26,7 +39,7 @@ describe('the customer account on a phone', () => {
   }
 
   test('sign up, top up, a booking confirmed, another cancelled with the quote shown, then in Nepali', async () => {
-    const context = await browser.newContext(PHONE)
+    const context = await contextAt(browser, NOW, PHONE)
     const page = await open(context, server, '/signup')
     await noViolations(page, 'sign up')
     await page.getByLabel('Full name').fill('Sita Gurung')

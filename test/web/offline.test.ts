@@ -1,8 +1,12 @@
 import assert from 'node:assert/strict'
 import { after, before, describe, test } from 'node:test'
 import type { Browser } from 'playwright-core'
-import { launchBrowser, open, PHONE, signInAs, startWebServer, type WebServer } from './browser.ts'
+import { ManualClock } from '../../src/lib/clock.ts'
+import { contextAt, launchBrowser, open, PHONE, signInAs, startWebServer, type WebServer } from './browser.ts'
 import { appDate, bookCourt } from './helpers-account.ts'
+
+// The app's and the pages' now, a Tuesday at 09:00 in Kathmandu: never the machine's clock.
+const NOW = new Date('2026-12-01T03:15:00Z')
 
 // Installable and readable offline: the web manifest and its icons, and a service worker
 // (web/public/sw.js) that keeps the app shell and the last seen bookings, so My bookings opens
@@ -12,7 +16,7 @@ describe('the app offline', () => {
   let server: WebServer
   let browser: Browser
   before(async () => {
-    server = await startWebServer()
+    server = await startWebServer(new ManualClock(NOW))
     browser = await launchBrowser()
   })
   after(async () => {
@@ -53,7 +57,7 @@ describe('the app offline', () => {
   })
 
   test('My bookings opens offline with the last seen bookings; other pages say they are offline', async () => {
-    const context = await browser.newContext(PHONE)
+    const context = await contextAt(browser, NOW, PHONE)
     const email = 'customer@courtside.test'
     await signInAs(context, server, email)
     const login = await fetch(`${server.url}/api/auth/login`, {
