@@ -2,17 +2,21 @@
 import { spawn } from 'node:child_process'
 import { readFileSync, writeFileSync } from 'node:fs'
 
+/** The shape of a customer's own booking's INSERT, its unpaid cap counted inside it (src/modules/bookings/repository.ts). */
+const SHAPE = 'insert-held:'
+
 /**
- * The SQL of a plain booking's INSERT as the service sends it: the reused statement checked in by
- * test/foundation/sql-snapshot.test.ts (which fails when src/modules/bookings/repository.ts builds
- * anything else). Returns the statement and its column list (the order of $1…$n).
+ * The SQL of a customer's plain booking's INSERT as the service sends it (with its unpaid cap): the
+ * reused statement checked in by test/foundation/sql-snapshot.test.ts (which fails when
+ * src/modules/bookings/repository.ts builds anything else). Returns the statement and its column
+ * list (the order of $1…$n).
  */
 export function serviceBookingInsert(): { sql: string; columns: string[] } {
   const text = readFileSync('test/foundation/__snapshots__/sql/reused-bookings.sql', 'utf8')
-  const block = text.split('-- shape: ').find((b) => b.startsWith('insert:'))
-  if (!block) throw new Error('no booking INSERT in test/foundation/__snapshots__/sql/reused-bookings.sql')
+  const block = text.split('-- shape: ').find((b) => b.startsWith(SHAPE))
+  if (!block) throw new Error(`no ${SHAPE} booking INSERT in test/foundation/__snapshots__/sql/reused-bookings.sql`)
   const newline = block.indexOf('\n')
-  const columns = block.slice('insert:'.length, newline).split(',')
+  const columns = block.slice(SHAPE.length, newline).split(',')
   return { sql: block.slice(newline + 1).trim(), columns }
 }
 
@@ -32,7 +36,15 @@ export type SampleRow = Record<string, string | number | boolean | null>
  */
 export function bookingScript(
   sample: SampleRow,
-  o: { firstCourt: number; perClient: number; courtsPerVenue: number; players: [number, number] },
+  o: {
+    firstCourt: number
+    perClient: number
+    courtsPerVenue: number
+    players: [number, number]
+    /** The cap's now, as an instant and as the venue's wall clock ("YYYY-MM-DD HH:mm:ss"). */
+    now: Date
+    wall: string
+  },
 ): { script: string; defines: string[] } {
   const { sql, columns } = serviceBookingInsert()
   const defines: string[] = []
@@ -54,11 +66,14 @@ export function bookingScript(
   }
   const prefix = String(sample.booking_number).replace(/\d+$/, '')
   defines.push(`prefix=${prefix}`)
+  // After the columns: the number's prefix, the court of its lock, then the cap's customer, limit
+  // (never reached: pgbench measures the work, not the refusal), now and now on the wall clock.
+  defines.push('c_max=1000000000', `c_now=${o.now.toISOString()}`, `c_wall=${o.wall}`)
+  const after = [':prefix', ':court', ':uid', ':c_max', ':c_now', ':c_wall']
   let statement = sql.replace(/\$(\d+)/g, (_, k: string) => {
     const i = Number(k) - 1
     if (i < columns.length) return value(columns[i])
-    if (i === columns.length) return ':prefix'
-    if (i === columns.length + 1) return ':court'
+    if (i - columns.length < after.length) return after[i - columns.length]
     throw new Error(`booking INSERT: unexpected parameter $${k}`)
   })
   statement = statement.trim().replace(/;?$/, ';')

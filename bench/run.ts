@@ -11,6 +11,7 @@ import { sql } from 'kysely'
 import pg from 'pg'
 import { openDatabase } from '../src/lib/db.ts'
 import { migrate } from '../src/lib/migrate.ts'
+import { Zone } from '../src/lib/zone.ts'
 import { generateBookings, generateCatalogue } from './data.ts'
 import { bookingScript, runPgbench, type SampleRow } from './pgbench.ts'
 import {
@@ -617,12 +618,14 @@ async function pgbenchBookings(freeCourtIds: number[]): Promise<Row> {
       perClient,
       courtsPerVenue: size.courtsPerVenue,
       players: [Number(players.rows[0].lo), Number(players.rows[0].hi)],
+      now: new Date(),
+      wall: new Zone('Asia/Kathmandu').format(new Date()),
     })
     const file = '.tmp/bench-data/booking-insert.pgbench'
     await runPgbench(pgUrl, file, script, clients, WARMUP, kathmanduDate(300))
     const r = await runPgbench(pgUrl, file, script, clients, DURATION, kathmanduDate(301))
     return {
-      name: `pgbench: the service's booking INSERT (${clients} clients)`,
+      name: `pgbench: the service's booking INSERT, its unpaid cap included (${clients} clients)`,
       generator: 'pgbench',
       rps: r.tps,
       p50: 0,

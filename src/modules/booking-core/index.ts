@@ -65,11 +65,13 @@ export {
 export { REMINDER_LEAD_HOURS, reminderSweep, sendReminders } from './reminders.ts'
 export {
   allocatedNumber,
+  allocatedNumberAfterHold,
   allocatedNumberWithPrefix,
   bookedResourceLock,
   numberPrefix,
 } from './repository/numbers.ts'
 export type { PaymentRow } from './repository/payments.ts'
+export { type UnpaidHold, unpaidHoldRefused } from './repository/unpaid.ts'
 export { checkBookingRules, clearNoShows, NO_SHOW_DAYS, type NoShowStanding, noShowStanding } from './rules.ts'
 export { StatusBody, type StatusChange, statusReason } from './schemas.ts'
 export {
@@ -85,4 +87,4 @@ export {
 } from './shared.ts'
 export { BOOKING_EVENTS, BOOKING_STATUSES, type BookingEvent, type BookingStatus, STAFF_TARGETS } from './state.ts'
 export { HOLD_EXPIRED_REASON, type TransitionOutcome, transition } from './transitions.ts'
-export { assertMayHoldUnpaid, capsApply, type UnpaidCapCheck } from './unpaid-caps.ts'
+export { assertMayHoldUnpaid, capsApply, tooManyUnpaid, type UnpaidCapCheck, unpaidHoldOf } from './unpaid-caps.ts'

@@ -1,8 +1,16 @@
+import { cacheTags } from '../../lib/cache-tags.ts'
 import type { AppContext } from '../../lib/context.ts'
 import type { Executor } from '../../lib/db.ts'
 import { NotFound, Unprocessable } from '../../lib/errors.ts'
 import { addDays, toMinutes } from '../../lib/time.ts'
-import { customerStanding, insertNoShowClearance, noShowStrikes, userExists, venueRules } from './repository/rules.ts'
+import {
+  customerStanding,
+  insertNoShowClearance,
+  noShowStrikes,
+  userExists,
+  type VenueRules,
+  venueRules,
+} from './repository/rules.ts'
 
 // A venue's booking rules for customers (docs/bookings.md, "Booking rules" and "No-shows"), court
 // and indoor alike, each week of a series included. Staff booking at the desk are exempt: callers
@@ -76,9 +84,37 @@ function strikesMessage(noShows: number, limit: number): string {
   )
 }
 
-/** Checks a customer's new booking against the venue's rules (one query); throws the 422 of the first rule it breaks. */
+/**
+ * Checks a customer's new booking against the venue's rules; throws the 422 of the first rule it
+ * breaks. The venue's settings come through the read cache (tagged with the venue, which every
+ * change of them announces) unless `db` is a transaction; the customer's standing there (hours
+ * booked that day, no-show strikes) is read, in one query, only when a limit of the venue could
+ * refuse this booking: a daily limit, or a no-show limit and a booking paid later.
+ */
 export async function checkBookingRules(ctx: AppContext, db: Executor, c: RuleCheck): Promise<void> {
+  const rules = db === ctx.db ? await cachedVenueRules(ctx, c.venueId) : await venueRules(db, c.venueId)
+  if (!rules) return
   const today = ctx.zone.today(c.now)
+  if (c.method === 'cash' && !rules.allows_pay_at_venue) refuse('payment_method', PAY_AT_VENUE_OFF)
+  const last = addDays(today, rules.booking_window_days)
+  if (c.date > last) {
+    refuse(
+      'booking_window_days',
+      `This venue takes bookings at most ${plural(rules.booking_window_days, 'day')} ahead (booking window): ` +
+        `the last date you can book is ${last}.`,
+    )
+  }
+  if (rules.min_notice_minutes > 0) {
+    const start = ctx.zone.instant(c.date, c.start.slice(0, 5))
+    if (start.getTime() - c.now.getTime() < rules.min_notice_minutes * 60_000) {
+      refuse(
+        'min_notice_minutes',
+        `This venue takes bookings at least ${duration(rules.min_notice_minutes)} before the start (minimum notice).`,
+      )
+    }
+  }
+  // Strikes refuse only a booking paid later (paysLater): one paid online at once needs no count.
+  if (rules.max_hours_per_day === null && (rules.no_show_limit === null || !paysLater(ctx, c))) return
   const s = await customerStanding(db, {
     venueId: c.venueId,
     userId: c.userId,
@@ -88,24 +124,6 @@ export async function checkBookingRules(ctx: AppContext, db: Executor, c: RuleCh
     zone: ctx.zone.name,
   })
   if (!s) return
-  if (c.method === 'cash' && !s.allows_pay_at_venue) refuse('payment_method', PAY_AT_VENUE_OFF)
-  const last = addDays(today, s.booking_window_days)
-  if (c.date > last) {
-    refuse(
-      'booking_window_days',
-      `This venue takes bookings at most ${plural(s.booking_window_days, 'day')} ahead (booking window): ` +
-        `the last date you can book is ${last}.`,
-    )
-  }
-  if (s.min_notice_minutes > 0) {
-    const start = ctx.zone.instant(c.date, c.start.slice(0, 5))
-    if (start.getTime() - c.now.getTime() < s.min_notice_minutes * 60_000) {
-      refuse(
-        'min_notice_minutes',
-        `This venue takes bookings at least ${duration(s.min_notice_minutes)} before the start (minimum notice).`,
-      )
-    }
-  }
   if (s.max_hours_per_day !== null) {
     const minutes = toMinutes(c.end) - toMinutes(c.start)
     if (s.booked_minutes + minutes > s.max_hours_per_day * 60) {
@@ -119,6 +137,15 @@ export async function checkBookingRules(ctx: AppContext, db: Executor, c: RuleCh
   if (s.no_show_limit !== null && s.no_shows >= s.no_show_limit && paysLater(ctx, c)) {
     refuse('no_show_limit', strikesMessage(s.no_shows, s.no_show_limit))
   }
+}
+
+/** A venue's booking rules through the read cache, dropped when the venue changes. */
+function cachedVenueRules(ctx: AppContext, venueId: number): Promise<VenueRules | undefined> {
+  return ctx.cache.through(
+    `venue-rules:${venueId}`,
+    () => venueRules(ctx.db, venueId),
+    (rules) => (rules ? { tags: [cacheTags.venue(venueId)] } : null),
+  )
 }
 
 /**

@@ -2,7 +2,7 @@ import type { AppContext } from '../../lib/context.ts'
 import type { Executor } from '../../lib/db.ts'
 import { Unprocessable } from '../../lib/errors.ts'
 import type { Booker } from './booker.ts'
-import { lockCustomerHolds, unpaidHeld } from './repository/unpaid.ts'
+import { lockCustomerHolds, type UnpaidHold, unpaidHeld } from './repository/unpaid.ts'
 
 // Holds and series (docs/bookings.md, "Unpaid bookings and series"): a customer may hold at most
 // MAX_UNPAID_BOOKINGS unpaid future bookings they made themselves (court and indoor together; a
@@ -45,10 +45,24 @@ export async function assertMayHoldUnpaid(
       `(${maxSeries}). Pay for their weeks or cancel one before starting another series.`
     throw new Unprocessable(message, { [check.field]: [message] })
   }
-  if (held.bookings >= maxBookings) {
-    const message =
-      `You already have ${plural(held.bookings, 'unpaid booking', 'unpaid bookings')}, the most allowed ` +
-      `(${maxBookings}; a weekly series counts as one). Pay for or cancel one before booking again.`
-    throw new Unprocessable(message, { [check.field]: [message] })
-  }
+  if (held.bookings >= maxBookings) throw tooManyUnpaid(ctx, held.bookings, check.field)
+}
+
+/** The 422 of one more unpaid booking when the customer already holds `held`, under `field`. */
+export function tooManyUnpaid(ctx: AppContext, held: number, field: string): Unprocessable {
+  const max = ctx.config.unpaid.maxBookings
+  const message =
+    `You already have ${plural(held, 'unpaid booking', 'unpaid bookings')}, the most allowed ` +
+    `(${max}; a weekly series counts as one). Pay for or cancel one before booking again.`
+  return new Unprocessable(message, { [field]: [message] })
+}
+
+/**
+ * The cap a customer's own booking is counted against inside its INSERT (booking-core's
+ * unpaidHold; the INSERT raises CSU01 at the cap, which tooManyUnpaid answers): now, on the venue
+ * wall clock too, and MAX_UNPAID_BOOKINGS.
+ */
+export function unpaidHoldOf(ctx: AppContext, booker: Booker & { userId: number }): UnpaidHold {
+  const now = ctx.clock.now()
+  return { userId: booker.userId, max: ctx.config.unpaid.maxBookings, now, wall: ctx.zone.format(now) }
 }

@@ -3,7 +3,14 @@ import type { AppContext } from '../../lib/context.ts'
 import { Conflict } from '../../lib/errors.ts'
 import { selectUsers, type UserRow, userResource } from '../accounts/index.ts'
 import { COURT_UNAVAILABLE } from '../availability/index.ts'
-import { type Booker, capsApply, insertPastLapsedHolds } from '../booking-core/index.ts'
+import {
+  type Booker,
+  capsApply,
+  insertPastLapsedHolds,
+  tooManyUnpaid,
+  unpaidHoldOf,
+  unpaidHoldRefused,
+} from '../booking-core/index.ts'
 import { loadCourtResources } from '../courts/index.ts'
 import { venueSummary } from '../venues/index.ts'
 import { hasSubscribers } from '../webhooks/index.ts'
@@ -12,7 +19,7 @@ import { type NewBooking, prepareCourtBooking } from './prepare.ts'
 import { loadBooking } from './queries.ts'
 import { insertBooking } from './repository.ts'
 import { type Booking, bookingResource } from './resource.ts'
-import { assertUnpaidCap } from './unpaid-cap.ts'
+import { assertUnpaidCap, unpaidCapField } from './unpaid-cap.ts'
 
 // Creating a court booking, for customers (online) and venue staff (offline, walk-in) alike:
 // prepare (prepare.ts), insert by path (insert.ts), read the answer back.
@@ -34,9 +41,10 @@ export function courtConflict(ctx: AppContext) {
  * booking leaves a gap), which also takes the court's advisory lock (booking-core/repository/numbers.ts).
  *
  * A plain booking (no coupon, something to pay) is that one statement, with its payment intent
- * already in the row, when staff make it; a customer's own is counted against their unpaid cap first
- * (the customer's lock, the count, then the INSERT, in one transaction: unpaid-cap.ts). A coupon or a free booking also redeems the coupon / confirms and notifies, in
- * one transaction with the INSERT. Expired payment holds never block a slot: when the INSERT is
+ * already in the row; a customer's own is counted against their unpaid cap in the same statement
+ * (the customer's lock, the count, CSU01 at the cap: bookings/repository.ts insertBooking), which
+ * becomes the cap's 422. A coupon or a free booking also redeems the coupon / confirms and
+ * notifies, in one transaction with the INSERT (a coupon booking's cap counted first in it). Expired payment holds never block a slot: when the INSERT is
  * refused, the expired holds on that court and date are cancelled (their own transaction; a
  * customer waiting for the slot is offered it there, docs/bookings.md "Waitlist") and, if there
  * were any, the INSERT is tried once more.
@@ -47,16 +55,24 @@ export async function createCourtBooking(ctx: AppContext, input: NewBooking, boo
   // A customer's own booking with something to pay is counted against their unpaid cap in its
   // transaction (unpaid-cap.ts); staff bookings and free ones are not.
   const capped = capsApply(booker) && p.values.total_amount > 0
-  // The webhook outbox needs a transaction; a plain booking at a venue nobody listens to stays one statement.
+  // The webhook outbox needs a transaction; a plain booking at a venue nobody listens to stays one
+  // statement, its unpaid cap (a customer's own) counted inside it.
   const outbox = p.plain && (await hasSubscribers(ctx, p.venueId, 'booking.created'))
+  const hold = capped && p.plain ? unpaidHoldOf(ctx, booker) : undefined
   const attempt = (): Promise<BookingRow | number> =>
-    p.plain && !outbox && !capped
-      ? insertBooking(ctx.db, p.values, p.year)
+    p.plain && !outbox
+      ? insertBooking(ctx.db, p.values, p.year, hold)
       : ctx.db.transaction().execute(async (trx): Promise<BookingRow | number> => {
+          if (p.plain) return insertPlain(ctx, trx, p, hold)
           if (capped) await assertUnpaidCap(ctx, trx, p)
-          return p.plain ? insertPlain(ctx, trx, p) : insertPreparedBooking(ctx, trx, p)
+          return insertPreparedBooking(ctx, trx, p)
         })
-  const result = await insertPastLapsedHolds(ctx, 'court', { resourceId: p.courtId, date: input.date }, attempt)
+  const result = await insertPastLapsedHolds(ctx, 'court', { resourceId: p.courtId, date: input.date }, () =>
+    attempt().catch((error: unknown) => {
+      const held = unpaidHoldRefused(error)
+      throw held === undefined ? error : tooManyUnpaid(ctx, held, unpaidCapField(p))
+    }),
+  )
   if (result === null) throw courtConflict(ctx)
   ctx.metrics.bookings.inc({ kind: 'court' })
   if (typeof result === 'number') return loadBooking(ctx, result)

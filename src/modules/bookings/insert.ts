@@ -1,6 +1,6 @@
 import type { AppContext } from '../../lib/context.ts'
 import type { Executor } from '../../lib/db.ts'
-import { applyCoupon, lockBooking, setPaymentIntent, transition } from '../booking-core/index.ts'
+import { applyCoupon, lockBooking, setPaymentIntent, transition, type UnpaidHold } from '../booking-core/index.ts'
 import { emitBookingEvent } from '../webhooks/index.ts'
 import type { PreparedBooking } from './prepare.ts'
 import { insertBooking } from './repository.ts'
@@ -23,9 +23,12 @@ export async function insertPreparedBooking(ctx: AppContext, trx: Executor, p: P
   return row.id
 }
 
-/** plain: the INSERT and its booking.created webhook message (the outbox), in one transaction. */
-export async function insertPlain(ctx: AppContext, trx: Executor, p: PreparedBooking) {
-  const row = await insertBooking(trx, p.values, p.year)
+/**
+ * plain: the INSERT and its booking.created webhook message (the outbox), in one transaction; with
+ * `hold`, the INSERT counts the customer's unpaid cap first (insertBooking).
+ */
+export async function insertPlain(ctx: AppContext, trx: Executor, p: PreparedBooking, hold?: UnpaidHold) {
+  const row = await insertBooking(trx, p.values, p.year, hold)
   await emitBookingEvent(ctx, trx, 'court', row.id, 'created')
   return row
 }

@@ -1,9 +1,14 @@
-import type { Insertable } from 'kysely'
+import type { Insertable, RawBuilder } from 'kysely'
 import { jsonObjectFrom } from 'kysely/helpers/postgres'
 import type { Bookings } from '../../db/types.ts'
 import { type Executor, ReusedStatements } from '../../lib/db.ts'
 import type { PageParams } from '../../lib/pagination.ts'
-import { allocatedNumberWithPrefix, numberPrefix } from '../booking-core/index.ts'
+import {
+  allocatedNumberAfterHold,
+  allocatedNumberWithPrefix,
+  numberPrefix,
+  type UnpaidHold,
+} from '../booking-core/index.ts'
 
 // Queries on court bookings (the `bookings` table).
 
@@ -17,26 +22,67 @@ type NewBookingRow = Omit<Insertable<Bookings>, 'booking_number'>
  * whole row with its venue's summary and its customer's wallet balance. One round trip; the exclusion
  * constraint may refuse it (23P01).
  *
+ * With `hold` (a customer's own booking with something to pay) the same statement first counts the
+ * customer's unpaid bookings under their lock (allocatedNumberAfterHold) and raises CSU01 at the cap:
+ * still one round trip, where a transaction of its own (BEGIN, the lock, the count, the INSERT,
+ * COMMIT) took five (docs/performance.md, "Issue 36").
+ *
  * The statement is built with Kysely once per set of columns and its SQL reused after that
  * (ReusedStatements, which derives the parameter order from the arguments): building it is a large
  * share of a booking's CPU in Node (docs/performance.md, "Why the hot paths look this way").
  */
-export async function insertBooking(db: Executor, values: NewBookingRow, year: number) {
-  const args: InsertArgs = { ...values, number_prefix: numberPrefix('BK', year) }
-  const rows = await statements.run(db, `insert:${Object.keys(values).join()}`, args, (a) => buildInsert(db, a))
+export async function insertBooking(db: Executor, values: NewBookingRow, year: number, hold?: UnpaidHold) {
+  const number_prefix = numberPrefix('BK', year)
+  const columns = Object.keys(values).join()
+  const rows = hold
+    ? await statements.run(
+        db,
+        `insert-held:${columns}`,
+        {
+          ...values,
+          number_prefix,
+          hold_user: hold.userId,
+          hold_max: hold.max,
+          hold_now: hold.now,
+          hold_wall: hold.wall,
+        },
+        (a) => buildHeldInsert(db, a),
+      )
+    : await statements.run(db, `insert:${columns}`, { ...values, number_prefix }, (a) => buildInsert(db, a))
   return rows[0]!
 }
 
 /** The row's columns and the booking number's prefix ("BK-2026-"), the statement's arguments. */
 type InsertArgs = NewBookingRow & { number_prefix: string }
 
+/** InsertArgs and the customer's unpaid cap (UnpaidHold's fields). */
+type HeldInsertArgs = InsertArgs & { hold_user: number; hold_max: number; hold_now: Date; hold_wall: string }
+
 /** The INSERT per column set (a handful of shapes: online, desk, coupon bookings). */
 export const statements = new ReusedStatements()
 
 function buildInsert(db: Executor, { number_prefix, ...values }: InsertArgs) {
+  return insertReturning(db, {
+    ...values,
+    booking_number: allocatedNumberWithPrefix('BK', number_prefix, values.court_id),
+  })
+}
+
+function buildHeldInsert(
+  db: Executor,
+  { number_prefix, hold_user, hold_max, hold_now, hold_wall, ...values }: HeldInsertArgs,
+) {
+  const hold = { userId: hold_user, max: hold_max, now: hold_now, wall: hold_wall }
+  return insertReturning(db, {
+    ...values,
+    booking_number: allocatedNumberAfterHold('BK', number_prefix, values.court_id, hold),
+  })
+}
+
+function insertReturning(db: Executor, row: NewBookingRow & { booking_number: RawBuilder<string> }) {
   return db
     .insertInto('bookings')
-    .values({ ...values, booking_number: allocatedNumberWithPrefix('BK', number_prefix, values.court_id) })
+    .values(row)
     .returningAll()
     .returning((eb) =>
       jsonObjectFrom(

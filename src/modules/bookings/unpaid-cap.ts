@@ -8,9 +8,12 @@ import type { PreparedBooking } from './prepare.ts'
 
 const field = (paymentMethod: string | null | undefined) => (paymentMethod ? 'payment_method' : 'court_id')
 
+/** The field a court booking's cap 422 names. */
+export const unpaidCapField = (p: PreparedBooking) => field(p.input.payment_method)
+
 /** A customer's own court booking, inside its transaction before the INSERT: 422 at the cap. */
 export function assertUnpaidCap(ctx: AppContext, trx: Executor, p: PreparedBooking): Promise<void> {
-  return assertMayHoldUnpaid(ctx, trx, p.booker, { field: field(p.input.payment_method) })
+  return assertMayHoldUnpaid(ctx, trx, p.booker, { field: unpaidCapField(p) })
 }
 
 /**

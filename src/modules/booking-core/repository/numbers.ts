@@ -1,5 +1,6 @@
 import { type RawBuilder, sql } from 'kysely'
 import type { Executor } from '../../../lib/db.ts'
+import { type UnpaidHold, unpaidHold } from './unpaid.ts'
 
 export type NumberKind = 'BK' | 'IG'
 
@@ -44,6 +45,23 @@ export const numberPrefix = (kind: NumberKind, year: number) => `${kind}-${year}
 export function allocatedNumberWithPrefix(kind: NumberKind, prefix: string, resourceId: number): RawBuilder<string> {
   return sql<string>`(SELECT ${prefix} || lpad(n::text, greatest(6, length(n::text)), '0')
     FROM (SELECT nextval(${sql.lit(SEQUENCE[kind])}) AS n, ${bookedResourceLock(kind, resourceId)}) AS next_number)`
+}
+
+/**
+ * allocatedNumberWithPrefix for a customer's own booking, counted against their unpaid cap first:
+ * the number's subquery reads FROM unpaidHold (the customer's lock, the count, CSU01 at the cap),
+ * so the customer's lock is taken before the court's, as every other path takes them, and a refused
+ * booking uses no number. The whole cap check is then part of the INSERT: no round trip of its own.
+ */
+export function allocatedNumberAfterHold(
+  kind: NumberKind,
+  prefix: string,
+  resourceId: number,
+  hold: UnpaidHold,
+): RawBuilder<string> {
+  return sql<string>`(SELECT ${prefix} || lpad(n::text, greatest(6, length(n::text)), '0')
+    FROM (SELECT nextval(${sql.lit(SEQUENCE[kind])}) AS n, ${bookedResourceLock(kind, resourceId)}
+      FROM ${unpaidHold(hold)} AS held) AS next_number)`
 }
 
 /**

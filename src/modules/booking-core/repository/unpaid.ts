@@ -26,23 +26,37 @@ export interface UnpaidHeld {
 
 /**
  * Counts what the customer holds unpaid at `now` (`wall`: now on the venue wall clock,
- * "YYYY-MM-DD HH:mm:ss"). Bookings staff made (offline, walk-in, or anyone's but the customer's own)
- * are not counted.
+ * "YYYY-MM-DD HH:mm:ss"): courtside_unpaid_held (migrations/025), the one definition the booking
+ * INSERT's cap (unpaidHold below) counts with too. Bookings staff made (offline, walk-in, or
+ * anyone's but the customer's own) are not counted.
  */
 export async function unpaidHeld(db: Executor, userId: number, now: Date, wall: string): Promise<UnpaidHeld> {
-  const live = (alias: string) =>
-    sql`${sql.ref(`${alias}.user_id`)} = ${userId} AND ${sql.ref(`${alias}.status`)} = 'pending'
-      AND ${sql.ref(`${alias}.type`)} = 'online' AND ${sql.ref(`${alias}.created_by`)} = ${sql.ref(`${alias}.user_id`)}
-      AND (${sql.ref(`${alias}.hold_expires_at`)} IS NULL OR ${sql.ref(`${alias}.hold_expires_at`)} > ${now})
-      AND ${sql.ref(`${alias}.date`)} >= ${wall.slice(0, 10)}::date
-      AND (${sql.ref(`${alias}.date`)} + ${sql.ref(`${alias}.start_time`)}) > ${wall}::timestamp`
-  const { rows } = await sql<{ single: string | number; series: string | number; indoor: string | number }>`
-    WITH court AS (SELECT b.series_id FROM bookings b WHERE ${live('b')})
-    SELECT
-      (SELECT count(*) FROM court WHERE series_id IS NULL) AS single,
-      (SELECT count(DISTINCT series_id) FROM court) AS series,
-      (SELECT count(*) FROM indoor_game_bookings i WHERE ${live('i')}) AS indoor`.execute(db)
-  const r = rows[0]
-  const series = Number(r.series)
-  return { bookings: Number(r.single) + series + Number(r.indoor), series }
+  const { rows } = await sql<{ bookings: string | number; series: string | number }>`
+    SELECT bookings, series FROM courtside_unpaid_held(${userId}, ${now}, ${wall}::timestamp)`.execute(db)
+  return { bookings: Number(rows[0].bookings), series: Number(rows[0].series) }
+}
+
+/** The arguments of unpaidHold: whose cap, its limit, and now (as an instant and on the venue wall clock). */
+export interface UnpaidHold {
+  userId: number
+  max: number
+  now: Date
+  wall: string
+}
+
+/**
+ * A FROM item that takes the customer's lock (lockCustomerHolds' class), counts what they hold
+ * unpaid, and raises SQLSTATE CSU01 (the count in its detail) when one more would pass `max`
+ * (courtside_hold_unpaid, migrations/025). The booking INSERT puts it before the court's lock, so a
+ * customer's booking is counted and inserted in one statement (bookings/repository.ts).
+ */
+export function unpaidHold(hold: UnpaidHold) {
+  return sql`courtside_hold_unpaid(${hold.userId}, ${hold.max}::int, ${hold.now}, ${hold.wall}::timestamp)`
+}
+
+/** The count in a CSU01 error raised by unpaidHold (one more would pass the cap); undefined for any other error. */
+export function unpaidHoldRefused(error: unknown): number | undefined {
+  const e = error as { code?: unknown; detail?: unknown } | null
+  if (e?.code !== 'CSU01') return undefined
+  return Number(e.detail)
 }

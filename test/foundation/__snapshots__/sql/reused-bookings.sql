@@ -1,9 +1,10 @@
 -- Reused statements of bookings
 
--- shape: insert:user_id,court_id,venue_id,type,status,date,start_time,end_time,base_amount,discount_amount,total_amount,customer_name,customer_phone,notes,created_by,payment_method,hold_expires_at
+-- shape: insert-held:user_id,court_id,venue_id,type,status,date,start_time,end_time,base_amount,discount_amount,total_amount,customer_name,customer_phone,notes,created_by,payment_method,hold_expires_at
 insert into "bookings" ("user_id", "court_id", "venue_id", "type", "status", "date", "start_time", "end_time", "base_amount", "discount_amount", "total_amount", "customer_name", "customer_phone", "notes", "created_by", "payment_method", "hold_expires_at", "booking_number")
 values ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16, $17, (SELECT $18 || lpad(n::text, greatest(6, length(n::text)), '0')
-    FROM (SELECT nextval('booking_number_bk') AS n, pg_advisory_xact_lock(1001, $19::int)) AS next_number))
+    FROM (SELECT nextval('booking_number_bk') AS n, pg_advisory_xact_lock(1001, $19::int)
+      FROM courtside_hold_unpaid($20, $21::int, $22, $23::timestamp) AS held) AS next_number))
 returning *, (select to_json(obj)
   from (select "v"."id", "v"."name", "v"."slug"
     from "venues" as "v"
