@@ -684,7 +684,7 @@ for a random busy court on one of the next 7 days on every request, venue show f
 ${SMALL_ROWS} and at the full booking count. Scenario 4 books distinct free hourly slots on ${CREATE_COURTS} courts (court after
 court, hour after hour) as 200 customers with their own tokens; its ratio is to **pgbench** running the service's
 own booking INSERT (bench/pgbench.ts: the statement of test/foundation/__snapshots__/sql/reused-bookings.sql, with
-its sequence number, advisory lock and exclusion constraint, prepared, autocommit) on other free courts of the
+its unpaid cap's lock and count, sequence number, advisory lock and exclusion constraint, prepared, autocommit) on other free courts of the
 same database, with as many clients (${POOL_SIZE}) as the server's pool: that is the rate no booking request can beat
 on this machine. Scenario 5 (contention) runs with the same server right after.
 

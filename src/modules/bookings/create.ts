@@ -44,16 +44,17 @@ export function courtConflict(ctx: AppContext) {
  * already in the row; a customer's own is counted against their unpaid cap in the same statement
  * (the customer's lock, the count, CSU01 at the cap: bookings/repository.ts insertBooking), which
  * becomes the cap's 422. A coupon or a free booking also redeems the coupon / confirms and
- * notifies, in one transaction with the INSERT (a coupon booking's cap counted first in it). Expired payment holds never block a slot: when the INSERT is
- * refused, the expired holds on that court and date are cancelled (their own transaction; a
- * customer waiting for the slot is offered it there, docs/bookings.md "Waitlist") and, if there
- * were any, the INSERT is tried once more.
+ * notifies, in one transaction with the INSERT (a coupon booking's cap counted first in it).
+ * Expired payment holds never block a slot: when the INSERT is refused, the expired holds on that
+ * court and date are cancelled (their own transaction; a customer waiting for the slot is offered
+ * it there, docs/bookings.md "Waitlist") and, if there were any, the INSERT is tried once more.
  */
 export async function createCourtBooking(ctx: AppContext, input: NewBooking, booker: Booker): Promise<Booking> {
   const now = ctx.clock.now()
   const p = await prepareCourtBooking(ctx, input, booker, now)
-  // A customer's own booking with something to pay is counted against their unpaid cap in its
-  // transaction (unpaid-cap.ts); staff bookings and free ones are not.
+  // A customer's own booking with something to pay is counted against their unpaid cap: a plain one
+  // inside its INSERT (hold), one with a coupon in its transaction (unpaid-cap.ts); staff bookings
+  // and free ones are not.
   const capped = capsApply(booker) && p.values.total_amount > 0
   // The webhook outbox needs a transaction; a plain booking at a venue nobody listens to stays one
   // statement, its unpaid cap (a customer's own) counted inside it.
