@@ -2,21 +2,23 @@
 import { spawn } from 'node:child_process'
 import { readFileSync, writeFileSync } from 'node:fs'
 
-/** The shape of a customer's own booking's INSERT, its unpaid cap counted inside it (src/modules/bookings/repository.ts). */
-const SHAPE = 'insert-held:'
+/**
+ * The booking INSERT's shapes (src/modules/bookings/repository.ts): a customer's own booking, its
+ * unpaid cap counted inside it ('insert-held:'), and the plain one of a desk booking ('insert:').
+ */
+export type InsertShape = 'insert-held:' | 'insert:'
 
 /**
- * The SQL of a customer's plain booking's INSERT as the service sends it (with its unpaid cap): the
- * reused statement checked in by test/foundation/sql-snapshot.test.ts (which fails when
- * src/modules/bookings/repository.ts builds anything else). Returns the statement and its column
- * list (the order of $1…$n).
+ * The SQL of a booking INSERT of `shape` as the service sends it: the reused statement checked in
+ * by test/foundation/sql-snapshot.test.ts (which fails when src/modules/bookings/repository.ts
+ * builds anything else). Returns the statement and its column list (the order of $1…$n).
  */
-export function serviceBookingInsert(): { sql: string; columns: string[] } {
+export function serviceBookingInsert(shape: InsertShape): { sql: string; columns: string[] } {
   const text = readFileSync('test/foundation/__snapshots__/sql/reused-bookings.sql', 'utf8')
-  const block = text.split('-- shape: ').find((b) => b.startsWith(SHAPE))
-  if (!block) throw new Error(`no ${SHAPE} booking INSERT in test/foundation/__snapshots__/sql/reused-bookings.sql`)
+  const block = text.split('-- shape: ').find((b) => b.startsWith(shape))
+  if (!block) throw new Error(`no ${shape} booking INSERT in test/foundation/__snapshots__/sql/reused-bookings.sql`)
   const newline = block.indexOf('\n')
-  const columns = block.slice(SHAPE.length, newline).split(',')
+  const columns = block.slice(shape.length, newline).split(',')
   return { sql: block.slice(newline + 1).trim(), columns }
 }
 
@@ -29,7 +31,8 @@ export type SampleRow = Record<string, string | number | boolean | null>
  * given as the variable `day`, so no two transactions of a run ask for one slot. The customer is a
  * random one of the bench's players. The other columns take the values the server wrote into
  * `sample` (the same type, status, amounts, hold), as parameters, like the service sends them;
- * the number prefix ("BK-2026-") and the court of the advisory lock are parameters too.
+ * the number prefix ("BK-2026-") and the court of the advisory lock are parameters too, and, in the
+ * held shape, the cap's customer, limit (never reached) and now.
  *
  * The courts must be numbered venue after venue (court = (venue - 1) * courtsPerVenue + k).
  * start_time/end_time are `make_time(:h, 0, 0)`: pgbench variables are numbers, not strings.
@@ -45,8 +48,9 @@ export function bookingScript(
     now: Date
     wall: string
   },
+  shape: InsertShape,
 ): { script: string; defines: string[] } {
-  const { sql, columns } = serviceBookingInsert()
+  const { sql, columns } = serviceBookingInsert(shape)
   const defines: string[] = []
   const byColumn: Record<string, string> = {
     user_id: ':uid',
@@ -68,8 +72,11 @@ export function bookingScript(
   defines.push(`prefix=${prefix}`)
   // After the columns: the number's prefix, the court of its lock, then the cap's customer, limit
   // (never reached: pgbench measures the work, not the refusal), now and now on the wall clock.
-  defines.push('c_max=1000000000', `c_now=${o.now.toISOString()}`, `c_wall=${o.wall}`)
-  const after = [':prefix', ':court', ':uid', ':c_max', ':c_now', ':c_wall']
+  const after = [':prefix', ':court']
+  if (shape === 'insert-held:') {
+    defines.push('c_max=1000000000', `c_now=${o.now.toISOString()}`, `c_wall=${o.wall}`)
+    after.push(':uid', ':c_max', ':c_now', ':c_wall')
+  }
   let statement = sql.replace(/\$(\d+)/g, (_, k: string) => {
     const i = Number(k) - 1
     if (i < columns.length) return value(columns[i])
@@ -77,7 +84,7 @@ export function bookingScript(
     throw new Error(`booking INSERT: unexpected parameter $${k}`)
   })
   statement = statement.trim().replace(/;?$/, ';')
-  const script = `-- bench/run.ts: the service's booking INSERT (test/foundation/__snapshots__/sql/reused-bookings.sql)
+  const script = `-- bench/run.ts: the service's booking INSERT, ${shape} (test/foundation/__snapshots__/sql/reused-bookings.sql)
 \\set n :n + 1
 \\set court ${o.firstCourt} + :client_id * ${o.perClient} + (:n - 1) % ${o.perClient}
 \\set venue (:court - 1) / ${o.courtsPerVenue} + 1

@@ -13,9 +13,9 @@ import { book, type World, world } from './helpers.ts'
 const TODAY = '2027-03-10'
 const TOMORROW = '2027-03-11'
 
-async function setup(t: Parameters<typeof build>[0]) {
+async function setup(t: Parameters<typeof build>[0], env: Record<string, string> = {}) {
   const clock = new ManualClock('2027-03-10T12:20:00Z')
-  const app = await build(t, { MAX_UNPAID_BOOKINGS: '100' }, { clock })
+  const app = await build(t, { MAX_UNPAID_BOOKINGS: '100', ...env }, { clock })
   assert.equal(app.ctx.zone.format(clock.now()), `${TODAY} 18:05:00`)
   const w = await world(app, { wallet: 1_000_000 })
   const game = await createIndoorGame(app, w.venue.id, { price_per_hour: 30000 })
@@ -295,99 +295,112 @@ test('no-show strikes: at the limit a customer books only by paying online; staf
   )
 })
 
-test('booking rules: set by owner or manager, shown on the venue, binding customers only, each a 422 naming the rule', async (t) => {
-  const { app, w, game } = await setup(t)
-  // Defaults.
-  const shown = await app.inject({ method: 'GET', url: `/api/venues/${w.venue.id}`, headers: w.owner.headers })
-  assert.equal(shown.statusCode, 200, shown.body)
-  const d = shown.json().data
-  assert.deepEqual(
-    [d.booking_window_days, d.min_notice_minutes, d.max_hours_per_day, d.no_show_limit],
-    [30, 0, null, 2],
-  )
-  // The default window: 30 days ahead yes, 31 no.
-  assert.equal((await book(app, w.customer, court(w, '2027-04-09', '10:00', '11:00'))).statusCode, 201)
-  const far = await book(app, w.customer, court(w, '2027-04-10', '10:00', '11:00'))
-  assert.equal(far.statusCode, 422, far.body)
-  assert.match(far.json().message, /at most 30 days ahead \(booking window\): the last date you can book is 2027-04-09/)
-  assert.ok(far.json().errors.booking_window_days)
+// The venue's rules are read through the read cache (booking-core/rules.ts), which the tests
+// otherwise run without: once more with it on, as in production, a changed rule binds the next booking.
+for (const [cache, env] of [
+  ['', {}],
+  [', with the read cache on', { CACHE_TTL_MS: '30000' }],
+] as const) {
+  test(`booking rules${cache}: set by owner or manager, shown on the venue, binding customers only, each a 422 naming the rule`, async (t) => {
+    const { app, w, game } = await setup(t, env)
+    // Defaults.
+    const shown = await app.inject({ method: 'GET', url: `/api/venues/${w.venue.id}`, headers: w.owner.headers })
+    assert.equal(shown.statusCode, 200, shown.body)
+    const d = shown.json().data
+    assert.deepEqual(
+      [d.booking_window_days, d.min_notice_minutes, d.max_hours_per_day, d.no_show_limit],
+      [30, 0, null, 2],
+    )
+    // The default window: 30 days ahead yes, 31 no.
+    assert.equal((await book(app, w.customer, court(w, '2027-04-09', '10:00', '11:00'))).statusCode, 201)
+    const far = await book(app, w.customer, court(w, '2027-04-10', '10:00', '11:00'))
+    assert.equal(far.statusCode, 422, far.body)
+    assert.match(
+      far.json().message,
+      /at most 30 days ahead \(booking window\): the last date you can book is 2027-04-09/,
+    )
+    assert.ok(far.json().errors.booking_window_days)
 
-  // Staff may not change the rules; a manager may; bad values are 422.
-  assert.equal((await patchVenue(app, w.staff, w.venue.id, { booking_window_days: 10 })).statusCode, 403)
-  assert.equal((await patchVenue(app, w.manager, w.venue.id, { booking_window_days: 0 })).statusCode, 422)
-  assert.equal((await patchVenue(app, w.manager, w.venue.id, { max_hours_per_day: 25 })).statusCode, 422)
-  const set = await patchVenue(app, w.manager, w.venue.id, {
-    booking_window_days: 10,
-    min_notice_minutes: 120,
-    max_hours_per_day: 2,
-  })
-  assert.equal(set.statusCode, 200, set.body)
-  assert.equal(set.json().data.booking_window_days, 10)
-  assert.equal(set.json().data.min_notice_minutes, 120)
-  assert.equal(set.json().data.max_hours_per_day, 2)
+    // Staff may not change the rules; a manager may; bad values are 422.
+    assert.equal((await patchVenue(app, w.staff, w.venue.id, { booking_window_days: 10 })).statusCode, 403)
+    assert.equal((await patchVenue(app, w.manager, w.venue.id, { booking_window_days: 0 })).statusCode, 422)
+    assert.equal((await patchVenue(app, w.manager, w.venue.id, { max_hours_per_day: 25 })).statusCode, 422)
+    const set = await patchVenue(app, w.manager, w.venue.id, {
+      booking_window_days: 10,
+      min_notice_minutes: 120,
+      max_hours_per_day: 2,
+    })
+    assert.equal(set.statusCode, 200, set.body)
+    assert.equal(set.json().data.booking_window_days, 10)
+    assert.equal(set.json().data.min_notice_minutes, 120)
+    assert.equal(set.json().data.max_hours_per_day, 2)
 
-  // Window.
-  const w11 = await book(app, w.customer, court(w, '2027-03-21', '10:00', '11:00'))
-  assert.equal(w11.statusCode, 422)
-  assert.ok(w11.json().errors.booking_window_days)
-  const i11 = await bookIndoor(app, w.customer, {
-    indoor_game_id: game.id,
-    date: '2027-03-21',
-    start_time: '10:00',
-    end_time: '11:00',
-  })
-  assert.equal(i11.statusCode, 422)
-  assert.ok(i11.json().errors.booking_window_days)
-  const desk = await deskBook(app, w.staff, w.venue.id, {
-    ...court(w, '2027-03-21', '10:00', '11:00'),
-    customer_name: 'X',
-  })
-  assert.equal(desk.statusCode, 201, desk.body)
-  // A series: every week must lie inside the window.
-  const series = await app.inject({
-    method: 'POST',
-    url: '/api/bookings/series',
-    headers: w.customer.headers,
-    payload: { court_id: w.court.id, start_date: '2027-03-15', start_time: '07:00', end_time: '08:00', weeks: 2 },
-  })
-  assert.equal(series.statusCode, 422, series.body)
-  assert.ok(series.json().errors.booking_window_days)
+    // Window.
+    const w11 = await book(app, w.customer, court(w, '2027-03-21', '10:00', '11:00'))
+    assert.equal(w11.statusCode, 422)
+    assert.ok(w11.json().errors.booking_window_days)
+    const i11 = await bookIndoor(app, w.customer, {
+      indoor_game_id: game.id,
+      date: '2027-03-21',
+      start_time: '10:00',
+      end_time: '11:00',
+    })
+    assert.equal(i11.statusCode, 422)
+    assert.ok(i11.json().errors.booking_window_days)
+    const desk = await deskBook(app, w.staff, w.venue.id, {
+      ...court(w, '2027-03-21', '10:00', '11:00'),
+      customer_name: 'X',
+    })
+    assert.equal(desk.statusCode, 201, desk.body)
+    // A series: every week must lie inside the window.
+    const series = await app.inject({
+      method: 'POST',
+      url: '/api/bookings/series',
+      headers: w.customer.headers,
+      payload: { court_id: w.court.id, start_date: '2027-03-15', start_time: '07:00', end_time: '08:00', weeks: 2 },
+    })
+    assert.equal(series.statusCode, 422, series.body)
+    assert.ok(series.json().errors.booking_window_days)
 
-  // Minimum notice: 19:00 today is 55 minutes away.
-  const soon = await book(app, w.customer, court(w, TODAY, '19:00', '20:00'))
-  assert.equal(soon.statusCode, 422)
-  assert.match(soon.json().message, /at least 2 hours before the start \(minimum notice\)/)
-  assert.ok(soon.json().errors.min_notice_minutes)
-  assert.equal((await book(app, w.customer, court(w, TODAY, '21:00', '22:00'))).statusCode, 201)
-  // Staff are exempt.
-  const walkin = await deskBook(app, w.staff, w.venue.id, { ...court(w, TODAY, '19:00', '20:00'), customer_name: 'Y' })
-  assert.equal(walkin.statusCode, 201, walkin.body)
+    // Minimum notice: 19:00 today is 55 minutes away.
+    const soon = await book(app, w.customer, court(w, TODAY, '19:00', '20:00'))
+    assert.equal(soon.statusCode, 422)
+    assert.match(soon.json().message, /at least 2 hours before the start \(minimum notice\)/)
+    assert.ok(soon.json().errors.min_notice_minutes)
+    assert.equal((await book(app, w.customer, court(w, TODAY, '21:00', '22:00'))).statusCode, 201)
+    // Staff are exempt.
+    const walkin = await deskBook(app, w.staff, w.venue.id, {
+      ...court(w, TODAY, '19:00', '20:00'),
+      customer_name: 'Y',
+    })
+    assert.equal(walkin.statusCode, 201, walkin.body)
 
-  // At most 2 hours a day, court and indoor together.
-  assert.equal((await book(app, w.customer, court(w, TOMORROW, '08:00', '09:00'))).statusCode, 201)
-  const indoor = await bookIndoor(app, w.customer, {
-    indoor_game_id: game.id,
-    date: TOMORROW,
-    start_time: '12:00',
-    end_time: '13:00',
+    // At most 2 hours a day, court and indoor together.
+    assert.equal((await book(app, w.customer, court(w, TOMORROW, '08:00', '09:00'))).statusCode, 201)
+    const indoor = await bookIndoor(app, w.customer, {
+      indoor_game_id: game.id,
+      date: TOMORROW,
+      start_time: '12:00',
+      end_time: '13:00',
+    })
+    assert.equal(indoor.statusCode, 201, indoor.body)
+    const third = await book(app, w.customer, court(w, TOMORROW, '10:00', '11:00'))
+    assert.equal(third.statusCode, 422)
+    assert.match(
+      third.json().message,
+      /at most 2 hours a day at this venue \(daily limit\): you already have 2 hours on 2027-03-11/,
+    )
+    assert.ok(third.json().errors.max_hours_per_day)
+    // Another customer is not counted against this one; a cancelled booking frees the hours.
+    const other = await book(app, w.manager, court(w, TOMORROW, '10:00', '11:00'))
+    assert.equal(other.statusCode, 201, other.body)
+    const cancel = await app.inject({
+      method: 'PATCH',
+      url: `/api/indoor-game-bookings/${indoor.json().data.id}/cancel`,
+      headers: w.customer.headers,
+      payload: {},
+    })
+    assert.equal(cancel.statusCode, 200, cancel.body)
+    assert.equal((await book(app, w.customer, court(w, TOMORROW, '11:00', '12:00'))).statusCode, 201)
   })
-  assert.equal(indoor.statusCode, 201, indoor.body)
-  const third = await book(app, w.customer, court(w, TOMORROW, '10:00', '11:00'))
-  assert.equal(third.statusCode, 422)
-  assert.match(
-    third.json().message,
-    /at most 2 hours a day at this venue \(daily limit\): you already have 2 hours on 2027-03-11/,
-  )
-  assert.ok(third.json().errors.max_hours_per_day)
-  // Another customer is not counted against this one; a cancelled booking frees the hours.
-  const other = await book(app, w.manager, court(w, TOMORROW, '10:00', '11:00'))
-  assert.equal(other.statusCode, 201, other.body)
-  const cancel = await app.inject({
-    method: 'PATCH',
-    url: `/api/indoor-game-bookings/${indoor.json().data.id}/cancel`,
-    headers: w.customer.headers,
-    payload: {},
-  })
-  assert.equal(cancel.statusCode, 200, cancel.body)
-  assert.equal((await book(app, w.customer, court(w, TOMORROW, '11:00', '12:00'))).statusCode, 201)
-})
+}

@@ -60,7 +60,8 @@ before(async () => {
   const customer = await createUser(app)
   const [id, secret] = customer.token.split('|')
   world = { venue, token: { id: Number(id), hash: hashToken(secret) } }
-  // The flow that builds every reused shape: availability of a court and a game, a booking.
+  // The flow that builds every reused shape: availability of a court and a game, a customer's
+  // booking and a desk booking.
   const date = daysFromNow(2)
   assert.equal((await app.inject({ url: `/api/courts/${court.id}/availability?date=${date}` })).statusCode, 200)
   assert.equal((await app.inject({ url: `/api/indoor-games/${game.id}/availability?date=${date}` })).statusCode, 200)
@@ -71,6 +72,14 @@ before(async () => {
     payload: { court_id: court.id, date, start_time: '10:00', end_time: '11:00' },
   })
   assert.equal(booked.statusCode, 201)
+  // A desk booking: the plain INSERT, no unpaid cap in it (a customer's own carries one).
+  const desk = await app.inject({
+    method: 'POST',
+    url: `/api/venues/${venue.id}/bookings`,
+    headers: owner.headers,
+    payload: { court_id: court.id, date, start_time: '11:00', end_time: '12:00', customer_name: 'Walk-in' },
+  })
+  assert.equal(desk.statusCode, 201, desk.body)
 })
 after(() => app.close())
 

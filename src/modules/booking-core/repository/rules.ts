@@ -4,7 +4,8 @@ import type { Executor } from '../../../lib/db.ts'
 // What the booking rules read (booking-core/rules.ts, docs/bookings.md "Booking rules" and
 // "No-shows"): the venue's settings, a customer's no-show strikes there (court and indoor
 // together, since their latest clearing) and the minutes of live bookings they hold there on a
-// date. One statement for a new booking, so a customer's booking costs one extra round trip.
+// date. The venue's settings alone are what most bookings need (read through the cache); the
+// standing is one statement, read only when a limit of the venue could refuse the booking.
 
 export interface VenueRules {
   booking_window_days: number
@@ -63,7 +64,7 @@ export async function customerStanding(
   return { ...row, no_shows: Number(row.no_shows), booked_minutes: Math.round(Number(row.booked_minutes)) }
 }
 
-/** The venue's rules alone (a payment intent's check), or undefined for an unknown venue. */
+/** The venue's rules alone (every customer booking's check, a payment intent's), or undefined for an unknown venue. */
 export function venueRules(db: Executor, venueId: number): Promise<VenueRules | undefined> {
   return db
     .selectFrom('venues')

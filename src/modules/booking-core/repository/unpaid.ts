@@ -5,7 +5,10 @@ import type { Executor } from '../../../lib/db.ts'
 // online bookings of both kinds that have not started and whose payment hold has not run out. Of a
 // weekly series only its next unpaid week counts, so a series counts once.
 
-/** Advisory lock class of a customer's unpaid bookings; the object is the user id. */
+/**
+ * Advisory lock class of a customer's unpaid bookings; the object is the user id. courtside_hold_unpaid
+ * (migrations/025) takes the same lock in SQL: changing it here needs a migration there.
+ */
 const CUSTOMER_LOCK_CLASS = 1003
 
 /**
