@@ -36,8 +36,8 @@ export async function assertMayHoldUnpaid(
 ): Promise<void> {
   if (!capsApply(booker)) return
   await lockCustomerHolds(trx, booker.userId)
-  const now = ctx.clock.now()
-  const held = await unpaidHeld(trx, booker.userId, now, ctx.zone.format(now))
+  const { now, wall } = unpaidHoldOf(ctx, booker)
+  const held = await unpaidHeld(trx, booker.userId, now, wall)
   const { maxBookings, maxSeries } = ctx.config.unpaid
   if (check.series && held.series >= maxSeries) {
     const message =

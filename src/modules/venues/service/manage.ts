@@ -235,9 +235,6 @@ export async function updateVenue(ctx: AppContext, user: AuthUser, key: string, 
     throw e
   }
   await changes.finish(ctx, true)
-  // Every instance drops the venue's cached entries when the NOTIFY arrives; this one at once, so
-  // the next request here (the owner's booking test of a new rule, say) reads what was just written.
-  ctx.cache.invalidate(cacheTags.venue(venue.id))
   const [shown] = await withTaxIdentity(ctx.db, [(await loadVenueResource(ctx, venue.id))!])
   return shown
 }
