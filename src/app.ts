@@ -1,4 +1,3 @@
-import { randomUUID } from 'node:crypto'
 import { join } from 'node:path'
 import swagger from '@fastify/swagger'
 import swaggerUi from '@fastify/swagger-ui'
@@ -20,6 +19,7 @@ import { registerConsole } from './lib/console.ts'
 import { type AppContext, unwiredSteps } from './lib/context.ts'
 import type { DatabaseHandle } from './lib/db.ts'
 import { frameworkErrors, registerErrorHandler } from './lib/errors.ts'
+import { FrontCache, frontServer, requestId } from './lib/front-cache.ts'
 import { registerIdempotency } from './lib/idempotency.ts'
 import { JobQueue } from './lib/jobs.ts'
 import { logDestination } from './lib/log-destination.ts'
@@ -71,7 +71,12 @@ export async function buildApp({
   opsState = { draining: false },
   clock = systemClock,
 }: BuildOptions): Promise<App> {
+  const cache = new ReadCache(config.cacheTtlMs, undefined, clock, config.cacheMaxMb * 1024 * 1024)
+  const edge = edgeServerOptions(config)
+  const front = new FrontCache({ cache, clock, draining: () => opsState.draining, trustProxy: edge.trustProxy })
   const app = Fastify({
+    // The front cache answers a guest's GET of a kept public read before Fastify sees it (src/lib/front-cache.ts).
+    serverFactory: (handler, options) => frontServer(front, handler, options),
     logger: logger
       ? { level: config.logLevel, redact: ['req.headers.authorization'], stream: logStream ?? logDestination(config) }
       : false,
@@ -82,18 +87,14 @@ export async function buildApp({
     // While shutting down, a request on an open keep-alive connection is still served (with
     // Connection: close) instead of answered 503: the client sent it before it could know.
     return503OnClosing: false,
-    genReqId: (req) => {
-      const given = req.headers['x-request-id']
-      return typeof given === 'string' && /^[\w.-]{1,64}$/.test(given) ? given : randomUUID()
-    },
-    ...edgeServerOptions(config),
+    genReqId: (req) => requestId(req.headers),
+    ...edge,
     frameworkErrors,
     bodyLimit: 1024 * 1024,
     schemaController: { compilersFactory: { buildValidator } },
   }).withTypeProvider<TypeBoxTypeProvider>()
 
   const jobs = new JobQueue(database.db, app.log, config.jobsPollMs)
-  const cache = new ReadCache(config.cacheTtlMs, undefined, clock, config.cacheMaxMb * 1024 * 1024)
   const changes = new ChangeFeed(database.listen, CACHE_CHANNEL)
   const revocation = new RevocationBarrier(database.db, changes, app.log)
   const ctx: AppContext = {
@@ -105,9 +106,10 @@ export async function buildApp({
     storage: localStorage(config.uploadsDir, config.appUrl),
     log: app.log,
     cache,
+    front,
     changes,
     revocation,
-    metrics: new Metrics({ database, db: database.db, jobs, cache }, { processMetrics }),
+    metrics: new Metrics({ database, db: database.db, jobs, cache, front }, { processMetrics }),
     clock,
     zone: new Zone(config.timezone),
     steps: unwiredSteps(),
@@ -161,13 +163,16 @@ export async function buildApp({
 
   const web = loadWebApp(config.webDir)
   registerErrorHandler(app, web.fallback)
-  await registerRateLimit(app, config)
+  const guestLimit = await registerRateLimit(app, config)
   registerUploads(app, join(config.dataDir, 'incoming'), config.maxImagePixels)
 
   await app.register(swagger, openapiOptions(ctx))
   await app.register(swaggerUi, { routePrefix: '/docs' })
 
-  registerOps(app, ctx.metrics, opsState)
+  front.wire(
+    registerOps(app, ctx.metrics, opsState, (req, reply) => front.sent(req, reply)),
+    guestLimit,
+  )
   await registerConsole(app, config.consoleDir)
   await registerWeb(app, web)
   app.get('/storage/*', { schema: { hide: true, params: Type.Object({ '*': Type.String() }) } }, async (req, reply) => {

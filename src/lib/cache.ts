@@ -41,6 +41,20 @@ export function sizeOf(value: unknown, depth = 0): number {
   }
 }
 
+/**
+ * What a read answered from the cache within one synchronous call depended on (`follow`): the tags
+ * and the earliest expiry of the entries it hit, and any expiry of its own (`narrow`). The front
+ * cache (src/lib/front-cache.ts) keeps a whole HTTP answer under these, so it is dropped by the same
+ * invalidations and expires with the entries it was made from.
+ */
+export interface Trail {
+  tags: string[]
+  expires: number
+  /** The cache's generation when the read began: a store after an invalidation of its tags is refused. */
+  generation: number
+  hits: number
+}
+
 export class ReadCache {
   private entries = new Map<string, Entry>()
   private byTag = new Map<string, Set<string>>()
@@ -61,6 +75,8 @@ export class ReadCache {
   misses = 0
   /** The estimated bytes of the entries held (three times sizeOf: see set). */
   bytes = 0
+  /** Set while `follow` runs: hits add their entry's tags and expiry to it. */
+  private trail: Trail | null = null
 
   constructor(
     readonly ttlMs: number,
@@ -82,7 +98,44 @@ export class ReadCache {
       this.delete(key)
       return undefined
     }
+    const trail = this.trail
+    if (trail !== null) {
+      trail.hits++
+      for (const tag of e.tags) trail.tags.push(tag)
+      if (e.expires < trail.expires) trail.expires = e.expires
+    }
     return e.value as T
+  }
+
+  /**
+   * Runs `read` (synchronous: a promise it returns is not followed) and says which entries it was
+   * answered from. Only for a read that must stay true to them: its value is kept with `keep`.
+   */
+  follow<T>(read: () => T): { value: T; trail: Trail } {
+    const outer = this.trail
+    const trail: Trail = { tags: [], expires: Number.POSITIVE_INFINITY, generation: this.generation, hits: 0 }
+    this.trail = trail
+    try {
+      return { value: read(), trail }
+    } finally {
+      this.trail = outer
+    }
+  }
+
+  /** Within `follow`: what is being read stops being true at `expiresAt` (ms), whatever the entries say. */
+  narrow(expiresAt: number) {
+    const trail = this.trail
+    if (trail !== null && expiresAt < trail.expires) trail.expires = expiresAt
+  }
+
+  /**
+   * Stores what a followed read made from the cache (`follow`) under `key`, dropped with the entries
+   * it came from: by their tags, at their earliest expiry. Not when the read hit nothing or one of
+   * its tags was invalidated since it began. `bytes`: its estimated size, if not `sizeOf`'s.
+   */
+  keep(key: string, value: unknown, trail: Trail, bytes?: number) {
+    if (trail.hits === 0 || !this.unchangedSince(trail.generation, trail.tags)) return
+    this.set(key, value, [...new Set(trail.tags)], trail.expires, bytes)
   }
 
   /**
@@ -96,15 +149,15 @@ export class ReadCache {
     return value
   }
 
-  /** Stores `value` under `key` until `expiresAt` (capped by the TTL). */
-  set(key: string, value: unknown, tags: string[], expiresAt = Number.POSITIVE_INFINITY) {
+  /** Stores `value` under `key` until `expiresAt` (capped by the TTL). `size`: its estimate, if known. */
+  set(key: string, value: unknown, tags: string[], expiresAt = Number.POSITIVE_INFINITY, size?: number) {
     if (!this.enabled) return
     this.delete(key)
     // The value and what is derived from it while cached (an availability grid, the encoded
     // answer), a factor calibrated against heap snapshots; it errs high for availability days,
     // which keep their encoded answer but not its body (docs/performance.md, "Why the hot paths
     // look this way").
-    const bytes = 3 * sizeOf(value)
+    const bytes = size ?? 3 * sizeOf(value)
     if (bytes > this.maxBytes) return
     // Oldest first (Map keeps insertion order) until the entry count and the byte budget allow it.
     while (this.entries.size >= this.maxEntries || this.bytes + bytes > this.maxBytes) {

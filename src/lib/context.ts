@@ -4,6 +4,7 @@ import type { ReadCache } from './cache.ts'
 import type { ChangeFeed } from './changes.ts'
 import type { Clock } from './clock.ts'
 import type { Database, Executor } from './db.ts'
+import type { FrontCache } from './front-cache.ts'
 import type { JobQueue } from './jobs.ts'
 import type { Messenger } from './messenger.ts'
 import type { Metrics } from './metrics.ts'
@@ -40,6 +41,8 @@ export interface AppContext {
   storage: Storage
   log: FastifyBaseLogger
   cache: ReadCache
+  /** Whole answers of guests' cached reads, sent before routing (lib/front-cache.ts). */
+  front: FrontCache
   /** The database's change notifications, one LISTEN per process (lib/changes.ts). */
   changes: ChangeFeed
   /** After a token is revoked: waits until every instance has forgotten it (lib/revocation.ts). */

@@ -13,6 +13,7 @@ export interface MetricSources {
   db: Database
   jobs: JobQueue
   cache: ReadCache
+  front: { readonly hits: number }
 }
 
 export class Metrics {
@@ -52,7 +53,7 @@ export class Metrics {
       labelNames: ['outcome'],
       registers,
     })
-    const { database, db, jobs, cache } = sources
+    const { database, db, jobs, cache, front } = sources
     const pool = (name: string, help: string, pick: (s: ReturnType<DatabaseHandle['poolStats']>) => number) =>
       new Gauge({
         name,
@@ -95,6 +96,7 @@ export class Metrics {
     for (const [name, help, read] of [
       ['cache_hits_total', 'Read-cache lookups answered without a query', () => cache.hits],
       ['cache_misses_total', 'Read-cache lookups that ran the query', () => cache.misses],
+      ['front_cache_hits_total', "Guests' reads answered before routing from a kept answer", () => front.hits],
     ] as const) {
       new Counter({
         name,

@@ -1,5 +1,5 @@
 import { createHash, timingSafeEqual } from 'node:crypto'
-import type { FastifyBaseLogger, FastifyInstance } from 'fastify'
+import type { FastifyBaseLogger, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
 import { pino } from 'pino'
 import { Type } from 'typebox'
 import type { Metrics } from './metrics.ts'
@@ -27,28 +27,25 @@ const Checks = Type.Record(Type.String(), Type.String(), {
 const ReadyBody = Type.Object({ status: Type.Literal('ok'), checks: Checks })
 const NotReadyBody = Type.Object({ message: Type.String(), status: Type.Literal('unavailable'), checks: Checks })
 
-export function registerOps(app: FastifyInstance, metrics: Metrics, state: OpsState) {
+/** The probe routes and the request line; returns how a request is recorded, for the front cache too. */
+export function registerOps(
+  app: FastifyInstance,
+  metrics: Metrics,
+  state: OpsState,
+  /** Called once each request is answered, before it is recorded (the front cache keeps answers then). */
+  answered: (req: FastifyRequest, reply: FastifyReply) => void = () => {},
+): RequestRecorder {
   const { ctx } = app
   // Production stand-ins the operator opted into (PAYMENT_SANDBOX_IN_PRODUCTION, OUTBOX_LOG_IN_PRODUCTION):
   // said at every start, so nobody mistakes a demo for the real thing.
   for (const warning of ctx.config.startWarnings) app.log.warn(warning)
 
-  const writeLine = requestLineWriter(app.log)
+  const finished = requestRecorder(app.log, metrics)
   // Callback style (it runs on every request): no promise per request.
   app.addHook('onResponse', (req, reply, done) => {
+    answered(req, reply)
     const route = req.is404 ? 'unmatched' : (req.routeOptions.url ?? 'unmatched')
-    const seconds = reply.elapsedTime / 1000
-    metrics.observeRequest(req.method, route, reply.statusCode, seconds)
-    // Written by the app logger with the request id (what req.log binds): most requests never need
-    // their own child logger (src/lib/request-logger.ts). Built only when its level is logged.
-    const level = PROBES.has(route) ? 'debug' : 'info'
-    const current = LEVELS[app.log.level]
-    const wanted = LEVELS[level] ?? 0
-    if (current !== undefined && current <= wanted) {
-      const ms = Math.round(reply.elapsedTime * 10) / 10
-      if (writeLine) writeLine(wanted, req.id, req.method, route, reply.statusCode, ms)
-      else app.log[level]({ reqId: req.id, method: req.method, route, status: reply.statusCode, ms }, 'request')
-    }
+    finished(req.id, req.method, route, reply.statusCode, reply.elapsedTime)
     done()
   })
 
@@ -121,6 +118,7 @@ export function registerOps(app: FastifyInstance, metrics: Metrics, state: OpsSt
     const text = await metrics.text()
     return reply.type(metrics.contentType).send(text)
   })
+  return finished
 }
 
 /** Compared as SHA-256 digests in constant time: neither the token's characters nor its length leak. */
@@ -168,6 +166,31 @@ export function requestLineWriter(log: FastifyBaseLogger) {
       `{"level":${level},"time":${Date.now()}${chindings},"reqId":${JSON.stringify(reqId)},"method":${JSON.stringify(method)},` +
         `"route":${json},"status":${status},"ms":${ms},"msg":"request"}\n`,
     )
+  }
+}
+
+/** Records a request once answered (`ms` since it arrived), by the route's pattern: metrics and its log line. */
+export type RequestRecorder = (reqId: string, method: string, route: string, status: number, ms: number) => void
+
+/**
+ * What every answered request leaves behind: its observation in the request histogram and one log
+ * line (at info; debug for the probes). Shared by the app's onResponse hook and the front cache
+ * (src/lib/front-cache.ts), which answers before routing.
+ */
+export function requestRecorder(log: FastifyBaseLogger, metrics: Metrics): RequestRecorder {
+  const writeLine = requestLineWriter(log)
+  return (reqId, method, route, status, elapsed) => {
+    metrics.observeRequest(method, route, status, elapsed / 1000)
+    // Written by the app logger with the request id (what req.log binds): most requests never need
+    // their own child logger (src/lib/request-logger.ts). Built only when its level is logged.
+    const level = PROBES.has(route) ? 'debug' : 'info'
+    const current = LEVELS[log.level]
+    const wanted = LEVELS[level] ?? 0
+    if (current !== undefined && current <= wanted) {
+      const ms = Math.round(elapsed * 10) / 10
+      if (writeLine) writeLine(wanted, reqId, method, route, status, ms)
+      else log[level]({ reqId, method, route, status, ms }, 'request')
+    }
   }
 }
 

@@ -113,10 +113,19 @@ function accountLimits(app: FastifyInstance, config: Config, counters: Counters)
   }
 }
 
-export async function registerRateLimit(app: FastifyInstance, config: Config) {
+/**
+ * Counts a guest's request against its address under the default limit, for a request answered
+ * before routing (src/lib/front-cache.ts): `go` gets the x-ratelimit headers to send, or null when
+ * the request must take the full path instead (over the limit, or the store failed), where the
+ * default limit's hook answers it as any other request.
+ */
+export type GuestLimit = (address: string, go: (headers: string[] | null) => void) => void
+
+/** The limits; the default one for guests' requests answered before routing, or null when limits are off. */
+export async function registerRateLimit(app: FastifyInstance, config: Config): Promise<GuestLimit | null> {
   if (!config.rateLimitEnabled) {
     app.decorate('accountLimits', unlimited)
-    return
+    return null
   }
   const { default: rateLimit } = await import('@fastify/rate-limit')
   let redis: import('ioredis').Redis | undefined
@@ -153,7 +162,11 @@ export async function registerRateLimit(app: FastifyInstance, config: Config) {
     keyGenerator: (req) => clientKey(app, req),
     errorResponseBuilder: (_req, ctx) => ({ statusCode: 429, message: 'Too Many Attempts.', ttl: ctx.ttl }),
   })
-  defaultLimit(app, config.rateLimits.default, redis ? redisCounters(redis, config.rateLimitPrefix) : memoryCounters())
+  return defaultLimit(
+    app,
+    config.rateLimits.default,
+    redis ? redisCounters(redis, config.rateLimitPrefix) : memoryCounters(),
+  )
 }
 
 /**
@@ -163,7 +176,7 @@ export async function registerRateLimit(app: FastifyInstance, config: Config) {
  * counted without a promise, within the call when the counters are in memory. The same headers and
  * 429 as the plugin's named limits.
  */
-function defaultLimit(app: FastifyInstance, max: number, counters: Counters) {
+function defaultLimit(app: FastifyInstance, max: number, counters: Counters): GuestLimit {
   let warnedAt = Number.NEGATIVE_INFINITY
   const count = (key: string, reply: FastifyReply, done: HookHandlerDoneFunction) => {
     counters.count(key, WINDOW_MS, (err, hit) => {
@@ -191,4 +204,17 @@ function defaultLimit(app: FastifyInstance, max: number, counters: Counters) {
     if (req.headers.authorization === undefined) return count(`ip:${req.ip}`, reply, done)
     clientKey(app, req).then((key) => count(key, reply, done), done)
   })
+  return (address, go) =>
+    counters.count(`ip:${address}`, WINDOW_MS, (err, hit) => {
+      if (err || !hit || hit.count > max) return go(null)
+      const left = String(max - hit.count)
+      go([
+        'x-ratelimit-limit',
+        String(max),
+        'x-ratelimit-remaining',
+        left,
+        'x-ratelimit-reset',
+        String(Math.ceil(hit.ttlMs / 1000)),
+      ])
+    })
 }

@@ -3,6 +3,7 @@ import { after, before, test } from 'node:test'
 import type { App } from '../../src/app.ts'
 import { hashToken } from '../../src/lib/auth.ts'
 import { ReadCache, sizeOf } from '../../src/lib/cache.ts'
+import { ManualClock } from '../../src/lib/clock.ts'
 import { build } from '../helpers/app.ts'
 import { createCourt, createUser, createVenue, daysFromNow } from '../helpers/factories.ts'
 
@@ -33,6 +34,49 @@ test('ReadCache: a memory budget (CACHE_MAX_MB) evicts the oldest entries by est
   assert.ok(cache.get('c'), 'and evicts nothing')
   cache.clear()
   assert.equal(cache.bytes, 0)
+})
+
+test("ReadCache: what a followed read made is kept under its entries' tags and earliest expiry, never after their invalidation", () => {
+  const clock = new ManualClock(new Date('2026-03-10T03:15:00Z'))
+  const start = clock.now().getTime()
+  const cache = new ReadCache(60_000, 100, clock)
+  cache.live = true
+  cache.set('day', { slots: 1 }, ['court:1', 'venue:1'], start + 40_000)
+  cache.set('venue', { name: 'A' }, ['venue:1'])
+
+  const read = cache.follow(() => [cache.get('day'), cache.get('venue'), cache.get('missing')])
+  assert.equal(read.trail.hits, 2)
+  assert.equal(read.trail.expires, start + 40_000, 'the earliest expiry of the entries hit')
+  cache.keep('answer', 'bytes', read.trail, 10)
+  assert.equal(cache.get('answer'), 'bytes')
+  clock.advance(40_000)
+  assert.equal(cache.get('answer'), undefined, 'it expires with the day')
+
+  cache.set('day', { slots: 2 }, ['court:1', 'venue:1'])
+  const narrowed = cache.follow(() => {
+    cache.narrow(clock.now().getTime() + 5_000)
+    return cache.get('day')
+  })
+  cache.keep('answer', 'bytes', narrowed.trail)
+  clock.advance(5_000)
+  assert.equal(cache.get('answer'), undefined, 'a narrowed read expires sooner')
+  assert.ok(cache.get('day'), 'while the day stays')
+
+  const again = cache.follow(() => cache.get('day'))
+  cache.keep('answer', 'bytes', again.trail)
+  cache.invalidate('court:1')
+  assert.equal(cache.get('answer'), undefined, 'dropped with the tag of an entry it was made from')
+
+  cache.set('day', { slots: 3 }, ['court:1'])
+  const raced = cache.follow(() => cache.get('day'))
+  cache.invalidate('court:1') // arrives between the read and the store
+  cache.keep('answer', 'bytes', raced.trail)
+  assert.equal(cache.get('answer'), undefined, 'not kept after an invalidation of what it read')
+
+  const nothing = cache.follow(() => cache.get('missing'))
+  cache.keep('answer', 'bytes', nothing.trail)
+  assert.equal(cache.get('answer'), undefined, 'a read that hit nothing is not kept')
+  assert.equal(cache.follow(() => 1).trail.hits, 0, 'reads outside follow are not followed')
 })
 
 test('ReadCache: tags, lifetimes, size cap, and nothing stored while not live', async () => {

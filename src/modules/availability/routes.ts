@@ -45,8 +45,9 @@ const routes: Routes = async (app) => {
       },
     },
     // Not async: a cached day is answered within this call (src/lib/rendered.ts). The service
-    // hands out the same answer object while it is valid: encoded once, its bytes kept on it.
-    (req, reply) =>
+    // hands out the same answer object while it is valid: encoded once, its bytes kept on it. A
+    // guest's answer is then kept whole by the front cache (src/lib/front-cache.ts).
+    ctx.front.handler((req, reply) =>
       renderedAnswer(
         reply,
         courtAvailability(ctx, req.user ?? null, req.params.court, req.query.date),
@@ -54,6 +55,7 @@ const routes: Routes = async (app) => {
         body,
         AVAILABILITY_CACHE,
       ),
+    ),
   )
 
   app.get(
@@ -71,7 +73,7 @@ const routes: Routes = async (app) => {
         response: { 200: IndoorAvailabilitySchema, 304: NotModified, ...errorResponses },
       },
     },
-    (req, reply) =>
+    ctx.front.handler((req, reply) =>
       renderedAnswer(
         reply,
         indoorAvailability(ctx, req.user ?? null, req.params.indoorGame, req.query.date),
@@ -79,6 +81,7 @@ const routes: Routes = async (app) => {
         body,
         AVAILABILITY_CACHE,
       ),
+    ),
   )
 }
 

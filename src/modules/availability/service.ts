@@ -6,7 +6,7 @@ import { Invalid, NotFound } from '../../lib/errors.ts'
 import { pathId } from '../../lib/ids.ts'
 import { formatMoney } from '../../lib/money.ts'
 import { isValidDate, toHHmm } from '../../lib/time.ts'
-import type { WallClock } from '../../lib/zone.ts'
+import type { WallClock, Zone } from '../../lib/zone.ts'
 import { venueRoleOf } from '../venues/index.ts'
 import { loadCourtDay, loadIndoorDay, type TakenRange, type VenueVisibility } from './repository.ts'
 import { type DaySetup, daySlots, type Slot } from './slots.ts'
@@ -81,6 +81,8 @@ const DAY_TAGS = {
  */
 export interface DayAnswer<R> {
   readonly validThrough: string
+  /** `validThrough` as an instant (ms; Infinity for "9999"): when a copy of the answer must go. */
+  readonly validUntil: number
   /** The answer's body, built afresh on each call (the route encodes it once). */
   body(): R
 }
@@ -93,6 +95,7 @@ type Answered<R> = { [ANSWER]?: DayAnswer<R> }
  * The grid is made once for `validThrough` and the body, and let go of when the body is built.
  */
 function dayAnswer<D, R>(
+  zone: Zone,
   day: D & { setup: DaySetup },
   date: string,
   at: Date,
@@ -101,8 +104,11 @@ function dayAnswer<D, R>(
   render: (day: D, slots: Slot[], free: (slot: Slot) => boolean) => R,
 ): DayAnswer<R> {
   let slots: Slot[] | null = daySlots(day.setup)
+  const validThrough = nextSlotStart(date, slots, now)
   return {
-    validThrough: nextSlotStart(date, slots, now),
+    validThrough,
+    validUntil:
+      validThrough === '9999' ? Number.POSITIVE_INFINITY : zone.instant(date, validThrough.slice(11)).getTime(),
     body: () => {
       const grid = slots ?? daySlots(day.setup)
       slots = null
@@ -143,11 +149,14 @@ function availability<D extends VenueVisibility & { is_active: boolean; setup: D
   const now = ctx.zone.wallClock(at)
   checkDate(date, now.date)
   const answer = (day: D) => {
-    const held = (day as Answered<R>)[ANSWER]
-    if (held !== undefined && `${now.date} ${now.time}` <= held.validThrough) return held
-    const fresh = dayAnswer(day, date, at, now, taken, render)
-    ;(day as Answered<R>)[ANSWER] = fresh
-    return fresh
+    let held = (day as Answered<R>)[ANSWER]
+    if (held === undefined || `${now.date} ${now.time}` > held.validThrough) {
+      held = dayAnswer(ctx.zone, day, date, at, now, taken, render)
+      ;(day as Answered<R>)[ANSWER] = held
+    }
+    // A copy of this answer kept whole (the front cache, src/lib/front-cache.ts) goes when the next slot starts.
+    ctx.cache.narrow(held.validUntil)
+    return held
   }
   const visible = (day: D | undefined): DayAnswer<R> | Promise<DayAnswer<R>> => {
     if (!day) throw new NotFound()

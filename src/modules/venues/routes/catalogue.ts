@@ -35,8 +35,9 @@ export default async function catalogueRoutes(app: RouteApp) {
         response: { 200: Paginated(VenueSchema), 304: NotModified, ...errorResponses },
       },
     },
-    // Not async: a cached page is answered within this call (src/lib/rendered.ts).
-    (req, reply) => {
+    // Not async: a cached page is answered within this call (src/lib/rendered.ts), and a guest's
+    // answer is then kept whole by the front cache (src/lib/front-cache.ts).
+    ctx.front.handler((req, reply) => {
       const page = pageParams(req.query)
       // A guest's page comes from the read cache: its JSON is encoded once per cache entry. The
       // cache key holds the query and page, so only the path of the links can still differ.
@@ -47,7 +48,7 @@ export default async function catalogueRoutes(app: RouteApp) {
         (found) => paginated(req, ctx.config.appUrl, found.items, found.total, page),
         VENUE_CACHE,
       )
-    },
+    }),
   )
 
   app.get(
@@ -64,7 +65,7 @@ export default async function catalogueRoutes(app: RouteApp) {
         response: { 200: Paginated(VenueSchema), 304: NotModified, ...errorResponses },
       },
     },
-    (req, reply) => {
+    ctx.front.handler((req, reply) => {
       const page = pageParams(req.query)
       return renderedAnswer(
         reply,
@@ -73,7 +74,7 @@ export default async function catalogueRoutes(app: RouteApp) {
         (found) => paginated(req, ctx.config.appUrl, found.items, found.total, page),
         VENUE_CACHE,
       )
-    },
+    }),
   )
 
   app.get(
@@ -113,7 +114,7 @@ export default async function catalogueRoutes(app: RouteApp) {
         response: { 200: Data(VenueSchema), 304: NotModified, ...errorResponses },
       },
     },
-    (req, reply) =>
+    ctx.front.handler((req, reply) =>
       renderedAnswer(
         reply,
         showVenue(ctx, req.user ?? null, req.params.venue),
@@ -121,5 +122,6 @@ export default async function catalogueRoutes(app: RouteApp) {
         (venue) => ({ data: venue }),
         VENUE_CACHE,
       ),
+    ),
   )
 }
