@@ -19,7 +19,7 @@ import { registerConsole } from './lib/console.ts'
 import { type AppContext, unwiredSteps } from './lib/context.ts'
 import type { DatabaseHandle } from './lib/db.ts'
 import { frameworkErrors, registerErrorHandler } from './lib/errors.ts'
-import { FrontCache, frontServer, requestId } from './lib/front-cache.ts'
+import { FrontCache, putInFront, requestId } from './lib/front-cache.ts'
 import { registerIdempotency } from './lib/idempotency.ts'
 import { JobQueue } from './lib/jobs.ts'
 import { logDestination } from './lib/log-destination.ts'
@@ -75,8 +75,6 @@ export async function buildApp({
   const edge = edgeServerOptions(config)
   const front = new FrontCache({ cache, clock, draining: () => opsState.draining, trustProxy: edge.trustProxy })
   const app = Fastify({
-    // The front cache answers a guest's GET of a kept public read before Fastify sees it (src/lib/front-cache.ts).
-    serverFactory: (handler, options) => frontServer(front, handler, options),
     logger: logger
       ? { level: config.logLevel, redact: ['req.headers.authorization'], stream: logStream ?? logDestination(config) }
       : false,
@@ -93,6 +91,8 @@ export async function buildApp({
     bodyLimit: 1024 * 1024,
     schemaController: { compilersFactory: { buildValidator } },
   }).withTypeProvider<TypeBoxTypeProvider>()
+  // The front cache answers a guest's GET of a kept public read before Fastify sees it (src/lib/front-cache.ts).
+  putInFront(app.server, front)
 
   const jobs = new JobQueue(database.db, app.log, config.jobsPollMs)
   const changes = new ChangeFeed(database.listen, CACHE_CHANNEL)

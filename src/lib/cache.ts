@@ -69,7 +69,7 @@ export class ReadCache {
   private invalidatedAt = new Map<string, number>()
   private forgottenAt = 0
   /** False until the invalidation listener is connected (and again if it drops). */
-  live = false
+  private connected = false
   /** Reads through the cache answered without / with a load (for /metrics). */
   hits = 0
   misses = 0
@@ -78,6 +78,14 @@ export class ReadCache {
   /** Set while `follow` runs: hits add their entry's tags and expiry to it. */
   private trail: Trail | null = null
 
+  /**
+   * What is made from this cache's entries and kept with `keep` (the front cache's whole answers):
+   * a store of its own, with its own entry cap and a quarter of the byte budget, so that however
+   * many are made (one per URL) they never push out the entries they are made from. Invalidated,
+   * cleared and turned live with this cache.
+   */
+  private readonly derived: ReadCache | null
+
   constructor(
     readonly ttlMs: number,
     private readonly maxEntries = 20_000,
@@ -85,10 +93,23 @@ export class ReadCache {
     private readonly clock: Clock = systemClock,
     /** The memory budget (CACHE_MAX_MB): the oldest entries go first when a new one would exceed it. */
     private readonly maxBytes = Number.POSITIVE_INFINITY,
-  ) {}
+    derived = true,
+  ) {
+    this.derived = derived ? new ReadCache(ttlMs, Math.ceil(maxEntries / 2), clock, maxBytes / 4, false) : null
+  }
+
+  /** False until the invalidation listener is connected (and again if it drops): nothing is stored meanwhile. */
+  get live() {
+    return this.connected
+  }
+
+  set live(live: boolean) {
+    this.connected = live
+    if (this.derived) this.derived.live = live
+  }
 
   get enabled() {
-    return this.ttlMs > 0 && this.live
+    return this.ttlMs > 0 && this.connected
   }
 
   get<T>(key: string, now = this.clock.now().getTime()): T | undefined {
@@ -129,13 +150,24 @@ export class ReadCache {
   }
 
   /**
-   * Stores what a followed read made from the cache (`follow`) under `key`, dropped with the entries
-   * it came from: by their tags, at their earliest expiry. Not when the read hit nothing or one of
-   * its tags was invalidated since it began. `bytes`: its estimated size, if not `sizeOf`'s.
+   * Stores what a followed read made from the cache (`follow`) under `key`, in the store of derived
+   * values (`derived`), dropped with the entries it came from: by their tags, at their earliest
+   * expiry. Not when the read hit nothing or one of its tags was invalidated since it began.
+   * `bytes`: its estimated size, if not `sizeOf`'s.
    */
   keep(key: string, value: unknown, trail: Trail, bytes?: number) {
-    if (trail.hits === 0 || !this.unchangedSince(trail.generation, trail.tags)) return
-    this.set(key, value, [...new Set(trail.tags)], trail.expires, bytes)
+    if (!this.derived || trail.hits === 0 || !this.unchangedSince(trail.generation, trail.tags)) return
+    this.derived.set(key, value, [...new Set(trail.tags)], trail.expires, bytes)
+  }
+
+  /** What `keep` stored under `key`, while none of what it was made from has changed or expired. */
+  kept<T>(key: string, now?: number): T | undefined {
+    return this.derived?.get<T>(key, now)
+  }
+
+  /** Entries and estimated bytes of what `keep` stored (for /metrics). */
+  get keptSize() {
+    return { entries: this.derived?.size ?? 0, bytes: this.derived?.bytes ?? 0 }
   }
 
   /**
@@ -233,6 +265,7 @@ export class ReadCache {
   }
 
   invalidate(tag: string) {
+    this.derived?.invalidate(tag)
     this.generation++
     if (this.invalidatedAt.size >= 50_000) {
       this.invalidatedAt.clear()
@@ -246,6 +279,7 @@ export class ReadCache {
   }
 
   clear() {
+    this.derived?.clear()
     this.generation++
     this.invalidatedAt.clear()
     this.forgottenAt = this.generation

@@ -1,19 +1,13 @@
 import { randomUUID } from 'node:crypto'
-import {
-  createServer,
-  type IncomingHttpHeaders,
-  type IncomingMessage,
-  type Server,
-  type ServerOptions,
-  type ServerResponse,
-} from 'node:http'
+import { type IncomingHttpHeaders, type IncomingMessage, Server, type ServerResponse } from 'node:http'
+import { Server as HttpsServer } from 'node:https'
 import { performance } from 'node:perf_hooks'
 import proxyAddr from '@fastify/proxy-addr'
-import type { FastifyReply, FastifyRequest, FastifyServerOptions } from 'fastify'
+import type { FastifyReply, FastifyRequest } from 'fastify'
 import type { ReadCache, Trail } from './cache.ts'
 import type { Clock } from './clock.ts'
 import type { RequestRecorder } from './ops.ts'
-import type { GuestLimit } from './rate-limit.ts'
+import { COUNTED, type Counted, type GuestLimit } from './rate-limit.ts'
 
 // The front cache: a guest's GET of a cached public read (availability, the venue list, nearby
 // venues, a venue) answered before routing, from the whole HTTP answer the same URL got last time.
@@ -24,18 +18,23 @@ import type { GuestLimit } from './rate-limit.ts'
 // (docs/performance.md, "Issue 36, third session").
 //
 // What makes it exact: an answer is kept only when its route's handler ran within one synchronous
-// call from read-cache hits alone (`ReadCache.follow`), and it is kept in the read cache itself,
-// under the tags and the earliest expiry of those entries (an availability day also narrows it to
-// its next slot start). So it is dropped by the very NOTIFY that drops what it was made from, and a
-// store after such an invalidation is refused. It is kept with every header the 200 was sent with,
-// except the request's own (its id, the rate limit's counts), which are made again for each request.
+// call from read-cache hits alone (`ReadCache.follow`), under the tags and the earliest expiry of
+// those entries (an availability day also narrows it to its next slot start and its date's end). So
+// it is dropped by the very NOTIFY that drops what it was made from, and a store after such an
+// invalidation is refused. It is kept with every header the 200 was sent with, except the request's
+// own (its id, the rate limit's counts), which are made again for each request. Kept answers have a
+// store of their own beside the read cache's entries (`ReadCache.keep`), with its own caps, and only
+// one spelling of a URL is kept (`canonical`), so URLs made up by the million churn that store and
+// never push out the entries the service reads.
 //
 // What takes the full path: any method but GET, a request with Authorization (its answer is
-// private and its token must be resolved) or with If-None-Match (Fastify answers the 304), anything
-// not yet kept, and every request once shutdown has begun (Fastify adds Connection: close). With
-// rate limiting on, a request answered here is counted against its address like any guest's, and
-// one over the limit takes the full path to its 429. The request histogram and the request's log
-// line are written as for any request (`requestRecorder`).
+// private and its token must be resolved), with If-None-Match (Fastify answers the 304) or with a
+// body or content type, anything not kept, and every request once shutdown has begun (draining, or
+// the server no longer listening; Fastify adds Connection: close). With rate limiting on, a request
+// answered here is counted against its address as the default limit's hook would count it (the
+// same counters, the client address read as Fastify reads it); one over the limit, or met by a
+// store failure, takes the full path marked with that count, and the hook answers from it. The
+// request histogram and the request's log line are written as for any request (`requestRecorder`).
 
 const PREFIX = 'front:'
 const KEPT = Symbol('front cache trail')
@@ -68,6 +67,27 @@ export function requestId(headers: IncomingHttpHeaders): string {
   return typeof given === 'string' && /^[\w.-]{1,64}$/.test(given) ? given : randomUUID()
 }
 
+/**
+ * True when `url` is the one way of writing its request that is kept: no percent-encoding (`%33` for
+ * `3`) and only the keys the route's query schema declares, each once (no cache-busting extras such
+ * as `_=<time>`). Other
+ * spellings are answered by the full path every time, so nobody can fill the store with one
+ * answer under many URLs.
+ */
+function canonical(url: string, schema: unknown): boolean {
+  if (url.includes('%')) return false
+  const at = url.indexOf('?')
+  if (at < 0) return true
+  const declared = (schema as { querystring?: { properties?: object } } | undefined)?.querystring?.properties ?? {}
+  const seen = new Set<string>()
+  for (const pair of url.slice(at + 1).split('&')) {
+    const key = pair.split('=', 1)[0]
+    if (!Object.hasOwn(declared, key) || seen.has(key)) return false
+    seen.add(key)
+  }
+  return true
+}
+
 /** Fastify's reading of `trustProxy` (its getTrustProxyFn), for the client address of a guest's limit. */
 function trustOf(trust: unknown): ((address: string, hop: number) => boolean) | null {
   if (trust === undefined || trust === false || trust === null) return null
@@ -90,6 +110,8 @@ export interface FrontOptions {
 export class FrontCache {
   /** Requests answered here (for /metrics). */
   hits = 0
+  /** The server it answers on (`putInFront`); once it stops listening (closing), nothing is answered here. */
+  server: Server | null = null
   private limit: GuestLimit | null = null
   private recorder: RequestRecorder | null = null
   private readonly trust: ((address: string, hop: number) => boolean) | null
@@ -130,6 +152,8 @@ export class FrontCache {
   }
 
   private keep(req: FastifyRequest, reply: FastifyReply, trail: Trail, bytes: Buffer) {
+    const url = req.url
+    if (!canonical(url, req.routeOptions.schema)) return
     const headers: string[] = []
     for (const [name, value] of Object.entries(reply.getHeaders())) {
       if (value === undefined || OWN.has(name)) continue
@@ -140,34 +164,50 @@ export class FrontCache {
     }
     const route = req.routeOptions.url ?? 'unmatched'
     const kept: Kept = { route, headers, bytes }
-    // The bytes are the cached object's own (counted with it); the headers and the key about 1 KB.
-    this.options.cache.keep(PREFIX + req.url, kept, trail, 1024)
+    // Counted in full, bytes included: they outlive the cached object when it is evicted first.
+    const size = 2 * url.length + bytes.length + headers.reduce((n, h) => n + 2 * h.length + 16, 64)
+    this.options.cache.keep(PREFIX + url, kept, trail, size)
   }
 
   /**
    * Answers `req` when a kept answer fits it (true), else leaves it to Fastify (false). With rate
-   * limiting in Redis the answer may be sent, or handed to `fallback`, after the count comes back.
+   * limiting in Redis the answer is sent, or handed to `fallback`, once the count comes back.
    */
   answer(req: IncomingMessage, res: ServerResponse, fallback: Handler) {
-    const { headers, url } = req
-    if (req.method !== 'GET' || url === undefined || this.recorder === null) return false
-    if (headers.authorization !== undefined || headers['if-none-match'] !== undefined) return false
-    const { cache, clock } = this.options
-    if (!cache.enabled || this.options.draining()) return false
-    const kept = cache.get<Kept>(PREFIX + url, clock.now().getTime())
+    const kept = this.fits(req)
     if (kept === undefined) return false
     const start = performance.now()
     if (this.limit === null) {
-      this.send(res, kept, requestId(headers), null, start)
+      this.send(res, kept, requestId(req.headers), null, start)
       return true
     }
     const address = this.trust === null ? req.socket.remoteAddress : proxyAddr(req, this.trust)
     if (address === undefined) return false
-    this.limit(address, (counts) => {
-      if (counts === null) fallback(req, res)
-      else this.send(res, kept, requestId(headers), counts, start)
+    const limit = this.limit
+    limit.count(address, (err, hit) => {
+      const counts = limit.headers(err, hit)
+      // In Redis the count takes a round trip: what was kept may have been dropped meanwhile.
+      const still = counts === null ? undefined : this.fits(req)
+      if (counts === null || still === undefined) {
+        // The full path answers it with this count (its 429), without counting it again.
+        ;(req as Counted)[COUNTED] = { err, hit }
+        fallback(req, res)
+      } else this.send(res, still, requestId(req.headers), counts, start)
     })
     return true
+  }
+
+  /** The answer kept for `req`, when it may have it: see the top of this file. */
+  private fits(req: IncomingMessage): Kept | undefined {
+    const { headers, url } = req
+    if (req.method !== 'GET' || url === undefined || this.recorder === null) return undefined
+    if (headers.authorization !== undefined || headers['if-none-match'] !== undefined) return undefined
+    // A GET with a body or a content type is Fastify's to answer (a multipart GET is 415, say).
+    if (headers['content-type'] !== undefined || headers['transfer-encoding'] !== undefined) return undefined
+    if (headers['content-length'] !== undefined && headers['content-length'] !== '0') return undefined
+    const { cache, clock } = this.options
+    if (!cache.enabled || this.options.draining() || !this.server?.listening) return undefined
+    return cache.kept<Kept>(PREFIX + url, clock.now().getTime())
   }
 
   private send(res: ServerResponse, kept: Kept, id: string, counts: string[] | null, start: number) {
@@ -184,21 +224,19 @@ export class FrontCache {
 type Handler = (req: IncomingMessage, res: ServerResponse) => void
 
 /**
- * Fastify's `serverFactory`: the HTTP server Fastify would make (its options: the server's own, the
- * timeouts, requests per socket), whose requests meet the front cache first.
+ * Puts the front cache before Fastify on the HTTP server Fastify made (`app.server`): its one
+ * 'request' listener, Fastify's handler, is called only for what the front cache does not answer.
+ * Fastify keeps making its server itself (its options, timeouts and bindings). A server of another
+ * kind (https, http2) is left as it is.
  */
-export function frontServer(
-  front: FrontCache,
-  handler: Handler,
-  options: FastifyServerOptions & { http?: ServerOptions | null },
-): Server {
-  const server = createServer(options.http ?? {}, (req, res) => {
+export function putInFront(server: unknown, front: FrontCache): void {
+  if (!(server instanceof Server) || server instanceof HttpsServer) return
+  const listeners = server.listeners('request')
+  if (listeners.length !== 1) throw new Error(`expected Fastify's one request listener, found ${listeners.length}`)
+  const handler = listeners[0] as Handler
+  server.removeListener('request', handler)
+  server.on('request', (req: IncomingMessage, res: ServerResponse) => {
     if (!front.answer(req, res, handler)) handler(req, res)
   })
-  // As fastify/lib/server.js sets them on a server it makes itself.
-  if (options.keepAliveTimeout !== undefined) server.keepAliveTimeout = options.keepAliveTimeout
-  if (options.requestTimeout !== undefined) server.requestTimeout = options.requestTimeout
-  server.setTimeout(options.connectionTimeout ?? 0)
-  if ((options.maxRequestsPerSocket ?? 0) > 0) server.maxRequestsPerSocket = options.maxRequestsPerSocket ?? 0
-  return server
+  front.server = server
 }

@@ -117,6 +117,14 @@ export class Metrics {
       },
     })
     new Gauge({
+      name: 'front_cache_entries',
+      help: "Guests' whole answers kept by the front cache (beside the read cache's entries)",
+      registers,
+      collect() {
+        this.set(cache.keptSize.entries)
+      },
+    })
+    new Gauge({
       name: 'cache_bytes',
       help: "The read cache's estimated memory (its budget is CACHE_MAX_MB)",
       registers,

@@ -1,7 +1,8 @@
 import { createHash } from 'node:crypto'
+import type { IncomingMessage } from 'node:http'
 import type { FastifyInstance, FastifyReply, FastifyRequest, HookHandlerDoneFunction } from 'fastify'
 import type { Config } from '../config.ts'
-import { type Counters, memoryCounters, redisCounters } from './counters.ts'
+import { type Counters, type Hit, memoryCounters, redisCounters } from './counters.ts'
 import { AppError, TooManyTries } from './errors.ts'
 
 // Limits of the contract: register 10/min, verification resend 6/min, login and OTP configurable,
@@ -113,13 +114,21 @@ function accountLimits(app: FastifyInstance, config: Config, counters: Counters)
   }
 }
 
+/** A request counted before routing, and what the count gave (`err`: the store failed). */
+export const COUNTED = Symbol('counted before routing')
+export type Counted = IncomingMessage & { [COUNTED]?: { err: unknown; hit: Hit | null } }
+
 /**
- * Counts a guest's request against its address under the default limit, for a request answered
- * before routing (src/lib/front-cache.ts): `go` gets the x-ratelimit headers to send, or null when
- * the request must take the full path instead (over the limit, or the store failed), where the
- * default limit's hook answers it as any other request.
+ * The default limit for a guest's request answered before routing (src/lib/front-cache.ts): `count`
+ * counts it against its address as the limit's hook would; `headers` are the x-ratelimit headers to
+ * send with it, or null when it must take the full path instead (over the limit, or the store
+ * failed). Such a request is marked COUNTED with the result, and the hook answers from that (its
+ * 429, or no count when the store failed) instead of counting it a second time.
  */
-export type GuestLimit = (address: string, go: (headers: string[] | null) => void) => void
+export interface GuestLimit {
+  count(address: string, counted: (err: unknown, hit: Hit | null) => void): void
+  headers(err: unknown, hit: Hit | null): string[] | null
+}
 
 /** The limits; the default one for guests' requests answered before routing, or null when limits are off. */
 export async function registerRateLimit(app: FastifyInstance, config: Config): Promise<GuestLimit | null> {
@@ -178,43 +187,51 @@ export async function registerRateLimit(app: FastifyInstance, config: Config): P
  */
 function defaultLimit(app: FastifyInstance, max: number, counters: Counters): GuestLimit {
   let warnedAt = Number.NEGATIVE_INFINITY
-  const count = (key: string, reply: FastifyReply, done: HookHandlerDoneFunction) => {
-    counters.count(key, WINDOW_MS, (err, hit) => {
-      if (err || !hit) {
-        // Like the named limits (skipOnError): a Redis outage must not take the service down with it.
-        // Said at most every 10 s, not once per request of the outage.
-        const now = Date.now()
-        if (now - warnedAt >= 10_000) {
-          warnedAt = now
-          app.log.warn({ err }, 'rate-limit store unavailable; requests not counted')
-        }
-        return done()
+  const outcome = (err: unknown, hit: Hit | null | undefined, reply: FastifyReply, done: HookHandlerDoneFunction) => {
+    if (err || !hit) {
+      // Like the named limits (skipOnError): a Redis outage must not take the service down with it.
+      // Said at most every 10 s, not once per request of the outage.
+      const now = Date.now()
+      if (now - warnedAt >= 10_000) {
+        warnedAt = now
+        app.log.warn({ err }, 'rate-limit store unavailable; requests not counted')
       }
-      const seconds = Math.ceil(hit.ttlMs / 1000)
-      if (hit.count > max) return done(new TooManyTries(max, seconds))
-      reply.header('x-ratelimit-limit', max)
-      reply.header('x-ratelimit-remaining', max - hit.count)
-      reply.header('x-ratelimit-reset', seconds)
-      done()
-    })
+      return done()
+    }
+    const seconds = Math.ceil(hit.ttlMs / 1000)
+    if (hit.count > max) return done(new TooManyTries(max, seconds))
+    reply.header('x-ratelimit-limit', max)
+    reply.header('x-ratelimit-remaining', max - hit.count)
+    reply.header('x-ratelimit-reset', seconds)
+    done()
+  }
+  const count = (key: string, reply: FastifyReply, done: HookHandlerDoneFunction) => {
+    counters.count(key, WINDOW_MS, (err, hit) => outcome(err, hit, reply, done))
   }
   app.addHook('onRequest', (req, reply, done) => {
     // A named limit (an object) replaces the default; `false` (FREE_PATH) is exempt.
     if (req.routeOptions.config?.rateLimit !== undefined) return done()
+    // Counted already before routing (the front cache): its outcome, not a second count.
+    const counted = (req.raw as Counted)[COUNTED]
+    if (counted !== undefined) return outcome(counted.err, counted.hit, reply, done)
     if (req.headers.authorization === undefined) return count(`ip:${req.ip}`, reply, done)
     clientKey(app, req).then((key) => count(key, reply, done), done)
   })
-  return (address, go) =>
-    counters.count(`ip:${address}`, WINDOW_MS, (err, hit) => {
-      if (err || !hit || hit.count > max) return go(null)
-      const left = String(max - hit.count)
-      go([
+  return {
+    count(address, counted) {
+      counters.count(`ip:${address}`, WINDOW_MS, (err, hit) => counted(err, hit ?? null))
+    },
+    headers(err, hit) {
+      if (err || hit === null || hit.count > max) return null
+      const seconds = String(Math.ceil(hit.ttlMs / 1000))
+      return [
         'x-ratelimit-limit',
         String(max),
         'x-ratelimit-remaining',
-        left,
+        String(max - hit.count),
         'x-ratelimit-reset',
-        String(Math.ceil(hit.ttlMs / 1000)),
-      ])
-    })
+        seconds,
+      ]
+    },
+  }
 }

@@ -48,9 +48,10 @@ test("ReadCache: what a followed read made is kept under its entries' tags and e
   assert.equal(read.trail.hits, 2)
   assert.equal(read.trail.expires, start + 40_000, 'the earliest expiry of the entries hit')
   cache.keep('answer', 'bytes', read.trail, 10)
-  assert.equal(cache.get('answer'), 'bytes')
+  assert.equal(cache.kept('answer'), 'bytes')
+  assert.equal(cache.get('answer'), undefined, 'kept apart from the entries')
   clock.advance(40_000)
-  assert.equal(cache.get('answer'), undefined, 'it expires with the day')
+  assert.equal(cache.kept('answer'), undefined, 'it expires with the day')
 
   cache.set('day', { slots: 2 }, ['court:1', 'venue:1'])
   const narrowed = cache.follow(() => {
@@ -59,24 +60,54 @@ test("ReadCache: what a followed read made is kept under its entries' tags and e
   })
   cache.keep('answer', 'bytes', narrowed.trail)
   clock.advance(5_000)
-  assert.equal(cache.get('answer'), undefined, 'a narrowed read expires sooner')
+  assert.equal(cache.kept('answer'), undefined, 'a narrowed read expires sooner')
   assert.ok(cache.get('day'), 'while the day stays')
 
   const again = cache.follow(() => cache.get('day'))
   cache.keep('answer', 'bytes', again.trail)
   cache.invalidate('court:1')
-  assert.equal(cache.get('answer'), undefined, 'dropped with the tag of an entry it was made from')
+  assert.equal(cache.kept('answer'), undefined, 'dropped with the tag of an entry it was made from')
 
   cache.set('day', { slots: 3 }, ['court:1'])
   const raced = cache.follow(() => cache.get('day'))
   cache.invalidate('court:1') // arrives between the read and the store
   cache.keep('answer', 'bytes', raced.trail)
-  assert.equal(cache.get('answer'), undefined, 'not kept after an invalidation of what it read')
+  assert.equal(cache.kept('answer'), undefined, 'not kept after an invalidation of what it read')
 
   const nothing = cache.follow(() => cache.get('missing'))
   cache.keep('answer', 'bytes', nothing.trail)
-  assert.equal(cache.get('answer'), undefined, 'a read that hit nothing is not kept')
-  assert.equal(cache.follow(() => 1).trail.hits, 0, 'reads outside follow are not followed')
+  assert.equal(cache.kept('answer'), undefined, 'a read that hit nothing is not kept')
+  // A follow within a follow records its own reads, and the outer one goes on recording after it.
+  cache.set('venue', { name: 'B' }, ['venue:2'])
+  cache.set('day', { slots: 4 }, ['court:1'])
+  const outer = cache.follow(() => {
+    const inner = cache.follow(() => cache.get('day'))
+    assert.deepEqual(inner.trail.tags, ['court:1'])
+    return cache.get('venue')
+  })
+  assert.deepEqual(outer.trail.tags, ['venue:2'])
+  cache.get('day')
+  assert.equal(outer.trail.hits, 1, 'reads after a follow are not added to it')
+})
+
+test('ReadCache: what is kept from its entries has a budget of its own and never pushes them out', () => {
+  const cache = new ReadCache(60_000, 10, undefined, 40_000)
+  cache.live = true
+  for (let i = 0; i < 5; i++) cache.set(`day:${i}`, { i }, [`court:${i}`])
+  for (let i = 0; i < 1000; i++) {
+    const read = cache.follow(() => cache.get(`day:${i % 5}`))
+    cache.keep(`url:${i}`, 'bytes', read.trail, 2_000)
+  }
+  for (let i = 0; i < 5; i++) assert.ok(cache.get(`day:${i}`), `day ${i} is still held`)
+  assert.equal(cache.size, 5)
+  assert.ok(cache.keptSize.entries <= 5, 'at most half the entry cap for what is kept')
+  assert.ok(cache.keptSize.bytes <= 10_000, 'and a quarter of the byte budget')
+  assert.equal(cache.kept('url:999'), 'bytes', 'the newest kept answer is there')
+  assert.equal(cache.kept('url:0'), undefined, 'the oldest went first')
+  cache.invalidate('court:4')
+  assert.equal(cache.kept('url:999'), undefined, 'invalidated with the entry it came from')
+  cache.clear()
+  assert.equal(cache.keptSize.entries, 0)
 })
 
 test('ReadCache: tags, lifetimes, size cap, and nothing stored while not live', async () => {

@@ -5,7 +5,7 @@ import type { Executor } from '../../lib/db.ts'
 import { Invalid, NotFound } from '../../lib/errors.ts'
 import { pathId } from '../../lib/ids.ts'
 import { formatMoney } from '../../lib/money.ts'
-import { isValidDate, toHHmm } from '../../lib/time.ts'
+import { addDays, isValidDate, toHHmm } from '../../lib/time.ts'
 import type { WallClock, Zone } from '../../lib/zone.ts'
 import { venueRoleOf } from '../venues/index.ts'
 import { loadCourtDay, loadIndoorDay, type TakenRange, type VenueVisibility } from './repository.ts'
@@ -81,7 +81,7 @@ const DAY_TAGS = {
  */
 export interface DayAnswer<R> {
   readonly validThrough: string
-  /** `validThrough` as an instant (ms; Infinity for "9999"): when a copy of the answer must go. */
+  /** `validThrough` as an instant (ms; for "9999" the end of `date`): when a copy of the answer must go. */
   readonly validUntil: number
   /** The answer's body, built afresh on each call (the route encodes it once). */
   body(): R
@@ -105,10 +105,12 @@ function dayAnswer<D, R>(
 ): DayAnswer<R> {
   let slots: Slot[] | null = daySlots(day.setup)
   const validThrough = nextSlotStart(date, slots, now)
+  // A copy kept whole goes at the next slot start, and at the latest when `date` is past (a past
+  // date is 422: checkDate).
+  const dayEnd = zone.instant(addDays(date, 1), '00:00').getTime()
   return {
     validThrough,
-    validUntil:
-      validThrough === '9999' ? Number.POSITIVE_INFINITY : zone.instant(date, validThrough.slice(11)).getTime(),
+    validUntil: validThrough === '9999' ? dayEnd : zone.instant(date, validThrough.slice(11)).getTime(),
     body: () => {
       const grid = slots ?? daySlots(day.setup)
       slots = null
