@@ -292,3 +292,45 @@ test('a customer holding three unpaid bookings cannot start a series; the desk c
   })
   assert.equal(desk.statusCode, 201, desk.body)
 })
+
+test('a payment intent holds a lapsed hold again only within the cap', async () => {
+  clock.set(START)
+  const w = await world(app, { wallet: 10_000_000 })
+  const lapsed = await book(app, w.customer, courtSlot(w.court.id, 2, 8))
+  assert.equal(lapsed.statusCode, 201, lapsed.body)
+  const id = lapsed.json().data.id
+  clock.advance((app.ctx.config.bookingHoldMinutes + 1) * 60_000) // its hold ran out; no sweep has run
+  const others = []
+  for (const h of [9, 10, 11]) {
+    const r = await book(app, w.customer, courtSlot(w.court.id, 2, h))
+    assert.equal(r.statusCode, 201, 'the lapsed hold counts no more')
+    others.push(r.json().data.id)
+  }
+  const intent = (method: string) =>
+    app.inject({
+      method: 'POST',
+      url: '/api/payments/initiate',
+      headers: w.customer.headers,
+      payload: { booking_type: 'court', booking_id: id, method },
+    })
+  for (const method of ['cash', 'gateway_1']) {
+    const refused = await intent(method)
+    assert.equal(refused.statusCode, 422, `${method}: ${refused.body}`)
+    assert.match(refused.json().message, UNPAID)
+    assert.match(refused.json().errors.method[0], UNPAID)
+  }
+  assert.equal(await unpaidOf(w.customer.id), 4, 'nothing changed: the lapsed one is still pending, unheld')
+
+  // Once one is paid there is room: the cash intent holds it until its start, and it counts again.
+  assert.equal((await pay(w.customer, others[0])).statusCode, 200)
+  const held = await intent('cash')
+  assert.equal(held.statusCode, 200, held.body)
+  const row = await app.ctx.db
+    .selectFrom('bookings')
+    .select('hold_expires_at')
+    .where('id', '=', id)
+    .executeTakeFirstOrThrow()
+  assert.ok(row.hold_expires_at && new Date(row.hold_expires_at) > clock.now())
+  const fourth = await book(app, w.customer, courtSlot(w.court.id, 2, 12))
+  assert.equal(fourth.statusCode, 422, 'three held again')
+})

@@ -71,7 +71,7 @@ export {
   numberPrefix,
 } from './repository/numbers.ts'
 export type { PaymentRow } from './repository/payments.ts'
-export { type UnpaidHold, unpaidHoldRefused } from './repository/unpaid.ts'
+export { lockCustomerHolds, type UnpaidHold, unpaidHoldRefused } from './repository/unpaid.ts'
 export { checkBookingRules, clearNoShows, NO_SHOW_DAYS, type NoShowStanding, noShowStanding } from './rules.ts'
 export { StatusBody, type StatusChange, statusReason } from './schemas.ts'
 export {

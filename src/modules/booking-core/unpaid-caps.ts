@@ -35,9 +35,23 @@ export async function assertMayHoldUnpaid(
   check: UnpaidCapCheck,
 ): Promise<void> {
   if (!capsApply(booker)) return
-  await lockCustomerHolds(trx, booker.userId)
-  const { now, wall } = unpaidHoldOf(ctx, booker)
-  const held = await unpaidHeld(trx, booker.userId, now, wall)
+  await refuseAtCap(ctx, trx, booker.userId, check)
+}
+
+/**
+ * Refuses (422, under `field`) to revive a customer's own lapsed hold when they already hold the
+ * most unpaid bookings allowed: a payment intent gives a pending booking a new hold
+ * (setPaymentIntent), and one whose hold ran out counted no more (the sweep may not have cancelled
+ * it yet). The caller takes the customer's lock (lockCustomerHolds) before the booking's row.
+ */
+export async function assertMayReviveHold(ctx: AppContext, trx: Executor, userId: number, field: string) {
+  await refuseAtCap(ctx, trx, userId, { field })
+}
+
+async function refuseAtCap(ctx: AppContext, trx: Executor, userId: number, check: UnpaidCapCheck) {
+  await lockCustomerHolds(trx, userId)
+  const { now, wall } = unpaidHoldOf(ctx, { userId })
+  const held = await unpaidHeld(trx, userId, now, wall)
   const { maxBookings, maxSeries } = ctx.config.unpaid
   if (check.series && held.series >= maxSeries) {
     const message =
@@ -62,7 +76,7 @@ export function tooManyUnpaid(ctx: AppContext, held: number, field: string): Unp
  * unpaidHold; the INSERT raises CSU01 at the cap, which tooManyUnpaid answers): now, on the venue
  * wall clock too, and MAX_UNPAID_BOOKINGS.
  */
-export function unpaidHoldOf(ctx: AppContext, booker: Booker & { userId: number }): UnpaidHold {
+export function unpaidHoldOf(ctx: AppContext, booker: { userId: number }): UnpaidHold {
   const now = ctx.clock.now()
   return { userId: booker.userId, max: ctx.config.unpaid.maxBookings, now, wall: ctx.zone.format(now) }
 }

@@ -7,6 +7,7 @@ import {
   type BookingKind,
   ledgerReferenceType,
   lockBooking,
+  lockCustomerHolds,
   newPayment,
   paymentReceived,
   recordBookingPayment,
@@ -53,6 +54,8 @@ export async function initiatePayment(
   }
   if (input.method === 'cash') {
     const booking = await ctx.db.transaction().execute(async (trx) => {
+      // The customer's lock before the booking's: the intent may hold a lapsed hold again (setPaymentIntent).
+      await lockCustomerHolds(trx, user.id)
       const booking = await lockBooking(trx, kind, input.booking_id)
       assertCanPay(booking, user)
       await setPaymentIntent(ctx, trx, kind, booking.id, 'cash', 'method')
@@ -123,6 +126,8 @@ async function payByGateway(
   returnUrl: string | undefined,
 ) {
   const { payment, booking } = await ctx.db.transaction().execute(async (trx) => {
+    // The customer's lock before the booking's: the intent may hold a lapsed hold again (setPaymentIntent).
+    await lockCustomerHolds(trx, user.id)
     const booking = await lockBooking(trx, kind, bookingId)
     assertCanPay(booking, user)
     const payment = await newPayment(ctx, trx, {
@@ -134,7 +139,7 @@ async function payByGateway(
       status: 'initiated',
       return_url: returnUrl ?? null,
     })
-    await setPaymentIntent(ctx, trx, kind, booking.id, method)
+    await setPaymentIntent(ctx, trx, kind, booking.id, method, 'method')
     return { payment, booking }
   })
   const paymentUrl = await startAtGateway(ctx, gateways, payment, `Booking ${booking.booking_number}`)

@@ -57,6 +57,24 @@ export async function lockBooking(trx: Executor, kind: BookingKind, id: number):
 }
 
 /**
+ * The customer whose own online booking `id` is, when it is pending and its payment hold ran out by
+ * `now` (not yet cancelled by the sweep); null otherwise. Such a hold counts against the unpaid cap
+ * no more (courtside_unpaid_held), so reviving it counts again (setPaymentIntent).
+ */
+export async function lapsedHoldOwner(trx: Executor, kind: BookingKind, id: number, now: Date): Promise<number | null> {
+  const row = await trx
+    .selectFrom(bookingTable(kind))
+    .select('user_id')
+    .where('id', '=', id)
+    .where('status', '=', 'pending')
+    .where('type', '=', 'online')
+    .where('hold_expires_at', '<=', now)
+    .where((eb) => eb('created_by', '=', eb.ref('user_id')))
+    .executeTakeFirst()
+  return row?.user_id ?? null
+}
+
+/**
  * The court's (or game's) advisory lock, before the booking's row lock: a transaction that changes
  * a booking (a cancel frees its slot, which the waitlist then books in the same transaction) and an
  * INSERT on the same court take their locks in one order, court first, so they never deadlock
