@@ -107,11 +107,16 @@ export class Zone {
    */
   instant(date: string, time: string): Date {
     const wall = Date.parse(`${date}T${toTimeWithSeconds(time)}Z`)
-    const before = this.offset(wall - DAY_MS)
-    const after = this.offset(wall + DAY_MS)
-    const valid = [wall - before, wall - after].filter((t) => this.offset(t) === wall - t)
+    const before = this.offsetAt(wall - DAY_MS)
+    const after = this.offsetAt(wall + DAY_MS)
+    const valid = [wall - before, wall - after].filter((t) => this.offsetAt(t) === wall - t)
     if (valid.length === 0) return new Date(wall - before)
     return new Date(Math.min(...valid))
+  }
+
+  /** `offset`, from the quarter hours already known when it can be (Intl costs about 4 µs a call). */
+  private offsetAt(t: number): number {
+    return this.offsetInQuarter(t) ?? this.offset(t)
   }
 
   /** Milliseconds the zone's wall clock is ahead of UTC at an instant. */
