@@ -23,9 +23,9 @@ import { COUNTED, type Counted, type GuestLimit } from './rate-limit.ts'
 // it is dropped by the very NOTIFY that drops what it was made from, and a store after such an
 // invalidation is refused. It is kept with every header the 200 was sent with, except the request's
 // own (its id, the rate limit's counts), which are made again for each request. Kept answers have a
-// store of their own beside the read cache's entries (`ReadCache.keep`), with its own caps, and only
-// one spelling of a URL is kept (`canonical`), so URLs made up by the million churn that store and
-// never push out the entries the service reads.
+// store of their own beside the read cache's entries (`ReadCache.keep`), with its own caps, and URLs
+// with percent-encoding or undeclared query keys are not kept (`canonical`), so URLs made up by the
+// million churn that store at most and never push out the entries the service reads.
 //
 // What takes the full path: any method but GET, a request with Authorization (its answer is
 // private and its token must be resolved), with If-None-Match (Fastify answers the 304) or with a
@@ -68,11 +68,10 @@ export function requestId(headers: IncomingHttpHeaders): string {
 }
 
 /**
- * True when `url` is the one way of writing its request that is kept: no percent-encoding (`%33` for
- * `3`) and only the keys the route's query schema declares, each once (no cache-busting extras such
- * as `_=<time>`). Other
- * spellings are answered by the full path every time, so nobody can fill the store with one
- * answer under many URLs.
+ * True when `url` is written in a way that is kept: no percent-encoding (`%33` for `3`) and only the
+ * keys the route's query schema declares, each once (no cache-busting extras such as `_=<time>`).
+ * Other URLs are answered by the full path every time. Other spellings remain (`0003` for a court
+ * id `3`): what they can take is bounded by the store's own caps, never the read cache's entries.
  */
 function canonical(url: string, schema: unknown): boolean {
   if (url.includes('%')) return false

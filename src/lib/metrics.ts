@@ -125,6 +125,14 @@ export class Metrics {
       },
     })
     new Gauge({
+      name: 'front_cache_bytes',
+      help: "The front cache's estimated memory, its bytes counted in full (a quarter of CACHE_MAX_MB)",
+      registers,
+      collect() {
+        this.set(cache.keptSize.bytes)
+      },
+    })
+    new Gauge({
       name: 'cache_bytes',
       help: "The read cache's estimated memory (its budget is CACHE_MAX_MB)",
       registers,

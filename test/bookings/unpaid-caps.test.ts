@@ -334,3 +334,50 @@ test('a payment intent holds a lapsed hold again only within the cap', async () 
   const fourth = await book(app, w.customer, courtSlot(w.court.id, 2, 12))
   assert.equal(fourth.statusCode, 422, 'three held again')
 })
+
+test('reviving a lapsed hold that adds nothing to the count passes at the cap: a series week', async () => {
+  clock.set(START)
+  const w = await world(app, { wallet: 10_000_000 })
+  const series = await createSeries(app, w.customer, seriesBody(w.court.id, 2, 19, { payment_method: undefined }))
+  assert.equal(series.statusCode, 201, series.body)
+  const first = await app.ctx.db
+    .selectFrom('bookings')
+    .select('id')
+    .where('user_id', '=', w.customer.id)
+    .where('date', '=', day(2))
+    .executeTakeFirstOrThrow()
+  clock.advance((app.ctx.config.bookingHoldMinutes + 1) * 60_000) // week 1's hold ran out; the later weeks hold
+  for (const h of [8, 9]) assert.equal((await book(app, w.customer, courtSlot(w.court.id, 3, h))).statusCode, 201)
+  assert.equal((await book(app, w.customer, courtSlot(w.court.id, 3, 10))).statusCode, 422, 'at the cap')
+  const intent = await app.inject({
+    method: 'POST',
+    url: '/api/payments/initiate',
+    headers: w.customer.headers,
+    payload: { booking_type: 'court', booking_id: first.id, method: 'cash' },
+  })
+  assert.equal(intent.statusCode, 200, `the series was counted already: ${intent.body}`)
+})
+
+test('two intents at once reviving two lapsed holds one below the cap: exactly one passes', async () => {
+  clock.set(START)
+  const w = await world(app, { wallet: 10_000_000 })
+  const lapsed = []
+  for (const h of [8, 9]) {
+    const r = await book(app, w.customer, courtSlot(w.court.id, 2, h))
+    assert.equal(r.statusCode, 201, r.body)
+    lapsed.push(r.json().data.id)
+  }
+  clock.advance((app.ctx.config.bookingHoldMinutes + 1) * 60_000)
+  for (const h of [10, 11]) assert.equal((await book(app, w.customer, courtSlot(w.court.id, 2, h))).statusCode, 201)
+  const answers = await Promise.all(
+    lapsed.map((id) =>
+      app.inject({
+        method: 'POST',
+        url: '/api/payments/initiate',
+        headers: w.customer.headers,
+        payload: { booking_type: 'court', booking_id: id, method: 'cash' },
+      }),
+    ),
+  )
+  assert.deepEqual(answers.map((a) => a.statusCode).sort(), [200, 422], answers.map((a) => a.body).join('\n'))
+})

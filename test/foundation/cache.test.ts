@@ -106,8 +106,17 @@ test('ReadCache: what is kept from its entries has a budget of its own and never
   assert.equal(cache.kept('url:0'), undefined, 'the oldest went first')
   cache.invalidate('court:4')
   assert.equal(cache.kept('url:999'), undefined, 'invalidated with the entry it came from')
+  const beforeClear = cache.follow(() => cache.get('day:0'))
   cache.clear()
   assert.equal(cache.keptSize.entries, 0)
+  cache.keep('url:late', 'bytes', beforeClear.trail, 10)
+  assert.equal(cache.kept('url:late'), undefined, 'a read from before a clear() is not kept')
+  cache.set('day:0', { i: 0 }, ['court:0'])
+  const read = cache.follow(() => cache.get('day:0'))
+  cache.live = false // the listener dropped: nothing is stored, kept answers included
+  cache.keep('url:offline', 'bytes', read.trail, 10)
+  cache.live = true
+  assert.equal(cache.kept('url:offline'), undefined)
 })
 
 test('ReadCache: tags, lifetimes, size cap, and nothing stored while not live', async () => {

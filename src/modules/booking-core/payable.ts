@@ -10,7 +10,7 @@ import {
 } from './repository/bookings.ts'
 import { checkPayAtVenue } from './rules.ts'
 import { transition } from './transitions.ts'
-import { assertMayReviveHold } from './unpaid-caps.ts'
+import { reviveWithinCap } from './unpaid-caps.ts'
 
 // What payments need from bookings, for both kinds: recording a payment and the payment intent
 // (the rows and locks are in repository/bookings.ts).
@@ -55,8 +55,8 @@ export function holdUntil(ctx: AppContext, method: string, date: string, startTi
  * Records how the customer intends to pay. gateway or wallet: the slot is held for
  * BOOKING_HOLD_MINUTES from now; cash: held until the booking's start. `field` names the request's
  * payment method field, under which a refused cash intent is reported. A customer's own hold that
- * already ran out is held again only within the unpaid cap (422 under `field` at the cap): the
- * caller takes the customer's lock (lockCustomerHolds) before the booking's.
+ * already ran out is held again only within the unpaid cap (`reviveWithinCap`; 422 under `field`):
+ * the caller takes the customer's lock (lockCustomerHolds) before the booking's.
  */
 export async function setPaymentIntent(
   ctx: AppContext,
@@ -71,12 +71,11 @@ export async function setPaymentIntent(
   // A customer may not choose to pay at a venue that does not take it, nor at the venue's no-show
   // limit (docs/bookings.md, "Booking rules" and "No-shows").
   if (method === 'cash') await checkPayAtVenue(ctx, trx, booking, field)
-  if (booking.status === 'pending') {
-    const owner = await lapsedHoldOwner(trx, kind, id, ctx.clock.now())
-    if (owner !== null) await assertMayReviveHold(ctx, trx, owner, field)
-  }
   // Only a pending booking is held; a confirmed one keeps its slot without a hold.
   const hold =
     booking.status === 'pending' ? holdUntil(ctx, method, booking.date, booking.start_time, ctx.clock.now()) : null
-  await setPaymentMethod(trx, kind, id, method, hold, ctx.clock.now())
+  const record = () => setPaymentMethod(trx, kind, id, method, hold, ctx.clock.now())
+  const owner = booking.status === 'pending' ? await lapsedHoldOwner(trx, kind, id, ctx.clock.now()) : null
+  if (owner === null) return record()
+  await reviveWithinCap(ctx, trx, owner, field, record)
 }

@@ -39,13 +39,28 @@ export async function assertMayHoldUnpaid(
 }
 
 /**
- * Refuses (422, under `field`) to revive a customer's own lapsed hold when they already hold the
- * most unpaid bookings allowed: a payment intent gives a pending booking a new hold
- * (setPaymentIntent), and one whose hold ran out counted no more (the sweep may not have cancelled
- * it yet). The caller takes the customer's lock (lockCustomerHolds) before the booking's row.
+ * Runs `revive`, which gives a customer's own lapsed hold a new one (a payment intent:
+ * setPaymentIntent), and refuses it (422 under `field`, rolling the transaction back) when that
+ * takes what the customer holds unpaid past the cap. A lapsed hold counted no more (the sweep may
+ * not have cancelled it yet); reviving it may count it again, or not (a series already counted
+ * through its later weeks, a waitlist offer whose window stays, a booking already started), so the
+ * count is taken before and after, under the customer's lock. The caller takes that lock
+ * (lockCustomerHolds) before the booking's row, in the order booking creation takes them.
  */
-export async function assertMayReviveHold(ctx: AppContext, trx: Executor, userId: number, field: string) {
-  await refuseAtCap(ctx, trx, userId, { field })
+export async function reviveWithinCap(
+  ctx: AppContext,
+  trx: Executor,
+  userId: number,
+  field: string,
+  revive: () => Promise<void>,
+): Promise<void> {
+  await lockCustomerHolds(trx, userId)
+  const { now, wall } = unpaidHoldOf(ctx, { userId })
+  const before = await unpaidHeld(trx, userId, now, wall)
+  await revive()
+  const after = await unpaidHeld(trx, userId, now, wall)
+  const max = ctx.config.unpaid.maxBookings
+  if (after.bookings > before.bookings && after.bookings > max) throw tooManyUnpaid(ctx, before.bookings, field)
 }
 
 async function refuseAtCap(ctx: AppContext, trx: Executor, userId: number, check: UnpaidCapCheck) {
