@@ -305,6 +305,11 @@ describe('console: owner onboarding', () => {
     }
     const p = await page(PHONE)
     await p.goto(`${server.url}/console/#/invitations/${token}`)
+    // The page says "Loading the invitation…" until its answer arrives.
+    await p
+      .getByRole('main')
+      .getByText(/to work there as staff/)
+      .waitFor()
     assert.match((await p.getByRole('main').textContent()) ?? '', /to work there as staff/)
     await p.getByLabel('Your name').fill('Nabin Desk')
     await p.getByLabel('Password', { exact: true }).fill('secret123')
