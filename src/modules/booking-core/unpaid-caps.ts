@@ -35,7 +35,17 @@ export async function assertMayHoldUnpaid(
   check: UnpaidCapCheck,
 ): Promise<void> {
   if (!capsApply(booker)) return
-  await refuseAtCap(ctx, trx, booker.userId, check)
+  await lockCustomerHolds(trx, booker.userId)
+  const { now, wall } = unpaidHoldOf(ctx, booker)
+  const held = await unpaidHeld(trx, booker.userId, now, wall)
+  const { maxBookings, maxSeries } = ctx.config.unpaid
+  if (check.series && held.series >= maxSeries) {
+    const message =
+      `You already have ${plural(held.series, 'weekly series', 'weekly series')} with unpaid weeks, the most allowed ` +
+      `(${maxSeries}). Pay for their weeks or cancel one before starting another series.`
+    throw new Unprocessable(message, { [check.field]: [message] })
+  }
+  if (held.bookings >= maxBookings) throw tooManyUnpaid(ctx, held.bookings, check.field)
 }
 
 /**
@@ -61,20 +71,6 @@ export async function reviveWithinCap(
   const after = await unpaidHeld(trx, userId, now, wall)
   const max = ctx.config.unpaid.maxBookings
   if (after.bookings > before.bookings && after.bookings > max) throw tooManyUnpaid(ctx, before.bookings, field)
-}
-
-async function refuseAtCap(ctx: AppContext, trx: Executor, userId: number, check: UnpaidCapCheck) {
-  await lockCustomerHolds(trx, userId)
-  const { now, wall } = unpaidHoldOf(ctx, { userId })
-  const held = await unpaidHeld(trx, userId, now, wall)
-  const { maxBookings, maxSeries } = ctx.config.unpaid
-  if (check.series && held.series >= maxSeries) {
-    const message =
-      `You already have ${plural(held.series, 'weekly series', 'weekly series')} with unpaid weeks, the most allowed ` +
-      `(${maxSeries}). Pay for their weeks or cancel one before starting another series.`
-    throw new Unprocessable(message, { [check.field]: [message] })
-  }
-  if (held.bookings >= maxBookings) throw tooManyUnpaid(ctx, held.bookings, check.field)
 }
 
 /** The 422 of one more unpaid booking when the customer already holds `held`, under `field`. */
