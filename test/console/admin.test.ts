@@ -20,7 +20,7 @@ describe('console: administration', () => {
       .updateTable('venues')
       .set({
         verification_status: 'pending',
-        verification_requested_at: new Date(),
+        verification_requested_at: server.app.ctx.clock.now(),
         verification_reviewed_at: null,
         verification_note: note,
       })
@@ -40,7 +40,7 @@ describe('console: administration', () => {
     server = await startConsoleServer()
     kalankiId = await pending('Kalanki Sports Hub', 'Please verify Kalanki')
     jhamsikhelId = await pending('Jhamsikhel Futsal', 'Please verify Jhamsikhel')
-    browser = await launchBrowser()
+    browser = await launchBrowser(server.app.ctx.clock)
     page = await browser.newPage({ viewport: { width: 1024, height: 768 } })
     page.setDefaultTimeout(10_000)
     await signIn(page, server.url, 'admin@courtside.test', server.seed.password)

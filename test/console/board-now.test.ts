@@ -45,7 +45,7 @@ describe('the board at the desk on Friday 17:40 (issue 35)', () => {
 
   before(async () => {
     server = await startConsoleServer({ WAITLIST_OFFER_MINUTES: '10', BOOKING_HOLD_MINUTES: '15' }, { clock })
-    browser = await launchBrowser()
+    browser = await launchBrowser(server.app.ctx.clock)
     venueId = await demoVenueId(server)
     const court = await server.app.ctx.db
       .selectFrom('courts')
@@ -351,7 +351,7 @@ describe('a visible wait on 429 (issue 35)', () => {
 
   before(async () => {
     server = await startConsoleServer({ RATE_LIMIT_ENABLED: 'true' })
-    browser = await launchBrowser()
+    browser = await launchBrowser(server.app.ctx.clock)
   })
   after(async () => {
     await browser?.close()

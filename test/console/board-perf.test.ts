@@ -1,9 +1,9 @@
 import assert from 'node:assert/strict'
 import { after, before, test } from 'node:test'
 import type { Browser } from 'playwright-core'
-import { createCourt, createVenue, daysFromNow } from '../helpers/factories.ts'
+import { createCourt, createVenue, daysAfter } from '../helpers/factories.ts'
 import { payInsertedBookings } from '../helpers/ledger.ts'
-import { type ConsoleServer, launchBrowser, signIn, startConsoleServer } from './browser.ts'
+import { CONSOLE_NOW, type ConsoleServer, launchBrowser, signIn, startConsoleServer } from './browser.ts'
 
 // The day board's render time for a busy venue: 12 courts and 100 bookings on one day, measured in
 // a real browser from navigation (a fresh page load of the console at the board's address) to the
@@ -13,6 +13,8 @@ let server: ConsoleServer
 let browser: Browser
 before(async () => {
   server = await startConsoleServer()
+  // The browser's own clock: the test times the page with performance.now(), which a fixed clock
+  // (launchBrowser(clock)) would stop; the board's date comes from the URL, not the device.
   browser = await launchBrowser()
 })
 after(async () => {
@@ -22,7 +24,7 @@ after(async () => {
 
 test('the board of 12 courts with 100 bookings renders well within 3 s', async () => {
   const db = server.app.ctx.db
-  const date = daysFromNow(3)
+  const date = daysAfter(CONSOLE_NOW, 3)
   const owner = await db
     .selectFrom('users')
     .select('id')

@@ -9,8 +9,9 @@ import { setTimeout as sleep } from 'node:timers/promises'
 import { type Browser, type BrowserContext, chromium, type Page } from 'playwright-core'
 import type { App } from '../../src/app.ts'
 import { type SeedSummary, seedDemo } from '../../src/cli/seed.ts'
-import type { Clock } from '../../src/lib/clock.ts'
+import { type Clock, ManualClock } from '../../src/lib/clock.ts'
 import { build } from '../helpers/app.ts'
+import { FIXED_NOW } from '../helpers/factories.ts'
 
 // Browser tests of the staff console: the real server (test/helpers/app.ts, a fresh database) on a
 // real port, the console built by Vite exactly as `npm run build` builds it, and Debian's Chromium
@@ -75,7 +76,44 @@ export function walk(dir: string): string[] {
 
 export const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium'
 
-export async function launchBrowser(): Promise<Browser> {
+/**
+ * Where a console test stands unless it brings a clock of its own: FIXED_NOW, Tuesday 10 March 2026,
+ * 09:00 in Kathmandu. startConsoleServer puts the server on a ManualClock there, and a browser
+ * launched with the server's clock (launchBrowser) reads the same instant, so no console test
+ * depends on the machine's date, weekday or time of day. Count a test's dates from it
+ * (ordinaryDayAfter(CONSOLE_NOW, n), test/helpers/factories.ts).
+ */
+export const CONSOLE_NOW = FIXED_NOW
+
+/**
+ * Debian's Chromium, headless. With `clock` (the server's), every context and page it opens is in
+ * venue time (Asia/Kathmandu unless the options say otherwise) and its `Date` stands at the clock's
+ * instant when the context opens (timers still run): the console's own "today" (the desk's date,
+ * this month on the reports) is then the service's, as on a venue's device.
+ */
+export async function launchBrowser(clock?: Clock): Promise<Browser> {
+  const browser = await launch()
+  if (clock) standAt(browser, clock)
+  return browser
+}
+
+function standAt(browser: Browser, clock: Clock) {
+  const newContext = browser.newContext.bind(browser)
+  browser.newContext = async (options = {}) => {
+    const context = await newContext({ timezoneId: 'Asia/Kathmandu', ...options })
+    await context.clock.setFixedTime(clock.now())
+    return context
+  }
+  // As Browser.newPage: a context of the page's own, closed with the page.
+  browser.newPage = async (options = {}) => {
+    const context = await browser.newContext(options)
+    const page = await context.newPage()
+    page.once('close', () => void context.close().catch(() => {}))
+    return page
+  }
+}
+
+function launch(): Promise<Browser> {
   return chromium.launch({
     executablePath: CHROMIUM,
     headless: true,
@@ -101,7 +139,7 @@ export interface ConsoleServer {
 
 /**
  * The real app on a fresh database with the demo data (`npm run seed`), listening on a free port;
- * on `clock` when given (a ManualClock: the console's "now" is the service's, never the browser's).
+ * on `clock` when given, else on a ManualClock at CONSOLE_NOW.
  * `history` adds the demo venue's two months of past bookings and payments (src/cli/seed-history.ts).
  * `port` (see freePort) also sets APP_URL to it, so stored files' absolute URLs are the page's origin.
  */
@@ -111,7 +149,8 @@ export async function startConsoleServer(
 ): Promise<ConsoleServer> {
   ensureConsoleBuilt()
   const own: Record<string, string> = opts.port ? { APP_URL: `http://127.0.0.1:${opts.port}` } : {}
-  const app = await build(undefined, { CONSOLE_DIR: consoleDir, ...own, ...env }, { clock: opts.clock })
+  const clock = opts.clock ?? new ManualClock(CONSOLE_NOW)
+  const app = await build(undefined, { CONSOLE_DIR: consoleDir, ...own, ...env }, { clock })
   const seed = await seedDemo(app.ctx.db, {
     zone: app.ctx.zone,
     clock: app.ctx.clock,
@@ -161,7 +200,7 @@ export function withConsole(
   before(async () => {
     const port = opts.ownPort ? await freePort() : undefined
     server = await startConsoleServer(opts.env, { clock: opts.clock, history: opts.history, port })
-    browser = await launchBrowser()
+    browser = await launchBrowser(server.app.ctx.clock)
     venueId = await demoVenueId(server)
   })
   after(async () => {
@@ -205,7 +244,7 @@ export function withConsole(
      */
     async pageAs(email: string, page: { password?: string; width?: number; height?: number } = {}): Promise<Page> {
       const { password = server.seed.password, width = 1280, height = 900 } = page
-      const context = await browser.newContext({ viewport: { width, height }, timezoneId: 'Asia/Kathmandu' })
+      const context = await browser.newContext({ viewport: { width, height } })
       contexts.push(context)
       const opened = await context.newPage()
       opened.setDefaultTimeout(opts.timeout ?? 15_000)

@@ -1,9 +1,10 @@
 import assert from 'node:assert/strict'
 import { after, before, describe, test } from 'node:test'
 import type { Browser, BrowserContext, Locator, Page } from 'playwright-core'
-import { ordinaryDayFromNow } from '../helpers/factories.ts'
+import { ordinaryDayAfter } from '../helpers/factories.ts'
 import {
   axeViolations,
+  CONSOLE_NOW,
   type ConsoleServer,
   demoVenueId,
   launchBrowser,
@@ -19,7 +20,7 @@ import {
 // meanwhile; axe-core on the board and the booking dialog.
 
 // Two or more days ahead, on a day with the weekday prices the assertions read (not a Saturday or a holiday).
-const date = ordinaryDayFromNow(2)
+const date = ordinaryDayAfter(CONSOLE_NOW, 2)
 
 describe('console day board (front desk)', () => {
   let server: ConsoleServer
@@ -32,7 +33,7 @@ describe('console day board (front desk)', () => {
 
   before(async () => {
     server = await startConsoleServer()
-    browser = await launchBrowser()
+    browser = await launchBrowser(server.app.ctx.clock)
     const db = server.app.ctx.db
     venueId = await demoVenueId(server)
     const courts = await db.selectFrom('courts').select(['id', 'name']).where('venue_id', '=', venueId).execute()

@@ -2,9 +2,10 @@ import assert from 'node:assert/strict'
 import { after, before, describe, test } from 'node:test'
 import type { Browser, Page } from 'playwright-core'
 import { addDays } from '../../src/lib/time.ts'
-import { assignStaff, createUser, ordinaryDayFromNow } from '../helpers/factories.ts'
+import { assignStaff, createUser, ordinaryDayAfter } from '../helpers/factories.ts'
 import {
   axeViolations,
+  CONSOLE_NOW,
   type ConsoleServer,
   demoVenueId,
   launchBrowser,
@@ -51,7 +52,7 @@ describe('console: manage venue', () => {
       .returning('id')
       .executeTakeFirstOrThrow()
     kalankiId = kalanki.id
-    browser = await launchBrowser()
+    browser = await launchBrowser(server.app.ctx.clock)
     page = await browser.newPage({ viewport: { width: 1024, height: 768 } })
     page.setDefaultTimeout(10_000)
     await signIn(page, server.url, 'owner1@courtside.test', server.seed.password)
@@ -115,7 +116,7 @@ describe('console: manage venue', () => {
     await page.waitForFunction((name) => document.activeElement?.textContent === `Edit ${name}`, court.name)
 
     // Not a demo holiday, where the holiday rule would win over the new rule.
-    const date = ordinaryDayFromNow(2)
+    const date = ordinaryDayAfter(CONSOLE_NOW, 2)
     // The desk's board of that day is open in another browser: the new price reaches it live.
     const desk = await browser.newContext({ viewport: { width: 1280, height: 900 } })
     const board = await desk.newPage()
@@ -204,7 +205,7 @@ describe('console: manage venue', () => {
   test('the owner adds a holiday and a coupon and invites staff by email', async () => {
     await open('holidays')
     // Not one of the demo's holidays: a second holiday on a date is refused.
-    const holiday = ordinaryDayFromNow(40)
+    const holiday = ordinaryDayAfter(CONSOLE_NOW, 40)
     await page.getByLabel('Date').fill(holiday)
     await page.getByLabel('Holiday name').fill('Tihar break')
     await page.getByRole('button', { name: 'Add holiday' }).click()

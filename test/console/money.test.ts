@@ -2,8 +2,8 @@ import assert from 'node:assert/strict'
 import { readFile } from 'node:fs/promises'
 import { before, describe, test } from 'node:test'
 import type { Page } from 'playwright-core'
-import { createUser, ordinaryDayFromNow, type TestUser } from '../helpers/factories.ts'
-import { axeViolations, PHONE, screenshot, withConsole } from './browser.ts'
+import { createUser, ordinaryDayAfter, type TestUser } from '../helpers/factories.ts'
+import { axeViolations, CONSOLE_NOW, PHONE, screenshot, withConsole } from './browser.ts'
 
 // Venues get paid (issue 31) in a real browser against the real server: the owner's Money page
 // (this month's statement on the API's clock with a line for a wallet payment made through the API
@@ -14,7 +14,7 @@ import { axeViolations, PHONE, screenshot, withConsole } from './browser.ts'
 // no violation on these pages at 390×844 and on a desktop.
 
 const VENUE = 'Baneshwor Futsal Arena'
-const date = ordinaryDayFromNow(3)
+const date = ordinaryDayAfter(CONSOLE_NOW, 3)
 const CSV_HEADER = 'date,booking_number,kind,description,amount,balance_after'
 
 describe('console: money, statements and payouts', () => {

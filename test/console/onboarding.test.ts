@@ -68,7 +68,7 @@ describe('console: owner onboarding', () => {
 
   before(async () => {
     server = await startConsoleServer()
-    browser = await launchBrowser()
+    browser = await launchBrowser(server.app.ctx.clock)
     await register('newowner@example.com', true)
     await register('unverified@example.com', false)
   })

@@ -1,15 +1,23 @@
 import assert from 'node:assert/strict'
 import { after, before, describe, test } from 'node:test'
 import type { Browser, BrowserContext, Page } from 'playwright-core'
-import { createUser, ordinaryDayFromNow } from '../helpers/factories.ts'
-import { axeViolations, type ConsoleServer, demoVenueId, launchBrowser, signIn, startConsoleServer } from './browser.ts'
+import { createUser, ordinaryDayAfter } from '../helpers/factories.ts'
+import {
+  axeViolations,
+  CONSOLE_NOW,
+  type ConsoleServer,
+  demoVenueId,
+  launchBrowser,
+  signIn,
+  startConsoleServer,
+} from './browser.ts'
 
 // Receipts in the booking panel (issue 31) in a real browser against the real server: a booking a
 // customer paid from their wallet through the API shows its receipt (number, type, total, issued) in
 // the staff's booking dialog on the day board, and "Print" fetches the receipt's PDF with the bearer
 // token and opens it in a new tab from a blob: URL. axe finds no violation in the dialog.
 
-const date = ordinaryDayFromNow(4)
+const date = ordinaryDayAfter(CONSOLE_NOW, 4)
 
 describe('console: receipts in the booking panel', () => {
   let server: ConsoleServer
@@ -21,7 +29,7 @@ describe('console: receipts in the booking panel', () => {
 
   before(async () => {
     server = await startConsoleServer()
-    browser = await launchBrowser()
+    browser = await launchBrowser(server.app.ctx.clock)
     venueId = await demoVenueId(server)
     const court = await server.app.ctx.db
       .selectFrom('courts')

@@ -11,7 +11,7 @@ describe('console shell', () => {
   let browser: Browser
   before(async () => {
     server = await startConsoleServer()
-    browser = await launchBrowser()
+    browser = await launchBrowser(server.app.ctx.clock)
   })
   after(async () => {
     await browser?.close()

@@ -1,10 +1,10 @@
 import assert from 'node:assert/strict'
 import { after, before, describe, test } from 'node:test'
 import type { Page } from 'playwright-core'
-import { assignStaff, createUser, daysFromNow, ordinaryDayFromNow, type TestUser } from '../helpers/factories.ts'
+import { assignStaff, createUser, daysAfter, ordinaryDayAfter, type TestUser } from '../helpers/factories.ts'
 import { multipart, PNG } from '../reviews/fixtures.ts'
 import { type Receiver, receiver, verified } from '../webhooks/helpers.ts'
-import { axeViolations, PHONE, screenshot, withConsole } from './browser.ts'
+import { axeViolations, CONSOLE_NOW, PHONE, screenshot, withConsole } from './browser.ts'
 
 // Issue 35's owner and manager pages in a real browser against the real server: Reviews (reply,
 // hide, photos, unanswered first), Tournaments (created in the form, teams registered and fees paid
@@ -168,8 +168,8 @@ describe('console: reviews, tournaments and webhooks', () => {
     await owner.getByLabel('Most teams').fill('4')
     await owner.getByLabel('Registration fee (Rs)').fill('500')
     await owner.getByLabel('Prize pool (Rs)').fill('10000')
-    await owner.getByLabel('Starts on').fill(daysFromNow(7))
-    await owner.getByLabel('Ends on').fill(daysFromNow(8))
+    await owner.getByLabel('Starts on').fill(daysAfter(CONSOLE_NOW, 7))
+    await owner.getByLabel('Ends on').fill(daysAfter(CONSOLE_NOW, 8))
     await owner.getByRole('button', { name: 'Create tournament' }).click()
     await owner.getByRole('heading', { name: 'Friday Night Cup', level: 1 }).waitFor()
     const id = Number(/tournaments\/(\d+)/.exec(owner.url())?.[1])
@@ -292,7 +292,7 @@ describe('console: reviews, tournaments and webhooks', () => {
       method: 'POST',
       url: '/api/bookings',
       headers: customer.headers,
-      payload: { court_id: courtA, date: ordinaryDayFromNow(5), start_time: '07:00', end_time: '08:00' },
+      payload: { court_id: courtA, date: ordinaryDayAfter(CONSOLE_NOW, 5), start_time: '07:00', end_time: '08:00' },
     })
     assert.equal(booked.statusCode, 201, booked.body)
     await ui.server.app.ctx.jobs.runDue()
@@ -370,8 +370,8 @@ describe('console: reviews, tournaments and webhooks', () => {
         format: 'league',
         sport_type: 'futsal',
         max_teams: 4,
-        starts_at: daysFromNow(7),
-        ends_at: daysFromNow(8),
+        starts_at: daysAfter(CONSOLE_NOW, 7),
+        ends_at: daysAfter(CONSOLE_NOW, 8),
       })
       assert.equal(created.statusCode, 403, `${email} tournaments`)
     }

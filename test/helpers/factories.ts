@@ -198,7 +198,14 @@ const testStart = Date.now()
  * today, the booking number's year) asks the app's clock instead, or builds the app on a ManualClock.
  */
 export function daysFromNow(n: number): string {
-  const s = new Intl.DateTimeFormat('sv-SE', { timeZone: 'Asia/Kathmandu' }).format(new Date(testStart + n * 86400000))
+  return daysAfter(testStart, n)
+}
+
+/** The venue-local date n days after the venue-local day of the instant `from`, "YYYY-MM-DD". */
+export function daysAfter(from: Date | string | number, n: number): string {
+  const s = new Intl.DateTimeFormat('sv-SE', { timeZone: 'Asia/Kathmandu' }).format(
+    new Date(new Date(from).getTime() + n * 86400000),
+  )
   return s.slice(0, 10)
 }
 
@@ -208,11 +215,20 @@ export function daysFromNow(n: number): string {
  * this instead of a fixed offset, so the suite answers the same on every day of the week.
  */
 export function dayFromNow(min: number, accept: (date: string, weekday: number) => boolean): string {
+  return dayAfter(testStart, min, accept)
+}
+
+/** The first venue-local date at least `min` days after the day of the instant `from` that `accept` takes. */
+export function dayAfter(
+  from: Date | string | number,
+  min: number,
+  accept: (date: string, weekday: number) => boolean,
+): string {
   for (let n = min; n < min + 370; n++) {
-    const date = daysFromNow(n)
+    const date = daysAfter(from, n)
     if (accept(date, new Date(`${date}T00:00:00Z`).getUTCDay())) return date
   }
-  throw new Error('dayFromNow: no day accepted in a year')
+  throw new Error('dayAfter: no day accepted in a year')
 }
 
 /** The demo venues' holiday dates, on which holiday pricing applies. */
@@ -220,5 +236,10 @@ const demoHolidays = new Set(DEMO_VENUES.flatMap((v) => (v.holidays ?? []).map((
 
 /** A day at least `min` days ahead with the demo's weekday prices: not a Saturday, not a demo holiday. */
 export function ordinaryDayFromNow(min: number): string {
-  return dayFromNow(min, (date, weekday) => weekday !== 6 && !demoHolidays.has(date))
+  return ordinaryDayAfter(testStart, min)
+}
+
+/** As ordinaryDayFromNow, counted from the day of the instant `from` (a ManualClock's start). */
+export function ordinaryDayAfter(from: Date | string | number, min: number): string {
+  return dayAfter(from, min, (date, weekday) => weekday !== 6 && !demoHolidays.has(date))
 }
