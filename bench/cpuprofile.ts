@@ -1,4 +1,4 @@
-// npx tsx bench/cpuprofile.ts <file.cpuprofile> [top=25] [--skip=<seconds>] [--callers=<function>]
+// npx tsx bench/cpuprofile.ts <file.cpuprofile> [top=25] [--skip=<seconds>] [--callers=<function>] [--depth=<frames>]
 // Summarises a V8 CPU profile (`node --cpu-prof --cpu-prof-dir=… dist/server.js`): self and
 // inclusive time by function, by package or file, and for our own code (dist/). --skip leaves out
 // the first seconds (start-up: module loading, schema compiling); --callers=<name> prints the call
@@ -111,7 +111,7 @@ function callers(name: string, depth = 4) {
 console.log(`${file}: ${(total / 1e6).toFixed(2)} s sampled`)
 const wanted = option('callers')
 if (wanted) {
-  callers(wanted)
+  callers(wanted, Number(option("depth") ?? 4))
 } else {
   const f = aggregate(byFunction)
   const p = aggregate(byPackage)
