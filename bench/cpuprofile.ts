@@ -2,7 +2,7 @@
 // Summarises a V8 CPU profile (`node --cpu-prof --cpu-prof-dir=… dist/server.js`): self and
 // inclusive time by function, by package or file, and for our own code (dist/). --skip leaves out
 // the first seconds (start-up: module loading, schema compiling); --callers=<name> prints the call
-// paths into a function instead. docs/performance.md, "What the profiles showed", was made with it.
+// paths into a function instead (--depth=<n> frames of each, 4 unless given). docs/performance.md, "What the profiles showed", was made with it.
 import { readFileSync } from 'node:fs'
 
 interface ProfileNode {
@@ -19,7 +19,7 @@ interface Profile {
 const args = process.argv.slice(2)
 const file = args.find((a) => !a.startsWith('--'))
 if (!file) {
-  console.error('usage: tsx bench/cpuprofile.ts <file.cpuprofile> [top] [--skip=<s>] [--callers=<fn>]')
+  console.error('usage: tsx bench/cpuprofile.ts <file.cpuprofile> [top] [--skip=<s>] [--callers=<fn>] [--depth=<n>]')
   process.exit(1)
 }
 const top = Number(args.filter((a) => !a.startsWith('--'))[1] ?? 25)
@@ -111,7 +111,12 @@ function callers(name: string, depth = 4) {
 console.log(`${file}: ${(total / 1e6).toFixed(2)} s sampled`)
 const wanted = option('callers')
 if (wanted) {
-  callers(wanted, Number(option("depth") ?? 4))
+  const depth = Number(option('depth') ?? 4)
+  if (!Number.isInteger(depth) || depth < 1) {
+    console.error('--depth takes a whole number of frames, 1 or more')
+    process.exit(1)
+  }
+  callers(wanted, depth)
 } else {
   const f = aggregate(byFunction)
   const p = aggregate(byPackage)

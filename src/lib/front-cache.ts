@@ -1,5 +1,4 @@
-import { randomUUID } from 'node:crypto'
-import { type IncomingHttpHeaders, type IncomingMessage, Server, type ServerResponse } from 'node:http'
+import { type IncomingMessage, Server, type ServerResponse } from 'node:http'
 import { Server as HttpsServer } from 'node:https'
 import { performance } from 'node:perf_hooks'
 import proxyAddr from '@fastify/proxy-addr'
@@ -8,6 +7,7 @@ import type { ReadCache, Trail } from './cache.ts'
 import type { Clock } from './clock.ts'
 import type { RequestRecorder } from './ops.ts'
 import { COUNTED, type Counted, type GuestLimit } from './rate-limit.ts'
+import { requestId } from './request-id.ts'
 
 // The front cache: a guest's GET of a cached public read (availability, the venue list, nearby
 // venues, a venue) answered before routing, from the whole HTTP answer the same URL got last time.
@@ -24,7 +24,7 @@ import { COUNTED, type Counted, type GuestLimit } from './rate-limit.ts'
 // invalidation is refused. It is kept with every header the 200 was sent with, except the request's
 // own (its id, the rate limit's counts), which are made again for each request. Kept answers have a
 // store of their own beside the read cache's entries (`ReadCache.keep`), with its own caps, and URLs
-// with percent-encoding or undeclared query keys are not kept (`canonical`), so URLs made up by the
+// with percent-encoding, numbers with leading zeros or undeclared query keys are not kept (`canonical`), so URLs made up by the
 // million churn that store at most and never push out the entries the service reads.
 //
 // What takes the full path: any method but GET, a request with Authorization (its answer is
@@ -61,20 +61,19 @@ interface Kept {
 
 type Followed = FastifyRequest & { [KEPT]?: { trail: Trail; bytes: Buffer } }
 
-/** A request's id: the caller's X-Request-Id when it is a plain token, else a new UUID (app.ts's genReqId). */
-export function requestId(headers: IncomingHttpHeaders): string {
-  const given = headers['x-request-id']
-  return typeof given === 'string' && /^[\w.-]{1,64}$/.test(given) ? given : randomUUID()
-}
+/** A path segment or a query value that is a number written with a leading zero (`/0003/`, `=07.5`). */
+const LEADING_ZERO = /[/=]0\d[\d.]*(?=$|[/?&])/
 
 /**
- * True when `url` is written in a way that is kept: no percent-encoding (`%33` for `3`) and only the
- * keys the route's query schema declares, each once (no cache-busting extras such as `_=<time>`).
- * Other URLs are answered by the full path every time. Other spellings remain (`0003` for a court
- * id `3`): what they can take is bounded by the store's own caps, never the read cache's entries.
+ * True when `url` is written in a way that is kept: no percent-encoding (`%33` for `3`), no segment
+ * or value that is a number with a leading zero (`/api/courts/0003/…` for court 3; a slug such as
+ * `01-arena` is kept), and only the keys the route's query schema declares, each once (no
+ * cache-busting extras such as `_=<time>`). Other URLs are answered by the full path every time.
+ * Other spellings remain (`3.50` for `3.5`, a key's order): what they can take is bounded by the
+ * store's own caps, never the read cache's entries.
  */
 function canonical(url: string, schema: unknown): boolean {
-  if (url.includes('%')) return false
+  if (url.includes('%') || LEADING_ZERO.test(url)) return false
   const at = url.indexOf('?')
   if (at < 0) return true
   const declared = (schema as { querystring?: { properties?: object } } | undefined)?.querystring?.properties ?? {}

@@ -13,8 +13,9 @@ let server: ConsoleServer
 let browser: Browser
 before(async () => {
   server = await startConsoleServer()
-  // The browser's own clock: the test times the page with performance.now(), which a fixed clock
-  // (launchBrowser(clock)) would stop; the board's date comes from the URL, not the device.
+  // The browser's own clock: the test reads the page's performance timeline (when the board's JSON
+  // arrived), which Playwright's fixed clock (launchBrowser(clock)) leaves empty, and the load
+  // measured several seconds slower under it; the board's date comes from the URL, not the device.
   browser = await launchBrowser()
 })
 after(async () => {

@@ -89,7 +89,9 @@ export const CONSOLE_NOW = FIXED_NOW
  * Debian's Chromium, headless. With `clock` (the server's), every context and page it opens is in
  * venue time (Asia/Kathmandu unless the options say otherwise) and its `Date` stands at the clock's
  * instant when the context opens (timers still run): the console's own "today" (the desk's date,
- * this month on the reports) is then the service's, as on a venue's device.
+ * this month on the reports) is then the service's, as on a venue's device. The instant is read when
+ * a context opens: a test that moves the clock later sets the context's time again
+ * (`context.clock.setFixedTime`).
  */
 export async function launchBrowser(clock?: Clock): Promise<Browser> {
   const browser = await launch()
@@ -107,9 +109,14 @@ function standAt(browser: Browser, clock: Clock) {
   // As Browser.newPage: a context of the page's own, closed with the page.
   browser.newPage = async (options = {}) => {
     const context = await browser.newContext(options)
-    const page = await context.newPage()
-    page.once('close', () => void context.close().catch(() => {}))
-    return page
+    try {
+      const page = await context.newPage()
+      page.once('close', () => void context.close().catch(() => {}))
+      return page
+    } catch (err) {
+      await context.close()
+      throw err
+    }
   }
 }
 

@@ -181,7 +181,7 @@ test('past midnight a kept day is 422 like any past date, not its old answer', a
   assert.equal(past?.status, 422)
 })
 
-test("only one spelling of a URL is kept: no extra query keys, no percent-encoding; a GET with a body type is Fastify's", async (t) => {
+test("only one spelling of a URL is kept: no extra query keys, no percent-encoding, no leading zeros; a GET with a body type is Fastify's", async (t) => {
   const app = await build(t, { CACHE_TTL_MS: '30000' }, { clock: new ManualClock(new Date(FIXED_NOW)) })
   const get = await listening(app)
   const w = await world(app)
@@ -191,6 +191,7 @@ test("only one spelling of a URL is kept: no extra query keys, no percent-encodi
     `${plain}&_=1764000000`,
     `${plain}&date=${date}`,
     `/api/courts/${w.court.id}/availability?date=${date.replace('-', '%2D')}`,
+    `/api/courts/00${w.court.id}/availability?date=${date}`,
   ]) {
     const answers = [await get(url), await get(url)]
     assert.equal(await fromFront(app, () => get(url)), false, url)
@@ -199,9 +200,16 @@ test("only one spelling of a URL is kept: no extra query keys, no percent-encodi
       url,
     )
   }
+  // The court's id written with leading zeros is the same court: answered, never kept.
+  assert.equal((await get(`/api/courts/00${w.court.id}/availability?date=${date}`)).status, 200)
   await get(plain)
   await get(plain)
   assert.equal(await fromFront(app, () => get(plain)), true)
+  // A value that only starts with a zero is its one spelling, and kept.
+  const near = '/api/venues?lat=0.5&lng=85.32&radius=500'
+  assert.equal((await get(near)).status, 200)
+  await get(near)
+  assert.equal(await fromFront(app, () => get(near)), true, near)
   let typed: Served | undefined
   assert.equal(
     await fromFront(app, async () => (typed = await get(plain, { 'content-type': 'multipart/form-data; boundary=x' }))),

@@ -2,7 +2,6 @@ import type { App } from '../../src/app.ts'
 import { DEMO_VENUES } from '../../src/cli/seed-data.ts'
 import { issueToken, type Role } from '../../src/lib/auth.ts'
 import { hashPassword } from '../../src/lib/password.ts'
-import { addDays } from '../../src/lib/time.ts'
 import { account } from '../../src/modules/ledger/index.ts'
 import { creditWallet } from '../../src/modules/wallet/index.ts'
 
@@ -58,7 +57,7 @@ export async function createUser(
       user.id,
       opts.wallet,
       { referenceType: null, referenceId: null, description: 'Test top-up' },
-      { kind: 'topup', occurredAt: new Date(), contra: account.gatewayClearing('gateway_1') },
+      { kind: 'topup', occurredAt: app.ctx.clock.now(), contra: account.gatewayClearing('gateway_1') },
       'topup',
     )
   }
@@ -180,7 +179,7 @@ export const FIXED_NOW = '2026-03-10T03:15:00Z'
 
 /** The venue-local date n days after FIXED_NOW's day, "YYYY-MM-DD". */
 export function daysFromFixedNow(n: number): string {
-  return addDays('2026-03-10', n)
+  return daysAfter(FIXED_NOW, n)
 }
 
 /**
@@ -209,15 +208,6 @@ export function daysAfter(from: Date | string | number, n: number): string {
   return s.slice(0, 10)
 }
 
-/**
- * The first venue-local date at least `min` days from today that `accept` takes ("YYYY-MM-DD" and
- * its weekday, 0 = Sunday). Tests whose prices or rules depend on the weekday choose their day with
- * this instead of a fixed offset, so the suite answers the same on every day of the week.
- */
-export function dayFromNow(min: number, accept: (date: string, weekday: number) => boolean): string {
-  return dayAfter(testStart, min, accept)
-}
-
 /** The first venue-local date at least `min` days after the day of the instant `from` that `accept` takes. */
 export function dayAfter(
   from: Date | string | number,
@@ -234,12 +224,11 @@ export function dayAfter(
 /** The demo venues' holiday dates, on which holiday pricing applies. */
 const demoHolidays = new Set(DEMO_VENUES.flatMap((v) => (v.holidays ?? []).map((h) => h.date)))
 
-/** A day at least `min` days ahead with the demo's weekday prices: not a Saturday, not a demo holiday. */
-export function ordinaryDayFromNow(min: number): string {
-  return ordinaryDayAfter(testStart, min)
-}
-
-/** As ordinaryDayFromNow, counted from the day of the instant `from` (a ManualClock's start). */
+/**
+ * A day at least `min` days after the day of the instant `from` (a ManualClock's start) with the
+ * demo's weekday prices: not a Saturday, not a demo holiday. Tests whose prices or rules depend on
+ * the weekday choose their day with this instead of a fixed offset.
+ */
 export function ordinaryDayAfter(from: Date | string | number, min: number): string {
   return dayAfter(from, min, (date, weekday) => weekday !== 6 && !demoHolidays.has(date))
 }

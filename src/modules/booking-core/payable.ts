@@ -75,7 +75,7 @@ export async function setPaymentIntent(
   const hold =
     booking.status === 'pending' ? holdUntil(ctx, method, booking.date, booking.start_time, ctx.clock.now()) : null
   const record = () => setPaymentMethod(trx, kind, id, method, hold, ctx.clock.now())
-  const owner = booking.status === 'pending' ? await lapsedHoldOwner(trx, kind, id, ctx.clock.now()) : null
+  const owner = lapsedHoldOwner(booking, ctx.clock.now())
   if (owner === null) return record()
   await reviveWithinCap(ctx, trx, owner, field, record)
 }

@@ -22,6 +22,11 @@ export interface LockedBooking {
   paid_amount: number // paisa
   date: string
   start_time: string
+  /** 'online' (the customer's own, a series week), 'offline' or 'walkin' (made at the desk). */
+  type: string
+  /** A pending booking's payment hold end; null when none runs. */
+  hold_expires_at: Date | null
+  created_by: number | null
 }
 
 /** The columns of a LockedBooking, for every query that locks a booking to change it. */
@@ -35,6 +40,9 @@ export const LOCKED_BOOKING_COLUMNS = [
   'start_time',
   'total_amount',
   'paid_amount',
+  'type',
+  'hold_expires_at',
+  'created_by',
 ] as const
 
 /** The table that holds bookings of a kind. */
@@ -57,21 +65,14 @@ export async function lockBooking(trx: Executor, kind: BookingKind, id: number):
 }
 
 /**
- * The customer whose own online booking `id` is, when it is pending and its payment hold ran out by
+ * The customer whose own online booking `b` is, when it is pending and its payment hold ran out by
  * `now` (not yet cancelled by the sweep); null otherwise. Such a hold counts against the unpaid cap
  * no more (courtside_unpaid_held), so reviving it counts again (setPaymentIntent).
  */
-export async function lapsedHoldOwner(trx: Executor, kind: BookingKind, id: number, now: Date): Promise<number | null> {
-  const row = await trx
-    .selectFrom(bookingTable(kind))
-    .select('user_id')
-    .where('id', '=', id)
-    .where('status', '=', 'pending')
-    .where('type', '=', 'online')
-    .where('hold_expires_at', '<=', now)
-    .where((eb) => eb('created_by', '=', eb.ref('user_id')))
-    .executeTakeFirst()
-  return row?.user_id ?? null
+export function lapsedHoldOwner(b: LockedBooking, now: Date): number | null {
+  const lapsed = b.hold_expires_at !== null && b.hold_expires_at.getTime() <= now.getTime()
+  const own = b.user_id !== null && b.created_by === b.user_id
+  return b.status === 'pending' && b.type === 'online' && lapsed && own ? b.user_id : null
 }
 
 /**
