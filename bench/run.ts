@@ -768,7 +768,11 @@ npm run bench -- --db=pglite
 npm run bench:floor        # the framework floor piece by piece (bench/floor.ts), about four minutes
 # a profile: the server as the bench starts it (bench/run.ts startServer), under wrk, then
 node --cpu-prof --cpu-prof-dir=/tmp/prof dist/server.js
-npx tsx bench/cpuprofile.ts /tmp/prof/<file>.cpuprofile 25 --skip=4   # or --callers=<function>
+npx tsx bench/cpuprofile.ts /tmp/prof/<file>.cpuprofile 25 --skip=4   # or --callers=<function> --depth=8
+# where the CPU goes (cpu-prof counts time spent waiting for a core too): perf, of the server started
+# with node --perf-basic-prof, and of the database's backends
+perf record -F 2999 -p <server pid> -o node.data -- sleep 8; perf report -i node.data --no-children --sort dso,sym
+perf record -F 2999 -p "$(pgrep -f 'postgres: .*courtside_bench' | paste -sd,)" -o pg.data -- sleep 8
 \`\`\`
 `
   writeFileSync('docs/performance.md', text + quickSection(readReport()))
