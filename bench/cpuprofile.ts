@@ -2,7 +2,8 @@
 // Summarises a V8 CPU profile (`node --cpu-prof --cpu-prof-dir=… dist/server.js`): self and
 // inclusive time by function, by package or file, and for our own code (dist/). --skip leaves out
 // the first seconds (start-up: module loading, schema compiling); --callers=<name> prints the call
-// paths into a function instead (--depth=<n> frames of each, 4 unless given). docs/performance.md, "What the profiles showed", was made with it.
+// paths into a function instead (--depth=<n> frames of each, 4 unless given).
+// docs/performance.md, "What the profiles showed", was made with it.
 import { readFileSync } from 'node:fs'
 
 interface ProfileNode {

@@ -24,8 +24,9 @@ import { requestId } from './request-id.ts'
 // invalidation is refused. It is kept with every header the 200 was sent with, except the request's
 // own (its id, the rate limit's counts), which are made again for each request. Kept answers have a
 // store of their own beside the read cache's entries (`ReadCache.keep`), with its own caps, and URLs
-// with percent-encoding, numbers with leading zeros or undeclared query keys are not kept (`canonical`), so URLs made up by the
-// million churn that store at most and never push out the entries the service reads.
+// with percent-encoding, numbers with leading zeros or undeclared query keys are not kept
+// (`canonical`), so URLs made up by the million churn that store at most and never push out the
+// entries the service reads.
 //
 // What takes the full path: any method but GET, a request with Authorization (its answer is
 // private and its token must be resolved), with If-None-Match (Fastify answers the 304) or with a

@@ -208,19 +208,6 @@ export function daysAfter(from: Date | string | number, n: number): string {
   return s.slice(0, 10)
 }
 
-/** The first venue-local date at least `min` days after the day of the instant `from` that `accept` takes. */
-export function dayAfter(
-  from: Date | string | number,
-  min: number,
-  accept: (date: string, weekday: number) => boolean,
-): string {
-  for (let n = min; n < min + 370; n++) {
-    const date = daysAfter(from, n)
-    if (accept(date, new Date(`${date}T00:00:00Z`).getUTCDay())) return date
-  }
-  throw new Error('dayAfter: no day accepted in a year')
-}
-
 /** The demo venues' holiday dates, on which holiday pricing applies. */
 const demoHolidays = new Set(DEMO_VENUES.flatMap((v) => (v.holidays ?? []).map((h) => h.date)))
 
@@ -230,5 +217,9 @@ const demoHolidays = new Set(DEMO_VENUES.flatMap((v) => (v.holidays ?? []).map((
  * the weekday choose their day with this instead of a fixed offset.
  */
 export function ordinaryDayAfter(from: Date | string | number, min: number): string {
-  return dayAfter(from, min, (date, weekday) => weekday !== 6 && !demoHolidays.has(date))
+  for (let n = min; n < min + 370; n++) {
+    const date = daysAfter(from, n)
+    if (new Date(`${date}T00:00:00Z`).getUTCDay() !== 6 && !demoHolidays.has(date)) return date
+  }
+  throw new Error('ordinaryDayAfter: no ordinary day in a year')
 }

@@ -3,7 +3,7 @@ import type { Executor } from '../../lib/db.ts'
 import { syncPlatformDiscount } from '../ledger/index.ts'
 import {
   type BookingKind,
-  lapsedHoldOwner,
+  type LockedBooking,
   lockBooking,
   setPaidAmount,
   setPaymentMethod,
@@ -78,4 +78,15 @@ export async function setPaymentIntent(
   const owner = lapsedHoldOwner(booking, ctx.clock.now())
   if (owner === null) return record()
   await reviveWithinCap(ctx, trx, owner, field, record)
+}
+
+/**
+ * The customer whose own online booking `b` is, when it is pending and its payment hold ran out by
+ * `now` (not yet cancelled by the sweep); null otherwise. Such a hold counts against the unpaid cap
+ * no more (courtside_unpaid_held), so reviving it counts again (setPaymentIntent).
+ */
+function lapsedHoldOwner(b: LockedBooking, now: Date): number | null {
+  const lapsed = b.hold_expires_at !== null && b.hold_expires_at.getTime() <= now.getTime()
+  const own = b.user_id !== null && b.created_by === b.user_id
+  return b.status === 'pending' && b.type === 'online' && lapsed && own ? b.user_id : null
 }

@@ -65,17 +65,6 @@ export async function lockBooking(trx: Executor, kind: BookingKind, id: number):
 }
 
 /**
- * The customer whose own online booking `b` is, when it is pending and its payment hold ran out by
- * `now` (not yet cancelled by the sweep); null otherwise. Such a hold counts against the unpaid cap
- * no more (courtside_unpaid_held), so reviving it counts again (setPaymentIntent).
- */
-export function lapsedHoldOwner(b: LockedBooking, now: Date): number | null {
-  const lapsed = b.hold_expires_at !== null && b.hold_expires_at.getTime() <= now.getTime()
-  const own = b.user_id !== null && b.created_by === b.user_id
-  return b.status === 'pending' && b.type === 'online' && lapsed && own ? b.user_id : null
-}
-
-/**
  * The court's (or game's) advisory lock, before the booking's row lock: a transaction that changes
  * a booking (a cancel frees its slot, which the waitlist then books in the same transaction) and an
  * INSERT on the same court take their locks in one order, court first, so they never deadlock
