@@ -5,7 +5,7 @@ import type { App } from '../../src/app.ts'
 import { cacheTags } from '../../src/lib/cache-tags.ts'
 import { ManualClock } from '../../src/lib/clock.ts'
 import { book, fixedSlot, world } from '../bookings/helpers.ts'
-import { build } from '../helpers/app.ts'
+import { build, heardAll } from '../helpers/app.ts'
 import { createCourt, daysFromFixedNow, FIXED_NOW } from '../helpers/factories.ts'
 import { parsePrometheus, sampleValue } from '../helpers/prometheus.ts'
 import { rateLimitEnv } from '../helpers/rate-limit.ts'
@@ -56,6 +56,7 @@ test('a guest read is answered before routing once kept, with the same bytes and
   const app = await build(t, { CACHE_TTL_MS: '30000' }, { clock: new ManualClock(new Date(FIXED_NOW)) })
   const get = await listening(app)
   const w = await world(app)
+  await heardAll(app)
   const url = `/api/courts/${w.court.id}/availability?date=${daysFromFixedNow(2)}`
 
   const loaded = await get(url) // a read-cache miss: a promise, not kept
@@ -101,6 +102,7 @@ test('an invalidation drops the kept answer at once; a booking shows on the next
   const get = await listening(app)
   const w = await world(app)
   const court = await createCourt(app, w.venue.id, { slot_minutes: 60, price_per_hour: 100000 })
+  await heardAll(app)
   const url = `/api/courts/${court.id}/availability?date=${daysFromFixedNow(2)}`
   await get(url)
   await get(url)
@@ -147,6 +149,7 @@ test("today's kept availability goes when its next slot starts, though the day i
   const get = await listening(app)
   const w = await world(app)
   const court = await createCourt(app, w.venue.id, { slot_minutes: 60, price_per_hour: 100000 })
+  await heardAll(app)
   const url = `/api/courts/${court.id}/availability?date=${daysFromFixedNow(0)}`
   const slotAt = (s: Served, start: string) =>
     (JSON.parse(s.body).slots as { start_time: string; is_available: boolean }[]).find((x) => x.start_time === start)
@@ -171,6 +174,7 @@ test('past midnight a kept day is 422 like any past date, not its old answer', a
   const app = await build(t, { CACHE_TTL_MS: String(2 * 3600_000) }, { clock })
   const get = await listening(app)
   const w = await world(app)
+  await heardAll(app)
   const url = `/api/courts/${w.court.id}/availability?date=2026-03-10`
   await get(url)
   await get(url)
@@ -185,6 +189,7 @@ test("only one spelling of a URL is kept: no extra query keys, no percent-encodi
   const app = await build(t, { CACHE_TTL_MS: '30000' }, { clock: new ManualClock(new Date(FIXED_NOW)) })
   const get = await listening(app)
   const w = await world(app)
+  await heardAll(app)
   const date = daysFromFixedNow(2)
   const plain = `/api/courts/${w.court.id}/availability?date=${date}`
   for (const url of [
@@ -223,6 +228,7 @@ test('signed-in, conditional and HEAD requests take the full path; so does every
   const app = await build(t, { CACHE_TTL_MS: '30000' }, { clock: new ManualClock(new Date(FIXED_NOW)), opsState })
   const get = await listening(app)
   const w = await world(app)
+  await heardAll(app)
   const url = `/api/courts/${w.court.id}/availability?date=${daysFromFixedNow(3)}`
   await get(url)
   const guest = await get(url)
@@ -260,6 +266,7 @@ test('with rate limiting on, answers from the front count against the address an
   )
   const get = await listening(app)
   const w = await world(app)
+  await heardAll(app)
   const url = `/api/courts/${w.court.id}/availability?date=${daysFromFixedNow(2)}`
   const remaining: string[] = []
   let fronted = 0
@@ -287,6 +294,7 @@ test('the log line of an answer from the front is the same as through Fastify', 
   )
   const get = await listening(app)
   const w = await world(app)
+  await heardAll(app)
   const url = `/api/courts/${w.court.id}/availability?date=${daysFromFixedNow(2)}`
   await get(url)
   await get(url)
@@ -310,6 +318,7 @@ test('behind a trusted proxy the front counts the forwarded client, as the limit
   )
   const get = await listening(app)
   const w = await world(app)
+  await heardAll(app)
   const url = `/api/courts/${w.court.id}/availability?date=${daysFromFixedNow(2)}`
   const from = (client: string) => get(url, { 'x-forwarded-for': client })
   const left = async (client: string) => (await from(client)).headers['x-ratelimit-remaining']

@@ -1,10 +1,12 @@
-import { randomBytes } from 'node:crypto'
+import { randomBytes, randomUUID } from 'node:crypto'
 import { readFileSync } from 'node:fs'
 import { rm } from 'node:fs/promises'
 import type { TestContext } from 'node:test'
+import { sql } from 'kysely'
 import pg from 'pg'
 import { type App, buildApp } from '../../src/app.ts'
 import { loadConfig } from '../../src/config.ts'
+import { CACHE_CHANNEL } from '../../src/lib/cache.ts'
 import type { Clock } from '../../src/lib/clock.ts'
 import { type DatabaseHandle, openDatabase } from '../../src/lib/db.ts'
 import { migrate } from '../../src/lib/migrate.ts'
@@ -150,4 +152,29 @@ export async function buildOn(
   })
   await app.ready()
   return app
+}
+
+/**
+ * Waits until the app's change listener has heard every change committed so far. On a PostgreSQL
+ * server a NOTIFY reaches the listener some time after its commit, so a read right after a write
+ * can load an entry that the write's late notification then drops. Notifications arrive in commit
+ * order: hearing one sent now means every earlier one was heard.
+ */
+export async function heardAll(app: App): Promise<void> {
+  const tag = `test-settle:${randomUUID()}`
+  let off = () => false
+  const heard = new Promise<void>((resolve, reject) => {
+    const timer = setTimeout(() => reject(new Error('the change listener did not hear its own notification')), 10_000)
+    off = app.ctx.changes.subscribe((t) => {
+      if (t !== tag) return
+      clearTimeout(timer)
+      resolve()
+    })
+  })
+  try {
+    await sql`SELECT pg_notify(${CACHE_CHANNEL}, ${tag})`.execute(app.ctx.db)
+    await heard
+  } finally {
+    off()
+  }
 }
