@@ -162,7 +162,7 @@ export async function buildOn(
  */
 export async function heardAll(app: App): Promise<void> {
   const tag = `test-settle:${randomUUID()}`
-  let off = () => false
+  let off: () => unknown = () => undefined
   const heard = new Promise<void>((resolve, reject) => {
     const timer = setTimeout(() => reject(new Error('the change listener did not hear its own notification')), 10_000)
     off = app.ctx.changes.subscribe((t) => {
