@@ -1,12 +1,21 @@
 import assert from 'node:assert/strict'
 import { after, before, test } from 'node:test'
 import type { App } from '../../src/app.ts'
+import { ManualClock } from '../../src/lib/clock.ts'
 import { build } from '../helpers/app.ts'
-import { createCourt, createIndoorGame, createUser, createVenue, daysFromNow } from '../helpers/factories.ts'
+import {
+  createCourt,
+  createIndoorGame,
+  createUser,
+  createVenue,
+  daysFromFixedNow,
+  FIXED_NOW,
+} from '../helpers/factories.ts'
 
+const clock = new ManualClock(FIXED_NOW)
 let app: App
 before(async () => {
-  app = await build()
+  app = await build(undefined, {}, { clock })
 })
 after(() => app.close())
 
@@ -28,7 +37,7 @@ async function setup() {
   return { venue, court, user }
 }
 
-const slot = { date: daysFromNow(1), start_time: '10:00', end_time: '12:00' } // 3000.00
+const slot = { date: daysFromFixedNow(1), start_time: '10:00', end_time: '12:00' } // 3000.00
 
 test('a percent coupon prices the slot and caps at max_discount; a fixed one takes its amount', async () => {
   const { venue, court, user } = await setup()
@@ -94,8 +103,8 @@ test('every reason a coupon cannot be used is a 422 on errors.code', async () =>
   const cases: Array<[string, string]> = [
     ['NOPE-NOT-A-CODE', 'The coupon code is invalid.'],
     [await coupon(venue.id, { is_active: false }), 'The coupon code is invalid.'],
-    [await coupon(venue.id, { expires_at: new Date(Date.now() - hour) }), 'This coupon has expired.'],
-    [await coupon(venue.id, { starts_at: new Date(Date.now() + hour) }), 'This coupon is not valid yet.'],
+    [await coupon(venue.id, { expires_at: new Date(clock.now().getTime() - hour) }), 'This coupon has expired.'],
+    [await coupon(venue.id, { starts_at: new Date(clock.now().getTime() + hour) }), 'This coupon is not valid yet.'],
     [await coupon(other.id), 'This coupon cannot be used at this venue.'],
     [await coupon(venue.id, { min_amount: 300001 }), 'This coupon needs a booking amount of at least 3000.01.'],
     [await coupon(venue.id, { usage_limit: 2, used_count: 2 }), 'This coupon has reached its usage limit.'],

@@ -1,13 +1,15 @@
 import assert from 'node:assert/strict'
 import { after, before, test } from 'node:test'
 import type { App } from '../../src/app.ts'
+import { ManualClock } from '../../src/lib/clock.ts'
 import { build } from '../helpers/app.ts'
 import {
   createCourt,
   createIndoorGame,
   createUser,
   createVenue,
-  daysFromNow,
+  daysFromFixedNow,
+  FIXED_NOW,
   type TestUser,
 } from '../helpers/factories.ts'
 
@@ -23,7 +25,7 @@ let court: Awaited<ReturnType<typeof createCourt>>
 let game: Awaited<ReturnType<typeof createIndoorGame>>
 
 before(async () => {
-  app = await build()
+  app = await build(undefined, {}, { clock: new ManualClock(FIXED_NOW) })
   owner = await createUser(app, { roles: ['venue_owner'] })
   customer = await createUser(app)
   venue = await createVenue(app, owner.id)
@@ -79,7 +81,7 @@ test('impossible calendar dates are 422 wherever a date is accepted, and nothing
       sport_type: 'futsal',
       max_teams: 4,
       starts_at: date,
-      ends_at: daysFromNow(40),
+      ends_at: daysFromFixedNow(40),
     }
     assertInvalid(await send('POST', '/api/tournaments', owner, tournament), 'starts_at', date)
     // Coupons take a date with an optional time; a bare 2027-02-30 used to be stored as March 2.

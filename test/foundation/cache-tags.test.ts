@@ -4,8 +4,16 @@ import { setTimeout as sleep } from 'node:timers/promises'
 import { sql } from 'kysely'
 import type { App } from '../../src/app.ts'
 import { type CacheTag, cacheTags } from '../../src/lib/cache-tags.ts'
+import { ManualClock } from '../../src/lib/clock.ts'
 import { build } from '../helpers/app.ts'
-import { createCourt, createIndoorGame, createUser, createVenue, daysFromNow } from '../helpers/factories.ts'
+import {
+  createCourt,
+  createIndoorGame,
+  createUser,
+  createVenue,
+  daysFromFixedNow,
+  FIXED_NOW,
+} from '../helpers/factories.ts'
 
 // The tags the database announces on the cache channel (the triggers of migrations/003 and 005) are
 // the ones src/lib/cache-tags.ts builds: each announcing table has a row changed here, and what
@@ -28,7 +36,7 @@ let ids: {
 }
 
 before(async () => {
-  app = await build(undefined, { CACHE_TTL_MS: '30000' })
+  app = await build(undefined, { CACHE_TTL_MS: '30000' }, { clock: new ManualClock(FIXED_NOW) })
   const invalidate = app.ctx.cache.invalidate.bind(app.ctx.cache)
   app.ctx.cache.invalidate = (tag: string) => {
     arrived.push(tag)
@@ -40,7 +48,7 @@ before(async () => {
   const venue = await createVenue(app, owner.id)
   const court = await createCourt(app, venue.id)
   const game = await createIndoorGame(app, venue.id)
-  const date = daysFromNow(3)
+  const date = daysFromFixedNow(3)
   const booked = await app.inject({
     method: 'POST',
     url: '/api/bookings',

@@ -5,7 +5,7 @@ import { hashToken } from '../../src/lib/auth.ts'
 import { ReadCache, sizeOf } from '../../src/lib/cache.ts'
 import { ManualClock } from '../../src/lib/clock.ts'
 import { build } from '../helpers/app.ts'
-import { createCourt, createUser, createVenue, daysFromNow } from '../helpers/factories.ts'
+import { createCourt, createUser, createVenue, daysFromFixedNow, FIXED_NOW } from '../helpers/factories.ts'
 
 // The read cache: tags, lifetimes, and invalidation by the database's change notifications (a write
 // made outside the app, straight into the database, still reaches the cached reads).
@@ -37,7 +37,7 @@ test('ReadCache: a memory budget (CACHE_MAX_MB) evicts the oldest entries by est
 })
 
 test("ReadCache: what a followed read made is kept under its entries' tags and earliest expiry, never after their invalidation", () => {
-  const clock = new ManualClock(new Date('2026-03-10T03:15:00Z'))
+  const clock = new ManualClock(FIXED_NOW)
   const start = clock.now().getTime()
   const cache = new ReadCache(60_000, 100, clock)
   cache.live = true
@@ -120,13 +120,14 @@ test('ReadCache: what is kept from its entries has a budget of its own and never
 })
 
 test('ReadCache: tags, lifetimes, size cap, and nothing stored while not live', async () => {
-  const cache = new ReadCache(1000, 3)
+  const clock = new ManualClock(FIXED_NOW)
+  const cache = new ReadCache(1000, 3, clock)
   cache.set('a', 1, ['t1'])
   assert.equal(cache.get('a'), undefined, 'not live: nothing stored')
   cache.live = true
   cache.set('a', 1, ['t1'])
   cache.set('b', 2, ['t1', 't2'])
-  cache.set('c', 3, ['t3'], Date.now() - 1)
+  cache.set('c', 3, ['t3'], clock.now().getTime() - 1)
   assert.equal(cache.get('a'), 1)
   assert.equal(cache.get('c'), undefined, 'expired entries are not served')
   cache.invalidate('t2')
@@ -202,10 +203,10 @@ test('ReadCache: tags, lifetimes, size cap, and nothing stored while not live', 
   assert.equal(await pending, 'fresh')
   assert.equal(cache.get('u'), 'fresh', 'kept: none of its tags changed while it loaded')
   // hit(): the value held, counted as a hit; nothing counted for a miss or an expired entry.
-  const counted = new ReadCache(1000)
+  const counted = new ReadCache(1000, undefined, clock)
   counted.live = true
   counted.set('h', 'held', [])
-  counted.set('gone', 'old', [], Date.now() - 1)
+  counted.set('gone', 'old', [], clock.now().getTime() - 1)
   assert.equal(counted.hit('h'), 'held')
   assert.equal(counted.hit('nothing'), undefined)
   assert.equal(counted.hit('gone'), undefined)
@@ -244,8 +245,9 @@ test('ReadCache: tags, lifetimes, size cap, and nothing stored while not live', 
 })
 
 let app: App
+const appClock = new ManualClock(FIXED_NOW)
 before(async () => {
-  app = await build(undefined, { CACHE_TTL_MS: '30000' })
+  app = await build(undefined, { CACHE_TTL_MS: '30000' }, { clock: appClock })
 })
 after(() => app.close())
 
@@ -269,7 +271,7 @@ type Grid = { slots: Array<{ start_time: string; is_available: boolean; price_pe
 
 test('availability is served from the cache and drops the entry when a booking commits', async () => {
   const { venue, court } = await setup()
-  const date = daysFromNow(2)
+  const date = daysFromFixedNow(2)
   const grid = async () =>
     (await app.inject({ url: `/api/courts/${court.id}/availability?date=${date}` })).json() as Grid
   const slot10 = (g: Grid) => g.slots.find((s) => s.start_time === '10:00')!
@@ -316,7 +318,7 @@ test('availability is served from the cache and drops the entry when a booking c
 
 test('a cached hold stops occupying its slot when it ends, with no write at all', async () => {
   const { venue, court } = await setup()
-  const date = daysFromNow(3)
+  const date = daysFromFixedNow(3)
   await app.ctx.db
     .insertInto('bookings')
     .values({
@@ -330,7 +332,7 @@ test('a cached hold stops occupying its slot when it ends, with no write at all'
       base_amount: 100000,
       total_amount: 100000,
       customer_name: 'Holder',
-      hold_expires_at: new Date(Date.now() + 700),
+      hold_expires_at: new Date(appClock.now().getTime() + 700),
     })
     .execute()
   const grid = async () =>
@@ -338,7 +340,7 @@ test('a cached hold stops occupying its slot when it ends, with no write at all'
   const slot12 = (g: Grid) => g.slots.find((s) => s.start_time === '12:00')!
   const held = await eventually(grid, (g) => !slot12(g).is_available)
   assert.equal(slot12(held).is_available, false)
-  await new Promise((r) => setTimeout(r, 800))
+  appClock.advance(800) // the hold has ended: no write, only the app's clock moved on
   assert.equal(slot12(await grid()).is_available, true)
 })
 
@@ -404,7 +406,7 @@ test('a signed-in user is cached per token and dropped on logout, suspension and
 test('a booking sees a maintenance block or a deactivated court added after its day was cached', async () => {
   const { court } = await setup()
   const user = await createUser(app)
-  const date = daysFromNow(4)
+  const date = daysFromFixedNow(4)
   const book = (start: string, end: string) =>
     app.inject({
       method: 'POST',
@@ -437,7 +439,7 @@ test('a booking sees a maintenance block or a deactivated court added after its 
 
 test('a cached answer is encoded once and sent as JSON, with every per-request header still set', async () => {
   const { venue, court } = await setup()
-  const date = daysFromNow(4)
+  const date = daysFromFixedNow(4)
   for (const url of [
     `/api/venues/${venue.slug}`,
     `/api/venues?search=${encodeURIComponent(venue.name)}`,
@@ -477,7 +479,7 @@ test('a cached day of a venue outside the catalogue is served to its owner, one 
   const venue = await createVenue(app, owner.id, { verification_status: 'pending' })
   const court = await createCourt(app, venue.id)
   const stranger = await createUser(app)
-  const url = `/api/courts/${court.id}/availability?date=${daysFromNow(5)}`
+  const url = `/api/courts/${court.id}/availability?date=${daysFromFixedNow(5)}`
   const ownerGet = () => app.inject({ url, headers: owner.headers })
   assert.equal((await ownerGet()).statusCode, 200)
   // Until the day is kept (the set-up's own change notifications may drop the first loads).

@@ -1,5 +1,4 @@
 import fc from 'fast-check'
-import { daysFromNow } from '../helpers/factories.ts'
 
 // Generated bad input for the fuzz test (fuzz.test.ts), driven by the service's own OpenAPI
 // document: an operation's declared path, query and body parts, each spoiled in turn.
@@ -166,15 +165,23 @@ export function enc(s: string): string {
   return out
 }
 
-/** A well-formed value for a schema, so that only the chosen part of a request is wrong. */
-export function plausible(name: string, schema: Schema | undefined, ids: Record<string, string>): unknown {
+/**
+ * A well-formed value for a schema, so that only the chosen part of a request is wrong. `date`: the
+ * value for date fields, a near day counted from the app's clock (FuzzWorld.date), not the machine's.
+ */
+export function plausible(
+  name: string,
+  schema: Schema | undefined,
+  ids: Record<string, string>,
+  date: string,
+): unknown {
   if (!schema) return 'text'
   const idKey = name.replace(/_id$/, '')
   if (name.endsWith('_id') && ids[idKey]) return Number(ids[idKey])
   if (schema.enum) return schema.enum[0]
   if (schema.const !== undefined) return schema.const
   const branches = schema.anyOf ?? schema.oneOf
-  if (branches) return plausible(name, branches.find((b: Schema) => b.type !== 'null') ?? branches[0], ids)
+  if (branches) return plausible(name, branches.find((b: Schema) => b.type !== 'null') ?? branches[0], ids, date)
   const type = Array.isArray(schema.type) ? schema.type[0] : schema.type
   switch (type) {
     case 'integer':
@@ -187,7 +194,7 @@ export function plausible(name: string, schema: Schema | undefined, ids: Record<
     case 'object':
       return {}
     default:
-      if (schema.format === 'date' || schema.format === 'local-date-time') return daysFromNow(3)
+      if (schema.format === 'date' || schema.format === 'local-date-time') return date
       if (schema.format === 'email') return 'someone@example.com'
       if (typeof schema.pattern === 'string' && schema.pattern.includes(':[0-5]')) return '10:00'
       return 'text'
@@ -213,6 +220,8 @@ export function requestsFor(
   op: Operation,
   ids: Record<string, string>,
   tokens: string[],
+  /** The plausible date for date fields: a near future day by the app's clock. */
+  date: string,
 ): fc.Arbitrary<FuzzRequest> | undefined {
   const spoilable: FuzzRequest['spoiled'][] = []
   if (op.pathParams.length) spoilable.push('path')
@@ -229,7 +238,7 @@ export function requestsFor(
       name === spoilName ? (bad ?? '') : enc(ids[name] ?? (name === 'id' ? '1' : 'unknown')),
     )
   const fullBody = () =>
-    Object.fromEntries(bodyNames.map((n) => [n, plausible(n, bodyProps[n], ids)])) as Record<string, unknown>
+    Object.fromEntries(bodyNames.map((n) => [n, plausible(n, bodyProps[n], ids, date)])) as Record<string, unknown>
 
   return fc
     .record({
@@ -264,7 +273,7 @@ export function requestsFor(
           query = `${g.queryParam}=${enc(g.aimed ? String(pick(targeted(g.queryParam, op.query[g.queryParam]), g.aimedValue)) : g.badText)}`
           break
         case 'duplicate-query': {
-          const good = plausible(g.queryParam, op.query[g.queryParam], ids)
+          const good = plausible(g.queryParam, op.query[g.queryParam], ids, date)
           query = `${g.queryParam}=${enc(String(good))}&${g.queryParam}=${enc(g.badText)}`
           break
         }

@@ -7,7 +7,7 @@ import {
   createIndoorGame,
   createUser,
   createVenue,
-  daysFromNow,
+  daysAfter,
   type TestUser,
 } from '../helpers/factories.ts'
 import { insertBooking } from '../payments/helpers.ts'
@@ -21,6 +21,8 @@ import { insertTournament, withTeams } from '../tournaments/helpers.ts'
 export interface FuzzWorld {
   admin: TestUser
   owner: TestUser
+  /** A plausible booking date: three days after the app clock's day (not the machine's). */
+  date: string
   /** Real values for path parameters, by parameter name. */
   ids: Record<string, string>
 }
@@ -40,7 +42,8 @@ export async function fuzzWorld(app: App): Promise<FuzzWorld> {
   const venue = await createVenue(app, owner.id)
   const court = await createCourt(app, venue.id)
   const game = await createIndoorGame(app, venue.id)
-  const date = daysFromNow(5)
+  const today = app.ctx.clock.now()
+  const date = daysAfter(today, 5)
   const booking = await insertBooking(app, {
     userId: customer.id,
     venueId: venue.id,
@@ -79,11 +82,11 @@ export async function fuzzWorld(app: App): Promise<FuzzWorld> {
     price_per_hour: 2000,
   })
   const holiday = await created(app, owner, `/api/venues/${venue.id}/holidays`, {
-    date: daysFromNow(30),
+    date: daysAfter(today, 30),
     name: 'Dashain',
   })
   const block = await created(app, owner, `/api/courts/${court.id}/blocks`, {
-    date: daysFromNow(6),
+    date: daysAfter(today, 6),
     start_time: '08:00',
     end_time: '09:00',
   })
@@ -100,6 +103,7 @@ export async function fuzzWorld(app: App): Promise<FuzzWorld> {
   return {
     admin,
     owner,
+    date: daysAfter(today, 3),
     ids: {
       venue: v,
       court: String(court.id),

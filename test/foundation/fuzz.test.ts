@@ -2,7 +2,9 @@ import assert from 'node:assert/strict'
 import { after, before, test } from 'node:test'
 import fc from 'fast-check'
 import type { App } from '../../src/app.ts'
+import { ManualClock } from '../../src/lib/clock.ts'
 import { build } from '../helpers/app.ts'
+import { FIXED_NOW } from '../helpers/factories.ts'
 import { type FuzzRequest, type Operation, requestsFor, type Schema } from './fuzz-inputs.ts'
 import { type FuzzWorld, fingerprint, fuzzWorld } from './fuzz-world.ts'
 
@@ -38,12 +40,16 @@ const operations: Operation[] = []
 before(async () => {
   // A configured sign-in provider, so its callback gets as far as checking state and code (an
   // unconfigured one answers 503 before reading any input). Nothing here reaches its endpoints.
-  app = await build(undefined, {
-    PROVIDER_1_CLIENT_ID: 'fuzz-client',
-    PROVIDER_1_CLIENT_SECRET: 'fuzz-secret',
-    PROVIDER_1_TOKEN_URL: 'http://127.0.0.1:9/token',
-    PROVIDER_1_USERINFO_URL: 'http://127.0.0.1:9/userinfo',
-  })
+  app = await build(
+    undefined,
+    {
+      PROVIDER_1_CLIENT_ID: 'fuzz-client',
+      PROVIDER_1_CLIENT_SECRET: 'fuzz-secret',
+      PROVIDER_1_TOKEN_URL: 'http://127.0.0.1:9/token',
+      PROVIDER_1_USERINFO_URL: 'http://127.0.0.1:9/userinfo',
+    },
+    { clock: new ManualClock(FIXED_NOW) },
+  )
   world = await fuzzWorld(app)
   const doc = (await app.inject({ method: 'GET', url: '/docs/json' })).json()
   for (const [path, item] of Object.entries(inlineRefs(doc, doc.paths) as Record<string, Record<string, Schema>>)) {
@@ -128,7 +134,7 @@ test('bad input to every operation of the OpenAPI document is refused cleanly an
       notFuzzed.push(`${name}: ${EXCLUDED[name]}`)
       continue
     }
-    const arb = requestsFor(op, world.ids, tokens)
+    const arb = requestsFor(op, world.ids, tokens, world.date)
     if (!arb) {
       // Nothing declared to spoil: still called with junk query and body, which must be ignored.
       const res = await app.inject({

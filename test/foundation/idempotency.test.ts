@@ -11,7 +11,7 @@ import {
   KEY_REUSED_MESSAGE,
   requestHash,
 } from '../../src/lib/idempotency.ts'
-import { fixedSlot as slot, world } from '../bookings/helpers.ts'
+import { fixedSlot, world } from '../bookings/helpers.ts'
 import { build } from '../helpers/app.ts'
 import { createUser, daysFromFixedNow, FIXED_NOW, type TestUser } from '../helpers/factories.ts'
 import { scene } from '../indoor-bookings/helpers.ts'
@@ -44,7 +44,7 @@ const newKey = () => `key-${process.pid}-${++n}-${Math.random().toString(36).sli
 test('a retried booking replays the first answer (status, body, Idempotent-Replayed) and books once', async () => {
   const w = await world(app)
   const key = newKey()
-  const body = slot(w.court.id, 3, '10:00', '11:00')
+  const body = fixedSlot(w.court.id, 3, '10:00', '11:00')
   const first = await post('/api/bookings', w.customer, body, key)
   assert.equal(first.statusCode, 201, first.body)
   assert.equal(first.headers['idempotent-replayed'], undefined)
@@ -60,7 +60,7 @@ test('a retried booking replays the first answer (status, body, Idempotent-Repla
 
 test('without a key, a second identical booking is an ordinary 409: the header is what makes retries safe', async () => {
   const w = await world(app)
-  const body = slot(w.court.id, 3, '12:00', '13:00')
+  const body = fixedSlot(w.court.id, 3, '12:00', '13:00')
   assert.equal((await post('/api/bookings', w.customer, body)).statusCode, 201)
   assert.equal((await post('/api/bookings', w.customer, body)).statusCode, 409)
 })
@@ -68,8 +68,11 @@ test('without a key, a second identical booking is an ordinary 409: the header i
 test('the same key with a different body is 422 naming the header, and books nothing', async () => {
   const w = await world(app)
   const key = newKey()
-  assert.equal((await post('/api/bookings', w.customer, slot(w.court.id, 3, '14:00', '15:00'), key)).statusCode, 201)
-  const other = await post('/api/bookings', w.customer, slot(w.court.id, 3, '15:00', '16:00'), key)
+  assert.equal(
+    (await post('/api/bookings', w.customer, fixedSlot(w.court.id, 3, '14:00', '15:00'), key)).statusCode,
+    201,
+  )
+  const other = await post('/api/bookings', w.customer, fixedSlot(w.court.id, 3, '15:00', '16:00'), key)
   assert.equal(other.statusCode, 422)
   assert.deepEqual(other.json(), { message: KEY_REUSED_MESSAGE, errors: { 'Idempotency-Key': [KEY_REUSED_MESSAGE] } })
   // The same key on another idempotent route is another request too.
@@ -81,7 +84,7 @@ test('the same key with a different body is 422 naming the header, and books not
 test('a key still being processed is 409; after its lease (a crashed process) a retry takes it over', async () => {
   const w = await world(app)
   const key = newKey()
-  const body = slot(w.court.id, 4, '10:00', '11:00')
+  const body = fixedSlot(w.court.id, 4, '10:00', '11:00')
   const now = clock.now()
   await app.ctx.db
     .insertInto('idempotency_keys')
@@ -113,8 +116,8 @@ test('two users may use the same key independently', async () => {
   const w = await world(app)
   const other = await createUser(app)
   const key = newKey()
-  const a = await post('/api/bookings', w.customer, slot(w.court.id, 5, '10:00', '11:00'), key)
-  const b = await post('/api/bookings', other, slot(w.court.id, 5, '11:00', '12:00'), key)
+  const a = await post('/api/bookings', w.customer, fixedSlot(w.court.id, 5, '10:00', '11:00'), key)
+  const b = await post('/api/bookings', other, fixedSlot(w.court.id, 5, '11:00', '12:00'), key)
   assert.equal(a.statusCode, 201)
   assert.equal(b.statusCode, 201)
   assert.equal(b.headers['idempotent-replayed'], undefined)
@@ -126,7 +129,7 @@ test('a refusal (4xx) is stored and replayed; a key expires after 24 hours and i
   const w = await world(app)
   const other = await createUser(app)
   const key = newKey()
-  const body = slot(w.court.id, 6, '10:00', '11:00')
+  const body = fixedSlot(w.court.id, 6, '10:00', '11:00')
   // Someone else holds the slot: the keyed request is refused with 409, and that answer is kept.
   assert.equal((await post('/api/bookings', other, body)).statusCode, 201)
   const refused = await post('/api/bookings', w.customer, body, key)
@@ -174,12 +177,12 @@ test('a refusal (4xx) is stored and replayed; a key expires after 24 hours and i
 test('an invalid key is 422 naming the header; a valid one of 255 characters is accepted', async () => {
   const w = await world(app)
   for (const bad of ['', 'has space', 'x'.repeat(256), 'naïve']) {
-    const res = await post('/api/bookings', w.customer, slot(w.court.id, 7, '10:00', '11:00'), bad)
+    const res = await post('/api/bookings', w.customer, fixedSlot(w.court.id, 7, '10:00', '11:00'), bad)
     assert.equal(res.statusCode, 422, `${JSON.stringify(bad)}: ${res.body}`)
     assert.deepEqual(Object.keys(res.json().errors), ['Idempotency-Key'])
   }
   assert.equal((await bookingsOf(w.court.id)).length, 0)
-  const ok = await post('/api/bookings', w.customer, slot(w.court.id, 7, '10:00', '11:00'), 'k'.repeat(255))
+  const ok = await post('/api/bookings', w.customer, fixedSlot(w.court.id, 7, '10:00', '11:00'), 'k'.repeat(255))
   assert.equal(ok.statusCode, 201, ok.body)
   // An unauthenticated request is 401 whatever its key.
   const anon = await app.inject({
@@ -194,7 +197,7 @@ test('an invalid key is 422 naming the header; a valid one of 255 characters is 
 test('50 concurrent retries of one keyed booking create exactly one booking', async () => {
   const w = await world(app)
   const key = newKey()
-  const body = slot(w.court.id, 8, '10:00', '11:00')
+  const body = fixedSlot(w.court.id, 8, '10:00', '11:00')
   const results = await Promise.all(Array.from({ length: 50 }, () => post('/api/bookings', w.customer, body, key)))
   const codes = results.map((r) => r.statusCode)
   for (const c of codes) assert.ok(c === 201 || c === 409, codes.join(','))

@@ -1,11 +1,12 @@
 import assert from 'node:assert/strict'
 import { after, before, test } from 'node:test'
 import type { App } from '../../src/app.ts'
+import { ManualClock } from '../../src/lib/clock.ts'
 import { toPaisa } from '../../src/lib/money.ts'
 import { isMoneyNumber } from '../../src/lib/schemas.ts'
-import { book, slot, world } from '../bookings/helpers.ts'
+import { book, fixedSlot, world } from '../bookings/helpers.ts'
 import { build } from '../helpers/app.ts'
-import { createUser, type TestUser } from '../helpers/factories.ts'
+import { createUser, FIXED_NOW, type TestUser } from '../helpers/factories.ts'
 
 // Money with more than two decimals is a 422 on its field wherever money is input (issue 30): one
 // definition, MoneyInput (src/lib/schemas.ts), read by every route. Before, a wallet top-up of
@@ -13,7 +14,7 @@ import { createUser, type TestUser } from '../helpers/factories.ts'
 
 let app: App
 before(async () => {
-  app = await build()
+  app = await build(undefined, {}, { clock: new ManualClock(FIXED_NOW) })
 })
 after(() => app.close())
 
@@ -52,7 +53,7 @@ test('a wallet top-up of 10.005 is 422 on amount, never rounded to 10.01, and st
 
 test('every money input refuses more than two decimals with a 422 naming its field', async () => {
   const w = await world(app)
-  const booking = (await book(app, w.customer, slot(w.court.id, 3))).json().data
+  const booking = (await book(app, w.customer, fixedSlot(w.court.id, 3))).json().data
   const paid = await call('POST', `/api/bookings/${booking.id}/payments`, w.staff, { amount: '500.00' })
   assert.equal(paid.statusCode, 201, paid.body)
   const payment = paid.json().data.payments[0].id

@@ -5,13 +5,21 @@ import { after, before, test } from 'node:test'
 import type { CompiledQuery } from 'kysely'
 import type { App } from '../../src/app.ts'
 import { hashToken, loadTokenOwner } from '../../src/lib/auth.ts'
+import { ManualClock } from '../../src/lib/clock.ts'
 import type { Executor, ReusedStatements } from '../../src/lib/db.ts'
 import { statements as dayStatements } from '../../src/modules/availability/repository.ts'
 import { statements as bookingStatements } from '../../src/modules/bookings/repository.ts'
 import { loadVenueResources } from '../../src/modules/venues/queries.ts'
 import { resolveVenue, searchVenues } from '../../src/modules/venues/repository.ts'
 import { build } from '../helpers/app.ts'
-import { createCourt, createIndoorGame, createUser, createVenue, daysFromNow } from '../helpers/factories.ts'
+import {
+  createCourt,
+  createIndoorGame,
+  createUser,
+  createVenue,
+  daysFromFixedNow,
+  FIXED_NOW,
+} from '../helpers/factories.ts'
 import { formatSql, recordingDb } from '../helpers/sql.ts'
 
 // The SQL of the hot paths, checked in under __snapshots__/sql/, so a reviewer sees a query change
@@ -52,7 +60,7 @@ const update = process.env.UPDATE_SQL_SNAPSHOTS === '1'
 let app: App
 let world: World
 before(async () => {
-  app = await build()
+  app = await build(undefined, {}, { clock: new ManualClock(FIXED_NOW) })
   const owner = await createUser(app, { roles: ['venue_owner'] })
   const venue = await createVenue(app, owner.id)
   const court = await createCourt(app, venue.id)
@@ -62,7 +70,7 @@ before(async () => {
   world = { venue, token: { id: Number(id), hash: hashToken(secret) } }
   // The flow that builds every reused shape: availability of a court and a game, a customer's
   // booking and a desk booking.
-  const date = daysFromNow(2)
+  const date = daysFromFixedNow(2)
   assert.equal((await app.inject({ url: `/api/courts/${court.id}/availability?date=${date}` })).statusCode, 200)
   assert.equal((await app.inject({ url: `/api/indoor-games/${game.id}/availability?date=${date}` })).statusCode, 200)
   const booked = await app.inject({

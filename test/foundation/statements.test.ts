@@ -1,11 +1,19 @@
 import assert from 'node:assert/strict'
 import { after, before, test } from 'node:test'
 import type { App } from '../../src/app.ts'
+import { ManualClock } from '../../src/lib/clock.ts'
 import { ReusedStatements } from '../../src/lib/db.ts'
 import { statements as dayStatements } from '../../src/modules/availability/repository.ts'
 import { statements as bookingStatements } from '../../src/modules/bookings/repository.ts'
 import { build } from '../helpers/app.ts'
-import { createCourt, createIndoorGame, createUser, createVenue, daysFromNow } from '../helpers/factories.ts'
+import {
+  createCourt,
+  createIndoorGame,
+  createUser,
+  createVenue,
+  daysFromFixedNow,
+  FIXED_NOW,
+} from '../helpers/factories.ts'
 
 // Hot statements are built with Kysely once and reused with fresh parameters. With the arguments
 // given as an object the parameter order is derived; a shape that cannot be reused (a hand-kept
@@ -13,7 +21,7 @@ import { createCourt, createIndoorGame, createUser, createVenue, daysFromNow } f
 
 let app: App
 before(async () => {
-  app = await build()
+  app = await build(undefined, {}, { clock: new ManualClock(FIXED_NOW) })
 })
 after(() => app.close())
 
@@ -23,7 +31,7 @@ test('the day queries and the booking INSERT are reused after their first build,
   const courts = [await createCourt(app, venue.id), await createCourt(app, venue.id)]
   const game = await createIndoorGame(app, venue.id)
   const customer = await createUser(app)
-  const date = daysFromNow(2)
+  const date = daysFromFixedNow(2)
   for (const court of courts) {
     const res = await app.inject({ url: `/api/courts/${court.id}/availability?date=${date}` })
     assert.equal(res.statusCode, 200)

@@ -3,12 +3,14 @@ import { after, before, test } from 'node:test'
 import type { App } from '../../src/app.ts'
 import { ManualClock } from '../../src/lib/clock.ts'
 import { build } from '../helpers/app.ts'
-import { createIndoorGame, createUser, daysFromFixedNow, daysFromNow, FIXED_NOW } from '../helpers/factories.ts'
+import { createIndoorGame, createUser, daysFromFixedNow, FIXED_NOW } from '../helpers/factories.ts'
 import { book, insertIndoor, row, scene } from './helpers.ts'
 
+// A fixed start; dates are counted from its day (daysFromFixedNow), never from the real date.
+const appClock = new ManualClock(FIXED_NOW)
 let app: App
 before(async () => {
-  app = await build()
+  app = await build(undefined, {}, { clock: appClock })
 })
 after(() => app.close())
 
@@ -21,7 +23,7 @@ const venueYear = (a: App) => a.ctx.zone.today(a.ctx.clock.now()).slice(0, 4)
 
 test('a customer books a slot: 201 with the full IndoorGameBooking', async () => {
   const s = await scene(app, { slotMinutes: 30 })
-  const date = daysFromNow(3)
+  const date = daysFromFixedNow(3)
   const yearBefore = venueYear(app)
   const res = await book(app, s.customer, {
     indoor_game_id: s.game.id,
@@ -71,7 +73,7 @@ test('a customer books a slot: 201 with the full IndoorGameBooking', async () =>
   assert.match(b.created_at, DATETIME)
   // The unpaid online booking holds its slot for the payment window only.
   const stored = await row(app, b.id)
-  assert.ok(stored.hold_expires_at && new Date(stored.hold_expires_at).getTime() > Date.now())
+  assert.ok(stored.hold_expires_at && new Date(stored.hold_expires_at).getTime() > appClock.now().getTime())
   assert.equal(stored.venue_id, s.venue.id)
   assert.equal(stored.created_by, s.customer.id)
 })
@@ -80,7 +82,7 @@ test('optional fields may be left out; players_count null', async () => {
   const s = await scene(app)
   const res = await book(app, s.customer, {
     indoor_game_id: s.game.id,
-    date: daysFromNow(4),
+    date: daysFromFixedNow(4),
     start_time: '07:00',
     end_time: '08:00',
   })
@@ -95,14 +97,14 @@ test('optional fields may be left out; players_count null', async () => {
 
 test('validation errors are 422 with errors per field', async () => {
   const s = await scene(app, { capacity: 6 })
-  const base = { indoor_game_id: s.game.id, date: daysFromNow(5), start_time: '12:00', end_time: '13:00' }
+  const base = { indoor_game_id: s.game.id, date: daysFromFixedNow(5), start_time: '12:00', end_time: '13:00' }
   const cases: Array<[Record<string, unknown>, string, string]> = [
     [{ players_count: 21 }, 'players_count', 'The players count field must not be greater than 20.'],
     [{ players_count: 7 }, 'players_count', 'The players count field must not be greater than 6.'],
     [{ players_count: 0 }, 'players_count', 'The players count field must be at least 1.'],
     [{ end_time: '11:00' }, 'end_time', 'The end time field must be a time after start time.'],
     [{ end_time: '12:00' }, 'end_time', 'The end time field must be a time after start time.'],
-    [{ date: daysFromNow(-1) }, 'date', 'The date field must be a date after or equal to today.'],
+    [{ date: daysFromFixedNow(-1) }, 'date', 'The date field must be a date after or equal to today.'],
     [{ date: '2026-02-30' }, 'date', 'The date field must be a valid date.'],
     [{ start_time: '9:00' }, 'start_time', 'The start time field format is invalid.'],
     [{ indoor_game_id: 999999 }, 'indoor_game_id', 'The selected indoor game id is invalid.'],
@@ -147,7 +149,7 @@ test("the customer's profile phone is used when customer_phone is not sent", asy
   const withPhone = await createUser(app, { phone: '9841234567' })
   const res = await book(app, withPhone, {
     indoor_game_id: s.game.id,
-    date: daysFromNow(4),
+    date: daysFromFixedNow(4),
     start_time: '09:00',
     end_time: '10:00',
   })
@@ -158,7 +160,7 @@ test("the customer's profile phone is used when customer_phone is not sent", asy
 test('an inactive game, or a game of an unverified venue, cannot be booked', async () => {
   const s = await scene(app)
   const inactive = await createIndoorGame(app, s.venue.id, { is_active: false })
-  const body = { indoor_game_id: inactive.id, date: daysFromNow(5), start_time: '12:00', end_time: '13:00' }
+  const body = { indoor_game_id: inactive.id, date: daysFromFixedNow(5), start_time: '12:00', end_time: '13:00' }
   let res = await book(app, s.customer, body)
   assert.equal(res.statusCode, 422)
   assert.deepEqual(res.json().errors.indoor_game_id, ['The selected indoor game id is invalid.'])
@@ -171,7 +173,7 @@ test('outside opening hours is 409 with the contract message', async () => {
   const s = await scene(app)
   const res = await book(app, s.customer, {
     indoor_game_id: s.game.id,
-    date: daysFromNow(5),
+    date: daysFromFixedNow(5),
     start_time: '21:00',
     end_time: '23:00',
   })
@@ -181,7 +183,7 @@ test('outside opening hours is 409 with the contract message', async () => {
 
 test('without a token: 401', async () => {
   const s = await scene(app)
-  const body = { indoor_game_id: s.game.id, date: daysFromNow(5), start_time: '12:00', end_time: '13:00' }
+  const body = { indoor_game_id: s.game.id, date: daysFromFixedNow(5), start_time: '12:00', end_time: '13:00' }
   const res = await app.inject({ method: 'POST', url: '/api/indoor-game-bookings', payload: body })
   assert.equal(res.statusCode, 401)
   assert.deepEqual(res.json(), { message: 'Unauthenticated.' })
@@ -192,7 +194,7 @@ test('without a token: 401', async () => {
 test('overlapping bookings are 409; back-to-back ones are both allowed', async () => {
   const s = await scene(app)
   const other = await createUser(app)
-  const date = daysFromNow(6)
+  const date = daysFromFixedNow(6)
   const first = await book(app, s.customer, { indoor_game_id: s.game.id, date, start_time: '10:00', end_time: '12:00' })
   assert.equal(first.statusCode, 201)
   for (const [start, end] of [
@@ -225,7 +227,7 @@ test('overlapping bookings are 409; back-to-back ones are both allowed', async (
 test('20 concurrent requests for one slot: exactly one 201, the rest 409', async () => {
   const s = await scene(app)
   const users = await Promise.all(Array.from({ length: 20 }, () => createUser(app)))
-  const date = daysFromNow(7)
+  const date = daysFromFixedNow(7)
   const results = await Promise.all(
     users.map((u) => book(app, u, { indoor_game_id: s.game.id, date, start_time: '15:00', end_time: '16:00' })),
   )
@@ -243,17 +245,17 @@ test('20 concurrent requests for one slot: exactly one 201, the rest 409', async
 
 test('an expired payment hold on the slot is cancelled and the slot booked', async () => {
   const s = await scene(app)
-  const date = daysFromNow(8)
+  const date = daysFromFixedNow(8)
   const stale = await insertIndoor(app, s, { date, start: '10:00', end: '11:00' })
   await app.ctx.db
     .updateTable('indoor_game_bookings')
-    .set({ hold_expires_at: new Date(Date.now() - 60_000), payment_method: 'gateway_1' })
+    .set({ hold_expires_at: new Date(appClock.now().getTime() - 60_000), payment_method: 'gateway_1' })
     .where('id', '=', stale.id)
     .execute()
   const live = await insertIndoor(app, s, { date, start: '11:00', end: '12:00' })
   await app.ctx.db
     .updateTable('indoor_game_bookings')
-    .set({ hold_expires_at: new Date(Date.now() + 600_000) })
+    .set({ hold_expires_at: new Date(appClock.now().getTime() + 600_000) })
     .where('id', '=', live.id)
     .execute()
   const other = await createUser(app)
@@ -279,13 +281,18 @@ test("GET /api/indoor-game-bookings lists only the caller's bookings, newest dat
   ] as const) {
     const res = await book(app, s.customer, {
       indoor_game_id: s.game.id,
-      date: daysFromNow(n),
+      date: daysFromFixedNow(n),
       start_time: start,
       end_time: '11:00',
     })
     assert.equal(res.statusCode, 201)
   }
-  await book(app, other, { indoor_game_id: s.game.id, date: daysFromNow(13), start_time: '10:00', end_time: '11:00' })
+  await book(app, other, {
+    indoor_game_id: s.game.id,
+    date: daysFromFixedNow(13),
+    start_time: '10:00',
+    end_time: '11:00',
+  })
   const res = await app.inject({
     method: 'GET',
     url: '/api/indoor-game-bookings?per_page=2',
@@ -298,7 +305,7 @@ test("GET /api/indoor-game-bookings lists only the caller's bookings, newest dat
   assert.equal(body.meta.last_page, 2)
   assert.deepEqual(
     body.data.map((b: { date: string }) => b.date),
-    [daysFromNow(12), daysFromNow(11)],
+    [daysFromFixedNow(12), daysFromFixedNow(11)],
   )
   assert.equal(body.data[0].indoor_game.id, s.game.id)
   assert.equal(body.data[0].user.id, s.customer.id)
@@ -310,6 +317,6 @@ test("GET /api/indoor-game-bookings lists only the caller's bookings, newest dat
   })
   assert.deepEqual(
     page2.json().data.map((b: { date: string }) => b.date),
-    [daysFromNow(10)],
+    [daysFromFixedNow(10)],
   )
 })

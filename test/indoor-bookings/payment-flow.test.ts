@@ -1,17 +1,20 @@
 import assert from 'node:assert/strict'
 import { after, before, test } from 'node:test'
 import type { App } from '../../src/app.ts'
+import { ManualClock } from '../../src/lib/clock.ts'
 import { build } from '../helpers/app.ts'
-import { createUser, daysFromNow } from '../helpers/factories.ts'
+import { createUser, daysFromFixedNow, FIXED_NOW } from '../helpers/factories.ts'
 import { simulate } from '../payments/helpers.ts'
 import { book, notificationsOf, row, scene } from './helpers.ts'
 
 // The contract's indoor booking flow: POST /api/indoor-game-bookings, POST /api/payments/initiate
 // with booking_type indoor, the gateway callback, then GET the booking.
 
+// A fixed start; dates are counted from its day (daysFromFixedNow), never from the real date.
+const clock = new ManualClock(FIXED_NOW)
 let app: App
 before(async () => {
-  app = await build()
+  app = await build(undefined, {}, { clock })
 })
 after(() => app.close())
 
@@ -21,7 +24,7 @@ test('paying through each sandbox gateway confirms the booking and sends IndoorG
     const s = await scene(app)
     const created = await book(app, s.customer, {
       indoor_game_id: s.game.id,
-      date: daysFromNow(day++),
+      date: daysFromFixedNow(day++),
       start_time: '17:00',
       end_time: '19:00',
     })
@@ -71,7 +74,7 @@ test('a failed gateway payment leaves the booking pending and unpaid', async () 
   const s = await scene(app)
   const created = await book(app, s.customer, {
     indoor_game_id: s.game.id,
-    date: daysFromNow(6),
+    date: daysFromFixedNow(6),
     start_time: '08:00',
     end_time: '09:00',
   })
@@ -98,7 +101,7 @@ test('a wallet payment confirms at once; the booking then lists the wallet payme
   const s = await scene(app, { wallet: 50000 })
   const created = await book(app, s.customer, {
     indoor_game_id: s.game.id,
-    date: daysFromNow(7),
+    date: daysFromFixedNow(7),
     start_time: '08:00',
     end_time: '09:00',
   })

@@ -1,14 +1,24 @@
 import assert from 'node:assert/strict'
 import { after, before, test } from 'node:test'
 import type { App } from '../../src/app.ts'
+import { ManualClock } from '../../src/lib/clock.ts'
 import { build } from '../helpers/app.ts'
-import { assignStaff, createUser, createVenue, daysFromNow, type TestUser } from '../helpers/factories.ts'
+import {
+  assignStaff,
+  createUser,
+  createVenue,
+  daysFromFixedNow,
+  FIXED_NOW,
+  type TestUser,
+} from '../helpers/factories.ts'
 import { ledger } from '../payments/helpers.ts'
 import { book, insertIndoor, notificationsOf, row, type Scene, scene } from './helpers.ts'
 
+// A fixed start; dates are counted from its day (daysFromFixedNow), never from the real date.
+const clock = new ManualClock(FIXED_NOW)
 let app: App
 before(async () => {
-  app = await build()
+  app = await build(undefined, {}, { clock })
 })
 after(() => app.close())
 
@@ -41,7 +51,7 @@ async function payByWallet(user: TestUser, bookingId: number) {
 
 test('the owner reads a booking with indoor_game, user, charges and payments', async () => {
   const s = await scene(app)
-  const b = await booked(s, daysFromNow(3))
+  const b = await booked(s, daysFromFixedNow(3))
   const res = await app.inject({ method: 'GET', url: `/api/indoor-game-bookings/${b.id}`, headers: s.customer.headers })
   assert.equal(res.statusCode, 200, res.body)
   const data = res.json().data
@@ -57,7 +67,7 @@ test('the owner reads a booking with indoor_game, user, charges and payments', a
 
 test('reading is owner-only: another customer, venue staff, its owner and admins 403; unknown 404, guest 401', async () => {
   const s = await scene(app)
-  const b = await booked(s, daysFromNow(3))
+  const b = await booked(s, daysFromFixedNow(3))
   const url = `/api/indoor-game-bookings/${b.id}`
   const stranger = await createUser(app)
   let res = await app.inject({ method: 'GET', url, headers: stranger.headers })
@@ -94,7 +104,7 @@ test('reading is owner-only: another customer, venue staff, its owner and admins
 
 test('cancelling a pending booking: 200 cancelled, reason kept, BookingCancelled sent, slot freed', async () => {
   const s = await scene(app)
-  const date = daysFromNow(4)
+  const date = daysFromFixedNow(4)
   const b = await booked(s, date)
   const res = await cancel(s.customer, b.id, { cancel_reason: 'Plans changed' })
   assert.equal(res.statusCode, 200, res.body)
@@ -120,7 +130,7 @@ test('cancelling a pending booking: 200 cancelled, reason kept, BookingCancelled
 
 test('cancel without a body works and records a default reason; a second cancel is 422', async () => {
   const s = await scene(app)
-  const b = await booked(s, daysFromNow(4))
+  const b = await booked(s, daysFromFixedNow(4))
   const res = await cancel(s.customer, b.id)
   assert.equal(res.statusCode, 200, res.body)
   assert.equal(res.json().data.cancel_reason, 'Cancelled by the customer')
@@ -131,7 +141,7 @@ test('cancel without a body works and records a default reason; a second cancel 
 
 test('cancel is refused for non-owners (403), completed (403), playing/no-show (422) and started bookings (422)', async () => {
   const s = await scene(app)
-  const b = await booked(s, daysFromNow(4))
+  const b = await booked(s, daysFromFixedNow(4))
   const stranger = await createUser(app)
   let res = await cancel(stranger, b.id)
   assert.equal(res.statusCode, 403)
@@ -147,7 +157,7 @@ test('cancel is refused for non-owners (403), completed (403), playing/no-show (
   assert.equal((await row(app, b.id)).status, 'pending')
 
   const completed = await insertIndoor(app, s, {
-    date: daysFromNow(20),
+    date: daysFromFixedNow(20),
     start: '10:00',
     end: '11:00',
     status: 'completed',
@@ -159,7 +169,7 @@ test('cancel is refused for non-owners (403), completed (403), playing/no-show (
     ['playing', 'playing'],
     ['no_show', 'no-show'],
   ]) {
-    const r = await insertIndoor(app, s, { date: daysFromNow(21), start: '10:00', end: '11:00', status })
+    const r = await insertIndoor(app, s, { date: daysFromFixedNow(21), start: '10:00', end: '11:00', status })
     res = await cancel(s.customer, r.id)
     assert.equal(res.statusCode, 422, status)
     assert.deepEqual(res.json(), { message: `A ${word} booking cannot be cancelled.` })
@@ -167,7 +177,7 @@ test('cancel is refused for non-owners (403), completed (403), playing/no-show (
   }
   // Confirmed but already started (yesterday): refused.
   const started = await insertIndoor(app, s, {
-    date: daysFromNow(-1),
+    date: daysFromFixedNow(-1),
     start: '10:00',
     end: '11:00',
     status: 'confirmed',
@@ -180,7 +190,7 @@ test('cancel is refused for non-owners (403), completed (403), playing/no-show (
 
 test('refund window: a paid booking cancelled early enough is refunded to the wallet', async () => {
   const s = await scene(app, { wallet: 100000, freeCancellationHours: 24 })
-  const b = await booked(s, daysFromNow(3))
+  const b = await booked(s, daysFromFixedNow(3))
   await payByWallet(s.customer, b.id)
   assert.equal((await row(app, b.id)).status, 'confirmed')
   assert.equal((await ledger(app, s.customer.id)).balance, 70000)
@@ -209,7 +219,7 @@ test('refund window: a paid booking cancelled early enough is refunded to the wa
 
 test('refund window: cancelled later than free_cancellation_hours before the start, nothing is refunded', async () => {
   const s = await scene(app, { wallet: 100000, freeCancellationHours: 24 * 5 })
-  const b = await booked(s, daysFromNow(3))
+  const b = await booked(s, daysFromFixedNow(3))
   await payByWallet(s.customer, b.id)
   const res = await cancel(s.customer, b.id, { cancel_reason: 'Late' })
   assert.equal(res.statusCode, 200, res.body)

@@ -1,16 +1,19 @@
 import assert from 'node:assert/strict'
 import { after, before, test } from 'node:test'
 import type { App } from '../../src/app.ts'
+import { ManualClock } from '../../src/lib/clock.ts'
 import { build } from '../helpers/app.ts'
-import { createIndoorGame, createUser, createVenue, daysFromNow } from '../helpers/factories.ts'
+import { createIndoorGame, createUser, createVenue, daysFromFixedNow, FIXED_NOW } from '../helpers/factories.ts'
 import { book, insertIndoor, row } from './helpers.ts'
 import { staffApi } from './staff-helpers.ts'
 
 // Venue staff: desk bookings (offline, walk-in), the venue list, who may use the staff routes.
 
+// A fixed start; dates are counted from its day (daysFromFixedNow), never from the real date.
+const clock = new ManualClock(FIXED_NOW)
 let app: App
 before(async () => {
-  app = await build()
+  app = await build(undefined, {}, { clock })
 })
 after(() => app.close())
 
@@ -20,7 +23,7 @@ const FORBIDDEN = { message: 'This action is unauthorized.' }
 
 test('staff book a walk-in: 201, type walkin, customer details, no user, no hold', async () => {
   const s = await withStaff()
-  const date = daysFromNow(2)
+  const date = daysFromFixedNow(2)
   const res = await deskBook(s.staff, s.venue.slug, {
     indoor_game_id: s.game.id,
     date,
@@ -77,7 +80,7 @@ test('staff book a walk-in: 201, type walkin, customer details, no user, no hold
 
 test('desk booking validation: customer_name required, type limited, game must be of the venue', async () => {
   const s = await withStaff()
-  const base = { indoor_game_id: s.game.id, date: daysFromNow(2), start_time: '10:00', end_time: '11:00' }
+  const base = { indoor_game_id: s.game.id, date: daysFromFixedNow(2), start_time: '10:00', end_time: '11:00' }
   let res = await deskBook(s.staff, s.venue.id, base)
   assert.equal(res.statusCode, 422)
   assert.deepEqual(res.json().errors.customer_name, ['The customer name field is required.'])
@@ -102,7 +105,7 @@ test('venue booking routes: guest 401, customer and foreign staff 403, unknown v
   const outsider = await createUser(app, { roles: ['staff'] })
   const body = {
     indoor_game_id: s.game.id,
-    date: daysFromNow(2),
+    date: daysFromFixedNow(2),
     start_time: '10:00',
     end_time: '11:00',
     customer_name: 'X',
@@ -125,7 +128,7 @@ test('venue booking routes: guest 401, customer and foreign staff 403, unknown v
   const admin = await createUser(app, { roles: ['super_admin'] })
   assert.equal((await app.inject({ method: 'GET', url, headers: admin.headers })).statusCode, 200)
   // Booking-level staff routes refuse outsiders too.
-  const b = await insertIndoor(app, s, { date: daysFromNow(3), start: '10:00', end: '11:00' })
+  const b = await insertIndoor(app, s, { date: daysFromFixedNow(3), start: '10:00', end: '11:00' })
   for (const user of [s.customer, outsider]) {
     assert.equal((await setStatus(user, b.id, { status: 'cancelled' })).statusCode, 403)
     assert.equal((await charge(user, b.id, { description: 'Cola', amount: 50 })).statusCode, 403)
@@ -140,8 +143,8 @@ test('venue booking routes: guest 401, customer and foreign staff 403, unknown v
 test('the venue list filters by date, status and indoor_game_id, in schedule order', async () => {
   const s = await withStaff()
   const second = await createIndoorGame(app, s.venue.id)
-  const d1 = daysFromNow(5)
-  const d2 = daysFromNow(6)
+  const d1 = daysFromFixedNow(5)
+  const d2 = daysFromFixedNow(6)
   const a = await insertIndoor(app, s, { date: d1, start: '12:00', end: '13:00' })
   const b = await insertIndoor(app, s, { date: d1, start: '09:00', end: '10:00', status: 'confirmed' })
   const c = await insertIndoor(app, s, { date: d2, start: '09:00', end: '10:00' })

@@ -1,17 +1,20 @@
 import assert from 'node:assert/strict'
 import { after, before, test } from 'node:test'
 import type { App } from '../../src/app.ts'
+import { ManualClock } from '../../src/lib/clock.ts'
 import { BOOKING_STATUSES, STAFF_TARGETS, staffTransitionError } from '../../src/modules/booking-core/state.ts'
 import { build } from '../helpers/app.ts'
-import { createIndoorGame, daysFromNow } from '../helpers/factories.ts'
+import { createIndoorGame, daysFromFixedNow, FIXED_NOW } from '../helpers/factories.ts'
 import { book, insertIndoor, notificationsOf, row, type Scene } from './helpers.ts'
 import { staffApi } from './staff-helpers.ts'
 
 // Venue staff operations on a booking: status changes, extra charges, payments at the desk.
 
+// A fixed start; dates are counted from its day (daysFromFixedNow), never from the real date.
+const clock = new ManualClock(FIXED_NOW)
 let app: App
 before(async () => {
-  app = await build()
+  app = await build(undefined, {}, { clock })
 })
 after(() => app.close())
 
@@ -25,7 +28,7 @@ test('every staff transition is allowed or refused exactly as the state machine 
       for (const to of STAFF_TARGETS) {
         // Future bookings each on their own day; started ones yesterday, one per game.
         const game = started ? await createIndoorGame(app, s.venue.id) : s.game
-        const date = started ? daysFromNow(-1) : daysFromNow(day++)
+        const date = started ? daysFromFixedNow(-1) : daysFromFixedNow(day++)
         const b = await insertIndoor(
           app,
           { ...s, game: { ...s.game, id: game.id } },
@@ -50,7 +53,12 @@ test('every staff transition is allowed or refused exactly as the state machine 
       }
     }
   }
-  const b = await insertIndoor(app, s, { date: daysFromNow(day++), start: '10:00', end: '11:00', status: 'confirmed' })
+  const b = await insertIndoor(app, s, {
+    date: daysFromFixedNow(day++),
+    start: '10:00',
+    end: '11:00',
+    status: 'confirmed',
+  })
   const res = await setStatus(s.staff, b.id, { status: 'confirmed' })
   assert.equal(res.statusCode, 422)
   assert.deepEqual(res.json().errors.status, ['The selected status is invalid.'])
@@ -58,7 +66,7 @@ test('every staff transition is allowed or refused exactly as the state machine 
 
 test('staff cancel: reason stored, desk payment refunded at the desk (not the wallet), customer notified, slot freed', async () => {
   const s = await withStaff()
-  const date = daysFromNow(1)
+  const date = daysFromFixedNow(1)
   const created = await book(app, s.customer, {
     indoor_game_id: s.game.id,
     date,
@@ -89,7 +97,7 @@ test('staff cancel: reason stored, desk payment refunded at the desk (not the wa
 
 test('charges raise total_amount and balance_due and are listed', async () => {
   const s = await withStaff()
-  const b = await insertIndoor(app, s, { date: daysFromNow(3), start: '10:00', end: '11:00' })
+  const b = await insertIndoor(app, s, { date: daysFromFixedNow(3), start: '10:00', end: '11:00' })
   let res = await charge(s.staff, b.id, { description: 'Cold drinks', amount: '120.50' })
   assert.equal(res.statusCode, 201, res.body)
   res = await charge(s.manager, b.id, { description: 'Extra controller', amount: 100 })
@@ -120,7 +128,7 @@ test('charges raise total_amount and balance_due and are listed', async () => {
     assert.ok(res.json().errors[field], res.body)
   }
   const cancelled = await insertIndoor(app, s, {
-    date: daysFromNow(4),
+    date: daysFromFixedNow(4),
     start: '10:00',
     end: '11:00',
     status: 'cancelled',
@@ -138,7 +146,7 @@ async function pendingCustomerBooking(s: Scene, date: string) {
 
 test('cash payments: partial keeps pending, full confirms and sends IndoorGameBookingConfirmed', async () => {
   const s = await withStaff()
-  const id = await pendingCustomerBooking(s, daysFromNow(3))
+  const id = await pendingCustomerBooking(s, daysFromFixedNow(3))
   let res = await pay(s.staff, id, { amount: 100 })
   assert.equal(res.statusCode, 201, res.body)
   let data = res.json().data
@@ -191,7 +199,7 @@ test('cash payments: partial keeps pending, full confirms and sends IndoorGameBo
 
 test('a charge after confirmation opens a balance that a desk payment settles; a gateway reference is kept', async () => {
   const s = await withStaff()
-  const id = await pendingCustomerBooking(s, daysFromNow(4))
+  const id = await pendingCustomerBooking(s, daysFromFixedNow(4))
   assert.equal((await pay(s.staff, id, { amount: 300 })).statusCode, 201)
   let res = await charge(s.staff, id, { description: 'Snacks', amount: 80 })
   assert.equal(res.json().data.balance_due, 80)
@@ -208,7 +216,7 @@ test('a charge after confirmation opens a balance that a desk payment settles; a
     .executeTakeFirstOrThrow()
   assert.equal(desk.gateway_transaction_id, 'KHALTI-DESK-1')
   const cancelled = await insertIndoor(app, s, {
-    date: daysFromNow(9),
+    date: daysFromFixedNow(9),
     start: '12:00',
     end: '13:00',
     status: 'cancelled',

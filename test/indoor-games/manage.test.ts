@@ -1,20 +1,24 @@
 import assert from 'node:assert/strict'
 import { after, before, test } from 'node:test'
 import type { App } from '../../src/app.ts'
+import { ManualClock } from '../../src/lib/clock.ts'
 import { build } from '../helpers/app.ts'
 import {
   assignStaff,
   createIndoorGame,
   createUser,
   createVenue,
-  daysFromNow,
+  daysFromFixedNow,
+  FIXED_NOW,
   type TestUser,
 } from '../helpers/factories.ts'
 import { payInsertedBookings } from '../helpers/ledger.ts'
 
+// A fixed start; dates are counted from its day (daysFromFixedNow), never from the real date.
+const clock = new ManualClock(FIXED_NOW)
 let app: App
 before(async () => {
-  app = await build()
+  app = await build(undefined, {}, { clock })
 })
 after(() => app.close())
 
@@ -151,7 +155,7 @@ test('an indoor game with an upcoming confirmed booking cannot be deleted (409)'
       venue_id: venue.id,
       user_id: customer.id,
       status: 'confirmed',
-      date: daysFromNow(2),
+      date: daysFromFixedNow(2),
       start_time: '10:00',
       end_time: '11:00',
       base_amount: 30000,

@@ -1,19 +1,22 @@
 import assert from 'node:assert/strict'
 import { after, before, test } from 'node:test'
 import type { App } from '../../src/app.ts'
+import { ManualClock } from '../../src/lib/clock.ts'
 import { account, accountSum } from '../../src/modules/ledger/index.ts'
-import { book, slot, world } from '../bookings/helpers.ts'
+import { book, fixedSlot, world } from '../bookings/helpers.ts'
 import { build } from '../helpers/app.ts'
-import { assignStaff, createUser, createVenue, type TestUser } from '../helpers/factories.ts'
+import { assignStaff, createUser, createVenue, FIXED_NOW, type TestUser } from '../helpers/factories.ts'
 import { ledger } from '../payments/helpers.ts'
 
 // Cash-backs: desk money refunded is handed back at the venue's desk, never credited to the platform
 // wallet. The desk lists what is due, staff record paying it out once, and the ledger's desk account
 // (the drawer) goes down by it.
 
+// A fixed start; dates are counted from its day (fixedSlot), never from the real date.
+const clock = new ManualClock(FIXED_NOW)
 let app: App
 before(async () => {
-  app = await build()
+  app = await build(undefined, {}, { clock })
 })
 after(() => app.close())
 
@@ -26,7 +29,7 @@ const deskOf = (venueId: number) => accountSum(app.ctx.db, account.venueDesk(ven
 
 test('a cash booking cancelled by the venue is a cash-back due at the desk, paid out once by staff', async () => {
   const w = await world(app)
-  const res = await book(app, w.customer, slot(w.court.id, 5))
+  const res = await book(app, w.customer, fixedSlot(w.court.id, 5))
   assert.equal(res.statusCode, 201, res.body)
   const id = res.json().data.id as number
   const paid = await call('POST', `/api/bookings/${id}/payments`, w.staff, { method: 'cash', amount: '1500.00' })
@@ -128,7 +131,7 @@ test('a cash booking cancelled by the venue is a cash-back due at the desk, paid
 
 test('a partial manual refund of cash is a cash-back of that part; an unknown one is 404', async () => {
   const w = await world(app)
-  const id = (await book(app, w.customer, slot(w.court.id, 6))).json().data.id as number
+  const id = (await book(app, w.customer, fixedSlot(w.court.id, 6))).json().data.id as number
   const paid = await call('POST', `/api/bookings/${id}/payments`, w.staff, { method: 'cash', amount: '1500.00' })
   assert.equal(paid.statusCode, 201, paid.body)
   const payment = await app.ctx.db

@@ -11,7 +11,8 @@ import {
   createIndoorGame,
   createUser,
   createVenue,
-  daysFromNow,
+  daysAfter,
+  FIXED_NOW,
   type TestUser,
 } from '../helpers/factories.ts'
 import { expireLapsedHolds } from '../helpers/sweeps.ts'
@@ -38,7 +39,7 @@ import { openPaymentPage } from '../payments/helpers.ts'
 
 const HOLD_MINUTES = 15
 // A fixed start (a weekday morning in Kathmandu): the run never depends on the real date or time.
-const clock = new ManualClock(new Date('2026-11-26T04:00:00Z'))
+const clock = new ManualClock(FIXED_NOW)
 let app: App
 before(async () => {
   // The unpaid-bookings cap (MAX_UNPAID_BOOKINGS, test/bookings/unpaid-caps.test.ts) is not what this
@@ -165,9 +166,9 @@ async function world(window: number) {
   const game = await createIndoorGame(app, venue.id, { price_per_hour: 40000 })
   // One customer starts with 1,500.00 in the wallet (a completed top-up), the other with nothing.
   const customers = [await createUser(app, { wallet: 150000 }), await createUser(app)]
-  // Far enough ahead that the clock the expiries move never reaches it, and each run's own day.
+  // Far enough ahead of the app's clock (which the expiries move) that it never reaches it, and each run's own day.
   // venueCredits: desk money the venue chose to refund to a wallet from its balance with the platform.
-  return { owner, staff, venue, court, game, customers, date: daysFromNow(5 + (runs % 20)), venueCredits: 0 }
+  return { owner, staff, venue, court, game, customers, date: daysAfter(clock.now(), 5 + (runs % 20)), venueCredits: 0 }
 }
 type World = Awaited<ReturnType<typeof world>>
 

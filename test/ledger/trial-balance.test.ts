@@ -2,18 +2,21 @@ import assert from 'node:assert/strict'
 import { after, before, test } from 'node:test'
 import { sql } from 'kysely'
 import type { App } from '../../src/app.ts'
-import { book, slot, world } from '../bookings/helpers.ts'
+import { ManualClock } from '../../src/lib/clock.ts'
+import { book, fixedSlot, world } from '../bookings/helpers.ts'
 import { build } from '../helpers/app.ts'
-import { createUser, type TestUser } from '../helpers/factories.ts'
+import { createUser, FIXED_NOW, type TestUser } from '../helpers/factories.ts'
 import { simulate } from '../payments/helpers.ts'
 
 // GET /api/admin/ledger/trial-balance (super_admin), and the database's own guard of the books:
 // entries and lines are append-only, and an entry whose lines do not sum to zero is refused.
 
+// A fixed start; dates are counted from its day (fixedSlot), never from the real date.
+const clock = new ManualClock(FIXED_NOW)
 let app: App
 let admin: TestUser
 before(async () => {
-  app = await build()
+  app = await build(undefined, {}, { clock })
   admin = await createUser(app, { roles: ['super_admin'] })
 })
 after(() => app.close())
@@ -57,7 +60,7 @@ test('the trial balance after a top-up, a wallet payment, a gateway payment and 
   assert.equal(done.statusCode, 200, done.body)
 
   // A 1,000.00 booking paid from the wallet.
-  const a = await book(app, w.customer, slot(w.court.id, 4))
+  const a = await book(app, w.customer, fixedSlot(w.court.id, 4))
   assert.equal(a.statusCode, 201, a.body)
   const byWallet = await app.inject({
     method: 'POST',
@@ -68,7 +71,7 @@ test('the trial balance after a top-up, a wallet payment, a gateway payment and 
   assert.equal(byWallet.statusCode, 200, byWallet.body)
 
   // A 1,000.00 booking paid through gateway_1, then 400.25 of it refunded by the owner.
-  const b = await book(app, w.customer, slot(w.court.id, 4, '12:00', '13:00'))
+  const b = await book(app, w.customer, fixedSlot(w.court.id, 4, '12:00', '13:00'))
   assert.equal(b.statusCode, 201, b.body)
   const started = await app.inject({
     method: 'POST',

@@ -1,8 +1,10 @@
 import assert from 'node:assert/strict'
 import { test } from 'node:test'
 import type { App } from '../../src/app.ts'
-import { book, slot, world } from '../bookings/helpers.ts'
+import { ManualClock } from '../../src/lib/clock.ts'
+import { book, fixedSlot, world } from '../bookings/helpers.ts'
 import { build } from '../helpers/app.ts'
+import { FIXED_NOW } from '../helpers/factories.ts'
 import { parsePrometheus, sampleValue } from '../helpers/prometheus.ts'
 import { simulate } from '../payments/helpers.ts'
 
@@ -16,16 +18,16 @@ async function scrape(app: App, headers: Record<string, string> = {}) {
 }
 
 test('requests by route template and status, pool, jobs, bookings, conflicts and payments', async (t) => {
-  const app = await build(t)
+  const app = await build(t, {}, { clock: new ManualClock(FIXED_NOW) })
   const w = await world(app, { wallet: 500000 })
   const venue = await app.inject({ method: 'GET', url: `/api/venues/${w.venue.slug}` })
   assert.equal(venue.statusCode, 200, venue.body)
   assert.equal((await app.inject({ method: 'GET', url: '/api/venues/no-such-venue-123' })).statusCode, 404)
   await app.inject({ method: 'GET', url: '/no/such/path' })
 
-  const created = await book(app, w.customer, slot(w.court.id, 2, '10:00', '11:00'))
+  const created = await book(app, w.customer, fixedSlot(w.court.id, 2, '10:00', '11:00'))
   assert.equal(created.statusCode, 201, created.body)
-  const clash = await book(app, w.manager, slot(w.court.id, 2, '10:00', '11:00'))
+  const clash = await book(app, w.manager, fixedSlot(w.court.id, 2, '10:00', '11:00'))
   assert.equal(clash.statusCode, 409)
   const paid = await app.inject({
     method: 'POST',
@@ -34,7 +36,11 @@ test('requests by route template and status, pool, jobs, bookings, conflicts and
     payload: { booking_type: 'court', booking_id: created.json().data.id, method: 'wallet' },
   })
   assert.ok(paid.statusCode < 300, paid.body)
-  const second = await book(app, w.customer, slot(w.court.id, 3, '10:00', '11:00', { payment_method: 'gateway_1' }))
+  const second = await book(
+    app,
+    w.customer,
+    fixedSlot(w.court.id, 3, '10:00', '11:00', { payment_method: 'gateway_1' }),
+  )
   const initiated = await app.inject({
     method: 'POST',
     url: '/api/payments/initiate',
@@ -47,6 +53,7 @@ test('requests by route template and status, pool, jobs, bookings, conflicts and
 
   // Jobs: one that fails (no handler), one scheduled for later.
   await app.ctx.jobs.enqueue('ops.no-such-job', {}, { maxAttempts: 3 })
+  // The job queue runs on the database's clock (src/lib/jobs.ts), not ctx.clock: "later" is an hour after the real now.
   await app.ctx.jobs.enqueue('push.notification', { notification_id: '0' }, { runAt: new Date(Date.now() + 3600_000) })
   await app.ctx.jobs.runDue()
 
@@ -81,9 +88,9 @@ test('requests by route template and status, pool, jobs, bookings, conflicts and
 })
 
 test('cache hits and misses are counted', async (t) => {
-  const app = await build(t, { CACHE_TTL_MS: '30000' })
+  const app = await build(t, { CACHE_TTL_MS: '30000' }, { clock: new ManualClock(FIXED_NOW) })
   const w = await world(app)
-  const url = `/api/courts/${w.court.id}/availability?date=${slot(w.court.id, 2).date}`
+  const url = `/api/courts/${w.court.id}/availability?date=${fixedSlot(w.court.id, 2).date}`
   // The set-up's own change notifications reach the listener asynchronously (on PostgreSQL, after
   // the first reads may have started), and a load they invalidate is served but not kept: ask until
   // the entry stays, within a bound.

@@ -112,6 +112,7 @@ test('with OTEL_EXPORTER_OTLP_ENDPOINT: a booking request is one trace, HTTP →
   const courtId = (courts.body.data as Array<{ id: number }>)[0].id
   const booked = await call('POST', '/bookings', token, {
     court_id: courtId,
+    // The spawned server (src/server.ts) runs on the system clock and takes no ManualClock: its "today" is the real one.
     date: daysFromNow(3),
     start_time: '18:00',
     end_time: '19:00',
