@@ -2,9 +2,10 @@ import assert from 'node:assert/strict'
 import { after, before, test } from 'node:test'
 import type { App } from '../../src/app.ts'
 import { ConfigError, loadConfig } from '../../src/config.ts'
-import { book, slot, world } from '../bookings/helpers.ts'
+import { ManualClock } from '../../src/lib/clock.ts'
+import { book, fixedSlot, world } from '../bookings/helpers.ts'
 import { build } from '../helpers/app.ts'
-import { daysFromNow, type TestUser } from '../helpers/factories.ts'
+import { daysFromFixedNow, FIXED_NOW, type TestUser } from '../helpers/factories.ts'
 import { book as bookIndoor } from '../indoor-bookings/helpers.ts'
 import { staffApi } from '../indoor-bookings/staff-helpers.ts'
 
@@ -13,9 +14,11 @@ import { staffApi } from '../indoor-bookings/staff-helpers.ts'
 // desk payment at most the balance due. Before, staff recorded a "gateway" payment nobody made on
 // their own booking and charged 10,000,000 at a time.
 
+// The app runs on a ManualClock at FIXED_NOW (Tuesday 10 March 2026, 09:00 venue time); booking
+// dates count from that day, never from the machine's date.
 let app: App
 before(async () => {
-  app = await build()
+  app = await build(undefined, {}, { clock: new ManualClock(FIXED_NOW) })
 })
 after(() => app.close())
 
@@ -44,7 +47,7 @@ test('staff recording a payment on their own court booking are refused (403) and
     [w.owner, '14:00', '15:00'],
   ] as const) {
     // Each books for themself as a customer, then works the desk on that booking.
-    const own = await book(app, who, slot(w.court.id, 5, start, end))
+    const own = await book(app, who, fixedSlot(w.court.id, 5, start, end))
     assert.equal(own.statusCode, 201, own.body)
     const id = own.json().data.id
     const res = await post(`/api/bookings/${id}/payments`, who, FAKE)
@@ -63,7 +66,7 @@ test('staff recording a payment on their own court booking are refused (403) and
     assert.equal(paid.statusCode, 201, paid.body)
   }
   // The customer's booking is the desk's ordinary work.
-  const theirs = (await book(app, w.customer, slot(w.court.id, 6))).json().data
+  const theirs = (await book(app, w.customer, fixedSlot(w.court.id, 6))).json().data
   const ok = await post(`/api/bookings/${theirs.id}/payments`, w.staff, FAKE)
   assert.equal(ok.statusCode, 201, ok.body)
   assert.equal(ok.json().data.paid_amount, '1500.00')
@@ -74,7 +77,7 @@ test('staff recording a payment on their own indoor booking are refused (403)', 
   const s = await withStaff()
   const own = await bookIndoor(app, s.staff, {
     indoor_game_id: s.game.id,
-    date: daysFromNow(4),
+    date: daysFromFixedNow(4),
     start_time: '10:00',
     end_time: '11:00',
   })
@@ -95,7 +98,7 @@ test('staff recording a payment on their own indoor booking are refused (403)', 
 
 test('an extra charge above MAX_CHARGE_AMOUNT (default 100000.00) is 422 on amount; 100000.00 is taken', async () => {
   const w = await world(app)
-  const id = (await book(app, w.customer, slot(w.court.id, 7))).json().data.id
+  const id = (await book(app, w.customer, fixedSlot(w.court.id, 7))).json().data.id
   for (const amount of [10_000_000, '10000000.00', '100000.01', 100000.01]) {
     const res = await post(`/api/bookings/${id}/charges`, w.staff, { description: 'Extra', amount })
     assert.equal(res.statusCode, 422, `${amount}: ${res.body}`)
@@ -121,7 +124,7 @@ test('an extra charge above MAX_CHARGE_AMOUNT (default 100000.00) is 422 on amou
   const s = await withStaff()
   const indoor = await bookIndoor(app, s.customer, {
     indoor_game_id: s.game.id,
-    date: daysFromNow(7),
+    date: daysFromFixedNow(7),
     start_time: '10:00',
     end_time: '11:00',
   })
@@ -135,9 +138,9 @@ test('an extra charge above MAX_CHARGE_AMOUNT (default 100000.00) is 422 on amou
 })
 
 test('MAX_CHARGE_AMOUNT sets the bound', async (t) => {
-  const small = await build(t, { MAX_CHARGE_AMOUNT: '500.50' })
+  const small = await build(t, { MAX_CHARGE_AMOUNT: '500.50' }, { clock: new ManualClock(FIXED_NOW) })
   const w = await world(small)
-  const id = (await book(small, w.customer, slot(w.court.id, 8))).json().data.id
+  const id = (await book(small, w.customer, fixedSlot(w.court.id, 8))).json().data.id
   const charge = (amount: string) =>
     small.inject({
       method: 'POST',

@@ -1,9 +1,10 @@
 import assert from 'node:assert/strict'
 import { after, before, test } from 'node:test'
 import type { App } from '../../src/app.ts'
-import { book, slot, world } from '../bookings/helpers.ts'
+import { ManualClock } from '../../src/lib/clock.ts'
+import { book, fixedSlot, world } from '../bookings/helpers.ts'
 import { build } from '../helpers/app.ts'
-import type { TestUser } from '../helpers/factories.ts'
+import { FIXED_NOW, type TestUser } from '../helpers/factories.ts'
 import { ledger } from './helpers.ts'
 
 // Money goes back the way it came: a payment staff record at the desk (cash, or "gateway" with any
@@ -11,9 +12,11 @@ import { ledger } from './helpers.ts'
 // wallet credit by recording a payment nobody made and cancelling, and an honest cash customer who
 // cancels is paid back at the desk, not credited the cash still in the venue's drawer.
 
+// The app runs on a ManualClock at FIXED_NOW (Tuesday 10 March 2026, 09:00 venue time); booking
+// dates count from that day, never from the machine's date.
 let app: App
 before(async () => {
-  app = await build()
+  app = await build(undefined, {}, { clock: new ManualClock(FIXED_NOW) })
 })
 after(() => app.close())
 
@@ -30,12 +33,12 @@ async function walletOf(user: TestUser) {
 test('staff record a payment nobody made, charge the most they may and cancel: no wallet money is created', async () => {
   const w = await world(app)
   // On a booking of their own staff record nothing at all (test/payments/desk-limits.test.ts).
-  const own = await book(app, w.staff, slot(w.court.id, 5, '12:00', '13:00'))
+  const own = await book(app, w.staff, fixedSlot(w.court.id, 5, '12:00', '13:00'))
   assert.equal(own.statusCode, 201, own.body)
   const fakeOwn = { method: 'gateway_1', amount: 1500, reference: 'NOTHING-RECEIVED' }
   assert.equal((await call('POST', `/api/bookings/${own.json().data.id}/payments`, w.staff, fakeOwn)).statusCode, 403)
   // A customer's booking (a friend's account, say) is where the desk records payments.
-  const theirs = await book(app, w.customer, slot(w.court.id, 5))
+  const theirs = await book(app, w.customer, fixedSlot(w.court.id, 5))
   assert.equal(theirs.statusCode, 201, theirs.body)
   const id = theirs.json().data.id
   const fake = await call('POST', `/api/bookings/${id}/payments`, w.staff, {
@@ -84,7 +87,7 @@ test('staff record a payment nobody made, charge the most they may and cancel: n
 
 test('a cash customer who cancels in time is refunded at the desk, not in the wallet', async () => {
   const w = await world(app)
-  const res = await book(app, w.customer, slot(w.court.id, 6))
+  const res = await book(app, w.customer, fixedSlot(w.court.id, 6))
   const id = res.json().data.id
   const paid = await call('POST', `/api/bookings/${id}/payments`, w.staff, { method: 'cash', amount: '1500.00' })
   assert.equal(paid.statusCode, 201, paid.body)
@@ -102,7 +105,7 @@ test('a cash customer who cancels in time is refunded at the desk, not in the wa
 test("the venue's manual refund of a desk payment is paid back at the desk; of an online one, to the wallet", async () => {
   const w = await world(app, { wallet: 150000 })
   // Desk: cash.
-  const desk = (await book(app, w.customer, slot(w.court.id, 7))).json().data
+  const desk = (await book(app, w.customer, fixedSlot(w.court.id, 7))).json().data
   await call('POST', `/api/bookings/${desk.id}/payments`, w.staff, { method: 'cash', amount: '1500.00' })
   const cash = await app.ctx.db
     .selectFrom('payments')
@@ -119,7 +122,7 @@ test("the venue's manual refund of a desk payment is paid back at the desk; of a
   assert.equal(after.json().data.paid_amount, '1000.00')
   assert.equal(after.json().data.balance_due, '500.00')
   // Online: the wallet.
-  const online = (await book(app, w.customer, slot(w.court.id, 8))).json().data
+  const online = (await book(app, w.customer, fixedSlot(w.court.id, 8))).json().data
   const pay = await call('POST', '/api/payments/initiate', w.customer, { booking_id: online.id, method: 'wallet' })
   assert.equal(pay.statusCode, 200, pay.body)
   assert.equal(await walletOf(w.customer), 0)

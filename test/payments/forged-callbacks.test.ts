@@ -2,8 +2,16 @@ import assert from 'node:assert/strict'
 import type { Server } from 'node:http'
 import { after, before, test } from 'node:test'
 import type { App } from '../../src/app.ts'
+import { ManualClock } from '../../src/lib/clock.ts'
 import { build } from '../helpers/app.ts'
-import { createCourt, createUser, createVenue, daysFromNow, type TestUser } from '../helpers/factories.ts'
+import {
+  createCourt,
+  createUser,
+  createVenue,
+  daysFromFixedNow,
+  FIXED_NOW,
+  type TestUser,
+} from '../helpers/factories.ts'
 import {
   esewaCallback,
   esewaData,
@@ -20,12 +28,18 @@ import { bookingRow, insertBooking, ledger } from './helpers.ts'
 // Every forged or mismatched callback answers 422 {message} and changes nothing: not the payment,
 // not the booking, not the wallet ledger. One table per gateway, run against the live drivers.
 
+// The app runs on a ManualClock at FIXED_NOW (Tuesday 10 March 2026, 09:00 venue time); booking
+// dates count from that day, never from the machine's date.
 let server: Server
 let app: App
 before(async () => {
   const started = await startFakeGateways()
   server = started.server
-  app = await build(undefined, { ...started.env, RETURN_URL_ALLOWLIST: 'https://app.example/' })
+  app = await build(
+    undefined,
+    { ...started.env, RETURN_URL_ALLOWLIST: 'https://app.example/' },
+    { clock: new ManualClock(FIXED_NOW) },
+  )
 })
 after(async () => {
   await app.close()
@@ -177,7 +191,7 @@ async function gatewayBooking(user: TestUser, method: Gateway): Promise<Pay> {
     venueId: venue.id,
     courtId: court.id,
     total: 150000,
-    date: daysFromNow(2 + (day++ % 300)),
+    date: daysFromFixedNow(2 + (day++ % 300)),
   })
   const res = await app.inject({
     method: 'POST',

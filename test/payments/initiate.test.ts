@@ -1,14 +1,24 @@
 import assert from 'node:assert/strict'
 import { after, before, test } from 'node:test'
 import type { App } from '../../src/app.ts'
+import { ManualClock } from '../../src/lib/clock.ts'
 import { build } from '../helpers/app.ts'
-import { createCourt, createIndoorGame, createUser, createVenue, daysFromNow } from '../helpers/factories.ts'
+import {
+  createCourt,
+  createIndoorGame,
+  createUser,
+  createVenue,
+  daysFromFixedNow,
+  FIXED_NOW,
+} from '../helpers/factories.ts'
 import { bookingRow, insertBooking, ledger, simulate } from './helpers.ts'
 
+// The app runs on a ManualClock at FIXED_NOW (Tuesday 10 March 2026, 09:00 venue time); booking
+// dates count from that day, never from the machine's date.
 let app: App
 before(async () => {
   // The gateway test returns to an app's web address (RETURN_URL_ALLOWLIST; return-url.test.ts).
-  app = await build(undefined, { RETURN_URL_ALLOWLIST: 'https://app.example/' })
+  app = await build(undefined, { RETURN_URL_ALLOWLIST: 'https://app.example/' }, { clock: new ManualClock(FIXED_NOW) })
 })
 after(() => app.close())
 
@@ -23,7 +33,7 @@ async function setup(wallet = 0, total = 150000) {
     venueId: venue.id,
     courtId: court.id,
     total,
-    date: daysFromNow(2 + (day++ % 300)),
+    date: daysFromFixedNow(2 + (day++ % 300)),
   })
   return { owner, venue, court, user, booking }
 }
@@ -135,7 +145,7 @@ test('gateway: an indoor booking paid through Khalti and Fonepay sandboxes is co
       venueId: venue.id,
       indoorGameId: game.id,
       total: 30000,
-      date: daysFromNow(3),
+      date: daysFromFixedNow(3),
     })
     const res = await initiate(user.headers, { booking_type: 'indoor', booking_id: booking.id, method })
     assert.equal(res.statusCode, 201, res.body)
@@ -191,7 +201,7 @@ test('only the owner pays a live, unpaid booking: 401, 403, 404, 422', async () 
     venueId: venue.id,
     courtId: court.id,
     total: 1000,
-    date: daysFromNow(1),
+    date: daysFromFixedNow(1),
     status: 'cancelled',
   })
   const res = await initiate(user.headers, { booking_id: cancelled.id, method: 'gateway_1' })

@@ -2,8 +2,10 @@ import assert from 'node:assert/strict'
 import type { Server } from 'node:http'
 import { after, before, test } from 'node:test'
 import type { App } from '../../src/app.ts'
-import { book, slot, world } from '../bookings/helpers.ts'
+import { ManualClock } from '../../src/lib/clock.ts'
+import { book, fixedSlot, world } from '../bookings/helpers.ts'
 import { build } from '../helpers/app.ts'
+import { FIXED_NOW } from '../helpers/factories.ts'
 import { fake, khaltiCallback, reset, startFakeGateways, stopFakeGateways } from './fake-gateways.ts'
 import { ledger } from './helpers.ts'
 
@@ -11,12 +13,14 @@ import { ledger } from './helpers.ts'
 // (fake-gateways.ts): POST /merchant-transaction/{transaction_id}/refund/ with the secret key, an
 // amount for a partial refund; when Khalti refuses or is down, the refund goes to the wallet.
 
+// The app runs on a ManualClock at FIXED_NOW (Tuesday 10 March 2026, 09:00 venue time); booking
+// dates count from that day, never from the machine's date.
 let server: Server
 let app: App
 before(async () => {
   const started = await startFakeGateways()
   server = started.server
-  app = await build(undefined, started.env)
+  app = await build(undefined, started.env, { clock: new ManualClock(FIXED_NOW) })
 })
 after(async () => {
   await app.close()
@@ -26,7 +30,7 @@ after(async () => {
 async function paidByKhalti(days: number) {
   reset('Completed')
   const w = await world(app)
-  const booked = await book(app, w.customer, slot(w.court.id, days))
+  const booked = await book(app, w.customer, fixedSlot(w.court.id, days))
   assert.equal(booked.statusCode, 201, booked.body)
   const id = booked.json().data.id as number
   const init = await app.inject({

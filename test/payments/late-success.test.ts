@@ -2,9 +2,10 @@ import assert from 'node:assert/strict'
 import { after, before, test } from 'node:test'
 import { setTimeout as sleep } from 'node:timers/promises'
 import type { App } from '../../src/app.ts'
+import { ManualClock } from '../../src/lib/clock.ts'
 import { reconcilePayments } from '../../src/modules/payments/reconcile.ts'
 import { build } from '../helpers/app.ts'
-import { createUser } from '../helpers/factories.ts'
+import { createUser, FIXED_NOW } from '../helpers/factories.ts'
 import { expireLapsedHolds } from '../helpers/sweeps.ts'
 import {
   bookingRow,
@@ -21,13 +22,22 @@ import { reconcileKit } from './reconcile-helpers.ts'
 
 const AFTER_SECONDS = 1
 
+// `app` runs on a ManualClock at FIXED_NOW (Tuesday 10 March 2026, 09:00 venue time); the race
+// uses `system`, an app on the system clock, for the reconciliation job among its racers.
 let app: App
 let kit: ReturnType<typeof reconcileKit>
+const system = {} as { app: App; kit: ReturnType<typeof reconcileKit> }
 before(async () => {
-  app = await build(undefined, { PAYMENT_RECONCILE_AFTER_SECONDS: String(AFTER_SECONDS) })
+  const env = { PAYMENT_RECONCILE_AFTER_SECONDS: String(AFTER_SECONDS) }
+  app = await build(undefined, env, { clock: new ManualClock(FIXED_NOW) })
   kit = reconcileKit(app)
+  system.app = await build(undefined, env)
+  system.kit = reconcileKit(system.app)
 })
-after(() => app.close())
+after(async () => {
+  await system.app.close()
+  await app.close()
+})
 
 test('a success after the hold sweep cancelled the booking reinstates it when the slot is still free', async () => {
   // Once by a late callback, once by a status check of a lost one.
@@ -109,6 +119,9 @@ test('a success after the slot went to someone else is credited to the wallet, w
 })
 
 test('callback, GET and job racing on one payment: one completion, one ledger row', async () => {
+  // System clock: the job takes a payment once its created_at (the database's now()) is
+  // PAYMENT_RECONCILE_AFTER_SECONDS behind the app's clock; on a ManualClock it would never race.
+  const { app, kit } = system
   // A top-up: exactly one topup row may complete.
   const user = await createUser(app)
   const t = await kit.startTopup(user, 'gateway_2', '700.00')

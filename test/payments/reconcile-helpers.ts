@@ -1,11 +1,12 @@
 import assert from 'node:assert/strict'
 import type { App } from '../../src/app.ts'
+import { ManualClock } from '../../src/lib/clock.ts'
 import {
   createCourt,
   createIndoorGame,
   createUser,
   createVenue,
-  daysFromNow,
+  daysAfter,
   type TestUser,
 } from '../helpers/factories.ts'
 import { insertBooking, ledger } from './helpers.ts'
@@ -21,7 +22,8 @@ export function reconcileKit(app: App) {
     const venue = await createVenue(app, owner.id)
     const court = await createCourt(app, venue.id)
     const user = await createUser(app)
-    const date = daysFromNow(2 + day++)
+    // Counted from the app's clock: right whether the app runs on a ManualClock or the system clock.
+    const date = daysAfter(app.ctx.clock.now(), 2 + day++)
     const game = opts.indoor ? await createIndoorGame(app, venue.id) : undefined
     const booking = await insertBooking(app, {
       userId: user.id,
@@ -68,10 +70,27 @@ export function reconcileKit(app: App) {
   const paymentRow = (id: number) =>
     app.ctx.db.selectFrom('payments').selectAll().where('id', '=', id).executeTakeFirstOrThrow()
 
+  /**
+   * Lets a booking's hold run out. On a ManualClock time moves on to a minute past the hold's end (the
+   * hold sweep asks the app's clock); on the system clock the hold is moved back to a minute ago.
+   */
   async function expireHold(kind: 'court' | 'indoor', id: number) {
+    const table = kind === 'court' ? 'bookings' : 'indoor_game_bookings'
+    const clock = app.ctx.clock
+    if (clock instanceof ManualClock) {
+      const row = await app.ctx.db
+        .selectFrom(table)
+        .select('hold_expires_at')
+        .where('id', '=', id)
+        .executeTakeFirstOrThrow()
+      assert.ok(row.hold_expires_at, `${kind} booking ${id} has no hold`)
+      const end = new Date(row.hold_expires_at).getTime() + 60_000
+      if (end > clock.now().getTime()) clock.set(new Date(end))
+      return
+    }
     await app.ctx.db
-      .updateTable(kind === 'court' ? 'bookings' : 'indoor_game_bookings')
-      .set({ hold_expires_at: new Date(Date.now() - 60_000) })
+      .updateTable(table)
+      .set({ hold_expires_at: new Date(clock.now().getTime() - 60_000) })
       .where('id', '=', id)
       .execute()
   }

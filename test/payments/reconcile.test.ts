@@ -2,9 +2,10 @@ import assert from 'node:assert/strict'
 import { after, before, test } from 'node:test'
 import { setTimeout as sleep } from 'node:timers/promises'
 import type { App } from '../../src/app.ts'
+import { ManualClock } from '../../src/lib/clock.ts'
 import { reconcilePayments } from '../../src/modules/payments/reconcile.ts'
 import { build } from '../helpers/app.ts'
-import { createUser } from '../helpers/factories.ts'
+import { createUser, FIXED_NOW } from '../helpers/factories.ts'
 import { expireLapsedHolds } from '../helpers/sweeps.ts'
 import { bookingRow, ledger, notificationsOf, openPaymentPage, payWithoutReturning, simulate } from './helpers.ts'
 import { GATEWAY_LIST, reconcileKit } from './reconcile-helpers.ts'
@@ -14,13 +15,23 @@ import { GATEWAY_LIST, reconcileKit } from './reconcile-helpers.ts'
 
 const AFTER_SECONDS = 1
 
+// `app` runs on a ManualClock at FIXED_NOW (Tuesday 10 March 2026, 09:00 venue time). The job's
+// tests use `system`, an app on the system clock: the job picks payments by created_at, which the
+// database's now() writes, and compares it with the app's clock (see the comment in each).
 let app: App
 let kit: ReturnType<typeof reconcileKit>
+const system = {} as { app: App; kit: ReturnType<typeof reconcileKit> }
 before(async () => {
-  app = await build(undefined, { PAYMENT_RECONCILE_AFTER_SECONDS: String(AFTER_SECONDS) })
+  const env = { PAYMENT_RECONCILE_AFTER_SECONDS: String(AFTER_SECONDS) }
+  app = await build(undefined, env, { clock: new ManualClock(FIXED_NOW) })
   kit = reconcileKit(app)
+  system.app = await build(undefined, env)
+  system.kit = reconcileKit(system.app)
 })
-after(() => app.close())
+after(async () => {
+  await system.app.close()
+  await app.close()
+})
 
 test('a lost callback is settled by GET /api/payments/{id} (all three gateways)', async () => {
   for (const method of GATEWAY_LIST) {
@@ -49,6 +60,8 @@ test('a lost callback is settled by GET /api/payments/{id} (all three gateways)'
 })
 
 test('the reconciliation job settles lost top-ups once they are PAYMENT_RECONCILE_AFTER_SECONDS old', async () => {
+  // System clock: "old enough" compares payments.created_at (the database's now()) with the app's clock.
+  const { app, kit } = system
   const user = await createUser(app)
   const started = []
   for (const method of GATEWAY_LIST) {
@@ -83,6 +96,8 @@ test('the reconciliation job settles lost top-ups once they are PAYMENT_RECONCIL
 })
 
 test('a payment pending at the gateway stays initiated, fails after the link lifetime, and a later confirmed success still counts', async () => {
+  // System clock: the job's age and link lifetime count from payments.created_at (the database's now()).
+  const { app, kit } = system
   const user = await createUser(app)
   const { user: bookingUser, booking } = await kit.setup()
   const topups = []
@@ -102,14 +117,14 @@ test('a payment pending at the gateway stays initiated, fails after the link lif
     assert.equal(p.status, 'initiated')
     assert.equal(p.reconcile_attempts, 1)
     // Next check backs off: after the first wait, at least AFTER_SECONDS later.
-    assert.ok(p.reconcile_at && new Date(p.reconcile_at).getTime() > Date.now())
+    assert.ok(p.reconcile_at && new Date(p.reconcile_at).getTime() > app.ctx.clock.now().getTime())
   }
   assert.equal((await kit.getPayment(user, topups[0].paymentId)).json().data.status, 'initiated')
   // Not due again yet.
   assert.equal((await reconcilePayments(app.ctx, app.gateways, app.ctx.clock.now())).checked, 0)
 
   // Two hours later every link (1 h) has expired: the next check fails them.
-  const twoHoursAgo = new Date(Date.now() - 2 * 3_600_000)
+  const twoHoursAgo = new Date(app.ctx.clock.now().getTime() - 2 * 3_600_000)
   await app.ctx.db
     .updateTable('payments')
     .set({ created_at: twoHoursAgo, reconcile_at: twoHoursAgo })

@@ -1,10 +1,11 @@
 import assert from 'node:assert/strict'
 import { after, before, test } from 'node:test'
 import type { App } from '../../src/app.ts'
+import { ManualClock } from '../../src/lib/clock.ts'
 import { accountSum } from '../../src/modules/ledger/index.ts'
-import { book, slot, type World, world } from '../bookings/helpers.ts'
+import { book, fixedSlot, type World, world } from '../bookings/helpers.ts'
 import { build } from '../helpers/app.ts'
-import type { TestUser } from '../helpers/factories.ts'
+import { FIXED_NOW, type TestUser } from '../helpers/factories.ts'
 import { ledger, simulate } from './helpers.ts'
 
 // Where a manual refund goes (POST /api/payments/{payment}/refund, `to`): the way the money came by
@@ -12,10 +13,12 @@ import { ledger, simulate } from './helpers.ts'
 // wallet only from the venue's own balance with the platform. Each moves the booking's refunded
 // and paid amounts, and the ledger accounts it names.
 
+// The app runs on a ManualClock at FIXED_NOW (Tuesday 10 March 2026, 09:00 venue time); booking
+// dates count from that day, never from the machine's date.
 let app: App
 let day = 3
 before(async () => {
-  app = await build()
+  app = await build(undefined, {}, { clock: new ManualClock(FIXED_NOW) })
 })
 after(() => app.close())
 
@@ -25,7 +28,7 @@ function call(method: 'GET' | 'POST', url: string, user: TestUser, payload?: obj
 
 /** A 1,500.00 booking of the customer's, paid through `method` (a sandbox gateway or the wallet). */
 async function paidOnline(w: World, method: string) {
-  const booked = await book(app, w.customer, slot(w.court.id, day++))
+  const booked = await book(app, w.customer, fixedSlot(w.court.id, day++))
   assert.equal(booked.statusCode, 201, booked.body)
   const id = booked.json().data.id as number
   const init = await call('POST', '/api/payments/initiate', w.customer, { booking_id: id, method })
@@ -40,7 +43,7 @@ async function paidOnline(w: World, method: string) {
 
 /** A 1,500.00 booking of the customer's, paid in cash at the desk. */
 async function paidAtDesk(w: World) {
-  const booked = await book(app, w.customer, slot(w.court.id, day++))
+  const booked = await book(app, w.customer, fixedSlot(w.court.id, day++))
   assert.equal(booked.statusCode, 201, booked.body)
   const id = booked.json().data.id as number
   const paid = await call('POST', `/api/bookings/${id}/payments`, w.staff, { method: 'cash', amount: '1500.00' })

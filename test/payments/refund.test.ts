@@ -1,14 +1,17 @@
 import assert from 'node:assert/strict'
 import { after, before, test } from 'node:test'
 import type { App } from '../../src/app.ts'
+import { ManualClock } from '../../src/lib/clock.ts'
 import { refundBooking } from '../../src/modules/booking-core/payment-records.ts'
 import { build } from '../helpers/app.ts'
-import { assignStaff, createCourt, createUser, createVenue, daysFromNow } from '../helpers/factories.ts'
+import { assignStaff, createCourt, createUser, createVenue, daysFromFixedNow, FIXED_NOW } from '../helpers/factories.ts'
 import { insertBooking, ledger } from './helpers.ts'
 
+// The app runs on a ManualClock at FIXED_NOW (Tuesday 10 March 2026, 09:00 venue time); booking
+// dates count from that day, never from the machine's date.
 let app: App
 before(async () => {
-  app = await build()
+  app = await build(undefined, {}, { clock: new ManualClock(FIXED_NOW) })
 })
 after(() => app.close())
 
@@ -24,7 +27,7 @@ async function paidBooking() {
     venueId: venue.id,
     courtId: court.id,
     total: 100000,
-    date: daysFromNow(2 + day++),
+    date: daysFromFixedNow(2 + day++),
   })
   const res = await app.inject({
     method: 'POST',

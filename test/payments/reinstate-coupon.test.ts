@@ -1,8 +1,16 @@
 import assert from 'node:assert/strict'
 import { after, before, test } from 'node:test'
 import type { App } from '../../src/app.ts'
+import { ManualClock } from '../../src/lib/clock.ts'
 import { build } from '../helpers/app.ts'
-import { createCourt, createUser, createVenue, daysFromNow, type TestUser } from '../helpers/factories.ts'
+import {
+  createCourt,
+  createUser,
+  createVenue,
+  daysFromFixedNow,
+  FIXED_NOW,
+  type TestUser,
+} from '../helpers/factories.ts'
 import { expireLapsedHolds } from '../helpers/sweeps.ts'
 import { bookingRow, notificationsOf, openPaymentPage, simulate } from './helpers.ts'
 import { reconcileKit } from './reconcile-helpers.ts'
@@ -13,10 +21,12 @@ import { reconcileKit } from './reconcile-helpers.ts'
 // the expired hold and used on another booking), the reinstatement is refused and the money goes to
 // the wallet instead of leaving a discounted booking with no usage behind it.
 
+// The app runs on a ManualClock at FIXED_NOW (Tuesday 10 March 2026, 09:00 venue time); bookings
+// count their dates from that day, and holds run out as the clock moves on.
 let app: App
 let kit: ReturnType<typeof reconcileKit>
 before(async () => {
-  app = await build()
+  app = await build(undefined, {}, { clock: new ManualClock(FIXED_NOW) })
   kit = reconcileKit(app)
 })
 after(() => app.close())
@@ -48,7 +58,7 @@ async function book(customer: TestUser, courtId: number, code: string, start: st
     headers: customer.headers,
     payload: {
       court_id: courtId,
-      date: daysFromNow(day),
+      date: daysFromFixedNow(day),
       start_time: start,
       end_time: `${String(h + 1).padStart(2, '0')}:00`,
       coupon_code: code,

@@ -2,17 +2,24 @@ import assert from 'node:assert/strict'
 import { after, before, test } from 'node:test'
 import type { App } from '../../src/app.ts'
 import { loadConfig } from '../../src/config.ts'
+import { ManualClock } from '../../src/lib/clock.ts'
 import { build } from '../helpers/app.ts'
-import { createCourt, createUser, createVenue, daysFromNow } from '../helpers/factories.ts'
+import { createCourt, createUser, createVenue, daysFromFixedNow, FIXED_NOW } from '../helpers/factories.ts'
 import { insertBooking, simulate } from './helpers.ts'
 
 // Open redirect (issue 32): return_url accepted any URL and scheme and the callback redirected to
 // it. Now it must be under APP_URL (http://localhost:8000 in tests) or a RETURN_URL_ALLOWLIST prefix;
 // anything else is 422 on return_url, and the callback only ever redirects to an allowed place.
 
+// The app runs on a ManualClock at FIXED_NOW (Tuesday 10 March 2026, 09:00 venue time); booking
+// dates count from that day, never from the machine's date.
 let app: App
 before(async () => {
-  app = await build(undefined, { RETURN_URL_ALLOWLIST: 'courtside://, https://m.courtside.example' })
+  app = await build(
+    undefined,
+    { RETURN_URL_ALLOWLIST: 'courtside://, https://m.courtside.example' },
+    { clock: new ManualClock(FIXED_NOW) },
+  )
 })
 after(() => app.close())
 
@@ -27,7 +34,7 @@ async function booking() {
     venueId: venue.id,
     courtId: court.id,
     total: 150000,
-    date: daysFromNow(2 + day++),
+    date: daysFromFixedNow(2 + day++),
   })
   return { user, booking: b }
 }

@@ -1,15 +1,25 @@
 import assert from 'node:assert/strict'
 import { after, before, test } from 'node:test'
 import type { App } from '../../src/app.ts'
+import { ManualClock } from '../../src/lib/clock.ts'
 import { build } from '../helpers/app.ts'
-import { createCourt, createUser, createVenue, daysFromNow, type TestUser } from '../helpers/factories.ts'
+import {
+  createCourt,
+  createUser,
+  createVenue,
+  daysFromFixedNow,
+  FIXED_NOW,
+  type TestUser,
+} from '../helpers/factories.ts'
 import { bookingRow, insertBooking, simulate } from './helpers.ts'
 
 // The sandbox every other test relies on is as awkward as the real gateways.
 
+// The app runs on a ManualClock at FIXED_NOW (Tuesday 10 March 2026, 09:00 venue time); booking
+// dates count from that day, never from the machine's date.
 let app: App
 before(async () => {
-  app = await build()
+  app = await build(undefined, {}, { clock: new ManualClock(FIXED_NOW) })
 })
 after(() => app.close())
 
@@ -24,7 +34,7 @@ async function pay(method: string, total = 150000, user?: TestUser) {
     venueId: venue.id,
     courtId: court.id,
     total,
-    date: daysFromNow(2 + (day++ % 300)),
+    date: daysFromFixedNow(2 + (day++ % 300)),
   })
   const res = await app.inject({
     method: 'POST',

@@ -1,15 +1,26 @@
 import assert from 'node:assert/strict'
 import { after, before, test } from 'node:test'
 import type { App } from '../../src/app.ts'
+import { ManualClock } from '../../src/lib/clock.ts'
 import { build } from '../helpers/app.ts'
-import { assignStaff, createCourt, createUser, createVenue, daysFromNow, type TestUser } from '../helpers/factories.ts'
+import {
+  assignStaff,
+  createCourt,
+  createUser,
+  createVenue,
+  daysFromFixedNow,
+  FIXED_NOW,
+  type TestUser,
+} from '../helpers/factories.ts'
 import { insertBooking, ledger } from './helpers.ts'
 
 // GET /api/payments/{payment}: who may read a payment.
 
+// The app runs on a ManualClock at FIXED_NOW (Tuesday 10 March 2026, 09:00 venue time); booking
+// dates count from that day, never from the machine's date.
 let app: App
 before(async () => {
-  app = await build()
+  app = await build(undefined, {}, { clock: new ManualClock(FIXED_NOW) })
 })
 after(() => app.close())
 
@@ -40,7 +51,7 @@ test('a booking payment: the customer and the venue owner, manager and staff rea
     venueId: venue.id,
     courtId: court.id,
     total: 80000,
-    date: daysFromNow(3),
+    date: daysFromFixedNow(3),
   })
   const init = await app.inject({
     method: 'POST',

@@ -2,8 +2,10 @@ import assert from 'node:assert/strict'
 import { after, before, test } from 'node:test'
 import { sql } from 'kysely'
 import type { App } from '../../src/app.ts'
+import { ManualClock } from '../../src/lib/clock.ts'
 import { holdSweep } from '../../src/modules/booking-core/expiry.ts'
 import { build } from '../helpers/app.ts'
+import { FIXED_NOW } from '../helpers/factories.ts'
 import { expireLapsedHolds } from '../helpers/sweeps.ts'
 import { bookingRow, payWithoutReturning } from './helpers.ts'
 import { reconcileKit } from './reconcile-helpers.ts'
@@ -12,10 +14,12 @@ import { reconcileKit } from './reconcile-helpers.ts'
 // reconciliation runs inside that step, before the booking's transaction. A check that fails for
 // one booking keeps that booking pending (retried with back-off) and never blocks the others.
 
+// The app runs on a ManualClock at FIXED_NOW (Tuesday 10 March 2026, 09:00 venue time): holds run
+// out as it moves on. Sweep retries are kept on the database's clock (src/lib/sweeps.ts).
 let app: App
 let kit: ReturnType<typeof reconcileKit>
 before(async () => {
-  app = await build()
+  app = await build(undefined, {}, { clock: new ManualClock(FIXED_NOW) })
   kit = reconcileKit(app)
 })
 after(() => app.close())
@@ -65,11 +69,12 @@ test('the per-booking sweep step asks the gateway before cancelling; a failing c
   assert.equal(retry.attempts, 1)
   assert.match(retry.last_error ?? '', /refuses/)
 
-  // Once the fault is gone and the back-off has passed, the next run confirms it.
+  // Once the fault is gone and the back-off has passed, the next run confirms it. The back-off is
+  // on the database's clock (src/lib/sweeps.ts), so it is passed there.
   await release()
   await app.ctx.db
     .updateTable('sweep_retries')
-    .set({ retry_at: new Date(Date.now() - 1000) })
+    .set({ retry_at: sql<Date>`now() - interval '1 second'` })
     .where('sweep', '=', holdSweep('court'))
     .where('row_id', '=', stuck.booking.id)
     .execute()

@@ -1,19 +1,22 @@
 import assert from 'node:assert/strict'
 import { after, before, test } from 'node:test'
 import type { App } from '../../src/app.ts'
+import { ManualClock } from '../../src/lib/clock.ts'
 import { accountSum } from '../../src/modules/ledger/index.ts'
-import { book, slot, type World, world } from '../bookings/helpers.ts'
+import { book, fixedSlot, type World, world } from '../bookings/helpers.ts'
 import { build } from '../helpers/app.ts'
-import { createUser, type TestUser } from '../helpers/factories.ts'
+import { createUser, FIXED_NOW, type TestUser } from '../helpers/factories.ts'
 
 // Who funds a discount: a platform coupon (super admin, no venue) is paid by the platform, so the
 // venue is credited the undiscounted price as the booking is paid (and loses it again on a refund);
 // a venue's own coupon is the venue's price cut.
 
+// The app runs on a ManualClock at FIXED_NOW (Tuesday 10 March 2026, 09:00 venue time); booking
+// dates count from that day, never from the machine's date.
 let app: App
 let admin: TestUser
 before(async () => {
-  app = await build()
+  app = await build(undefined, {}, { clock: new ManualClock(FIXED_NOW) })
   admin = await createUser(app, { roles: ['super_admin'] })
 })
 after(() => app.close())
@@ -28,7 +31,7 @@ async function coupon(user: TestUser, url: string, code: string) {
 }
 
 async function payWithCoupon(w: World, code: string, days: number) {
-  const booked = await book(app, w.customer, slot(w.court.id, days, '10:00', '11:00', { coupon_code: code }))
+  const booked = await book(app, w.customer, fixedSlot(w.court.id, days, '10:00', '11:00', { coupon_code: code }))
   assert.equal(booked.statusCode, 201, booked.body)
   assert.equal(booked.json().data.total_amount, '1300.00')
   const paid = await call('POST', '/api/payments/initiate', w.customer, {
@@ -71,7 +74,7 @@ test('a platform coupon that makes a booking free: the venue is credited the pri
     is_active: true,
   })
   assert.equal(made.statusCode, 201, made.body)
-  const booked = await book(app, w.customer, slot(w.court.id, 5, '10:00', '11:00', { coupon_code: 'FREEPLAY' }))
+  const booked = await book(app, w.customer, fixedSlot(w.court.id, 5, '10:00', '11:00', { coupon_code: 'FREEPLAY' }))
   assert.equal(booked.statusCode, 201, booked.body)
   assert.equal(booked.json().data.total_amount, '0.00')
   assert.equal(booked.json().data.status, 'confirmed')

@@ -4,7 +4,7 @@ import type { App } from '../../src/app.ts'
 import { ManualClock } from '../../src/lib/clock.ts'
 import { Zone } from '../../src/lib/zone.ts'
 import { accountSum } from '../../src/modules/ledger/index.ts'
-import { book, fixedSlot as slot, type World, world } from '../bookings/helpers.ts'
+import { book, fixedSlot, type World, world } from '../bookings/helpers.ts'
 import { build } from '../helpers/app.ts'
 import { createUser, FIXED_NOW, type TestUser } from '../helpers/factories.ts'
 import { simulate } from '../payments/helpers.ts'
@@ -35,7 +35,7 @@ function call(method: 'GET' | 'POST' | 'PATCH' | 'PUT', url: string, user: TestU
 const balanceOf = async (w: World) => 0 - (await accountSum(app.ctx.db, `venue:${w.venue.id}:balance`)) + 0
 
 async function paid(w: World, method: 'wallet' | 'gateway_1') {
-  const booked = await book(app, w.customer, slot(w.court.id, day++))
+  const booked = await book(app, w.customer, fixedSlot(w.court.id, day++))
   assert.equal(booked.statusCode, 201, booked.body)
   const id = booked.json().data.id as number
   const init = await call('POST', '/api/payments/initiate', w.customer, { booking_id: id, method })
@@ -79,7 +79,7 @@ test('commission: only the super admin sets it; taken when money settles, given 
   // Desk money: no commission unless desk_percent says so; then the venue owes it.
   const desk = await call('PATCH', url, admin, { percent: 10, desk_percent: 5 })
   assert.equal(desk.json().data.desk_percent, '5.00')
-  const booked = await book(app, w.customer, slot(w.court.id, day++))
+  const booked = await book(app, w.customer, fixedSlot(w.court.id, day++))
   const cash = await call('POST', `/api/bookings/${booked.json().data.id}/payments`, w.staff, {
     method: 'cash',
     amount: '1000.00',
@@ -98,7 +98,7 @@ test('the statement explains the balance: JSON and CSV, closing = the ledger; wh
   const b = await paid(w, 'gateway_1')
   const refund = await call('POST', `/api/payments/${b.paymentId}/refund`, w.manager, { amount: '300.00' })
   assert.equal(refund.statusCode, 200, refund.body)
-  const cashBooking = await book(app, w.customer, slot(w.court.id, day++))
+  const cashBooking = await book(app, w.customer, fixedSlot(w.court.id, day++))
   await call('POST', `/api/bookings/${cashBooking.json().data.id}/payments`, w.staff, {
     method: 'cash',
     amount: '1500.00',

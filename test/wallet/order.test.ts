@@ -1,17 +1,21 @@
 import assert from 'node:assert/strict'
 import { after, before, test } from 'node:test'
 import type { App } from '../../src/app.ts'
-import { book, slot, world } from '../bookings/helpers.ts'
+import { ManualClock } from '../../src/lib/clock.ts'
+import { book, fixedSlot, world } from '../bookings/helpers.ts'
 import { build } from '../helpers/app.ts'
+import { FIXED_NOW } from '../helpers/factories.ts'
 import { simulate } from '../payments/helpers.ts'
 
 // The wallet's history is in the order its balance moved: a top-up started before a payment but
 // confirmed after it is listed above the payment, with its completion time, and every row's
 // balance_after follows from the one below it.
 
+// The app runs on a ManualClock at FIXED_NOW (Tuesday 10 March 2026, 09:00 venue time); booking
+// dates count from that day, never from the machine's date.
 let app: App
 before(async () => {
-  app = await build()
+  app = await build(undefined, {}, { clock: new ManualClock(FIXED_NOW) })
 })
 after(() => app.close())
 
@@ -27,7 +31,7 @@ test('a top-up completed after a later payment is listed after it, balances in o
   assert.equal(topup.json().data.status, 'pending')
   assert.equal(topup.json().data.completed_at, null)
   // A payment from the wallet while the top-up is still pending.
-  const booked = await book(app, w.customer, slot(w.court.id, 3))
+  const booked = await book(app, w.customer, fixedSlot(w.court.id, 3))
   const paid = await app.inject({
     method: 'POST',
     url: '/api/payments/initiate',
