@@ -1,9 +1,10 @@
 import assert from 'node:assert/strict'
 import { after, before, test } from 'node:test'
 import type { App } from '../../src/app.ts'
+import { ManualClock } from '../../src/lib/clock.ts'
 import { issueReceipt } from '../../src/modules/receipts/index.ts'
 import { build } from '../helpers/app.ts'
-import { createCourt, createUser, createVenue, daysFromNow } from '../helpers/factories.ts'
+import { createCourt, createUser, createVenue, daysFromFixedNow, FIXED_NOW } from '../helpers/factories.ts'
 import { insertBooking } from '../payments/helpers.ts'
 
 // Receipt numbers are unique and gap-free per venue, fiscal year and series, under concurrent
@@ -11,7 +12,7 @@ import { insertBooking } from '../payments/helpers.ts'
 
 let app: App
 before(async () => {
-  app = await build()
+  app = await build(undefined, {}, { clock: new ManualClock(FIXED_NOW) })
 })
 after(() => app.close())
 
@@ -36,7 +37,7 @@ test('20 customers paying by wallet at once at one venue: receipts 1 to 20, each
       venueId: venue.id,
       courtId: court.id,
       total: 100000,
-      date: daysFromNow(2 + i),
+      date: daysFromFixedNow(2 + i),
     })
     payers.push({ user, booking })
   }
@@ -79,7 +80,7 @@ test('a payment that rolls back gives its number back: the next receipt takes it
         venueId: venue.id,
         courtId: court.id,
         total: 100000,
-        date: daysFromNow(3 + i),
+        date: daysFromFixedNow(3 + i),
       }),
     )
   }

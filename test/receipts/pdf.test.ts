@@ -4,8 +4,10 @@ import { dirname, join } from 'node:path'
 import { after, before, test } from 'node:test'
 import { getDocument } from 'pdfjs-dist/legacy/build/pdf.mjs'
 import type { App } from '../../src/app.ts'
-import { book, slot, world } from '../bookings/helpers.ts'
+import { ManualClock } from '../../src/lib/clock.ts'
+import { book, fixedSlot, world } from '../bookings/helpers.ts'
 import { build } from '../helpers/app.ts'
+import { FIXED_NOW } from '../helpers/factories.ts'
 
 // GET /api/receipts/{receipt} with Accept: application/pdf: a one-page PDF, read back with pdf.js.
 
@@ -14,7 +16,7 @@ const standardFontDataUrl = `${join(dirname(createRequire(import.meta.url).resol
 
 let app: App
 before(async () => {
-  app = await build()
+  app = await build(undefined, {}, { clock: new ManualClock(FIXED_NOW) })
 })
 after(() => app.close())
 
@@ -44,7 +46,7 @@ test('the receipt as a one-page PDF carries its number, the PAN, the dates, the 
     payload: { pan_number: '601234567', vat_registered: true, legal_name: 'Kathmandu Futsal Pvt. Ltd.' },
   })
   assert.equal(set.statusCode, 200, set.body)
-  const booking = (await book(app, w.customer, slot(w.court.id, 4))).json().data
+  const booking = (await book(app, w.customer, fixedSlot(w.court.id, 4))).json().data
   await app.inject({
     method: 'POST',
     url: '/api/payments/initiate',

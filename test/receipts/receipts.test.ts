@@ -1,11 +1,12 @@
 import assert from 'node:assert/strict'
 import { after, before, test } from 'node:test'
 import type { App } from '../../src/app.ts'
+import { ManualClock } from '../../src/lib/clock.ts'
 import { fiscalYearOf, toBs } from '../../src/lib/nepali-date.ts'
 import type { Receipt } from '../../src/modules/receipts/resource.ts'
-import { book, slot, type World, world } from '../bookings/helpers.ts'
+import { book, fixedSlot, type World, world } from '../bookings/helpers.ts'
 import { build } from '../helpers/app.ts'
-import { createIndoorGame, createUser, daysFromNow } from '../helpers/factories.ts'
+import { createIndoorGame, createUser, daysFromFixedNow, FIXED_NOW } from '../helpers/factories.ts'
 import { insertBooking, simulate } from '../payments/helpers.ts'
 
 // Every payment received for a booking gets a receipt, every refund a credit note, in the same
@@ -13,7 +14,7 @@ import { insertBooking, simulate } from '../payments/helpers.ts'
 
 let app: App
 before(async () => {
-  app = await build()
+  app = await build(undefined, {}, { clock: new ManualClock(FIXED_NOW) })
 })
 after(() => app.close())
 
@@ -75,7 +76,7 @@ test('the owner sets the tax identity; managers see it, the public venue never s
 
 test('a wallet payment gets a receipt: number, fiscal year, AD and BS dates, venue, customer, lines, VAT split', async () => {
   const w = await taxWorld({ vat: true, wallet: 150000 })
-  const booking = (await book(app, w.customer, slot(w.court.id, day++))).json().data
+  const booking = (await book(app, w.customer, fixedSlot(w.court.id, day++))).json().data
   const paid = await call('POST', '/api/payments/initiate', w.customer, { booking_id: booking.id, method: 'wallet' })
   assert.equal(paid.statusCode, 200, paid.body)
   const [r] = await receiptsOf(w, booking.id)
@@ -112,7 +113,7 @@ test('a wallet payment gets a receipt: number, fiscal year, AD and BS dates, ven
 
 test('a gateway payment gets a receipt; a venue not VAT registered shows no VAT (null)', async () => {
   const w = await taxWorld({ vat: false })
-  const booking = (await book(app, w.customer, slot(w.court.id, day++))).json().data
+  const booking = (await book(app, w.customer, fixedSlot(w.court.id, day++))).json().data
   const start = await call('POST', '/api/payments/initiate', w.customer, {
     booking_id: booking.id,
     method: 'gateway_2',
@@ -132,7 +133,7 @@ test('a gateway payment gets a receipt; a venue not VAT registered shows no VAT 
 
 test('desk payments get receipts (two part payments, two numbers); indoor bookings too', async () => {
   const w = await taxWorld({ vat: true })
-  const booking = (await book(app, w.customer, slot(w.court.id, day++))).json().data
+  const booking = (await book(app, w.customer, fixedSlot(w.court.id, day++))).json().data
   for (const amount of ['1000.00', '500.00']) {
     const paid = await call('POST', `/api/bookings/${booking.id}/payments`, w.staff, { method: 'cash', amount })
     assert.equal(paid.statusCode, 201, paid.body)
@@ -154,7 +155,7 @@ test('desk payments get receipts (two part payments, two numbers); indoor bookin
     venueId: w.venue.id,
     indoorGameId: game.id,
     total: 50000,
-    date: daysFromNow(day++),
+    date: daysFromFixedNow(day++),
   })
   const cash = await call('POST', `/api/indoor-game-bookings/${indoor.id}/payments`, w.staff, {
     method: 'cash',
@@ -171,7 +172,7 @@ test('desk payments get receipts (two part payments, two numbers); indoor bookin
 
 test('every refund gets a credit note in its own series, referring to the receipt', async () => {
   const w = await taxWorld({ vat: true, wallet: 300000 })
-  const booking = (await book(app, w.customer, slot(w.court.id, day++))).json().data
+  const booking = (await book(app, w.customer, fixedSlot(w.court.id, day++))).json().data
   const paid = await call('POST', '/api/payments/initiate', w.customer, { booking_id: booking.id, method: 'wallet' })
   const paymentId = paid.json().data.payment.id
   const part = await call('POST', `/api/payments/${paymentId}/refund`, w.owner, {
@@ -202,7 +203,7 @@ test('every refund gets a credit note in its own series, referring to the receip
   assert.match(list[2].reason ?? '', /cancelled booking/)
 
   // A desk payment refunded at the desk gets its credit note too.
-  const desk = (await book(app, w.customer, slot(w.court.id, day++))).json().data
+  const desk = (await book(app, w.customer, fixedSlot(w.court.id, day++))).json().data
   await call('POST', `/api/bookings/${desk.id}/payments`, w.staff, { method: 'cash', amount: '1500.00' })
   const cash = (await receiptsOf(w, desk.id))[0]
   const back = await call('POST', `/api/payments/${cash.payment_id}/refund`, w.owner, { amount: '500.00' })
@@ -219,7 +220,7 @@ test('every refund gets a credit note in its own series, referring to the receip
 
 test('who may read: the customer, owner, manager, staff and super_admin; others 403, unknown 404', async () => {
   const w = await taxWorld({ wallet: 150000 })
-  const booking = (await book(app, w.customer, slot(w.court.id, day++))).json().data
+  const booking = (await book(app, w.customer, fixedSlot(w.court.id, day++))).json().data
   await call('POST', '/api/payments/initiate', w.customer, { booking_id: booking.id, method: 'wallet' })
   const [r] = await receiptsOf(w, booking.id)
   const admin = await createUser(app, { roles: ['super_admin'] })
@@ -250,7 +251,7 @@ test('who may read: the customer, owner, manager, staff and super_admin; others 
 
 test('a receipt cannot be changed or deleted', async () => {
   const w = await taxWorld({ wallet: 150000 })
-  const booking = (await book(app, w.customer, slot(w.court.id, day++))).json().data
+  const booking = (await book(app, w.customer, fixedSlot(w.court.id, day++))).json().data
   await call('POST', '/api/payments/initiate', w.customer, { booking_id: booking.id, method: 'wallet' })
   const [r] = await receiptsOf(w, booking.id)
   await assert.rejects(

@@ -1,11 +1,14 @@
 import type { App } from '../../src/app.ts'
-import { createCourt, createUser, createVenue, daysFromNow, type TestUser } from '../helpers/factories.ts'
+import { createCourt, createUser, createVenue, daysAfter, type TestUser } from '../helpers/factories.ts'
 
 // Shared fixtures of the review tests: direct inserts, independent of the routes under test.
 
 let seq = 0
 
-/** A booking row inserted directly (completed, so it never conflicts with another slot). */
+/**
+ * A booking row inserted directly (completed, so it never conflicts with another slot), `daysAgo`
+ * days before the app's own today (its clock: a ManualClock or the system's).
+ */
 export async function insertBooking(
   app: App,
   userId: number,
@@ -17,12 +20,13 @@ export async function insertBooking(
   return app.ctx.db
     .insertInto('bookings')
     .values({
+      // Date.now() only makes the number unique across runs; it is not the booking's date.
       booking_number: `RV-${process.pid}-${++seq}-${Date.now()}`,
       user_id: userId,
       court_id: court.id,
       venue_id: venueId,
       status: opts.status ?? 'completed',
-      date: daysFromNow(-(opts.daysAgo ?? 1)),
+      date: daysAfter(app.ctx.clock.now(), -(opts.daysAgo ?? 1)),
       start_time: `${String(hour).padStart(2, '0')}:00:00`,
       end_time: `${String(hour + 1).padStart(2, '0')}:00:00`,
       base_amount: 150000,

@@ -1,8 +1,9 @@
 import assert from 'node:assert/strict'
 import { after, before, test } from 'node:test'
 import type { App } from '../../src/app.ts'
+import { ManualClock } from '../../src/lib/clock.ts'
 import { build } from '../helpers/app.ts'
-import { assignStaff, createUser, createVenue } from '../helpers/factories.ts'
+import { assignStaff, createUser, createVenue, FIXED_NOW } from '../helpers/factories.ts'
 import { insertReview, venueWithCustomer } from './fixtures.ts'
 
 // The console's Reviews page: a venue's reviews for its owner and managers (hidden ones included,
@@ -10,7 +11,7 @@ import { insertReview, venueWithCustomer } from './fixtures.ts'
 
 let app: App
 before(async () => {
-  app = await build()
+  app = await build(undefined, {}, { clock: new ManualClock(FIXED_NOW) })
 })
 after(() => app.close())
 

@@ -1,8 +1,9 @@
 import assert from 'node:assert/strict'
 import { after, before, test } from 'node:test'
 import type { App } from '../../src/app.ts'
+import { ManualClock } from '../../src/lib/clock.ts'
 import { build } from '../helpers/app.ts'
-import { assignStaff, createUser, type TestUser } from '../helpers/factories.ts'
+import { assignStaff, createUser, FIXED_NOW, type TestUser } from '../helpers/factories.ts'
 import { insertTournament, ownerWithVenue } from './helpers.ts'
 
 // Entry fees paid online and refunded when the tournament is cancelled: the wallet, the venue's
@@ -10,7 +11,7 @@ import { insertTournament, ownerWithVenue } from './helpers.ts'
 
 let app: App
 before(async () => {
-  app = await build()
+  app = await build(undefined, {}, { clock: new ManualClock(FIXED_NOW) })
 })
 after(() => app.close())
 

@@ -1,5 +1,5 @@
 import type { App } from '../../src/app.ts'
-import { createUser, createVenue, daysFromNow, type TestUser } from '../helpers/factories.ts'
+import { createUser, createVenue, daysAfter, type TestUser } from '../helpers/factories.ts'
 
 // Fixtures of the tournament tests: direct inserts, independent of the routes under test.
 
@@ -16,6 +16,8 @@ export async function insertTournament(
   venueId: number,
   fields: Partial<{ format: string; max_teams: number; status: string; name: string; registration_fee: number }> = {},
 ) {
+  // Dates count from the app's own today (its clock: a ManualClock or the system's).
+  const now = app.ctx.clock.now()
   return app.ctx.db
     .insertInto('tournaments')
     .values({
@@ -25,8 +27,8 @@ export async function insertTournament(
       sport_type: 'futsal',
       max_teams: fields.max_teams ?? 8,
       registration_fee: fields.registration_fee ?? 0,
-      starts_at: daysFromNow(7),
-      ends_at: daysFromNow(10),
+      starts_at: daysAfter(now, 7),
+      ends_at: daysAfter(now, 10),
       status: fields.status ?? 'registration_open',
     })
     .returningAll()
@@ -36,6 +38,8 @@ export async function insertTournament(
 /** Registers teams directly (registration order = the order given) and closes registration. */
 export async function withTeams(app: App, tournamentId: number, names: string[], close = true) {
   const ids: number[] = []
+  // Registered at the app's now, a millisecond apart, in the order given.
+  const at = app.ctx.clock.now().getTime()
   for (const name of names) {
     const row = await app.ctx.db
       .insertInto('tournament_teams')
@@ -43,7 +47,7 @@ export async function withTeams(app: App, tournamentId: number, names: string[],
         tournament_id: tournamentId,
         name,
         captain_name: `${name} captain`,
-        registered_at: new Date(Date.now() + ids.length),
+        registered_at: new Date(at + ids.length),
       })
       .returning('id')
       .executeTakeFirstOrThrow()

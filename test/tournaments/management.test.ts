@@ -1,13 +1,14 @@
 import assert from 'node:assert/strict'
 import { after, before, test } from 'node:test'
 import type { App } from '../../src/app.ts'
+import { ManualClock } from '../../src/lib/clock.ts'
 import { build } from '../helpers/app.ts'
-import { assignStaff, createUser, daysFromNow } from '../helpers/factories.ts'
+import { assignStaff, createUser, daysFromFixedNow, FIXED_NOW } from '../helpers/factories.ts'
 import { insertTournament, ownerWithVenue } from './helpers.ts'
 
 let app: App
 before(async () => {
-  app = await build()
+  app = await build(undefined, {}, { clock: new ManualClock(FIXED_NOW) })
 })
 after(() => app.close())
 
@@ -20,8 +21,8 @@ const body = (venueId: number, extra: Record<string, unknown> = {}) => ({
   max_teams: 8,
   registration_fee: '1500',
   prize_pool: 50000.5,
-  starts_at: daysFromNow(10),
-  ends_at: daysFromNow(12),
+  starts_at: daysFromFixedNow(10),
+  ends_at: daysFromFixedNow(12),
   ...extra,
 })
 
@@ -44,8 +45,8 @@ test('the owner (or a manager) creates a tournament: 201 data Tournament', async
   assert.equal(t.registered_teams, 0)
   assert.equal(t.registration_fee, '1500.00')
   assert.equal(t.prize_pool, '50000.50')
-  assert.equal(t.starts_at, daysFromNow(10))
-  assert.equal(t.ends_at, daysFromNow(12))
+  assert.equal(t.starts_at, daysFromFixedNow(10))
+  assert.equal(t.ends_at, daysFromFixedNow(12))
   assert.equal(t.status, 'registration_open')
   assert.deepEqual(t.venue, { id: venue.id, name: venue.name, slug: venue.slug })
   assert.deepEqual(t.teams, [])
@@ -85,8 +86,11 @@ test('create: staff, customers and other owners are 403; guests 401; validation 
     [{ format: 'swiss' }, { format: ['The selected format is invalid.'] }],
     [{ max_teams: 1 }, { max_teams: ['The max teams field must be at least 2.'] }],
     [{ name: undefined }, { name: ['The name field is required.'] }],
-    [{ ends_at: daysFromNow(5) }, { ends_at: ['The ends at field must be a date after or equal to starts at.'] }],
-    [{ starts_at: daysFromNow(-1) }, { starts_at: ['The starts at field must be a date after or equal to today.'] }],
+    [{ ends_at: daysFromFixedNow(5) }, { ends_at: ['The ends at field must be a date after or equal to starts at.'] }],
+    [
+      { starts_at: daysFromFixedNow(-1) },
+      { starts_at: ['The starts at field must be a date after or equal to today.'] },
+    ],
     [{ venue_id: 999999 }, { venue_id: ['The selected venue id is invalid.'] }],
   ]
   for (const [extra, errors] of cases) {

@@ -1,6 +1,7 @@
 import assert from 'node:assert/strict'
 import { after, before, test } from 'node:test'
 import type { App } from '../../src/app.ts'
+import { ManualClock } from '../../src/lib/clock.ts'
 import { build } from '../helpers/app.ts'
 import {
   assignStaff,
@@ -8,7 +9,8 @@ import {
   createIndoorGame,
   createUser,
   createVenue,
-  daysFromNow,
+  daysFromFixedNow,
+  FIXED_NOW,
 } from '../helpers/factories.ts'
 
 // Management routes check who the caller is at the venue before they look at the body: someone
@@ -16,7 +18,7 @@ import {
 
 let app: App
 before(async () => {
-  app = await build()
+  app = await build(undefined, {}, { clock: new ManualClock(FIXED_NOW) })
 })
 after(() => app.close())
 
@@ -36,8 +38,8 @@ test('strangers get 403 before body validation on every venue-scoped write; the 
       format: 'knockout',
       sport_type: 'futsal',
       max_teams: 4,
-      starts_at: daysFromNow(5),
-      ends_at: daysFromNow(6),
+      starts_at: daysFromFixedNow(5),
+      ends_at: daysFromFixedNow(6),
       status: 'registration_closed',
     })
     .returning('id')

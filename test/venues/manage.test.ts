@@ -1,14 +1,15 @@
 import assert from 'node:assert/strict'
 import { after, before, test } from 'node:test'
 import type { App } from '../../src/app.ts'
+import { ManualClock } from '../../src/lib/clock.ts'
 import { build } from '../helpers/app.ts'
-import { assignStaff, createCourt, createUser, createVenue, daysFromNow } from '../helpers/factories.ts'
+import { assignStaff, createCourt, createUser, createVenue, daysFromFixedNow, FIXED_NOW } from '../helpers/factories.ts'
 import { payInsertedBookings } from '../helpers/ledger.ts'
 import { multipart, PNG } from './multipart.ts'
 
 let app: App
 before(async () => {
-  app = await build()
+  app = await build(undefined, {}, { clock: new ManualClock(FIXED_NOW) })
 })
 after(() => app.close())
 
@@ -253,7 +254,7 @@ test('delete is soft, by the owner only, and refused while upcoming confirmed bo
       court_id: court.id,
       venue_id: venue.id,
       status: 'confirmed',
-      date: daysFromNow(2),
+      date: daysFromFixedNow(2),
       start_time: '10:00',
       end_time: '11:00',
       base_amount: 150000,

@@ -1,12 +1,13 @@
 import assert from 'node:assert/strict'
 import { after, before, test } from 'node:test'
 import type { App } from '../../src/app.ts'
+import { ManualClock } from '../../src/lib/clock.ts'
 import { build } from '../helpers/app.ts'
-import { assignStaff, createUser, createVenue, daysFromNow } from '../helpers/factories.ts'
+import { assignStaff, createUser, createVenue, daysFromFixedNow, FIXED_NOW } from '../helpers/factories.ts'
 
 let app: App
 before(async () => {
-  app = await build()
+  app = await build(undefined, {}, { clock: new ManualClock(FIXED_NOW) })
 })
 after(() => app.close())
 
@@ -107,7 +108,7 @@ test('holidays: owner and manager add, list and remove; one per date; past dates
   const venue = await createVenue(app, owner.id)
   await assignStaff(app, venue.id, manager.id, 'manager')
   await assignStaff(app, venue.id, staff.id, 'staff')
-  const date = daysFromNow(10)
+  const date = daysFromFixedNow(10)
   let res = await app.inject({
     method: 'POST',
     url: `/api/venues/${venue.id}/holidays`,
@@ -132,7 +133,7 @@ test('holidays: owner and manager add, list and remove; one per date; past dates
     method: 'POST',
     url: `/api/venues/${venue.id}/holidays`,
     headers: owner.headers,
-    payload: { date: daysFromNow(-1), name: 'Past' },
+    payload: { date: daysFromFixedNow(-1), name: 'Past' },
   })
   assert.deepEqual(res.json().errors, { date: ['The date field must be a date after or equal to today.'] })
   res = await app.inject({

@@ -1,14 +1,15 @@
 import assert from 'node:assert/strict'
 import { after, before, test } from 'node:test'
 import type { App } from '../../src/app.ts'
+import { ManualClock } from '../../src/lib/clock.ts'
 import { build } from '../helpers/app.ts'
-import { createIndoorGame, createUser, createVenue, daysFromNow } from '../helpers/factories.ts'
+import { createIndoorGame, createUser, createVenue, daysFromFixedNow, FIXED_NOW } from '../helpers/factories.ts'
 import { payInsertedBookings } from '../helpers/ledger.ts'
 import { multipart, PNG } from './multipart.ts'
 
 let app: App
 before(async () => {
-  app = await build()
+  app = await build(undefined, {}, { clock: new ManualClock(FIXED_NOW) })
 })
 after(() => app.close())
 
@@ -126,7 +127,7 @@ test('delete: 409 while an upcoming confirmed indoor booking exists; super_admin
       venue_id: venue.id,
       user_id: customer.id,
       status: 'confirmed',
-      date: daysFromNow(1),
+      date: daysFromFixedNow(1),
       start_time: '10:00',
       end_time: '11:00',
       base_amount: 30000,
@@ -143,7 +144,7 @@ test('delete: 409 while an upcoming confirmed indoor booking exists; super_admin
   // A past confirmed booking does not block.
   await app.ctx.db
     .updateTable('indoor_game_bookings')
-    .set({ date: daysFromNow(-1) })
+    .set({ date: daysFromFixedNow(-1) })
     .where('id', '=', booking.id)
     .execute()
   res = await app.inject({ method: 'DELETE', url: `/api/venues/${venue.slug}`, headers: admin.headers })

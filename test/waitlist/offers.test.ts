@@ -2,7 +2,7 @@ import assert from 'node:assert/strict'
 import { after, before, test } from 'node:test'
 import type { App } from '../../src/app.ts'
 import { ManualClock } from '../../src/lib/clock.ts'
-import { book, notificationsOf, fixedSlot as slot, world } from '../bookings/helpers.ts'
+import { book, fixedSlot, notificationsOf, world } from '../bookings/helpers.ts'
 import { overlaps } from '../bookings/series-helpers.ts'
 import { build } from '../helpers/app.ts'
 import { createUser, FIXED_NOW, type TestUser } from '../helpers/factories.ts'
@@ -37,7 +37,7 @@ function cancel(user: TestUser, id: number) {
 async function heldSlot(days: number, start = '18:00', end = '19:00') {
   const w = await world(app, { wallet: 1_000_000 })
   const holder = await createUser(app, { wallet: 1_000_000 })
-  const res = await book(app, holder, slot(w.court.id, days, start, end))
+  const res = await book(app, holder, fixedSlot(w.court.id, days, start, end))
   assert.equal(res.statusCode, 201, res.body)
   return { w, holder, booking: res.json().data as { id: number; date: string } }
 }
@@ -47,8 +47,8 @@ test('a customer cancel offers the slot to the first in line, in the same transa
   const { w, holder, booking } = await heldSlot(3)
   const a = await createUser(app, { wallet: 1_000_000 })
   const b = await createUser(app)
-  assert.equal((await join(app, a, slot(w.court.id, 3, '18:00', '19:00'))).statusCode, 201)
-  assert.equal((await join(app, b, slot(w.court.id, 3, '18:00', '19:00'))).statusCode, 201)
+  assert.equal((await join(app, a, fixedSlot(w.court.id, 3, '18:00', '19:00'))).statusCode, 201)
+  assert.equal((await join(app, b, fixedSlot(w.court.id, 3, '18:00', '19:00'))).statusCode, 201)
   const res = await cancel(holder, booking.id)
   assert.equal(res.statusCode, 200, res.body)
   const [offer] = await liveBookingsOf(app, a.id, w.court.id)
@@ -84,7 +84,7 @@ test('a customer cancel offers the slot to the first in line, in the same transa
   assert.ok(pushes.some((p) => JSON.stringify(p.payload).includes(stored.id)))
   // Nobody else can book it.
   const other = await createUser(app)
-  const taken = await book(app, other, slot(w.court.id, 3, '18:00', '19:00'))
+  const taken = await book(app, other, fixedSlot(w.court.id, 3, '18:00', '19:00'))
   assert.equal(taken.statusCode, 409)
   assert.deepEqual(taken.json(), { message: COURT_TAKEN })
   // A pays with the wallet within the window: the booking is theirs and the entry shows booked.
@@ -108,8 +108,8 @@ test('an offer not paid in time expires through the hold sweep and the next in l
   const { w, holder, booking } = await heldSlot(4)
   const a = await createUser(app)
   const b = await createUser(app)
-  await join(app, a, slot(w.court.id, 4, '18:00', '19:00'))
-  await join(app, b, slot(w.court.id, 4, '18:00', '19:00'))
+  await join(app, a, fixedSlot(w.court.id, 4, '18:00', '19:00'))
+  await join(app, b, fixedSlot(w.court.id, 4, '18:00', '19:00'))
   assert.equal((await cancel(holder, booking.id)).statusCode, 200)
   const [offerA] = await liveBookingsOf(app, a.id, w.court.id)
   // Before the window ends nothing changes.
@@ -134,7 +134,7 @@ test('an offer not paid in time expires through the hold sweep and the next in l
   await expireLapsedHolds(app)
   assert.equal((await mine(app, b))[0].status, 'expired')
   const c = await createUser(app)
-  assert.equal((await book(app, c, slot(w.court.id, 4, '18:00', '19:00'))).statusCode, 201)
+  assert.equal((await book(app, c, fixedSlot(w.court.id, 4, '18:00', '19:00'))).statusCode, 201)
 })
 
 test('an expired payment hold and a staff cancel offer the slot too; so does a booking attempt that meets an expired hold', async () => {
@@ -142,7 +142,7 @@ test('an expired payment hold and a staff cancel offer the slot too; so does a b
   // 1. The holder never pays: the sweep expires the hold and offers the slot.
   const first = await heldSlot(5, '08:00', '09:00')
   const a = await createUser(app)
-  await join(app, a, slot(first.w.court.id, 5, '08:00', '09:00'))
+  await join(app, a, fixedSlot(first.w.court.id, 5, '08:00', '09:00'))
   clock.set(new Date(clock.now().getTime() + (HOLD_MINUTES + 1) * 60_000))
   assert.ok((await expireLapsedHolds(app)) >= 1)
   assert.equal((await liveBookingsOf(app, a.id, first.w.court.id)).length, 1)
@@ -152,7 +152,7 @@ test('an expired payment hold and a staff cancel offer the slot too; so does a b
   clock.set(FIXED_NOW)
   const second = await heldSlot(5, '10:00', '11:00')
   const b = await createUser(app)
-  await join(app, b, slot(second.w.court.id, 5, '10:00', '11:00'))
+  await join(app, b, fixedSlot(second.w.court.id, 5, '10:00', '11:00'))
   const staffCancel = await app.inject({
     method: 'PATCH',
     url: `/api/bookings/${second.booking.id}/status`,
@@ -166,10 +166,10 @@ test('an expired payment hold and a staff cancel offer the slot too; so does a b
   //    the waiting customer first, and the newcomer gets 409.
   const third = await heldSlot(6, '12:00', '13:00')
   const c = await createUser(app)
-  await join(app, c, slot(third.w.court.id, 6, '12:00', '13:00'))
+  await join(app, c, fixedSlot(third.w.court.id, 6, '12:00', '13:00'))
   clock.set(new Date(clock.now().getTime() + (HOLD_MINUTES + 1) * 60_000))
   const newcomer = await createUser(app)
-  const res = await book(app, newcomer, slot(third.w.court.id, 6, '12:00', '13:00'))
+  const res = await book(app, newcomer, fixedSlot(third.w.court.id, 6, '12:00', '13:00'))
   assert.equal(res.statusCode, 409, res.body)
   assert.equal((await liveBookingsOf(app, c.id, third.w.court.id)).length, 1)
 })
@@ -178,12 +178,12 @@ test('the first waiting customer whose wanted time is now free gets it; a range 
   clock.set(FIXED_NOW)
   const { w, holder, booking } = await heldSlot(7, '18:00', '19:00')
   const other = await createUser(app)
-  assert.equal((await book(app, other, slot(w.court.id, 7, '19:00', '20:00'))).statusCode, 201)
+  assert.equal((await book(app, other, fixedSlot(w.court.id, 7, '19:00', '20:00'))).statusCode, 201)
   const wide = await createUser(app)
   const narrow = await createUser(app)
   // First in line wants 18–20 (19–20 stays taken), second wants 18–19.
-  await join(app, wide, slot(w.court.id, 7, '18:00', '20:00'))
-  await join(app, narrow, slot(w.court.id, 7, '18:00', '19:00'))
+  await join(app, wide, fixedSlot(w.court.id, 7, '18:00', '20:00'))
+  await join(app, narrow, fixedSlot(w.court.id, 7, '18:00', '19:00'))
   assert.equal((await cancel(holder, booking.id)).statusCode, 200)
   assert.equal((await liveBookingsOf(app, wide.id, w.court.id)).length, 0)
   assert.equal((await mine(app, wide))[0].status, 'waiting')
@@ -200,17 +200,19 @@ test('race: customers booking a slot while it is cancelled never get it; the wai
   clock.set(FIXED_NOW)
   const { w, holder, booking } = await heldSlot(8)
   const waiting = await createUser(app)
-  await join(app, waiting, slot(w.court.id, 8, '18:00', '19:00'))
+  await join(app, waiting, fixedSlot(w.court.id, 8, '18:00', '19:00'))
   const racers = await Promise.all(Array.from({ length: 6 }, () => createUser(app)))
   const results = await Promise.all([
     cancel(holder, booking.id),
-    ...racers.map((u) => book(app, u, slot(w.court.id, 8, '18:00', '19:00'))),
+    ...racers.map((u) => book(app, u, fixedSlot(w.court.id, 8, '18:00', '19:00'))),
   ])
   assert.equal(results[0].statusCode, 200, results[0].body)
   for (const r of results.slice(1)) assert.equal(r.statusCode, 409, r.body)
   assert.equal((await liveBookingsOf(app, waiting.id, w.court.id)).length, 1)
   // Two customers racing for the offered slot afterwards: both 409.
-  const [x, y] = await Promise.all(racers.slice(0, 2).map((u) => book(app, u, slot(w.court.id, 8, '18:00', '19:00'))))
+  const [x, y] = await Promise.all(
+    racers.slice(0, 2).map((u) => book(app, u, fixedSlot(w.court.id, 8, '18:00', '19:00'))),
+  )
   assert.equal(x.statusCode, 409)
   assert.equal(y.statusCode, 409)
   assert.deepEqual(await overlaps(app, w.court.id), [])
@@ -220,12 +222,12 @@ test('race: two slots of one court freed at once for a customer waiting for both
   clock.set(FIXED_NOW)
   const { w, holder, booking } = await heldSlot(9, '10:00', '11:00')
   const other = await createUser(app)
-  const second = await book(app, other, slot(w.court.id, 9, '11:00', '12:00'))
+  const second = await book(app, other, fixedSlot(w.court.id, 9, '11:00', '12:00'))
   assert.equal(second.statusCode, 201)
   const wide = await createUser(app)
   const narrow = await createUser(app)
-  await join(app, wide, slot(w.court.id, 9, '10:00', '12:00'))
-  await join(app, narrow, slot(w.court.id, 9, '11:00', '12:00'))
+  await join(app, wide, fixedSlot(w.court.id, 9, '10:00', '12:00'))
+  await join(app, narrow, fixedSlot(w.court.id, 9, '11:00', '12:00'))
   const started = Date.now()
   const [r1, r2] = await Promise.all([cancel(holder, booking.id), cancel(other, second.json().data.id)])
   assert.equal(r1.statusCode, 200, r1.body)
@@ -249,7 +251,7 @@ test('an offer keeps its window: choosing cash or starting a gateway payment nev
   clock.set(FIXED_NOW)
   const { w, holder, booking } = await heldSlot(6)
   const a = await createUser(app)
-  assert.equal((await join(app, a, slot(w.court.id, 6, '18:00', '19:00'))).statusCode, 201)
+  assert.equal((await join(app, a, fixedSlot(w.court.id, 6, '18:00', '19:00'))).statusCode, 201)
   assert.equal((await cancel(holder, booking.id)).statusCode, 200)
   const [offer] = await liveBookingsOf(app, a.id, w.court.id)
   const window = new Date(offer.hold_expires_at!).getTime()
@@ -272,7 +274,7 @@ test('an offer keeps its window: choosing cash or starting a gateway payment nev
   }
   // An ordinary pending booking is still held until its start by cash.
   const other = await createUser(app)
-  const mineRes = await book(app, other, slot(w.court.id, 6, '20:00', '21:00'))
+  const mineRes = await book(app, other, fixedSlot(w.court.id, 6, '20:00', '21:00'))
   assert.equal(mineRes.statusCode, 201, mineRes.body)
   const id = mineRes.json().data.id
   const res = await app.inject({

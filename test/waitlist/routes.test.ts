@@ -1,24 +1,25 @@
 import assert from 'node:assert/strict'
 import { after, before, test } from 'node:test'
 import type { App } from '../../src/app.ts'
-import { book, slot, world } from '../bookings/helpers.ts'
+import { ManualClock } from '../../src/lib/clock.ts'
+import { book, fixedSlot, world } from '../bookings/helpers.ts'
 import { build } from '../helpers/app.ts'
-import { createUser, daysFromNow } from '../helpers/factories.ts'
+import { createUser, daysFromFixedNow, FIXED_NOW } from '../helpers/factories.ts'
 import { join, mine } from './helpers.ts'
 
 let app: App
 before(async () => {
-  app = await build()
+  app = await build(undefined, {}, { clock: new ManualClock(FIXED_NOW) })
 })
 after(() => app.close())
 
 test('join a taken slot: 201 waiting with a place in line; one entry per user and slot (409)', async () => {
   const w = await world(app)
   const holder = await createUser(app)
-  assert.equal((await book(app, holder, slot(w.court.id, 3, '18:00', '20:00'))).statusCode, 201)
+  assert.equal((await book(app, holder, fixedSlot(w.court.id, 3, '18:00', '20:00'))).statusCode, 201)
   const a = await createUser(app)
   const b = await createUser(app)
-  const res = await join(app, a, slot(w.court.id, 3, '18:00', '19:00'))
+  const res = await join(app, a, fixedSlot(w.court.id, 3, '18:00', '19:00'))
   assert.equal(res.statusCode, 201, res.body)
   const entry = res.json().data
   assert.deepEqual(
@@ -26,7 +27,7 @@ test('join a taken slot: 201 waiting with a place in line; one entry per user an
     {
       id: 0,
       court_id: w.court.id,
-      date: daysFromNow(3),
+      date: daysFromFixedNow(3),
       start_time: '18:00',
       end_time: '19:00',
       status: 'waiting',
@@ -36,10 +37,10 @@ test('join a taken slot: 201 waiting with a place in line; one entry per user an
     },
   )
   // B waits for an overlapping range: second in line.
-  const second = await join(app, b, slot(w.court.id, 3, '18:00', '20:00'))
+  const second = await join(app, b, fixedSlot(w.court.id, 3, '18:00', '20:00'))
   assert.equal(second.statusCode, 201, second.body)
   assert.equal(second.json().data.position, 2)
-  const again = await join(app, a, slot(w.court.id, 3, '18:00', '19:00'))
+  const again = await join(app, a, fixedSlot(w.court.id, 3, '18:00', '19:00'))
   assert.equal(again.statusCode, 409)
   assert.deepEqual(again.json(), { message: 'You are already on the waitlist for this slot.' })
   // GET lists mine only.
@@ -58,18 +59,18 @@ test('join a taken slot: 201 waiting with a place in line; one entry per user an
 test('a free slot is 422 (book it instead); validation errors are 422; no token 401', async () => {
   const w = await world(app)
   const a = await createUser(app)
-  const free = await join(app, a, slot(w.court.id, 3, '10:00', '11:00'))
+  const free = await join(app, a, fixedSlot(w.court.id, 3, '10:00', '11:00'))
   assert.equal(free.statusCode, 422)
   assert.deepEqual(free.json(), { message: 'This slot is free: book it instead.' })
   const missing = await join(app, a, {})
   assert.equal(missing.statusCode, 422)
   for (const f of ['court_id', 'date', 'start_time', 'end_time']) assert.ok(missing.json().errors[f], f)
   const cases: [Record<string, unknown>, string][] = [
-    [slot(w.court.id, 3, '11:00', '10:00'), 'end_time'],
-    [slot(w.court.id, -2, '10:00', '11:00'), 'date'],
-    [slot(999999, 3, '10:00', '11:00'), 'court_id'],
-    [{ ...slot(w.court.id, 3), date: '2027-02-30' }, 'date'],
-    [{ ...slot(w.court.id, 3), start_time: '9am' }, 'start_time'],
+    [fixedSlot(w.court.id, 3, '11:00', '10:00'), 'end_time'],
+    [fixedSlot(w.court.id, -2, '10:00', '11:00'), 'date'],
+    [fixedSlot(999999, 3, '10:00', '11:00'), 'court_id'],
+    [{ ...fixedSlot(w.court.id, 3), date: '2027-02-30' }, 'date'],
+    [{ ...fixedSlot(w.court.id, 3), start_time: '9am' }, 'start_time'],
   ]
   for (const [payload, field] of cases) {
     const res = await join(app, a, payload)
@@ -77,9 +78,9 @@ test('a free slot is 422 (book it instead); validation errors are 422; no token 
     assert.ok(res.json().errors?.[field], `${field}: ${res.body}`)
   }
   // Outside opening hours: the booking quote's 409.
-  const closed = await join(app, a, slot(w.court.id, 3, '04:00', '05:00'))
+  const closed = await join(app, a, fixedSlot(w.court.id, 3, '04:00', '05:00'))
   assert.equal(closed.statusCode, 409)
-  assert.equal((await join(app, undefined, slot(w.court.id, 3))).statusCode, 401)
+  assert.equal((await join(app, undefined, fixedSlot(w.court.id, 3))).statusCode, 401)
   assert.equal((await app.inject({ url: '/api/waitlist' })).statusCode, 401)
   const rows = await app.ctx.db.selectFrom('waitlist_entries').select('id').where('user_id', '=', a.id).execute()
   assert.deepEqual(rows, [])
@@ -88,10 +89,10 @@ test('a free slot is 422 (book it instead); validation errors are 422; no token 
 test('leave: owner only (403 others, 404 unknown); afterwards the slot can be joined again', async () => {
   const w = await world(app)
   const holder = await createUser(app)
-  assert.equal((await book(app, holder, slot(w.court.id, 4, '07:00', '08:00'))).statusCode, 201)
+  assert.equal((await book(app, holder, fixedSlot(w.court.id, 4, '07:00', '08:00'))).statusCode, 201)
   const a = await createUser(app)
   const stranger = await createUser(app)
-  const id = (await join(app, a, slot(w.court.id, 4, '07:00', '08:00'))).json().data.id
+  const id = (await join(app, a, fixedSlot(w.court.id, 4, '07:00', '08:00'))).json().data.id
   const url = `/api/waitlist/${id}`
   assert.equal((await app.inject({ method: 'DELETE', url, headers: stranger.headers })).statusCode, 403)
   assert.equal(
@@ -104,5 +105,5 @@ test('leave: owner only (403 others, 404 unknown); afterwards the slot can be jo
   assert.equal(left.statusCode, 200, left.body)
   assert.deepEqual(left.json(), { message: 'You left the waitlist.' })
   assert.deepEqual(await mine(app, a), [])
-  assert.equal((await join(app, a, slot(w.court.id, 4, '07:00', '08:00'))).statusCode, 201)
+  assert.equal((await join(app, a, fixedSlot(w.court.id, 4, '07:00', '08:00'))).statusCode, 201)
 })

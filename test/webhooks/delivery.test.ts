@@ -1,17 +1,18 @@
 import assert from 'node:assert/strict'
 import { after, before, test } from 'node:test'
 import type { App } from '../../src/app.ts'
+import { ManualClock } from '../../src/lib/clock.ts'
 import { changeStatus, lockBooking } from '../../src/modules/booking-core/index.ts'
 import { WEBHOOK_EVENTS } from '../../src/modules/webhooks/events.ts'
-import { book, slot, world } from '../bookings/helpers.ts'
+import { book, fixedSlot, world } from '../bookings/helpers.ts'
 import { build } from '../helpers/app.ts'
-import { createIndoorGame, daysFromNow } from '../helpers/factories.ts'
+import { createIndoorGame, daysFromFixedNow, FIXED_NOW } from '../helpers/factories.ts'
 import { createWebhook, deliveriesOf, type Receiver, receiver, verified } from './helpers.ts'
 
 let app: App
 const receivers: Receiver[] = []
 before(async () => {
-  app = await build()
+  app = await build(undefined, {}, { clock: new ManualClock(FIXED_NOW) })
 })
 after(async () => {
   for (const r of receivers) await r.close()
@@ -41,7 +42,7 @@ test('every change of a booking and its payments reaches the subscribed endpoint
   await createWebhook(app, other.owner, other.venue.id, elsewhere.url, events)
 
   // Created: the message is in the outbox with the booking; nothing is sent until the queue runs.
-  const created = await book(app, w.customer, slot(w.court.id, 3, '10:00', '11:00'))
+  const created = await book(app, w.customer, fixedSlot(w.court.id, 3, '10:00', '11:00'))
   assert.equal(created.statusCode, 201, created.body)
   const booking = created.json().data
   assert.equal(all.received.length, 0)
@@ -57,7 +58,7 @@ test('every change of a booking and its payments reaches the subscribed endpoint
   assert.equal(first.data.court_id, w.court.id)
   assert.equal(first.data.user_id, w.customer.id)
   assert.equal(first.data.status, 'pending')
-  assert.equal(first.data.date, daysFromNow(3))
+  assert.equal(first.data.date, daysFromFixedNow(3))
   assert.equal(first.data.start_time, '10:00')
   assert.equal(first.data.end_time, '11:00')
   assert.equal(first.data.total_amount, '1500.00')
@@ -66,6 +67,7 @@ test('every change of a booking and its payments reaches the subscribed endpoint
   assert.equal(headers['content-type'], 'application/json')
   assert.match(String(headers['webhook-id']), /^msg_[A-Za-z0-9_-]{22}$/)
   assert.match(String(headers['webhook-signature']), /^v1,[A-Za-z0-9+/]+=*$/)
+  // webhook-timestamp is the wire's time (the receiver checks it against its own clock), not a rule's: the system clock.
   assert.ok(Math.abs(Number(headers['webhook-timestamp']) - Date.now() / 1000) < 60)
 
   // Paid from the wallet: payment.completed and booking.confirmed.
@@ -152,7 +154,7 @@ test('desk bookings, desk payments, completion and indoor bookings emit their ev
     method: 'POST',
     url: `/api/venues/${w.venue.id}/bookings`,
     headers: w.staff.headers,
-    payload: { ...slot(w.court.id, 1, '06:00', '07:00'), customer_name: 'Walk In', type: 'walkin' },
+    payload: { ...fixedSlot(w.court.id, 1, '06:00', '07:00'), customer_name: 'Walk In', type: 'walkin' },
   })
   assert.equal(desk.statusCode, 201, desk.body)
   const id = desk.json().data.id
@@ -191,7 +193,7 @@ test('desk bookings, desk payments, completion and indoor bookings emit their ev
     method: 'POST',
     url: '/api/indoor-game-bookings',
     headers: w.customer.headers,
-    payload: { indoor_game_id: game.id, date: daysFromNow(2), start_time: '12:00', end_time: '13:00' },
+    payload: { indoor_game_id: game.id, date: daysFromFixedNow(2), start_time: '12:00', end_time: '13:00' },
   })
   assert.equal(indoor.statusCode, 201, indoor.body)
   await app.ctx.jobs.runDue()
@@ -219,7 +221,7 @@ test('a rolled-back change sends nothing; a venue without endpoints writes nothi
   const w = await world(app)
   const all = await localReceiver()
   await createWebhook(app, w.owner, w.venue.id, all.url, events)
-  const created = await book(app, w.customer, slot(w.court.id, 4))
+  const created = await book(app, w.customer, fixedSlot(w.court.id, 4))
   assert.equal(created.statusCode, 201, created.body)
   const id = created.json().data.id
   const messages = async () =>
@@ -272,7 +274,7 @@ test('a rolled-back change sends nothing; a venue without endpoints writes nothi
   // No endpoint at the venue: no message, no delivery, no job.
   const quiet = await world(app)
   const before = await jobs()
-  const res = await book(app, quiet.customer, slot(quiet.court.id, 4))
+  const res = await book(app, quiet.customer, fixedSlot(quiet.court.id, 4))
   assert.equal(res.statusCode, 201)
   const rows = await app.ctx.db
     .selectFrom('webhook_messages')
@@ -289,7 +291,7 @@ test('an endpoint subscribed to other events, or deleted, gets nothing', async (
   const gone = await localReceiver()
   await createWebhook(app, w.owner, w.venue.id, r.url, ['booking.cancelled'])
   const deleted = await createWebhook(app, w.owner, w.venue.id, gone.url, events)
-  const res = await book(app, w.customer, slot(w.court.id, 5))
+  const res = await book(app, w.customer, fixedSlot(w.court.id, 5))
   assert.equal(res.statusCode, 201)
   // Deleted after the change committed: its pending delivery is dropped.
   const del = await app.inject({

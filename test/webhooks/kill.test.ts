@@ -37,6 +37,7 @@ test('kill -9 between the commit and the delivery: the restarted server delivers
   const courtId = (courts.body.data as Array<{ id: number }>)[0].id
   const booked = await call('POST', '/bookings', customer, {
     court_id: courtId,
+    // Left on the system clock: a spawned src/server.ts always runs on systemClock, so only a real future date is bookable.
     date: daysFromNow(3),
     start_time: '18:00',
     end_time: '19:00',

@@ -1,9 +1,10 @@
 import assert from 'node:assert/strict'
 import { after, before, test } from 'node:test'
 import type { App } from '../../src/app.ts'
-import { book, slot, world } from '../bookings/helpers.ts'
+import { ManualClock } from '../../src/lib/clock.ts'
+import { book, fixedSlot, world } from '../bookings/helpers.ts'
 import { build } from '../helpers/app.ts'
-import { createUser, createVenue } from '../helpers/factories.ts'
+import { createUser, createVenue, FIXED_NOW } from '../helpers/factories.ts'
 import { createWebhook, deliveriesOf, type Receiver, receiver, verified } from './helpers.ts'
 
 // Resending a delivery from the console: the same message once more, as one more attempt.
@@ -11,7 +12,7 @@ import { createWebhook, deliveriesOf, type Receiver, receiver, verified } from '
 let app: App
 const receivers: Receiver[] = []
 before(async () => {
-  app = await build()
+  app = await build(undefined, {}, { clock: new ManualClock(FIXED_NOW) })
 })
 after(async () => {
   for (const r of receivers) await r.close()
@@ -24,7 +25,7 @@ test('a failed delivery is sent again with the same webhook-id; a pending one is
   const r = await receiver((n) => (n === 0 ? 500 : 204))
   receivers.push(r)
   const hook = await createWebhook(app, w.owner, w.venue.id, r.url, ['booking.created'])
-  const created = await book(app, w.customer, slot(w.court.id, 3))
+  const created = await book(app, w.customer, fixedSlot(w.court.id, 3))
   assert.equal(created.statusCode, 201, created.body)
   await app.ctx.jobs.runDue()
   await r.waitFor(1)
@@ -39,6 +40,7 @@ test('a failed delivery is sent again with the same webhook-id; a pending one is
 
   // Given up on (as after its last attempt): resend makes it pending and the queue sends it now.
   await app.ctx.db.updateTable('webhook_deliveries').set({ status: 'failed', next_attempt_at: null }).execute()
+  // The job queue keeps the database's time (src/lib/jobs.ts), not the app clock's.
   await app.ctx.db.updateTable('jobs').set({ done_at: new Date() }).where('name', '=', 'webhooks.deliver').execute()
   const resent = await app.inject({ method: 'POST', url, headers: w.manager.headers })
   assert.equal(resent.statusCode, 202, resent.body)
@@ -71,7 +73,7 @@ test('resend: staff, other owners and customers 403; unknown delivery 404; disab
   const r = await receiver()
   receivers.push(r)
   const hook = await createWebhook(app, w.owner, w.venue.id, r.url, ['booking.created'])
-  assert.equal((await book(app, w.customer, slot(w.court.id, 4))).statusCode, 201)
+  assert.equal((await book(app, w.customer, fixedSlot(w.court.id, 4))).statusCode, 201)
   await app.ctx.jobs.runDue()
   await r.waitFor(1)
   const [delivery] = await deliveriesOf(app, w.owner, w.venue.id, hook.id)
@@ -84,7 +86,11 @@ test('resend: staff, other owners and customers 403; unknown delivery 404; disab
   assert.equal((await app.inject({ method: 'POST', url })).statusCode, 401)
   const missing = `/api/venues/${w.venue.id}/webhooks/${hook.id}/deliveries/999999/resend`
   assert.equal((await app.inject({ method: 'POST', url: missing, headers: w.owner.headers })).statusCode, 404)
-  await app.ctx.db.updateTable('webhook_endpoints').set({ disabled_at: new Date() }).where('id', '=', hook.id).execute()
+  await app.ctx.db
+    .updateTable('webhook_endpoints')
+    .set({ disabled_at: app.ctx.clock.now() })
+    .where('id', '=', hook.id)
+    .execute()
   const disabled = await app.inject({ method: 'POST', url, headers: w.owner.headers })
   assert.equal(disabled.statusCode, 422)
 })

@@ -3,7 +3,7 @@ import { after, before, test } from 'node:test'
 import type { App } from '../../src/app.ts'
 import { ManualClock } from '../../src/lib/clock.ts'
 import { RETRY_DELAYS_MS } from '../../src/modules/webhooks/deliver.ts'
-import { book, notificationsOf, fixedSlot as slot, world } from '../bookings/helpers.ts'
+import { book, fixedSlot, notificationsOf, world } from '../bookings/helpers.ts'
 import { build } from '../helpers/app.ts'
 import { FIXED_NOW } from '../helpers/factories.ts'
 import { createWebhook, deliveriesOf, makeWebhookJobsDue, type Receiver, receiver, verified } from './helpers.ts'
@@ -40,7 +40,7 @@ test('a failed attempt is retried after 5 s, then 5 min, with the same webhook-i
   receivers.push(r)
   const w = await world(app)
   const hook = await createWebhook(app, w.owner, w.venue.id, r.url, ['booking.created'])
-  const res = await book(app, w.customer, slot(w.court.id, 3))
+  const res = await book(app, w.customer, fixedSlot(w.court.id, 3))
   assert.equal(res.statusCode, 201, res.body)
 
   await app.ctx.jobs.runDue()
@@ -106,7 +106,7 @@ test('an endpoint failing for 24 hours is disabled and the venue owner is notifi
   receivers.push(r)
   const w = await world(app)
   const hook = await createWebhook(app, w.owner, w.venue.id, r.url, ['booking.created', 'booking.cancelled'])
-  const res = await book(app, w.customer, slot(w.court.id, 4))
+  const res = await book(app, w.customer, fixedSlot(w.court.id, 4))
   assert.equal(res.statusCode, 201, res.body)
   const start = clock.now().getTime()
 
@@ -154,7 +154,7 @@ test('an endpoint failing for 24 hours is disabled and the venue owner is notifi
   assert.match(String(notes[0].data.message), /disabled: its deliveries failed for 24 hours/)
 
   // A disabled endpoint gets no new messages.
-  const again = await book(app, w.customer, slot(w.court.id, 5))
+  const again = await book(app, w.customer, fixedSlot(w.court.id, 5))
   assert.equal(again.statusCode, 201)
   await app.ctx.jobs.runDue()
   assert.equal(r.received.length, 8)

@@ -1,8 +1,10 @@
 import assert from 'node:assert/strict'
 import { after, before, test } from 'node:test'
 import type { App } from '../../src/app.ts'
-import { book, slot, world } from '../bookings/helpers.ts'
+import { ManualClock } from '../../src/lib/clock.ts'
+import { book, fixedSlot, world } from '../bookings/helpers.ts'
 import { build } from '../helpers/app.ts'
+import { FIXED_NOW } from '../helpers/factories.ts'
 import { deliveriesOf, type Receiver, receiver } from './helpers.ts'
 
 // WEBHOOK_ALLOW_PRIVATE=false (the production default): no delivery reaches a loopback, private or
@@ -11,7 +13,7 @@ import { deliveriesOf, type Receiver, receiver } from './helpers.ts'
 let app: App
 let r: Receiver
 before(async () => {
-  app = await build(undefined, { WEBHOOK_ALLOW_PRIVATE: 'false' })
+  app = await build(undefined, { WEBHOOK_ALLOW_PRIVATE: 'false' }, { clock: new ManualClock(FIXED_NOW) })
   r = await receiver()
 })
 after(async () => {
@@ -58,7 +60,7 @@ test('a host that resolves to a private address at send time is refused, and not
       .executeTakeFirstOrThrow()
     ids.push(row.id)
   }
-  const res = await book(app, w.customer, slot(w.court.id, 3))
+  const res = await book(app, w.customer, fixedSlot(w.court.id, 3))
   assert.equal(res.statusCode, 201, res.body)
   await app.ctx.jobs.runDue()
   await new Promise((resolve) => setTimeout(resolve, 200))
