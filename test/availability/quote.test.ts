@@ -1,6 +1,7 @@
 import assert from 'node:assert/strict'
 import { after, before, test } from 'node:test'
 import type { App } from '../../src/app.ts'
+import { ManualClock } from '../../src/lib/clock.ts'
 import { AppError } from '../../src/lib/errors.ts'
 import { addDays, dayOfWeek } from '../../src/lib/time.ts'
 import {
@@ -10,11 +11,18 @@ import {
   quoteIndoorBooking,
 } from '../../src/modules/availability/quote.ts'
 import { build } from '../helpers/app.ts'
-import { createCourt, createIndoorGame, createUser, createVenue, daysFromNow } from '../helpers/factories.ts'
+import {
+  createCourt,
+  createIndoorGame,
+  createUser,
+  createVenue,
+  daysFromFixedNow,
+  FIXED_NOW,
+} from '../helpers/factories.ts'
 
 let app: App
 before(async () => {
-  app = await build()
+  app = await build(undefined, {}, { clock: new ManualClock(FIXED_NOW) })
 })
 after(() => app.close())
 
@@ -39,7 +47,7 @@ async function setup() {
 
 test('a court quote sums slot prices with rules, holidays and schedule hours', async () => {
   const { venue, court } = await setup()
-  const date = daysFromNow(3)
+  const date = daysFromFixedNow(3)
   const dow = dayOfWeek(date)
   const db = app.ctx.db
   await db
@@ -115,7 +123,7 @@ test('a court quote sums slot prices with rules, holidays and schedule hours', a
 
 test('a court quote refuses off-grid ranges, blocks, past dates and past start times', async () => {
   const { owner, court } = await setup()
-  const date = daysFromNow(4)
+  const date = daysFromFixedNow(4)
   const db = app.ctx.db
   await rejects(quoteCourtBooking(db, court.id, date, '10:30', '11:30', quoteTime()), 422, (e) =>
     assert.deepEqual(Object.keys(e.errors ?? {}), ['start_time', 'end_time']),
@@ -129,7 +137,7 @@ test('a court quote refuses off-grid ranges, blocks, past dates and past start t
     assert.equal(e.message, COURT_UNAVAILABLE),
   )
   assert.equal((await quoteCourtBooking(db, court.id, date, '15:00', '16:00', quoteTime())).baseAmount, 100000)
-  await rejects(quoteCourtBooking(db, court.id, daysFromNow(-1), '10:00', '11:00', quoteTime()), 422, (e) =>
+  await rejects(quoteCourtBooking(db, court.id, daysFromFixedNow(-1), '10:00', '11:00', quoteTime()), 422, (e) =>
     assert.deepEqual(Object.keys(e.errors ?? {}), ['date']),
   )
   await rejects(quoteCourtBooking(db, court.id, '2026-02-30', '10:00', '11:00', quoteTime()), 422, (e) =>
@@ -139,7 +147,7 @@ test('a court quote refuses off-grid ranges, blocks, past dates and past start t
     assert.deepEqual(Object.keys(e.errors ?? {}), ['end_time']),
   )
   // At noon (venue time) the day's 00:00 slot has started, whatever the wall clock says.
-  const today = daysFromNow(0)
+  const today = daysFromFixedNow(0)
   const noon = { zone: app.ctx.zone, now: app.ctx.zone.instant(today, '12:00') }
   await rejects(quoteCourtBooking(db, court.id, today, '00:00', '01:00', noon), 422, (e) =>
     assert.deepEqual(Object.keys(e.errors ?? {}), ['start_time']),
@@ -150,7 +158,7 @@ test('an indoor quote uses the game price and the venue hours', async () => {
   const owner = await createUser(app, { roles: ['venue_owner'] })
   const venue = await createVenue(app, owner.id, { opening_time: '10:00:00', closing_time: '20:00:00' })
   const game = await createIndoorGame(app, venue.id, { price_per_hour: 30000, slot_minutes: 30 })
-  const date = daysFromNow(2)
+  const date = daysFromFixedNow(2)
   assert.deepEqual(await quoteIndoorBooking(app.ctx.db, game.id, date, '10:00', '11:30', quoteTime()), {
     baseAmount: 45000,
   })
@@ -160,5 +168,5 @@ test('an indoor quote uses the game price and the venue hours', async () => {
   await rejects(quoteIndoorBooking(app.ctx.db, game.id, date, '10:15', '10:45', quoteTime()), 422, (e) =>
     assert.deepEqual(Object.keys(e.errors ?? {}), ['start_time', 'end_time']),
   )
-  await rejects(quoteIndoorBooking(app.ctx.db, game.id, daysFromNow(-2), '10:00', '10:30', quoteTime()), 422)
+  await rejects(quoteIndoorBooking(app.ctx.db, game.id, daysFromFixedNow(-2), '10:00', '10:30', quoteTime()), 422)
 })

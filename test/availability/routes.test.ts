@@ -1,6 +1,7 @@
 import assert from 'node:assert/strict'
 import { after, before, test } from 'node:test'
 import type { App } from '../../src/app.ts'
+import { ManualClock } from '../../src/lib/clock.ts'
 import { addDays, dayOfWeek, fromMinutes, toMinutes } from '../../src/lib/time.ts'
 import { build } from '../helpers/app.ts'
 import {
@@ -9,12 +10,13 @@ import {
   createIndoorGame,
   createUser,
   createVenue,
-  daysFromNow,
+  daysFromFixedNow,
+  FIXED_NOW,
 } from '../helpers/factories.ts'
 
 let app: App
 before(async () => {
-  app = await build()
+  app = await build(undefined, {}, { clock: new ManualClock(FIXED_NOW) })
 })
 after(() => app.close())
 
@@ -69,12 +71,20 @@ async function courtSetup(venueFields: Parameters<typeof createVenue>[2] = {}, c
 
 test('court availability: shape, booked, held, expired, cancelled and blocked slots', async () => {
   const { owner, venue, court } = await courtSetup()
-  const date = daysFromNow(2)
+  const date = daysFromFixedNow(2)
   const target = { venueId: venue.id, courtId: court.id }
   await booking('bookings', target, date, '07:00', '08:00', 'confirmed')
   await booking('bookings', target, date, '08:00', '10:00', 'pending', null) // cash: held until start
-  await booking('bookings', target, date, '10:00', '11:00', 'pending', new Date(Date.now() + 10 * 60000))
-  await booking('bookings', target, date, '11:00', '12:00', 'pending', new Date(Date.now() - 60000)) // hold expired
+  await booking(
+    'bookings',
+    target,
+    date,
+    '10:00',
+    '11:00',
+    'pending',
+    new Date(app.ctx.clock.now().getTime() + 10 * 60000),
+  )
+  await booking('bookings', target, date, '11:00', '12:00', 'pending', new Date(app.ctx.clock.now().getTime() - 60000)) // hold expired
   await booking('bookings', target, date, '12:00', '13:00', 'cancelled')
   await booking('bookings', target, date, '13:00', '14:00', 'playing')
   await booking('bookings', target, date, '14:00', '15:00', 'completed')
@@ -125,7 +135,7 @@ test('court availability: shape, booked, held, expired, cancelled and blocked sl
 
 test('court availability: prices per slot from rules, weekday rule and holiday', async () => {
   const { venue, court } = await courtSetup({}, { slot_minutes: 90, price_per_hour: 100000 })
-  const date = daysFromNow(3)
+  const date = daysFromFixedNow(3)
   const dow = dayOfWeek(date)
   await app.ctx.db
     .insertInto('pricing_rules')
@@ -189,7 +199,7 @@ test('court availability: prices per slot from rules, weekday rule and holiday',
 
 test('court availability: schedule entry hours and a closed day', async () => {
   const { court } = await courtSetup()
-  const date = daysFromNow(5)
+  const date = daysFromFixedNow(5)
   const dow = dayOfWeek(date)
   await app.ctx.db
     .insertInto('court_schedules')
@@ -257,13 +267,13 @@ test('court availability: 422 for missing, malformed and past dates', async () =
     assert.equal(res.statusCode, 422)
     assert.deepEqual(res.json().errors, { date: ['The date field must be a valid date.'] })
   }
-  const past = await get(`/api/courts/${court.id}/availability?date=${daysFromNow(-1)}`)
+  const past = await get(`/api/courts/${court.id}/availability?date=${daysFromFixedNow(-1)}`)
   assert.equal(past.statusCode, 422)
   assert.deepEqual(past.json().errors, { date: ['The date field must be a date after or equal to today.'] })
 })
 
 test('court availability: 404 for unknown, inactive, deleted courts and invisible venues', async () => {
-  const date = daysFromNow(1)
+  const date = daysFromFixedNow(1)
   assert.equal((await get(`/api/courts/999999999/availability?date=${date}`)).statusCode, 404)
   assert.equal((await get(`/api/courts/abc/availability?date=${date}`)).statusCode, 404)
   const inactive = await courtSetup({}, { is_active: false })
@@ -277,7 +287,11 @@ test('court availability: 404 for unknown, inactive, deleted courts and invisibl
   )
 
   const deleted = await courtSetup()
-  await app.ctx.db.updateTable('courts').set({ deleted_at: new Date() }).where('id', '=', deleted.court.id).execute()
+  await app.ctx.db
+    .updateTable('courts')
+    .set({ deleted_at: app.ctx.clock.now() })
+    .where('id', '=', deleted.court.id)
+    .execute()
   assert.equal((await get(`/api/courts/${deleted.court.id}/availability?date=${date}`)).statusCode, 404)
 
   const hidden = await courtSetup({ verification_status: 'pending' })
@@ -300,10 +314,18 @@ test('indoor availability: shape, venue hours, bookings, past, 422 and 404', asy
   const owner = await createUser(app, { roles: ['venue_owner'] })
   const venue = await createVenue(app, owner.id, { opening_time: '10:00:00', closing_time: '13:00:00' })
   const game = await createIndoorGame(app, venue.id, { slot_minutes: 30, price_per_hour: 30000 })
-  const date = daysFromNow(2)
+  const date = daysFromFixedNow(2)
   const target = { venueId: venue.id, gameId: game.id, tenantId: owner.id }
   await booking('indoor_game_bookings', target, date, '10:30', '11:30', 'confirmed')
-  await booking('indoor_game_bookings', target, date, '12:00', '12:30', 'pending', new Date(Date.now() - 1000))
+  await booking(
+    'indoor_game_bookings',
+    target,
+    date,
+    '12:00',
+    '12:30',
+    'pending',
+    new Date(app.ctx.clock.now().getTime() - 1000),
+  )
   await booking('indoor_game_bookings', target, date, '12:30', '13:00', 'cancelled')
 
   const res = await get(`/api/indoor-games/${game.id}/availability?date=${date}`)
@@ -334,7 +356,7 @@ test('indoor availability: shape, venue hours, bookings, past, 422 and 404', asy
     }
   }
 
-  assert.equal((await get(`/api/indoor-games/${game.id}/availability?date=${daysFromNow(-1)}`)).statusCode, 422)
+  assert.equal((await get(`/api/indoor-games/${game.id}/availability?date=${daysFromFixedNow(-1)}`)).statusCode, 422)
   assert.equal((await get(`/api/indoor-games/${game.id}/availability?date=2026-2-1`)).statusCode, 422)
   assert.equal((await get(`/api/indoor-games/${game.id}/availability`)).statusCode, 422)
   assert.equal((await get(`/api/indoor-games/0/availability?date=${date}`)).statusCode, 404)

@@ -2,13 +2,15 @@ import assert from 'node:assert/strict'
 import { after, before, test } from 'node:test'
 import fc from 'fast-check'
 import type { App } from '../../src/app.ts'
+import { ManualClock } from '../../src/lib/clock.ts'
 import { build } from '../helpers/app.ts'
 import {
   createCourt,
   createIndoorGame,
   createUser,
   createVenue,
-  daysFromNow,
+  daysFromFixedNow,
+  FIXED_NOW,
   type TestUser,
 } from '../helpers/factories.ts'
 import { expireLapsedHolds } from '../helpers/sweeps.ts'
@@ -25,7 +27,7 @@ import { openPaymentPage, simulate } from '../payments/helpers.ts'
 
 let app: App
 before(async () => {
-  app = await build()
+  app = await build(undefined, {}, { clock: new ManualClock(FIXED_NOW) })
 })
 after(() => app.close())
 
@@ -85,7 +87,16 @@ async function world() {
   })
   assert.equal(coupon.statusCode, 201, coupon.body)
   const users = [await createUser(app), await createUser(app)]
-  return { owner, venue, court, game, code, couponId: coupon.json().data.id as number, users, date: daysFromNow(3) }
+  return {
+    owner,
+    venue,
+    court,
+    game,
+    code,
+    couponId: coupon.json().data.id as number,
+    users,
+    date: daysFromFixedNow(3),
+  }
 }
 
 type World = Awaited<ReturnType<typeof world>>

@@ -1,11 +1,19 @@
 import assert from 'node:assert/strict'
 import { after, before, test } from 'node:test'
 import type { App } from '../../src/app.ts'
+import { ManualClock } from '../../src/lib/clock.ts'
 import { HOLD_EXPIRED_REASON, lockBooking, transition } from '../../src/modules/booking-core/index.ts'
 import { BOOKING_EVENTS, BOOKING_STATUSES, TRANSITIONS } from '../../src/modules/booking-core/state.ts'
 import { TransitionRefused } from '../../src/modules/booking-core/transitions.ts'
 import { build } from '../helpers/app.ts'
-import { createCourt, createIndoorGame, createUser, createVenue, daysFromNow } from '../helpers/factories.ts'
+import {
+  createCourt,
+  createIndoorGame,
+  createUser,
+  createVenue,
+  daysFromFixedNow,
+  FIXED_NOW,
+} from '../helpers/factories.ts'
 import { insertBooking } from '../payments/helpers.ts'
 
 // The transition table, enumerated: for both kinds, every status × every event. The table's moves
@@ -14,7 +22,7 @@ import { insertBooking } from '../payments/helpers.ts'
 
 let app: App
 before(async () => {
-  app = await build()
+  app = await build(undefined, {}, { clock: new ManualClock(FIXED_NOW) })
 })
 after(() => app.close())
 
@@ -58,7 +66,7 @@ for (const kind of ['court', 'indoor'] as const) {
           courtId: court.id,
           indoorGameId: game?.id,
           total: 100000,
-          date: daysFromNow(day++),
+          date: daysFromFixedNow(day++),
         })
         const table = kind === 'court' ? 'bookings' : 'indoor_game_bookings'
         // A cancelled booking here is a lapsed hold, the one kind a late payment may bring back.

@@ -1,13 +1,15 @@
 import assert from 'node:assert/strict'
 import { after, before, test } from 'node:test'
 import type { App } from '../../src/app.ts'
+import { ManualClock } from '../../src/lib/clock.ts'
 import { build } from '../helpers/app.ts'
 import {
   createCourt,
   createIndoorGame,
   createUser,
   createVenue,
-  daysFromNow,
+  daysFromFixedNow,
+  FIXED_NOW,
   type TestUser,
 } from '../helpers/factories.ts'
 import { insertBooking } from '../payments/helpers.ts'
@@ -25,7 +27,7 @@ let court: { id: number; booking: number }
 let indoor: { id: number; booking: number }
 
 before(async () => {
-  app = await build()
+  app = await build(undefined, {}, { clock: new ManualClock(FIXED_NOW) })
   const owner = await createUser(app, { roles: ['venue_owner'] })
   const venue = await createVenue(app, owner.id)
   venueId = venue.id
@@ -34,7 +36,7 @@ before(async () => {
   customer = await createUser(app)
   const c = await createCourt(app, venue.id)
   const g = await createIndoorGame(app, venue.id)
-  const date = daysFromNow(5)
+  const date = daysFromFixedNow(5)
   const common = { userId: customer.id, venueId: venue.id, total: 100000, date }
   court = { id: c.id, booking: (await insertBooking(app, { ...common, courtId: c.id })).id }
   indoor = { id: g.id, booking: (await insertBooking(app, { ...common, courtId: c.id, indoorGameId: g.id })).id }

@@ -1,18 +1,19 @@
 import assert from 'node:assert/strict'
 import { after, before, test } from 'node:test'
 import type { App } from '../../src/app.ts'
+import { ManualClock } from '../../src/lib/clock.ts'
 import { build } from '../helpers/app.ts'
-import { assignStaff, createUser, daysFromNow, type TestUser } from '../helpers/factories.ts'
+import { assignStaff, createUser, daysFromFixedNow, FIXED_NOW, type TestUser } from '../helpers/factories.ts'
 import { scene } from '../indoor-bookings/helpers.ts'
 import { ledger } from '../payments/helpers.ts'
-import { book, slot, world } from './helpers.ts'
+import { book, fixedSlot, world } from './helpers.ts'
 
 // GET /api/bookings/{booking}/cancellation and GET /api/indoor-game-bookings/{id}/cancellation:
 // what cancelling now would refund, and why, for the booking's customer only.
 
 let app: App
 before(async () => {
-  app = await build()
+  app = await build(undefined, {}, { clock: new ManualClock(FIXED_NOW) })
 })
 after(() => app.close())
 
@@ -34,7 +35,11 @@ async function setup(kind: Kind, freeCancellationHours = 24) {
       price: '1500.00',
       make: async (days = 4) => {
         const start = `${String(hour++).padStart(2, '0')}:00`
-        const res = await book(app, w.customer, slot(w.court.id, days, start, `${String(hour).padStart(2, '0')}:00`))
+        const res = await book(
+          app,
+          w.customer,
+          fixedSlot(w.court.id, days, start, `${String(hour).padStart(2, '0')}:00`),
+        )
         assert.equal(res.statusCode, 201, res.body)
         return res.json().data.id as number
       },
@@ -56,7 +61,7 @@ async function setup(kind: Kind, freeCancellationHours = 24) {
         headers: s.customer.headers,
         payload: {
           indoor_game_id: s.game.id,
-          date: daysFromNow(days),
+          date: daysFromFixedNow(days),
           start_time: start,
           end_time: `${String(hour).padStart(2, '0')}:00`,
         },
@@ -140,7 +145,7 @@ for (const kind of ['court', 'indoor'] as const) {
       [{ status: 'cancelled' }, 'A cancelled booking cannot be cancelled.'],
       [{ status: 'completed' }, 'A completed booking cannot be cancelled.'],
       [{ status: 'playing' }, 'A playing booking cannot be cancelled.'],
-      [{ status: 'confirmed', date: daysFromNow(-1) }, 'A booking that has started cannot be cancelled.'],
+      [{ status: 'confirmed', date: daysFromFixedNow(-1) }, 'A booking that has started cannot be cancelled.'],
     ]
     for (const [set, reason] of cases) {
       const id = await s.make()

@@ -1,20 +1,21 @@
 import assert from 'node:assert/strict'
 import { after, before, test } from 'node:test'
 import type { App } from '../../src/app.ts'
+import { ManualClock } from '../../src/lib/clock.ts'
 import { build } from '../helpers/app.ts'
-import { createCourt, createUser } from '../helpers/factories.ts'
-import { book, slot, world } from './helpers.ts'
+import { createCourt, createUser, FIXED_NOW } from '../helpers/factories.ts'
+import { book, fixedSlot, world } from './helpers.ts'
 
 let app: App
 before(async () => {
-  app = await build()
+  app = await build(undefined, {}, { clock: new ManualClock(FIXED_NOW) })
 })
 after(() => app.close())
 
 test('20 concurrent bookings of one slot: exactly one 201, nineteen 409', async () => {
   const w = await world(app)
   const users = await Promise.all(Array.from({ length: 20 }, () => createUser(app)))
-  const results = await Promise.all(users.map((u) => book(app, u, slot(w.court.id, 3, '17:00', '18:00'))))
+  const results = await Promise.all(users.map((u) => book(app, u, fixedSlot(w.court.id, 3, '17:00', '18:00'))))
   const codes = results.map((r) => r.statusCode)
   assert.equal(codes.filter((c) => c === 201).length, 1, codes.join(','))
   assert.equal(codes.filter((c) => c === 409).length, 19, codes.join(','))
@@ -37,7 +38,7 @@ test('20 concurrent overlapping-but-different ranges: the accepted ones never ov
       book(
         app,
         u,
-        slot(
+        fixedSlot(
           w.court.id,
           4,
           `${String(ranges[i][0]).padStart(2, '0')}:00`,
@@ -69,12 +70,12 @@ test('booking numbers stay unique under concurrency', async () => {
       book(
         app,
         users[i * 5 + j],
-        slot(c.id, 5, `${String(h).padStart(2, '0')}:00`, `${String(h + 1).padStart(2, '0')}:00`),
+        fixedSlot(c.id, 5, `${String(h).padStart(2, '0')}:00`, `${String(h + 1).padStart(2, '0')}:00`),
       ),
     ),
   )
   // Plus five that lose the race for a taken slot (a lost race may burn a number: docs/bookings.md).
-  attempts.push(...users.slice(20).map((u) => book(app, u, slot(courts[0].id, 5, '08:00', '09:00'))))
+  attempts.push(...users.slice(20).map((u) => book(app, u, fixedSlot(courts[0].id, 5, '08:00', '09:00'))))
   const results = await Promise.all(attempts)
   const created = results.filter((r) => r.statusCode === 201).map((r) => r.json().data)
   assert.equal(created.length, 20)

@@ -3,12 +3,12 @@ import { after, before, test } from 'node:test'
 import type { App } from '../../src/app.ts'
 import { ManualClock } from '../../src/lib/clock.ts'
 import { build } from '../helpers/app.ts'
-import { createCourt, createUser, createVenue, daysFromFixedNow, daysFromNow, FIXED_NOW } from '../helpers/factories.ts'
-import { book, fixedSlot, notificationsOf, slot, world } from './helpers.ts'
+import { createCourt, createUser, createVenue, daysFromFixedNow, FIXED_NOW } from '../helpers/factories.ts'
+import { book, fixedSlot, notificationsOf, world } from './helpers.ts'
 
 let app: App
 before(async () => {
-  app = await build()
+  app = await build(undefined, {}, { clock: new ManualClock(FIXED_NOW) })
 })
 after(() => app.close())
 
@@ -20,9 +20,9 @@ const venueYear = (a: App) => a.ctx.zone.today(a.ctx.clock.now()).slice(0, 4)
 test('POST /api/bookings: 201 with the whole Booking resource, pending and held for payment', async () => {
   const w = await world(app)
   const court = await createCourt(app, w.venue.id, { slot_minutes: 30, price_per_hour: 150000 })
-  const before = Date.now()
+  const before = app.ctx.clock.now().getTime()
   const yearBefore = venueYear(app)
-  const res = await book(app, w.customer, slot(court.id, 3, '10:00', '11:30', { notes: '  Bring bibs ' }))
+  const res = await book(app, w.customer, fixedSlot(court.id, 3, '10:00', '11:30', { notes: '  Bring bibs ' }))
   assert.equal(res.statusCode, 201, res.body)
   const b = res.json().data
   assert.equal(typeof b.id, 'number')
@@ -30,7 +30,7 @@ test('POST /api/bookings: 201 with the whole Booking resource, pending and held 
   assert.match(b.booking_number, new RegExp(`^BK-(${yearBefore}|${venueYear(app)})-\\d{6}$`))
   assert.equal(b.type, 'online')
   assert.equal(b.status, 'pending')
-  assert.equal(b.date, daysFromNow(3))
+  assert.equal(b.date, daysFromFixedNow(3))
   assert.equal(b.start_time, '10:00')
   assert.equal(b.end_time, '11:30')
   assert.equal(b.duration_hours, '1.50')
@@ -75,24 +75,24 @@ test('POST /api/bookings: 201 with the whole Booking resource, pending and held 
     .where('id', '=', b.id)
     .executeTakeFirstOrThrow()
   const hold = new Date(row.hold_expires_at!).getTime()
-  assert.ok(hold >= before + 15 * 60_000 - 1000 && hold <= Date.now() + 15 * 60_000 + 1000)
+  assert.ok(hold >= before + 15 * 60_000 - 1000 && hold <= app.ctx.clock.now().getTime() + 15 * 60_000 + 1000)
   assert.equal(row.created_by, w.customer.id)
 })
 
 test('payment_method sets the intent: gateway holds 15 minutes, cash holds until the start', async () => {
   const w = await world(app)
-  const gw = await book(app, w.customer, slot(w.court.id, 4, '08:00', '09:00', { payment_method: 'gateway_2' }))
+  const gw = await book(app, w.customer, fixedSlot(w.court.id, 4, '08:00', '09:00', { payment_method: 'gateway_2' }))
   assert.equal(gw.statusCode, 201, gw.body)
   assert.equal(gw.json().data.payment_method, 'gateway_2')
-  const cash = await book(app, w.customer, slot(w.court.id, 4, '12:00', '13:00', { payment_method: 'cash' }))
+  const cash = await book(app, w.customer, fixedSlot(w.court.id, 4, '12:00', '13:00', { payment_method: 'cash' }))
   assert.equal(cash.statusCode, 201, cash.body)
   assert.equal(cash.json().data.payment_method, 'cash')
-  assert.equal(cash.json().data.hold_expires_at, `${daysFromNow(4)} 12:00:00`)
+  assert.equal(cash.json().data.hold_expires_at, `${daysFromFixedNow(4)} 12:00:00`)
 })
 
 test('overlapping ranges are 409; back-to-back slots are both 201', async () => {
   const w = await world(app)
-  assert.equal((await book(app, w.customer, slot(w.court.id, 5, '10:00', '12:00'))).statusCode, 201)
+  assert.equal((await book(app, w.customer, fixedSlot(w.court.id, 5, '10:00', '12:00'))).statusCode, 201)
   for (const [start, end] of [
     ['10:00', '12:00'],
     ['11:00', '13:00'],
@@ -100,16 +100,16 @@ test('overlapping ranges are 409; back-to-back slots are both 201', async () => 
     ['09:00', '13:00'],
     ['11:00', '12:00'],
   ]) {
-    const res = await book(app, w.customer, slot(w.court.id, 5, start, end))
+    const res = await book(app, w.customer, fixedSlot(w.court.id, 5, start, end))
     assert.equal(res.statusCode, 409, `${start}-${end}: ${res.body}`)
     assert.deepEqual(res.json(), UNAVAILABLE)
   }
   const other = await createUser(app)
-  assert.equal((await book(app, other, slot(w.court.id, 5, '12:00', '13:00'))).statusCode, 201)
-  assert.equal((await book(app, other, slot(w.court.id, 5, '09:00', '10:00'))).statusCode, 201)
+  assert.equal((await book(app, other, fixedSlot(w.court.id, 5, '12:00', '13:00'))).statusCode, 201)
+  assert.equal((await book(app, other, fixedSlot(w.court.id, 5, '09:00', '10:00'))).statusCode, 201)
   // Another court at the same venue is independent.
   const court2 = await createCourt(app, w.venue.id)
-  assert.equal((await book(app, other, slot(court2.id, 5, '10:00', '12:00'))).statusCode, 201)
+  assert.equal((await book(app, other, fixedSlot(court2.id, 5, '10:00', '12:00'))).statusCode, 201)
   // No row was left behind by the refused attempts.
   const n = await app.ctx.db
     .selectFrom('bookings')
@@ -125,22 +125,28 @@ test('409 outside opening hours, on a closed day and over a maintenance block (o
     ['05:00', '06:00'],
     ['21:00', '23:00'],
   ]) {
-    const res = await book(app, w.customer, slot(w.court.id, 6, start, end))
+    const res = await book(app, w.customer, fixedSlot(w.court.id, 6, start, end))
     assert.equal(res.statusCode, 409, `${start}-${end}: ${res.body}`)
     assert.deepEqual(res.json(), UNAVAILABLE)
   }
   await app.ctx.db
     .insertInto('court_blocks')
-    .values({ court_id: w.court.id, date: daysFromNow(6), start_time: '14:00', end_time: '15:00', reason: 'Repair' })
+    .values({
+      court_id: w.court.id,
+      date: daysFromFixedNow(6),
+      start_time: '14:00',
+      end_time: '15:00',
+      reason: 'Repair',
+    })
     .execute()
-  const blocked = await book(app, w.customer, slot(w.court.id, 6, '13:00', '15:00'))
+  const blocked = await book(app, w.customer, fixedSlot(w.court.id, 6, '13:00', '15:00'))
   assert.equal(blocked.statusCode, 409)
-  const day = new Date(`${daysFromNow(7)}T00:00:00Z`).getUTCDay()
+  const day = new Date(`${daysFromFixedNow(7)}T00:00:00Z`).getUTCDay()
   await app.ctx.db
     .insertInto('court_schedules')
     .values({ court_id: w.court.id, day_of_week: day, open_time: '06:00', close_time: '22:00', is_closed: true })
     .execute()
-  const closed = await book(app, w.customer, slot(w.court.id, 7))
+  const closed = await book(app, w.customer, fixedSlot(w.court.id, 7))
   assert.equal(closed.statusCode, 409)
   assert.deepEqual(closed.json(), UNAVAILABLE)
 })
@@ -168,23 +174,23 @@ test('validation: 422 with errors per field', async () => {
     'payment_method',
     'start_time',
   ])
-  const past = await book(app, w.customer, slot(w.court.id, -1))
+  const past = await book(app, w.customer, fixedSlot(w.court.id, -1))
   assert.equal(past.statusCode, 422)
   assert.deepEqual(past.json().errors, { date: ['The date field must be a date after or equal to today.'] })
-  const backwards = await book(app, w.customer, slot(w.court.id, 2, '11:00', '10:00'))
+  const backwards = await book(app, w.customer, fixedSlot(w.court.id, 2, '11:00', '10:00'))
   assert.equal(backwards.statusCode, 422)
   assert.deepEqual(backwards.json().errors, { end_time: ['The end time field must be a time after start time.'] })
-  const unknownCourt = await book(app, w.customer, slot(99999999, 2))
+  const unknownCourt = await book(app, w.customer, fixedSlot(99999999, 2))
   assert.equal(unknownCourt.statusCode, 422)
   assert.deepEqual(unknownCourt.json().errors, { court_id: ['The selected court id is invalid.'] })
   const inactive = await createCourt(app, w.venue.id, { is_active: false })
-  assert.equal((await book(app, w.customer, slot(inactive.id, 2))).statusCode, 422)
+  assert.equal((await book(app, w.customer, fixedSlot(inactive.id, 2))).statusCode, 422)
   const hiddenVenue = await createVenue(app, w.owner.id, { verification_status: 'pending' })
   const hiddenCourt = await createCourt(app, hiddenVenue.id)
-  assert.deepEqual((await book(app, w.customer, slot(hiddenCourt.id, 2))).json().errors, {
+  assert.deepEqual((await book(app, w.customer, fixedSlot(hiddenCourt.id, 2))).json().errors, {
     court_id: ['The selected court id is invalid.'],
   })
-  const badDate = await book(app, w.customer, { ...slot(w.court.id, 2), date: '2027-02-30' })
+  const badDate = await book(app, w.customer, { ...fixedSlot(w.court.id, 2), date: '2027-02-30' })
   assert.deepEqual(badDate.json().errors, { date: ['The date field must be a valid date.'] })
 })
 
@@ -201,7 +207,7 @@ test('a start time already past today (venue time) is 422 on start_time', async 
 
 test('401 without a token', async () => {
   const w = await world(app)
-  const res = await book(app, undefined, slot(w.court.id, 2))
+  const res = await book(app, undefined, fixedSlot(w.court.id, 2))
   assert.equal(res.statusCode, 401)
   assert.deepEqual(res.json(), { message: 'Unauthenticated.' })
 })
@@ -212,7 +218,7 @@ test('a coupon is redeemed with the booking; an unusable coupon is 422 and nothi
     .insertInto('coupons')
     .values({ venue_id: w.venue.id, code: 'TENOFF', type: 'percent', value: 1000, usage_limit: 1, is_active: true })
     .execute()
-  const res = await book(app, w.customer, slot(w.court.id, 8, '10:00', '12:00', { coupon_code: 'tenoff' }))
+  const res = await book(app, w.customer, fixedSlot(w.court.id, 8, '10:00', '12:00', { coupon_code: 'tenoff' }))
   assert.equal(res.statusCode, 201, res.body)
   const b = res.json().data
   assert.equal(b.base_amount, '3000.00')
@@ -222,10 +228,10 @@ test('a coupon is redeemed with the booking; an unusable coupon is 422 and nothi
   assert.equal(b.coupon_usage.code, 'TENOFF')
   assert.equal(b.coupon_usage.type, 'percent')
   assert.equal(b.coupon_usage.discount_amount, '300.00')
-  const used = await book(app, w.customer, slot(w.court.id, 8, '14:00', '15:00', { coupon_code: 'TENOFF' }))
+  const used = await book(app, w.customer, fixedSlot(w.court.id, 8, '14:00', '15:00', { coupon_code: 'TENOFF' }))
   assert.equal(used.statusCode, 422)
   assert.deepEqual(used.json().errors, { coupon_code: ['This coupon has reached its usage limit.'] })
-  const unknown = await book(app, w.customer, slot(w.court.id, 8, '14:00', '15:00', { coupon_code: 'NOPE' }))
+  const unknown = await book(app, w.customer, fixedSlot(w.court.id, 8, '14:00', '15:00', { coupon_code: 'NOPE' }))
   assert.deepEqual(unknown.json().errors, { coupon_code: ['The coupon code is invalid.'] })
   const rows = await app.ctx.db.selectFrom('bookings').select('id').where('court_id', '=', w.court.id).execute()
   assert.equal(rows.length, 1)
@@ -237,7 +243,11 @@ test('a booking with nothing to pay (100% coupon) is confirmed at once', async (
     .insertInto('coupons')
     .values({ venue_id: w.venue.id, code: `FREE${w.venue.id}`, type: 'percent', value: 10000, is_active: true })
     .execute()
-  const res = await book(app, w.customer, slot(w.court.id, 9, '10:00', '11:00', { coupon_code: `FREE${w.venue.id}` }))
+  const res = await book(
+    app,
+    w.customer,
+    fixedSlot(w.court.id, 9, '10:00', '11:00', { coupon_code: `FREE${w.venue.id}` }),
+  )
   assert.equal(res.statusCode, 201, res.body)
   assert.equal(res.json().data.status, 'confirmed')
   assert.equal(res.json().data.is_paid, true)
@@ -262,11 +272,11 @@ test('GET /api/bookings lists only the caller’s bookings, paginated and filter
     const res = await book(
       app,
       w.customer,
-      slot(w.court.id, days, start, `${String(Number(start.slice(0, 2)) + 1).padStart(2, '0')}:00`),
+      fixedSlot(w.court.id, days, start, `${String(Number(start.slice(0, 2)) + 1).padStart(2, '0')}:00`),
     )
     ids.push(res.json().data.id)
   }
-  await book(app, other, slot(w.court.id, 12))
+  await book(app, other, fixedSlot(w.court.id, 12))
   const res = await app.inject({ method: 'GET', url: '/api/bookings?per_page=2', headers: w.customer.headers })
   assert.equal(res.statusCode, 200)
   const body = res.json()
@@ -282,7 +292,7 @@ test('GET /api/bookings lists only the caller’s bookings, paginated and filter
   assert.equal(body.data[0].user, undefined)
   const byDate = await app.inject({
     method: 'GET',
-    url: `/api/bookings?date=${daysFromNow(10)}`,
+    url: `/api/bookings?date=${daysFromFixedNow(10)}`,
     headers: w.customer.headers,
   })
   assert.deepEqual(

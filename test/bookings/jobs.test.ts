@@ -1,21 +1,25 @@
 import assert from 'node:assert/strict'
 import { after, before, test } from 'node:test'
 import type { App } from '../../src/app.ts'
+import { ManualClock } from '../../src/lib/clock.ts'
 import { build } from '../helpers/app.ts'
-import { createIndoorGame, createUser, daysFromNow } from '../helpers/factories.ts'
+import { createIndoorGame, createUser, daysFromFixedNow, FIXED_NOW } from '../helpers/factories.ts'
 import { expireLapsedHolds, sendDueReminders } from '../helpers/sweeps.ts'
-import { book, notificationsOf, slot, world } from './helpers.ts'
+import { book, fixedSlot, notificationsOf, world } from './helpers.ts'
 
 let app: App
+const clock = new ManualClock(FIXED_NOW)
 before(async () => {
-  app = await build()
+  app = await build(undefined, {}, { clock })
 })
 after(() => app.close())
 
-const past = () => new Date(Date.now() - 60_000)
+/** A minute ago on the app's clock. */
+const past = () => new Date(clock.now().getTime() - 60_000)
 
-async function expireHoldOf(table: 'bookings' | 'indoor_game_bookings', id: number) {
-  await app.ctx.db.updateTable(table).set({ hold_expires_at: past() }).where('id', '=', id).execute()
+/** Time passes on the app's clock until every hold taken so far has run out (BOOKING_HOLD_MINUTES and a minute). */
+function holdsRunOut() {
+  clock.advance((app.ctx.config.bookingHoldMinutes + 1) * 60_000)
 }
 
 let seq = 0
@@ -55,16 +59,18 @@ test('hold expiry cancels unpaid holds of both kinds, releases coupons, notifies
     .insertInto('coupons')
     .values({ venue_id: w.venue.id, code, type: 'fixed', value: 10000, usage_limit: 1, is_active: true })
     .execute()
-  const held = (await book(app, w.customer, slot(w.court.id, 3, '10:00', '11:00', { coupon_code: code }))).json().data
-  const fresh = (await book(app, w.customer, slot(w.court.id, 3, '12:00', '13:00'))).json().data
+  const held = (await book(app, w.customer, fixedSlot(w.court.id, 3, '10:00', '11:00', { coupon_code: code }))).json()
+    .data
   const other = await createUser(app)
   // A live hold blocks the slot.
-  assert.equal((await book(app, other, slot(w.court.id, 3, '10:00', '11:00'))).statusCode, 409)
-  await expireHoldOf('bookings', held.id)
+  assert.equal((await book(app, other, fixedSlot(w.court.id, 3, '10:00', '11:00'))).statusCode, 409)
+  holdsRunOut()
+  // Booked after the time passed: its hold is still live.
+  const fresh = (await book(app, w.customer, fixedSlot(w.court.id, 3, '12:00', '13:00'))).json().data
   const game = await createIndoorGame(app, w.venue.id)
   const indoor = await indoorBooking(w.venue.id, game.id, w.owner.id, w.customer.id, {
     status: 'pending',
-    date: daysFromNow(3),
+    date: daysFromFixedNow(3),
     start: '10:00',
     end: '11:00',
     hold: past(),
@@ -101,16 +107,16 @@ test('hold expiry cancels unpaid holds of both kinds, releases coupons, notifies
   assert.deepEqual(notes.map((n) => n.data.booking_id).sort(), [held.id, indoor.id].sort())
   assert.ok(notes.every((n) => typeof n.data.message === 'string'))
   // The slot is free again; a second run finds nothing.
-  assert.equal((await book(app, other, slot(w.court.id, 3, '10:00', '11:00'))).statusCode, 201)
+  assert.equal((await book(app, other, fixedSlot(w.court.id, 3, '10:00', '11:00'))).statusCode, 201)
   assert.equal(await expireLapsedHolds(app), 0)
 })
 
 test('an expired hold never blocks a new booking, even before the job runs', async () => {
   const w = await world(app)
-  const held = (await book(app, w.customer, slot(w.court.id, 4, '15:00', '17:00'))).json().data
-  await expireHoldOf('bookings', held.id)
+  const held = (await book(app, w.customer, fixedSlot(w.court.id, 4, '15:00', '17:00'))).json().data
+  holdsRunOut()
   const other = await createUser(app)
-  const res = await book(app, other, slot(w.court.id, 4, '16:00', '17:00'))
+  const res = await book(app, other, fixedSlot(w.court.id, 4, '16:00', '17:00'))
   assert.equal(res.statusCode, 201, res.body)
   const old = await app.ctx.db
     .selectFrom('bookings')
@@ -127,8 +133,10 @@ test('an expired hold never blocks a new booking, even before the job runs', asy
 
 test('the hold-expiry job runs through the job queue (registered at start)', async () => {
   const w = await world(app)
-  const held = (await book(app, w.customer, slot(w.court.id, 5, '09:00', '10:00'))).json().data
-  await expireHoldOf('bookings', held.id)
+  const held = (await book(app, w.customer, fixedSlot(w.court.id, 5, '09:00', '10:00'))).json().data
+  holdsRunOut()
+  // The queue schedules and claims on the system and database clocks (src/lib/jobs.ts); the sweep
+  // it runs reads the app's clock.
   await app.ctx.jobs.runDue()
   const row = await app.ctx.db
     .selectFrom('bookings')
@@ -166,7 +174,7 @@ test('BookingReminder: once per booking about 24 h ahead, even when the job runs
       .returning('id')
       .executeTakeFirstOrThrow()
   const due = await insertCourt('confirmed', date)
-  const later = await insertCourt('confirmed', daysFromNow(3))
+  const later = await insertCourt('confirmed', daysFromFixedNow(3))
   const unpaid = await insertCourt('pending', date)
   const indoorDue = await indoorBooking(w.venue.id, game.id, w.owner.id, w.customer.id, {
     status: 'pending',

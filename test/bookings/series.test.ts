@@ -1,9 +1,10 @@
 import assert from 'node:assert/strict'
 import { after, before, test } from 'node:test'
 import type { App } from '../../src/app.ts'
+import { ManualClock } from '../../src/lib/clock.ts'
 import { addDays, dayOfWeek } from '../../src/lib/time.ts'
 import { build } from '../helpers/app.ts'
-import { assignStaff, createUser, createVenue, daysFromNow } from '../helpers/factories.ts'
+import { assignStaff, createUser, createVenue, daysFromFixedNow, FIXED_NOW } from '../helpers/factories.ts'
 import { book, world } from './helpers.ts'
 import {
   cancelledRefunds,
@@ -16,7 +17,7 @@ import {
 
 let app: App
 before(async () => {
-  app = await build()
+  app = await build(undefined, {}, { clock: new ManualClock(FIXED_NOW) })
 })
 after(() => app.close())
 
@@ -24,7 +25,7 @@ const COURT_TAKEN = 'The court is not available for the selected time slot.'
 
 test('a series books the same weekday and time every week, each with its own number and its own date’s price', async () => {
   const w = await world(app)
-  const start = daysFromNow(3)
+  const start = daysFromFixedNow(3)
   // Week 2 is a venue holiday with a holiday price; every other week costs the standard Rs 1,500.
   await app.ctx.db
     .insertInto('venue_holidays')
@@ -81,7 +82,7 @@ test('a series books the same weekday and time every week, each with its own num
 test('on_conflict=fail: one taken week is 409 with the court message and books nothing', async () => {
   const w = await world(app)
   const other = await createUser(app)
-  const start = daysFromNow(4)
+  const start = daysFromFixedNow(4)
   const taken = await book(app, other, {
     court_id: w.court.id,
     date: addDays(start, 14),
@@ -102,7 +103,7 @@ test('on_conflict=fail: one taken week is 409 with the court message and books n
 test('on_conflict=skip: the free weeks are booked, the others listed with their reason', async () => {
   const w = await world(app)
   const other = await createUser(app)
-  const start = daysFromNow(5)
+  const start = daysFromFixedNow(5)
   const taken = await book(app, other, {
     court_id: w.court.id,
     date: addDays(start, 7),
@@ -134,7 +135,7 @@ test('on_conflict=skip: the free weeks are booked, the others listed with their 
 
 test('validation: weeks 2–26, on_conflict, times, a past start date, the court; 401 without a token', async () => {
   const w = await world(app)
-  const start = daysFromNow(6)
+  const start = daysFromFixedNow(6)
   const cases: [Record<string, unknown>, string][] = [
     [{ weeks: 1 }, 'weeks'],
     [{ weeks: 27 }, 'weeks'],
@@ -142,7 +143,7 @@ test('validation: weeks 2–26, on_conflict, times, a past start date, the court
     [{ start_date: '2027-02-30' }, 'start_date'],
     [{ start_time: '25:00' }, 'start_time'],
     [{ end_time: '18:00' }, 'end_time'],
-    [{ start_date: daysFromNow(-7) }, 'start_date'],
+    [{ start_date: daysFromFixedNow(-7) }, 'start_date'],
     [{ court_id: 999999 }, 'court_id'],
     [{ payment_method: 'cheque' }, 'payment_method'],
   ]
@@ -161,7 +162,7 @@ test('validation: weeks 2–26, on_conflict, times, a past start date, the court
 
 test('GET and cancel: owner only (403 others, 404 unknown); cancel from a date on, each under the refund rules', async () => {
   const w = await world(app, { wallet: 0 })
-  const start = daysFromNow(3)
+  const start = daysFromFixedNow(3)
   const res = await createSeries(app, w.customer, seriesBody(w.court.id, start, { weeks: 3 }))
   assert.equal(res.statusCode, 201, res.body)
   const series = res.json().data
@@ -236,7 +237,7 @@ test('GET and cancel: owner only (403 others, 404 unknown); cancel from a date o
 
 test('staff create a series for a named customer at their venue (offline); others are refused', async () => {
   const w = await world(app)
-  const start = daysFromNow(8)
+  const start = daysFromFixedNow(8)
   const url = `/api/venues/${w.venue.id}/bookings/series`
   const payload = {
     ...seriesBody(w.court.id, start, { weeks: 2 }),
@@ -307,7 +308,7 @@ test('a series racing single bookings on the same court: no overlap, ever', asyn
   const w = await world(app)
   // Six weeks from day 9 reach past the default 30-day booking window (docs/bookings.md, "Booking rules").
   await app.ctx.db.updateTable('venues').set({ booking_window_days: 60 }).where('id', '=', w.venue.id).execute()
-  const start = daysFromNow(9)
+  const start = daysFromFixedNow(9)
   const customers = await Promise.all(Array.from({ length: 12 }, () => createUser(app)))
   // Two skip series and one fail series of 6 weeks, against 12 single bookings of those weeks
   // (some of the same hour, some overlapping it by an hour on either side).

@@ -1,13 +1,14 @@
 import assert from 'node:assert/strict'
 import { after, before, test } from 'node:test'
 import type { App } from '../../src/app.ts'
+import { ManualClock } from '../../src/lib/clock.ts'
 import { build } from '../helpers/app.ts'
-import { createUser, daysFromNow, type TestUser } from '../helpers/factories.ts'
-import { book, notificationsOf, slot, world } from './helpers.ts'
+import { createUser, daysFromFixedNow, FIXED_NOW, type TestUser } from '../helpers/factories.ts'
+import { book, fixedSlot, notificationsOf, world } from './helpers.ts'
 
 let app: App
 before(async () => {
-  app = await build()
+  app = await build(undefined, {}, { clock: new ManualClock(FIXED_NOW) })
 })
 after(() => app.close())
 
@@ -42,7 +43,7 @@ async function walletOf(userId: number) {
 
 test('GET /api/bookings/{booking}: the owner gets court, user, payments and charges; others 403; 404; 401', async () => {
   const w = await world(app, { wallet: 500000 })
-  const created = (await book(app, w.customer, slot(w.court.id, 3))).json().data
+  const created = (await book(app, w.customer, fixedSlot(w.court.id, 3))).json().data
   await payByWallet(w.customer, created.id)
   const res = await show(w.customer, created.id)
   assert.equal(res.statusCode, 200, res.body)
@@ -83,8 +84,9 @@ test('cancel: an unpaid booking is cancelled, its coupon released, BookingCancel
     .insertInto('coupons')
     .values({ venue_id: w.venue.id, code, type: 'fixed', value: 50000, usage_limit: 1, is_active: true })
     .execute()
-  const created = (await book(app, w.customer, slot(w.court.id, 4, '10:00', '11:00', { coupon_code: code }))).json()
-    .data
+  const created = (
+    await book(app, w.customer, fixedSlot(w.court.id, 4, '10:00', '11:00', { coupon_code: code }))
+  ).json().data
   assert.equal(created.discount_amount, '500.00')
   const res = await cancel(w.customer, created.id, { reason: 'Rain expected' })
   assert.equal(res.statusCode, 200, res.body)
@@ -106,7 +108,7 @@ test('cancel: an unpaid booking is cancelled, its coupon released, BookingCancel
   assert.equal(cancelled[0].data.booking_id, created.id)
   assert.equal(typeof cancelled[0].data.message, 'string')
   // The slot and the coupon are free again.
-  const again = await book(app, w.customer, slot(w.court.id, 4, '10:00', '11:00', { coupon_code: code }))
+  const again = await book(app, w.customer, fixedSlot(w.court.id, 4, '10:00', '11:00', { coupon_code: code }))
   assert.equal(again.statusCode, 201, again.body)
   // Without a body the reason defaults.
   const noBody = await cancel(w.customer, again.json().data.id)
@@ -116,7 +118,7 @@ test('cancel: an unpaid booking is cancelled, its coupon released, BookingCancel
 
 test('cancel: a paid booking cancelled at least free_cancellation_hours ahead is refunded to the wallet', async () => {
   const w = await world(app, { wallet: 150000, freeCancellationHours: 24 })
-  const created = (await book(app, w.customer, slot(w.court.id, 2))).json().data
+  const created = (await book(app, w.customer, fixedSlot(w.court.id, 2))).json().data
   await payByWallet(w.customer, created.id)
   assert.equal(await walletOf(w.customer.id), 0)
   const res = await cancel(w.customer, created.id)
@@ -142,7 +144,7 @@ test('cancel: a paid booking cancelled at least free_cancellation_hours ahead is
 
 test('cancel: inside the free-cancellation window there is no refund', async () => {
   const w = await world(app, { wallet: 150000, freeCancellationHours: 100 })
-  const created = (await book(app, w.customer, slot(w.court.id, 3))).json().data
+  const created = (await book(app, w.customer, fixedSlot(w.court.id, 3))).json().data
   await payByWallet(w.customer, created.id)
   const res = await cancel(w.customer, created.id)
   assert.equal(res.statusCode, 200, res.body)
@@ -165,7 +167,7 @@ test('cancel: non-owner and completed are 403; cancelled, playing, no-show or st
       await book(
         app,
         w.customer,
-        slot(w.court.id, days, start, `${String(Number(start.slice(0, 2)) + 1).padStart(2, '0')}:00`),
+        fixedSlot(w.court.id, days, start, `${String(Number(start.slice(0, 2)) + 1).padStart(2, '0')}:00`),
       )
     ).json().data.id as number
   const id = await make(5, '08:00')
@@ -198,7 +200,7 @@ test('cancel: non-owner and completed are 403; cancelled, playing, no-show or st
     assert.deepEqual(r.json(), { message })
   }
   const started = await make(7, '08:00')
-  await setStatus(started, 'confirmed', daysFromNow(-1))
+  await setStatus(started, 'confirmed', daysFromFixedNow(-1))
   const r = await cancel(w.customer, started)
   assert.equal(r.statusCode, 422)
   assert.deepEqual(r.json(), { message: 'A booking that has started cannot be cancelled.' })

@@ -1,14 +1,15 @@
 import assert from 'node:assert/strict'
 import { after, before, test } from 'node:test'
 import type { App } from '../../src/app.ts'
+import { ManualClock } from '../../src/lib/clock.ts'
 import { BOOKING_STATUSES, STAFF_TARGETS, staffTransitionError } from '../../src/modules/booking-core/state.ts'
 import { build } from '../helpers/app.ts'
-import { createCourt, createUser, daysFromNow, type TestUser } from '../helpers/factories.ts'
-import { book, notificationsOf, slot, type World, world } from './helpers.ts'
+import { createCourt, createUser, daysFromFixedNow, FIXED_NOW, type TestUser } from '../helpers/factories.ts'
+import { book, fixedSlot, notificationsOf, type World, world } from './helpers.ts'
 
 let app: App
 before(async () => {
-  app = await build()
+  app = await build(undefined, {}, { clock: new ManualClock(FIXED_NOW) })
 })
 after(() => app.close())
 
@@ -38,7 +39,7 @@ async function deskBooking(w: World, days = 3) {
   const start = `${String(h).padStart(2, '0')}:00`
   const end = `${String(h + 1).padStart(2, '0')}:00`
   const res = await deskBook(w.staff, w.venue.id, {
-    ...slot(w.court.id, days + Math.floor(n / 15), start, end),
+    ...fixedSlot(w.court.id, days + Math.floor(n / 15), start, end),
     customer_name: 'Walk In',
   })
   assert.equal(res.statusCode, 201, res.body)
@@ -56,7 +57,7 @@ async function forceStatus(id: number, status: string, date?: string) {
 test('POST /api/venues/{venue}/bookings: offline and walk-in bookings by owner, manager and staff', async () => {
   const w = await world(app)
   const res = await deskBook(w.manager, w.venue.slug, {
-    ...slot(w.court.id, 2, '07:00', '09:00'),
+    ...fixedSlot(w.court.id, 2, '07:00', '09:00'),
     type: 'walkin',
     customer_name: '  Ram Shrestha ',
     customer_phone: '9800000000',
@@ -74,21 +75,27 @@ test('POST /api/venues/{venue}/bookings: offline and walk-in bookings by owner, 
   assert.equal(b.user, null)
   assert.equal(b.total_amount, '3000.00')
   assert.equal(b.hold_expires_at, null)
-  const offline = await deskBook(w.owner, w.venue.id, { ...slot(w.court.id, 2, '10:00', '11:00'), customer_name: 'A' })
+  const offline = await deskBook(w.owner, w.venue.id, {
+    ...fixedSlot(w.court.id, 2, '10:00', '11:00'),
+    customer_name: 'A',
+  })
   assert.equal(offline.statusCode, 201)
   assert.equal(offline.json().data.type, 'offline')
   // Same conflict rule as customers.
-  const clash = await deskBook(w.staff, w.venue.id, { ...slot(w.court.id, 2, '08:00', '10:00'), customer_name: 'B' })
+  const clash = await deskBook(w.staff, w.venue.id, {
+    ...fixedSlot(w.court.id, 2, '08:00', '10:00'),
+    customer_name: 'B',
+  })
   assert.equal(clash.statusCode, 409)
   assert.deepEqual(clash.json(), { message: 'The court is not available for the selected time slot.' })
-  const customerClash = await book(app, w.customer, slot(w.court.id, 2, '10:00', '11:00'))
+  const customerClash = await book(app, w.customer, fixedSlot(w.court.id, 2, '10:00', '11:00'))
   assert.equal(customerClash.statusCode, 409)
   // customer_name is required; a court of another venue is refused.
-  const noName = await deskBook(w.staff, w.venue.id, slot(w.court.id, 2, '12:00', '13:00'))
+  const noName = await deskBook(w.staff, w.venue.id, fixedSlot(w.court.id, 2, '12:00', '13:00'))
   assert.equal(noName.statusCode, 422)
   assert.deepEqual(noName.json().errors, { customer_name: ['The customer name field is required.'] })
   const elsewhere = await world(app)
-  const foreignCourt = await deskBook(w.staff, w.venue.id, { ...slot(elsewhere.court.id, 2), customer_name: 'C' })
+  const foreignCourt = await deskBook(w.staff, w.venue.id, { ...fixedSlot(elsewhere.court.id, 2), customer_name: 'C' })
   assert.equal(foreignCourt.statusCode, 422)
   assert.deepEqual(foreignCourt.json().errors, { court_id: ['The selected court id is invalid.'] })
 })
@@ -96,7 +103,7 @@ test('POST /api/venues/{venue}/bookings: offline and walk-in bookings by owner, 
 test('venue bookings: who may list and create (401, 403, 404)', async () => {
   const w = await world(app)
   const other = await world(app)
-  const body = { ...slot(w.court.id, 2, '15:00', '16:00'), customer_name: 'X' }
+  const body = { ...fixedSlot(w.court.id, 2, '15:00', '16:00'), customer_name: 'X' }
   assert.equal((await deskBook(undefined, w.venue.id, body)).statusCode, 401)
   for (const who of [w.customer, other.owner, other.staff]) {
     const r = await deskBook(who, w.venue.id, body)
@@ -121,9 +128,9 @@ test('venue bookings: who may list and create (401, 403, 404)', async () => {
 test('GET /api/venues/{venue}/bookings: paginated, filtered by date, status and court_id, with the customer', async () => {
   const w = await world(app)
   const court2 = await createCourt(app, w.venue.id)
-  const a = (await book(app, w.customer, slot(w.court.id, 4, '08:00', '09:00'))).json().data
-  const b = (await book(app, w.customer, slot(court2.id, 4, '08:00', '09:00'))).json().data
-  const c = (await book(app, w.customer, slot(w.court.id, 5, '08:00', '09:00'))).json().data
+  const a = (await book(app, w.customer, fixedSlot(w.court.id, 4, '08:00', '09:00'))).json().data
+  const b = (await book(app, w.customer, fixedSlot(court2.id, 4, '08:00', '09:00'))).json().data
+  const c = (await book(app, w.customer, fixedSlot(w.court.id, 5, '08:00', '09:00'))).json().data
   await forceStatus(c.id, 'confirmed')
   const list = (query: string) =>
     app.inject({ method: 'GET', url: `/api/venues/${w.venue.id}/bookings${query}`, headers: w.staff.headers })
@@ -136,10 +143,10 @@ test('GET /api/venues/{venue}/bookings: paginated, filtered by date, status and 
       .json()
       .data.map((x: { id: number }) => x.id)
       .sort()
-  assert.deepEqual(ids(await list(`?date=${daysFromNow(4)}`)), [a.id, b.id].sort())
+  assert.deepEqual(ids(await list(`?date=${daysFromFixedNow(4)}`)), [a.id, b.id].sort())
   assert.deepEqual(ids(await list('?status=confirmed')), [c.id])
   assert.deepEqual(ids(await list(`?court_id=${court2.id}`)), [b.id])
-  assert.deepEqual(ids(await list(`?court_id=${w.court.id}&date=${daysFromNow(5)}`)), [c.id])
+  assert.deepEqual(ids(await list(`?court_id=${w.court.id}&date=${daysFromFixedNow(5)}`)), [c.id])
   const page = await list('?per_page=1&page=2')
   assert.equal(page.json().data.length, 1)
   assert.equal(page.json().meta.current_page, 2)
@@ -174,7 +181,7 @@ test('PATCH /api/bookings/{booking}/status: every transition allowed or refused 
   }
   // After the start time a confirmed booking may be marked no-show.
   const late = await deskBooking(w)
-  await forceStatus(late.id, 'confirmed', daysFromNow(-1))
+  await forceStatus(late.id, 'confirmed', daysFromFixedNow(-1))
   const noShow = await setStatus(w.staff, late.id, { status: 'no_show' })
   assert.equal(noShow.statusCode, 200, noShow.body)
   assert.equal(noShow.json().data.status, 'no_show')
@@ -189,7 +196,7 @@ test('PATCH /api/bookings/{booking}/status: every transition allowed or refused 
 
 test('status: staff cancelling a paid booking refunds it in full and notifies the customer; who may (403/404)', async () => {
   const w = await world(app, { wallet: 150000 })
-  const created = (await book(app, w.customer, slot(w.court.id, 1, '20:00', '21:00'))).json().data
+  const created = (await book(app, w.customer, fixedSlot(w.court.id, 1, '20:00', '21:00'))).json().data
   const paid = await app.inject({
     method: 'POST',
     url: '/api/payments/initiate',
@@ -222,7 +229,7 @@ test('status: staff cancelling a paid booking refunds it in full and notifies th
 
 test('charges raise total and balance_due; cash payments up to the balance confirm a pending booking', async () => {
   const w = await world(app)
-  const created = (await book(app, w.customer, slot(w.court.id, 3, '18:00', '19:00'))).json().data
+  const created = (await book(app, w.customer, fixedSlot(w.court.id, 3, '18:00', '19:00'))).json().data
   const c1 = await charge(w.staff, created.id, { description: 'Drinks', amount: '120.50' })
   assert.equal(c1.statusCode, 201, c1.body)
   const afterCharge = c1.json().data
@@ -292,7 +299,7 @@ test('charges raise total and balance_due; cash payments up to the balance confi
 
 test('charges and payments: refused on cancelled bookings (422) and for outsiders (401/403/404)', async () => {
   const w = await world(app)
-  const created = (await book(app, w.customer, slot(w.court.id, 3, '16:00', '17:00'))).json().data
+  const created = (await book(app, w.customer, fixedSlot(w.court.id, 3, '16:00', '17:00'))).json().data
   for (const who of [w.customer, (await world(app)).staff]) {
     assert.equal((await charge(who, created.id, { description: 'x', amount: 5 })).statusCode, 403)
     assert.equal((await pay(who, created.id, { amount: 5 })).statusCode, 403)

@@ -2,23 +2,28 @@ import assert from 'node:assert/strict'
 import { after, before, test } from 'node:test'
 import { sql } from 'kysely'
 import type { App } from '../../src/app.ts'
+import { ManualClock } from '../../src/lib/clock.ts'
 import type { AppContext } from '../../src/lib/context.ts'
 import { SWEEP_RETRY_BASE_SECONDS } from '../../src/lib/sweeps.ts'
 import { holdSweep } from '../../src/modules/booking-core/expiry.ts'
 import { reminderSweep } from '../../src/modules/booking-core/index.ts'
 import { build } from '../helpers/app.ts'
-import { createCourt, createIndoorGame, createUser, daysFromNow } from '../helpers/factories.ts'
+import { createCourt, createIndoorGame, createUser, daysFromFixedNow, FIXED_NOW } from '../helpers/factories.ts'
 import { expireLapsedHolds, sendDueReminders } from '../helpers/sweeps.ts'
 import { ledger } from '../payments/helpers.ts'
-import { book, slot, world } from './helpers.ts'
+import { book, fixedSlot, world } from './helpers.ts'
 
 // One booking a sweep cannot process (here: a trigger that refuses that row only, as a broken
 // constraint or a bad row would) is logged once, retried with back-off, and never keeps the sweep
 // from expiring or reminding the others.
 
+// The bookings, their holds and reminders are on the app's ManualClock; the retry back-off is not:
+// sweep_retries.retry_at is bookkeeping on the database's now() (src/lib/sweeps.ts), so dueNow and
+// secondsAhead below read the system clock, which the database shares.
 let app: App
+const clock = new ManualClock(FIXED_NOW)
 before(async () => {
-  app = await build()
+  app = await build(undefined, {}, { clock })
 })
 after(() => app.close())
 
@@ -62,6 +67,7 @@ async function retryRow(sweep: string, id: number) {
     .executeTakeFirst()
 }
 
+/** Makes a retry due: on the database's clock, which sweep_retries uses (system clock on purpose). */
 async function dueNow(sweep: string, id: number) {
   await app.ctx.db
     .updateTable('sweep_retries')
@@ -74,7 +80,13 @@ async function dueNow(sweep: string, id: number) {
 const statusOf = async (table: 'bookings' | 'indoor_game_bookings', id: number) =>
   (await app.ctx.db.selectFrom(table).select('status').where('id', '=', id).executeTakeFirstOrThrow()).status
 
+/** How far a retry_at is ahead of the database's clock (system clock on purpose: see above). */
 const secondsAhead = (d: Date) => (new Date(d).getTime() - Date.now()) / 1000
+
+/** Time passes on the app's clock until every hold taken so far has run out (BOOKING_HOLD_MINUTES and a minute). */
+function holdsRunOut() {
+  clock.advance((app.ctx.config.bookingHoldMinutes + 1) * 60_000)
+}
 
 const plusHour = (start: string) => `${String(Number(start.slice(0, 2)) + 1).padStart(2, '0')}:00`
 
@@ -89,13 +101,13 @@ async function expiredIndoorHold(venueId: number, ownerId: number, gameId: numbe
       indoor_game_id: gameId,
       venue_id: venueId,
       status: 'pending',
-      date: daysFromNow(3),
+      date: daysFromFixedNow(3),
       start_time: start,
       end_time: plusHour(start),
       base_amount: 30000,
       total_amount: 30000,
       customer_name: 'Indoor Customer',
-      hold_expires_at: new Date(Date.now() - 60_000),
+      hold_expires_at: new Date(clock.now().getTime() - 60_000),
     })
     .returning('id')
     .executeTakeFirstOrThrow()
@@ -105,15 +117,11 @@ test('hold sweep: a booking that cannot be expired is logged once, backed off, r
   const w = await world(app, { wallet: 500000 })
   const ids: number[] = []
   for (const start of ['08:00', '10:00', '12:00']) {
-    const res = await book(app, w.customer, slot(w.court.id, 3, start, plusHour(start)))
+    const res = await book(app, w.customer, fixedSlot(w.court.id, 3, start, plusHour(start)))
     assert.equal(res.statusCode, 201, res.body)
     ids.push(res.json().data.id)
   }
-  await app.ctx.db
-    .updateTable('bookings')
-    .set({ hold_expires_at: new Date(Date.now() - 60_000) })
-    .where('id', 'in', ids)
-    .execute()
+  holdsRunOut()
   const game = await createIndoorGame(app, w.venue.id)
   const indoor = await expiredIndoorHold(w.venue.id, w.owner.id, game.id, w.customer.id, '10:00')
   const poisoned = ids[1]
@@ -137,7 +145,7 @@ test('hold sweep: a booking that cannot be expired is logged once, backed off, r
   assert.equal(errors[0].obj.sweep, holdSweep('court'))
   // The freed slots take new bookings at once.
   const other = await createUser(app)
-  assert.equal((await book(app, other, slot(w.court.id, 3, '08:00', '09:00'))).statusCode, 201)
+  assert.equal((await book(app, other, fixedSlot(w.court.id, 3, '08:00', '09:00'))).statusCode, 201)
 
   // Inside the back-off the booking is not tried again (and nothing more is logged).
   assert.equal(await expireLapsedHolds(app, ctx), 0)
@@ -171,7 +179,7 @@ test('booking a slot next to a booking that cannot be expired still works (savep
   const other = await createUser(app)
   const body = (start: string, end: string) => ({
     indoor_game_id: game.id,
-    date: daysFromNow(3),
+    date: daysFromFixedNow(3),
     start_time: start,
     end_time: end,
   })
@@ -185,16 +193,12 @@ test('booking a slot next to a booking that cannot be expired still works (savep
   assert.equal(await statusOf('indoor_game_bookings', stuck.id), 'pending')
 
   // Court creation, which expires holds only when the slot is refused, behaves the same.
-  const held = (await book(app, w.customer, slot(w.court.id, 4, '10:00', '11:00'))).json().data
-  await app.ctx.db
-    .updateTable('bookings')
-    .set({ hold_expires_at: new Date(Date.now() - 60_000) })
-    .where('id', '=', held.id)
-    .execute()
+  const held = (await book(app, w.customer, fixedSlot(w.court.id, 4, '10:00', '11:00'))).json().data
+  holdsRunOut()
   const cureCourt = await poison('bookings', held.id, "NEW.status = 'cancelled'")
-  assert.equal((await book(app, other, slot(w.court.id, 4, '10:00', '11:00'))).statusCode, 409)
+  assert.equal((await book(app, other, fixedSlot(w.court.id, 4, '10:00', '11:00'))).statusCode, 409)
   await cureCourt()
-  assert.equal((await book(app, other, slot(w.court.id, 4, '10:00', '11:00'))).statusCode, 201)
+  assert.equal((await book(app, other, fixedSlot(w.court.id, 4, '10:00', '11:00'))).statusCode, 201)
   await cure()
   assert.equal((await post(body('14:00', '15:00'))).statusCode, 201)
 })

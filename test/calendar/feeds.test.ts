@@ -5,14 +5,14 @@ import { after, before, test } from 'node:test'
 import type { App } from '../../src/app.ts'
 import { ManualClock } from '../../src/lib/clock.ts'
 import { addDays } from '../../src/lib/time.ts'
-import { book, fixedSlot, slot, world } from '../bookings/helpers.ts'
+import { book, fixedSlot, world } from '../bookings/helpers.ts'
 import { build } from '../helpers/app.ts'
 import {
   createIndoorGame,
   createUser,
   createVenue,
+  daysAfter,
   daysFromFixedNow,
-  daysFromNow,
   FIXED_NOW,
 } from '../helpers/factories.ts'
 import { insertBooking } from '../payments/helpers.ts'
@@ -22,7 +22,7 @@ import { fetchFeed, parseFeed, pathOf } from './helpers.ts'
 
 let app: App
 before(async () => {
-  app = await build()
+  app = await build(undefined, {}, { clock: new ManualClock(FIXED_NOW) })
 })
 after(() => app.close())
 
@@ -113,31 +113,38 @@ test("a user's feed: their court and indoor bookings from 30 days back, one vali
   assert.equal(old?.status, 'CONFIRMED')
 })
 
-test('ETag and 304; a cancelled booking is CANCELLED in the next fetch with a higher SEQUENCE', async () => {
-  const w = await world(app)
-  const created = await book(app, w.customer, slot(w.court.id, 5, '09:00', '10:00'))
+test('ETag and 304; a cancelled booking is CANCELLED in the next fetch with a higher SEQUENCE', async (t) => {
+  // System clock on purpose: LAST-MODIFIED (updated_at) is stamped by the database's now() on create, the app's clock on cancel.
+  const own = await build(t)
+  const w = await world(own)
+  const created = await book(own, w.customer, {
+    court_id: w.court.id,
+    date: daysAfter(own.ctx.clock.now(), 5),
+    start_time: '09:00',
+    end_time: '10:00',
+  })
   const id = created.json().data.id
-  const url = await myFeed(w.customer)
-  const first = await fetchFeed(app, url)
+  const url = await myFeed(w.customer, own)
+  const first = await fetchFeed(own, url)
   const etag = String(first.headers.etag)
   const before = parseFeed(first.body).events[0]
   assert.equal(before.status, 'TENTATIVE')
 
-  const same = await fetchFeed(app, url, { 'if-none-match': etag })
+  const same = await fetchFeed(own, url, { 'if-none-match': etag })
   assert.equal(same.statusCode, 304)
   assert.equal(same.body, '')
   assert.equal(same.headers.etag, etag)
-  assert.equal((await fetchFeed(app, url, { 'if-none-match': `"other", W/${etag}` })).statusCode, 304)
-  assert.equal((await fetchFeed(app, url, { 'if-none-match': '"stale"' })).statusCode, 200)
+  assert.equal((await fetchFeed(own, url, { 'if-none-match': `"other", W/${etag}` })).statusCode, 304)
+  assert.equal((await fetchFeed(own, url, { 'if-none-match': '"stale"' })).statusCode, 200)
 
-  const cancel = await app.inject({
+  const cancel = await own.inject({
     method: 'PATCH',
     url: `/api/bookings/${id}/cancel`,
     headers: w.customer.headers,
     payload: { reason: 'Rain' },
   })
   assert.equal(cancel.statusCode, 200, cancel.body)
-  const next = await fetchFeed(app, url, { 'if-none-match': etag })
+  const next = await fetchFeed(own, url, { 'if-none-match': etag })
   assert.equal(next.statusCode, 200)
   assert.notEqual(next.headers.etag, etag)
   const after = parseFeed(next.body).events[0]
@@ -148,9 +155,9 @@ test('ETag and 304; a cancelled booking is CANCELLED in the next fetch with a hi
 })
 
 test('a 304 is bodyless: no body, no JSON content type, no content-length of a serialized null', async (t) => {
-  const own = await build(t)
+  const own = await build(t, {}, { clock: new ManualClock(FIXED_NOW) })
   const w = await world(own)
-  await book(own, w.customer, slot(w.court.id, 5, '09:00', '10:00'))
+  await book(own, w.customer, fixedSlot(w.court.id, 5, '09:00', '10:00'))
   const res = await own.inject({ method: 'GET', url: '/api/calendar/feed', headers: w.customer.headers })
   const path = pathOf(res.json().data.url)
   const etag = String((await own.inject({ method: 'GET', url: path })).headers.etag)
@@ -193,7 +200,7 @@ test('SEQUENCE grows with each change of a booking', async () => {
     venueId: w.venue.id,
     courtId: w.court.id,
     total: 1000,
-    date: daysFromNow(6),
+    date: daysFromFixedNow(6),
   })
   const url = await myFeed(w.customer)
   const seq = async () => parseFeed((await fetchFeed(app, url)).body).events[0].sequence
@@ -207,7 +214,11 @@ test('SEQUENCE grows with each change of a booking', async () => {
     .execute()
   const s2 = await seq()
   // Bookkeeping that a calendar does not show (a reminder sent) changes no SEQUENCE.
-  await app.ctx.db.updateTable('bookings').set({ reminder_sent_at: new Date() }).where('id', '=', b.id).execute()
+  await app.ctx.db
+    .updateTable('bookings')
+    .set({ reminder_sent_at: app.ctx.clock.now() })
+    .where('id', '=', b.id)
+    .execute()
   const s3 = await seq()
   assert.ok(s0 < s1 && s1 < s2, `${s0} ${s1} ${s2}`)
   assert.equal(s3, s2)
@@ -256,13 +267,16 @@ test('unknown, malformed and over-long secrets are 404', async () => {
 test("a venue's feed: owner, manager and staff each have their own URL with every booking of the venue", async () => {
   const w = await world(app)
   const other = await createUser(app)
-  const a = await book(app, w.customer, slot(w.court.id, 3, '10:00', '11:00'))
-  const b = await book(app, other, slot(w.court.id, 3, '11:00', '12:00'))
+  const a = await book(app, w.customer, fixedSlot(w.court.id, 3, '10:00', '11:00'))
+  const b = await book(app, other, fixedSlot(w.court.id, 3, '11:00', '12:00'))
   assert.equal(a.statusCode, 201)
   assert.equal(b.statusCode, 201)
   // Another venue's booking stays out.
   const elsewhere = await world(app)
-  assert.equal((await book(app, elsewhere.customer, slot(elsewhere.court.id, 3, '10:00', '11:00'))).statusCode, 201)
+  assert.equal(
+    (await book(app, elsewhere.customer, fixedSlot(elsewhere.court.id, 3, '10:00', '11:00'))).statusCode,
+    201,
+  )
 
   const urlFor = (headers: Record<string, string>, venue: string | number = w.venue.id) =>
     app.inject({ method: 'GET', url: `/api/venues/${venue}/calendar/feed`, headers })
@@ -356,7 +370,7 @@ test("a suspended user's feed and a deleted venue's feed are 404", async () => {
     await app.inject({ method: 'GET', url: `/api/venues/${w.venue.id}/calendar/feed`, headers: w.owner.headers })
   ).json().data.url
   await app.ctx.db.updateTable('users').set({ is_active: false }).where('id', '=', w.customer.id).execute()
-  await app.ctx.db.updateTable('venues').set({ deleted_at: new Date() }).where('id', '=', w.venue.id).execute()
+  await app.ctx.db.updateTable('venues').set({ deleted_at: app.ctx.clock.now() }).where('id', '=', w.venue.id).execute()
   assert.equal((await fetchFeed(app, mine)).statusCode, 404)
   assert.equal((await fetchFeed(app, venueUrl)).statusCode, 404)
 })

@@ -1,13 +1,22 @@
 import assert from 'node:assert/strict'
 import { after, before, test } from 'node:test'
 import type { App } from '../../src/app.ts'
+import { ManualClock } from '../../src/lib/clock.ts'
 import { build } from '../helpers/app.ts'
-import { assignStaff, createCourt, createUser, createVenue, daysFromNow, type TestUser } from '../helpers/factories.ts'
+import {
+  assignStaff,
+  createCourt,
+  createUser,
+  createVenue,
+  daysFromFixedNow,
+  FIXED_NOW,
+  type TestUser,
+} from '../helpers/factories.ts'
 import { payInsertedBookings } from '../helpers/ledger.ts'
 
 let app: App
 before(async () => {
-  app = await build()
+  app = await build(undefined, {}, { clock: new ManualClock(FIXED_NOW) })
 })
 after(() => app.close())
 
@@ -165,7 +174,7 @@ test('a court with an upcoming confirmed booking cannot be deleted (409)', async
       court_id: court.id,
       venue_id: venue.id,
       status: 'confirmed',
-      date: daysFromNow(3),
+      date: daysFromFixedNow(3),
       start_time: '10:00',
       end_time: '11:00',
       base_amount: 150000,
@@ -320,7 +329,7 @@ test('maintenance blocks: owner, manager and staff add, list and remove; past da
   const { owner, staff, venue } = await team()
   const court = await createCourt(app, venue.id)
   const url = `/api/courts/${court.id}/blocks`
-  const date = daysFromNow(2)
+  const date = daysFromFixedNow(2)
   let res = await send('POST', url, staff, { date, start_time: '10:00', end_time: '12:00', reason: ' Resurfacing ' })
   assert.equal(res.statusCode, 201)
   const block = res.json().data
@@ -333,9 +342,9 @@ test('maintenance blocks: owner, manager and staff add, list and remove; past da
     res.json().data.map((b: { id: number }) => b.id),
     [block.id],
   )
-  assert.deepEqual((await send('GET', `${url}?date=${daysFromNow(3)}`, owner)).json().data, [])
+  assert.deepEqual((await send('GET', `${url}?date=${daysFromFixedNow(3)}`, owner)).json().data, [])
 
-  res = await send('POST', url, owner, { date: daysFromNow(-1), start_time: '10:00', end_time: '12:00' })
+  res = await send('POST', url, owner, { date: daysFromFixedNow(-1), start_time: '10:00', end_time: '12:00' })
   assert.equal(res.statusCode, 422)
   assert.deepEqual(res.json().errors, { date: ['The date field must be a date after or equal to today.'] })
   res = await send('POST', url, owner, { date, start_time: '12:00', end_time: '10:00' })

@@ -1,6 +1,7 @@
 import assert from 'node:assert/strict'
 import { after, before, test } from 'node:test'
 import type { App } from '../../src/app.ts'
+import { ManualClock } from '../../src/lib/clock.ts'
 import { book, type World, world } from '../bookings/helpers.ts'
 import { build } from '../helpers/app.ts'
 import {
@@ -9,7 +10,8 @@ import {
   createIndoorGame,
   createUser,
   createVenue,
-  daysFromNow,
+  daysFromFixedNow,
+  FIXED_NOW,
 } from '../helpers/factories.ts'
 import { payInsertedBookings } from '../helpers/ledger.ts'
 
@@ -17,11 +19,11 @@ import { payInsertedBookings } from '../helpers/ledger.ts'
 
 let app: App
 before(async () => {
-  app = await build()
+  app = await build(undefined, {}, { clock: new ManualClock(FIXED_NOW) })
 })
 after(() => app.close())
 
-const date = daysFromNow(5)
+const date = daysFromFixedNow(5)
 
 function board(venue: number | string, who?: { headers: Record<string, string> }, query = `?date=${date}`) {
   return app.inject({ method: 'GET', url: `/api/venues/${venue}/board${query}`, headers: who?.headers })
@@ -261,7 +263,7 @@ test('an inactive court with a booking that day stays on the board; the venue sl
   assert.equal(col.slots.find((x: { start_time: string }) => x.start_time === '08:00').state, 'booked')
 
   await app.ctx.db.updateTable('courts').set({ is_active: true }).where('id', '=', w.court.id).execute()
-  const past = await board(w.venue.id, w.owner, `?date=${daysFromNow(-2)}`)
+  const past = await board(w.venue.id, w.owner, `?date=${daysFromFixedNow(-2)}`)
   assert.equal(past.statusCode, 200, past.body)
   const states = new Set(past.json().data.columns[0].slots.map((x: { state: string }) => x.state))
   assert.deepEqual([...states], ['past'])
@@ -271,12 +273,11 @@ test('an inactive court with a booking that day stays on the board; the venue sl
 
 test('without a date the board is today (venue time)', async () => {
   const w = await world(app)
-  const today = () => app.ctx.zone.wallClock(app.ctx.clock.now()).date
-  const before = today()
   const res = await board(w.venue.id, w.staff, '')
   assert.equal(res.statusCode, 200, res.body)
-  // Today before or after the request: either one if midnight (venue time) passed during it.
-  assert.ok([before, today()].includes(res.json().data.date), `${res.json().data.date} is not ${before}`)
+  // The app's clock stands at FIXED_NOW: today is that day in the venue's zone.
+  assert.equal(app.ctx.zone.wallClock(app.ctx.clock.now()).date, daysFromFixedNow(0))
+  assert.equal(res.json().data.date, daysFromFixedNow(0))
 })
 
 test('who may see the board: 401, 403 (customer, staff of another venue), 404, super_admin allowed; 422 bad date', async () => {

@@ -3,10 +3,11 @@ import http, { type IncomingMessage } from 'node:http'
 import type { AddressInfo } from 'node:net'
 import { after, before, test } from 'node:test'
 import type { App } from '../../src/app.ts'
+import { ManualClock } from '../../src/lib/clock.ts'
 import { MAX_STREAMS_PER_USER } from '../../src/modules/desk/events.ts'
 import { book, world } from '../bookings/helpers.ts'
 import { build } from '../helpers/app.ts'
-import { createIndoorGame, createUser, daysFromNow } from '../helpers/factories.ts'
+import { createIndoorGame, createUser, daysFromFixedNow, FIXED_NOW } from '../helpers/factories.ts'
 
 // GET /api/venues/{venue}/events: server-sent events from the database's change notifications, on a
 // listening server (the read cache is off in tests, so the stream starts the listener itself). The
@@ -16,7 +17,7 @@ import { createIndoorGame, createUser, daysFromNow } from '../helpers/factories.
 let app: App
 let base: string
 before(async () => {
-  app = await build(undefined, { DESK_HEARTBEAT_MS: '100' })
+  app = await build(undefined, { DESK_HEARTBEAT_MS: '100' }, { clock: new ManualClock(FIXED_NOW) })
   await app.listen({ port: 0, host: '127.0.0.1' })
   base = `http://127.0.0.1:${(app.server.address() as AddressInfo).port}`
 })
@@ -122,7 +123,7 @@ test('a stream says ready, then a change for every booking, payment, charge, blo
   assert.equal(s.seen[0].retry, '3000')
   await s.next((e) => e.comment === 'ping')
 
-  const date = daysFromNow(3)
+  const date = daysFromFixedNow(3)
   // A booking at the other venue first: it must not reach this stream.
   const elsewhere = await book(app, other.customer, {
     court_id: other.court.id,
@@ -273,7 +274,7 @@ test(`at most ${MAX_STREAMS_PER_USER} streams per user: then 429; a closed strea
 })
 
 test('app.close() ends open streams and does not hang', async () => {
-  const own = await build(undefined, { DESK_HEARTBEAT_MS: '100' })
+  const own = await build(undefined, { DESK_HEARTBEAT_MS: '100' }, { clock: new ManualClock(FIXED_NOW) })
   await own.listen({ port: 0, host: '127.0.0.1' })
   const url = `http://127.0.0.1:${(own.server.address() as AddressInfo).port}`
   const w = await world(own)
