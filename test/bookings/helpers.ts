@@ -5,7 +5,6 @@ import {
   createUser,
   createVenue,
   daysFromFixedNow,
-  daysFromNow,
   type TestUser,
 } from '../helpers/factories.ts'
 
@@ -43,18 +42,7 @@ export function book(
   return app.inject({ method: 'POST', url: '/api/bookings', headers: user?.headers, payload })
 }
 
-/** A booking body for `court` n days ahead, 10:00–11:00 unless given. */
-export function slot(
-  courtId: number,
-  days: number,
-  start = '10:00',
-  end = '11:00',
-  extra: Record<string, unknown> = {},
-) {
-  return { court_id: courtId, date: daysFromNow(days), start_time: start, end_time: end, ...extra }
-}
-
-/** slot() for an app on a ManualClock started at FIXED_NOW: n days after that day, not the real today. */
+/** A booking body for `court` n days after FIXED_NOW's day (an app on a ManualClock started there), 10:00–11:00 unless given. */
 export function fixedSlot(
   courtId: number,
   days: number,

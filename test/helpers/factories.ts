@@ -192,9 +192,10 @@ export function daysFromFixedNow(n: number): string {
 const testStart = Date.now()
 
 /**
- * A venue-local date n days from today, "YYYY-MM-DD", today being the day the test process started
- * (see testStart). A test that compares with the app's own "today" (a window counted back from
- * today, the booking number's year) asks the app's clock instead, or builds the app on a ManualClock.
+ * A venue-local date n days from the real today, "YYYY-MM-DD", today being the day the test process
+ * started (see testStart). Only for a test against a spawned server (src/server.ts runs on the system
+ * clock and takes no ManualClock: test/ops/tracing, test/webhooks/kill), which can book nothing but a
+ * real future date. Every other test builds its app on a ManualClock and counts from FIXED_NOW.
  */
 export function daysFromNow(n: number): string {
   return daysAfter(testStart, n)
