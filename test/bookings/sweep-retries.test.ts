@@ -19,7 +19,7 @@ import { book, fixedSlot, world } from './helpers.ts'
 
 // The bookings, their holds and reminders are on the app's ManualClock; the retry back-off is not:
 // sweep_retries.retry_at is bookkeeping on the database's now() (src/lib/sweeps.ts), so dueNow and
-// secondsAhead below read the system clock, which the database shares.
+// secondsAhead below ask the database's clock.
 let app: App
 const clock = new ManualClock(FIXED_NOW)
 before(async () => {
@@ -67,11 +67,11 @@ async function retryRow(sweep: string, id: number) {
     .executeTakeFirst()
 }
 
-/** Makes a retry due: on the database's clock, which sweep_retries uses (system clock on purpose). */
+/** Makes a retry due on the database's clock, which sweep_retries uses. */
 async function dueNow(sweep: string, id: number) {
   await app.ctx.db
     .updateTable('sweep_retries')
-    .set({ retry_at: new Date(Date.now() - 1000) })
+    .set({ retry_at: sql<Date>`now() - interval '1 second'` })
     .where('sweep', '=', sweep)
     .where('row_id', '=', id)
     .execute()
@@ -80,8 +80,16 @@ async function dueNow(sweep: string, id: number) {
 const statusOf = async (table: 'bookings' | 'indoor_game_bookings', id: number) =>
   (await app.ctx.db.selectFrom(table).select('status').where('id', '=', id).executeTakeFirstOrThrow()).status
 
-/** How far a retry_at is ahead of the database's clock (system clock on purpose: see above). */
-const secondsAhead = (d: Date) => (new Date(d).getTime() - Date.now()) / 1000
+/** How far a retry's retry_at is ahead of the database's clock, in seconds. */
+async function secondsAhead(sweep: string, id: number) {
+  const { s } = await app.ctx.db
+    .selectFrom('sweep_retries')
+    .select(sql<string>`extract(epoch from retry_at - now())`.as('s'))
+    .where('sweep', '=', sweep)
+    .where('row_id', '=', id)
+    .executeTakeFirstOrThrow()
+  return Number(s)
+}
 
 /** Time passes on the app's clock until every hold taken so far has run out (BOOKING_HOLD_MINUTES and a minute). */
 function holdsRunOut() {
@@ -138,7 +146,7 @@ test('hold sweep: a booking that cannot be expired is logged once, backed off, r
   assert.ok(first)
   assert.equal(first.attempts, 1)
   assert.match(String(first.last_error), new RegExp(`row ${poisoned} refuses this change`))
-  const wait1 = secondsAhead(first.retry_at)
+  const wait1 = await secondsAhead(holdSweep('court'), poisoned)
   assert.ok(wait1 > SWEEP_RETRY_BASE_SECONDS - 15 && wait1 <= SWEEP_RETRY_BASE_SECONDS, `first back-off ${wait1}s`)
   assert.equal(errors.length, 1)
   assert.equal(errors[0].obj.row_id, poisoned)
@@ -156,7 +164,7 @@ test('hold sweep: a booking that cannot be expired is logged once, backed off, r
   assert.equal(await expireLapsedHolds(app, ctx), 0)
   const second = await retryRow(holdSweep('court'), poisoned)
   assert.equal(second?.attempts, 2)
-  const wait2 = secondsAhead(second!.retry_at)
+  const wait2 = await secondsAhead(holdSweep('court'), poisoned)
   assert.ok(wait2 > 2 * SWEEP_RETRY_BASE_SECONDS - 15 && wait2 <= 2 * SWEEP_RETRY_BASE_SECONDS, `back-off ${wait2}s`)
   assert.equal(errors.length, 1)
 

@@ -161,10 +161,13 @@ export async function buildOn(
  * order: hearing one sent now means every earlier one was heard.
  */
 export async function heardAll(app: App): Promise<void> {
+  // Started with the app when the read cache is on; otherwise started here (once).
+  await app.ctx.changes.start()
   const tag = `test-settle:${randomUUID()}`
   let off: () => unknown = () => undefined
+  let timer: NodeJS.Timeout | undefined
   const heard = new Promise<void>((resolve, reject) => {
-    const timer = setTimeout(() => reject(new Error('the change listener did not hear its own notification')), 10_000)
+    timer = setTimeout(() => reject(new Error('the change listener did not hear its own notification')), 10_000)
     off = app.ctx.changes.subscribe((t) => {
       if (t !== tag) return
       clearTimeout(timer)
@@ -175,6 +178,7 @@ export async function heardAll(app: App): Promise<void> {
     await sql`SELECT pg_notify(${CACHE_CHANNEL}, ${tag})`.execute(app.ctx.db)
     await heard
   } finally {
+    clearTimeout(timer)
     off()
   }
 }

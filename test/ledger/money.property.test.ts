@@ -166,7 +166,7 @@ async function world(window: number) {
   const game = await createIndoorGame(app, venue.id, { price_per_hour: 40000 })
   // One customer starts with 1,500.00 in the wallet (a completed top-up), the other with nothing.
   const customers = [await createUser(app, { wallet: 150000 }), await createUser(app)]
-  // Far enough ahead of the app's clock (which the expiries move) that it never reaches it, and each run's own day.
+  // Far enough ahead of the app's clock (which the expiries move) that it never reaches it; each run has its own venue.
   // venueCredits: desk money the venue chose to refund to a wallet from its balance with the platform.
   return { owner, staff, venue, court, game, customers, date: daysAfter(clock.now(), 5 + (runs % 20)), venueCredits: 0 }
 }

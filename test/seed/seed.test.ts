@@ -3,11 +3,17 @@ import { after, before, test } from 'node:test'
 import type { App } from '../../src/app.ts'
 import { seedDemo } from '../../src/cli/seed.ts'
 import { DEMO_PASSWORD, DEMO_USERS } from '../../src/cli/seed-data.ts'
+import { ManualClock } from '../../src/lib/clock.ts'
+import { Zone } from '../../src/lib/zone.ts'
 import { build } from '../helpers/app.ts'
+import { daysFromFixedNow, FIXED_NOW } from '../helpers/factories.ts'
 
 let app: App
+// The app and the seed on one fixed clock (the seed's tournament starts counted from its today).
+const clock = new ManualClock(FIXED_NOW)
+const time = { zone: new Zone('Asia/Kathmandu'), clock }
 before(async () => {
-  app = await build()
+  app = await build(undefined, {}, { clock })
 })
 after(() => app.close())
 
@@ -38,7 +44,7 @@ async function tableCounts() {
 }
 
 test('the seed loads the demo data once, and a second run changes nothing', async () => {
-  const first = await seedDemo(app.ctx.db)
+  const first = await seedDemo(app.ctx.db, time)
   assert.deepEqual(
     {
       venues: first.venues,
@@ -65,13 +71,13 @@ test('the seed loads the demo data once, and a second run changes nothing', asyn
   assert.equal(before.amenities, 36)
   assert.equal(before.holidays, 2)
 
-  const second = await seedDemo(app.ctx.db)
+  const second = await seedDemo(app.ctx.db, time)
   assert.deepEqual(second, first)
   assert.deepEqual(await tableCounts(), before)
 })
 
 test('the seeded people log in with the demo password and see the catalogue', async () => {
-  await seedDemo(app.ctx.db)
+  await seedDemo(app.ctx.db, time)
   for (const u of DEMO_USERS) {
     const res = await app.inject({
       method: 'POST',
@@ -113,13 +119,18 @@ test('the seeded people log in with the demo password and see the catalogue', as
     .where('v.slug', '=', 'jhamsikhel-futsal')
     .where('c.name', '=', 'Court 1')
     .executeTakeFirstOrThrow()
-  const date = new Date(Date.now() + 2 * 86400000).toISOString().slice(0, 10)
-  const res = await app.inject({ method: 'GET', url: `/api/courts/${court.id}/availability?date=${date}` })
-  assert.equal(res.statusCode, 200, res.body)
-  const at = (t: string) => res.json().slots.find((s: { start_time: string }) => s.start_time === t)?.price_per_hour
-  const saturday = new Date(`${date}T00:00:00Z`).getUTCDay() === 6
-  assert.equal(at('18:00'), saturday ? '1900.00' : '1800.00')
-  assert.equal(at('06:00'), saturday ? '1900.00' : '1200.00')
+  // Thursday 12 and Saturday 14 March 2026: the weekday's peak and off-peak prices, and Saturday's flat one.
+  for (const [date, saturday] of [
+    [daysFromFixedNow(2), false],
+    [daysFromFixedNow(4), true],
+  ] as const) {
+    const res = await app.inject({ method: 'GET', url: `/api/courts/${court.id}/availability?date=${date}` })
+    assert.equal(res.statusCode, 200, res.body)
+    const at = (t: string) => res.json().slots.find((s: { start_time: string }) => s.start_time === t)?.price_per_hour
+    assert.equal(new Date(`${date}T00:00:00Z`).getUTCDay() === 6, saturday, date)
+    assert.equal(at('18:00'), saturday ? '1900.00' : '1800.00', date)
+    assert.equal(at('06:00'), saturday ? '1900.00' : '1200.00', date)
+  }
 
   const tournaments = await app.inject({ method: 'GET', url: '/api/tournaments' })
   assert.equal(tournaments.statusCode, 200, tournaments.body)
