@@ -4,7 +4,7 @@ import type { App } from '../../src/app.ts'
 import { ManualClock } from '../../src/lib/clock.ts'
 import { build } from '../helpers/app.ts'
 import { createIndoorGame, createUser, daysFromFixedNow, FIXED_NOW } from '../helpers/factories.ts'
-import { expireLapsedHolds, sendDueReminders } from '../helpers/sweeps.ts'
+import { expireLapsedHolds, letHoldsRunOut, sendDueReminders } from '../helpers/sweeps.ts'
 import { book, fixedSlot, notificationsOf, world } from './helpers.ts'
 
 let app: App
@@ -16,11 +16,6 @@ after(() => app.close())
 
 /** A minute ago on the app's clock. */
 const past = () => new Date(clock.now().getTime() - 60_000)
-
-/** Time passes on the app's clock until every hold taken so far has run out (BOOKING_HOLD_MINUTES and a minute). */
-function holdsRunOut() {
-  clock.advance((app.ctx.config.bookingHoldMinutes + 1) * 60_000)
-}
 
 let seq = 0
 async function indoorBooking(
@@ -64,7 +59,7 @@ test('hold expiry cancels unpaid holds of both kinds, releases coupons, notifies
   const other = await createUser(app)
   // A live hold blocks the slot.
   assert.equal((await book(app, other, fixedSlot(w.court.id, 3, '10:00', '11:00'))).statusCode, 409)
-  holdsRunOut()
+  letHoldsRunOut(app, clock)
   // Booked after the time passed: its hold is still live.
   const fresh = (await book(app, w.customer, fixedSlot(w.court.id, 3, '12:00', '13:00'))).json().data
   const game = await createIndoorGame(app, w.venue.id)
@@ -114,7 +109,7 @@ test('hold expiry cancels unpaid holds of both kinds, releases coupons, notifies
 test('an expired hold never blocks a new booking, even before the job runs', async () => {
   const w = await world(app)
   const held = (await book(app, w.customer, fixedSlot(w.court.id, 4, '15:00', '17:00'))).json().data
-  holdsRunOut()
+  letHoldsRunOut(app, clock)
   const other = await createUser(app)
   const res = await book(app, other, fixedSlot(w.court.id, 4, '16:00', '17:00'))
   assert.equal(res.statusCode, 201, res.body)
@@ -134,7 +129,7 @@ test('an expired hold never blocks a new booking, even before the job runs', asy
 test('the hold-expiry job runs through the job queue (registered at start)', async () => {
   const w = await world(app)
   const held = (await book(app, w.customer, fixedSlot(w.court.id, 5, '09:00', '10:00'))).json().data
-  holdsRunOut()
+  letHoldsRunOut(app, clock)
   // The queue schedules and claims on the system and database clocks (src/lib/jobs.ts); the sweep
   // it runs reads the app's clock.
   await app.ctx.jobs.runDue()

@@ -9,7 +9,7 @@ import { holdSweep } from '../../src/modules/booking-core/expiry.ts'
 import { reminderSweep } from '../../src/modules/booking-core/index.ts'
 import { build } from '../helpers/app.ts'
 import { createCourt, createIndoorGame, createUser, daysFromFixedNow, FIXED_NOW } from '../helpers/factories.ts'
-import { expireLapsedHolds, sendDueReminders } from '../helpers/sweeps.ts'
+import { expireLapsedHolds, letHoldsRunOut, sendDueReminders } from '../helpers/sweeps.ts'
 import { ledger } from '../payments/helpers.ts'
 import { book, fixedSlot, world } from './helpers.ts'
 
@@ -91,11 +91,6 @@ async function secondsAhead(sweep: string, id: number) {
   return Number(s)
 }
 
-/** Time passes on the app's clock until every hold taken so far has run out (BOOKING_HOLD_MINUTES and a minute). */
-function holdsRunOut() {
-  clock.advance((app.ctx.config.bookingHoldMinutes + 1) * 60_000)
-}
-
 const plusHour = (start: string) => `${String(Number(start.slice(0, 2)) + 1).padStart(2, '0')}:00`
 
 let seq = 0
@@ -129,7 +124,7 @@ test('hold sweep: a booking that cannot be expired is logged once, backed off, r
     assert.equal(res.statusCode, 201, res.body)
     ids.push(res.json().data.id)
   }
-  holdsRunOut()
+  letHoldsRunOut(app, clock)
   const game = await createIndoorGame(app, w.venue.id)
   const indoor = await expiredIndoorHold(w.venue.id, w.owner.id, game.id, w.customer.id, '10:00')
   const poisoned = ids[1]
@@ -202,7 +197,7 @@ test('booking a slot next to a booking that cannot be expired still works (savep
 
   // Court creation, which expires holds only when the slot is refused, behaves the same.
   const held = (await book(app, w.customer, fixedSlot(w.court.id, 4, '10:00', '11:00'))).json().data
-  holdsRunOut()
+  letHoldsRunOut(app, clock)
   const cureCourt = await poison('bookings', held.id, "NEW.status = 'cancelled'")
   assert.equal((await book(app, other, fixedSlot(w.court.id, 4, '10:00', '11:00'))).statusCode, 409)
   await cureCourt()

@@ -5,7 +5,7 @@ import { ManualClock } from '../../src/lib/clock.ts'
 import { addDays } from '../../src/lib/time.ts'
 import { build } from '../helpers/app.ts'
 import { createCourt, createIndoorGame, createUser, type TestUser } from '../helpers/factories.ts'
-import { expireLapsedHolds } from '../helpers/sweeps.ts'
+import { expireLapsedHolds, letHoldsRunOut } from '../helpers/sweeps.ts'
 import { book, type World, world } from './helpers.ts'
 import { createSeries } from './series-helpers.ts'
 
@@ -299,7 +299,7 @@ test('a payment intent holds a lapsed hold again only within the cap', async () 
   const lapsed = await book(app, w.customer, courtSlot(w.court.id, 2, 8))
   assert.equal(lapsed.statusCode, 201, lapsed.body)
   const id = lapsed.json().data.id
-  clock.advance((app.ctx.config.bookingHoldMinutes + 1) * 60_000) // its hold ran out; no sweep has run
+  letHoldsRunOut(app, clock) // its hold ran out; no sweep has run
   const others = []
   for (const h of [9, 10, 11]) {
     const r = await book(app, w.customer, courtSlot(w.court.id, 2, h))
@@ -346,7 +346,7 @@ test('reviving a lapsed hold that adds nothing to the count passes at the cap: a
     .where('user_id', '=', w.customer.id)
     .where('date', '=', day(2))
     .executeTakeFirstOrThrow()
-  clock.advance((app.ctx.config.bookingHoldMinutes + 1) * 60_000) // week 1's hold ran out; the later weeks hold
+  letHoldsRunOut(app, clock) // week 1's hold ran out; the later weeks hold
   for (const h of [8, 9]) assert.equal((await book(app, w.customer, courtSlot(w.court.id, 3, h))).statusCode, 201)
   assert.equal((await book(app, w.customer, courtSlot(w.court.id, 3, 10))).statusCode, 422, 'at the cap')
   const intent = await app.inject({
@@ -367,7 +367,7 @@ test('two intents at once reviving two lapsed holds one below the cap: exactly o
     assert.equal(r.statusCode, 201, r.body)
     lapsed.push(r.json().data.id)
   }
-  clock.advance((app.ctx.config.bookingHoldMinutes + 1) * 60_000)
+  letHoldsRunOut(app, clock)
   for (const h of [10, 11]) assert.equal((await book(app, w.customer, courtSlot(w.court.id, 2, h))).statusCode, 201)
   const answers = await Promise.all(
     lapsed.map((id) =>

@@ -1,4 +1,5 @@
 import type { App } from '../../src/app.ts'
+import type { ManualClock } from '../../src/lib/clock.ts'
 import type { AppContext } from '../../src/lib/context.ts'
 import { sendReminders } from '../../src/modules/booking-core/index.ts'
 import { expireUnpaidHolds } from '../../src/modules/bookings/jobs.ts'
@@ -25,4 +26,9 @@ export function runSeriesPayments(
   ctx: AppContext = app.ctx,
 ): Promise<{ reminded: number; released: number }> {
   return runSeriesPaymentSweeps(ctx, ctx.clock.now())
+}
+
+/** Moves the app's ManualClock past every hold taken so far (BOOKING_HOLD_MINUTES and a minute); no sweep runs. */
+export function letHoldsRunOut(app: App, clock: ManualClock): void {
+  clock.advance((app.ctx.config.bookingHoldMinutes + 1) * 60_000)
 }
