@@ -49,10 +49,8 @@ export {
   holdUntil,
   type LockedBooking,
   lockBooking,
-  recordBookingPayment,
   setPaymentIntent,
 } from './payable.ts'
-export { paymentReceived } from './payment-received.ts'
 export {
   ledgerReferenceType,
   newPayment,
@@ -62,6 +60,16 @@ export {
   toPaymentRecord,
   VENUE_BALANCE_SHORT,
 } from './payment-records.ts'
+export {
+  completionEvent,
+  PAYMENT_EVENTS,
+  PAYMENT_STATUSES,
+  PAYMENT_TRANSITIONS,
+  type PaymentEvent,
+  type PaymentStatus,
+  paymentMayMove,
+} from './payment-state.ts'
+export { type Arrival, type Received, receivePayment } from './receive.ts'
 export { REMINDER_LEAD_HOURS, reminderSweep, sendReminders } from './reminders.ts'
 export {
   allocatedNumber,
@@ -70,7 +78,13 @@ export {
   bookedResourceLock,
   numberPrefix,
 } from './repository/numbers.ts'
-export type { PaymentRow } from './repository/payments.ts'
+export {
+  lockPayment,
+  movePayment,
+  type PaymentColumns,
+  type PaymentMove,
+  type PaymentRow,
+} from './repository/payments.ts'
 export { lockCustomerHolds, type UnpaidHold, unpaidHoldRefused } from './repository/unpaid.ts'
 export { checkBookingRules, clearNoShows, NO_SHOW_DAYS, type NoShowStanding, noShowStanding } from './rules.ts'
 export { StatusBody, type StatusChange, statusReason } from './schemas.ts'

@@ -3,19 +3,15 @@ import type { AppContext } from '../../lib/context.ts'
 import type { Executor } from '../../lib/db.ts'
 import { Forbidden, Invalid, Unprocessable } from '../../lib/errors.ts'
 import { formatMoney, toPaisa } from '../../lib/money.ts'
-import { account, post, transfer } from '../ledger/index.ts'
-import { emitPaymentEvent } from '../webhooks/index.ts'
 import { hasStarted } from './cancellation.ts'
 import type { DeskPaymentMethod } from './methods.ts'
-import { recordBookingPayment } from './payable.ts'
-import { paymentReceived } from './payment-received.ts'
+import { receivePayment } from './receive.ts'
 import { insertCharge, type LockedBooking } from './repository/bookings.ts'
-import { insertPayment, newReference } from './repository/payments.ts'
 import { type StaffTarget, staffEvent, staffTransitionError } from './state.ts'
 import { transition } from './transitions.ts'
 
 // The desk's changes to a booking, for court and indoor-game bookings alike: staff status changes
-// (through transition), extra charges and payments recorded at the desk. Each runs inside the
+// (through transition), extra charges and payments recorded at the desk (through receivePayment). Each runs inside the
 // caller's transaction on a booking it has locked.
 
 export const NOT_PAYABLE = 'This booking cannot be paid.'
@@ -119,32 +115,12 @@ export async function recordDeskPayment(
   if (input.amount > due) {
     throw new Invalid('amount', `The amount must not be greater than the balance due of ${formatMoney(due)}.`)
   }
-  const now = ctx.clock.now()
-  const payment = await insertPayment(trx, {
-    user_id: booking.user_id,
-    payable_type: booking.kind,
-    payable_id: booking.id,
+  const { payment } = await receivePayment(ctx, trx, booking, {
+    way: 'desk',
     method: input.method,
     amount: input.amount,
-    status: 'completed',
-    reference: newReference(now),
-    gateway_transaction_id: input.reference ?? null,
-    recorded_by: staff.id,
-    completed_at: now,
+    reference: input.reference ?? null,
+    staffId: staff.id,
   })
-  await post(trx, {
-    kind: 'desk_payment',
-    occurredAt: now,
-    description: `Payment ${payment.reference} taken at the desk`,
-    paymentId: payment.id,
-    booking: { kind: booking.kind, id: booking.id },
-    venueId: booking.venue_id,
-    userId: booking.user_id,
-    createdBy: staff.id,
-    lines: transfer(account.venueDesk(booking.venue_id), account.venueDeskSales(booking.venue_id), input.amount),
-  })
-  await paymentReceived(ctx, trx, payment, booking, input.amount, 'desk')
-  await emitPaymentEvent(ctx, trx, payment.id, 'completed')
-  await recordBookingPayment(ctx, trx, booking.kind, booking.id, input.amount)
   return payment
 }

@@ -1,49 +1,14 @@
 import type { AppContext } from '../../lib/context.ts'
 import type { Executor } from '../../lib/db.ts'
-import { syncPlatformDiscount } from '../ledger/index.ts'
-import {
-  type BookingKind,
-  type LockedBooking,
-  lockBooking,
-  setPaidAmount,
-  setPaymentMethod,
-} from './repository/bookings.ts'
+import { type BookingKind, type LockedBooking, lockBooking, setPaymentMethod } from './repository/bookings.ts'
 import { checkPayAtVenue } from './rules.ts'
-import { transition } from './transitions.ts'
 import { reviveWithinCap } from './unpaid-caps.ts'
 
-// What payments need from bookings, for both kinds: recording a payment and the payment intent
-// (the rows and locks are in repository/bookings.ts).
+// What payments need from bookings, for both kinds: the payment intent and the hold it sets (the
+// rows and locks are in repository/bookings.ts; a payment arriving is receive.ts).
 
 export type { BookingKind, LockedBooking } from './repository/bookings.ts'
 export { bookingTable, LOCKED_BOOKING_COLUMNS, lockBooking } from './repository/bookings.ts'
-
-/**
- * Adds a received payment to the booking (paid_amount += amount). A pending booking that becomes
- * fully paid is confirmed (transition 'confirm': hold cleared, webhook, BookingConfirmed /
- * IndoorGameBookingConfirmed), in the same transaction.
- */
-export async function recordBookingPayment(
-  ctx: AppContext,
-  trx: Executor,
-  kind: BookingKind,
-  id: number,
-  amountPaisa: number,
-): Promise<void> {
-  const before = await lockBooking(trx, kind, id)
-  if (!before) throw new Error(`recordBookingPayment: ${kind} booking ${id} does not exist`)
-  const paid = before.paid_amount + amountPaisa
-  await setPaidAmount(trx, kind, id, paid, ctx.clock.now())
-  // A platform coupon's discount is the platform's: the venue is credited it as the booking is paid.
-  await syncPlatformDiscount(
-    trx,
-    { kind, id, venueId: before.venue_id, paid, total: before.total_amount },
-    ctx.clock.now(),
-  )
-  if (before.status === 'pending' && paid >= before.total_amount) {
-    await transition(ctx, trx, { ...before, paid_amount: paid }, 'confirm')
-  }
-}
 
 /** When a pending booking with this payment method stops holding its slot. */
 export function holdUntil(ctx: AppContext, method: string, date: string, startTime: string, now: Date): Date {

@@ -22,7 +22,7 @@ import { emitPaymentEvent } from '../webhooks/index.ts'
 import { paymentRowsOf } from './queries.ts'
 import { type BookingKind, lowerPaidAmount } from './repository/bookings.ts'
 import { insertCashBack } from './repository/cash-backs.ts'
-import { insertPayment, lockRefundablePayments, markRefunded, newReference } from './repository/payments.ts'
+import { insertPayment, lockRefundablePayments, movePayment, newReference } from './repository/payments.ts'
 
 // The payment rows of bookings as both booking kinds show and refund them. Payments reads the same
 // rows for its own steps through this module (docs/architecture.md, "Booking core and money direction").
@@ -139,10 +139,7 @@ export async function refundBooking(
     if (take <= 0) continue
     if (way === 'online') online.push({ payment: p, take })
     else await refundAtDesk(ctx, trx, kind, booking, p, take, reason)
-    await giveBackCommission(ctx, trx, kind, booking, p, take)
-    await markRefunded(trx, p.id, take, ctx.clock.now())
-    await issueCreditNote(ctx, trx, p.id, take, reason)
-    await emitPaymentEvent(ctx, trx, p.id, 'refunded')
+    await paymentRefunded(ctx, trx, kind, booking, p, take, reason)
     left[way] -= take
   }
   if (left.online > 0 || left.desk > 0) throw new Unprocessable('The refund is more than was paid for this booking.')
@@ -199,10 +196,7 @@ export async function returnPayment(
       credited = await refundOnline(ctx, trx, kind, booking, userId, [{ payment, take: amountPaisa }], opts.description)
     }
   }
-  await giveBackCommission(ctx, trx, kind, booking, payment, amountPaisa)
-  await markRefunded(trx, payment.id, amountPaisa, ctx.clock.now())
-  await issueCreditNote(ctx, trx, payment.id, amountPaisa, opts.description)
-  await emitPaymentEvent(ctx, trx, payment.id, 'refunded')
+  await paymentRefunded(ctx, trx, kind, booking, payment, amountPaisa, opts.description)
   if (opts.applied) await lowerPaid(ctx, trx, kind, booking.id, amountPaisa)
   return { credited }
 }
@@ -217,25 +211,32 @@ async function lowerPaid(ctx: AppContext, trx: Executor, kind: BookingKind, book
   )
 }
 
-/** The commission on refunded money goes back to the venue in proportion (before the payment is marked). */
-function giveBackCommission(
+/**
+ * What follows every refund of `take` paisa of one payment once its money has gone back (to the
+ * wallet, as a cash-back, or at the gateway), in one fixed order: the commission on it back to the
+ * venue in proportion (read before the payment moves), the payment's status (state machine event
+ * `refund`), its credit note, the payment.refunded webhook. The refund side's one step, as
+ * receivePayment is the arriving side's.
+ */
+async function paymentRefunded(
   ctx: AppContext,
   trx: Executor,
   kind: BookingKind,
   booking: RefundTarget,
   payment: RefundablePayment,
   take: number,
+  reason: string,
 ) {
-  return returnCommission(
+  const now = ctx.clock.now()
+  await returnCommission(
     trx,
-    {
-      paymentId: payment.id,
-      venueId: booking.venue_id,
-      booking: { kind, id: booking.id },
-      occurredAt: ctx.clock.now(),
-    },
+    { paymentId: payment.id, venueId: booking.venue_id, booking: { kind, id: booking.id }, occurredAt: now },
     { amount: payment.amount, refundedBefore: payment.refunded_amount, take },
   )
+  const moved = await movePayment(trx, payment.id, { event: 'refund', amount: take }, now)
+  if (!moved) throw new Error(`payment ${payment.id}: refund of a payment that is not completed`)
+  await issueCreditNote(ctx, trx, payment.id, take, reason)
+  await emitPaymentEvent(ctx, trx, payment.id, 'refunded')
 }
 
 /**
@@ -366,6 +367,10 @@ async function creditFromVenueBalance(
 }
 
 /** A new payment row (a booking's or a top-up's) with a fresh reference for its gateway. */
-export function newPayment(ctx: AppContext, trx: Executor, values: Omit<Insertable<Payments>, 'reference'>) {
+export function newPayment(
+  ctx: AppContext,
+  trx: Executor,
+  values: Omit<Insertable<Payments>, 'reference'> & { status: 'initiated' | 'completed' },
+) {
   return insertPayment(trx, { ...values, reference: newReference(ctx.clock.now()) })
 }

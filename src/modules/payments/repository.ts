@@ -1,6 +1,6 @@
 import { sql } from 'kysely'
 import type { Executor } from '../../lib/db.ts'
-import { type BookingKind, bookingTable, type PaymentRow } from '../booking-core/index.ts'
+import { type BookingKind, bookingTable, type PaymentColumns, type PaymentRow } from '../booking-core/index.ts'
 
 export type { PaymentRow }
 
@@ -23,33 +23,6 @@ export async function findByReference(
     .executeTakeFirst()
 }
 
-/**
- * The one step that settles a gateway payment: only a payment still `initiated` (or one marked
- * `failed` that the gateway has since confirmed) moves, so of two identical callbacks racing,
- * exactly one gets the row back and goes on to confirm or credit.
- */
-export async function markCompleted(
-  trx: Executor,
-  id: number,
-  gateway: { transactionId: string | null; payload: unknown; paidAmount?: number | null },
-  now: Date,
-): Promise<PaymentRow | undefined> {
-  return trx
-    .updateTable('payments')
-    .set({
-      status: 'completed',
-      completed_at: now,
-      paid_amount: gateway.paidAmount ?? null,
-      gateway_transaction_id: gateway.transactionId,
-      gateway_payload: JSON.stringify(gateway.payload ?? null),
-      updated_at: now,
-    })
-    .where('id', '=', id)
-    .where('status', 'in', ['initiated', 'failed'])
-    .returningAll()
-    .executeTakeFirst()
-}
-
 /** What a status check said about a payment that is (or is being) failed here. */
 export interface GatewayCheck {
   verdict: 'completed' | 'pending' | 'not_found' | 'failed'
@@ -59,31 +32,18 @@ export interface GatewayCheck {
 }
 
 /**
- * Fails an initiated payment. `check` is the status check that failed it (then the payment is
- * re-checked later, recheck.ts); without one (refused at initiate) it is never asked about again.
- * The re-check schedule starts afresh: reconcile_at NULL means gateway_checked_at + the first wait.
+ * The columns a payment's failure writes with it (movePayment's `fail` or `expire`). `check` is the
+ * status check that failed it (then the payment is re-checked later, recheck.ts); without one
+ * (refused at initiate) it is never asked about again. The re-check schedule starts afresh:
+ * reconcile_at NULL means gateway_checked_at + the first wait.
  */
-export async function markFailed(
-  trx: Executor,
-  id: number,
-  payload: unknown,
-  now: Date,
-  check?: GatewayCheck,
-): Promise<PaymentRow | undefined> {
-  return trx
-    .updateTable('payments')
-    .set({
-      status: 'failed',
-      gateway_payload: JSON.stringify(payload ?? null),
-      updated_at: now,
-      reconcile_attempts: 0,
-      reconcile_at: null,
-      ...(check ? checkColumns(check, now) : {}),
-    })
-    .where('id', '=', id)
-    .where('status', '=', 'initiated')
-    .returningAll()
-    .executeTakeFirst()
+export function failedColumns(payload: unknown, now: Date, check?: GatewayCheck): PaymentColumns {
+  return {
+    gateway_payload: JSON.stringify(payload ?? null),
+    reconcile_attempts: 0,
+    reconcile_at: null,
+    ...(check ? checkColumns(check, now) : {}),
+  }
 }
 
 /** Records a re-check of a failed payment that did not complete it (the payment stays failed). */

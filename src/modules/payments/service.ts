@@ -5,17 +5,14 @@ import type { Executor } from '../../lib/db.ts'
 import { AppError, Unprocessable } from '../../lib/errors.ts'
 import {
   type BookingKind,
-  ledgerReferenceType,
   lockBooking,
   lockCustomerHolds,
+  movePayment,
   newPayment,
-  paymentReceived,
-  recordBookingPayment,
+  receivePayment,
   setPaymentIntent,
 } from '../booking-core/index.ts'
-import { account } from '../ledger/index.ts'
-import { debitWallet, failTopup } from '../wallet/index.ts'
-import { emitPaymentEvent } from '../webhooks/index.ts'
+import { failTopup } from '../wallet/index.ts'
 import {
   CallbackRejected,
   type GatewayName,
@@ -70,48 +67,18 @@ export async function initiatePayment(
   return payByGateway(ctx, gateways, user, kind, input.booking_id, input.method, input.return_url)
 }
 
-/** Wallet: debit, ledger row, completed payment and confirmation, all in one transaction. */
+/** Wallet: the balance due debited and received (receivePayment), all in one transaction. */
 async function payByWallet(ctx: AppContext, user: AuthUser, kind: BookingKind, bookingId: number) {
   return ctx.db.transaction().execute(async (trx) => {
     const booking = await lockBooking(trx, kind, bookingId)
     assertCanPay(booking, user)
     const due = booking.total_amount - booking.paid_amount
-    const payment = await newPayment(ctx, trx, {
-      user_id: user.id,
-      payable_type: kind,
-      payable_id: booking.id,
-      method: 'wallet',
-      amount: due,
-      status: 'completed',
-      completed_at: ctx.clock.now(),
-    })
-    await debitWallet(
-      trx,
-      user.id,
-      due,
-      {
-        referenceType: ledgerReferenceType(kind),
-        referenceId: booking.id,
-        description: `Payment for booking ${booking.booking_number}`,
-        paymentId: payment.id,
-      },
-      {
-        kind: 'wallet_payment',
-        occurredAt: ctx.clock.now(),
-        contra: account.venueBalance(booking.venue_id),
-        venueId: booking.venue_id,
-        booking: { kind, id: booking.id },
-      },
-    )
-    await paymentReceived(ctx, trx, payment, { kind, id: booking.id, venue_id: booking.venue_id }, due, 'online')
-    await emitPaymentEvent(ctx, trx, payment.id, 'completed')
-    await recordBookingPayment(ctx, trx, kind, booking.id, due)
-    const after = (await lockBooking(trx, kind, booking.id))!
+    const received = await receivePayment(ctx, trx, booking, { way: 'wallet', userId: user.id, amount: due })
     return {
       kind: 'wallet' as const,
       message: 'Payment successful.',
-      payment: paymentResource(payment, ctx.zone),
-      booking: bookingSummary(after),
+      payment: paymentResource(received.payment, ctx.zone),
+      booking: bookingSummary(received.booking),
     }
   })
 }
@@ -183,7 +150,9 @@ export async function startAtGateway(
   } catch (err) {
     if (!(err instanceof GatewayUnavailable) && !(err instanceof GatewayRefused)) throw err
     await ctx.db.transaction().execute(async (trx) => {
-      await repo.markFailed(trx, payment.id, { error: err.message }, ctx.clock.now())
+      const now = ctx.clock.now()
+      // Refused at initiate: no status check, so it is never asked about again.
+      await movePayment(trx, payment.id, { event: 'fail', set: repo.failedColumns({ error: err.message }, now) }, now)
       if (payment.payable_type === 'topup') await failTopup(trx, payment.payable_id)
     })
     // The gateway's own reason ("Amount should be greater than Rs. 10…") is the customer's to read.
@@ -202,7 +171,8 @@ export type CallbackResult = SettleResult
  * does not bear out. A failure redirect never fails a payment by itself: only a final "failed"
  * from the status API does; "pending" and "not found" leave it initiated until its link expired.
  * Settling goes through settleWithGateway, the path the status checks and reconciliation share;
- * the conditional UPDATE in markCompleted makes a replayed or concurrent callback change nothing twice.
+ * the payment's status moves only through movePayment's conditional UPDATE, so a replayed or concurrent
+ * callback changes nothing twice.
  */
 export async function settleCallback(
   ctx: AppContext,

@@ -1,19 +1,14 @@
 import type { AppContext } from '../../lib/context.ts'
 import type { Executor } from '../../lib/db.ts'
 import { Unprocessable } from '../../lib/errors.ts'
-import { formatMoney } from '../../lib/money.ts'
-import { toHHmm } from '../../lib/time.ts'
 import {
   type BookingKind,
-  HOLD_EXPIRED_REASON,
+  completionEvent,
   lockBooking,
-  paymentReceived,
-  recordBookingPayment,
-  returnPayment,
-  transition,
+  lockPayment,
+  movePayment,
+  receivePayment,
 } from '../booking-core/index.ts'
-import { account, post, transfer } from '../ledger/index.ts'
-import { notify } from '../notifications/index.ts'
 import { completeTopup, failTopup } from '../wallet/index.ts'
 import { emitPaymentEvent } from '../webhooks/index.ts'
 import type { CallbackClaim, GatewayName, Gateways } from './gateways/index.ts'
@@ -21,8 +16,9 @@ import * as repo from './repository.ts'
 
 // The one path that settles a gateway payment from what its status API says. A callback, a client's
 // GET /api/payments/{id}, the reconciliation job, the hold sweep and the re-check of failed payments
-// (recheck.ts) all come through here, so the conditional UPDATE in repo.markCompleted is the single
-// point where a payment completes: of any number of racers, exactly one gets the row and moves money.
+// (recheck.ts) all come through here, and a confirmed payment is received by booking-core's
+// receivePayment (a top-up by completeTopupPayment): the payment's row is locked and moved by the state
+// machine's one writer (movePayment), so of any number of racers exactly one completes it and moves money.
 
 export const NOT_VERIFIED = 'The payment could not be verified.'
 
@@ -103,13 +99,11 @@ export async function settleWithGateway(
     }
     if (verdict.status !== 'failed' && !linkExpired(gateways, payment, now)) return { status: 'pending', payment }
     const failed = await ctx.db.transaction().execute(async (trx) => {
-      const row = await repo.markFailed(
-        trx,
-        payment.id,
-        { ...payload, reason: verdict.reason ?? null },
-        ctx.clock.now(),
-        check,
-      )
+      const now = ctx.clock.now()
+      // A final "failed" from the gateway, or a link that ran out with no final answer.
+      const event = verdict.status === 'failed' ? 'fail' : 'expire'
+      const set = repo.failedColumns({ ...payload, reason: verdict.reason ?? null }, now, check)
+      const row = await movePayment(trx, payment.id, { event, set }, now)
       if (row && row.payable_type === 'topup') await failTopup(trx, row.payable_id)
       return row
     })
@@ -120,18 +114,18 @@ export async function settleWithGateway(
   }
 
   const settled = await ctx.db.transaction().execute(async (trx) => {
-    const won = await repo.markCompleted(
-      trx,
-      payment.id,
-      { transactionId: verdict.transactionId, payload, paidAmount: customerPaid(payment.amount, payload.paid_amount) },
-      ctx.clock.now(),
-    )
-    if (!won) return undefined // someone else settled it
-    await emitPaymentEvent(ctx, trx, won.id, 'completed')
-    if (won.payable_type === 'topup') {
-      await completeTopup(trx, won.payable_id, { method: won.method, paymentId: won.id, occurredAt: ctx.clock.now() })
-    } else await applyToBooking(ctx, trx, won)
-    return (await repo.findPayment(trx, won.id))!
+    const confirmed = {
+      transactionId: verdict.transactionId,
+      payload,
+      paidAmount: customerPaid(payment.amount, payload.paid_amount),
+    }
+    if (payment.payable_type === 'topup') return completeTopupPayment(ctx, trx, payment, confirmed)
+    // The booking's lock first, then the payment's (receivePayment): the order refunds and cancels take.
+    const kind = payment.payable_type as BookingKind
+    const booking = await lockBooking(trx, kind, payment.payable_id)
+    if (!booking) throw new Error(`payment ${payment.id}: ${kind} booking ${payment.payable_id} does not exist`)
+    const received = await receivePayment(ctx, trx, booking, { way: 'gateway', payment, ...confirmed })
+    return received ? (await repo.findPayment(trx, payment.id))! : undefined // else someone else settled it
   })
   if (settled) ctx.metrics.payments.inc({ gateway: payment.method, outcome: 'completed' })
   const current = settled ?? (await repo.findPayment(ctx.db, payment.id))!
@@ -146,80 +140,25 @@ function customerPaid(amount: number, paid: number | null | undefined): number |
   return typeof paid === 'number' && Number.isSafeInteger(paid) && paid >= 0 && paid < amount ? paid : null
 }
 
-/**
- * Money the gateway has taken goes to the booking up to its balance due. A booking the hold sweep
- * cancelled while the customer was paying is reinstated (booking-core's transition 'reinstate':
- * only a lapsed hold, unpaid, not started, its slot still free and its coupon still usable) when
- * this payment covers it; anything the booking can no longer take (slot taken, cancelled
- * otherwise, paid twice) goes to the wallet.
- */
-async function applyToBooking(ctx: AppContext, trx: Executor, payment: repo.PaymentRow) {
-  const kind = payment.payable_type as BookingKind
-  let booking = await lockBooking(trx, kind, payment.payable_id)
-  if (!booking) throw new Error(`payment ${payment.id}: ${kind} booking ${payment.payable_id} does not exist`)
-  // The gateway has the money: the platform owes it to the venue (what the booking cannot take goes
-  // on to the wallet below, charged back to the venue's balance).
-  await post(trx, {
-    kind: 'gateway_payment',
-    occurredAt: ctx.clock.now(),
-    description: `Payment ${payment.reference} through ${payment.method}`,
-    paymentId: payment.id,
-    booking: { kind, id: booking.id },
-    venueId: booking.venue_id,
-    userId: payment.user_id,
-    lines: transfer(account.gatewayClearing(payment.method), account.venueBalance(booking.venue_id), payment.amount),
-  })
-  await paymentReceived(
-    ctx,
-    trx,
-    payment,
-    { kind, id: booking.id, venue_id: booking.venue_id },
-    payment.amount,
-    'online',
-  )
-  let declined: string | undefined
-  if (booking?.status === 'cancelled' && payment.amount >= booking.total_amount) {
-    const outcome = await transition(ctx, trx, booking, 'reinstate')
-    if (outcome.moved) booking = { ...booking, status: 'pending' }
-    else declined = outcome.declined
+/** A wallet top-up's gateway payment completes and credits the wallet; undefined when another racer did. */
+async function completeTopupPayment(
+  ctx: AppContext,
+  trx: Executor,
+  payment: repo.PaymentRow,
+  confirmed: { transactionId: string | null; payload: unknown; paidAmount: number | null },
+): Promise<repo.PaymentRow | undefined> {
+  const now = ctx.clock.now()
+  const current = await lockPayment(trx, payment.id)
+  const event = current ? completionEvent(current.status) : null
+  if (event === null) return undefined
+  const set = {
+    completed_at: now,
+    paid_amount: confirmed.paidAmount,
+    gateway_transaction_id: confirmed.transactionId,
+    gateway_payload: JSON.stringify(confirmed.payload ?? null),
   }
-  const live = !!booking && ['pending', 'confirmed', 'playing'].includes(booking.status)
-  const due = booking && live ? Math.max(booking.total_amount - booking.paid_amount, 0) : 0
-  const apply = Math.min(due, payment.amount)
-  if (apply > 0) await recordBookingPayment(ctx, trx, kind, payment.payable_id, apply)
-  const surplus = payment.amount - apply
-  const customer = payment.user_id ?? booking?.user_id ?? null
-  if (surplus <= 0 || customer === null) return
-  const { credited } = await returnPayment(ctx, trx, kind, booking, payment, customer, surplus, {
-    applied: false,
-    description:
-      booking && live
-        ? `Overpayment of booking ${booking.booking_number} returned (${formatMoney(surplus)})`
-        : `Payment for a booking that is no longer active returned`,
-  })
-  if (!live && booking) {
-    // The customer paid for a booking they no longer have: say where the money went.
-    const why =
-      declined === 'slot_taken'
-        ? 'the slot has been booked by someone else'
-        : declined === 'coupon_used_up'
-          ? 'its coupon has been used up meanwhile'
-          : 'the booking is no longer active'
-    await notify(
-      ctx,
-      customer,
-      'BookingCancelled',
-      {
-        message: `Your payment for booking ${booking.booking_number} on ${booking.date} at ${toHHmm(booking.start_time)} arrived after it was cancelled and ${why}. Rs ${formatMoney(credited)} has been credited to your wallet.`,
-        booking_id: booking.id,
-        booking_type: kind,
-        booking_number: booking.booking_number,
-        venue_id: booking.venue_id,
-        cancel_reason: HOLD_EXPIRED_REASON,
-        refund_amount: formatMoney(credited),
-        late_payment: true,
-      },
-      trx,
-    )
-  }
+  const won = (await movePayment(trx, payment.id, { event, set }, now))!
+  await emitPaymentEvent(ctx, trx, won.id, 'completed')
+  await completeTopup(trx, won.payable_id, { method: won.method, paymentId: won.id, occurredAt: now })
+  return (await repo.findPayment(trx, won.id))!
 }

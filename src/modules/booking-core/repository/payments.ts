@@ -1,7 +1,8 @@
 import { randomBytes } from 'node:crypto'
-import type { Insertable, Selectable } from 'kysely'
+import type { Insertable, Selectable, Updateable } from 'kysely'
 import type { Payments } from '../../../db/types.ts'
 import type { Executor } from '../../../lib/db.ts'
+import { PAYMENT_TRANSITIONS, type PaymentEvent } from '../payment-state.ts'
 import type { BookingKind } from './bookings.ts'
 
 // Payment rows are written here because both sides write them: bookings record desk payments and
@@ -15,7 +16,14 @@ export function newReference(now: Date): string {
   return `CS${now.getTime().toString(36).toUpperCase()}${randomBytes(5).toString('hex').toUpperCase()}`
 }
 
-export async function insertPayment(db: Executor, values: Insertable<Payments>): Promise<PaymentRow> {
+/**
+ * A new payment row: `initiated` (a gateway payment being started) or `completed` (money that is
+ * already in: a wallet debit, a desk payment; only receivePayment inserts those).
+ */
+export async function insertPayment(
+  db: Executor,
+  values: Insertable<Payments> & { status: 'initiated' | 'completed' },
+): Promise<PaymentRow> {
   return db.insertInto('payments').values(values).returningAll().executeTakeFirstOrThrow()
 }
 
@@ -66,23 +74,49 @@ export async function lockRefundablePayments(trx: Executor, kind: BookingKind, b
     .execute()
 }
 
+/** The columns a status move may set besides the status (never the status or refunded_amount themselves). */
+export type PaymentColumns = Omit<Updateable<Payments>, 'id' | 'status' | 'refunded_amount' | 'updated_at'>
+
+/** A move of the payment state machine (payment-state.ts): the event, and what it writes with it. */
+export type PaymentMove =
+  | { event: Exclude<PaymentEvent, 'refund'>; set?: PaymentColumns }
+  | { event: 'refund'; amount: number }
+
 /**
- * Marks `amount` of one completed payment as refunded (status refunded or partially_refunded).
- * The caller holds the payment row lock and credits the wallet.
+ * The one writer of a payment's status after its INSERT: a conditional UPDATE that moves the row only
+ * from a status the table (PAYMENT_TRANSITIONS) allows for the event, so of any number of racers
+ * exactly one gets the row back; undefined when the payment is not (or no longer) in such a status.
+ * A refund adds `amount` to refunded_amount and leads to refunded once all of it is refunded.
  */
-export async function markRefunded(trx: Executor, paymentId: number, amount: number, now: Date): Promise<void> {
-  await trx
-    .updateTable('payments')
-    .set((eb) => ({
-      refunded_amount: eb('refunded_amount', '+', amount),
-      status: eb
-        .case()
-        .when(eb('refunded_amount', '+', amount), '>=', eb.ref('amount'))
-        .then('refunded')
-        .else('partially_refunded')
-        .end(),
-      updated_at: now,
-    }))
-    .where('id', '=', paymentId)
-    .execute()
+export async function movePayment(
+  trx: Executor,
+  id: number,
+  move: PaymentMove,
+  now: Date,
+): Promise<PaymentRow | undefined> {
+  const { from, to } = PAYMENT_TRANSITIONS[move.event]
+  const q = trx.updateTable('payments')
+  const set =
+    move.event === 'refund'
+      ? q.set((eb) => ({
+          refunded_amount: eb('refunded_amount', '+', move.amount),
+          status: eb
+            .case()
+            .when(eb('refunded_amount', '+', move.amount), '>=', eb.ref('amount'))
+            .then('refunded')
+            .else('partially_refunded')
+            .end(),
+          updated_at: now,
+        }))
+      : q.set({ ...move.set, status: to[0], updated_at: now })
+  return set
+    .where('id', '=', id)
+    .where('status', 'in', [...from])
+    .returningAll()
+    .executeTakeFirst()
+}
+
+/** A payment row, locked for its status move. */
+export async function lockPayment(trx: Executor, id: number): Promise<PaymentRow | undefined> {
+  return trx.selectFrom('payments').selectAll().where('id', '=', id).forUpdate().executeTakeFirst()
 }
