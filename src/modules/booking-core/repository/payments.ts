@@ -5,9 +5,9 @@ import type { Executor } from '../../../lib/db.ts'
 import { PAYMENT_TRANSITIONS, type PaymentEvent } from '../payment-state.ts'
 import type { BookingKind } from './bookings.ts'
 
-// Payment rows are written here because both sides write them: bookings record desk payments and
-// refunds (operations.ts), payments record wallet, cash and gateway payments. Payments depends on
-// this module, never the reverse (docs/architecture.md, "Booking core and money direction").
+// Payment rows are written here, and only here: both sides write them (receive.ts and the refunds
+// for bookings; payments for gateway payments, top-ups and their failures). Payments depends on this
+// module, never the reverse (docs/architecture.md, "Booking core and money direction", "Payment state").
 
 export type PaymentRow = Selectable<Payments>
 
