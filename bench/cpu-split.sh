@@ -6,7 +6,7 @@
 # is not counted: pgbench's own backends come and go
 # with it, so for pgbench read the database's share as every process's less the load generator's on
 # an otherwise idle machine), the load command itself, all processes together, and the share of the
-# cores left idle. docs/performance.md ("Issue 36, fifth session") has its readings.
+# cores left idle. docs/performance.md ("Uncached availability: the server's thread") has its readings.
 set -euo pipefail
 server=$1
 shift

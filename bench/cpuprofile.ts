@@ -3,7 +3,7 @@
 // inclusive time by function, by package or file, and for our own code (dist/). --skip leaves out
 // the first seconds (start-up: module loading, schema compiling); --callers=<name> prints the call
 // paths into a function instead (--depth=<n> frames of each, 4 unless given).
-// docs/performance.md, "What the profiles showed", was made with it.
+// It shows call paths; for where CPU goes, docs/performance.md ("What the profiles showed") uses perf.
 import { readFileSync } from 'node:fs'
 
 interface ProfileNode {

@@ -689,34 +689,40 @@ function writeReport(r: {
 }) {
   const text = `# Performance
 
+The current state: how \`npm run bench\` measures, its latest full run, and what each target needs.
+bench/run.ts writes this file (the quick run only "Last quick run"); the history is in git (below).
+
+## Method
+
+- **Ratios, not rates**, which do not compare across machines. Reads are to a bare Node \`http\` server
+  in the same run (bench/bare-server.mjs, its own process, sending an availability answer's size);
+  booking creation is to **pgbench** running the service's own booking INSERT on the same database.
+- **Load generator.** wrk (${WRK_THREADS} thread${WRK_THREADS === 1 ? '' : 's'}, ${CONNECTIONS} connections, bench/wrk/*.lua) on the server's cores. The bare
+  server runs under one wrk thread and two; ratios are to the better. A second thread took CPU from the
+  server (cached availability: 37–40 µs of its user time per request beside two, 32–33 beside one).
+- **Rounds.** Identical runs on shared cores differ by half or more, so \`/health\` and the three cached
+  reads run in ${READ_ROUNDS} rounds of ${ROUND_SECONDS} s after ${ROUND_WARMUP} s (${WARMUP} s in the first round and for court availability,
+  whose cached days last 30 s), each after the bare server. A read's ratio is the median of its rounds'
+  ratios to their round's bare best (lowest–highest in brackets); its row has the median round's rate
+  and p50 and the highest p99. Other rows run ${DURATION} s after ${WARMUP} s, against the median bare best.
+- **Scenarios.** Row 0 is \`/health\`: Fastify, the global hooks, a 15-byte answer. Reads 1–3 have the
+  read cache on (a random busy court on one of the next 7 days; one of 300 venues); "no cache" is
+  \`CACHE_TTL_MS=0\` at about ${SMALL_ROWS} rows and at the full count. Scenario 4 books distinct free hourly
+  slots on ${CREATE_COURTS} courts as 200 customers; pgbench runs its INSERT (bench/pgbench.ts, cap included,
+  prepared) on other free courts with ${POOL_SIZE} clients, the server's pool. Scenario 5: 1,000 creates at 10 slots.
+- **Settings.** Servers run as \`npm start\` does (dist/, \`NODE_ENV=production\`), quiet: \`LOG_LEVEL=warn\`,
+  no rate limit, a pool of ${POOL_SIZE}, \`MAX_UNPAID_BOOKINGS=1000\`. The "(production settings)" rows run the
+  same reads in the same rounds on a second server with rate limiting on (memory store), a log line
+  per request at info and metrics. The targets are for the quiet settings.
+- **Full and quick.** The full run takes eight to ten minutes. \`-- --quick\` takes about a minute: a
+  smaller data set, one round, 1 s warm-up, 3 s measured; colder and noisier.
+
+## Latest full run
+
 Measured by \`npm run bench\` on ${new Date().toISOString().slice(0, 10)}: ${cpus().length} cores (${cpus()[0]?.model ?? 'unknown'}),
 ${Math.round(totalmem() / 2 ** 30)} GiB, Node ${process.version}, database: ${kind === 'postgres' ? 'PostgreSQL server (local)' : 'embedded PGlite'}.
 Data: ${size.venues} venues, ${size.venues * size.courtsPerVenue} courts, ${r.total} booking rows (a year on ${size.busyVenues} venues).
 At the end of the run: ${loadNote()}.
-
-Load generator: **wrk** (${WRK_THREADS} thread${WRK_THREADS === 1 ? '' : 's'}, ${CONNECTIONS} connections, ${WARMUP} s warm-up, ${DURATION} s measured, the reads in rounds as below) with the Lua
-scripts in bench/wrk/, on the same two cores as the server. The bare server is a Node \`http\` server, in a process of its
-own, answering a precomputed body of the size of an availability answer. It is measured in the same run under wrk,
-under wrk with two threads, under wrk with the availability script (what generating the paths in Lua costs) and
-under autocannon (that generator's own ceiling, which the earlier benches measured instead of the server); every
-ratio is to the better of wrk's two settings, so a generator that held the bare server back cannot make a ratio look
-better. Identical runs on these shared cores differ by half or more, so row 0 and scenarios 1–3 are measured in
-${READ_ROUNDS} rounds (${ROUND_SECONDS} s each after a ${ROUND_WARMUP} s warm-up, ${WARMUP} s in the first round and for court availability, whose
-cached days, kept 30 s each, do not outlive a round): each round measures the bare server under both wrk
-settings and then each read, a read's ratio is the median of its rounds' ratios to its round's bare best (the
-lowest and highest in brackets), and its row shows the median round's rate and p50 and the highest p99 of its
-rounds. The other rows' ratios are to the median of
-the rounds' bare best. Row 0 is the server's own \`/health\`: Fastify, the global hooks and a 15-byte answer and
-nothing of the service, about the nearest a route can come to the bare server.
-Scenarios 1–3 run with the per-instance read cache on (the default; see docs/architecture.md): availability asks
-for a random busy court on one of the next 7 days on every request, venue show for one of 300 venues. The two
-"no cache" rows run the same availability load with \`CACHE_TTL_MS=0\`, every request a query, at about
-${SMALL_ROWS} and at the full booking count. Scenario 4 books distinct free hourly slots on ${CREATE_COURTS} courts (court after
-court, hour after hour) as 200 customers with their own tokens; its ratio is to **pgbench** running the service's
-own booking INSERT (bench/pgbench.ts: the statement of test/foundation/__snapshots__/sql/reused-bookings.sql, with
-its unpaid cap's lock and count, sequence number, advisory lock and exclusion constraint, prepared, autocommit) on other free courts of the
-same database, with as many clients (${POOL_SIZE}) as the server's pool: that is the rate no booking request can beat
-on this machine. Scenario 5 (contention) runs with the same server right after.
 
 ${tableHead}
 ${r.rows.map((x) => tableRow(x, r.create, r.db)).join('\n')}
@@ -731,29 +737,17 @@ ${r.checks.map((c) => `- ${checkLine(c)}`).join('\n')}
 
 ${readFileSync('bench/profiles.md', 'utf8').trim()}
 
-**The load generator** shares the two cores (here ${r.checks[0][0].replace('generators: ', '')}). The bench drives
-the server with wrk and prints each generator's rate on the bare server. It runs one wrk thread: a second thread
-takes CPU from the server under test, most in the scripted scenarios, whose Lua builds every request (bench/profiles.md
-has the CPU per request measured both ways).
-
 ## Query plans (with ${r.total} booking rows)
 
-Bookings of a court on a date (availability):
+A court's bookings on a date (availability); the venue list's 500 km box around Kathmandu, all of
+Nepal, so the planner rightly reads the whole table (the distance filter and sort follow); a 10 km
+box, through the (latitude, longitude) index:
 
 \`\`\`
 ${r.plans.availability}
-\`\`\`
 
-Venue bounding box of the benchmarked list (radius 500 km around Kathmandu covers all of Nepal, so the planner
-rightly reads the whole table; the haversine filter and distance sort follow):
-
-\`\`\`
 ${r.plans.venueList}
-\`\`\`
 
-The same bounding box for a 10 km radius uses the (latitude, longitude) index:
-
-\`\`\`
 ${r.plans.venueNear}
 \`\`\`
 
@@ -763,16 +757,22 @@ ${r.plans.venueNear}
 npm install
 apt-get install wrk        # the bench installs it itself when run as root
 npm run bench              # full run on the local PostgreSQL server; rewrites this file
-npm run bench -- --quick   # about a minute, prints the ratio lines only
-npm run bench -- --db=pglite
-npm run bench:floor        # the framework floor piece by piece (bench/floor.ts), about four minutes
-# a profile: the server as the bench starts it (bench/run.ts startServer), under wrk, then
-node --cpu-prof --cpu-prof-dir=/tmp/prof dist/server.js
-npx tsx bench/cpuprofile.ts /tmp/prof/<file>.cpuprofile 25 --skip=4   # or --callers=<function> --depth=8
-# where the CPU goes (cpu-prof counts time spent waiting for a core too): perf, of the server started
-# with node --perf-basic-prof, and of the database's backends
+npm run bench -- --quick   # about a minute; rewrites "Last quick run" only
+npm run bench -- --no-write   # either run, printed only; --db=pglite: the embedded database, no pgbench
+# BENCH_DATABASE_URL (default postgres://postgres@127.0.0.1:5432/courtside_bench), BENCH_PORT (default 8123)
+npm run bench:floor        # the framework floor piece by piece, about four minutes; -- --quick: one round
+# a server by hand: as bench/run.ts startServer starts it; compare builds in alternating starts, pinned
+# (taskset -c 0 for the server, -c 1 for wrk)
+# CPU per request of the server, every PostgreSQL process and the load generator, over the same seconds
+bench/cpu-split.sh <server pid> -- wrk -t1 -c100 -d10s -s bench/wrk/availability.lua http://127.0.0.1:8123/ -- .tmp/bench-data/wrk-data.lua
+# the database alone: bench/pgbench/court-day.sql (its header has the pgbench line) or court-day-bookings.sql
+bench/cpu-split.sh 0 -- pgbench -h 127.0.0.1 -U postgres -n -M prepared -c 10 -T 8 -D courts=<n> -D first=<day> -f bench/pgbench/court-day.sql courtside_bench
+# where the CPU goes: perf, of the server started with node --perf-basic-prof, and of the database's backends
 perf record -F 2999 -p <server pid> -o node.data -- sleep 8; perf report -i node.data --no-children --sort dso,sym
 perf record -F 2999 -p "$(pgrep -f 'postgres: .*courtside_bench' | paste -sd,)" -o pg.data -- sleep 8
+# call paths only (V8 samples wall time, waiting for a core included)
+node --cpu-prof --cpu-prof-dir=/tmp/prof dist/server.js
+npx tsx bench/cpuprofile.ts /tmp/prof/<file>.cpuprofile 25 --skip=4   # or --callers=<function> --depth=8
 \`\`\`
 `
   writeFileSync('docs/performance.md', text + quickSection(readReport()))

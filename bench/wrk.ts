@@ -106,7 +106,7 @@ export function median(xs: number[]) {
  * competes with the server for its core, most in the scripted scenarios, whose Lua builds every
  * request. The bare server is measured under one thread and two in every round, and the ratios
  * take the better of them, so a generator that held it back cannot flatter them.
- * docs/performance.md, "The load generator".
+ * docs/performance.md, "Method".
  */
 export const WRK_THREADS = 1
 

@@ -1,6 +1,6 @@
 -- The service's court-day query (test/foundation/__snapshots__/sql/reused-availability.sql, shape
 -- court-day:true) on a random busy court of the bench's data and one of seven days, for
--- docs/performance.md ("Issue 36, fifth session"): what the database alone spends per request.
+-- docs/performance.md ("Uncached availability: the server's thread"): what the database alone spends per request.
 -- pgbench -h 127.0.0.1 -U postgres -n -M prepared -c 10 -T 8 -D courts=18 -D first=$(( ($(date -d <the bench's first date> +%s) - $(date -d 2000-01-01 +%s)) / 86400 )) -f bench/pgbench/court-day.sql courtside_bench
 \set court random(1, :courts)
 \set d random(0, 6)

@@ -15,7 +15,7 @@ import { requestId } from './request-id.ts'
 // Why: with the answer's bytes already kept on the cached object (src/lib/rendered.ts), what such a
 // request still cost was Fastify's request and reply, routing, the hooks, query validation, the
 // service's lookups and the reply's headers: about as much again as the socket write itself
-// (docs/performance.md, "Issue 36, third session").
+// (docs/performance.md, "The front cache, ETag/304 and the read cache").
 //
 // What makes it exact: an answer is kept only when its route's handler ran within one synchronous
 // call from read-cache hits alone (`ReadCache.follow`), under the tags and the earliest expiry of

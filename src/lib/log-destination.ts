@@ -10,7 +10,7 @@ let shared: { bytes: number; stream: ReturnType<typeof pino.destination> } | und
  *
  * With LOG_BUFFER_BYTES > 0 (opt-in): lines are written in batches of that many bytes, every second
  * and at exit, by the main thread itself (a synchronous write of the batch). On the framework floor
- * that measured 3–5 µs per request less than pino's default (docs/performance.md, "Issue 36"), at
+ * that measured 3–5 µs per request less than pino's default (docs/performance.md, "The floor piece by piece"), at
  * two costs: once Node has made standard output non-blocking (it does when anything touches
  * `process.stdout`), a full pipe makes the write retry after a 100 ms sleep of the main thread, so a
  * log reader that falls behind stalls every request; and a death that emits no 'exit' (out of

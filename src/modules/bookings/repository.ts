@@ -25,7 +25,7 @@ type NewBookingRow = Omit<Insertable<Bookings>, 'booking_number'>
  * With `hold` (a customer's own booking with something to pay) the same statement first counts the
  * customer's unpaid bookings under their lock (allocatedNumberAfterHold) and raises CSU01 at the cap:
  * still one round trip, where a transaction of its own (BEGIN, the lock, the count, the INSERT,
- * COMMIT) took five (docs/performance.md, "Issue 36").
+ * COMMIT) took five (docs/performance.md, "Booking creation").
  *
  * The statement is built with Kysely once per set of columns and its SQL reused after that
  * (ReusedStatements, which derives the parameter order from the arguments): building it is a large
