@@ -110,21 +110,7 @@ test('every payment status × event is moved as the table says or refused', asyn
 })
 
 test('a refund of all that is left leads to refunded, which nothing moves again', async () => {
-  const owner = await createUser(app, { roles: ['venue_owner'] })
-  const venue = await createVenue(app, owner.id)
-  const court = await createCourt(app, venue.id)
-  const b = await insertBooking(app, {
-    userId: null,
-    venueId: venue.id,
-    courtId: court.id,
-    total: 50000,
-    date: daysFromFixedNow(4),
-  })
-  const p = await app.ctx.db
-    .insertInto('payments')
-    .values({ payable_type: 'court', payable_id: b.id, method: 'cash', amount: 50000, status: 'completed' })
-    .returning('id')
-    .executeTakeFirstOrThrow()
+  const p = await paymentOfRs500(4, 'cash', 'completed')
   const now = app.ctx.clock.now()
   assert.equal(
     (await movePayment(app.ctx.db, p.id, { event: 'refund', amount: 20000 }, now))?.status,
@@ -138,21 +124,7 @@ test('a refund of all that is left leads to refunded, which nothing moves again'
 })
 
 test('of racers completing one payment, exactly one wins the row', async () => {
-  const owner = await createUser(app, { roles: ['venue_owner'] })
-  const venue = await createVenue(app, owner.id)
-  const court = await createCourt(app, venue.id)
-  const b = await insertBooking(app, {
-    userId: null,
-    venueId: venue.id,
-    courtId: court.id,
-    total: 50000,
-    date: daysFromFixedNow(5),
-  })
-  const p = await app.ctx.db
-    .insertInto('payments')
-    .values({ payable_type: 'court', payable_id: b.id, method: 'gateway_2', amount: 50000, status: 'initiated' })
-    .returning('id')
-    .executeTakeFirstOrThrow()
+  const p = await paymentOfRs500(5, 'gateway_2', 'initiated')
   const now = app.ctx.clock.now()
   const results = await Promise.all(
     Array.from({ length: 8 }, () =>
@@ -161,6 +133,25 @@ test('of racers completing one payment, exactly one wins the row', async () => {
   )
   assert.equal(results.filter((r) => r !== undefined).length, 1)
 })
+
+/** A Rs 500 payment in `status` for a walk-in booking `day` days after FIXED_NOW, at a new venue. */
+async function paymentOfRs500(day: number, method: string, status: 'initiated' | 'completed') {
+  const owner = await createUser(app, { roles: ['venue_owner'] })
+  const venue = await createVenue(app, owner.id)
+  const court = await createCourt(app, venue.id)
+  const b = await insertBooking(app, {
+    userId: null,
+    venueId: venue.id,
+    courtId: court.id,
+    total: 50000,
+    date: daysFromFixedNow(day),
+  })
+  return app.ctx.db
+    .insertInto('payments')
+    .values({ payable_type: 'court', payable_id: b.id, method, amount: 50000, status })
+    .returning('id')
+    .executeTakeFirstOrThrow()
+}
 
 /** Source files under `dir`, relative to the repository. */
 function sources(dir: string): string[] {
