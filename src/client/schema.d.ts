@@ -7319,7 +7319,7 @@ export interface operations {
                 "application/json": {
                     /**
                      * Format: date
-                     * @description YYYY-MM-DD
+                     * @description YYYY-MM-DD (years 1900–2200)
                      */
                     date: string;
                     name: string;
@@ -8942,7 +8942,7 @@ export interface operations {
     listCourtBlocks: {
         parameters: {
             query?: {
-                /** @description YYYY-MM-DD */
+                /** @description YYYY-MM-DD (years 1900–2200) */
                 date?: string;
             };
             header?: never;
@@ -9017,7 +9017,7 @@ export interface operations {
                 "application/json": {
                     /**
                      * Format: date
-                     * @description YYYY-MM-DD
+                     * @description YYYY-MM-DD (years 1900–2200)
                      */
                     date: string;
                     /** @description HH:mm (24-hour) */
@@ -9707,7 +9707,7 @@ export interface operations {
                 page?: number;
                 per_page?: number;
                 status?: components["schemas"]["BookingStatus"];
-                /** @description YYYY-MM-DD */
+                /** @description YYYY-MM-DD (years 1900–2200) */
                 date?: string;
             };
             header?: never;
@@ -9802,7 +9802,7 @@ export interface operations {
                     court_id: number;
                     /**
                      * Format: date
-                     * @description YYYY-MM-DD
+                     * @description YYYY-MM-DD (years 1900–2200)
                      */
                     date: string;
                     /** @description HH:mm (24-hour) */
@@ -10102,7 +10102,7 @@ export interface operations {
                 page?: number;
                 per_page?: number;
                 status?: components["schemas"]["BookingStatus"];
-                /** @description YYYY-MM-DD */
+                /** @description YYYY-MM-DD (years 1900–2200) */
                 date?: string;
                 court_id?: number;
             };
@@ -10201,7 +10201,7 @@ export interface operations {
                     court_id: number;
                     /**
                      * Format: date
-                     * @description YYYY-MM-DD
+                     * @description YYYY-MM-DD (years 1900–2200)
                      */
                     date: string;
                     /** @description HH:mm (24-hour) */
@@ -11032,7 +11032,7 @@ export interface operations {
                 page?: number;
                 per_page?: number;
                 status?: components["schemas"]["BookingStatus"];
-                /** @description YYYY-MM-DD */
+                /** @description YYYY-MM-DD (years 1900–2200) */
                 date?: string;
             };
             header?: never;
@@ -11127,7 +11127,7 @@ export interface operations {
                     indoor_game_id: number;
                     /**
                      * Format: date
-                     * @description YYYY-MM-DD
+                     * @description YYYY-MM-DD (years 1900–2200)
                      */
                     date: string;
                     /** @description HH:mm (24-hour) */
@@ -11427,7 +11427,7 @@ export interface operations {
             query?: {
                 page?: number;
                 per_page?: number;
-                /** @description YYYY-MM-DD */
+                /** @description YYYY-MM-DD (years 1900–2200) */
                 date?: string;
                 status?: components["schemas"]["BookingStatus"];
                 indoor_game_id?: number;
@@ -11527,7 +11527,7 @@ export interface operations {
                     indoor_game_id: number;
                     /**
                      * Format: date
-                     * @description YYYY-MM-DD
+                     * @description YYYY-MM-DD (years 1900–2200)
                      */
                     date: string;
                     /** @description HH:mm (24-hour) */
@@ -12361,7 +12361,7 @@ export interface operations {
                     indoor_game_id?: number;
                     /**
                      * Format: date
-                     * @description YYYY-MM-DD
+                     * @description YYYY-MM-DD (years 1900–2200)
                      */
                     date: string;
                     /** @description HH:mm (24-hour) */
@@ -13066,12 +13066,12 @@ export interface operations {
                     prize_pool?: number | string;
                     /**
                      * Format: date
-                     * @description YYYY-MM-DD
+                     * @description YYYY-MM-DD (years 1900–2200)
                      */
                     starts_at: string;
                     /**
                      * Format: date
-                     * @description YYYY-MM-DD
+                     * @description YYYY-MM-DD (years 1900–2200)
                      */
                     ends_at: string;
                 };
@@ -13187,12 +13187,12 @@ export interface operations {
                     prize_pool?: number | string;
                     /**
                      * Format: date
-                     * @description YYYY-MM-DD
+                     * @description YYYY-MM-DD (years 1900–2200)
                      */
                     starts_at?: string;
                     /**
                      * Format: date
-                     * @description YYYY-MM-DD
+                     * @description YYYY-MM-DD (years 1900–2200)
                      */
                     ends_at?: string;
                 };
@@ -14029,7 +14029,7 @@ export interface operations {
                     court_id: number;
                     /**
                      * Format: date
-                     * @description YYYY-MM-DD
+                     * @description YYYY-MM-DD (years 1900–2200)
                      */
                     date: string;
                     /** @description HH:mm (24-hour) */

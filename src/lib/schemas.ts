@@ -10,19 +10,33 @@ export const DateTime = Type.String({ description: 'YYYY-MM-DD HH:mm:ss, venue t
 export const DateOnly = Type.String({ description: 'YYYY-MM-DD' })
 
 /**
- * Request date: a real calendar day as YYYY-MM-DD. Ajv's `date` format (ajv-formats, full mode)
- * checks the month and the day of that month, leap years included, so 2027-02-30 and 2027-13-01
- * are 422 at validation and never reach a service, the database or `new Date` (which would roll
- * 2027-02-30 over to March 2).
+ * Request date: a real calendar day as YYYY-MM-DD in the years DATE_YEARS. The `date` format is our
+ * own (isRequestDate, put over ajv-formats' in both Ajv instances: src/lib/validation.ts): the month
+ * and the day of that month, leap years included, so 2027-02-30 and 2027-13-01 are 422 at
+ * validation and never reach a service, the database or `new Date` (which would roll 2027-02-30
+ * over to March 2); nor does a year the Nepali calendar, Intl or the reports cannot handle (0999).
  */
-export const DateInput = Type.String({ format: 'date', description: 'YYYY-MM-DD' })
+export const DateInput = Type.String({ format: 'date', description: 'YYYY-MM-DD (years 1900–2200)' })
+
+/** The years a request date may name: wide enough for any booking, report or statement. */
+export const DATE_YEARS = { min: 1900, max: 2200 } as const
+
+const REQUEST_DATE = /^(\d{4})-\d{2}-\d{2}$/
+
+/** Whether `s` is a request date: YYYY-MM-DD, a real calendar day, in DATE_YEARS. */
+export function isRequestDate(s: string): boolean {
+  const m = REQUEST_DATE.exec(s)
+  if (m === null) return false
+  const year = Number(m[1])
+  return year >= DATE_YEARS.min && year <= DATE_YEARS.max && isValidDate(s)
+}
 
 const LOCAL_DATE_TIME = /^(\d{4}-\d{2}-\d{2})(?: ([01]\d|2[0-3]):[0-5]\d(?::[0-5]\d)?)?$/
 
 /** Whether `s` is "YYYY-MM-DD" or "YYYY-MM-DD HH:mm[:ss]" naming a real calendar day and time. */
 export function isLocalDateTime(s: string): boolean {
   const m = LOCAL_DATE_TIME.exec(s)
-  return m !== null && isValidDate(m[1])
+  return m !== null && isRequestDate(m[1])
 }
 
 /**
@@ -36,9 +50,11 @@ export function isMoneyNumber(n: number): boolean {
 
 /**
  * Formats of our own, given to both Ajv instances (src/lib/validation.ts): `local-date-time` for
- * text, `money` for numbers (a number format applies to numbers only).
+ * text, `money` for numbers (a number format applies to numbers only). `date` replaces ajv-formats'
+ * own after that plugin is added (validation.ts).
  */
 export const customFormats = {
+  date: isRequestDate,
   'local-date-time': isLocalDateTime,
   money: { type: 'number' as const, validate: isMoneyNumber },
 }

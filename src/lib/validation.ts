@@ -26,8 +26,15 @@ type ValidatorFactory = NonNullable<
 function compilers(externalSchemas: Parameters<typeof coercingPool>[0]) {
   // The pool's declared return type takes a bare schema; at run time (and in Fastify's own use)
   // the compiler takes the route definition, so it is typed as Fastify calls it.
-  const coercing = coercingPool(externalSchemas, { customOptions: { ...common, coerceTypes: 'array' } }) as unknown
-  const strict = strictPool(externalSchemas, { customOptions: { ...common, coerceTypes: false } }) as unknown
+  // ajv-formats is added after the options' formats and would put its own `date` back: ours (years
+  // 1900–2200 too) goes on again once the instance is made.
+  const onCreate = (ajv: { addFormat(name: string, format: (s: string) => boolean): unknown }) =>
+    ajv.addFormat('date', customFormats.date)
+  const coercing = coercingPool(externalSchemas, {
+    customOptions: { ...common, coerceTypes: 'array' },
+    onCreate,
+  }) as unknown
+  const strict = strictPool(externalSchemas, { customOptions: { ...common, coerceTypes: false }, onCreate }) as unknown
   return { coercing: coercing as Compile, strict: strict as Compile }
 }
 

@@ -106,6 +106,39 @@ test('impossible calendar dates are 422 wherever a date is accepted, and nothing
   assert.equal(leap.json().data.starts_at, '2028-02-29 00:00:00')
 })
 
+// Real days, but outside the years a request date may name (1900–2200): the Nepali calendar and
+// Intl could not handle 0999, and a report over it was a 500 (RangeError).
+const OUT_OF_RANGE = ['0999-06-01', '1899-12-31', '2201-01-01']
+
+test('dates outside 1900–2200 are 422 on reports, statements, the cash-up and bookings, never a 500', async () => {
+  const day = daysFromFixedNow(1)
+  for (const date of OUT_OF_RANGE) {
+    const base = `/api/venues/${venue.id}`
+    for (const [url, field] of [
+      [`${base}/reports/summary?from=${date}&to=${day}`, 'from'],
+      [`${base}/reports/summary?from=${day}&to=${date}`, 'to'],
+      [`${base}/reports/bookings.csv?from=${date}&to=${day}`, 'from'],
+      [`${base}/reports/payments.csv?from=${day}&to=${date}`, 'to'],
+      [`${base}/statement?from=${date}&to=${day}`, 'from'],
+      [`${base}/cash-up?date=${date}`, 'date'],
+      [`/api/courts/${court.id}/availability?date=${date}`, 'date'],
+      [`/api/bookings?date=${date}`, 'date'],
+    ] as const) {
+      assertInvalid(await send('GET', url, url.startsWith('/api/bookings') ? customer : owner), field, url)
+    }
+    assertInvalid(await send('POST', `${base}/cash-up`, owner, { date, counted_cash: '0.00' }), 'date', date)
+    const slot = { court_id: court.id, date, start_time: '10:00', end_time: '11:00' }
+    assertInvalid(await send('POST', '/api/bookings', customer, slot), 'date', date)
+    const coupon = { code: 'YEARS1', type: 'fixed', value: 100, expires_at: `${date} 18:00` }
+    assertInvalid(await send('POST', `${base}/coupons`, owner, coupon), 'expires_at', date)
+  }
+  // The first and last years are dates.
+  for (const date of ['1900-01-01', '2200-12-31']) {
+    const res = await send('GET', `/api/venues/${venue.id}/reports/summary?from=${date}&to=${date}`, owner)
+    assert.equal(res.statusCode, 200, `${date}: ${res.body}`)
+  }
+})
+
 test('money beyond 10,000,000.00 is 422 on every money input, not a 500 from the converter', async () => {
   const before = await Promise.all([count('courts'), count('coupons'), count('tournaments')])
   for (const amount of [1e21, 1e308, 10_000_000.01, '10000000.01', '99999999', '1e21']) {

@@ -107,3 +107,24 @@ test('only super_admin reaches the admin catalogue routes', async () => {
     assert.equal((await app.inject({ method, url, headers: owner.headers, payload: {} })).statusCode, 403, url)
   }
 })
+
+test('an update naming no field it may change is 422 on the first of them, and changes nothing', async () => {
+  const admin = await createUser(app, { roles: ['super_admin'] })
+  const put = (url: string, payload: object) => app.inject({ method: 'PUT', url, headers: admin.headers, payload })
+  for (const [url, field] of [
+    ['/api/admin/amenities/1', 'name'],
+    ['/api/admin/sports/1', 'name'],
+  ] as const) {
+    for (const payload of [{}, { colour: 'red' }]) {
+      const res = await put(url, payload)
+      assert.equal(res.statusCode, 422, `${url} ${JSON.stringify(payload)}: ${res.body}`)
+      assert.equal(res.json().message, 'The given data was invalid.')
+      assert.ok(res.json().errors[field][0].startsWith('Give at least one of name'), res.body)
+    }
+  }
+  // The body is checked before the row is looked up; a path that cannot name a row is 404 first.
+  assert.equal((await put('/api/admin/sports/999999', {})).statusCode, 422)
+  assert.equal((await put('/api/admin/sports/abc', {})).statusCode, 404)
+  const s = await app.inject({ method: 'GET', url: '/api/sports' })
+  assert.equal(s.json().data[0].name, 'Futsal')
+})

@@ -45,11 +45,27 @@ export function createAmenity(ctx: AppContext, body: Static<typeof AmenityBody>)
   return insertAmenity(ctx.db, { name: body.name.trim(), icon: body.icon ?? null }).catch(amenityNameTaken)
 }
 
+/**
+ * An update naming none of the fields it may change (`{}`, or unknown fields only) is 422 on the
+ * first of them, never an UPDATE with nothing to set.
+ */
+function someOf<T extends object>(update: T, fields: readonly string[]): T {
+  if (Object.keys(update).length === 0) {
+    throw new Invalid(fields[0], `Give at least one of ${fields.join(', ')} to change.`)
+  }
+  return update
+}
+
 export async function changeAmenity(ctx: AppContext, key: string, body: Static<typeof AmenityUpdateBody>) {
-  const row = await updateAmenity(ctx.db, idOf(key), {
-    ...(body.name !== undefined && { name: body.name.trim() }),
-    ...(body.icon !== undefined && { icon: body.icon }),
-  }).catch(amenityNameTaken)
+  const id = idOf(key)
+  const update = someOf(
+    {
+      ...(body.name !== undefined && { name: body.name.trim() }),
+      ...(body.icon !== undefined && { icon: body.icon }),
+    },
+    ['name', 'icon'],
+  )
+  const row = await updateAmenity(ctx.db, id, update).catch(amenityNameTaken)
   if (!row) throw new NotFound()
   return row
 }
@@ -72,13 +88,17 @@ export function createSport(ctx: AppContext, body: Static<typeof SportBody>) {
 
 export async function changeSport(ctx: AppContext, key: string, body: Static<typeof SportUpdateBody>) {
   const id = idOf(key)
-  const row = await updateSport(ctx.db, id, {
-    ...(body.name !== undefined && { name: body.name.trim() }),
-    ...(body.slug !== undefined && { slug: body.slug }),
-    ...(body.key !== undefined && { key: body.key }),
-    ...(body.label !== undefined && { label: body.label }),
-    ...(body.category !== undefined && { category: body.category }),
-  }).catch(sportTaken)
+  const update = someOf(
+    {
+      ...(body.name !== undefined && { name: body.name.trim() }),
+      ...(body.slug !== undefined && { slug: body.slug }),
+      ...(body.key !== undefined && { key: body.key }),
+      ...(body.label !== undefined && { label: body.label }),
+      ...(body.category !== undefined && { category: body.category }),
+    },
+    ['name', 'slug', 'key', 'label', 'category'],
+  )
+  const row = await updateSport(ctx.db, id, update).catch(sportTaken)
   if (!row) throw new NotFound()
   return row
 }
