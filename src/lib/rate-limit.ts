@@ -1,4 +1,4 @@
-import { createHash } from 'node:crypto'
+import { createHash, randomBytes } from 'node:crypto'
 import type { IncomingMessage } from 'node:http'
 import type { FastifyInstance, FastifyReply, FastifyRequest, HookHandlerDoneFunction } from 'fastify'
 import type { Config } from '../config.ts'
@@ -23,8 +23,27 @@ const PER_USER: Record<LimitName, boolean> = { register: false, emailResend: tru
 
 const WINDOW_MS = 60_000
 
-/** Paths that never spend the budget: health/readiness probes, the metrics scrape and the API docs assets. */
-const FREE_PATH = /^\/(health|ready|metrics|docs|console)(\/|$)/
+/**
+ * Routes that never spend the budget: everything outside the API. That is the health and readiness
+ * probes, the metrics scrape, the API docs, and the web app's and console's own files (pages,
+ * scripts, styles, icons, the manifest, the service worker): a player's browser fetches dozens of
+ * them, and many players share one address at a venue's Wi-Fi. The not-found handler (unknown
+ * paths, and page paths it answers with the web app's shell) is still counted.
+ */
+const isFreeRoute = (url: string) => url !== '/api' && !url.startsWith('/api/')
+
+/**
+ * The header that marks this process's calls to itself (the in-process payment sandbox reached
+ * through inject): never counted, since they are the service's own work on behalf of a request that
+ * was. Its value is random per process, so no client can send it.
+ */
+export const INTERNAL_CALL_HEADER = 'x-courtside-internal'
+const INTERNAL_CALL = randomBytes(16).toString('hex')
+
+/** Headers for a call of this process to itself (inject) that the rate limit must not count. */
+export function internalCall(): Record<string, string> {
+  return { [INTERNAL_CALL_HEADER]: INTERNAL_CALL }
+}
 
 /** The rate-limit key of the client behind a request: its user when signed in, else its address. */
 async function clientKey(app: FastifyInstance, req: FastifyRequest): Promise<string> {
@@ -156,7 +175,7 @@ export async function registerRateLimit(app: FastifyInstance, config: Config): P
 
   // Must run before the plugin's own onRoute hook, which attaches a limiter unless told not to.
   app.addHook('onRoute', (route) => {
-    if (FREE_PATH.test(route.url)) route.config = { ...route.config, rateLimit: false }
+    if (isFreeRoute(route.url)) route.config = { ...route.config, rateLimit: false }
   })
   await app.register(rateLimit, {
     // The named limits only (routes with `config.rateLimit`, namedLimit above). The default limit is
@@ -209,8 +228,10 @@ function defaultLimit(app: FastifyInstance, max: number, counters: Counters): Gu
     counters.count(key, WINDOW_MS, (err, hit) => outcome(err, hit, reply, done))
   }
   app.addHook('onRequest', (req, reply, done) => {
-    // A named limit (an object) replaces the default; `false` (FREE_PATH) is exempt.
+    // A named limit (an object) replaces the default; `false` (isFreeRoute) is exempt, and so are
+    // this process's calls to itself.
     if (req.routeOptions.config?.rateLimit !== undefined) return done()
+    if (req.headers[INTERNAL_CALL_HEADER] === INTERNAL_CALL) return done()
     // Counted already before routing (the front cache): its outcome, not a second count.
     const counted = (req.raw as Counted)[COUNTED]
     if (counted !== undefined) return outcome(counted.err, counted.hit, reply, done)

@@ -1,4 +1,5 @@
 import { Type } from 'typebox'
+import { internalCall } from '../../lib/rate-limit.ts'
 import type { RouteApp } from '../../lib/route.ts'
 import type { Gateways } from './gateways/index.ts'
 
@@ -19,7 +20,7 @@ export function esewaCheckoutRoute(app: RouteApp, gateways: Gateways) {
         const res = await app.inject({
           method: 'POST',
           url: gateways.esewaFormUrl.slice(appUrl.length),
-          headers: { 'content-type': 'application/x-www-form-urlencoded' },
+          headers: { 'content-type': 'application/x-www-form-urlencoded', ...internalCall() },
           payload: new URLSearchParams({ ...fields, simulate }).toString(),
         })
         const location = res.headers.location

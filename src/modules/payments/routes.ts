@@ -4,6 +4,7 @@ import { Type } from 'typebox'
 import { signedIn } from '../../lib/auth.ts'
 import { NotFound } from '../../lib/errors.ts'
 import { pathId } from '../../lib/ids.ts'
+import { internalCall } from '../../lib/rate-limit.ts'
 import type { RouteApp } from '../../lib/route.ts'
 import { errorResponses, Message } from '../../lib/schemas.ts'
 import { adminPaymentRoutes } from './admin-routes.ts'
@@ -222,10 +223,10 @@ function withQuery(url: string, status: string, paymentId: number): string {
   }
 }
 
-/** Sandbox transport: the request is answered by this app's own sandbox routes via inject. */
 /**
  * The payment gateways' drivers for this app: the real protocols, or the in-process sandbox, which
- * the drivers reach through the app itself (inject) at the same URLs a browser would.
+ * the drivers reach through the app itself (inject) at the same URLs a browser would; those calls
+ * are the service's own and spend no client's rate limit (internalCall).
  */
 export function paymentGateways(app: RouteApp): Gateways {
   return createGateways(app.ctx, inProcess(app, app.ctx.config.appUrl))
@@ -234,7 +235,8 @@ export function paymentGateways(app: RouteApp): Gateways {
 function inProcess(app: RouteApp, appUrl: string): Transport {
   return async (req) => {
     const url = req.url.startsWith(appUrl) ? req.url.slice(appUrl.length) : req.url
-    const res = await app.inject({ method: req.method, url, headers: req.headers, payload: req.body })
+    const headers = { ...req.headers, ...internalCall() }
+    const res = await app.inject({ method: req.method, url, headers, payload: req.body })
     return { status: res.statusCode, body: res.body }
   }
 }
