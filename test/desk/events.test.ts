@@ -361,3 +361,82 @@ test('a stream ends at the next heartbeat after logout, token deletion, suspensi
   await stays.next((e) => e.comment === 'ping', 2000)
   stays.close()
 })
+
+test('logout, a revoked device, suspension or removal from the staff end a stream at once, not at the next heartbeat', async () => {
+  // A heartbeat of a minute: only the change notification can end the stream within a second.
+  const slow = await build(undefined, { DESK_HEARTBEAT_MS: '60000' }, { clock: new ManualClock(FIXED_NOW) })
+  await slow.listen({ port: 0, host: '127.0.0.1' })
+  const at = `http://127.0.0.1:${(slow.server.address() as AddressInfo).port}`
+  try {
+    const w = await world(slow)
+    const admin = await createUser(slow, { roles: ['super_admin'] })
+    const revocations: Array<
+      [string, (u: { id: number; token: string; headers: Record<string, string> }) => Promise<number>]
+    > = [
+      [
+        'logout',
+        async (u) => (await slow.inject({ method: 'POST', url: '/api/auth/logout', headers: u.headers })).statusCode,
+      ],
+      [
+        'device revoked',
+        async (u) =>
+          (
+            await slow.inject({
+              method: 'DELETE',
+              url: `/api/auth/devices/${u.token.split('|')[0]}`,
+              headers: u.headers,
+            })
+          ).statusCode,
+      ],
+      [
+        'suspended',
+        async (u) =>
+          (
+            await slow.inject({
+              method: 'PATCH',
+              url: `/api/admin/users/${u.id}`,
+              headers: admin.headers,
+              payload: { is_active: false },
+            })
+          ).statusCode,
+      ],
+      [
+        'removed from the staff',
+        async (u) =>
+          (
+            await slow.inject({
+              method: 'DELETE',
+              url: `/api/venues/${w.venue.id}/staff/${u.id}`,
+              headers: w.owner.headers,
+            })
+          ).statusCode,
+      ],
+    ]
+    const colleague = await open(w.venue.id, w.manager.headers, at)
+    await colleague.next((e) => e.event === 'ready')
+    for (const [what, revoke] of revocations) {
+      const staff = await createUser(slow, { roles: ['staff'] })
+      await slow.ctx.db
+        .insertInto('venue_staff')
+        .values({ venue_id: w.venue.id, user_id: staff.id, role: 'staff' })
+        .execute()
+      const stream = await open(w.venue.id, staff.headers, at)
+      assert.equal(stream.res.statusCode, 200, what)
+      await stream.next((e) => e.event === 'ready')
+      assert.equal(await revoke(staff), 200, what)
+      const ended = await Promise.race([
+        stream.endedPromise.then(() => true),
+        new Promise((r) => setTimeout(() => r(false), 1000)),
+      ])
+      assert.equal(ended, true, `${what}: the stream ended within a second`)
+      stream.close()
+    }
+    // The colleague's stream still stands, and still hears the venue's changes.
+    assert.equal(colleague.res.destroyed, false)
+    await slow.ctx.db.updateTable('venues').set({ name: 'Renamed' }).where('id', '=', w.venue.id).execute()
+    await colleague.next(change('venue', w.venue.id))
+    colleague.close()
+  } finally {
+    await slow.close()
+  }
+})

@@ -8,7 +8,8 @@ import { venueOfResource } from './queries.ts'
 // and rules, 'game:<game>' for a game and its bookings, 'venue:<venue>' for the venue and its
 // holidays). One listener per process (ctx.changes) feeds this hub, which maps a court or game to
 // its venue (an in-memory map, loaded on a miss) and writes `change` events to the streams open on
-// that venue. Several notifications for one thing within a tick go out as one event.
+// that venue. Several notifications for one thing within a tick go out as one event. A token's or
+// user's change ('token:<id>', 'user:<id>') has the streams it concerns check their access at once.
 
 export type ChangeKind = 'court' | 'indoor_game' | 'venue'
 export interface Change {
@@ -16,12 +17,24 @@ export interface Change {
   id: number
 }
 
-/** What a stream needs from the hub: a way to send text, and to end. */
+/** What a stream needs from the hub: a way to send text, to end, and to check its access again. */
 export interface EventSink {
   userId: number
+  /** The id of the token the stream was opened with. */
+  tokenId: number
   venueId: number
   send(text: string): void
   end(): void
+  /** Asks the database whether the token and the user's place at the venue still hold; ends the stream if not. */
+  recheck(): void
+}
+
+/** `token:<id>` or `user:<id>`: a token deleted, or a user suspended, changed, or added to or removed from a staff. */
+function parseRevocation(tag: string): { token: number } | { user: number } | null {
+  const m = /^(token|user):(\d+)$/.exec(tag)
+  if (!m) return null
+  const id = Number(m[2])
+  return m[1] === 'token' ? { token: id } : { user: id }
 }
 
 /** Streams one user may hold open on one instance. */
@@ -109,6 +122,8 @@ export class DeskEvents {
 
   private heard(tag: string) {
     if (this.byVenue.size === 0) return
+    const revoked = parseRevocation(tag)
+    if (revoked) return this.recheck(revoked)
     const change = parseTag(tag)
     if (!change) return
     this.pending.set(`${change.kind}:${change.id}`, change)
@@ -122,6 +137,19 @@ export class DeskEvents {
         this.deliver(c).catch((err) => this.ctx.log.warn({ err }, 'desk events: venue look-up failed'))
       }
     })
+  }
+
+  /**
+   * A token or user changed (logout, a device revoked, suspension, staff removal): that user's streams
+   * (or the token's) check their access now rather than at the next heartbeat, on every instance,
+   * since the change arrives as the database's notification.
+   */
+  private recheck(revoked: { token: number } | { user: number }) {
+    for (const set of this.byVenue.values()) {
+      for (const sink of set) {
+        if ('token' in revoked ? sink.tokenId === revoked.token : sink.userId === revoked.user) sink.recheck()
+      }
+    }
   }
 
   /** After the listener was down, notifications may be lost: every open board reloads. */

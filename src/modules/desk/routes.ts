@@ -20,18 +20,23 @@ const EVENTS_DOC =
   'maintenance block, schedule, pricing rule or court edited ("court"); an indoor game or its bookings ' +
   '("indoor_game"); the venue or its holidays ("venue", also sent after the server lost and regained its ' +
   'database listener, when changes may have been missed). The console reloads the board on a change. ' +
-  'Comment lines `: ping` every 15 s (DESK_HEARTBEAT_MS) keep the stream alive; before each, the token and the ' +
-  "user's staff role at the venue are checked again and the stream ends once either is gone (logout, token " +
-  'deleted, user suspended, removed from the staff). The events come from the ' +
+  'Comment lines `: ping` every 15 s (DESK_HEARTBEAT_MS) keep the stream alive; before each, and as soon as ' +
+  "the token or its user changes, the token and the user's staff role at the venue are checked again and the " +
+  'stream ends once either is gone (logout, token deleted, user suspended, removed from the staff). The events come from the ' +
   "database's change notifications, so a change made through any instance reaches every instance's streams. " +
   '429 beyond 10 open streams per user on one instance.'
+
+const BEARER = /^Bearer\s+(\d+)\|(\S+)$/i
+
+/** The token id of a `Bearer <id>|<secret>` header (signed in already, so it is one); 0 otherwise. */
+const tokenIdOf = (authorization: string | undefined) => Number(BEARER.exec(authorization ?? '')?.[1] ?? 0)
 
 const routes: Routes = async (app) => {
   const { ctx } = app
   const hub = new DeskEvents(ctx)
   /** Whether the stream's token and its user's place at the venue's desk still hold, from the database. */
   const stillAllowed = async (authorization: string | undefined, venueId: number): Promise<boolean> => {
-    const m = /^Bearer\s+(\d+)\|(\S+)$/i.exec(authorization ?? '')
+    const m = BEARER.exec(authorization ?? '')
     if (!m) return false
     const owner = await loadTokenOwner(ctx.db, Number(m[1]), hashToken(m[2]))
     if (!owner?.user.is_active) return false
@@ -119,13 +124,32 @@ const routes: Routes = async (app) => {
         if (!raw.writableEnded) raw.end(() => raw.socket?.destroy())
         else if (!raw.socket?.destroyed) raw.socket?.destroy()
       }
+      // Asks the database (not the read cache) whether the token still exists, its user is active and
+      // still works this venue's desk; when not (logout, token deleted, suspended, removed from the
+      // staff) the stream ends. Each heartbeat does, and the hub as soon as the token or user changes.
+      let checking = false
+      const check = (ping: boolean) => {
+        if (checking || raw.writableEnded) return
+        checking = true
+        stillAllowed(req.headers.authorization, venue.id)
+          .then((allowed) => {
+            if (!allowed) finish()
+            else if (ping && !raw.writableEnded) raw.write(': ping\n\n')
+          })
+          .catch((err) => ctx.log.warn({ err }, 'desk events: access re-check failed'))
+          .finally(() => {
+            checking = false
+          })
+      }
       remove = await hub.open({
         userId: user.id,
+        tokenId: tokenIdOf(req.headers.authorization),
         venueId: venue.id,
         send: (text) => {
           if (!raw.writableEnded) raw.write(text)
         },
         end: finish,
+        recheck: () => check(false),
       })
       reply.hijack()
       raw.writeHead(200, {
@@ -137,23 +161,7 @@ const routes: Routes = async (app) => {
         'x-request-id': String(req.id),
       })
       raw.write(`retry: 3000\n\n${sseEvent('ready', { venue_id: venue.id })}`)
-      // Each heartbeat first asks the database (not the read cache) whether the token still exists,
-      // its user is active and still works this venue's desk; when not (logout, token deleted,
-      // suspended, removed from the staff) the stream ends instead.
-      let checking = false
-      heartbeat = setInterval(() => {
-        if (checking || raw.writableEnded) return
-        checking = true
-        stillAllowed(req.headers.authorization, venue.id)
-          .then((allowed) => {
-            if (!allowed) finish()
-            else if (!raw.writableEnded) raw.write(': ping\n\n')
-          })
-          .catch((err) => ctx.log.warn({ err }, 'desk events: access re-check failed'))
-          .finally(() => {
-            checking = false
-          })
-      }, ctx.config.deskHeartbeatMs)
+      heartbeat = setInterval(() => check(true), ctx.config.deskHeartbeatMs)
       heartbeat.unref()
       req.raw.on('close', finish)
       raw.on('close', finish)
