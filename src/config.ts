@@ -133,6 +133,16 @@ export function exitOnStartError(err: unknown): never {
 
 type Env = Record<string, string | undefined>
 
+/** What is wrong with the settings being read (loadConfig): every one is listed at once, not the first. */
+let collected: string[] | null = null
+
+/** A setting is wrong: noted (while loadConfig reads them all) with `fallback` standing in, else thrown. */
+function bad<T>(message: string, fallback: T): T {
+  if (collected === null) throw new ConfigError(message)
+  collected.push(message)
+  return fallback
+}
+
 function str(env: Env, key: string, fallback: string): string {
   const v = env[key]
   return v === undefined || v === '' ? fallback : v
@@ -148,14 +158,14 @@ function int(env: Env, key: string, fallback: number, min = 0, max = Number.MAX_
   if (raw === undefined || raw === '') return fallback
   const n = Number(raw)
   if (!Number.isInteger(n) || n < min || n > max) {
-    throw new ConfigError(`${key} must be an integer between ${min} and ${max}, got "${raw}"`)
+    return bad(`${key} must be an integer between ${min} and ${max}, got "${raw}"`, fallback)
   }
   return n
 }
 
 function oneOf<T extends string>(env: Env, key: string, values: readonly T[], fallback: T): T {
   const raw = str(env, key, fallback)
-  if (!values.includes(raw as T)) throw new ConfigError(`${key} must be one of ${values.join(', ')}, got "${raw}"`)
+  if (!values.includes(raw as T)) return bad(`${key} must be one of ${values.join(', ')}, got "${raw}"`, fallback)
   return raw as T
 }
 
@@ -164,7 +174,7 @@ function bool(env: Env, key: string, fallback: boolean): boolean {
   if (raw === undefined || raw === '') return fallback
   if (['1', 'true', 'yes', 'on'].includes(raw.toLowerCase())) return true
   if (['0', 'false', 'no', 'off'].includes(raw.toLowerCase())) return false
-  throw new ConfigError(`${key} must be true or false, got "${raw}"`)
+  return bad(`${key} must be true or false, got "${raw}"`, fallback)
 }
 
 /** An NPR amount setting ("100000.00", "500"): at least 0.01, at most 10,000,000.00, two decimals at most; paisa. */
@@ -173,7 +183,7 @@ function percent(env: Env, key: string, fallback: number): number {
   const raw = env[key]
   if (raw === undefined || raw === '') return fallback
   if (!/^\d{1,3}(\.\d{1,2})?$/.test(raw.trim()) || Number(raw) > 100) {
-    throw new ConfigError(`${key} must be a percentage between 0 and 100 with at most 2 decimals, got "${raw}"`)
+    return bad(`${key} must be a percentage between 0 and 100 with at most 2 decimals, got "${raw}"`, fallback)
   }
   return Math.round(Number(raw) * 100)
 }
@@ -186,8 +196,9 @@ function money(env: Env, key: string, fallback: number): number {
     paisa = toPaisa(raw)
   } catch {}
   if (paisa === undefined || paisa < 1 || paisa > 1_000_000_000) {
-    throw new ConfigError(
+    return bad(
       `${key} must be an amount between 0.01 and 10000000.00 with at most 2 decimals, got "${raw}" (default ${formatMoney(fallback)})`,
+      fallback,
     )
   }
   return paisa
@@ -198,7 +209,7 @@ function url(env: Env, key: string, fallback: string): string {
   try {
     new URL(raw)
   } catch {
-    throw new ConfigError(`${key} must be an absolute URL, got "${raw}"`)
+    return bad(`${key} must be an absolute URL, got "${raw}"`, fallback)
   }
   return raw.replace(/\/+$/, '')
 }
@@ -218,17 +229,18 @@ function returnUrlAllowlist(raw: string | undefined): string[] {
     .split(',')
     .map((e) => e.trim())
     .filter(Boolean)
-  return entries.map((entry) => {
+  return entries.flatMap((entry) => {
     const m = /^([a-z][a-z0-9+.-]*):(.*)$/i.exec(entry)
     if (!m || !URL.canParse(entry) || m[2] === '' || /^(javascript|data|vbscript|file):/i.test(entry)) {
-      throw new ConfigError(
+      return bad(
         `RETURN_URL_ALLOWLIST must be a comma-separated list of URL prefixes with a scheme (courtside://, https://app.example.com/), got "${entry}"`,
+        [],
       )
     }
     const scheme = m[1].toLowerCase()
     const rest = m[2]
-    if ((scheme === 'http' || scheme === 'https') && /^\/\/[^/?#]+$/.test(rest)) return `${scheme}:${rest}/`
-    return `${scheme}:${rest}`
+    if ((scheme === 'http' || scheme === 'https') && /^\/\/[^/?#]+$/.test(rest)) return [`${scheme}:${rest}/`]
+    return [`${scheme}:${rest}`]
   })
 }
 
@@ -239,7 +251,7 @@ function trustProxy(raw: string | undefined): Config['trustProxy'] {
   if (value === 'true') return true
   if (/^\d+$/.test(value)) {
     const hops = Number(value)
-    if (hops < 1 || hops > 32) throw new ConfigError(`TRUST_PROXY hop count must be between 1 and 32, got "${raw}"`)
+    if (hops < 1 || hops > 32) return bad(`TRUST_PROXY hop count must be between 1 and 32, got "${raw}"`, false)
     return hops
   }
   const entries = value
@@ -253,8 +265,9 @@ function trustProxy(raw: string | undefined): Config['trustProxy'] {
     const maxBits = family === 6 ? 128 : 32
     const bitsOk = bits === undefined || (/^\d{1,3}$/.test(bits) && Number(bits) <= maxBits)
     if (family === 0 || !bitsOk || extra !== undefined) {
-      throw new ConfigError(
+      return bad(
         `TRUST_PROXY must be true, false, a hop count or a comma-separated list of addresses/CIDRs, got "${raw}"`,
+        false,
       )
     }
   }
@@ -318,16 +331,16 @@ function checkLiveGateways(env: Env) {
     missing.length ? `set ${missing.join(', ')}` : '',
     test.length ? `set real (not the public test) values for ${test.join(', ')}` : '',
   ].filter(Boolean)
-  if (problems.length) throw new ConfigError(`PAYMENT_DRIVER=live in production: ${problems.join('; ')}`)
+  if (problems.length) bad(`PAYMENT_DRIVER=live in production: ${problems.join('; ')}`, undefined)
 }
 
 /** Drivers that could not send a single message are refused at start, not at the first send. */
 function refuseUnusable(env: Env) {
   if (str(env, 'MAIL_DRIVER', 'log') === 'smtp' && !/^smtps?:\/\/[^/]/.test(str(env, 'SMTP_URL', ''))) {
-    throw new ConfigError('MAIL_DRIVER=smtp needs SMTP_URL (smtp:// or smtps://)')
+    bad('MAIL_DRIVER=smtp needs SMTP_URL (smtp:// or smtps://)', undefined)
   }
   if (str(env, 'SMS_DRIVER', 'log') === 'http' && !/^https?:\/\/[^/]/.test(str(env, 'SMS_HTTP_URL', ''))) {
-    throw new ConfigError('SMS_DRIVER=http needs SMS_HTTP_URL (http:// or https://)')
+    bad('SMS_DRIVER=http needs SMS_HTTP_URL (http:// or https://)', undefined)
   }
   if (str(env, 'PUSH_DRIVER', 'log') === 'fcm') {
     let account: Record<string, unknown> | null = null
@@ -335,8 +348,9 @@ function refuseUnusable(env: Env) {
       account = JSON.parse(str(env, 'FCM_SERVICE_ACCOUNT', 'null'))
     } catch {}
     if (!['project_id', 'client_email', 'private_key'].every((k) => typeof account?.[k] === 'string')) {
-      throw new ConfigError(
+      bad(
         'PUSH_DRIVER=fcm needs FCM_SERVICE_ACCOUNT: the JSON of a Firebase service account (project_id, client_email, private_key)',
+        undefined,
       )
     }
   }
@@ -397,29 +411,44 @@ function checkProductionStandIns(env: Env): string[] {
       )
     }
   }
-  if (problems.length) throw new ConfigError(problems.join('; '))
+  if (problems.length) bad(problems.join('; '), undefined)
   return warnings
 }
 
+/**
+ * The configuration from `env`. A ConfigError lists every wrong setting at once ("; " between
+ * them), so a deployment is mended in one go rather than one restart per setting.
+ */
 export function loadConfig(env: Env = process.env): Config {
+  collected = []
+  try {
+    const config = readConfig(env)
+    if (collected.length > 0) throw new ConfigError(collected.join('; '))
+    return config
+  } finally {
+    collected = null
+  }
+}
+
+function readConfig(env: Env): Config {
   const nodeEnv = oneOf(env, 'NODE_ENV', ['development', 'production', 'test'] as const, 'development')
   if (nodeEnv === 'production' && env.PAYMENT_DRIVER === 'live') checkLiveGateways(env)
   const port = int(env, 'PORT', 8000, 0, 65535)
   const appUrl = url(env, 'APP_URL', `http://127.0.0.1:${port}`)
   const appKey = str(env, 'APP_KEY', 'courtside-development-key-change-me')
   if (nodeEnv === 'production' && appKey === 'courtside-development-key-change-me') {
-    throw new ConfigError('APP_KEY must be set to a secret value in production')
+    bad('APP_KEY must be set to a secret value in production', undefined)
   }
   const timezone = str(env, 'APP_TIMEZONE', 'Asia/Kathmandu')
   try {
     new Intl.DateTimeFormat('en-US', { timeZone: timezone })
   } catch {
-    throw new ConfigError(`APP_TIMEZONE is not a known time zone: "${timezone}"`)
+    bad(`APP_TIMEZONE is not a known time zone: "${timezone}"`, undefined)
   }
   const dataDir = str(env, 'DATA_DIR', 'data')
   const databaseUrl = opt(env, 'DATABASE_URL')
   if (databaseUrl && !/^postgres(ql)?:\/\//.test(databaseUrl)) {
-    throw new ConfigError('DATABASE_URL must start with postgres:// or postgresql://')
+    bad('DATABASE_URL must start with postgres:// or postgresql://', undefined)
   }
   refuseUnusable(env)
   const startWarnings = nodeEnv === 'production' ? checkProductionStandIns(env) : []

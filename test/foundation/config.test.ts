@@ -36,3 +36,40 @@ test('SMS_DRIVER=http without SMS_HTTP_URL is refused', () => {
   refused({ SMS_DRIVER: 'http' }, /SMS_HTTP_URL/)
   assert.equal(loadConfig({ SMS_DRIVER: 'http', SMS_HTTP_URL: 'https://sms.example.com/send' }).sms.driver, 'http')
 })
+
+test('every wrong setting is listed at once, not only the first', () => {
+  const env = {
+    NODE_ENV: 'production',
+    PORT: 'eighty',
+    RATE_LIMIT_ENABLED: 'maybe',
+    APP_URL: 'not a url',
+    TRUST_PROXY: '99',
+    RETURN_URL_ALLOWLIST: 'javascript:alert(1)',
+    MAIL_DRIVER: 'smtp',
+    PLATFORM_COMMISSION_PERCENT: '120',
+  }
+  assert.throws(
+    () => loadConfig(env),
+    (err: unknown) => {
+      assert.ok(err instanceof ConfigError)
+      for (const setting of [
+        'PORT',
+        'RATE_LIMIT_ENABLED',
+        'APP_URL',
+        'TRUST_PROXY',
+        'RETURN_URL_ALLOWLIST',
+        'SMTP_URL',
+        'PLATFORM_COMMISSION_PERCENT',
+        'APP_KEY',
+        'METRICS_TOKEN',
+        'PAYMENT_DRIVER',
+      ]) {
+        assert.ok(err.message.includes(setting), `${setting} is named: ${err.message}`)
+      }
+      return true
+    },
+  )
+  // A single wrong setting reads as before, and a later good load is not disturbed by the earlier one.
+  assert.throws(() => loadConfig({ PORT: '-1' }), { message: 'PORT must be an integer between 0 and 65535, got "-1"' })
+  assert.equal(loadConfig({ PORT: '8123' }).port, 8123)
+})
