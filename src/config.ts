@@ -90,6 +90,8 @@ export interface Config {
   metricsPublic: boolean
   /** The largest extra charge staff may add to one booking, paisa (MAX_CHARGE_AMOUNT). */
   maxChargeAmount: number
+  /** Venues one owner may create a day (super_admin is not counted). */
+  venueCreatePerDay: number
   /** Holds and series (docs/bookings.md, "Unpaid bookings and series"): what one customer may hold unpaid. */
   unpaid: {
     /** MAX_UNPAID_BOOKINGS: unpaid future bookings a customer may hold (court and indoor; a series counts once). */
@@ -567,6 +569,7 @@ function readConfig(env: Env): Config {
     metricsToken: opt(env, 'METRICS_TOKEN'),
     metricsPublic: bool(env, 'METRICS_PUBLIC', false),
     maxChargeAmount: money(env, 'MAX_CHARGE_AMOUNT', 10_000_000),
+    venueCreatePerDay: int(env, 'VENUE_CREATE_PER_DAY', 3, 1, 1000),
     unpaid: {
       maxBookings: int(env, 'MAX_UNPAID_BOOKINGS', 3, 1, 1000),
       maxSeries: int(env, 'MAX_ACTIVE_SERIES', 2, 1, 100),

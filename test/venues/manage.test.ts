@@ -311,3 +311,42 @@ test('slugs never shadow /venues/nearby, /venues/my-venues or a venue id', async
     assert.equal(res.json().data.id, v.id)
   }
 })
+
+test('at most VENUE_CREATE_PER_DAY venues a day per owner, counted under a lock; names need a letter or digit', async () => {
+  const clock = app.ctx.clock as ManualClock
+  const owner = await createUser(app, { roles: ['venue_owner'] })
+  const create = (name: string) =>
+    app.inject({ method: 'POST', url: '/api/venues', headers: owner.headers, payload: { ...body, name } })
+  for (const name of ['   ', '...', '—']) {
+    const res = await create(name)
+    assert.equal(res.statusCode, 422, `${JSON.stringify(name)}: ${res.body}`)
+    assert.ok(res.json().errors.name, res.body)
+  }
+  // Three at once: all are created (the default cap is 3), then the fourth is refused.
+  const first = await Promise.all(['Cap One', 'Cap Two', 'Cap Three', 'Cap Four'].map(create))
+  assert.deepEqual(first.map((r) => r.statusCode).sort(), [201, 201, 201, 422])
+  const refused = first.find((r) => r.statusCode === 422)!
+  assert.equal(refused.json().message, 'You may create at most 3 venues a day. Please try again tomorrow.')
+  // A name of spaces cannot be given on update either.
+  const id = first.find((r) => r.statusCode === 201)!.json().data.id
+  const renamed = await app.inject({
+    method: 'PUT',
+    url: `/api/venues/${id}`,
+    headers: owner.headers,
+    payload: { name: '  ' },
+  })
+  assert.equal(renamed.statusCode, 422, renamed.body)
+  // A day later the owner may create again; a super_admin is never counted.
+  clock.advance(24 * 3_600_000 + 1000)
+  assert.equal((await create('Cap Five')).statusCode, 201)
+  const admin = await createUser(app, { roles: ['super_admin'] })
+  for (let i = 0; i < 4; i++) {
+    const res = await app.inject({
+      method: 'POST',
+      url: '/api/venues',
+      headers: admin.headers,
+      payload: { ...body, name: `Admin Venue ${i}` },
+    })
+    assert.equal(res.statusCode, 201, res.body)
+  }
+})

@@ -54,6 +54,23 @@ export async function grantRole(db: Executor, userId: number, role: string) {
     .execute()
 }
 
+const VENUE_CREATOR_LOCK_CLASS = 1040
+
+/**
+ * Venues `ownerId` has been given since `since`, counted under a per-user lock held to the end of
+ * the transaction, so two creations at once cannot both pass the day's cap.
+ */
+export async function lockedVenuesSince(trx: Executor, ownerId: number, since: Date): Promise<number> {
+  await sql`SELECT pg_advisory_xact_lock(${sql.lit(VENUE_CREATOR_LOCK_CLASS)}, ${ownerId}::int)`.execute(trx)
+  const row = await trx
+    .selectFrom('venues')
+    .select((eb) => eb.fn.countAll<string>().as('n'))
+    .where('owner_id', '=', ownerId)
+    .where('created_at', '>', since)
+    .executeTakeFirstOrThrow()
+  return Number(row.n)
+}
+
 /** Inserts a venue; its id. */
 export async function insertVenue(db: Executor, values: Insertable<DB['venues']>): Promise<number> {
   const venue = await db.insertInto('venues').values(values).returning('id').executeTakeFirstOrThrow()

@@ -3,7 +3,7 @@ import { type AuthUser, hasRole } from '../../../lib/auth.ts'
 import { cacheTags } from '../../../lib/cache-tags.ts'
 import type { AppContext } from '../../../lib/context.ts'
 import type { Executor } from '../../../lib/db.ts'
-import { Conflict, Forbidden, Invalid, NotFound } from '../../../lib/errors.ts'
+import { Conflict, Forbidden, Invalid, NotFound, Unprocessable } from '../../../lib/errors.ts'
 import { toMinutes, toTimeWithSeconds } from '../../../lib/time.ts'
 import { assertVenueAccess, MANAGER_ROLES, type VenueRole } from '../access.ts'
 import { loadVenueResource } from '../queries.ts'
@@ -13,6 +13,7 @@ import {
   grantRole,
   hasUpcomingBookings,
   insertVenue,
+  lockedVenuesSince,
   lockVenue,
   setVenueAmenities,
   taxIdentities,
@@ -131,6 +132,27 @@ export async function assertMayCreateVenue(ctx: AppContext, user: AuthUser): Pro
   return true
 }
 
+/** A venue's name must say something: at least one letter or digit (a name of spaces or dots is 422). */
+function checkName(name: string | undefined): void {
+  if (name !== undefined && !/[\p{L}\p{N}]/u.test(name)) {
+    throw new Invalid('name', 'The name must contain at least one letter or digit.')
+  }
+}
+
+/**
+ * At most VENUE_CREATE_PER_DAY venues a day for one owner (super_admin is not counted): throwaway
+ * accounts cannot fill the catalogue. Counted in the creating transaction under the owner's lock.
+ */
+async function checkDailyVenues(ctx: AppContext, trx: Executor, ownerId: number): Promise<void> {
+  const max = ctx.config.venueCreatePerDay
+  const since = new Date(ctx.clock.now().getTime() - 24 * 3_600_000)
+  if ((await lockedVenuesSince(trx, ownerId, since)) >= max) {
+    throw new Unprocessable(
+      `You may create at most ${max} venue${max === 1 ? '' : 's'} a day. Please try again tomorrow.`,
+    )
+  }
+}
+
 /**
  * POST /venues: a new venue of the caller (or of owner_id, for super_admin); unverified, active,
  * so hidden from the catalogue until the super admin approves it. A signed-in user without the
@@ -139,6 +161,7 @@ export async function assertMayCreateVenue(ctx: AppContext, user: AuthUser): Pro
 export async function createVenue(ctx: AppContext, user: AuthUser, body: CreateBody): Promise<Venue> {
   const isAdmin = hasRole(user, 'super_admin')
   const becomesOwner = await assertMayCreateVenue(ctx, user)
+  checkName(body.name)
   const hours = checkHours(body.opening_time, body.closing_time)
   const ownerId = isAdmin && body.owner_id !== undefined ? body.owner_id : user.id
   if (ownerId !== user.id) await checkOwner(ctx.db, ownerId)
@@ -150,8 +173,10 @@ export async function createVenue(ctx: AppContext, user: AuthUser, body: CreateB
   for (let attempt = 0; ; attempt++) {
     try {
       const id = await ctx.db.transaction().execute(async (trx) => {
+        if (!isAdmin) await checkDailyVenues(ctx, trx, ownerId)
         const slug = await freeSlug(trx, slugify(body.name))
         const venueId = await insertVenue(trx, {
+          created_at: ctx.clock.now(),
           owner_id: ownerId,
           name: body.name.trim(),
           slug,
@@ -193,6 +218,7 @@ export async function createVenue(ctx: AppContext, user: AuthUser, body: CreateB
 /** PUT/PATCH /venues/{venue}: partial update by the owner, a manager or super_admin. */
 export async function updateVenue(ctx: AppContext, user: AuthUser, key: string, body: UpdateBody): Promise<Venue> {
   const venue = await venueForStaff(ctx, user, key, MANAGER_ROLES)
+  checkName(body.name)
   const hours =
     body.opening_time !== undefined || body.closing_time !== undefined
       ? checkHours(body.opening_time ?? venue.opening_time, body.closing_time ?? venue.closing_time)
