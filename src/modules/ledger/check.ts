@@ -1,7 +1,14 @@
 import type { Executor } from '../../lib/db.ts'
 import { formatMoney } from '../../lib/money.ts'
 import { kindOf, NEVER_NEGATIVE, normalBalance } from './accounts.ts'
-import { accountSums, bookingMismatches, entryCount, unbalancedEntries, walletMismatches } from './repository.ts'
+import {
+  accountSums,
+  bookingMismatches,
+  entryCount,
+  unbalancedEntries,
+  unclassifiedKinds,
+  walletMismatches,
+} from './repository.ts'
 
 // The trial balance, and the checks `npm run ledger -- check` and the admin route run: the books
 // balance, and every balance the API shows agrees with them.
@@ -50,6 +57,9 @@ export async function checkLedger(db: Executor): Promise<LedgerCheck> {
     if (NEVER_NEGATIVE.has(kindOf(a.account)) && a.balance.startsWith('-')) {
       problems.push(`account ${a.account} is negative: ${a.balance}`)
     }
+  }
+  for (const k of await unclassifiedKinds(db)) {
+    problems.push(`entry kind ${k.kind} (${k.n} entries) is not classified (src/modules/ledger/kinds.ts)`)
   }
   for (const w of await walletMismatches(db)) {
     problems.push(`user ${w.user_id}: wallet_balance ${formatMoney(w.stored)} ≠ ledger ${formatMoney(w.ledger)}`)

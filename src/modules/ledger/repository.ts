@@ -1,5 +1,6 @@
 import { sql } from 'kysely'
 import type { Executor } from '../../lib/db.ts'
+import { BOOKING_MONEY_KINDS, entryKinds } from './kinds.ts'
 
 // The ledger's rows. Entries and lines are only ever inserted (the database refuses an UPDATE or
 // DELETE, and an entry whose lines do not sum to zero: migrations/013_ledger.sql).
@@ -57,6 +58,15 @@ export async function accountSums(db: Executor) {
   }))
 }
 
+/** Entry kinds in the books that the classification (kinds.ts) does not know, with how many entries. */
+export async function unclassifiedKinds(db: Executor): Promise<Array<{ kind: string; n: number }>> {
+  const { rows } = await sql<{ kind: string; n: string }>`
+    SELECT kind, count(*) AS n FROM ledger_entries
+    WHERE kind NOT IN (${sql.join(entryKinds.map((k) => sql.lit(k)))})
+    GROUP BY kind ORDER BY kind`.execute(db)
+  return rows.map((r) => ({ kind: r.kind, n: Number(r.n) }))
+}
+
 export async function entryCount(db: Executor): Promise<number> {
   const { rows } = await sql<{ n: string }>`SELECT count(*) AS n FROM ledger_entries`.execute(db)
   return Number(rows[0].n)
@@ -84,17 +94,6 @@ export async function walletMismatches(db: Executor) {
   return rows.map((r) => ({ user_id: Number(r.id), stored: Number(r.stored), ledger: Number(r.ledger) }))
 }
 
-/** The entries that move a booking's own money (not commission, discounts funded by the platform, payouts). */
-const PAYMENT_KINDS = [
-  'wallet_payment',
-  'gateway_payment',
-  'desk_payment',
-  'refund_to_wallet',
-  'refund_to_source',
-  'desk_refund',
-  'venue_credit',
-]
-
 /**
  * Bookings whose paid_amount differs from what the ledger says the venue holds for them: minus the
  * signed sum, over the entries of the booking, of its venue's balance and desk-sales lines.
@@ -104,7 +103,7 @@ export async function bookingMismatches(db: Executor) {
     WITH held AS (
       SELECT e.booking_type, e.booking_id, -sum(l.amount) AS held
       FROM ledger_entries e JOIN ledger_lines l ON l.entry_id = e.id
-      WHERE e.booking_id IS NOT NULL AND e.kind IN (${sql.join(PAYMENT_KINDS.map((k) => sql.lit(k)))}) AND (l.account LIKE 'venue:%:balance' OR l.account LIKE 'venue:%:desk_sales')
+      WHERE e.booking_id IS NOT NULL AND e.kind IN (${sql.join(BOOKING_MONEY_KINDS.map((k) => sql.lit(k)))}) AND (l.account LIKE 'venue:%:balance' OR l.account LIKE 'venue:%:desk_sales')
       GROUP BY e.booking_type, e.booking_id
     ), b AS (
       SELECT 'court' AS kind, id, paid_amount FROM bookings
