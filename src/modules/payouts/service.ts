@@ -202,7 +202,7 @@ export async function dueVenues(db: Executor) {
   return (await repo.venuesWithBalance(db)).map((v) => ({
     venue: { id: v.id, name: v.name, slug: v.slug },
     balance: formatMoney(v.balance),
-    payout_account: (v.payout_account ?? null) as never,
+    payout_account: v.payout_account,
   }))
 }
 
