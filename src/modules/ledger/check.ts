@@ -8,6 +8,7 @@ import {
   unbalancedEntries,
   unclassifiedKinds,
   walletMismatches,
+  walletRowMismatches,
 } from './repository.ts'
 
 // The trial balance, and the checks `npm run ledger -- check` and the admin route run: the books
@@ -63,6 +64,15 @@ export async function checkLedger(db: Executor): Promise<LedgerCheck> {
   }
   for (const w of await walletMismatches(db)) {
     problems.push(`user ${w.user_id}: wallet_balance ${formatMoney(w.stored)} ≠ ledger ${formatMoney(w.ledger)}`)
+  }
+  for (const r of await walletRowMismatches(db)) {
+    if (r.entryId === null) problems.push(`wallet transaction ${r.rowId} (${r.account}) has no ledger entry`)
+    else if (r.rowId === null) problems.push(`entry ${r.entryId} on ${r.account} has no wallet transaction`)
+    else {
+      problems.push(
+        `wallet transaction ${r.rowId}: ${r.type} ${formatMoney(r.rowAmount ?? 0)} ≠ entry ${r.entryId} on ${r.account}: ${formatMoney(r.line ?? 0)}`,
+      )
+    }
   }
   for (const b of await bookingMismatches(db)) {
     problems.push(`${b.kind} booking ${b.id}: paid_amount ${formatMoney(b.stored)} ≠ ledger ${formatMoney(b.ledger)}`)

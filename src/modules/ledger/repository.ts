@@ -95,6 +95,41 @@ export async function walletMismatches(db: Executor) {
 }
 
 /**
+ * Where the wallet's rows and the ledger disagree (migrations/026_wallet_projection.sql): a completed
+ * `wallet_transactions` row that projects no entry, a line on a wallet account that no row projects,
+ * or a row whose user, amount or direction is not its line's.
+ */
+export async function walletRowMismatches(db: Executor) {
+  const { rows } = await sql<{
+    row_id: string | null
+    entry_id: string | null
+    account: string
+    type: string | null
+    row_amount: string | null
+    line: string | null
+  }>`
+    WITH w AS (
+      SELECT id, user_id, type, amount, entry_id FROM wallet_transactions WHERE status = 'completed'
+    ), l AS (
+      SELECT entry_id, account, amount FROM ledger_lines WHERE account LIKE 'wallet:%'
+    )
+    SELECT w.id AS row_id, l.entry_id, coalesce(l.account, 'wallet:' || w.user_id) AS account, w.type,
+      w.amount AS row_amount, l.amount AS line
+    FROM w FULL JOIN l ON l.entry_id = w.entry_id
+    WHERE w.id IS NULL OR l.entry_id IS NULL OR l.account <> 'wallet:' || w.user_id OR abs(l.amount) <> w.amount
+      OR (l.amount > 0) <> (w.type = 'debit')
+    ORDER BY coalesce(l.entry_id, 0), coalesce(w.id, 0) LIMIT 20`.execute(db)
+  return rows.map((r) => ({
+    rowId: r.row_id === null ? null : Number(r.row_id),
+    entryId: r.entry_id === null ? null : Number(r.entry_id),
+    account: r.account,
+    type: r.type,
+    rowAmount: r.row_amount === null ? null : Number(r.row_amount),
+    line: r.line === null ? null : Number(r.line),
+  }))
+}
+
+/**
  * Bookings whose paid_amount differs from what the ledger says the venue holds for them: minus the
  * signed sum, over the entries of the booking, of its venue's balance and desk-sales lines.
  */
