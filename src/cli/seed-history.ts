@@ -1,11 +1,11 @@
 import type { Executor } from '../lib/db.ts'
+import type { DemoCourt, DemoVenue } from '../lib/demo-data.ts'
 import { toPaisa } from '../lib/money.ts'
 import { addDays, dayOfWeek, fromMinutes, toMinutes, toTimeWithSeconds } from '../lib/time.ts'
 import type { Zone } from '../lib/zone.ts'
 import { allocatedNumber } from '../modules/booking-core/index.ts'
 import { account, post, returnCommission, takeCommission, transfer } from '../modules/ledger/index.ts'
 import { creditWallet, debitWallet } from '../modules/wallet/index.ts'
-import type { DemoCourt, DemoVenue } from './seed-data.ts'
 
 // The demo venue's past (issue 33): about two months of bookings before the app clock's "now",
 // played, paid, a few no-shows, cancellations refunded to the wallet and cash handed back at the

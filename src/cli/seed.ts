@@ -4,15 +4,15 @@ import { exitOnStartError, loadConfig } from '../config.ts'
 import { type Clock, systemClock } from '../lib/clock.ts'
 import type { Executor } from '../lib/db.ts'
 import { openDatabase } from '../lib/db.ts'
+import { DEMO_PASSWORD, DEMO_TOURNAMENT, DEMO_USERS, DEMO_VENUES, type DemoVenue } from '../lib/demo-data.ts'
 import { migrate } from '../lib/migrate.ts'
 import { toPaisa } from '../lib/money.ts'
 import { hashPassword, setPasswordCost } from '../lib/password.ts'
 import { addDays, toTimeWithSeconds } from '../lib/time.ts'
 import { Zone } from '../lib/zone.ts'
-import { DEMO_PASSWORD, DEMO_TOURNAMENT, DEMO_USERS, DEMO_VENUES, type DemoVenue } from './seed-data.ts'
 import { seedVenueHistory } from './seed-history.ts'
 
-// `npm run seed`: loads the demo data of seed-data.ts into the configured database (the same
+// `npm run seed`: loads the demo data of src/lib/demo-data.ts into the configured database (the same
 // configuration as `npm start`), after applying migrations. Idempotent: people are matched by
 // email, venues by slug (an existing venue is left as it is, with its courts and games), the
 // tournament by venue and name.

@@ -682,6 +682,7 @@ export interface WalletTransactions {
   completed_at: Timestamp | null
   created_at: Generated<Timestamp>
   description: string | null
+  entry_id: number | null
   id: Generated<number>
   payment_id: number | null
   reference_id: number | null

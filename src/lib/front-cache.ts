@@ -62,6 +62,16 @@ interface Kept {
 
 type Followed = FastifyRequest & { [KEPT]?: { trail: Trail; bytes: Buffer } }
 
+/** Marks a request's answer as kept (its fields are optional, so any request is a Followed). */
+function keep(req: Followed, kept: NonNullable<Followed[typeof KEPT]>) {
+  req[KEPT] = kept
+}
+
+/** Hands the count made before routing to the rate limit's hook (rate-limit.ts, COUNTED). */
+function markCounted(req: Counted, counted: NonNullable<Counted[typeof COUNTED]>) {
+  req[COUNTED] = counted
+}
+
 /** A path segment or a query value that is a number written with a leading zero (`/0003/`, `=07.5`). */
 const LEADING_ZERO = /[/=]0\d[\d.]*(?=$|[/?&])/
 
@@ -145,7 +155,7 @@ export class FrontCache {
     return (req, reply) => {
       if (req.method !== 'GET' || req.headers.authorization !== undefined || !cache.enabled) return handle(req, reply)
       const { value, trail } = cache.follow(() => handle(req, reply))
-      if (Buffer.isBuffer(value)) (req as Followed)[KEPT] = { trail, bytes: value }
+      if (Buffer.isBuffer(value)) keep(req, { trail, bytes: value })
       return value
     }
   }
@@ -189,7 +199,7 @@ export class FrontCache {
       const still = counts === null ? undefined : this.fits(req)
       if (counts === null || still === undefined) {
         // The full path answers it with this count (its 429), without counting it again.
-        ;(req as Counted)[COUNTED] = { err, hit }
+        markCounted(req, { err, hit })
         fallback(req, res)
       } else this.send(res, still, requestId(req.headers), counts, start)
     })

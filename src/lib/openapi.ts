@@ -1,8 +1,8 @@
 import type { FastifyDynamicSwaggerOptions, SwaggerTransform } from '@fastify/swagger'
 import type { TSchema } from 'typebox'
-import { DEMO_PASSWORD, DEMO_USERS, DEMO_VENUES } from '../cli/seed-data.ts'
 import type { Config } from '../config.ts'
 import type { Clock } from './clock.ts'
+import { DEMO_PASSWORD, DEMO_USERS, DEMO_VENUES } from './demo-data.ts'
 import { formatKeywords, formatPatterns, Message, namedSchemas, ValidationError } from './schemas.ts'
 import { addDays } from './time.ts'
 import type { Zone } from './zone.ts'
@@ -151,7 +151,7 @@ const STATUS_TEXT: Record<string, string> = {
 const NOT_RATE_LIMITED = /^\/(health|ready|metrics|docs)(\/|$)/
 const BODY_METHODS = new Set(['post', 'put', 'patch'])
 
-/** Examples from the demo data (src/cli/seed-data.ts), as ids are after `npm run seed` on an empty database. */
+/** Examples from the demo data (src/lib/demo-data.ts), as ids are after `npm run seed` on an empty database. */
 function demoExamples(clock: Clock, zone: Zone) {
   const venue = DEMO_VENUES[0]
   const court = venue.courts[0]
@@ -379,7 +379,9 @@ export function openapiOptions({ config, clock, zone }: DocumentContext): Fastif
       components: { securitySchemes: { bearer: { type: 'http', scheme: 'bearer' } } },
     },
     transformObject: (input) => {
-      const doc = (input as { openapiObject: Json }).openapiObject
+      // The app's document is OpenAPI 3.1 (`openapi` above); a Swagger 2 one is never asked for.
+      if (!('openapiObject' in input)) return input.swaggerObject
+      const doc: Json = input.openapiObject
       const components = isObject(doc.components) ? doc.components : {}
       const schemas: Record<string, Json> = isObject(components.schemas)
         ? (components.schemas as Record<string, Json>)
@@ -396,11 +398,12 @@ export function openapiOptions({ config, clock, zone }: DocumentContext): Fastif
         }
       }
       const sorted = Object.fromEntries(Object.entries(schemas).sort(([a], [b]) => a.localeCompare(b)))
-      return {
-        ...doc,
+      // Object.assign keeps the input's document type for what is not replaced (`paths` and
+      // `components` are built as plain JSON here).
+      return Object.assign({}, input.openapiObject, {
         paths,
         components: { ...components, schemas: sorted, responses: COMMON_RESPONSES },
-      } as never
+      })
     },
   }
 }

@@ -137,6 +137,11 @@ function accountLimits(app: FastifyInstance, config: Config, counters: Counters)
 export const COUNTED = Symbol('counted before routing')
 export type Counted = IncomingMessage & { [COUNTED]?: { err: unknown; hit: Hit | null } }
 
+/** What the front cache counted of this request before routing, if it did (its field is optional). */
+function countedBefore(raw: Counted) {
+  return raw[COUNTED]
+}
+
 /**
  * The default limit for a guest's request answered before routing (src/lib/front-cache.ts): `count`
  * counts it against its address as the limit's hook would; `headers` are the x-ratelimit headers to
@@ -233,7 +238,7 @@ function defaultLimit(app: FastifyInstance, max: number, counters: Counters): Gu
     if (req.routeOptions.config?.rateLimit !== undefined) return done()
     if (req.headers[INTERNAL_CALL_HEADER] === INTERNAL_CALL) return done()
     // Counted already before routing (the front cache): its outcome, not a second count.
-    const counted = (req.raw as Counted)[COUNTED]
+    const counted = countedBefore(req.raw)
     if (counted !== undefined) return outcome(counted.err, counted.hit, reply, done)
     if (req.headers.authorization === undefined) return count(`ip:${req.ip}`, reply, done)
     clientKey(app, req).then((key) => count(key, reply, done), done)

@@ -146,8 +146,7 @@ declare module 'fastify' {
 export function readUploads(limits: UploadLimits): preValidationAsyncHookHandler {
   const fileSize = limits.fileBytes + GRACE_BYTES
   const maxBody = limits.files * fileSize + MAX_FIELDS * FIELD_BYTES
-  const hook: preValidationAsyncHookHandler = async (request) => {
-    const req = request as WithUploads
+  const hook: preValidationAsyncHookHandler = async (req: WithUploads) => {
     if (!req.isMultipart()) return
     if (Number(req.headers['content-length'] ?? 0) > maxBody) throw new TooLarge()
     const dir = req.server.incomingDir

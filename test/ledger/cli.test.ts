@@ -10,21 +10,22 @@ import { processDatabase, runCli } from '../ops/process.ts'
 test('ledger check: balanced books exit 0; a wallet changed behind the ledger exits 1 naming the user', async (t) => {
   const db = await processDatabase()
   t.after(() => db.drop())
-  // A customer with a 500.00 top-up through eSewa, written as the app writes it: the wallet row, the
-  // balance and the ledger entry.
+  // A customer with a 500.00 top-up through eSewa, written as the app writes it: the balance, the
+  // ledger entry, and the wallet row that projects it.
   await db.query(`
     INSERT INTO users (name, email, password_hash, is_active, wallet_balance)
       VALUES ('Ledger Customer', 'ledger-cli@example.test', 'x', true, 50000);
-    INSERT INTO wallet_transactions (user_id, type, amount, balance_after, status, description, completed_at)
-      SELECT id, 'topup', 50000, 50000, 'completed', 'Wallet top-up', now() FROM users WHERE email = 'ledger-cli@example.test';
     WITH e AS (
       INSERT INTO ledger_entries (kind, occurred_at, description, user_id)
         SELECT 'topup', now(), 'Wallet top-up', id FROM users WHERE email = 'ledger-cli@example.test'
         RETURNING id, user_id
+    ), l AS (
+      INSERT INTO ledger_lines (entry_id, account, amount)
+        SELECT e.id, x.account, x.amount FROM e,
+          LATERAL (VALUES ('gateway:gateway_1:clearing', 50000::bigint), ('wallet:' || e.user_id, -50000::bigint)) AS x(account, amount)
     )
-    INSERT INTO ledger_lines (entry_id, account, amount)
-      SELECT e.id, x.account, x.amount FROM e,
-        LATERAL (VALUES ('gateway:gateway_1:clearing', 50000::bigint), ('wallet:' || e.user_id, -50000::bigint)) AS x(account, amount);`)
+    INSERT INTO wallet_transactions (user_id, type, amount, balance_after, status, description, completed_at, entry_id)
+      SELECT e.user_id, 'topup', 50000, 50000, 'completed', 'Wallet top-up', now(), e.id FROM e;`)
   const [user] = await db.query<{ id: number }>(`SELECT id FROM users WHERE email = 'ledger-cli@example.test'`)
 
   const ok = await runCli(['src/cli/ledger.ts', 'check'], db.env)

@@ -1,7 +1,15 @@
 import type { Executor } from '../../lib/db.ts'
 import { formatMoney } from '../../lib/money.ts'
 import { kindOf, NEVER_NEGATIVE, normalBalance } from './accounts.ts'
-import { accountSums, bookingMismatches, entryCount, unbalancedEntries, walletMismatches } from './repository.ts'
+import {
+  accountSums,
+  bookingMismatches,
+  entryCount,
+  unbalancedEntries,
+  unclassifiedKinds,
+  walletMismatches,
+  walletRowMismatches,
+} from './repository.ts'
 
 // The trial balance, and the checks `npm run ledger -- check` and the admin route run: the books
 // balance, and every balance the API shows agrees with them.
@@ -51,8 +59,20 @@ export async function checkLedger(db: Executor): Promise<LedgerCheck> {
       problems.push(`account ${a.account} is negative: ${a.balance}`)
     }
   }
+  for (const k of await unclassifiedKinds(db)) {
+    problems.push(`entry kind ${k.kind} (${k.n} entries) is not classified (src/modules/ledger/kinds.ts)`)
+  }
   for (const w of await walletMismatches(db)) {
     problems.push(`user ${w.user_id}: wallet_balance ${formatMoney(w.stored)} ≠ ledger ${formatMoney(w.ledger)}`)
+  }
+  for (const r of await walletRowMismatches(db)) {
+    if (r.entryId === null) problems.push(`wallet transaction ${r.rowId} (${r.account}) has no ledger entry`)
+    else if (r.rowId === null) problems.push(`entry ${r.entryId} on ${r.account} has no wallet transaction`)
+    else {
+      problems.push(
+        `wallet transaction ${r.rowId}: ${r.type} ${formatMoney(r.rowAmount ?? 0)} ≠ entry ${r.entryId} on ${r.account}: ${formatMoney(r.line ?? 0)}`,
+      )
+    }
   }
   for (const b of await bookingMismatches(db)) {
     problems.push(`${b.kind} booking ${b.id}: paid_amount ${formatMoney(b.stored)} ≠ ledger ${formatMoney(b.ledger)}`)

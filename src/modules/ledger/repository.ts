@@ -1,5 +1,6 @@
 import { sql } from 'kysely'
 import type { Executor } from '../../lib/db.ts'
+import { BOOKING_MONEY_KINDS, entryKinds } from './kinds.ts'
 
 // The ledger's rows. Entries and lines are only ever inserted (the database refuses an UPDATE or
 // DELETE, and an entry whose lines do not sum to zero: migrations/013_ledger.sql).
@@ -57,6 +58,15 @@ export async function accountSums(db: Executor) {
   }))
 }
 
+/** Entry kinds in the books that the classification (kinds.ts) does not know, with how many entries. */
+export async function unclassifiedKinds(db: Executor): Promise<Array<{ kind: string; n: number }>> {
+  const { rows } = await sql<{ kind: string; n: string }>`
+    SELECT kind, count(*) AS n FROM ledger_entries
+    WHERE kind NOT IN (${sql.join(entryKinds.map((k) => sql.lit(k)))})
+    GROUP BY kind ORDER BY kind`.execute(db)
+  return rows.map((r) => ({ kind: r.kind, n: Number(r.n) }))
+}
+
 export async function entryCount(db: Executor): Promise<number> {
   const { rows } = await sql<{ n: string }>`SELECT count(*) AS n FROM ledger_entries`.execute(db)
   return Number(rows[0].n)
@@ -84,16 +94,40 @@ export async function walletMismatches(db: Executor) {
   return rows.map((r) => ({ user_id: Number(r.id), stored: Number(r.stored), ledger: Number(r.ledger) }))
 }
 
-/** The entries that move a booking's own money (not commission, discounts funded by the platform, payouts). */
-const PAYMENT_KINDS = [
-  'wallet_payment',
-  'gateway_payment',
-  'desk_payment',
-  'refund_to_wallet',
-  'refund_to_source',
-  'desk_refund',
-  'venue_credit',
-]
+/**
+ * Where the wallet's rows and the ledger disagree (migrations/026_wallet_projection.sql): a completed
+ * `wallet_transactions` row that projects no entry, a line on a wallet account that no row projects,
+ * or a row whose user, amount or direction is not its line's.
+ */
+export async function walletRowMismatches(db: Executor) {
+  const { rows } = await sql<{
+    row_id: string | null
+    entry_id: string | null
+    account: string
+    type: string | null
+    row_amount: string | null
+    line: string | null
+  }>`
+    WITH w AS (
+      SELECT id, user_id, type, amount, entry_id FROM wallet_transactions WHERE status = 'completed'
+    ), l AS (
+      SELECT entry_id, account, amount FROM ledger_lines WHERE account LIKE 'wallet:%'
+    )
+    SELECT w.id AS row_id, l.entry_id, coalesce(l.account, 'wallet:' || w.user_id) AS account, w.type,
+      w.amount AS row_amount, l.amount AS line
+    FROM w FULL JOIN l ON l.entry_id = w.entry_id
+    WHERE w.id IS NULL OR l.entry_id IS NULL OR l.account <> 'wallet:' || w.user_id OR abs(l.amount) <> w.amount
+      OR (l.amount > 0) <> (w.type = 'debit')
+    ORDER BY coalesce(l.entry_id, 0), coalesce(w.id, 0) LIMIT 20`.execute(db)
+  return rows.map((r) => ({
+    rowId: r.row_id === null ? null : Number(r.row_id),
+    entryId: r.entry_id === null ? null : Number(r.entry_id),
+    account: r.account,
+    type: r.type,
+    rowAmount: r.row_amount === null ? null : Number(r.row_amount),
+    line: r.line === null ? null : Number(r.line),
+  }))
+}
 
 /**
  * Bookings whose paid_amount differs from what the ledger says the venue holds for them: minus the
@@ -104,7 +138,7 @@ export async function bookingMismatches(db: Executor) {
     WITH held AS (
       SELECT e.booking_type, e.booking_id, -sum(l.amount) AS held
       FROM ledger_entries e JOIN ledger_lines l ON l.entry_id = e.id
-      WHERE e.booking_id IS NOT NULL AND e.kind IN (${sql.join(PAYMENT_KINDS.map((k) => sql.lit(k)))}) AND (l.account LIKE 'venue:%:balance' OR l.account LIKE 'venue:%:desk_sales')
+      WHERE e.booking_id IS NOT NULL AND e.kind IN (${sql.join(BOOKING_MONEY_KINDS.map((k) => sql.lit(k)))}) AND (l.account LIKE 'venue:%:balance' OR l.account LIKE 'venue:%:desk_sales')
       GROUP BY e.booking_type, e.booking_id
     ), b AS (
       SELECT 'court' AS kind, id, paid_amount FROM bookings

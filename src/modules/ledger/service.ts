@@ -1,4 +1,5 @@
 import type { Executor } from '../../lib/db.ts'
+import type { EntryKind } from './kinds.ts'
 import { insertEntry } from './repository.ts'
 
 // Posting to the ledger. Every movement of money is one call, inside the transaction that makes
@@ -6,22 +7,6 @@ import { insertEntry } from './repository.ts'
 
 /** A line: the account and its amount in paisa, debit positive, credit negative. */
 export type Line = [account: string, amount: number]
-
-export type EntryKind =
-  | 'topup'
-  | 'wallet_payment'
-  | 'gateway_payment'
-  | 'desk_payment'
-  | 'refund_to_wallet'
-  | 'refund_to_source'
-  | 'desk_refund'
-  | 'cash_back'
-  | 'venue_credit'
-  | 'opening_balance'
-  | 'commission'
-  | 'commission_refund'
-  | 'platform_discount'
-  | 'payout'
 
 export interface Entry {
   kind: EntryKind

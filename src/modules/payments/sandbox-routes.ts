@@ -189,9 +189,10 @@ export async function sandboxRoutes(app: RouteApp) {
 
   // Khalti's refund API: full (empty body) or partial ({amount}); only a Completed transaction, and
   // never more than is left. A full refund turns the lookup's status to Refunded.
-  app.post(`${prefix}/gateway_2/merchant-transaction/:id/refund/`, { schema: jsonBody }, async (req, reply) => {
+  const refundSchema = { ...jsonBody, params: Type.Object({ id: Type.String() }) }
+  app.post(`${prefix}/gateway_2/merchant-transaction/:id/refund/`, { schema: refundSchema }, async (req, reply) => {
     if (!khaltiAuthorized(req.headers.authorization)) return reply.code(401).send({ detail: 'Invalid token.' })
-    const id = (req.params as { id: string }).id
+    const id = req.params.id
     const txn = [...khaltiTxns.values()].find((t) => t.transactionId === id)
     if (!txn) return reply.code(404).send({ detail: 'Not found.', error_key: 'validation_error' })
     if (txn.status !== 'Completed' && txn.status !== 'Partially Refunded') {

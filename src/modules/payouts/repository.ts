@@ -33,6 +33,18 @@ export async function listPayouts(db: Executor, venueId: number): Promise<Payout
     .execute()
 }
 
+/**
+ * Where a venue's payouts go, as `venues.payout_account` (jsonb) holds it: only ever written by
+ * setPayoutAccount from a body the route validated against PayoutAccountSchema.
+ */
+export interface PayoutAccount {
+  type: 'bank' | 'esewa' | 'khalti'
+  account_name: string
+  bank_name?: string | null
+  account_number?: string | null
+  merchant_id?: string | null
+}
+
 /** Venues whose balance with the platform is positive, largest first, with their payout details. */
 export async function venuesWithBalance(db: Executor) {
   const { rows } = await sql<{
@@ -40,7 +52,7 @@ export async function venuesWithBalance(db: Executor) {
     name: string
     slug: string
     balance: string
-    payout_account: unknown
+    payout_account: PayoutAccount | null
   }>`
     SELECT v.id, v.name, v.slug, b.balance, v.payout_account
     FROM (
@@ -79,12 +91,13 @@ export async function commissionOf(db: Executor, venueId: number) {
     .executeTakeFirstOrThrow()
 }
 
-export async function payoutAccountOf(db: Executor, venueId: number): Promise<unknown> {
-  const row = await db.selectFrom('venues').select('payout_account').where('id', '=', venueId).executeTakeFirst()
-  return row?.payout_account ?? null
+export async function payoutAccountOf(db: Executor, venueId: number): Promise<PayoutAccount | null> {
+  const { rows } = await sql<{ payout_account: PayoutAccount | null }>`
+    SELECT payout_account FROM venues WHERE id = ${venueId}`.execute(db)
+  return rows[0]?.payout_account ?? null
 }
 
-export async function setPayoutAccount(db: Executor, venueId: number, value: unknown) {
+export async function setPayoutAccount(db: Executor, venueId: number, value: PayoutAccount | null) {
   await db
     .updateTable('venues')
     .set({ payout_account: value === null ? null : JSON.stringify(value) })

@@ -191,7 +191,7 @@ const routes: Routes = async (app) => {
     },
     async (req) => {
       const venue = await venueForStaff(ctx, signedIn(req), req.params.venue, ['owner'])
-      return { data: ((await payoutAccountOf(ctx.db, venue.id)) ?? null) as never }
+      return { data: await payoutAccountOf(ctx.db, venue.id) }
     },
   )
 

@@ -4,7 +4,7 @@ import type { Executor } from '../../lib/db.ts'
 import { Invalid } from '../../lib/errors.ts'
 import { formatMoney, toPaisa } from '../../lib/money.ts'
 import { addDays } from '../../lib/time.ts'
-import { account, accountSum, lockVenueBalance, normalBalance, post } from '../ledger/index.ts'
+import { account, accountSum, lockVenueBalance, normalBalance, post, statementBucket } from '../ledger/index.ts'
 import * as repo from './repository.ts'
 
 // What a venue is owed and how it was paid (docs/payments.md, "What a venue sees"): commission
@@ -120,18 +120,6 @@ export function payoutResource(ctx: AppContext, p: repo.PayoutRow) {
   }
 }
 
-const BUCKET: Record<string, 'online_gross' | 'refunds' | 'commission' | 'payouts'> = {
-  gateway_payment: 'online_gross',
-  wallet_payment: 'online_gross',
-  platform_discount: 'online_gross',
-  refund_to_wallet: 'refunds',
-  refund_to_source: 'refunds',
-  venue_credit: 'refunds',
-  commission: 'commission',
-  commission_refund: 'commission',
-  payout: 'payouts',
-}
-
 /** The most days one statement covers. */
 export const STATEMENT_MAX_DAYS = 366
 
@@ -163,7 +151,7 @@ export async function statement(
   let balance = opening
   const lines = rows.map((r) => {
     balance += r.amount
-    const bucket = BUCKET[r.kind] ?? 'online_gross'
+    const bucket = statementBucket(r.kind)
     totals[bucket] += bucket === 'online_gross' ? r.amount : -r.amount
     return {
       date: ctx.zone.today(r.occurred_at),
@@ -214,7 +202,7 @@ export async function dueVenues(db: Executor) {
   return (await repo.venuesWithBalance(db)).map((v) => ({
     venue: { id: v.id, name: v.name, slug: v.slug },
     balance: formatMoney(v.balance),
-    payout_account: (v.payout_account ?? null) as never,
+    payout_account: v.payout_account,
   }))
 }
 

@@ -82,10 +82,14 @@ const routes: Routes = async (app) => {
       reply.header('cache-control', 'private, no-store')
       if (wantsPdf(req.headers.accept)) {
         const file = receipt.receipt_number.replaceAll('/', '-')
-        return reply
-          .type('application/pdf')
-          .header('content-disposition', `inline; filename="${file}.pdf"`)
-          .send((await receiptPdf(receipt)) as never) // bytes, sent as they are (the schema documents them)
+        return (
+          reply
+            .type('application/pdf')
+            .header('content-disposition', `inline; filename="${file}.pdf"`)
+            // `as never`: the typed send() takes the 200 schema's JSON body; the PDF bytes bypass the
+            // serializer and are sent as they are (the schema documents them as application/pdf).
+            .send((await receiptPdf(receipt)) as never)
+        )
       }
       return reply.type('application/json; charset=utf-8').send({ data: receipt })
     },

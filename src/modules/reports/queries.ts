@@ -1,5 +1,6 @@
 import { type RawBuilder, sql } from 'kysely'
 import type { Executor } from '../../lib/db.ts'
+import { NOT_REVENUE_KINDS, REFUND_KINDS } from '../ledger/index.ts'
 
 // Read models of the reports (docs/reports.md): a venue's bookings, money and hours over a range
 // of venue-local days, each answered by one aggregating query, and the exports read in keyset
@@ -60,11 +61,6 @@ export async function noShowParts(db: Executor, s: Scope, now: { date: string; t
   return { started: Number(rows[0]?.started ?? 0), noShows: Number(rows[0]?.no_shows ?? 0) }
 }
 
-/** Entry kinds on the venue's balance that are not revenue: the platform's commission and payouts. */
-const NOT_REVENUE = ['commission', 'commission_refund', 'payout']
-/** Entry kinds on the venue's balance that return money to customers. */
-export const REFUND_KINDS = ['refund_to_wallet', 'refund_to_source', 'venue_credit']
-
 /**
  * The revenue lines of the range (the statement's: docs/payments.md, "What a venue sees"): every
  * line on `venue:{id}:balance` except commission and payouts, and every line on
@@ -83,7 +79,7 @@ function revenueLines(s: Scope) {
     LEFT JOIN payments p ON p.id = e.payment_id
     WHERE l.account IN (${balance}, ${desk})
       AND e.occurred_at >= ${s.start} AND e.occurred_at < ${s.end}
-      AND NOT (l.account = ${balance} AND e.kind IN (${sql.join(NOT_REVENUE)}))
+      AND NOT (l.account = ${balance} AND e.kind IN (${sql.join(NOT_REVENUE_KINDS)}))
       ${s.kind ? sql`AND e.booking_type = ${s.kind}` : sql``}`
 }
 

@@ -103,7 +103,8 @@ const routes: Routes = async (app) => {
             .header('cache-control', 'no-store')
             .header('content-disposition', `attachment; filename="${name}"`)
             .type('text/csv; charset=utf-8')
-            // A stream is sent as it is (no serializer); the schema's string describes what it writes.
+            // `as never`: the typed send() takes the schema's string; a stream is sent as it is (no
+            // serializer), and the schema's string describes what it writes.
             .send(Readable.from(rows) as never)
         )
       },

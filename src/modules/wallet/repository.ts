@@ -81,13 +81,28 @@ export async function lockOpenTopup(trx: Executor, transactionId: number) {
     .executeTakeFirst()
 }
 
-/** Completes a top-up row; completed_at is the database's transaction time, like created_at. */
-export async function markTopupCompleted(trx: Executor, transactionId: number, balanceAfter: number) {
-  await trx
-    .updateTable('wallet_transactions')
-    .set({ status: 'completed', balance_after: balanceAfter, completed_at: sql`now()` })
-    .where('id', '=', transactionId)
-    .execute()
+/**
+ * The money of a completed wallet row, read from the ledger (`w` the row, `l` its entry's line on the
+ * wallet account): the amount, and the account's balance after that entry. Changes of one wallet
+ * are posted under the user's row lock, so its entries' ids are in the order its balance moved.
+ */
+const BALANCE_AFTER = sql`(-(SELECT sum(x.amount) FROM ledger_lines x WHERE x.account = l.account AND x.entry_id <= l.entry_id))::bigint`
+
+/**
+ * Completes a top-up row as the projection of its entry (`entryId`, just posted): amount and
+ * balance_after from its line on `wallet:{user}`; completed_at is the database's transaction time,
+ * like created_at. Returns the balance after.
+ */
+export async function markTopupCompleted(trx: Executor, transactionId: number, entryId: number, walletAccount: string) {
+  const { rows } = await sql<{ balance_after: string }>`
+    UPDATE wallet_transactions w
+    SET status = 'completed', entry_id = l.entry_id, amount = abs(l.amount), balance_after = ${BALANCE_AFTER},
+        completed_at = now()
+    FROM ledger_lines l
+    WHERE w.id = ${transactionId} AND l.entry_id = ${entryId} AND l.account = ${walletAccount}
+    RETURNING w.balance_after`.execute(trx)
+  if (!rows[0]) throw new Error(`wallet: entry ${entryId} has no line on ${walletAccount}`)
+  return Number(rows[0].balance_after)
 }
 
 export async function markTopupFailed(trx: Executor, transactionId: number) {
@@ -99,33 +114,31 @@ export async function markTopupFailed(trx: Executor, transactionId: number) {
     .execute()
 }
 
-export interface LedgerRowValues {
+export interface ProjectedRowValues {
   userId: number
-  type: 'credit' | 'topup' | 'debit'
-  amount: number
-  balanceAfter: number
+  walletAccount: string
+  entryId: number
   referenceType: string | null
   referenceId: number | null
-  paymentId: number | null
-  description: string
 }
 
-/** One completed ledger row; returns its id. */
-export async function insertLedgerRow(trx: Executor, v: LedgerRowValues) {
-  return trx
-    .insertInto('wallet_transactions')
-    .values({
-      user_id: v.userId,
-      type: v.type,
-      status: 'completed',
-      amount: v.amount,
-      balance_after: v.balanceAfter,
-      completed_at: sql`now()`,
-      reference_type: v.referenceType,
-      reference_id: v.referenceId,
-      payment_id: v.paymentId,
-      description: v.description,
-    })
-    .returning('id')
-    .executeTakeFirstOrThrow()
+/**
+ * The completed wallet row of an entry just posted, projected from its line on the wallet account:
+ * type (`debit` for a debit line, `topup` for a top-up entry, else `credit`), amount, balance_after,
+ * description and payment come from the ledger; only what the books do not name (the reference)
+ * from the caller. Returns its id and balance_after.
+ */
+export async function insertProjectedRow(trx: Executor, v: ProjectedRowValues) {
+  const { rows } = await sql<{ id: string; balance_after: string }>`
+    INSERT INTO wallet_transactions
+      (user_id, type, status, amount, balance_after, completed_at, reference_type, reference_id, payment_id, description, entry_id)
+    SELECT ${v.userId}::bigint,
+      CASE WHEN l.amount > 0 THEN 'debit' WHEN e.kind = 'topup' THEN 'topup' ELSE 'credit' END,
+      'completed', abs(l.amount), ${BALANCE_AFTER}, now(), ${v.referenceType}::text, ${v.referenceId}::bigint,
+      e.payment_id, e.description, e.id
+    FROM ledger_entries e JOIN ledger_lines l ON l.entry_id = e.id AND l.account = ${v.walletAccount}
+    WHERE e.id = ${v.entryId}
+    RETURNING id, balance_after`.execute(trx)
+  if (!rows[0]) throw new Error(`wallet: entry ${v.entryId} has no line on ${v.walletAccount}`)
+  return { id: Number(rows[0].id), balance_after: Number(rows[0].balance_after) }
 }

@@ -3,21 +3,24 @@ import { NotFound, Unprocessable } from '../../lib/errors.ts'
 import { account, type EntryKind, type Line, post } from '../ledger/index.ts'
 import {
   addToBalance,
-  insertLedgerRow,
+  insertProjectedRow,
   lockOpenTopup,
   markTopupCompleted,
   markTopupFailed,
   takeFromBalance,
 } from './repository.ts'
 
-// What other features call to move money. The wallet is an append-only ledger. `users.wallet_balance`
-// changes only through the conditional UPDATEs of the repository, and every change writes exactly one
-// completed `wallet_transactions` row carrying balance_after, so balance == signed sum of completed
-// rows always holds. Every change is also one balanced entry of the double-entry ledger (the
-// `wallet:{user}` account against the `contra` the caller names: where the money came from or went),
-// so no money enters or leaves a wallet without a counterpart. The UPDATE's row lock on the user is
-// held until the caller's transaction ends, which orders concurrent changes. `users.updated_at` is
-// bookkeeping and takes the database's now().
+// What other features call to move money (docs/payments.md, "The wallet's records"). Every change
+// of a wallet is one balanced entry of the double-entry ledger (the `wallet:{user}` account against
+// the `contra` the caller names: where the money came from or went), so no money enters or leaves a
+// wallet without a counterpart. The ledger is the wallet's record: its completed `wallet_transactions`
+// row is the projection of that entry's wallet line (amount, direction, balance_after, description,
+// payment read back from the books in the statement that writes the row), plus the reference the
+// books do not name. `users.wallet_balance` is the guard: it changes only through the conditional
+// UPDATEs of the repository (a debit only when the balance covers it, CHECK ≥ 0), and that UPDATE's
+// row lock on the user, held until the caller's transaction ends, orders concurrent changes, so the
+// entries of one wallet are posted one at a time. `npm run ledger -- check` verifies all three
+// agree. `users.updated_at` is bookkeeping and takes the database's now().
 
 export interface LedgerReference {
   referenceType: string | null
@@ -42,7 +45,10 @@ export interface WalletEntry {
 
 export const INSUFFICIENT_BALANCE = 'Insufficient wallet balance.'
 
-/** Adds to the wallet inside the caller's transaction; writes one `credit` (or `topup`) ledger row. */
+/**
+ * Adds to the wallet inside the caller's transaction; writes one completed row, `credit` (or `topup`
+ * for a `topup` entry: `type` must agree with the entry's kind, the row's type is read from it).
+ */
 export async function creditWallet(
   trx: Executor,
   userId: number,
@@ -52,10 +58,13 @@ export async function creditWallet(
   type: 'credit' | 'topup' = 'credit',
 ): Promise<{ id: number; balance_after: number }> {
   assertPositive(amountPaisa)
+  if ((type === 'topup') !== (entry.kind === 'topup')) {
+    throw new Error(`wallet: a ${type} row cannot project a ${entry.kind} entry`)
+  }
   const user = await addToBalance(trx, userId, amountPaisa)
   if (!user) throw new NotFound()
-  await postWalletEntry(trx, userId, -amountPaisa, ref, entry)
-  return ledgerRow(trx, userId, type, amountPaisa, user.wallet_balance, ref)
+  const entryId = await postWalletEntry(trx, userId, -amountPaisa, ref, entry)
+  return projectRow(trx, userId, entryId, ref)
 }
 
 /** Takes from the wallet; throws Unprocessable('Insufficient wallet balance.') when short. */
@@ -70,8 +79,8 @@ export async function debitWallet(
   // The condition, not a prior read, is what keeps the balance from going negative.
   const user = await takeFromBalance(trx, userId, amountPaisa)
   if (!user) throw new Unprocessable(INSUFFICIENT_BALANCE)
-  await postWalletEntry(trx, userId, amountPaisa, ref, entry)
-  return ledgerRow(trx, userId, 'debit', amountPaisa, user.wallet_balance, ref)
+  const entryId = await postWalletEntry(trx, userId, amountPaisa, ref, entry)
+  return projectRow(trx, userId, entryId, ref)
 }
 
 /**
@@ -88,7 +97,7 @@ export async function completeTopup(
   if (!row) return undefined
   const user = await addToBalance(trx, row.user_id, row.amount)
   if (!user) throw new NotFound()
-  await post(trx, {
+  const entryId = await post(trx, {
     kind: 'topup',
     occurredAt: gateway.occurredAt,
     description: 'Wallet top-up',
@@ -99,8 +108,8 @@ export async function completeTopup(
       [account.wallet(row.user_id), -row.amount],
     ],
   })
-  await markTopupCompleted(trx, row.id, user.wallet_balance)
-  return { id: row.id, balance_after: user.wallet_balance }
+  const balanceAfter = await markTopupCompleted(trx, row.id, entryId, account.wallet(row.user_id))
+  return { id: row.id, balance_after: balanceAfter }
 }
 
 /** Marks a pending top-up failed (the gateway refused it); the balance does not move. */
@@ -115,9 +124,9 @@ async function postWalletEntry(
   walletLine: number,
   ref: LedgerReference,
   entry: WalletEntry,
-) {
+): Promise<number> {
   const contra: Line[] = typeof entry.contra === 'string' ? [[entry.contra, -walletLine]] : entry.contra
-  await post(trx, {
+  return post(trx, {
     kind: entry.kind,
     occurredAt: entry.occurredAt,
     description: ref.description,
@@ -130,25 +139,15 @@ async function postWalletEntry(
   })
 }
 
-async function ledgerRow(
-  trx: Executor,
-  userId: number,
-  type: 'credit' | 'topup' | 'debit',
-  amount: number,
-  balanceAfter: number,
-  ref: LedgerReference,
-) {
-  const row = await insertLedgerRow(trx, {
+/** The completed row of a wallet entry just posted (insertProjectedRow). */
+function projectRow(trx: Executor, userId: number, entryId: number, ref: LedgerReference) {
+  return insertProjectedRow(trx, {
     userId,
-    type,
-    amount,
-    balanceAfter,
+    walletAccount: account.wallet(userId),
+    entryId,
     referenceType: ref.referenceType,
     referenceId: ref.referenceId,
-    paymentId: ref.paymentId ?? null,
-    description: ref.description,
   })
-  return { id: row.id, balance_after: balanceAfter }
 }
 
 function assertPositive(amount: number) {
