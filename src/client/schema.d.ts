@@ -2320,7 +2320,7 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Record a payout to a venue, at most its balance with the platform (super_admin) */
+        /** Record a payout to a venue, at most what is available (balance less reserve); a reference is recorded once per venue (super_admin) */
         post: operations["recordPayout"];
         delete?: never;
         options?: never;
@@ -2352,7 +2352,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Venues with a positive balance with the platform, largest first, with payout details (super_admin) */
+        /** Venues with a balance with the platform, largest first (owing ones last), with reserve, available and payout details (super_admin) */
         get: operations["listPayoutsDue"];
         put?: never;
         post?: never;
@@ -15228,6 +15228,15 @@ export interface operations {
                     "application/json": components["schemas"]["Message"];
                 };
             };
+            /** @description Conflicts with the current state of the resource. */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Message"];
+                };
+            };
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
             /** @description A field is invalid (`errors` names each), or the action is refused in this state. */
@@ -15326,8 +15335,14 @@ export interface operations {
                                 name: string;
                                 slug: string;
                             };
-                            /** @description NPR amount with two decimals, e.g. "250.00" */
+                            /** @description The venue's balance with the platform, NPR; negative when the venue owes the platform */
                             balance: string;
+                            /** @description Of the balance, online money of upcoming bookings that may still be refunded */
+                            reserve: string;
+                            /** @description What may be paid out now: balance less reserve, never below 0.00 */
+                            available: string;
+                            /** @description The venue owes the platform (refunds after a payout); its next online money settles it */
+                            owing: boolean;
                             payout_account: components["schemas"]["PayoutAccount"] | null;
                         }[];
                     };

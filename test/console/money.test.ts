@@ -26,12 +26,15 @@ describe('console: money, statements and payouts', () => {
   let ownerToken: string
   let booking: { id: number; number: string; total: string }
 
-  /** The venue's balance with the platform as the super admin's due list has it ("0.00" when absent). */
-  const dueBalance = async (token: string) => {
+  /** The venue's row of the super admin's due list ("0.00" everywhere when absent). */
+  const dueRow = async (token: string) => {
     const res = await inject('GET', '/api/admin/payouts/due', token)
-    const row = (res.json().data as { venue: { id: number }; balance: string }[]).find((d) => d.venue.id === ui.venueId)
-    return row?.balance ?? '0.00'
+    type Row = { venue: { id: number }; balance: string; reserve: string; available: string }
+    const row = (res.json().data as Row[]).find((d) => d.venue.id === ui.venueId)
+    return row ?? { balance: '0.00', reserve: '0.00', available: '0.00' }
   }
+  /** The venue's balance with the platform as the super admin's due list has it ("0.00" when absent). */
+  const dueBalance = async (token: string) => (await dueRow(token)).balance
 
   before(async () => {
     courtA = await ui.courtId('Court A')
@@ -140,29 +143,33 @@ describe('console: money, statements and payouts', () => {
     assert.equal(await form.getByLabel('Khalti merchant id').inputValue(), 'KH-778899')
   })
 
-  test('the super admin records a payout: above the balance is refused with the 422, then the due list changes', async () => {
+  test('the super admin records a payout: above what is available is refused with the 422, then the due list changes', async () => {
     const adminToken = await login('admin@courtside.test')
-    const before = await dueBalance(adminToken)
+    const row = await dueRow(adminToken)
+    const before = row.balance
     assert.ok(Number(before) >= Number(booking.total), before)
+    // The customer's booking is upcoming: its wallet payment is reserved, the rest is available.
+    assert.ok(Number(row.reserve) >= Number(booking.total), row.reserve)
+    assert.ok(Number(row.available) >= 1000, row.available)
+    const rs = (amount: string) => `Rs ${Number(amount).toLocaleString('en-US', { minimumFractionDigits: 2 })}`
     const admin = await pageAs('admin@courtside.test')
     await admin.getByRole('navigation', { name: 'Sections' }).getByRole('link', { name: 'Payouts' }).click()
     await admin.getByRole('heading', { name: 'Payouts', level: 1 }).waitFor()
     const card = admin.getByRole('article', { name: VENUE })
     await card.waitFor()
     assert.match((await card.textContent()) ?? '', /KH-778899/)
-    assert.match(
-      (await card.textContent()) ?? '',
-      new RegExp(`Rs ${Number(before).toLocaleString('en-US', { minimumFractionDigits: 2 })}`),
-    )
+    for (const amount of [before, row.reserve, row.available]) {
+      assert.ok(((await card.textContent()) ?? '').includes(rs(amount)), amount)
+    }
     assert.deepEqual(await axeViolations(admin), [], 'payouts page, desktop')
 
     const form = admin.getByRole('form', { name: `Record a payout to ${VENUE}` })
     const amount = form.getByLabel('Amount (Rs)')
-    assert.equal(await amount.inputValue(), before)
-    await amount.fill(String(Number(before) + 1))
+    assert.equal(await amount.inputValue(), row.available)
+    await amount.fill((Number(row.available) + 1).toFixed(2))
     await form.getByLabel('Reference').fill('Nabil txn 4455')
     await form.getByRole('button', { name: `Record payout to ${VENUE}` }).click()
-    const refusal = `The amount must not be greater than the venue's balance of ${before}.`
+    const refusal = `The amount must not be greater than the ${row.available} available: the venue's balance of ${before} less ${row.reserve} still refundable for upcoming bookings.`
     await form.getByText(refusal).waitFor()
     assert.equal(await amount.getAttribute('aria-invalid'), 'true')
     const describedBy = (await amount.getAttribute('aria-describedby')) ?? ''
@@ -171,7 +178,7 @@ describe('console: money, statements and payouts', () => {
         (ids) => ids.map((id) => document.getElementById(id)?.textContent).join(' '),
         describedBy.split(' '),
       ),
-      /must not be greater than the venue's balance/,
+      /must not be greater than the .* available/,
     )
     assert.equal(await dueBalance(adminToken), before)
 

@@ -48,6 +48,14 @@ async function paid(w: World, method: 'wallet' | 'gateway_1') {
   return { id, number: booking.booking_number as string, paymentId: booking.payments[0].id as number }
 }
 
+/** The session was played (playing, then completed): its money is no longer refundable, so no longer reserved. */
+async function played(w: World, id: number) {
+  for (const status of ['playing', 'completed']) {
+    const res = await call('PATCH', `/api/bookings/${id}/status`, w.staff, { status })
+    assert.equal(res.statusCode, 200, res.body)
+  }
+}
+
 test('commission: only the super admin sets it; taken when money settles, given back in proportion', async () => {
   const w = await world(app, { wallet: 1_000_000 })
   const url = `/api/admin/venues/${w.venue.id}/commission`
@@ -98,6 +106,8 @@ test('the statement explains the balance: JSON and CSV, closing = the ledger; wh
   const b = await paid(w, 'gateway_1')
   const refund = await call('POST', `/api/payments/${b.paymentId}/refund`, w.manager, { amount: '300.00' })
   assert.equal(refund.statusCode, 200, refund.body)
+  await played(w, a.id)
+  await played(w, b.id)
   const cashBooking = await book(app, w.customer, fixedSlot(w.court.id, day++))
   await call('POST', `/api/bookings/${cashBooking.json().data.id}/payments`, w.staff, {
     method: 'cash',
@@ -185,7 +195,8 @@ test('the statement explains the balance: JSON and CSV, closing = the ledger; wh
 
 test('payouts: at most the balance, super admin only; listed for the venue; payouts due with payout details', async () => {
   const w = await world(app, { wallet: 1_000_000 })
-  await paid(w, 'wallet')
+  const session = await paid(w, 'wallet')
+  await played(w, session.id)
   const url = `/api/admin/venues/${w.venue.id}/payouts`
   const body = { amount: '1000.00', reference: 'bank txn 9', paid_on: today }
   assert.equal((await call('POST', url, w.owner, body)).statusCode, 403)
@@ -203,7 +214,10 @@ test('payouts: at most the balance, super admin only; listed for the venue; payo
     assert.equal((await call('POST', url, admin, bad)).statusCode, 422, JSON.stringify(bad))
   }
   // Two payouts racing for the same balance: one of them fits.
-  const [x, y] = await Promise.all([call('POST', url, admin, body), call('POST', url, admin, body)])
+  const [x, y] = await Promise.all([
+    call('POST', url, admin, body),
+    call('POST', url, admin, { ...body, reference: 'bank txn 10' }),
+  ])
   assert.deepEqual([x.statusCode, y.statusCode].sort(), [201, 422])
   const made = (x.statusCode === 201 ? x : y).json().data
   assert.deepEqual(
@@ -212,7 +226,7 @@ test('payouts: at most the balance, super admin only; listed for the venue; payo
       id: undefined,
       venue_id: w.venue.id,
       amount: '1000.00',
-      reference: 'bank txn 9',
+      reference: x.statusCode === 201 ? 'bank txn 9' : 'bank txn 10',
       paid_on: today,
       created_by: admin.id,
       created_at: undefined,
@@ -245,6 +259,9 @@ test('payouts: at most the balance, super admin only; listed for the venue; payo
   assert.deepEqual(mine, {
     venue: { id: w.venue.id, name: w.venue.name, slug: w.venue.slug },
     balance: '500.00',
+    reserve: '0.00',
+    available: '500.00',
+    owing: false,
     payout_account: { ...details, merchant_id: null },
   })
   assert.equal((await call('GET', '/api/admin/payouts/due', w.owner)).statusCode, 403)

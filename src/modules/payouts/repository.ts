@@ -46,6 +46,40 @@ export interface PayoutAccount {
 }
 
 /** Venues whose balance with the platform is positive, largest first, with their payout details. */
+/** A payout of the venue with this reference (case and surrounding spaces aside), if one is recorded. */
+export async function payoutWithReference(db: Executor, venueId: number, reference: string) {
+  return db
+    .selectFrom('payouts')
+    .select(['id', 'reference'])
+    .where('venue_id', '=', venueId)
+    .where(sql<string>`lower(btrim(reference))`, '=', reference.trim().toLowerCase())
+    .executeTakeFirst()
+}
+
+/**
+ * Online money (gateway, wallet) paid for bookings that have not started yet and may still be
+ * refunded to their customers, per venue (only `venueId`'s when given): what a payout must leave in
+ * the venue's balance. `today` and `time` are the venue-local now.
+ */
+export async function refundableReserve(
+  db: Executor,
+  now: { today: string; time: string },
+  venueId?: number,
+): Promise<Map<number, number>> {
+  const upcoming = (table: 'bookings' | 'indoor_game_bookings', kind: string) => sql`
+    SELECT ${kind}::text AS kind, id, venue_id FROM ${sql.table(table)}
+    WHERE status IN ('pending', 'confirmed')
+      AND (date > ${now.today}::date OR (date = ${now.today}::date AND start_time > ${now.time}::time))
+      ${venueId === undefined ? sql`` : sql`AND venue_id = ${venueId}`}`
+  const { rows } = await sql<{ venue_id: string; reserve: string }>`
+    SELECT b.venue_id, sum(p.amount - p.refunded_amount) AS reserve
+    FROM (${upcoming('bookings', 'court')} UNION ALL ${upcoming('indoor_game_bookings', 'indoor')}) b
+    JOIN payments p ON p.payable_type = b.kind AND p.payable_id = b.id
+    WHERE p.status IN ('completed', 'partially_refunded') AND p.recorded_by IS NULL
+    GROUP BY b.venue_id`.execute(db)
+  return new Map(rows.map((r) => [Number(r.venue_id), Number(r.reserve)]))
+}
+
 export async function venuesWithBalance(db: Executor) {
   const { rows } = await sql<{
     id: string
@@ -60,7 +94,7 @@ export async function venuesWithBalance(db: Executor) {
       FROM ledger_lines WHERE account LIKE 'venue:%:balance' GROUP BY account
     ) b
     JOIN venues v ON v.id = b.venue_id
-    WHERE b.balance > 0
+    WHERE b.balance <> 0
     ORDER BY b.balance DESC, v.id`.execute(db)
   return rows.map((r) => ({
     id: Number(r.id),

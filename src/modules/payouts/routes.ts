@@ -2,7 +2,7 @@ import { Type } from 'typebox'
 import { signedIn } from '../../lib/auth.ts'
 import { NotFound } from '../../lib/errors.ts'
 import type { Routes } from '../../lib/route.ts'
-import { Data, errorResponses, Nullable } from '../../lib/schemas.ts'
+import { Data, errorResponses, Message, Nullable } from '../../lib/schemas.ts'
 import { MANAGER_ROLES, resolveVenue, venueForStaff } from '../venues/index.ts'
 import { listPayouts, payoutAccountOf, setPayoutAccount } from './repository.ts'
 import {
@@ -129,10 +129,11 @@ const routes: Routes = async (app) => {
         tags,
         security,
         operationId: 'recordPayout',
-        summary: 'Record a payout to a venue, at most its balance with the platform (super_admin)',
+        summary:
+          'Record a payout to a venue, at most what is available (balance less reserve); a reference is recorded once per venue (super_admin)',
         params: VenueParams,
         body: PayoutBody,
-        response: { 201: Data(PayoutSchema), ...errorResponses },
+        response: { 201: Data(PayoutSchema), 409: Message, ...errorResponses },
       },
     },
     async (req, reply) => {
@@ -169,11 +170,12 @@ const routes: Routes = async (app) => {
         tags,
         security,
         operationId: 'listPayoutsDue',
-        summary: 'Venues with a positive balance with the platform, largest first, with payout details (super_admin)',
+        summary:
+          'Venues with a balance with the platform, largest first (owing ones last), with reserve, available and payout details (super_admin)',
         response: { 200: Data(Type.Array(DueSchema)), ...errorResponses },
       },
     },
-    async () => ({ data: await dueVenues(ctx.db) }),
+    async () => ({ data: await dueVenues(ctx) }),
   )
 
   app.get(

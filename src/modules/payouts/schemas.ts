@@ -64,7 +64,14 @@ export const PayoutAccountSchema = named(
 
 export const DueSchema = Type.Object({
   venue: Type.Object({ id: Type.Integer(), name: Type.String(), slug: Type.String() }),
-  balance: Money,
+  balance: Type.String({
+    description: "The venue's balance with the platform, NPR; negative when the venue owes the platform",
+  }),
+  reserve: { ...Money, description: 'Of the balance, online money of upcoming bookings that may still be refunded' },
+  available: { ...Money, description: 'What may be paid out now: balance less reserve, never below 0.00' },
+  owing: Type.Boolean({
+    description: 'The venue owes the platform (refunds after a payout); its next online money settles it',
+  }),
   payout_account: Nullable(PayoutAccountSchema),
 })
 

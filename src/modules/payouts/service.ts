@@ -1,7 +1,7 @@
 import type { AuthUser } from '../../lib/auth.ts'
 import type { AppContext } from '../../lib/context.ts'
 import type { Executor } from '../../lib/db.ts'
-import { Invalid } from '../../lib/errors.ts'
+import { Conflict, Invalid } from '../../lib/errors.ts'
 import { formatMoney, toPaisa } from '../../lib/money.ts'
 import { addDays } from '../../lib/time.ts'
 import { account, accountSum, lockVenueBalance, normalBalance, post, statementBucket } from '../ledger/index.ts'
@@ -80,32 +80,64 @@ export async function recordPayout(
   if (input.paid_on > ctx.zone.today(ctx.clock.now())) {
     throw new Invalid('paid_on', 'The paid on field must be a date before or equal to today.')
   }
-  return ctx.db.transaction().execute(async (trx) => {
-    await lockVenueBalance(trx, venueId)
-    const balance = await venueBalance(trx, venueId)
-    if (amount > balance) {
-      throw new Invalid('amount', `The amount must not be greater than the venue's balance of ${formatMoney(balance)}.`)
-    }
-    const payout = await repo.insertPayout(trx, {
-      venueId,
-      amount,
-      reference,
-      paidOn: input.paid_on,
-      createdBy: admin.id,
+  return ctx.db
+    .transaction()
+    .execute(async (trx) => {
+      await lockVenueBalance(trx, venueId)
+      const earlier = await repo.payoutWithReference(trx, venueId, reference)
+      if (earlier) throw new Conflict(payoutRecordedTwice(earlier.reference))
+      const { balance, reserve, available } = await venueAvailable(ctx, trx, venueId)
+      if (amount > available) {
+        throw new Invalid(
+          'amount',
+          reserve > 0
+            ? `The amount must not be greater than the ${formatMoney(Math.max(available, 0))} available: the venue's balance of ${formatMoney(balance)} less ${formatMoney(reserve)} still refundable for upcoming bookings.`
+            : `The amount must not be greater than the venue's balance of ${formatMoney(balance)}.`,
+        )
+      }
+      const payout = await repo.insertPayout(trx, {
+        venueId,
+        amount,
+        reference,
+        paidOn: input.paid_on,
+        createdBy: admin.id,
+      })
+      await post(trx, {
+        kind: 'payout',
+        occurredAt: ctx.clock.now(),
+        description: `Payout ${payout.id}: ${reference} (paid on ${input.paid_on})`,
+        venueId,
+        createdBy: admin.id,
+        lines: [
+          [account.venueBalance(venueId), amount],
+          [account.payouts(), -amount],
+        ],
+      })
+      return payout
     })
-    await post(trx, {
-      kind: 'payout',
-      occurredAt: ctx.clock.now(),
-      description: `Payout ${payout.id}: ${reference} (paid on ${input.paid_on})`,
-      venueId,
-      createdBy: admin.id,
-      lines: [
-        [account.venueBalance(venueId), amount],
-        [account.payouts(), -amount],
-      ],
+    .catch((err: unknown) => {
+      // Two payouts with one reference at once: the unique index refuses the second.
+      if ((err as { code?: string })?.code === '23505') throw new Conflict(payoutRecordedTwice(reference))
+      throw err
     })
-    return payout
-  })
+}
+
+const payoutRecordedTwice = (reference: string) =>
+  `A payout with reference ${reference} is already recorded for this venue.`
+
+/**
+ * What may be paid out to a venue now: its balance with the platform less the reserve (online money
+ * of upcoming bookings that may still be refunded to customers, which refunds would take back).
+ */
+async function venueAvailable(ctx: AppContext, db: Executor, venueId: number) {
+  const balance = await venueBalance(db, venueId)
+  const reserve = (await repo.refundableReserve(db, venueNow(ctx), venueId)).get(venueId) ?? 0
+  return { balance, reserve, available: balance - reserve }
+}
+
+function venueNow(ctx: AppContext) {
+  const { date, time } = ctx.zone.wallClock(ctx.clock.now())
+  return { today: date, time }
 }
 
 export function payoutResource(ctx: AppContext, p: repo.PayoutRow) {
@@ -198,12 +230,27 @@ export function statementCsv(s: Awaited<ReturnType<typeof statement>>): string {
   return `${out.join('\r\n')}\r\n`
 }
 
-export async function dueVenues(db: Executor) {
-  return (await repo.venuesWithBalance(db)).map((v) => ({
-    venue: { id: v.id, name: v.name, slug: v.slug },
-    balance: formatMoney(v.balance),
-    payout_account: v.payout_account,
-  }))
+/**
+ * Venues with a balance with the platform: those owed money (largest first), each with its reserve
+ * and what is available to pay out now, then those that owe the platform (refunds after a payout;
+ * `owing`), which their next online money settles.
+ */
+export async function dueVenues(ctx: AppContext) {
+  const [venues, reserves] = await Promise.all([
+    repo.venuesWithBalance(ctx.db),
+    repo.refundableReserve(ctx.db, venueNow(ctx)),
+  ])
+  return venues.map((v) => {
+    const reserve = v.balance > 0 ? Math.min(reserves.get(v.id) ?? 0, v.balance) : 0
+    return {
+      venue: { id: v.id, name: v.name, slug: v.slug },
+      balance: formatMoney(v.balance),
+      reserve: formatMoney(reserve),
+      available: formatMoney(Math.max(v.balance - reserve, 0)),
+      owing: v.balance < 0,
+      payout_account: v.payout_account,
+    }
+  })
 }
 
 /** Payout details: a bank needs its name and the account number; eSewa and Khalti a merchant id. */

@@ -8,9 +8,10 @@ import type { Venue } from '../../session.ts'
 import { accountText } from '../money/index.tsx'
 
 // The super_admin's payouts (issue 31): the venues the platform owes money (GET
-// /api/admin/payouts/due, largest balance first) with where to send it, a form per venue to record
-// a payout made (the service refuses more than the balance with a 422 shown at the amount), and each
-// venue's commission rate (view and set). app.tsx shows this page to a super_admin only; the service
+// /api/admin/payouts/due, largest balance first) with what is reserved for upcoming bookings and
+// available now, and where to send it; a form per venue to record a payout made (the service refuses
+// more than is available, or a reference recorded before, with the answer shown at the field); venues
+// that owe the platform are shown without a form; and each venue's commission rate (view and set). app.tsx shows this page to a super_admin only; the service
 // answers 403 to anyone else too.
 
 type Due = operations['listPayoutsDue']['responses'][200]['content']['application/json']['data'][number]
@@ -54,7 +55,7 @@ export function PayoutsPage({ venues }: { venues: Venue[] }) {
 }
 
 function DueVenue({ due, onDone }: { due: Due; onDone: (message: string) => void }) {
-  const f = useForm({ amount: due.balance, reference: '', paid_on: today() })
+  const f = useForm({ amount: due.available, reference: '', paid_on: today() })
   const headId = `due-${due.venue.id}`
   async function record(e: Event) {
     e.preventDefault()
@@ -77,25 +78,51 @@ function DueVenue({ due, onDone }: { due: Due; onDone: (message: string) => void
     <article class="card due-venue" aria-labelledby={headId}>
       <h3 id={headId}>{due.venue.name}</h3>
       <dl class="facts">
-        <dt>Balance owed</dt>
-        <dd>{money(due.balance)}</dd>
+        <dt>{due.owing ? 'Owes the platform' : 'Balance owed'}</dt>
+        <dd>{money(due.owing ? due.balance.replace('-', '') : due.balance)}</dd>
+        {!due.owing && (
+          <>
+            <dt>Reserved for upcoming bookings</dt>
+            <dd>{money(due.reserve)}</dd>
+            <dt>Available to pay out</dt>
+            <dd>{money(due.available)}</dd>
+          </>
+        )}
         <dt>Pay to</dt>
         <dd>{accountText(due.payout_account)}</dd>
       </dl>
-      <form onSubmit={record} aria-label={`Record a payout to ${due.venue.name}`}>
-        <Outcome error={f.error} notice={f.notice} />
-        <div class="row">
-          <Field label="Amount (Rs)" inputMode="decimal" {...f.bind('amount')} required />
-          <Field label="Reference" hint="The bank or wallet transfer reference" {...f.bind('reference')} required />
-          <Field label="Paid on" type="date" {...f.bind('paid_on')} required />
-        </div>
-        <div class="actions">
-          <button type="submit" class="primary" disabled={f.busy}>
-            Record payout <span class="sr-only">to {due.venue.name}</span>
-          </button>
-        </div>
-      </form>
+      {due.owing ? (
+        <p class="muted">Refunds after a payout left this venue owing; its next online money settles it first.</p>
+      ) : (
+        <DueForm due={due} f={f} record={record} />
+      )}
     </article>
+  )
+}
+
+function DueForm({
+  due,
+  f,
+  record,
+}: {
+  due: Due
+  f: ReturnType<typeof useForm<{ amount: string; reference: string; paid_on: string }>>
+  record: (e: Event) => Promise<void>
+}) {
+  return (
+    <form onSubmit={record} aria-label={`Record a payout to ${due.venue.name}`}>
+      <Outcome error={f.error} notice={f.notice} />
+      <div class="row">
+        <Field label="Amount (Rs)" inputMode="decimal" {...f.bind('amount')} required />
+        <Field label="Reference" hint="The bank or wallet transfer reference" {...f.bind('reference')} required />
+        <Field label="Paid on" type="date" {...f.bind('paid_on')} required />
+      </div>
+      <div class="actions">
+        <button type="submit" class="primary" disabled={f.busy}>
+          Record payout <span class="sr-only">to {due.venue.name}</span>
+        </button>
+      </div>
+    </form>
   )
 }
 
