@@ -3,6 +3,7 @@
 // methods and the payment rows of bookings. It depends on wallet and on no module of ours
 // (docs/architecture.md, "Booking core and money direction").
 
+export { deskBookingId, deskVenueId, ownedBookingId } from './access.ts'
 export type { Booker } from './booker.ts'
 export {
   assertCustomerMayCancel,
@@ -14,6 +15,8 @@ export {
 } from './cancellation.ts'
 export { type CashBack, cashBackResource, cashBacksOf, payCashBack } from './cash-backs.ts'
 export { isOverlapViolation } from './conflicts.ts'
+export { CANCELLED_BY_CUSTOMER, cancelAsCustomer, previewAsCustomer } from './customer.ts'
+export { chargeAtDesk, type DeskPaymentInput, deskStep, payAtDesk, type Reload, setStatusAtDesk } from './desk.ts'
 export { applyCoupon } from './discounts.ts'
 export {
   BookingKindEnum,
@@ -27,6 +30,7 @@ export {
   PaymentStatusEnum,
 } from './enums.ts'
 export { expireDueHolds, holdSweep, insertPastLapsedHolds } from './expiry.ts'
+export { bookingAccessHooks } from './hooks.ts'
 export {
   DESK_PAYMENT_METHODS,
   GATEWAY_METHODS,
@@ -73,7 +77,15 @@ export {
 export type { PaymentRow } from './repository/payments.ts'
 export { lockCustomerHolds, type UnpaidHold, unpaidHoldRefused } from './repository/unpaid.ts'
 export { checkBookingRules, clearNoShows, NO_SHOW_DAYS, type NoShowStanding, noShowStanding } from './rules.ts'
-export { StatusBody, type StatusChange, statusReason } from './schemas.ts'
+export {
+  CancelBody,
+  type CancelInput,
+  ChargeBody,
+  type ChargeInput,
+  cancelReason,
+  StatusBody,
+  type StatusChange,
+} from './schemas.ts'
 export {
   bookingMoney,
   bookingMoneyFields,

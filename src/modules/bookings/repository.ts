@@ -98,15 +98,6 @@ function insertReturning(db: Executor, row: NewBookingRow & { booking_number: Ra
     )
 }
 
-/** Who a booking belongs to and where it is; undefined when the id does not exist. */
-export async function bookingOwnership(db: Executor, id: number) {
-  return db
-    .selectFrom('bookings')
-    .select(['id', 'user_id', 'venue_id', 'status'])
-    .where('id', '=', id)
-    .executeTakeFirst()
-}
-
 /** The court a booking is made on, with its venue's state; undefined when the court does not exist. */
 export async function courtForBooking(db: Executor, courtId: number) {
   return db

@@ -1,11 +1,9 @@
 import { Type } from 'typebox'
 import { signedIn } from '../../lib/auth.ts'
-import { formatMoney } from '../../lib/money.ts'
 import { pageParams, paginated } from '../../lib/pagination.ts'
 import type { Routes } from '../../lib/route.ts'
 import { Data, errorResponses, Message, Paginated } from '../../lib/schemas.ts'
-import { CancelAnswer, CancellationPreviewSchema } from '../booking-core/index.ts'
-import { bookingDeskFirst, bookingPaymentDeskFirst, ownerFirst, venueDeskFirst } from './hooks.ts'
+import { bookingAccessHooks, CancelAnswer, CancellationPreviewSchema } from '../booking-core/index.ts'
 import { BookingSchema } from './resource.ts'
 import {
   BookingParams,
@@ -48,11 +46,9 @@ const CONFLICT_DOC =
 
 const routes: Routes = async (app) => {
   const { ctx } = app
-  // Who may act is decided before the body is validated (hooks.ts): an outsider gets 403/404, never a 422.
-  const ownerOnly = ownerFirst(ctx)
-  const venueDesk = venueDeskFirst(ctx)
-  const bookingDesk = bookingDeskFirst(ctx)
-  const bookingPaymentDesk = bookingPaymentDeskFirst(ctx)
+  // Who may act is decided before the body is validated (booking-core/hooks.ts): an outsider gets
+  // 403/404, never a 422.
+  const { ownerOnly, venueDesk, bookingDesk, bookingPaymentDesk } = bookingAccessHooks(ctx, 'court', 'booking')
 
   app.get(
     '/bookings',
@@ -126,18 +122,15 @@ const routes: Routes = async (app) => {
           'Owner only; a completed booking is 403. Only pending or confirmed bookings that have not started ' +
           'can be cancelled (else 422). A paid booking cancelled at least free_cancellation_hours before its ' +
           'start is refunded to the wallet (what is still refundable: paid minus refunded); later, no refund. ' +
-          '`message` and `refund_amount` state what was credited. BookingCancelled is sent.',
+          '`message` and `refund_amount` state what was credited. BookingCancelled is sent. The reason is ' +
+          'cancel_reason, else its alias reason (the first that is not blank, trimmed; default "Cancelled by ' +
+          'the customer"), the same rule as for indoor game bookings.',
         params: BookingParams,
         body: CancelBody,
         response: { 200: CancelAnswer(BookingSchema), ...errors },
       },
     },
-    async (req) => {
-      const body = req.body ?? {}
-      const reason = body.reason ?? body.cancel_reason ?? undefined
-      const res = await cancelMyBooking(ctx, signedIn(req), req.params.booking, reason)
-      return { message: res.message, refund_amount: formatMoney(res.refund), data: res.booking }
-    },
+    async (req) => cancelMyBooking(ctx, signedIn(req), req.params.booking, req.body),
   )
 
   app.get(

@@ -9,6 +9,7 @@ import { COURT_UNAVAILABLE } from '../availability/index.ts'
 import {
   assertCustomerMayCancel,
   type Booker,
+  CANCELLED_BY_CUSTOMER,
   cancelledMessage,
   hasStarted,
   insertPastLapsedHolds,
@@ -22,7 +23,6 @@ import { loadBookings } from './queries.ts'
 import { insertSeries, parseId, seriesById, seriesOccurrences } from './repository.ts'
 import type { Series, SeriesCancel } from './resource.ts'
 import type { SeriesBody, SeriesCancelBody } from './schemas.ts'
-import { CANCELLED_BY_CUSTOMER } from './service.ts'
 import { assertSeriesCap } from './unpaid-cap.ts'
 
 /** The reason a desk's series cancel records when staff give none. */

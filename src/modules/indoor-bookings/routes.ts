@@ -1,11 +1,9 @@
 import { Type } from 'typebox'
 import { signedIn } from '../../lib/auth.ts'
-import { formatMoney } from '../../lib/money.ts'
 import { pageParams, paginated } from '../../lib/pagination.ts'
 import type { Routes } from '../../lib/route.ts'
 import { Data, errorResponses, Message, Paginated } from '../../lib/schemas.ts'
-import { CancelAnswer, CancellationPreviewSchema } from '../booking-core/index.ts'
-import { bookingDeskFirst, bookingPaymentDeskFirst, ownerFirst, venueDeskFirst } from './hooks.ts'
+import { bookingAccessHooks, CancelAnswer, CancellationPreviewSchema } from '../booking-core/index.ts'
 import { IndoorGameBookingSchema } from './resource.ts'
 import {
   BookingParams,
@@ -37,11 +35,13 @@ const SLOT_TAKEN_DOC = '409: "The selected slot is not available." when the slot
 
 const routes: Routes = async (app) => {
   const { ctx } = app
-  // Who may act is decided before the body is validated (hooks.ts): an outsider gets 403/404, never a 422.
-  const ownerOnly = ownerFirst(ctx)
-  const venueDesk = venueDeskFirst(ctx)
-  const bookingDesk = bookingDeskFirst(ctx)
-  const bookingPaymentDesk = bookingPaymentDeskFirst(ctx)
+  // Who may act is decided before the body is validated (booking-core/hooks.ts): an outsider gets
+  // 403/404, never a 422.
+  const { ownerOnly, venueDesk, bookingDesk, bookingPaymentDesk } = bookingAccessHooks(
+    ctx,
+    'indoor',
+    'indoorGameBooking',
+  )
 
   app.get(
     '/indoor-game-bookings',
@@ -116,18 +116,14 @@ const routes: Routes = async (app) => {
           'Refunds to the wallet what is still refundable (paid minus refunded) when cancelled at least the venue ' +
           'free_cancellation_hours before the start; `message` and `refund_amount` state what was credited; sends ' +
           'BookingCancelled. 403 for a non-owner or a completed booking; 422 for a cancelled, playing or no-show ' +
-          'booking, or one that has started.',
+          'booking, or one that has started. The reason is cancel_reason, else its alias reason (the first that ' +
+          'is not blank, trimmed; default "Cancelled by the customer"), the same rule as for court bookings.',
         params: BookingParams,
         body: CancelBody,
         response: { 200: CancelAnswer(IndoorGameBookingSchema), ...errors },
       },
     },
-    async (req) => {
-      const body = req.body ?? {}
-      const reason = body.cancel_reason ?? body.reason ?? undefined
-      const res = await cancelMine(ctx, signedIn(req), req.params.indoorGameBooking, reason)
-      return { message: res.message, refund_amount: formatMoney(res.refund), data: res.booking }
-    },
+    async (req) => cancelMine(ctx, signedIn(req), req.params.indoorGameBooking, req.body),
   )
 
   app.get(
