@@ -4,7 +4,7 @@
 // (docs/architecture.md, "Booking core and money direction").
 
 export { deskBookingId, deskVenueId, ownedBookingId } from './access.ts'
-export type { Booker } from './booker.ts'
+export { type Booker, deskBooker, onlineBooker } from './booker.ts'
 export {
   assertCustomerMayCancel,
   CancelAnswer,

@@ -14,6 +14,7 @@ import {
   hasStarted,
   insertPastLapsedHolds,
   lockBooking,
+  onlineBooker,
   transition,
 } from '../booking-core/index.ts'
 import { courtConflict } from './create.ts'
@@ -187,11 +188,7 @@ async function ownedSeriesId(ctx: AppContext, user: AuthUser, rawId: string): Pr
 }
 
 export async function createMySeries(ctx: AppContext, user: AuthUser, input: Static<typeof SeriesBody>) {
-  return createSeries(
-    ctx,
-    { ...input, customer_phone: null },
-    { type: 'online', userId: user.id, customerName: user.name, customerPhone: user.phone, createdBy: user.id },
-  )
+  return createSeries(ctx, { ...input, customer_phone: null }, onlineBooker(user))
 }
 
 export async function showMySeries(ctx: AppContext, user: AuthUser, rawId: string): Promise<Series> {

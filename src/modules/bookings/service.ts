@@ -3,9 +3,9 @@ import type { AuthUser } from '../../lib/auth.ts'
 import type { AppContext } from '../../lib/context.ts'
 import type { PageParams } from '../../lib/pagination.ts'
 import {
-  type Booker,
   type CancelInput,
   cancelAsCustomer,
+  onlineBooker,
   ownedBookingId,
   previewAsCustomer,
 } from '../booking-core/index.ts'
@@ -33,14 +33,7 @@ export async function createMyBooking(
   input: Static<typeof CreateBody>,
 ): Promise<Booking> {
   // The caller's account names the booking; the response embeds it as `user`.
-  const booker: Booker = {
-    type: 'online',
-    userId: user.id,
-    customerName: user.name,
-    customerPhone: user.phone,
-    createdBy: user.id,
-  }
-  return createCourtBooking(ctx, { ...input, customer_phone: null }, booker)
+  return createCourtBooking(ctx, { ...input, customer_phone: null }, onlineBooker(user))
 }
 
 /** One court booking as its resource (with its customer), as a step leaves it. */

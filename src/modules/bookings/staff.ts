@@ -5,6 +5,7 @@ import type { PageParams } from '../../lib/pagination.ts'
 import {
   type ChargeInput,
   chargeAtDesk,
+  deskBooker,
   deskVenueId,
   payAtDesk,
   type StatusChange,
@@ -49,14 +50,7 @@ export async function createVenueBooking(
   const booking = await createCourtBooking(
     ctx,
     { ...input, coupon_code: null, payment_method: null },
-    {
-      type: input.type ?? 'offline',
-      userId: null,
-      customerName: input.customer_name.trim(),
-      customerPhone: null,
-      createdBy: user.id,
-      venueId,
-    },
+    deskBooker(user, venueId, input),
   )
   // A desk booking has no customer account.
   booking.user = null
@@ -86,16 +80,5 @@ export async function createVenueSeries(
   input: Static<typeof StaffSeriesBody>,
 ): Promise<Series> {
   const venueId = await deskVenueId(ctx, user, param)
-  return createSeries(
-    ctx,
-    { ...input, payment_method: null },
-    {
-      type: input.type ?? 'offline',
-      userId: null,
-      customerName: input.customer_name.trim(),
-      customerPhone: null,
-      createdBy: user.id,
-      venueId,
-    },
-  )
+  return createSeries(ctx, { ...input, payment_method: null }, deskBooker(user, venueId, input))
 }

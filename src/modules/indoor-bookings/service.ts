@@ -2,7 +2,13 @@ import type { Static } from 'typebox'
 import type { AuthUser } from '../../lib/auth.ts'
 import type { AppContext } from '../../lib/context.ts'
 import type { PageParams } from '../../lib/pagination.ts'
-import { type CancelInput, cancelAsCustomer, ownedBookingId, previewAsCustomer } from '../booking-core/index.ts'
+import {
+  type CancelInput,
+  cancelAsCustomer,
+  onlineBooker,
+  ownedBookingId,
+  previewAsCustomer,
+} from '../booking-core/index.ts'
 import { createIndoorBooking } from './create.ts'
 import { indoorBookingResource, indoorBookingResources } from './queries.ts'
 import { findBooking, listBookings } from './repository.ts'
@@ -23,13 +29,7 @@ export async function listMine(ctx: AppContext, user: AuthUser, page: PageParams
 
 export async function createMine(ctx: AppContext, user: AuthUser, input: Static<typeof CreateBody>) {
   // The signed-in user carries its name and phone (src/lib/auth.ts).
-  const row = await createIndoorBooking(ctx, input, {
-    type: 'online',
-    userId: user.id,
-    customerName: user.name,
-    customerPhone: user.phone,
-    createdBy: user.id,
-  })
+  const row = await createIndoorBooking(ctx, input, onlineBooker(user))
   return indoorBookingResource(ctx, ctx.db, row)
 }
 

@@ -7,6 +7,7 @@ import { isValidDate } from '../../lib/time.ts'
 import {
   type ChargeInput,
   chargeAtDesk,
+  deskBooker,
   deskVenueId,
   payAtDesk,
   type StatusChange,
@@ -48,16 +49,7 @@ export async function createVenueBooking(
   input: Static<typeof StaffCreateBody>,
 ) {
   const venueId = await deskVenueId(ctx, user, venueKey)
-  const customerName = input.customer_name.trim()
-  if (!customerName) throw new Invalid('customer_name', 'The customer name field is required.')
-  const row = await createIndoorBooking(ctx, input, {
-    type: input.type ?? 'offline',
-    userId: null,
-    customerName,
-    customerPhone: null,
-    createdBy: user.id,
-    venueId,
-  })
+  const row = await createIndoorBooking(ctx, input, deskBooker(user, venueId, input))
   return indoorBookingResource(ctx, ctx.db, row)
 }
 
