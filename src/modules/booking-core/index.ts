@@ -1,7 +1,9 @@
-// What both booking kinds share, offered to bookings, indoor-bookings and payments: kinds, the state
-// machine, payable bookings, staff operations, cancellation, hold expiry, booking numbers, payment
-// methods and the payment rows of bookings. It depends on wallet and on no module of ours
-// (docs/architecture.md, "Booking core and money direction").
+// The booking stack of both kinds (courts, indoor games), parameterised by kind, offered to
+// bookings, indoor-bookings and payments: kinds, the state machine, payable bookings, who may act on
+// a booking and its route hooks, the customer's cancel and the cancel-reason rule, the desk steps
+// (deskStep), bookers, cancellation, hold expiry, booking numbers, payment methods and the payment
+// rows of bookings. It imports no booking module nor payments (docs/architecture.md, "Booking core
+// and money direction").
 
 export { deskBookingId, deskVenueId, ownedBookingId } from './access.ts'
 export { type Booker, deskBooker, onlineBooker } from './booker.ts'
@@ -87,6 +89,7 @@ export {
   type StatusChange,
 } from './schemas.ts'
 export {
+  bookingErrors,
   bookingMoney,
   bookingMoneyFields,
   type Charge,
@@ -96,6 +99,7 @@ export {
   durationHours,
   loadBookingExtras,
   PaymentRecordSchema,
+  STATUS_CHANGE_DOC,
 } from './shared.ts'
 export { BOOKING_EVENTS, BOOKING_STATUSES, type BookingEvent, type BookingStatus, STAFF_TARGETS } from './state.ts'
 export { HOLD_EXPIRED_REASON, type TransitionOutcome, transition } from './transitions.ts'

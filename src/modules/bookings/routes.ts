@@ -1,9 +1,14 @@
-import { Type } from 'typebox'
 import { signedIn } from '../../lib/auth.ts'
 import { pageParams, paginated } from '../../lib/pagination.ts'
 import type { Routes } from '../../lib/route.ts'
-import { Data, errorResponses, Message, Paginated } from '../../lib/schemas.ts'
-import { bookingAccessHooks, CancelAnswer, CancellationPreviewSchema } from '../booking-core/index.ts'
+import { Data, Message, Paginated } from '../../lib/schemas.ts'
+import {
+  bookingAccessHooks,
+  bookingErrors,
+  CancelAnswer,
+  CancellationPreviewSchema,
+  STATUS_CHANGE_DOC,
+} from '../booking-core/index.ts'
 import { BookingSchema } from './resource.ts'
 import {
   BookingParams,
@@ -30,14 +35,7 @@ const tags = ['Bookings']
 const staffTags = ['Bookings (venue staff)']
 const security = [{ bearer: [] }]
 const One = Data(BookingSchema)
-/** 422 bodies here are either validation errors (message + errors) or a refusal with a message only. */
-const errors = {
-  ...errorResponses,
-  422: Type.Object({
-    message: Type.String(),
-    errors: Type.Optional(Type.Record(Type.String(), Type.Array(Type.String()))),
-  }),
-}
+const errors = bookingErrors
 const CONFLICT_DOC =
   '409 "The court is not available for the selected time slot." when the range overlaps a live booking ' +
   '(decided by the database), a maintenance block, a closed day, or lies outside opening hours. ' +
@@ -206,9 +204,7 @@ const routes: Routes = async (app) => {
         security,
         operationId: 'updateBookingStatus',
         summary: 'Move a booking through the state machine (owner, manager, staff)',
-        description:
-          'confirmed → playing → completed; pending|confirmed → cancelled (paid amount refunded to the wallet); ' +
-          'pending|confirmed → no_show only after the start time. Anything else is 422 with errors.status.',
+        description: STATUS_CHANGE_DOC,
         params: BookingParams,
         body: StatusBody,
         response: { 200: One, ...errors },

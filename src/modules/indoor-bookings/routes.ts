@@ -1,9 +1,14 @@
-import { Type } from 'typebox'
 import { signedIn } from '../../lib/auth.ts'
 import { pageParams, paginated } from '../../lib/pagination.ts'
 import type { Routes } from '../../lib/route.ts'
-import { Data, errorResponses, Message, Paginated } from '../../lib/schemas.ts'
-import { bookingAccessHooks, CancelAnswer, CancellationPreviewSchema } from '../booking-core/index.ts'
+import { Data, Message, Paginated } from '../../lib/schemas.ts'
+import {
+  bookingAccessHooks,
+  bookingErrors,
+  CancelAnswer,
+  CancellationPreviewSchema,
+  STATUS_CHANGE_DOC,
+} from '../booking-core/index.ts'
 import { IndoorGameBookingSchema } from './resource.ts'
 import {
   BookingParams,
@@ -23,14 +28,7 @@ import { addBookingCharge, changeStatus, createVenueBooking, listVenueBookings, 
 const tags = ['Indoor game bookings']
 const security = [{ bearer: [] }]
 const One = Data(IndoorGameBookingSchema)
-/** 422 bodies here are either validation errors (message + errors) or a refusal with a message only. */
-const errors = {
-  ...errorResponses,
-  422: Type.Object({
-    message: Type.String(),
-    errors: Type.Optional(Type.Record(Type.String(), Type.Array(Type.String()))),
-  }),
-}
+const errors = bookingErrors
 const SLOT_TAKEN_DOC = '409: "The selected slot is not available." when the slot overlaps a live booking'
 
 const routes: Routes = async (app) => {
@@ -200,9 +198,7 @@ const routes: Routes = async (app) => {
         security,
         operationId: 'updateIndoorGameBookingStatus',
         summary: 'Move a booking along the state machine (owner, manager, staff)',
-        description:
-          'confirmed → playing → completed; pending|confirmed → cancelled (paid amount refunded to the wallet); ' +
-          'pending|confirmed → no_show only after the start time. Anything else is 422 with errors.status.',
+        description: STATUS_CHANGE_DOC,
         params: BookingParams,
         body: StatusBody,
         response: { 200: One, ...errors },
