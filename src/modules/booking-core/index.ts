@@ -69,6 +69,7 @@ export {
   VENUE_BALANCE_SHORT,
 } from './payment-records.ts'
 export { REMINDER_LEAD_HOURS, reminderSweep, sendReminders } from './reminders.ts'
+export { type BookingListFilter, bookingIdPage } from './repository/lists.ts'
 export {
   allocatedNumber,
   allocatedNumberAfterHold,

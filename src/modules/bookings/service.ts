@@ -3,6 +3,7 @@ import type { AuthUser } from '../../lib/auth.ts'
 import type { AppContext } from '../../lib/context.ts'
 import type { PageParams } from '../../lib/pagination.ts'
 import {
+  bookingIdPage,
   type CancelInput,
   cancelAsCustomer,
   onlineBooker,
@@ -11,7 +12,6 @@ import {
 } from '../booking-core/index.ts'
 import { createCourtBooking } from './create.ts'
 import { loadBooking, loadBookings } from './queries.ts'
-import { listBookingIds } from './repository.ts'
 import type { Booking } from './resource.ts'
 import type { CreateBody, ListQuery } from './schemas.ts'
 
@@ -23,7 +23,8 @@ export async function listMyBookings(
   query: Static<typeof ListQuery>,
   page: PageParams,
 ): Promise<{ items: Booking[]; total: number }> {
-  const { ids, total } = await listBookingIds(ctx.db, { userId: user.id, status: query.status, date: query.date }, page)
+  const filter = { userId: user.id, status: query.status, date: query.date }
+  const { ids, total } = await bookingIdPage(ctx.db, 'court', filter, page, 'newest')
   return { items: await loadBookings(ctx, ids), total }
 }
 

@@ -3,6 +3,7 @@ import type { AuthUser } from '../../lib/auth.ts'
 import type { AppContext } from '../../lib/context.ts'
 import type { PageParams } from '../../lib/pagination.ts'
 import {
+  bookingIdPage,
   type ChargeInput,
   chargeAtDesk,
   deskBooker,
@@ -13,7 +14,6 @@ import {
 } from '../booking-core/index.ts'
 import { createCourtBooking } from './create.ts'
 import { loadBookings, waitingCounts } from './queries.ts'
-import { listBookingIds } from './repository.ts'
 import type { Booking, Series } from './resource.ts'
 import type { PaymentBody, StaffCreateBody, StaffSeriesBody, VenueListQuery } from './schemas.ts'
 import { createSeries } from './series.ts'
@@ -30,11 +30,8 @@ export async function listVenueBookings(
   page: PageParams,
 ): Promise<{ items: Booking[]; total: number }> {
   const venueId = await deskVenueId(ctx, user, param)
-  const { ids, total } = await listBookingIds(
-    ctx.db,
-    { venueId, date: query.date, status: query.status, courtId: query.court_id },
-    page,
-  )
+  const filter = { venueId, date: query.date, status: query.status, resourceId: query.court_id }
+  const { ids, total } = await bookingIdPage(ctx.db, 'court', filter, page, 'newest')
   const [items, waiting] = await Promise.all([loadBookings(ctx, ids, { withUser: true }), waitingCounts(ctx.db, ids)])
   for (const b of items) b.waitlist_count = waiting.get(b.id) ?? 0
   return { items, total }

@@ -3,6 +3,7 @@ import type { AuthUser } from '../../lib/auth.ts'
 import type { AppContext } from '../../lib/context.ts'
 import type { PageParams } from '../../lib/pagination.ts'
 import {
+  bookingIdPage,
   type CancelInput,
   cancelAsCustomer,
   onlineBooker,
@@ -11,7 +12,7 @@ import {
 } from '../booking-core/index.ts'
 import { createIndoorBooking } from './create.ts'
 import { indoorBookingResource, indoorBookingResources } from './queries.ts'
-import { findBooking, listBookings } from './repository.ts'
+import { bookingsByIds, findBooking } from './repository.ts'
 import type { CreateBody, ListQuery } from './schemas.ts'
 
 // The customer side of indoor bookings: list, create, show, cancel (the cancel itself and who may
@@ -23,8 +24,8 @@ export const reloadBooking = (ctx: AppContext) => async (id: number) =>
 
 export async function listMine(ctx: AppContext, user: AuthUser, page: PageParams, query: Static<typeof ListQuery>) {
   const filter = { userId: user.id, status: query.status, date: query.date }
-  const { rows, total } = await listBookings(ctx.db, filter, page, 'newest')
-  return { items: await indoorBookingResources(ctx, ctx.db, rows), total }
+  const { ids, total } = await bookingIdPage(ctx.db, 'indoor', filter, page, 'newest')
+  return { items: await indoorBookingResources(ctx, ctx.db, await bookingsByIds(ctx.db, ids)), total }
 }
 
 export async function createMine(ctx: AppContext, user: AuthUser, input: Static<typeof CreateBody>) {

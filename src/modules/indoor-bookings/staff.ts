@@ -5,6 +5,7 @@ import { Invalid } from '../../lib/errors.ts'
 import type { PageParams } from '../../lib/pagination.ts'
 import { isValidDate } from '../../lib/time.ts'
 import {
+  bookingIdPage,
   type ChargeInput,
   chargeAtDesk,
   deskBooker,
@@ -15,7 +16,7 @@ import {
 } from '../booking-core/index.ts'
 import { createIndoorBooking } from './create.ts'
 import { indoorBookingResource, indoorBookingResources } from './queries.ts'
-import { listBookings } from './repository.ts'
+import { bookingsByIds } from './repository.ts'
 import type { PaymentBody, StaffCreateBody, VenueListQuery } from './schemas.ts'
 import { reloadBooking } from './service.ts'
 
@@ -33,13 +34,9 @@ export async function listVenueBookings(
   if (query.date !== undefined && !isValidDate(query.date)) {
     throw new Invalid('date', 'The date field must be a valid date.')
   }
-  const { rows, total } = await listBookings(
-    ctx.db,
-    { venueId, date: query.date, status: query.status, indoorGameId: query.indoor_game_id },
-    page,
-    'schedule',
-  )
-  return { items: await indoorBookingResources(ctx, ctx.db, rows), total }
+  const filter = { venueId, date: query.date, status: query.status, resourceId: query.indoor_game_id }
+  const { ids, total } = await bookingIdPage(ctx.db, 'indoor', filter, page, 'schedule')
+  return { items: await indoorBookingResources(ctx, ctx.db, await bookingsByIds(ctx.db, ids)), total }
 }
 
 export async function createVenueBooking(
