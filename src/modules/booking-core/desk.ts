@@ -2,14 +2,37 @@ import type { AuthUser } from '../../lib/auth.ts'
 import type { AppContext } from '../../lib/context.ts'
 import type { Executor } from '../../lib/db.ts'
 import { Invalid } from '../../lib/errors.ts'
-import { deskBookingId } from './access.ts'
+import type { PageParams } from '../../lib/pagination.ts'
+import { isValidDate } from '../../lib/time.ts'
+import { deskBookingId, deskVenueId } from './access.ts'
 import type { DeskPaymentMethod } from './methods.ts'
 import { addCharge, changeStatus, deskAmount, recordDeskPayment } from './operations.ts'
 import { type BookingKind, type LockedBooking, lockBooking } from './repository/bookings.ts'
+import { type BookingListFilter, bookingIdPage } from './repository/lists.ts'
 import { type ChargeInput, cancelReason, type StatusChange } from './schemas.ts'
 
 // The venue desk's operations on a booking of either kind (docs/bookings.md, "Staff operations"):
 // each is one step run by deskStep. The kind's module answers the booking with its own resource.
+
+/**
+ * GET /venues/{venue}/…bookings: one page of the ids of the venue's bookings of a kind, for its desk
+ * only (404 unknown venue, 403 otherwise; then 422 on an impossible date), and the total.
+ */
+export async function venueBookingIds(
+  ctx: AppContext,
+  user: AuthUser,
+  kind: BookingKind,
+  venueParam: string,
+  filter: Omit<BookingListFilter, 'venueId' | 'userId'>,
+  page: PageParams,
+  order: 'newest' | 'schedule',
+): Promise<{ ids: number[]; total: number }> {
+  const venueId = await deskVenueId(ctx, user, venueParam)
+  if (filter.date !== undefined && !isValidDate(filter.date)) {
+    throw new Invalid('date', 'The date field must be a valid date.')
+  }
+  return bookingIdPage(ctx.db, kind, { ...filter, venueId }, page, order)
+}
 
 /** How a kind answers one of its bookings by id, as it is after a step. */
 export type Reload<B> = (id: number) => Promise<B>

@@ -18,7 +18,15 @@ export {
 export { type CashBack, cashBackResource, cashBacksOf, payCashBack } from './cash-backs.ts'
 export { isOverlapViolation } from './conflicts.ts'
 export { CANCELLED_BY_CUSTOMER, cancelAsCustomer, previewAsCustomer } from './customer.ts'
-export { chargeAtDesk, type DeskPaymentInput, deskStep, payAtDesk, type Reload, setStatusAtDesk } from './desk.ts'
+export {
+  chargeAtDesk,
+  type DeskPaymentInput,
+  deskStep,
+  payAtDesk,
+  type Reload,
+  setStatusAtDesk,
+  venueBookingIds,
+} from './desk.ts'
 export { applyCoupon } from './discounts.ts'
 export {
   BookingKindEnum,

@@ -3,7 +3,6 @@ import type { AuthUser } from '../../lib/auth.ts'
 import type { AppContext } from '../../lib/context.ts'
 import type { PageParams } from '../../lib/pagination.ts'
 import {
-  bookingIdPage,
   type ChargeInput,
   chargeAtDesk,
   deskBooker,
@@ -11,6 +10,7 @@ import {
   payAtDesk,
   type StatusChange,
   setStatusAtDesk,
+  venueBookingIds,
 } from '../booking-core/index.ts'
 import { createCourtBooking } from './create.ts'
 import { loadBookings, waitingCounts } from './queries.ts'
@@ -29,9 +29,8 @@ export async function listVenueBookings(
   query: Static<typeof VenueListQuery>,
   page: PageParams,
 ): Promise<{ items: Booking[]; total: number }> {
-  const venueId = await deskVenueId(ctx, user, param)
-  const filter = { venueId, date: query.date, status: query.status, resourceId: query.court_id }
-  const { ids, total } = await bookingIdPage(ctx.db, 'court', filter, page, 'newest')
+  const filter = { date: query.date, status: query.status, resourceId: query.court_id }
+  const { ids, total } = await venueBookingIds(ctx, user, 'court', param, filter, page, 'newest')
   const [items, waiting] = await Promise.all([loadBookings(ctx, ids, { withUser: true }), waitingCounts(ctx.db, ids)])
   for (const b of items) b.waitlist_count = waiting.get(b.id) ?? 0
   return { items, total }

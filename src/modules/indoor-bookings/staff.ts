@@ -1,11 +1,8 @@
 import type { Static } from 'typebox'
 import type { AuthUser } from '../../lib/auth.ts'
 import type { AppContext } from '../../lib/context.ts'
-import { Invalid } from '../../lib/errors.ts'
 import type { PageParams } from '../../lib/pagination.ts'
-import { isValidDate } from '../../lib/time.ts'
 import {
-  bookingIdPage,
   type ChargeInput,
   chargeAtDesk,
   deskBooker,
@@ -13,6 +10,7 @@ import {
   payAtDesk,
   type StatusChange,
   setStatusAtDesk,
+  venueBookingIds,
 } from '../booking-core/index.ts'
 import { createIndoorBooking } from './create.ts'
 import { indoorBookingResource, indoorBookingResources } from './queries.ts'
@@ -30,12 +28,8 @@ export async function listVenueBookings(
   query: Static<typeof VenueListQuery>,
   page: PageParams,
 ) {
-  const venueId = await deskVenueId(ctx, user, venueKey)
-  if (query.date !== undefined && !isValidDate(query.date)) {
-    throw new Invalid('date', 'The date field must be a valid date.')
-  }
-  const filter = { venueId, date: query.date, status: query.status, resourceId: query.indoor_game_id }
-  const { ids, total } = await bookingIdPage(ctx.db, 'indoor', filter, page, 'schedule')
+  const filter = { date: query.date, status: query.status, resourceId: query.indoor_game_id }
+  const { ids, total } = await venueBookingIds(ctx, user, 'indoor', venueKey, filter, page, 'schedule')
   return { items: await indoorBookingResources(ctx, ctx.db, await bookingsByIds(ctx.db, ids)), total }
 }
 
