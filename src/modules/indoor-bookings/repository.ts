@@ -6,13 +6,8 @@ import type { IndoorBookingRow } from './resource.ts'
 
 // Queries on indoor_game_bookings.
 
-/** A booking id from the path (undefined → 404). */
-export { parseId } from '../../lib/ids.ts'
-
-export async function findBooking(db: Executor, id: number, lock = false): Promise<IndoorBookingRow | undefined> {
-  let q = db.selectFrom('indoor_game_bookings').selectAll().where('id', '=', id)
-  if (lock) q = q.forUpdate()
-  return q.executeTakeFirst()
+export async function findBooking(db: Executor, id: number): Promise<IndoorBookingRow | undefined> {
+  return db.selectFrom('indoor_game_bookings').selectAll().where('id', '=', id).executeTakeFirst()
 }
 
 /** Inserts an indoor booking, numbered in the same statement (see allocatedNumber); 23P01 on overlap. */
