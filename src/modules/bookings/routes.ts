@@ -7,7 +7,12 @@ import {
   bookingErrors,
   CancelAnswer,
   CancellationPreviewSchema,
+  cancelAsCustomer,
+  chargeAtDesk,
+  payAtDesk,
+  previewAsCustomer,
   STATUS_CHANGE_DOC,
+  setStatusAtDesk,
 } from '../booking-core/index.ts'
 import { BookingSchema } from './resource.ts'
 import {
@@ -22,14 +27,8 @@ import {
   VenueListQuery,
   VenueParams,
 } from './schemas.ts'
-import { cancelMyBooking, createMyBooking, listMyBookings, previewMyCancellation, showMyBooking } from './service.ts'
-import {
-  addBookingCharge,
-  addBookingPayment,
-  createVenueBooking,
-  listVenueBookings,
-  setBookingStatus,
-} from './staff.ts'
+import { createMyBooking, listMyBookings, reloadBooking, showMyBooking } from './service.ts'
+import { createVenueBooking, listVenueBookings } from './staff.ts'
 
 const tags = ['Bookings']
 const staffTags = ['Bookings (venue staff)']
@@ -47,6 +46,8 @@ const routes: Routes = async (app) => {
   // Who may act is decided before the body is validated (booking-core/hooks.ts): an outsider gets
   // 403/404, never a 422.
   const { ownerOnly, venueDesk, bookingDesk, bookingPaymentDesk } = bookingAccessHooks(ctx, 'court', 'booking')
+  // The shared steps answer the court booking as it is afterwards.
+  const reload = reloadBooking(ctx)
 
   app.get(
     '/bookings',
@@ -128,7 +129,7 @@ const routes: Routes = async (app) => {
         response: { 200: CancelAnswer(BookingSchema), ...errors },
       },
     },
-    async (req) => cancelMyBooking(ctx, signedIn(req), req.params.booking, req.body),
+    async (req) => cancelAsCustomer(ctx, signedIn(req), 'court', req.params.booking, req.body, reload),
   )
 
   app.get(
@@ -147,7 +148,7 @@ const routes: Routes = async (app) => {
         response: { 200: CancellationPreviewSchema, ...errors },
       },
     },
-    async (req) => ({ data: await previewMyCancellation(ctx, signedIn(req), req.params.booking) }),
+    async (req) => ({ data: await previewAsCustomer(ctx, signedIn(req), 'court', req.params.booking) }),
   )
 
   app.get(
@@ -211,7 +212,7 @@ const routes: Routes = async (app) => {
       },
     },
     async (req) => {
-      return { data: await setBookingStatus(ctx, signedIn(req), req.params.booking, req.body) }
+      return { data: await setStatusAtDesk(ctx, signedIn(req), 'court', req.params.booking, req.body, reload) }
     },
   )
 
@@ -235,7 +236,7 @@ const routes: Routes = async (app) => {
     },
     async (req, reply) =>
       reply.code(201).send({
-        data: await addBookingCharge(ctx, signedIn(req), req.params.booking, req.body),
+        data: await chargeAtDesk(ctx, signedIn(req), 'court', req.params.booking, req.body, reload),
       }),
   )
 
@@ -260,7 +261,7 @@ const routes: Routes = async (app) => {
     },
     async (req, reply) =>
       reply.code(201).send({
-        data: await addBookingPayment(ctx, signedIn(req), req.params.booking, req.body),
+        data: await payAtDesk(ctx, signedIn(req), 'court', req.params.booking, req.body, reload),
       }),
   )
 }

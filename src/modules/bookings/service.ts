@@ -2,14 +2,7 @@ import type { Static } from 'typebox'
 import type { AuthUser } from '../../lib/auth.ts'
 import type { AppContext } from '../../lib/context.ts'
 import type { PageParams } from '../../lib/pagination.ts'
-import {
-  bookingIdPage,
-  type CancelInput,
-  cancelAsCustomer,
-  onlineBooker,
-  ownedBookingId,
-  previewAsCustomer,
-} from '../booking-core/index.ts'
+import { bookingIdPage, onlineBooker, ownedBookingId } from '../booking-core/index.ts'
 import { createCourtBooking } from './create.ts'
 import { loadBooking, loadBookings } from './queries.ts'
 import type { Booking } from './resource.ts'
@@ -42,14 +35,4 @@ export const reloadBooking = (ctx: AppContext) => (id: number) => loadBooking(ct
 
 export async function showMyBooking(ctx: AppContext, user: AuthUser, rawId: string): Promise<Booking> {
   return loadBooking(ctx, await ownedBookingId(ctx, user, 'court', rawId))
-}
-
-/** PATCH /bookings/{booking}/cancel: the customer's cancel (booking-core/customer.ts). */
-export function cancelMyBooking(ctx: AppContext, user: AuthUser, rawId: string, body: CancelInput | undefined) {
-  return cancelAsCustomer(ctx, user, 'court', rawId, body, reloadBooking(ctx))
-}
-
-/** GET /bookings/{booking}/cancellation: what cancelling now would refund, for the owner only. */
-export function previewMyCancellation(ctx: AppContext, user: AuthUser, rawId: string) {
-  return previewAsCustomer(ctx, user, 'court', rawId)
 }

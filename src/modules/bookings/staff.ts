@@ -2,22 +2,12 @@ import type { Static } from 'typebox'
 import type { AuthUser } from '../../lib/auth.ts'
 import type { AppContext } from '../../lib/context.ts'
 import type { PageParams } from '../../lib/pagination.ts'
-import {
-  type ChargeInput,
-  chargeAtDesk,
-  deskBooker,
-  deskVenueId,
-  payAtDesk,
-  type StatusChange,
-  setStatusAtDesk,
-  venueBookingIds,
-} from '../booking-core/index.ts'
+import { deskBooker, deskVenueId, venueBookingIds } from '../booking-core/index.ts'
 import { createCourtBooking } from './create.ts'
 import { loadBookings, waitingCounts } from './queries.ts'
 import type { Booking, Series } from './resource.ts'
-import type { PaymentBody, StaffCreateBody, StaffSeriesBody, VenueListQuery } from './schemas.ts'
+import type { StaffCreateBody, StaffSeriesBody, VenueListQuery } from './schemas.ts'
 import { createSeries } from './series.ts'
-import { reloadBooking } from './service.ts'
 
 // Venue staff operations on court bookings (docs/bookings.md, "Staff operations"): the venue's owner,
 // managers and staff, and any super_admin.
@@ -51,21 +41,6 @@ export async function createVenueBooking(
   // A desk booking has no customer account.
   booking.user = null
   return booking
-}
-
-/** PATCH /bookings/{booking}/status (booking-core/desk.ts). */
-export function setBookingStatus(ctx: AppContext, user: AuthUser, rawId: string, input: StatusChange) {
-  return setStatusAtDesk(ctx, user, 'court', rawId, input, reloadBooking(ctx))
-}
-
-/** POST /bookings/{booking}/charges (booking-core/desk.ts). */
-export function addBookingCharge(ctx: AppContext, user: AuthUser, rawId: string, input: ChargeInput) {
-  return chargeAtDesk(ctx, user, 'court', rawId, input, reloadBooking(ctx))
-}
-
-/** POST /bookings/{booking}/payments (booking-core/desk.ts). */
-export function addBookingPayment(ctx: AppContext, user: AuthUser, rawId: string, input: Static<typeof PaymentBody>) {
-  return payAtDesk(ctx, user, 'court', rawId, input, reloadBooking(ctx))
 }
 
 /** POST /venues/{venue}/bookings/series: a desk series (offline or walk-in) for a named customer. */

@@ -7,7 +7,12 @@ import {
   bookingErrors,
   CancelAnswer,
   CancellationPreviewSchema,
+  cancelAsCustomer,
+  chargeAtDesk,
+  payAtDesk,
+  previewAsCustomer,
   STATUS_CHANGE_DOC,
+  setStatusAtDesk,
 } from '../booking-core/index.ts'
 import { IndoorGameBookingSchema } from './resource.ts'
 import {
@@ -22,8 +27,8 @@ import {
   VenueListQuery,
   VenueParams,
 } from './schemas.ts'
-import { cancelMine, createMine, listMine, previewMine, showBooking } from './service.ts'
-import { addBookingCharge, changeStatus, createVenueBooking, listVenueBookings, recordVenuePayment } from './staff.ts'
+import { createMine, listMine, reloadBooking, showBooking } from './service.ts'
+import { createVenueBooking, listVenueBookings } from './staff.ts'
 
 const tags = ['Indoor game bookings']
 const security = [{ bearer: [] }]
@@ -40,6 +45,8 @@ const routes: Routes = async (app) => {
     'indoor',
     'indoorGameBooking',
   )
+  // The shared steps answer the indoor booking as it is afterwards.
+  const reload = reloadBooking(ctx)
 
   app.get(
     '/indoor-game-bookings',
@@ -121,7 +128,7 @@ const routes: Routes = async (app) => {
         response: { 200: CancelAnswer(IndoorGameBookingSchema), ...errors },
       },
     },
-    async (req) => cancelMine(ctx, signedIn(req), req.params.indoorGameBooking, req.body),
+    async (req) => cancelAsCustomer(ctx, signedIn(req), 'indoor', req.params.indoorGameBooking, req.body, reload),
   )
 
   app.get(
@@ -140,7 +147,7 @@ const routes: Routes = async (app) => {
         response: { 200: CancellationPreviewSchema, ...errors },
       },
     },
-    async (req) => ({ data: await previewMine(ctx, signedIn(req), req.params.indoorGameBooking) }),
+    async (req) => ({ data: await previewAsCustomer(ctx, signedIn(req), 'indoor', req.params.indoorGameBooking) }),
   )
 
   // --- Venue staff ---------------------------------------------------------------------------
@@ -205,7 +212,7 @@ const routes: Routes = async (app) => {
       },
     },
     async (req) => ({
-      data: await changeStatus(ctx, signedIn(req), req.params.indoorGameBooking, req.body),
+      data: await setStatusAtDesk(ctx, signedIn(req), 'indoor', req.params.indoorGameBooking, req.body, reload),
     }),
   )
 
@@ -230,7 +237,9 @@ const routes: Routes = async (app) => {
     async (req, reply) => {
       return reply
         .code(201)
-        .send({ data: await addBookingCharge(ctx, signedIn(req), req.params.indoorGameBooking, req.body) })
+        .send({
+          data: await chargeAtDesk(ctx, signedIn(req), 'indoor', req.params.indoorGameBooking, req.body, reload),
+        })
     },
   )
 
@@ -255,7 +264,7 @@ const routes: Routes = async (app) => {
     async (req, reply) => {
       return reply
         .code(201)
-        .send({ data: await recordVenuePayment(ctx, signedIn(req), req.params.indoorGameBooking, req.body) })
+        .send({ data: await payAtDesk(ctx, signedIn(req), 'indoor', req.params.indoorGameBooking, req.body, reload) })
     },
   )
 }

@@ -2,14 +2,7 @@ import type { Static } from 'typebox'
 import type { AuthUser } from '../../lib/auth.ts'
 import type { AppContext } from '../../lib/context.ts'
 import type { PageParams } from '../../lib/pagination.ts'
-import {
-  bookingIdPage,
-  type CancelInput,
-  cancelAsCustomer,
-  onlineBooker,
-  ownedBookingId,
-  previewAsCustomer,
-} from '../booking-core/index.ts'
+import { bookingIdPage, onlineBooker, ownedBookingId } from '../booking-core/index.ts'
 import { createIndoorBooking } from './create.ts'
 import { indoorBookingResource, indoorBookingResources } from './queries.ts'
 import { bookingsByIds, findBooking } from './repository.ts'
@@ -40,14 +33,4 @@ export async function createMine(ctx: AppContext, user: AuthUser, input: Static<
  */
 export async function showBooking(ctx: AppContext, user: AuthUser, rawId: string) {
   return reloadBooking(ctx)(await ownedBookingId(ctx, user, 'indoor', rawId))
-}
-
-/** PATCH /indoor-game-bookings/{id}/cancel: the customer's cancel (booking-core/customer.ts). */
-export function cancelMine(ctx: AppContext, user: AuthUser, rawId: string, body: CancelInput | undefined) {
-  return cancelAsCustomer(ctx, user, 'indoor', rawId, body, reloadBooking(ctx))
-}
-
-/** GET /indoor-game-bookings/{id}/cancellation: what cancelling now would refund (the booking's customer only). */
-export function previewMine(ctx: AppContext, user: AuthUser, rawId: string) {
-  return previewAsCustomer(ctx, user, 'indoor', rawId)
 }

@@ -2,24 +2,14 @@ import type { Static } from 'typebox'
 import type { AuthUser } from '../../lib/auth.ts'
 import type { AppContext } from '../../lib/context.ts'
 import type { PageParams } from '../../lib/pagination.ts'
-import {
-  type ChargeInput,
-  chargeAtDesk,
-  deskBooker,
-  deskVenueId,
-  payAtDesk,
-  type StatusChange,
-  setStatusAtDesk,
-  venueBookingIds,
-} from '../booking-core/index.ts'
+import { deskBooker, deskVenueId, venueBookingIds } from '../booking-core/index.ts'
 import { createIndoorBooking } from './create.ts'
 import { indoorBookingResource, indoorBookingResources } from './queries.ts'
 import { bookingsByIds } from './repository.ts'
-import type { PaymentBody, StaffCreateBody, VenueListQuery } from './schemas.ts'
-import { reloadBooking } from './service.ts'
+import type { StaffCreateBody, VenueListQuery } from './schemas.ts'
 
 // The venue side of indoor bookings (docs/bookings.md, "Staff operations"): owner, managers, staff.
-// Status changes, charges and desk payments are the ones court bookings use (booking-core/desk.ts).
+// Status changes, charges and desk payments are booking-core's (desk.ts), called by the routes.
 
 export async function listVenueBookings(
   ctx: AppContext,
@@ -42,19 +32,4 @@ export async function createVenueBooking(
   const venueId = await deskVenueId(ctx, user, venueKey)
   const row = await createIndoorBooking(ctx, input, deskBooker(user, venueId, input))
   return indoorBookingResource(ctx, ctx.db, row)
-}
-
-/** PATCH /indoor-game-bookings/{id}/status (booking-core/desk.ts). */
-export function changeStatus(ctx: AppContext, user: AuthUser, rawId: string, input: StatusChange) {
-  return setStatusAtDesk(ctx, user, 'indoor', rawId, input, reloadBooking(ctx))
-}
-
-/** POST /indoor-game-bookings/{id}/charges (booking-core/desk.ts). */
-export function addBookingCharge(ctx: AppContext, user: AuthUser, rawId: string, input: ChargeInput) {
-  return chargeAtDesk(ctx, user, 'indoor', rawId, input, reloadBooking(ctx))
-}
-
-/** POST /indoor-game-bookings/{id}/payments (booking-core/desk.ts). */
-export function recordVenuePayment(ctx: AppContext, user: AuthUser, rawId: string, input: Static<typeof PaymentBody>) {
-  return payAtDesk(ctx, user, 'indoor', rawId, input, reloadBooking(ctx))
 }
