@@ -1146,7 +1146,7 @@ export interface paths {
         head?: never;
         /**
          * Cancel one of your bookings
-         * @description Owner only; a completed booking is 403. Only pending or confirmed bookings that have not started can be cancelled (else 422). A paid booking cancelled at least free_cancellation_hours before its start is refunded to the wallet (what is still refundable: paid minus refunded); later, no refund. `message` and `refund_amount` state what was credited. BookingCancelled is sent.
+         * @description Owner only; a completed booking is 403. Only pending or confirmed bookings that have not started can be cancelled (else 422). A paid booking cancelled at least free_cancellation_hours before its start is refunded to the wallet (what is still refundable: paid minus refunded); later, no refund. `message` and `refund_amount` state what was credited. BookingCancelled is sent. The reason is cancel_reason, else its alias reason (the first that is not blank, trimmed; default "Cancelled by the customer"), the same rule as for indoor game bookings.
          */
         patch: operations["cancelBooking"];
         trace?: never;
@@ -1428,7 +1428,7 @@ export interface paths {
         head?: never;
         /**
          * Cancel your own pending or confirmed booking before it starts
-         * @description Refunds to the wallet what is still refundable (paid minus refunded) when cancelled at least the venue free_cancellation_hours before the start; `message` and `refund_amount` state what was credited; sends BookingCancelled. 403 for a non-owner or a completed booking; 422 for a cancelled, playing or no-show booking, or one that has started.
+         * @description Refunds to the wallet what is still refundable (paid minus refunded) when cancelled at least the venue free_cancellation_hours before the start; `message` and `refund_amount` state what was credited; sends BookingCancelled. 403 for a non-owner or a completed booking; 422 for a cancelled, playing or no-show booking, or one that has started. The reason is cancel_reason, else its alias reason (the first that is not blank, trimmed; default "Cancelled by the customer"), the same rule as for court bookings.
          */
         patch: operations["cancelIndoorGameBooking"];
         trace?: never;
@@ -9963,8 +9963,8 @@ export interface operations {
         requestBody: {
             content: {
                 "application/json": {
-                    reason?: string | null;
                     cancel_reason?: string | null;
+                    reason?: string | null;
                 };
             };
         };

@@ -4,12 +4,7 @@ import type { App } from '../../src/app.ts'
 import { ManualClock } from '../../src/lib/clock.ts'
 import { AppError } from '../../src/lib/errors.ts'
 import { addDays, dayOfWeek } from '../../src/lib/time.ts'
-import {
-  COURT_UNAVAILABLE,
-  INDOOR_UNAVAILABLE,
-  quoteCourtBooking,
-  quoteIndoorBooking,
-} from '../../src/modules/availability/quote.ts'
+import { COURT_UNAVAILABLE, INDOOR_UNAVAILABLE, quoteBooking } from '../../src/modules/availability/quote.ts'
 import { build } from '../helpers/app.ts'
 import {
   createCourt,
@@ -88,18 +83,18 @@ test('a court quote sums slot prices with rules, holidays and schedule hours', a
       },
     ])
     .execute()
-  assert.deepEqual(await quoteCourtBooking(db, court.id, date, '17:00', '19:00', quoteTime()), {
+  assert.deepEqual(await quoteBooking(db, 'court', court.id, date, '17:00', '19:00', quoteTime()), {
     baseAmount: 300000,
     slotMinutes: 60,
   })
-  assert.deepEqual(await quoteCourtBooking(db, court.id, date, '08:00', '11:00', quoteTime()), {
+  assert.deepEqual(await quoteBooking(db, 'court', court.id, date, '08:00', '11:00', quoteTime()), {
     baseAmount: 260000,
     slotMinutes: 60,
   })
   // A holiday the day after: the holiday rule prices every slot.
   const holiday = addDays(date, 1)
   await db.insertInto('venue_holidays').values({ venue_id: venue.id, date: holiday, name: 'Tihar' }).execute()
-  assert.equal((await quoteCourtBooking(db, court.id, holiday, '08:00', '10:00', quoteTime())).baseAmount, 600000)
+  assert.equal((await quoteBooking(db, 'court', court.id, holiday, '08:00', '10:00', quoteTime())).baseAmount, 600000)
   // A schedule entry narrows the day; closed days refuse everything.
   await db
     .insertInto('court_schedules')
@@ -108,15 +103,15 @@ test('a court quote sums slot prices with rules, holidays and schedule hours', a
       { court_id: court.id, day_of_week: (dow + 2) % 7, open_time: '06:00', close_time: '22:00', is_closed: true },
     ])
     .execute()
-  await rejects(quoteCourtBooking(db, court.id, date, '06:00', '08:00', quoteTime()), 409, (e) =>
+  await rejects(quoteBooking(db, 'court', court.id, date, '06:00', '08:00', quoteTime()), 409, (e) =>
     assert.equal(e.message, COURT_UNAVAILABLE),
   )
-  await rejects(quoteCourtBooking(db, court.id, date, '11:00', '13:00', quoteTime()), 409)
+  await rejects(quoteBooking(db, 'court', court.id, date, '11:00', '13:00', quoteTime()), 409)
   assert.equal(
-    (await quoteCourtBooking(db, court.id, date, '08:00', '12:00', quoteTime())).baseAmount,
+    (await quoteBooking(db, 'court', court.id, date, '08:00', '12:00', quoteTime())).baseAmount,
     60000 + 3 * 100000,
   )
-  await rejects(quoteCourtBooking(db, court.id, addDays(date, 2), '10:00', '11:00', quoteTime()), 409, (e) =>
+  await rejects(quoteBooking(db, 'court', court.id, addDays(date, 2), '10:00', '11:00', quoteTime()), 409, (e) =>
     assert.equal(e.message, COURT_UNAVAILABLE),
   )
 })
@@ -125,31 +120,31 @@ test('a court quote refuses off-grid ranges, blocks, past dates and past start t
   const { owner, court } = await setup()
   const date = daysFromFixedNow(4)
   const db = app.ctx.db
-  await rejects(quoteCourtBooking(db, court.id, date, '10:30', '11:30', quoteTime()), 422, (e) =>
+  await rejects(quoteBooking(db, 'court', court.id, date, '10:30', '11:30', quoteTime()), 422, (e) =>
     assert.deepEqual(Object.keys(e.errors ?? {}), ['start_time', 'end_time']),
   )
-  await rejects(quoteCourtBooking(db, court.id, date, '21:00', '23:00', quoteTime()), 409)
+  await rejects(quoteBooking(db, 'court', court.id, date, '21:00', '23:00', quoteTime()), 409)
   await db
     .insertInto('court_blocks')
     .values({ court_id: court.id, date, start_time: '14:30', end_time: '15:00', created_by: owner.id })
     .execute()
-  await rejects(quoteCourtBooking(db, court.id, date, '13:00', '15:00', quoteTime()), 409, (e) =>
+  await rejects(quoteBooking(db, 'court', court.id, date, '13:00', '15:00', quoteTime()), 409, (e) =>
     assert.equal(e.message, COURT_UNAVAILABLE),
   )
-  assert.equal((await quoteCourtBooking(db, court.id, date, '15:00', '16:00', quoteTime())).baseAmount, 100000)
-  await rejects(quoteCourtBooking(db, court.id, daysFromFixedNow(-1), '10:00', '11:00', quoteTime()), 422, (e) =>
+  assert.equal((await quoteBooking(db, 'court', court.id, date, '15:00', '16:00', quoteTime())).baseAmount, 100000)
+  await rejects(quoteBooking(db, 'court', court.id, daysFromFixedNow(-1), '10:00', '11:00', quoteTime()), 422, (e) =>
     assert.deepEqual(Object.keys(e.errors ?? {}), ['date']),
   )
-  await rejects(quoteCourtBooking(db, court.id, '2026-02-30', '10:00', '11:00', quoteTime()), 422, (e) =>
+  await rejects(quoteBooking(db, 'court', court.id, '2026-02-30', '10:00', '11:00', quoteTime()), 422, (e) =>
     assert.deepEqual(Object.keys(e.errors ?? {}), ['date']),
   )
-  await rejects(quoteCourtBooking(db, court.id, date, '11:00', '10:00', quoteTime()), 422, (e) =>
+  await rejects(quoteBooking(db, 'court', court.id, date, '11:00', '10:00', quoteTime()), 422, (e) =>
     assert.deepEqual(Object.keys(e.errors ?? {}), ['end_time']),
   )
   // At noon (venue time) the day's 00:00 slot has started, whatever the wall clock says.
   const today = daysFromFixedNow(0)
   const noon = { zone: app.ctx.zone, now: app.ctx.zone.instant(today, '12:00') }
-  await rejects(quoteCourtBooking(db, court.id, today, '00:00', '01:00', noon), 422, (e) =>
+  await rejects(quoteBooking(db, 'court', court.id, today, '00:00', '01:00', noon), 422, (e) =>
     assert.deepEqual(Object.keys(e.errors ?? {}), ['start_time']),
   )
 })
@@ -159,14 +154,15 @@ test('an indoor quote uses the game price and the venue hours', async () => {
   const venue = await createVenue(app, owner.id, { opening_time: '10:00:00', closing_time: '20:00:00' })
   const game = await createIndoorGame(app, venue.id, { price_per_hour: 30000, slot_minutes: 30 })
   const date = daysFromFixedNow(2)
-  assert.deepEqual(await quoteIndoorBooking(app.ctx.db, game.id, date, '10:00', '11:30', quoteTime()), {
+  assert.deepEqual(await quoteBooking(app.ctx.db, 'indoor', game.id, date, '10:00', '11:30', quoteTime()), {
     baseAmount: 45000,
+    slotMinutes: 30,
   })
-  await rejects(quoteIndoorBooking(app.ctx.db, game.id, date, '09:30', '10:30', quoteTime()), 409, (e) =>
+  await rejects(quoteBooking(app.ctx.db, 'indoor', game.id, date, '09:30', '10:30', quoteTime()), 409, (e) =>
     assert.equal(e.message, INDOOR_UNAVAILABLE),
   )
-  await rejects(quoteIndoorBooking(app.ctx.db, game.id, date, '10:15', '10:45', quoteTime()), 422, (e) =>
+  await rejects(quoteBooking(app.ctx.db, 'indoor', game.id, date, '10:15', '10:45', quoteTime()), 422, (e) =>
     assert.deepEqual(Object.keys(e.errors ?? {}), ['start_time', 'end_time']),
   )
-  await rejects(quoteIndoorBooking(app.ctx.db, game.id, daysFromFixedNow(-2), '10:00', '10:30', quoteTime()), 422)
+  await rejects(quoteBooking(app.ctx.db, 'indoor', game.id, daysFromFixedNow(-2), '10:00', '10:30', quoteTime()), 422)
 })

@@ -94,6 +94,13 @@ test('POST /api/venues/{venue}/bookings: offline and walk-in bookings by owner, 
   const noName = await deskBook(w.staff, w.venue.id, fixedSlot(w.court.id, 2, '12:00', '13:00'))
   assert.equal(noName.statusCode, 422)
   assert.deepEqual(noName.json().errors, { customer_name: ['The customer name field is required.'] })
+  // A name that is blank once trimmed is refused the same way, as for indoor bookings (booking-core deskBooker).
+  const blankName = await deskBook(w.staff, w.venue.id, {
+    ...fixedSlot(w.court.id, 2, '12:00', '13:00'),
+    customer_name: '  ',
+  })
+  assert.equal(blankName.statusCode, 422)
+  assert.deepEqual(blankName.json().errors, { customer_name: ['The customer name field is required.'] })
   const elsewhere = await world(app)
   const foreignCourt = await deskBook(w.staff, w.venue.id, { ...fixedSlot(elsewhere.court.id, 2), customer_name: 'C' })
   assert.equal(foreignCourt.statusCode, 422)

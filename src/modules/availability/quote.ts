@@ -2,7 +2,7 @@ import type { Executor } from '../../lib/db.ts'
 import { Conflict, Invalid, NotFound } from '../../lib/errors.ts'
 import { isValidDate, toMinutes } from '../../lib/time.ts'
 import type { Zone } from '../../lib/zone.ts'
-import { type CourtDay, loadCourtDay, loadIndoorDay, type TakenRange } from './repository.ts'
+import { type Day, type DayKind, loadDay, type TakenRange } from './repository.ts'
 import { type DaySetup, offGridErrors, priceRange } from './slots.ts'
 
 export const COURT_UNAVAILABLE = 'The court is not available for the selected time slot.'
@@ -67,29 +67,37 @@ function amountOrConflict(setup: DaySetup, start: string, end: string, message: 
   return amount
 }
 
-/** Validates and prices a court booking [start,end) on a venue-local date (YYYY-MM-DD, HH:mm).
- * Throws Invalid (422, errors.date / errors.start_time / errors.end_time) for a date before today,
- * a start before now (venue time) or a start or end off the court's slot grid;
- * Conflict(COURT_UNAVAILABLE) (409, the contract's list) for a closed day, outside open hours, or
- * overlapping a maintenance block (court_blocks).
- * Does NOT look at other bookings (the database's exclusion constraint does that). */
-export async function quoteCourtBooking(
+const UNAVAILABLE = { court: COURT_UNAVAILABLE, indoor: INDOOR_UNAVAILABLE }
+
+/**
+ * Validates and prices a booking [start,end) of a court or an indoor game station on a venue-local
+ * date (YYYY-MM-DD, HH:mm): Invalid (422, errors.date / errors.start_time / errors.end_time) for a
+ * date before today, a start before now (venue time) or a start or end off the slot grid; a Conflict
+ * (409, COURT_UNAVAILABLE or INDOOR_UNAVAILABLE, the contract's messages) for a closed day, outside
+ * open hours, or overlapping a court's maintenance block. The price: a court's pricing rules, else
+ * its price_per_hour; an indoor game's price_per_hour. Does NOT look at other bookings (the
+ * database's exclusion constraint does that).
+ */
+export async function quoteBooking(
   db: Executor,
-  courtId: number,
+  kind: DayKind,
+  id: number,
   date: string,
   start: string,
   end: string,
   time: QuoteTime,
 ): Promise<{ baseAmount: number; slotMinutes: number }> {
-  checkWhen(date, start, end, wallNow(time))
-  const day = await loadCourtDay(db, courtId, date, { withBookings: false, now: time.now })
-  return quoteCourtDay(day, date, start, end, time)
+  // A malformed or past time is refused before the query (the slot in progress needs the day's slot).
+  if (!time.inProgress) checkWhen(date, start, end, wallNow(time))
+  const day = await loadDay(db, kind, id, date, { withBookings: false, now: time.now })
+  return quoteDay(kind, day, date, start, end, time)
 }
 
-/** quoteCourtBooking over a day already loaded with loadCourtDay (withBookings: false is enough):
- * the same checks and errors, without a query. */
-export function quoteCourtDay(
-  day: CourtDay | undefined,
+/** quoteBooking over a day already loaded with loadDay (withBookings: false is enough): the same
+ * checks and errors, without a query. */
+export function quoteDay(
+  kind: DayKind,
+  day: Day | undefined,
   date: string,
   start: string,
   end: string,
@@ -97,25 +105,7 @@ export function quoteCourtDay(
 ): { baseAmount: number; slotMinutes: number } {
   checkWhen(date, start, end, wallNow(time), time.inProgress && day ? day.setup.slotMinutes : undefined)
   if (!day) throw new NotFound()
-  const baseAmount = amountOrConflict(day.setup, start, end, COURT_UNAVAILABLE)
-  if (overlaps(day.blocks, start, end)) throw new Conflict(COURT_UNAVAILABLE)
+  const baseAmount = amountOrConflict(day.setup, start, end, UNAVAILABLE[kind])
+  if (overlaps(day.blocks, start, end)) throw new Conflict(UNAVAILABLE[kind])
   return { baseAmount, slotMinutes: day.setup.slotMinutes }
-}
-
-/** Same for one indoor game station: price from the game's price_per_hour (read the indoor_games
- * table and the contract's IndoorGame resource), open hours of the venue; the game's slot grid
- * (422); Conflict(INDOOR_UNAVAILABLE) outside the hours. */
-export async function quoteIndoorBooking(
-  db: Executor,
-  indoorGameId: number,
-  date: string,
-  start: string,
-  end: string,
-  time: QuoteTime,
-): Promise<{ baseAmount: number }> {
-  if (!time.inProgress) checkWhen(date, start, end, wallNow(time))
-  const day = await loadIndoorDay(db, indoorGameId, date, { withBookings: false, now: time.now })
-  if (!day) throw new NotFound()
-  if (time.inProgress) checkWhen(date, start, end, wallNow(time), day.setup.slotMinutes)
-  return { baseAmount: amountOrConflict(day.setup, start, end, INDOOR_UNAVAILABLE) }
 }

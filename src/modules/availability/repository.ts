@@ -1,6 +1,5 @@
-import { type ExpressionBuilder, sql } from 'kysely'
+import { type AliasedSelectQueryBuilder, sql } from 'kysely'
 import { jsonArrayFrom, jsonObjectFrom } from 'kysely/helpers/postgres'
-import type { DB } from '../../db/types.ts'
 import { type Executor, ReusedStatements } from '../../lib/db.ts'
 import { dayOfWeek } from '../../lib/time.ts'
 import type { DaySetup, PriceRuleInput } from './slots.ts'
@@ -23,48 +22,83 @@ export interface VenueVisibility {
   venue_active: boolean
 }
 
-export interface CourtDay extends VenueVisibility {
+/** A court's or an indoor game's day: what its slots, prices and availability are read from. */
+export interface Day extends VenueVisibility {
   id: number
   is_active: boolean
   setup: DaySetup
+  /** Maintenance blocks of the day (courts; always empty for an indoor game). */
   blocks: TakenRange[]
   /** Live bookings of the day; only loaded when asked for. */
   bookings: TakenRange[]
 }
 
-export interface IndoorDay extends VenueVisibility {
+/** What a day is read for: a court (schedule, pricing rules, holidays, blocks) or an indoor game (venue hours, its price). */
+export type DayKind = 'court' | 'indoor'
+
+/** The columns a day reads of a court or an indoor game (both tables have them). */
+interface ResourceRow {
   id: number
+  venue_id: number
+  slot_minutes: number
+  price_per_hour: number
   is_active: boolean
-  setup: DaySetup
-  bookings: TakenRange[]
+  deleted_at: Date | null
 }
 
-/** The day queries, built once per shape (with or without bookings) and reused. */
+/** The courts or the indoor games, as one shape: the day's only kind-specific table. */
+function resources(db: Executor, kind: DayKind): AliasedSelectQueryBuilder<ResourceRow, 'r'> {
+  const columns = ['id', 'venue_id', 'slot_minutes', 'price_per_hour', 'is_active', 'deleted_at'] as const
+  return kind === 'court'
+    ? db.selectFrom('courts').select(columns).as('r')
+    : db.selectFrom('indoor_games').select(columns).as('r')
+}
+
+/** The columns a day reads of a booking of either kind; resource_id is its court or game. */
+interface BookedRow {
+  resource_id: number
+  date: string
+  status: string
+  start_time: string
+  end_time: string
+  hold_expires_at: Date | null
+}
+
+/** The court bookings or the indoor game bookings, as one shape. */
+function booked(db: Executor, kind: DayKind): AliasedSelectQueryBuilder<BookedRow, 'b'> {
+  const columns = ['date', 'status', 'start_time', 'end_time', 'hold_expires_at'] as const
+  return kind === 'court'
+    ? db
+        .selectFrom('bookings')
+        .select(['court_id as resource_id', ...columns])
+        .as('b')
+    : db
+        .selectFrom('indoor_game_bookings')
+        .select(['indoor_game_id as resource_id', ...columns])
+        .as('b')
+}
+
+/** The day queries, built once per kind and shape (with or without bookings) and reused. */
 export const statements = new ReusedStatements()
-
-/** pending with a running (or no) hold, confirmed, playing: a booking that occupies its slot. */
-function liveBooking(eb: ExpressionBuilder<DB, 'bookings'> | ExpressionBuilder<DB, 'indoor_game_bookings'>, now: Date) {
-  // Both tables share these columns; the cast keeps one definition for the two builders.
-  const b = eb as unknown as ExpressionBuilder<DB, 'bookings'>
-  return b.or([
-    b('status', 'in', ['confirmed', 'playing']),
-    b.and([b('status', '=', 'pending'), b.or([b('hold_expires_at', 'is', null), b('hold_expires_at', '>', now)])]),
-  ])
-}
 
 type DayArgs = { dow: number; date: string; now: Date }
 
-/** The court day's select (court, venue, schedule, rules, holiday, blocks, live bookings); callers add the filter. */
-function courtDaySelect(db: Executor, withBookings: boolean, { dow, date, now }: DayArgs) {
+/**
+ * The day's select for either kind (resource, venue, schedule, rules, holiday, blocks, live
+ * bookings: pending with a running or no hold, confirmed, playing); callers add the filter. What a
+ * kind does not have comes out empty (an indoor game: no schedule, rules, holiday or blocks).
+ */
+function daySelect(db: Executor, kind: DayKind, withBookings: boolean, { dow, date, now }: DayArgs) {
+  const court = kind === 'court'
   return db
-    .selectFrom('courts as c')
-    .innerJoin('venues as v', 'v.id', 'c.venue_id')
+    .selectFrom(resources(db, kind))
+    .innerJoin('venues as v', 'v.id', 'r.venue_id')
     .select([
-      'c.id',
-      'c.venue_id',
-      'c.slot_minutes',
-      'c.price_per_hour',
-      'c.is_active',
+      'r.id',
+      'r.venue_id',
+      'r.slot_minutes',
+      'r.price_per_hour',
+      'r.is_active',
       'v.owner_id',
       'v.opening_time',
       'v.closing_time',
@@ -72,53 +106,84 @@ function courtDaySelect(db: Executor, withBookings: boolean, { dow, date, now }:
       'v.is_active as venue_active',
     ])
     .select((eb) => [
-      jsonObjectFrom(
-        eb
-          .selectFrom('court_schedules as s')
-          .select(['s.open_time', 's.close_time', 's.is_closed'])
-          .whereRef('s.court_id', '=', 'c.id')
-          .where('s.day_of_week', '=', dow),
-      ).as('schedule'),
-      jsonArrayFrom(
-        eb
-          .selectFrom('pricing_rules as r')
-          .select(['r.id', 'r.type', 'r.day_of_week', 'r.start_time', 'r.end_time', 'r.price_per_hour', 'r.is_active'])
-          .whereRef('r.court_id', '=', 'c.id')
-          .where('r.is_active', '=', true)
-          .where((w) => w.or([w('r.day_of_week', 'is', null), w('r.day_of_week', '=', dow)])),
-      ).as('rules'),
-      eb
-        .exists(
-          eb
-            .selectFrom('venue_holidays as h')
-            .select('h.id')
-            .whereRef('h.venue_id', '=', 'c.venue_id')
-            .where('h.date', '=', date),
-        )
-        .as('is_holiday'),
-      jsonArrayFrom(
-        eb
-          .selectFrom('court_blocks as k')
-          .select(['k.start_time', 'k.end_time'])
-          .whereRef('k.court_id', '=', 'c.id')
-          .where('k.date', '=', date),
-      ).as('blocks'),
+      court
+        ? jsonObjectFrom(
+            eb
+              .selectFrom('court_schedules as s')
+              .select(['s.open_time', 's.close_time', 's.is_closed'])
+              .whereRef('s.court_id', '=', 'r.id')
+              .where('s.day_of_week', '=', dow),
+          ).as('schedule')
+        : sql<Schedule | null>`null`.as('schedule'),
+      court
+        ? jsonArrayFrom(
+            eb
+              .selectFrom('pricing_rules as p')
+              .select([
+                'p.id',
+                'p.type',
+                'p.day_of_week',
+                'p.start_time',
+                'p.end_time',
+                'p.price_per_hour',
+                'p.is_active',
+              ])
+              .whereRef('p.court_id', '=', 'r.id')
+              .where('p.is_active', '=', true)
+              .where((w) => w.or([w('p.day_of_week', 'is', null), w('p.day_of_week', '=', dow)])),
+          ).as('rules')
+        : sql<RuleRow[]>`'[]'::json`.as('rules'),
+      court
+        ? eb
+            .exists(
+              eb
+                .selectFrom('venue_holidays as h')
+                .select('h.id')
+                .whereRef('h.venue_id', '=', 'r.venue_id')
+                .where('h.date', '=', date),
+            )
+            .as('is_holiday')
+        : sql<boolean>`false`.as('is_holiday'),
+      court
+        ? jsonArrayFrom(
+            eb
+              .selectFrom('court_blocks as k')
+              .select(['k.start_time', 'k.end_time'])
+              .whereRef('k.court_id', '=', 'r.id')
+              .where('k.date', '=', date),
+          ).as('blocks')
+        : sql<TakenRange[]>`'[]'::json`.as('blocks'),
       withBookings
         ? jsonArrayFrom(
             eb
-              .selectFrom('bookings')
-              .select(['bookings.start_time', 'bookings.end_time', 'bookings.hold_expires_at'])
-              .whereRef('bookings.court_id', '=', 'c.id')
-              .where('bookings.date', '=', date)
-              .where((w) => liveBooking(w, now)),
+              .selectFrom(booked(db, kind))
+              .select(['b.start_time', 'b.end_time', 'b.hold_expires_at'])
+              .whereRef('b.resource_id', '=', 'r.id')
+              .where('b.date', '=', date)
+              .where((w) =>
+                w.or([
+                  w('b.status', 'in', ['confirmed', 'playing']),
+                  w.and([
+                    w('b.status', '=', 'pending'),
+                    w.or([w('b.hold_expires_at', 'is', null), w('b.hold_expires_at', '>', now)]),
+                  ]),
+                ]),
+              ),
           ).as('bookings')
         : sql<TakenRange[]>`'[]'::json`.as('bookings'),
     ])
 }
 
-type CourtDayRow = Awaited<ReturnType<ReturnType<typeof courtDaySelect>['execute']>>[number]
+interface Schedule {
+  open_time: string
+  close_time: string
+  is_closed: boolean
+}
+type RuleRow = Omit<PriceRuleInput, 'price_per_hour'> & { price_per_hour: number | string }
 
-function toCourtDay(row: CourtDayRow, date: string): CourtDay {
+type DayRow = Awaited<ReturnType<ReturnType<typeof daySelect>['execute']>>[number]
+
+function toDay(row: DayRow, date: string): Day {
   const schedule = row.schedule
   return {
     id: row.id,
@@ -142,123 +207,39 @@ function toCourtDay(row: CourtDayRow, date: string): CourtDay {
   }
 }
 
-/** The court (not deleted, at a venue that is not deleted) and its day on `date`; undefined if absent. */
-export async function loadCourtDay(
+/** The court or indoor game (not deleted, at a venue that is not deleted) and its day on `date`; undefined if absent. */
+export async function loadDay(
   db: Executor,
-  courtId: number,
+  kind: DayKind,
+  id: number,
   date: string,
   opts: { withBookings: boolean; now: Date },
-): Promise<CourtDay | undefined> {
-  const args = { dow: dayOfWeek(date), date, now: opts.now, courtId }
-  const build = ({ courtId, ...day }: typeof args) =>
-    courtDaySelect(db, opts.withBookings, day)
-      .where('c.id', '=', courtId)
-      .where('c.deleted_at', 'is', null)
+): Promise<Day | undefined> {
+  const args = { dow: dayOfWeek(date), date, now: opts.now, id }
+  const build = ({ id, ...day }: typeof args) =>
+    daySelect(db, kind, opts.withBookings, day)
+      .where('r.id', '=', id)
+      .where('r.deleted_at', 'is', null)
       .where('v.deleted_at', 'is', null)
-  const [row] = await statements.run(db, `court-day:${opts.withBookings}`, args, build)
-  return row ? toCourtDay(row, date) : undefined
+  const [row] = await statements.run(db, `${kind}-day:${opts.withBookings}`, args, build)
+  return row ? toDay(row, date) : undefined
 }
 
 /**
- * Every court (not deleted, active or not) of a venue and its day on `date`, in one query: the same
- * select and setup as loadCourtDay, without bookings (the staff board lists those itself).
+ * Every court or indoor game (not deleted, active or not) of a venue and its day on `date`, in one
+ * query: the same select and setup as loadDay, without bookings (the staff board lists those itself).
  */
-export async function loadVenueCourtDays(db: Executor, venueId: number, date: string, now: Date): Promise<CourtDay[]> {
-  const rows = await courtDaySelect(db, false, { dow: dayOfWeek(date), date, now })
-    .where('c.venue_id', '=', venueId)
-    .where('c.deleted_at', 'is', null)
-    .where('v.deleted_at', 'is', null)
-    .execute()
-  return rows.map((row) => toCourtDay(row, date))
-}
-
-/** The indoor game day's select (game, venue, live bookings); callers add the filter. */
-function indoorDaySelect(db: Executor, withBookings: boolean, { date, now }: { date: string; now: Date }) {
-  return db
-    .selectFrom('indoor_games as g')
-    .innerJoin('venues as v', 'v.id', 'g.venue_id')
-    .select([
-      'g.id',
-      'g.venue_id',
-      'g.slot_minutes',
-      'g.price_per_hour',
-      'g.is_active',
-      'v.owner_id',
-      'v.opening_time',
-      'v.closing_time',
-      'v.verification_status',
-      'v.is_active as venue_active',
-    ])
-    .select((eb) => [
-      withBookings
-        ? jsonArrayFrom(
-            eb
-              .selectFrom('indoor_game_bookings')
-              .select([
-                'indoor_game_bookings.start_time',
-                'indoor_game_bookings.end_time',
-                'indoor_game_bookings.hold_expires_at',
-              ])
-              .whereRef('indoor_game_bookings.indoor_game_id', '=', 'g.id')
-              .where('indoor_game_bookings.date', '=', date)
-              .where((w) => liveBooking(w, now)),
-          ).as('bookings')
-        : sql<TakenRange[]>`'[]'::json`.as('bookings'),
-    ])
-}
-
-type IndoorDayRow = Awaited<ReturnType<ReturnType<typeof indoorDaySelect>['execute']>>[number]
-
-function toIndoorDay(row: IndoorDayRow, date: string): IndoorDay {
-  return {
-    id: row.id,
-    is_active: row.is_active,
-    venue_id: row.venue_id,
-    owner_id: row.owner_id,
-    verification_status: row.verification_status,
-    venue_active: row.venue_active,
-    setup: {
-      date,
-      slotMinutes: row.slot_minutes,
-      openTime: row.opening_time,
-      closeTime: row.closing_time,
-      isClosed: false,
-      isHoliday: false,
-      pricePerHour: row.price_per_hour,
-      rules: [],
-    },
-    bookings: row.bookings,
-  }
-}
-
-/** The indoor game (not deleted, venue not deleted) and its day on `date`; undefined if absent. */
-export async function loadIndoorDay(
+export async function loadVenueDays(
   db: Executor,
-  gameId: number,
-  date: string,
-  opts: { withBookings: boolean; now: Date },
-): Promise<IndoorDay | undefined> {
-  const args = { date, now: opts.now, gameId }
-  const build = ({ gameId, ...day }: typeof args) =>
-    indoorDaySelect(db, opts.withBookings, day)
-      .where('g.id', '=', gameId)
-      .where('g.deleted_at', 'is', null)
-      .where('v.deleted_at', 'is', null)
-  const [row] = await statements.run(db, `indoor-day:${opts.withBookings}`, args, build)
-  return row ? toIndoorDay(row, date) : undefined
-}
-
-/** Every indoor game (not deleted, active or not) of a venue and its day on `date`, without bookings. */
-export async function loadVenueIndoorDays(
-  db: Executor,
+  kind: DayKind,
   venueId: number,
   date: string,
   now: Date,
-): Promise<IndoorDay[]> {
-  const rows = await indoorDaySelect(db, false, { date, now })
-    .where('g.venue_id', '=', venueId)
-    .where('g.deleted_at', 'is', null)
+): Promise<Day[]> {
+  const rows = await daySelect(db, kind, false, { dow: dayOfWeek(date), date, now })
+    .where('r.venue_id', '=', venueId)
+    .where('r.deleted_at', 'is', null)
     .where('v.deleted_at', 'is', null)
     .execute()
-  return rows.map((row) => toIndoorDay(row, date))
+  return rows.map((row) => toDay(row, date))
 }

@@ -8,8 +8,8 @@ import { formatMoney } from '../../lib/money.ts'
 import { addDays, isValidDate, toHHmm } from '../../lib/time.ts'
 import type { WallClock, Zone } from '../../lib/zone.ts'
 import { venueRoleOf } from '../venues/index.ts'
-import { loadCourtDay, loadIndoorDay, type TakenRange, type VenueVisibility } from './repository.ts'
-import { type DaySetup, daySlots, type Slot } from './slots.ts'
+import { type Day, type DayKind, loadDay, type TakenRange } from './repository.ts'
+import { daySlots, type Slot } from './slots.ts'
 
 // GET /courts/{court}/availability and /indoor-games/{indoorGame}/availability: one query each
 // (court or game, venue, schedule, rules, holiday, blocks and live bookings of the date).
@@ -26,7 +26,7 @@ type Context = Pick<AppContext, 'db' | 'cache' | 'clock' | 'zone'>
  * people (and super_admin) also see unverified venues and inactive courts. Anyone else: 404.
  */
 
-function visibleToAll(row: VenueVisibility & { is_active: boolean }) {
+function visibleToAll(row: Day) {
   return row.is_active && row.verification_status === 'verified' && row.venue_active
 }
 
@@ -67,8 +67,11 @@ function cacheFor(day: { venue_id: number; bookings: TakenRange[] }, tags: Cache
  */
 const DAY_TAGS = {
   court: (id: number) => [cacheTags.court(id), cacheTags.slots(id)],
-  game: (id: number) => [cacheTags.game(id)],
+  indoor: (id: number) => [cacheTags.game(id)],
 }
+
+/** The read cache's key word of a kind's days. */
+const CACHE_KEY = { court: 'court', indoor: 'game' }
 
 /**
  * A day's answer as of one instant, kept on that day (so it dies with the cache entry, whose expiry
@@ -87,6 +90,8 @@ export interface DayAnswer<R> {
   body(): R
 }
 const ANSWER = Symbol('day answer')
+/** A kind's body of a day: the route's shape (a court's adds its hours and prices). */
+type Render<R> = (day: Day, slots: Slot[], free: (slot: Slot) => boolean) => R
 type Answered<R> = { [ANSWER]?: DayAnswer<R> }
 
 /**
@@ -94,14 +99,13 @@ type Answered<R> = { [ANSWER]?: DayAnswer<R> }
  * keeps while the day is cached is only what its body needs (not the request's user or context).
  * The grid is made once for `validThrough` and the body, and let go of when the body is built.
  */
-function dayAnswer<D, R>(
+function dayAnswer<R>(
   zone: Zone,
-  day: D & { setup: DaySetup },
+  day: Day,
   date: string,
   at: Date,
   now: Readonly<WallClock>,
-  taken: (day: D) => TakenRange[],
-  render: (day: D, slots: Slot[], free: (slot: Slot) => boolean) => R,
+  render: Render<R>,
 ): DayAnswer<R> {
   let slots: Slot[] | null = daySlots(day.setup)
   const validThrough = nextSlotStart(date, slots, now)
@@ -114,7 +118,7 @@ function dayAnswer<D, R>(
     body: () => {
       const grid = slots ?? daySlots(day.setup)
       slots = null
-      return render(day, grid, freeTest(date, taken(day), at, now))
+      return render(day, grid, freeTest(date, [...day.bookings, ...day.blocks], at, now))
     },
   }
 }
@@ -135,87 +139,67 @@ function nextSlotStart(date: string, slots: Slot[], now: { date: string; time: s
  * way"), where the cache's `through`, the visibility check and two async wrappers would each cost a
  * promise and a microtask turn.
  */
-function availability<D extends VenueVisibility & { is_active: boolean; setup: DaySetup; bookings: TakenRange[] }, R>(
+function availability<R>(
   ctx: Context,
   user: AuthUser | null,
-  tag: 'court' | 'game',
+  kind: DayKind,
   key: string,
   date: string,
-  load: (id: number, at: Date) => Promise<D | undefined>,
-  taken: (day: D) => TakenRange[],
-  render: (day: D, slots: Slot[], free: (slot: Slot) => boolean) => R,
+  render: Render<R>,
 ): DayAnswer<R> | Promise<DayAnswer<R>> {
   const id = pathId(key)
   // "Now" (which slots of today have started, which holds have run out) is the app's clock.
   const at = ctx.clock.now()
   const now = ctx.zone.wallClock(at)
   checkDate(date, now.date)
-  const answer = (day: D) => {
+  const answer = (day: Day) => {
     let held = (day as Answered<R>)[ANSWER]
     if (held === undefined || `${now.date} ${now.time}` > held.validThrough) {
-      held = dayAnswer(ctx.zone, day, date, at, now, taken, render)
+      held = dayAnswer(ctx.zone, day, date, at, now, render)
       ;(day as Answered<R>)[ANSWER] = held
     }
     // A copy of this answer kept whole (the front cache, src/lib/front-cache.ts) goes when the next slot starts.
     ctx.cache.narrow(held.validUntil)
     return held
   }
-  const visible = (day: D | undefined): DayAnswer<R> | Promise<DayAnswer<R>> => {
+  const visible = (day: Day | undefined): DayAnswer<R> | Promise<DayAnswer<R>> => {
     if (!day) throw new NotFound()
     if (visibleToAll(day)) return answer(day)
     return assertVisibleToStaff(ctx.db, user, day.venue_id).then(() => answer(day))
   }
   const day = ctx.cache.read(
-    `availability:${tag}:${id}:${date}`,
-    () => load(id, at),
-    (d) => (d ? cacheFor(d, DAY_TAGS[tag](id)) : null),
+    `availability:${CACHE_KEY[kind]}:${id}:${date}`,
+    () => loadDay(ctx.db, kind, id, date, { withBookings: true, now: at }),
+    (d) => (d ? cacheFor(d, DAY_TAGS[kind](id)) : null),
     at.getTime(),
   )
   return day instanceof Promise ? day.then(visible) : visible(day)
 }
 
 export function courtAvailability(ctx: Context, user: AuthUser | null, key: string, date: string) {
-  return availability(
-    ctx,
-    user,
-    'court',
-    key,
+  return availability(ctx, user, 'court', key, date, (day, slots, free) => ({
     date,
-    (id, at) => loadCourtDay(ctx.db, id, date, { withBookings: true, now: at }),
-    (d) => [...d.bookings, ...d.blocks],
-    (day, slots, free) => ({
-      date,
-      slot_minutes: day.setup.slotMinutes,
-      is_closed: day.setup.isClosed,
-      open_time: toHHmm(day.setup.openTime),
-      close_time: toHHmm(day.setup.closeTime),
-      slots: slots.map((slot) => ({
-        start_time: slot.start_time,
-        end_time: slot.end_time,
-        is_available: free(slot),
-        price_per_hour: formatMoney(slot.price_per_hour),
-      })),
-    }),
-  )
+    slot_minutes: day.setup.slotMinutes,
+    is_closed: day.setup.isClosed,
+    open_time: toHHmm(day.setup.openTime),
+    close_time: toHHmm(day.setup.closeTime),
+    slots: slots.map((slot) => ({
+      start_time: slot.start_time,
+      end_time: slot.end_time,
+      is_available: free(slot),
+      price_per_hour: formatMoney(slot.price_per_hour),
+    })),
+  }))
 }
 
 export function indoorAvailability(ctx: Context, user: AuthUser | null, key: string, date: string) {
-  return availability(
-    ctx,
-    user,
-    'game',
-    key,
+  return availability(ctx, user, 'indoor', key, date, (day, slots, free) => ({
     date,
-    (id, at) => loadIndoorDay(ctx.db, id, date, { withBookings: true, now: at }),
-    (d) => d.bookings,
-    (day, slots, free) => ({
-      date,
-      slot_minutes: day.setup.slotMinutes,
-      slots: slots.map((slot) => ({
-        start_time: slot.start_time,
-        end_time: slot.end_time,
-        is_available: free(slot),
-      })),
-    }),
-  )
+    slot_minutes: day.setup.slotMinutes,
+    slots: slots.map((slot) => ({
+      start_time: slot.start_time,
+      end_time: slot.end_time,
+      is_available: free(slot),
+    })),
+  }))
 }

@@ -1,9 +1,12 @@
-// What both booking kinds share, offered to bookings, indoor-bookings and payments: kinds, the state
-// machine, payable bookings, staff operations, cancellation, hold expiry, booking numbers, payment
-// methods and the payment rows of bookings. It depends on wallet and on no module of ours
-// (docs/architecture.md, "Booking core and money direction").
+// The booking stack of both kinds (courts, indoor games), parameterised by kind, offered to
+// bookings, indoor-bookings and payments: kinds, the state machine, payable bookings, who may act on
+// a booking and its route hooks, the customer's cancel and the cancel-reason rule, the desk steps
+// (deskStep), bookers, cancellation, hold expiry, booking numbers, payment methods and the payment
+// rows of bookings. It imports no booking module nor payments (docs/architecture.md, "Booking core
+// and money direction").
 
-export type { Booker } from './booker.ts'
+export { deskBookingId, deskVenueId, ownedBookingId } from './access.ts'
+export { type Booker, deskBooker, onlineBooker } from './booker.ts'
 export {
   assertCustomerMayCancel,
   CancelAnswer,
@@ -14,6 +17,16 @@ export {
 } from './cancellation.ts'
 export { type CashBack, cashBackResource, cashBacksOf, payCashBack } from './cash-backs.ts'
 export { isOverlapViolation } from './conflicts.ts'
+export { CANCELLED_BY_CUSTOMER, cancelAsCustomer, previewAsCustomer } from './customer.ts'
+export {
+  chargeAtDesk,
+  type DeskPaymentInput,
+  deskStep,
+  payAtDesk,
+  type Reload,
+  setStatusAtDesk,
+  venueBookingIds,
+} from './desk.ts'
 export { applyCoupon } from './discounts.ts'
 export {
   BookingKindEnum,
@@ -27,6 +40,7 @@ export {
   PaymentStatusEnum,
 } from './enums.ts'
 export { expireDueHolds, holdSweep, insertPastLapsedHolds } from './expiry.ts'
+export { bookingAccessHooks } from './hooks.ts'
 export {
   DESK_PAYMENT_METHODS,
   GATEWAY_METHODS,
@@ -71,6 +85,7 @@ export {
 } from './payment-state.ts'
 export { type Arrival, type Received, receivePayment } from './receive.ts'
 export { REMINDER_LEAD_HOURS, reminderSweep, sendReminders } from './reminders.ts'
+export { type BookingListFilter, bookingIdPage } from './repository/lists.ts'
 export {
   allocatedNumber,
   allocatedNumberAfterHold,
@@ -87,8 +102,17 @@ export {
 } from './repository/payments.ts'
 export { lockCustomerHolds, type UnpaidHold, unpaidHoldRefused } from './repository/unpaid.ts'
 export { checkBookingRules, clearNoShows, NO_SHOW_DAYS, type NoShowStanding, noShowStanding } from './rules.ts'
-export { StatusBody, type StatusChange, statusReason } from './schemas.ts'
 export {
+  CancelBody,
+  type CancelInput,
+  ChargeBody,
+  type ChargeInput,
+  cancelReason,
+  StatusBody,
+  type StatusChange,
+} from './schemas.ts'
+export {
+  bookingErrors,
   bookingMoney,
   bookingMoneyFields,
   type Charge,
@@ -98,6 +122,7 @@ export {
   durationHours,
   loadBookingExtras,
   PaymentRecordSchema,
+  STATUS_CHANGE_DOC,
 } from './shared.ts'
 export { BOOKING_EVENTS, BOOKING_STATUSES, type BookingEvent, type BookingStatus, STAFF_TARGETS } from './state.ts'
 export { HOLD_EXPIRED_REASON, type TransitionOutcome, transition } from './transitions.ts'

@@ -1,7 +1,7 @@
 import { type Static, Type } from 'typebox'
 import type { Executor } from '../../lib/db.ts'
 import { formatMoney } from '../../lib/money.ts'
-import { DateTime, Money, Nullable, named } from '../../lib/schemas.ts'
+import { DateTime, errorResponses, Money, Nullable, named } from '../../lib/schemas.ts'
 import type { Zone } from '../../lib/zone.ts'
 import { CouponTypeEnum } from '../coupons/index.ts'
 import { PaymentMethodEnum, PaymentStatusEnum } from './enums.ts'
@@ -14,6 +14,20 @@ import type { BookingKind } from './repository/bookings.ts'
 // Every loader takes many booking ids at once, so a list costs one query per piece, not per row.
 
 export type { BookingKind } from './repository/bookings.ts'
+
+/** The error answers of both kinds' booking routes: 422 bodies are validation errors (message + errors) or a refusal with a message only. */
+export const bookingErrors = {
+  ...errorResponses,
+  422: Type.Object({
+    message: Type.String(),
+    errors: Type.Optional(Type.Record(Type.String(), Type.Array(Type.String()))),
+  }),
+}
+
+/** PATCH …/status, both kinds: what the state machine allows (booking-core/state.ts). */
+export const STATUS_CHANGE_DOC =
+  'confirmed → playing → completed; pending|confirmed → cancelled (paid amount refunded to the wallet); ' +
+  'pending|confirmed → no_show only after the start time. Anything else is 422 with errors.status.'
 
 export const PaymentRecordSchema = named(
   'BookingPayment',

@@ -4,7 +4,7 @@ import type { AppContext } from '../../lib/context.ts'
 import type { Executor } from '../../lib/db.ts'
 import { Invalid } from '../../lib/errors.ts'
 import { isValidDate, toMinutes, toTimeWithSeconds } from '../../lib/time.ts'
-import { loadCourtDay, quoteCourtDay } from '../availability/index.ts'
+import { loadDay, quoteDay } from '../availability/index.ts'
 import { type Booker, checkBookingRules, holdUntil } from '../booking-core/index.ts'
 import { checkCoupon } from '../coupons/index.ts'
 import { courtForBooking, type insertBooking } from './repository.ts'
@@ -60,10 +60,10 @@ async function courtAndQuote(ctx: AppContext, input: NewBooking, booker: Booker,
   // The day's setup (hours, rules, holiday, blocks) through the read cache; bookings are not part of
   // it (the INSERT's exclusion constraint judges those).
   const day = db
-    ? await loadCourtDay(db, input.court_id, input.date, { withBookings: false, now })
+    ? await loadDay(db, 'court', input.court_id, input.date, { withBookings: false, now })
     : await ctx.cache.through(
         `court-day:${input.court_id}:${input.date}`,
-        () => loadCourtDay(ctx.db, input.court_id, input.date, { withBookings: false, now }),
+        () => loadDay(ctx.db, 'court', input.court_id, input.date, { withBookings: false, now }),
         (d) => (d ? { tags: [cacheTags.court(d.id), cacheTags.venue(d.venue_id)] } : null),
       )
   if (!day || !usable(day, booker)) throw new Invalid({ court_id: [INVALID_COURT] })
@@ -71,7 +71,7 @@ async function courtAndQuote(ctx: AppContext, input: NewBooking, booker: Booker,
   return {
     court: day,
     // Staff may also book the slot in progress (a walk-in at 18:05 into 18:00–19:00); customers may not.
-    quote: quoteCourtDay(day, input.date, input.start_time, input.end_time, {
+    quote: quoteDay('court', day, input.date, input.start_time, input.end_time, {
       zone: ctx.zone,
       now,
       inProgress: booker.venueId !== undefined,

@@ -2,7 +2,6 @@ import type { Insertable, RawBuilder } from 'kysely'
 import { jsonObjectFrom } from 'kysely/helpers/postgres'
 import type { Bookings } from '../../db/types.ts'
 import { type Executor, ReusedStatements } from '../../lib/db.ts'
-import type { PageParams } from '../../lib/pagination.ts'
 import {
   allocatedNumberAfterHold,
   allocatedNumberWithPrefix,
@@ -98,15 +97,6 @@ function insertReturning(db: Executor, row: NewBookingRow & { booking_number: Ra
     )
 }
 
-/** Who a booking belongs to and where it is; undefined when the id does not exist. */
-export async function bookingOwnership(db: Executor, id: number) {
-  return db
-    .selectFrom('bookings')
-    .select(['id', 'user_id', 'venue_id', 'status'])
-    .where('id', '=', id)
-    .executeTakeFirst()
-}
-
 /** The court a booking is made on, with its venue's state; undefined when the court does not exist. */
 export async function courtForBooking(db: Executor, courtId: number) {
   return db
@@ -117,40 +107,6 @@ export async function courtForBooking(db: Executor, courtId: number) {
     .where('c.deleted_at', 'is', null)
     .where('v.deleted_at', 'is', null)
     .executeTakeFirst()
-}
-
-export interface ListFilter {
-  userId?: number
-  venueId?: number
-  courtId?: number
-  date?: string
-  status?: string
-}
-
-/** One page of booking ids matching the filter (newest slot first) and the total count. */
-export async function listBookingIds(
-  db: Executor,
-  filter: ListFilter,
-  page: PageParams,
-): Promise<{ ids: number[]; total: number }> {
-  let q = db.selectFrom('bookings')
-  if (filter.userId !== undefined) q = q.where('user_id', '=', filter.userId)
-  if (filter.venueId !== undefined) q = q.where('venue_id', '=', filter.venueId)
-  if (filter.courtId !== undefined) q = q.where('court_id', '=', filter.courtId)
-  if (filter.date !== undefined) q = q.where('date', '=', filter.date)
-  if (filter.status !== undefined) q = q.where('status', '=', filter.status)
-  const [rows, count] = await Promise.all([
-    q
-      .select('id')
-      .orderBy('date', 'desc')
-      .orderBy('start_time', 'desc')
-      .orderBy('id', 'desc')
-      .limit(page.perPage)
-      .offset(page.offset)
-      .execute(),
-    q.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow(),
-  ])
-  return { ids: rows.map((r) => r.id), total: Number(count.n) }
 }
 
 /** A recurring series' row (the occurrences are bookings with its series_id). */

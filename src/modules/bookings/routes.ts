@@ -1,11 +1,19 @@
-import { Type } from 'typebox'
 import { signedIn } from '../../lib/auth.ts'
-import { formatMoney } from '../../lib/money.ts'
 import { pageParams, paginated } from '../../lib/pagination.ts'
 import type { Routes } from '../../lib/route.ts'
-import { Data, errorResponses, Message, Paginated } from '../../lib/schemas.ts'
-import { CancelAnswer, CancellationPreviewSchema } from '../booking-core/index.ts'
-import { bookingDeskFirst, bookingPaymentDeskFirst, ownerFirst, venueDeskFirst } from './hooks.ts'
+import { Data, Message, Paginated } from '../../lib/schemas.ts'
+import {
+  bookingAccessHooks,
+  bookingErrors,
+  CancelAnswer,
+  CancellationPreviewSchema,
+  cancelAsCustomer,
+  chargeAtDesk,
+  payAtDesk,
+  previewAsCustomer,
+  STATUS_CHANGE_DOC,
+  setStatusAtDesk,
+} from '../booking-core/index.ts'
 import { BookingSchema } from './resource.ts'
 import {
   BookingParams,
@@ -19,27 +27,14 @@ import {
   VenueListQuery,
   VenueParams,
 } from './schemas.ts'
-import { cancelMyBooking, createMyBooking, listMyBookings, previewMyCancellation, showMyBooking } from './service.ts'
-import {
-  addBookingCharge,
-  addBookingPayment,
-  createVenueBooking,
-  listVenueBookings,
-  setBookingStatus,
-} from './staff.ts'
+import { createMyBooking, listMyBookings, reloadBooking, showMyBooking } from './service.ts'
+import { createVenueBooking, listVenueBookings } from './staff.ts'
 
 const tags = ['Bookings']
 const staffTags = ['Bookings (venue staff)']
 const security = [{ bearer: [] }]
 const One = Data(BookingSchema)
-/** 422 bodies here are either validation errors (message + errors) or a refusal with a message only. */
-const errors = {
-  ...errorResponses,
-  422: Type.Object({
-    message: Type.String(),
-    errors: Type.Optional(Type.Record(Type.String(), Type.Array(Type.String()))),
-  }),
-}
+const errors = bookingErrors
 const CONFLICT_DOC =
   '409 "The court is not available for the selected time slot." when the range overlaps a live booking ' +
   '(decided by the database), a maintenance block, a closed day, or lies outside opening hours. ' +
@@ -48,11 +43,11 @@ const CONFLICT_DOC =
 
 const routes: Routes = async (app) => {
   const { ctx } = app
-  // Who may act is decided before the body is validated (hooks.ts): an outsider gets 403/404, never a 422.
-  const ownerOnly = ownerFirst(ctx)
-  const venueDesk = venueDeskFirst(ctx)
-  const bookingDesk = bookingDeskFirst(ctx)
-  const bookingPaymentDesk = bookingPaymentDeskFirst(ctx)
+  // Who may act is decided before the body is validated (booking-core/hooks.ts): an outsider gets
+  // 403/404, never a 422.
+  const { ownerOnly, venueDesk, bookingDesk, bookingPaymentDesk } = bookingAccessHooks(ctx, 'court', 'booking')
+  // The shared steps answer the court booking as it is afterwards.
+  const reload = reloadBooking(ctx)
 
   app.get(
     '/bookings',
@@ -126,18 +121,15 @@ const routes: Routes = async (app) => {
           'Owner only; a completed booking is 403. Only pending or confirmed bookings that have not started ' +
           'can be cancelled (else 422). A paid booking cancelled at least free_cancellation_hours before its ' +
           'start is refunded to the wallet (what is still refundable: paid minus refunded); later, no refund. ' +
-          '`message` and `refund_amount` state what was credited. BookingCancelled is sent.',
+          '`message` and `refund_amount` state what was credited. BookingCancelled is sent. The reason is ' +
+          'cancel_reason, else its alias reason (the first that is not blank, trimmed; default "Cancelled by ' +
+          'the customer"), the same rule as for indoor game bookings.',
         params: BookingParams,
         body: CancelBody,
         response: { 200: CancelAnswer(BookingSchema), ...errors },
       },
     },
-    async (req) => {
-      const body = req.body ?? {}
-      const reason = body.reason ?? body.cancel_reason ?? undefined
-      const res = await cancelMyBooking(ctx, signedIn(req), req.params.booking, reason)
-      return { message: res.message, refund_amount: formatMoney(res.refund), data: res.booking }
-    },
+    async (req) => cancelAsCustomer(ctx, signedIn(req), 'court', req.params.booking, req.body, reload),
   )
 
   app.get(
@@ -156,7 +148,7 @@ const routes: Routes = async (app) => {
         response: { 200: CancellationPreviewSchema, ...errors },
       },
     },
-    async (req) => ({ data: await previewMyCancellation(ctx, signedIn(req), req.params.booking) }),
+    async (req) => ({ data: await previewAsCustomer(ctx, signedIn(req), 'court', req.params.booking) }),
   )
 
   app.get(
@@ -213,16 +205,14 @@ const routes: Routes = async (app) => {
         security,
         operationId: 'updateBookingStatus',
         summary: 'Move a booking through the state machine (owner, manager, staff)',
-        description:
-          'confirmed → playing → completed; pending|confirmed → cancelled (paid amount refunded to the wallet); ' +
-          'pending|confirmed → no_show only after the start time. Anything else is 422 with errors.status.',
+        description: STATUS_CHANGE_DOC,
         params: BookingParams,
         body: StatusBody,
         response: { 200: One, ...errors },
       },
     },
     async (req) => {
-      return { data: await setBookingStatus(ctx, signedIn(req), req.params.booking, req.body) }
+      return { data: await setStatusAtDesk(ctx, signedIn(req), 'court', req.params.booking, req.body, reload) }
     },
   )
 
@@ -246,7 +236,7 @@ const routes: Routes = async (app) => {
     },
     async (req, reply) =>
       reply.code(201).send({
-        data: await addBookingCharge(ctx, signedIn(req), req.params.booking, req.body),
+        data: await chargeAtDesk(ctx, signedIn(req), 'court', req.params.booking, req.body, reload),
       }),
   )
 
@@ -271,7 +261,7 @@ const routes: Routes = async (app) => {
     },
     async (req, reply) =>
       reply.code(201).send({
-        data: await addBookingPayment(ctx, signedIn(req), req.params.booking, req.body),
+        data: await payAtDesk(ctx, signedIn(req), 'court', req.params.booking, req.body, reload),
       }),
   )
 }

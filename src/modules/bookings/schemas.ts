@@ -40,11 +40,6 @@ export const StaffCreateBody = Type.Object({
   customer_phone: Type.Optional(Nullable(Type.String({ maxLength: 30 }))),
 })
 
-export const CancelBody = Type.Object({
-  reason: Type.Optional(Nullable(Type.String({ maxLength: 500 }))),
-  cancel_reason: Type.Optional(Nullable(Type.String({ maxLength: 500, description: 'Alias of reason' }))),
-})
-
 const statusFilter = Type.Optional(BookingStatusEnum.request)
 
 export const ListQuery = Type.Object({
@@ -60,12 +55,7 @@ export const VenueListQuery = Type.Object({
   court_id: Type.Optional(IdParam),
 })
 
-export { StatusBody } from '../booking-core/index.ts'
-
-export const ChargeBody = Type.Object({
-  description: Type.String({ minLength: 1, maxLength: 255 }),
-  amount: MoneyInput,
-})
+export { CancelBody, ChargeBody, StatusBody } from '../booking-core/index.ts'
 
 export const PaymentBody = Type.Object({
   amount: MoneyInput,

@@ -2,6 +2,7 @@ import type { FastifyRequest } from 'fastify'
 import { signedIn } from '../../lib/auth.ts'
 import type { Routes } from '../../lib/route.ts'
 import { Data, errorResponses, Message } from '../../lib/schemas.ts'
+import { deskVenueId } from '../booking-core/index.ts'
 import { SeriesCancelSchema, SeriesSchema } from './resource.ts'
 import {
   SeriesBody,
@@ -12,7 +13,7 @@ import {
   VenueSeriesParams,
 } from './schemas.ts'
 import { cancelMySeries, cancelVenueSeries, createMySeries, showMySeries, showVenueSeries } from './series.ts'
-import { createVenueSeries, venueFor } from './staff.ts'
+import { createVenueSeries } from './staff.ts'
 
 // Recurring series of court bookings (docs/bookings.md, "Recurring series").
 
@@ -31,7 +32,7 @@ const CREATE_DOC =
 const routes: Routes = async (app) => {
   const { ctx } = app
   const venueStaffFirst = async (req: FastifyRequest & { params: { venue: string } }) => {
-    await venueFor(ctx, signedIn(req), req.params.venue)
+    await deskVenueId(ctx, signedIn(req), req.params.venue)
   }
 
   app.post(
@@ -127,7 +128,7 @@ const routes: Routes = async (app) => {
       },
     },
     async (req) => {
-      const venueId = await venueFor(ctx, signedIn(req), req.params.venue)
+      const venueId = await deskVenueId(ctx, signedIn(req), req.params.venue)
       return { data: await showVenueSeries(ctx, venueId, req.params.series) }
     },
   )
@@ -154,7 +155,7 @@ const routes: Routes = async (app) => {
       },
     },
     async (req) => {
-      const venueId = await venueFor(ctx, signedIn(req), req.params.venue)
+      const venueId = await deskVenueId(ctx, signedIn(req), req.params.venue)
       return cancelVenueSeries(ctx, venueId, req.params.series, req.body ?? {})
     },
   )

@@ -9,10 +9,12 @@ import { COURT_UNAVAILABLE } from '../availability/index.ts'
 import {
   assertCustomerMayCancel,
   type Booker,
+  CANCELLED_BY_CUSTOMER,
   cancelledMessage,
   hasStarted,
   insertPastLapsedHolds,
   lockBooking,
+  onlineBooker,
   transition,
 } from '../booking-core/index.ts'
 import { courtConflict } from './create.ts'
@@ -22,7 +24,6 @@ import { loadBookings } from './queries.ts'
 import { insertSeries, parseId, seriesById, seriesOccurrences } from './repository.ts'
 import type { Series, SeriesCancel } from './resource.ts'
 import type { SeriesBody, SeriesCancelBody } from './schemas.ts'
-import { CANCELLED_BY_CUSTOMER } from './service.ts'
 import { assertSeriesCap } from './unpaid-cap.ts'
 
 /** The reason a desk's series cancel records when staff give none. */
@@ -187,11 +188,7 @@ async function ownedSeriesId(ctx: AppContext, user: AuthUser, rawId: string): Pr
 }
 
 export async function createMySeries(ctx: AppContext, user: AuthUser, input: Static<typeof SeriesBody>) {
-  return createSeries(
-    ctx,
-    { ...input, customer_phone: null },
-    { type: 'online', userId: user.id, customerName: user.name, customerPhone: user.phone, createdBy: user.id },
-  )
+  return createSeries(ctx, { ...input, customer_phone: null }, onlineBooker(user))
 }
 
 export async function showMySeries(ctx: AppContext, user: AuthUser, rawId: string): Promise<Series> {

@@ -5,7 +5,7 @@ import type { Executor } from '../../lib/db.ts'
 import { Invalid } from '../../lib/errors.ts'
 import { formatMoney } from '../../lib/money.ts'
 import { isValidDate, toMinutes } from '../../lib/time.ts'
-import { type QuoteTime, quoteCourtBooking, quoteIndoorBooking } from '../availability/index.ts'
+import { type QuoteTime, quoteBooking } from '../availability/index.ts'
 import * as repo from './repository.ts'
 import type { ValidateBody } from './schemas.ts'
 import { checkCoupon } from './service.ts'
@@ -36,8 +36,8 @@ async function slotPrice(
   }
   const quote =
     input.court_id !== undefined
-      ? await quoteCourtBooking(db, input.court_id, input.date, input.start_time, input.end_time, time)
-      : await quoteIndoorBooking(db, input.indoor_game_id!, input.date, input.start_time, input.end_time, time)
+      ? await quoteBooking(db, 'court', input.court_id, input.date, input.start_time, input.end_time, time)
+      : await quoteBooking(db, 'indoor', input.indoor_game_id!, input.date, input.start_time, input.end_time, time)
   return { venueId, amount: quote.baseAmount }
 }
 

@@ -3,7 +3,7 @@ import type { AppContext } from '../../lib/context.ts'
 import { Invalid } from '../../lib/errors.ts'
 import { formatMoney } from '../../lib/money.ts'
 import { isValidDate, toHHmm } from '../../lib/time.ts'
-import { daySlots, loadVenueCourtDays, loadVenueIndoorDays, type Slot } from '../availability/index.ts'
+import { daySlots, loadVenueDays, type Slot } from '../availability/index.ts'
 import { bookingMoney } from '../booking-core/index.ts'
 import { DESK_ROLES, venueForStaff } from '../venues/index.ts'
 import {
@@ -108,8 +108,8 @@ export async function deskBoard(ctx: AppContext, venue: DeskVenue, date?: string
 
   const [resources, courtDays, gameDays, courtRows, gameRows, blocks, holiday, cash] = await Promise.all([
     venueResources(ctx.db, venue.id),
-    loadVenueCourtDays(ctx.db, venue.id, day, at),
-    loadVenueIndoorDays(ctx.db, venue.id, day, at),
+    loadVenueDays(ctx.db, 'court', venue.id, day, at),
+    loadVenueDays(ctx.db, 'indoor', venue.id, day, at),
     courtBookingsOn(ctx.db, venue.id, day),
     indoorBookingsOn(ctx.db, venue.id, day),
     blocksOn(ctx.db, venue.id, day),

@@ -2,7 +2,7 @@ import type { Static } from 'typebox'
 import type { AppContext } from '../../lib/context.ts'
 import { Conflict, Invalid } from '../../lib/errors.ts'
 import { isValidDate, toMinutes, toTimeWithSeconds } from '../../lib/time.ts'
-import { quoteIndoorBooking } from '../availability/index.ts'
+import { quoteBooking } from '../availability/index.ts'
 import {
   assertMayHoldUnpaid,
   type Booker,
@@ -66,7 +66,7 @@ export async function createIndoorBooking(
   checkTimes(ctx, input, now)
   const game = await gameFor(ctx, input, booker)
   // Staff may also book the slot in progress (a walk-in); customers may not.
-  const quote = await quoteIndoorBooking(ctx.db, game.id, input.date, input.start_time, input.end_time, {
+  const quote = await quoteBooking(ctx.db, 'indoor', game.id, input.date, input.start_time, input.end_time, {
     zone: ctx.zone,
     now,
     inProgress: booker.venueId !== undefined,

@@ -1,19 +1,13 @@
 import type { Insertable } from 'kysely'
 import type { IndoorGameBookings } from '../../db/types.ts'
 import type { Executor } from '../../lib/db.ts'
-import type { PageParams } from '../../lib/pagination.ts'
 import { allocatedNumber } from '../booking-core/index.ts'
 import type { IndoorBookingRow } from './resource.ts'
 
 // Queries on indoor_game_bookings.
 
-/** A booking id from the path (undefined → 404). */
-export { parseId } from '../../lib/ids.ts'
-
-export async function findBooking(db: Executor, id: number, lock = false): Promise<IndoorBookingRow | undefined> {
-  let q = db.selectFrom('indoor_game_bookings').selectAll().where('id', '=', id)
-  if (lock) q = q.forUpdate()
-  return q.executeTakeFirst()
+export async function findBooking(db: Executor, id: number): Promise<IndoorBookingRow | undefined> {
+  return db.selectFrom('indoor_game_bookings').selectAll().where('id', '=', id).executeTakeFirst()
 }
 
 /** Inserts an indoor booking, numbered in the same statement (see allocatedNumber); 23P01 on overlap. */
@@ -29,38 +23,12 @@ export async function insertBooking(
     .executeTakeFirstOrThrow()
 }
 
-export interface ListFilter {
-  userId?: number
-  venueId?: number
-  date?: string
-  status?: string
-  indoorGameId?: number
-}
-
-/** One page of bookings matching the filter and the total count. */
-export async function listBookings(
-  db: Executor,
-  filter: ListFilter,
-  page: PageParams,
-  order: 'newest' | 'schedule',
-): Promise<{ rows: IndoorBookingRow[]; total: number }> {
-  let q = db.selectFrom('indoor_game_bookings')
-  if (filter.userId !== undefined) q = q.where('user_id', '=', filter.userId)
-  if (filter.venueId !== undefined) q = q.where('venue_id', '=', filter.venueId)
-  if (filter.date !== undefined) q = q.where('date', '=', filter.date)
-  if (filter.status !== undefined) q = q.where('status', '=', filter.status)
-  if (filter.indoorGameId !== undefined) q = q.where('indoor_game_id', '=', filter.indoorGameId)
-  const count = await q.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow()
-  const direction = order === 'newest' ? 'desc' : 'asc'
-  const rows = await q
-    .selectAll()
-    .orderBy('date', direction)
-    .orderBy('start_time', direction)
-    .orderBy('id', direction)
-    .limit(page.perPage)
-    .offset(page.offset)
-    .execute()
-  return { rows, total: Number(count.n) }
+/** Bookings by id, in the order of `ids` (unknown ids are skipped). */
+export async function bookingsByIds(db: Executor, ids: number[]): Promise<IndoorBookingRow[]> {
+  if (ids.length === 0) return []
+  const rows = await db.selectFrom('indoor_game_bookings').selectAll().where('id', 'in', ids).execute()
+  const byId = new Map(rows.map((r) => [r.id, r]))
+  return ids.flatMap((id) => byId.get(id) ?? [])
 }
 
 /** The indoor game a booking is made on, with its venue's state; undefined when it does not exist. */

@@ -1,11 +1,19 @@
-import { Type } from 'typebox'
 import { signedIn } from '../../lib/auth.ts'
-import { formatMoney } from '../../lib/money.ts'
 import { pageParams, paginated } from '../../lib/pagination.ts'
 import type { Routes } from '../../lib/route.ts'
-import { Data, errorResponses, Message, Paginated } from '../../lib/schemas.ts'
-import { CancelAnswer, CancellationPreviewSchema } from '../booking-core/index.ts'
-import { bookingDeskFirst, bookingPaymentDeskFirst, ownerFirst, venueDeskFirst } from './hooks.ts'
+import { Data, Message, Paginated } from '../../lib/schemas.ts'
+import {
+  bookingAccessHooks,
+  bookingErrors,
+  CancelAnswer,
+  CancellationPreviewSchema,
+  cancelAsCustomer,
+  chargeAtDesk,
+  payAtDesk,
+  previewAsCustomer,
+  STATUS_CHANGE_DOC,
+  setStatusAtDesk,
+} from '../booking-core/index.ts'
 import { IndoorGameBookingSchema } from './resource.ts'
 import {
   BookingParams,
@@ -19,29 +27,26 @@ import {
   VenueListQuery,
   VenueParams,
 } from './schemas.ts'
-import { cancelMine, createMine, listMine, previewMine, showBooking } from './service.ts'
-import { addBookingCharge, changeStatus, createVenueBooking, listVenueBookings, recordVenuePayment } from './staff.ts'
+import { createMine, listMine, reloadBooking, showBooking } from './service.ts'
+import { createVenueBooking, listVenueBookings } from './staff.ts'
 
 const tags = ['Indoor game bookings']
 const security = [{ bearer: [] }]
 const One = Data(IndoorGameBookingSchema)
-/** 422 bodies here are either validation errors (message + errors) or a refusal with a message only. */
-const errors = {
-  ...errorResponses,
-  422: Type.Object({
-    message: Type.String(),
-    errors: Type.Optional(Type.Record(Type.String(), Type.Array(Type.String()))),
-  }),
-}
+const errors = bookingErrors
 const SLOT_TAKEN_DOC = '409: "The selected slot is not available." when the slot overlaps a live booking'
 
 const routes: Routes = async (app) => {
   const { ctx } = app
-  // Who may act is decided before the body is validated (hooks.ts): an outsider gets 403/404, never a 422.
-  const ownerOnly = ownerFirst(ctx)
-  const venueDesk = venueDeskFirst(ctx)
-  const bookingDesk = bookingDeskFirst(ctx)
-  const bookingPaymentDesk = bookingPaymentDeskFirst(ctx)
+  // Who may act is decided before the body is validated (booking-core/hooks.ts): an outsider gets
+  // 403/404, never a 422.
+  const { ownerOnly, venueDesk, bookingDesk, bookingPaymentDesk } = bookingAccessHooks(
+    ctx,
+    'indoor',
+    'indoorGameBooking',
+  )
+  // The shared steps answer the indoor booking as it is afterwards.
+  const reload = reloadBooking(ctx)
 
   app.get(
     '/indoor-game-bookings',
@@ -116,18 +121,14 @@ const routes: Routes = async (app) => {
           'Refunds to the wallet what is still refundable (paid minus refunded) when cancelled at least the venue ' +
           'free_cancellation_hours before the start; `message` and `refund_amount` state what was credited; sends ' +
           'BookingCancelled. 403 for a non-owner or a completed booking; 422 for a cancelled, playing or no-show ' +
-          'booking, or one that has started.',
+          'booking, or one that has started. The reason is cancel_reason, else its alias reason (the first that ' +
+          'is not blank, trimmed; default "Cancelled by the customer"), the same rule as for court bookings.',
         params: BookingParams,
         body: CancelBody,
         response: { 200: CancelAnswer(IndoorGameBookingSchema), ...errors },
       },
     },
-    async (req) => {
-      const body = req.body ?? {}
-      const reason = body.cancel_reason ?? body.reason ?? undefined
-      const res = await cancelMine(ctx, signedIn(req), req.params.indoorGameBooking, reason)
-      return { message: res.message, refund_amount: formatMoney(res.refund), data: res.booking }
-    },
+    async (req) => cancelAsCustomer(ctx, signedIn(req), 'indoor', req.params.indoorGameBooking, req.body, reload),
   )
 
   app.get(
@@ -146,7 +147,7 @@ const routes: Routes = async (app) => {
         response: { 200: CancellationPreviewSchema, ...errors },
       },
     },
-    async (req) => ({ data: await previewMine(ctx, signedIn(req), req.params.indoorGameBooking) }),
+    async (req) => ({ data: await previewAsCustomer(ctx, signedIn(req), 'indoor', req.params.indoorGameBooking) }),
   )
 
   // --- Venue staff ---------------------------------------------------------------------------
@@ -204,16 +205,14 @@ const routes: Routes = async (app) => {
         security,
         operationId: 'updateIndoorGameBookingStatus',
         summary: 'Move a booking along the state machine (owner, manager, staff)',
-        description:
-          'confirmed → playing → completed; pending|confirmed → cancelled (paid amount refunded to the wallet); ' +
-          'pending|confirmed → no_show only after the start time. Anything else is 422 with errors.status.',
+        description: STATUS_CHANGE_DOC,
         params: BookingParams,
         body: StatusBody,
         response: { 200: One, ...errors },
       },
     },
     async (req) => ({
-      data: await changeStatus(ctx, signedIn(req), req.params.indoorGameBooking, req.body),
+      data: await setStatusAtDesk(ctx, signedIn(req), 'indoor', req.params.indoorGameBooking, req.body, reload),
     }),
   )
 
@@ -238,7 +237,9 @@ const routes: Routes = async (app) => {
     async (req, reply) => {
       return reply
         .code(201)
-        .send({ data: await addBookingCharge(ctx, signedIn(req), req.params.indoorGameBooking, req.body) })
+        .send({
+          data: await chargeAtDesk(ctx, signedIn(req), 'indoor', req.params.indoorGameBooking, req.body, reload),
+        })
     },
   )
 
@@ -263,7 +264,7 @@ const routes: Routes = async (app) => {
     async (req, reply) => {
       return reply
         .code(201)
-        .send({ data: await recordVenuePayment(ctx, signedIn(req), req.params.indoorGameBooking, req.body) })
+        .send({ data: await payAtDesk(ctx, signedIn(req), 'indoor', req.params.indoorGameBooking, req.body, reload) })
     },
   )
 }

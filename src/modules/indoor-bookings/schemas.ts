@@ -27,11 +27,6 @@ export const StaffCreateBody = Type.Object({
   customer_name: Type.String({ minLength: 1, maxLength: 255 }),
 })
 
-export const CancelBody = Type.Object({
-  cancel_reason: Type.Optional(Nullable(Type.String({ maxLength: 500 }))),
-  reason: Type.Optional(Nullable(Type.String({ maxLength: 500, description: 'Alias of cancel_reason' }))),
-})
-
 const StatusFilter = BookingStatusEnum.request
 
 export const ListQuery = Type.Object({
@@ -47,12 +42,7 @@ export const VenueListQuery = Type.Object({
   indoor_game_id: Type.Optional(IdParam),
 })
 
-export { StatusBody } from '../booking-core/index.ts'
-
-export const ChargeBody = Type.Object({
-  description: Type.String({ minLength: 1, maxLength: 255 }),
-  amount: MoneyInput,
-})
+export { CancelBody, ChargeBody, StatusBody } from '../booking-core/index.ts'
 
 export const PaymentBody = Type.Object({
   amount: MoneyInput,

@@ -2,7 +2,7 @@ import type { AppContext } from '../../lib/context.ts'
 import { type Executor, savepoint } from '../../lib/db.ts'
 import { AppError } from '../../lib/errors.ts'
 import { toHHmm } from '../../lib/time.ts'
-import { type Booker, HOLD_EXPIRED_REASON, isOverlapViolation } from '../booking-core/index.ts'
+import { HOLD_EXPIRED_REASON, isOverlapViolation, onlineBooker } from '../booking-core/index.ts'
 import { insertPreparedBooking, type NewBooking, prepareCourtBooking } from '../bookings/index.ts'
 import { notify } from '../notifications/index.ts'
 import { claimEntry, closeOffer, freedSlot, offeredBooking, setOfferBooking, waitingFor } from './repository.ts'
@@ -43,13 +43,7 @@ export async function offerFreedSlot(ctx: AppContext, trx: Executor, bookingId: 
         end_time: toHHmm(entry.end_time),
         notes: null,
       }
-      const booker: Booker = {
-        type: 'online',
-        userId: entry.user_id,
-        customerName: entry.name,
-        customerPhone: entry.phone,
-        createdBy: entry.user_id,
-      }
+      const booker = onlineBooker({ id: entry.user_id, name: entry.name, phone: entry.phone })
       const p = await prepareCourtBooking(ctx, input, booker, now, { db: trx, holdExpiresAt })
       const id = await insertPreparedBooking(ctx, trx, p)
       await setOfferBooking(trx, entry.id, id)

@@ -3,7 +3,7 @@ import type { AuthUser } from '../../lib/auth.ts'
 import type { AppContext } from '../../lib/context.ts'
 import { Conflict, Forbidden, Invalid, NotFound, Unprocessable } from '../../lib/errors.ts'
 import { toTimeWithSeconds } from '../../lib/time.ts'
-import { loadCourtDay, quoteCourtDay } from '../availability/index.ts'
+import { loadDay, quoteDay } from '../availability/index.ts'
 import * as repo from './repository.ts'
 import { entryResource, type WaitlistEntry } from './resource.ts'
 import type { JoinBody } from './schemas.ts'
@@ -27,11 +27,11 @@ export async function joinWaitlist(
   input: Static<typeof JoinBody>,
 ): Promise<WaitlistEntry> {
   const now = ctx.clock.now()
-  const day = await loadCourtDay(ctx.db, input.court_id, input.date, { withBookings: false, now })
+  const day = await loadDay(ctx.db, 'court', input.court_id, input.date, { withBookings: false, now })
   if (!day?.is_active || !day.venue_active || day.verification_status !== 'verified') {
     throw new Invalid({ court_id: [INVALID_COURT] })
   }
-  quoteCourtDay(day, input.date, input.start_time, input.end_time, { zone: ctx.zone, now })
+  quoteDay('court', day, input.date, input.start_time, input.end_time, { zone: ctx.zone, now })
   const slot = {
     courtId: day.id,
     date: input.date,
