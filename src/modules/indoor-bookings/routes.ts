@@ -235,11 +235,9 @@ const routes: Routes = async (app) => {
       },
     },
     async (req, reply) => {
-      return reply
-        .code(201)
-        .send({
-          data: await chargeAtDesk(ctx, signedIn(req), 'indoor', req.params.indoorGameBooking, req.body, reload),
-        })
+      return reply.code(201).send({
+        data: await chargeAtDesk(ctx, signedIn(req), 'indoor', req.params.indoorGameBooking, req.body, reload),
+      })
     },
   )
 
