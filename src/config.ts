@@ -92,6 +92,8 @@ export interface Config {
   maxChargeAmount: number
   /** Venues one owner may create a day (super_admin is not counted). */
   venueCreatePerDay: number
+  /** Waitlist entries (waiting or offered) one customer may hold at a time. */
+  maxWaitlistEntries: number
   /** Holds and series (docs/bookings.md, "Unpaid bookings and series"): what one customer may hold unpaid. */
   unpaid: {
     /** MAX_UNPAID_BOOKINGS: unpaid future bookings a customer may hold (court and indoor; a series counts once). */
@@ -570,6 +572,7 @@ function readConfig(env: Env): Config {
     metricsPublic: bool(env, 'METRICS_PUBLIC', false),
     maxChargeAmount: money(env, 'MAX_CHARGE_AMOUNT', 10_000_000),
     venueCreatePerDay: int(env, 'VENUE_CREATE_PER_DAY', 3, 1, 1000),
+    maxWaitlistEntries: int(env, 'MAX_WAITLIST_ENTRIES', 5, 1, 1000),
     unpaid: {
       maxBookings: int(env, 'MAX_UNPAID_BOOKINGS', 3, 1, 1000),
       maxSeries: int(env, 'MAX_ACTIVE_SERIES', 2, 1, 100),

@@ -240,6 +240,27 @@ test('the database refuses an UPDATE or DELETE of ledger rows, and an entry that
   )
   // An entry with no lines at all: refused when its transaction commits.
   assert.match(await refused(() => insert([])), /fewer than two lines/)
+  // An account outside the chart of accounts, however well it balances.
+  for (const madeUp of ['walet:5', 'wallet:', 'venue:1:till', 'platform:cash', 'gateway:x:float']) {
+    assert.match(
+      await refused(() =>
+        insert([
+          [madeUp, -10000],
+          ['platform:opening_balances', 10000],
+        ]),
+      ),
+      /ledger_lines_account_known|check constraint/,
+      madeUp,
+    )
+  }
+  // The books are never emptied at once (a closed cash-up's DELETE: test/reports/cash-up.test.ts).
+  for (const table of ['ledger_lines', 'ledger_entries', 'receipts', 'cash_ups']) {
+    assert.match(
+      await refused(() => sql`TRUNCATE ${sql.table(table)} CASCADE`.execute(db)),
+      /append-only and is never truncated/,
+      table,
+    )
+  }
   const afterAll = await trialBalance()
   assert.equal(afterAll.entries, before.entries, 'nothing of the refused inserts was kept')
   assert.deepEqual(afterAll.accounts, before.accounts)

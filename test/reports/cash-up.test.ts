@@ -153,6 +153,8 @@ test('closing a day: expected vs counted and the difference, by whom and when; o
   assert.equal(again.statusCode, 409)
   assert.deepEqual(again.json(), { message: "This day's cash-up is already closed." })
   await assert.rejects(sql`UPDATE cash_ups SET counted_cash = 0`.execute(app.ctx.db))
+  await assert.rejects(sql`DELETE FROM cash_ups`.execute(app.ctx.db), /never changed/)
+  await assert.rejects(sql`TRUNCATE cash_ups`.execute(app.ctx.db), /never truncated/)
   // Money taken on a closed day later shows in the live figures; the closing keeps what was closed.
   const b2 = await bookCourt(app, w.customer, w.court.id, day(6))
   await payAtDesk(app, w.staff, b2, '300.00')

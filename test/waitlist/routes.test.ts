@@ -107,3 +107,35 @@ test('leave: owner only (403 others, 404 unknown); afterwards the slot can be jo
   assert.deepEqual(await mine(app, a), [])
   assert.equal((await join(app, a, fixedSlot(w.court.id, 4, '07:00', '08:00'))).statusCode, 201)
 })
+
+test('at most MAX_WAITLIST_ENTRIES (5) waitlists per customer, even joined at once; leaving one frees a place', async () => {
+  const w = await world(app)
+  // Seven hours of one day taken at the desk (staff bookings are not held against any cap).
+  const hours = ['08', '09', '10', '11', '12', '13', '14']
+  for (const h of hours) {
+    const slot = fixedSlot(w.court.id, 5, `${h}:00`, `${String(Number(h) + 1).padStart(2, '0')}:00`)
+    const res = await app.inject({
+      method: 'POST',
+      url: `/api/venues/${w.venue.id}/bookings`,
+      headers: w.staff.headers,
+      payload: { ...slot, type: 'walkin', customer_name: 'Walk-in' },
+    })
+    assert.equal(res.statusCode, 201, res.body)
+  }
+  const a = await createUser(app)
+  const slotAt = (h: string) => fixedSlot(w.court.id, 5, `${h}:00`, `${String(Number(h) + 1).padStart(2, '0')}:00`)
+  for (const h of hours.slice(0, 4)) assert.equal((await join(app, a, slotAt(h))).statusCode, 201, h)
+  // The fifth and sixth at once: one of them fits.
+  const [x, y] = await Promise.all([join(app, a, slotAt(hours[4])), join(app, a, slotAt(hours[5]))])
+  assert.deepEqual([x.statusCode, y.statusCode].sort(), [201, 422])
+  const refused = await join(app, a, slotAt(hours[6]))
+  assert.equal(refused.statusCode, 422)
+  assert.deepEqual(refused.json(), {
+    message: 'You may wait for at most 5 slots at a time. Leave a waitlist to join another.',
+  })
+  assert.equal((await mine(app, a)).length, 5)
+  const first = (await mine(app, a))[0]
+  const left = await app.inject({ method: 'DELETE', url: `/api/waitlist/${first.id}`, headers: a.headers })
+  assert.equal(left.statusCode, 200)
+  assert.equal((await join(app, a, slotAt(hours[6]))).statusCode, 201)
+})

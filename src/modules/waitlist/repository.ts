@@ -45,6 +45,24 @@ export function isDuplicateEntry(err: unknown): boolean {
   return (err as { code?: string } | null)?.code === '23505'
 }
 
+const WAITER_LOCK_CLASS = 1041
+
+/**
+ * The customer's waiting (or offered) entries for slots from `today` on, counted under a per-customer
+ * lock held to the end of the transaction, so two joins at once cannot both pass the cap.
+ */
+export async function lockedActiveEntries(trx: Executor, userId: number, today: string): Promise<number> {
+  await sql`SELECT pg_advisory_xact_lock(${sql.lit(WAITER_LOCK_CLASS)}, ${userId}::int)`.execute(trx)
+  const row = await trx
+    .selectFrom('waitlist_entries')
+    .select((eb) => eb.fn.countAll<string>().as('n'))
+    .where('user_id', '=', userId)
+    .where('status', 'in', ['waiting', 'offered'])
+    .where('date', '>=', today)
+    .executeTakeFirstOrThrow()
+  return Number(row.n)
+}
+
 export async function insertEntry(
   db: Executor,
   values: { userId: number; venueId: number; now: Date } & Slot,

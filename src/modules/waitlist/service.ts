@@ -15,11 +15,15 @@ import type { JoinBody } from './schemas.ts'
 export const SLOT_FREE = 'This slot is free: book it instead.'
 export const ALREADY_WAITING = 'You are already on the waitlist for this slot.'
 const INVALID_COURT = 'The selected court id is invalid.'
+export const tooManyEntries = (max: number) =>
+  `You may wait for at most ${max} slot${max === 1 ? '' : 's'} at a time. Leave a waitlist to join another.`
 
 /**
  * POST /waitlist: the slot must be one the customer could book (a visible, active court; today or
  * later; inside opening hours and on the slot grid: the booking quote's 422/409) and must be taken
- * right now (else 422 SLOT_FREE). One live entry per user and slot (else 409).
+ * right now (else 422 SLOT_FREE). One live entry per user and slot (else 409); at most
+ * MAX_WAITLIST_ENTRIES waiting or offered entries per customer (else 422), counted under the
+ * customer's lock.
  */
 export async function joinWaitlist(
   ctx: AppContext,
@@ -41,6 +45,10 @@ export async function joinWaitlist(
   let id: number
   try {
     id = await ctx.db.transaction().execute(async (trx) => {
+      const max = ctx.config.maxWaitlistEntries
+      if ((await repo.lockedActiveEntries(trx, user.id, ctx.zone.today(now))) >= max) {
+        throw new Unprocessable(tooManyEntries(max))
+      }
       await repo.lockCourt(trx, slot.courtId)
       if (!(await repo.slotTaken(trx, slot))) throw new Unprocessable(SLOT_FREE)
       return repo.insertEntry(trx, { ...slot, userId: user.id, venueId: day.venue_id, now })
