@@ -290,3 +290,29 @@ test('an offer keeps its window: choosing cash or starting a gateway payment nev
     app.ctx.zone.instant(row.date as unknown as string, '20:00').getTime(),
   )
 })
+
+test('an offer counts against the unpaid cap: a customer at the cap keeps waiting and the next in line gets it', async () => {
+  clock.set(FIXED_NOW)
+  const { w, holder, booking } = await heldSlot(12)
+  const a = await createUser(app)
+  const b = await createUser(app)
+  assert.equal((await join(app, a, fixedSlot(w.court.id, 12, '18:00', '19:00'))).statusCode, 201)
+  assert.equal((await join(app, b, fixedSlot(w.court.id, 12, '18:00', '19:00'))).statusCode, 201)
+  // A holds three unpaid bookings of their own (cash, held until their start): the most allowed.
+  for (const start of ['07', '08', '09']) {
+    const res = await book(app, a, {
+      ...fixedSlot(w.court.id, 13, `${start}:00`, `${String(Number(start) + 1).padStart(2, '0')}:00`),
+      payment_method: 'cash',
+    })
+    assert.equal(res.statusCode, 201, res.body)
+  }
+  assert.equal((await cancel(holder, booking.id)).statusCode, 200)
+  assert.deepEqual(
+    await liveBookingsOf(app, a.id, w.court.id).then((l) => l.filter((x) => x.start_time === '18:00:00')),
+    [],
+  )
+  const [offerB] = await liveBookingsOf(app, b.id, w.court.id)
+  assert.ok(offerB, 'B, next in line, holds the offer')
+  assert.equal((await mine(app, a))[0].status, 'waiting')
+  assert.equal((await mine(app, b))[0].status, 'offered')
+})

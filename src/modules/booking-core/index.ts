@@ -126,4 +126,11 @@ export {
 } from './shared.ts'
 export { BOOKING_EVENTS, BOOKING_STATUSES, type BookingEvent, type BookingStatus, STAFF_TARGETS } from './state.ts'
 export { HOLD_EXPIRED_REASON, type TransitionOutcome, transition } from './transitions.ts'
-export { assertMayHoldUnpaid, capsApply, tooManyUnpaid, type UnpaidCapCheck, unpaidHoldOf } from './unpaid-caps.ts'
+export {
+  assertMayHoldUnpaid,
+  capsApply,
+  offerWithinCap,
+  tooManyUnpaid,
+  type UnpaidCapCheck,
+  unpaidHoldOf,
+} from './unpaid-caps.ts'

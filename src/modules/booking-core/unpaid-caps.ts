@@ -73,6 +73,20 @@ export async function reviveWithinCap(
   if (after.bookings > before.bookings && after.bookings > max) throw tooManyUnpaid(ctx, before.bookings, field)
 }
 
+/**
+ * Whether a waitlist offer (a pending booking made for the customer) stays within their unpaid cap:
+ * an offer counts like a booking of their own, so one that would take them past MAX_UNPAID_BOOKINGS
+ * passes to the next in line. The offer is made under the court's lock, and a customer's lock is
+ * always taken before a court's (booking creation), never after: so the count here is taken without
+ * the customer's lock. A booking the customer makes at that very moment may take them one past the
+ * cap; never more.
+ */
+export async function offerWithinCap(ctx: AppContext, trx: Executor, userId: number): Promise<boolean> {
+  const { now, wall } = unpaidHoldOf(ctx, { userId })
+  const held = await unpaidHeld(trx, userId, now, wall)
+  return held.bookings < ctx.config.unpaid.maxBookings
+}
+
 /** The 422 of one more unpaid booking when the customer already holds `held`, under `field`. */
 export function tooManyUnpaid(ctx: AppContext, held: number, field: string): Unprocessable {
   const max = ctx.config.unpaid.maxBookings

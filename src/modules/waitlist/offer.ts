@@ -2,7 +2,7 @@ import type { AppContext } from '../../lib/context.ts'
 import { type Executor, savepoint } from '../../lib/db.ts'
 import { AppError } from '../../lib/errors.ts'
 import { toHHmm } from '../../lib/time.ts'
-import { HOLD_EXPIRED_REASON, isOverlapViolation, onlineBooker } from '../booking-core/index.ts'
+import { HOLD_EXPIRED_REASON, isOverlapViolation, offerWithinCap, onlineBooker } from '../booking-core/index.ts'
 import { insertPreparedBooking, type NewBooking, prepareCourtBooking } from '../bookings/index.ts'
 import { notify } from '../notifications/index.ts'
 import { claimEntry, closeOffer, freedSlot, offeredBooking, setOfferBooking, waitingFor } from './repository.ts'
@@ -18,8 +18,9 @@ import { claimEntry, closeOffer, freedSlot, offeredBooking, setOfferBooking, wai
  * payment hold; their entry becomes `offered` and they get WaitlistOffer. When that hold expires,
  * the expiry frees the slot again and the next in line gets the offer. An entry whose own offer was
  * cancelled closes (expired, or declined when cancelled otherwise). Each candidate is tried under a
- * savepoint, so one whose time is still taken (or no longer bookable) is skipped. Returns the
- * offered booking's id, or null.
+ * savepoint, so one whose time is still taken (or no longer bookable), or who already holds
+ * MAX_UNPAID_BOOKINGS unpaid bookings, is skipped and keeps waiting. Returns the offered booking's
+ * id, or null.
  */
 export async function offerFreedSlot(ctx: AppContext, trx: Executor, bookingId: number): Promise<number | null> {
   const freed = await freedSlot(trx, bookingId)
@@ -35,6 +36,9 @@ export async function offerFreedSlot(ctx: AppContext, trx: Executor, bookingId: 
   const holdExpiresAt = new Date(now.getTime() + ctx.config.waitlistOfferMinutes * 60_000)
   for (const entry of waiting) {
     const offered = await savepoint(trx, async () => {
+      // An offer counts against the customer's unpaid cap: at the cap, the next in line gets it (the
+      // entry keeps waiting).
+      if (!(await offerWithinCap(ctx, trx, entry.user_id))) return null
       if (!(await claimEntry(trx, entry.id, now))) return null
       const input: NewBooking = {
         court_id: freed.court_id,
