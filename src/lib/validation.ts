@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto'
 import { AjvCompiler } from '@fastify/ajv-compiler'
 import { SerializerSelector } from '@fastify/fast-json-stringify-compiler'
 import type { FastifySchemaCompiler, FastifyServerOptions } from 'fastify'
@@ -60,14 +61,18 @@ type SerializerFactory = NonNullable<
 type Serialize = (data: unknown) => string
 
 const defaultSerializers = SerializerSelector()
-/** Compiled response serializers: per route schema, per serializer options (JSON of them). */
+/**
+ * Compiled response serializers: per route schema object, per serializer options (JSON of them); a
+ * schema a route builds anew for each app (a wrapper made in its plugin) is found by its JSON's hash.
+ */
 const compiledSerializers = new WeakMap<object, Map<string, Serialize>>()
+const compiledByText = new Map<string, Serialize>()
 
 /**
  * `schemaController.compilersFactory.buildSerializer` for Fastify: Fastify's own (fast-json-stringify),
  * each route schema compiled once per process. Compiling is most of what building the app costs
- * (hundreds of response schemas), which a process that builds several apps (the tests: one or more
- * per test file) paid every time; a server builds one. Every route still gets a function of its
+ * (over a thousand response schemas), which a process that builds several apps (the tests: one or
+ * more per test file) paid every time; a server builds one. Every route still gets a function of its
  * own (a wrapper), since src/lib/rendered.ts tells routes apart by their serializer.
  */
 export const buildSerializer = ((externalSchemas: unknown, serializerOpts: unknown) => {
@@ -83,7 +88,12 @@ export const buildSerializer = ((externalSchemas: unknown, serializerOpts: unkno
     }
     let serialize = byOptions.get(key)
     if (!serialize) {
-      serialize = build(route)
+      const text = createHash('sha256').update(key).update(JSON.stringify(route.schema)).digest('base64')
+      serialize = compiledByText.get(text)
+      if (!serialize) {
+        serialize = build(route)
+        compiledByText.set(text, serialize)
+      }
       byOptions.set(key, serialize)
     }
     const compiled = serialize

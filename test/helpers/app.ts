@@ -38,7 +38,7 @@ function templateDump(): Blob | undefined {
 class HeldBlob extends Blob {
   readonly #bytes: ArrayBuffer
   constructor(bytes: Buffer) {
-    super([bytes])
+    super([bytes as Uint8Array<ArrayBuffer>])
     this.#bytes = bytes.buffer.slice(bytes.byteOffset, bytes.byteOffset + bytes.byteLength) as ArrayBuffer
   }
   override arrayBuffer(): Promise<ArrayBuffer> {
