@@ -22,6 +22,12 @@ if (url) {
 } else {
   const raw = await createPglite()
   await migrate(wrapPglite(raw))
+  // Every test database is a copy of `postgres` that never creates a database, so the template
+  // databases go: half the dump's files (1,363 → ~700) and a third of its bytes, ~150 ms of CPU
+  // less to load per test app (PGlite writes the files one by one into its in-memory file system).
+  await raw.query(`UPDATE pg_database SET datistemplate = false WHERE datname IN ('template0', 'template1')`)
+  await raw.query('DROP DATABASE template0')
+  await raw.query('DROP DATABASE template1')
   // Uncompressed: loading it is ~150 ms of CPU cheaper per database than a gzipped one.
   const dump = await raw.dumpDataDir('none')
   await raw.close()

@@ -20,6 +20,7 @@ import { spawnSync } from 'node:child_process'
 import { mkdirSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs'
 import { join, relative, resolve } from 'node:path'
 import { pathToFileURL } from 'node:url'
+import { compileSources } from './test-js.mjs'
 
 const root = new URL('..', import.meta.url).pathname
 const args = process.argv.slice(2)
@@ -49,7 +50,8 @@ function findTests(dir) {
   return out.sort()
 }
 
-const env = { ...process.env, NODE_ENV: 'test' }
+// TEST_TEARDOWN: each process's module runs the files' teardowns after its last file (see `entries`).
+const env = { ...process.env, NODE_ENV: 'test', TEST_TEARDOWN: '1' }
 const prep = spawnSync(process.execPath, ['--import', 'tsx', join(root, 'scripts/prepare-test-db.ts')], {
   env,
   stdio: ['ignore', 'pipe', 'inherit'],
@@ -57,6 +59,8 @@ const prep = spawnSync(process.execPath, ['--import', 'tsx', join(root, 'scripts
 })
 if (prep.status !== 0) process.exit(prep.status ?? 1)
 Object.assign(env, JSON.parse(prep.stdout.trim().split('\n').pop()))
+// src/ as JavaScript, for the tests that start the server or a CLI as a process (test/helpers/entry.ts).
+env.TEST_SRC_JS = await compileSources(root)
 // Last run's durations, per database kind (scripts/test-reporter.mjs writes them).
 env.TEST_DURATIONS_FILE = join(root, `.tmp/test-durations-${env.TEST_DATABASE_URL ? 'postgres' : 'pglite'}.json`)
 
@@ -74,7 +78,9 @@ const entries = groups.map((group, i) => {
   const lines = group.map(
     (f) => `describe(${JSON.stringify(f)}, () => import(${JSON.stringify(pathToFileURL(join(root, f)).href)}))`,
   )
-  writeFileSync(entry, `import { describe } from 'node:test'\n${lines.join('\n')}\n`)
+  // After the last file: what the files left to the process (test/console/browser.ts: the shared Chromium).
+  const teardown = `after(async () => { for (const fn of globalThis[Symbol.for('courtside.test.teardown')] ?? []) await fn() })`
+  writeFileSync(entry, `import { after, describe } from 'node:test'\n${lines.join('\n')}\n${teardown}\n`)
   return entry
 })
 
@@ -92,6 +98,7 @@ const run = spawnSync(
   { env, stdio: 'inherit' },
 )
 rmSync(groupDir, { recursive: true, force: true })
+rmSync(env.TEST_SRC_JS, { recursive: true, force: true })
 mkdirSync(join(root, '.tmp'), { recursive: true })
 writeFileSync(join(root, '.tmp/last-test-exit'), String(run.status))
 // Drop this run's template.

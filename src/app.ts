@@ -34,7 +34,7 @@ import { RevocationBarrier } from './lib/revocation.ts'
 import { edgeServerOptions } from './lib/server-options.ts'
 import { localStorage } from './lib/storage.ts'
 import { registerUploads } from './lib/uploads.ts'
-import { buildValidator } from './lib/validation.ts'
+import { buildSerializer, buildValidator } from './lib/validation.ts'
 import { frameOptions, loadWebApp, registerWeb } from './lib/web.ts'
 import { Zone } from './lib/zone.ts'
 import { registerModules, wireSteps } from './modules/index.ts'
@@ -90,7 +90,7 @@ export async function buildApp({
     ...edge,
     frameworkErrors,
     bodyLimit: 1024 * 1024,
-    schemaController: { compilersFactory: { buildValidator } },
+    schemaController: { compilersFactory: { buildValidator, buildSerializer } },
   }).withTypeProvider<TypeBoxTypeProvider>()
   // The front cache answers a guest's GET of a kept public read before Fastify sees it (src/lib/front-cache.ts).
   putInFront(app.server, front)

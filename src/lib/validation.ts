@@ -1,4 +1,6 @@
+import { createHash } from 'node:crypto'
 import { AjvCompiler } from '@fastify/ajv-compiler'
+import { SerializerSelector } from '@fastify/fast-json-stringify-compiler'
 import type { FastifySchemaCompiler, FastifyServerOptions } from 'fastify'
 import { customFormats } from './schemas.ts'
 
@@ -59,3 +61,49 @@ export function coerceFields(schema: object, fields: Record<string, unknown>): v
   }
   coerce(fields)
 }
+
+type SerializerFactory = NonNullable<
+  NonNullable<NonNullable<FastifyServerOptions['schemaController']>['compilersFactory']>['buildSerializer']
+>
+type Serialize = (data: unknown) => string
+
+const defaultSerializers = SerializerSelector()
+/**
+ * Compiled response serializers: per route schema object, per serializer options (JSON of them); a
+ * schema a route builds anew for each app (a wrapper made in its plugin) is found by its JSON's hash.
+ */
+const compiledSerializers = new WeakMap<object, Map<string, Serialize>>()
+const compiledByText = new Map<string, Serialize>()
+
+/**
+ * `schemaController.compilersFactory.buildSerializer` for Fastify: Fastify's own (fast-json-stringify),
+ * each route schema compiled once per process. Compiling is most of what building the app costs
+ * (over a thousand response schemas), which a process that builds several apps (the tests: one or
+ * more per test file) paid every time; a server builds one. Every route still gets a function of its
+ * own (a wrapper), since src/lib/rendered.ts tells routes apart by their serializer.
+ */
+export const buildSerializer = ((externalSchemas: unknown, serializerOpts: unknown) => {
+  const build = defaultSerializers(externalSchemas as never, serializerOpts as never) as unknown as (route: {
+    schema: object
+  }) => Serialize
+  const key = JSON.stringify([externalSchemas ?? null, serializerOpts ?? null])
+  return (route: { schema: object }) => {
+    let byOptions = compiledSerializers.get(route.schema)
+    if (!byOptions) {
+      byOptions = new Map()
+      compiledSerializers.set(route.schema, byOptions)
+    }
+    let serialize = byOptions.get(key)
+    if (!serialize) {
+      const text = createHash('sha256').update(key).update(JSON.stringify(route.schema)).digest('base64')
+      serialize = compiledByText.get(text)
+      if (!serialize) {
+        serialize = build(route)
+        compiledByText.set(text, serialize)
+      }
+      byOptions.set(key, serialize)
+    }
+    const compiled = serialize
+    return (data: unknown) => compiled(data)
+  }
+}) as unknown as SerializerFactory

@@ -92,23 +92,53 @@ export const CONSOLE_NOW = FIXED_NOW
  * this month on the reports) is then the service's, as on a venue's device. The instant is read when
  * a context opens: a test that moves the clock later sets the context's time again
  * (`context.clock.setFixedTime`).
+ *
+ * Under `npm test` (scripts/test.mjs, which sets TEST_TEARDOWN) one Chromium serves every file of a
+ * test process: what this returns is that browser as the caller's own, whose close() closes the
+ * contexts and pages it opened (all a test can hold: cookies, storage, service workers and clocks
+ * are per context) and leaves the browser to the next file; the runner closes it when the process's
+ * files are done. Launching Chromium costs about a second a file. Outside the runner (a file run
+ * alone) each call launches a browser of its own, closed by close().
  */
 export async function launchBrowser(clock?: Clock): Promise<Browser> {
-  const browser = await launch()
-  if (clock) standAt(browser, clock)
-  return browser
+  if (process.env.TEST_TEARDOWN !== '1') return ownView(await launch(), clock, true)
+  if (!sharedBrowser || !(await sharedBrowser).isConnected()) {
+    const launching = launch()
+    sharedBrowser = launching
+    atTeardown(async () => {
+      if (sharedBrowser === launching) sharedBrowser = undefined
+      await (await launching).close()
+    })
+  }
+  return ownView(await sharedBrowser, clock)
 }
 
-function standAt(browser: Browser, clock: Clock) {
-  const newContext = browser.newContext.bind(browser)
-  browser.newContext = async (options = {}) => {
-    const context = await newContext({ timezoneId: 'Asia/Kathmandu', ...options })
-    await context.clock.setFixedTime(clock.now())
+let sharedBrowser: Promise<Browser> | undefined
+
+/** Runs `fn` once this test process's files are done (the group module scripts/test.mjs writes calls these). */
+function atTeardown(fn: () => Promise<void>) {
+  const key = Symbol.for('courtside.test.teardown')
+  const registry = globalThis as unknown as Record<symbol, Array<() => Promise<void>>>
+  registry[key] ??= []
+  registry[key].push(fn)
+}
+
+/**
+ * `browser` as a caller's own: its contexts (with `clock`, at the clock's instant), closed by
+ * close(), which also closes the browser when it is `owned`.
+ */
+function ownView(browser: Browser, clock?: Clock, owned = false): Browser {
+  const own = new Set<BrowserContext>()
+  const newContext: Browser['newContext'] = async (options = {}) => {
+    const context = await browser.newContext(clock ? { timezoneId: 'Asia/Kathmandu', ...options } : options)
+    own.add(context)
+    context.once('close', () => own.delete(context))
+    if (clock) await context.clock.setFixedTime(clock.now())
     return context
   }
   // As Browser.newPage: a context of the page's own, closed with the page.
-  browser.newPage = async (options = {}) => {
-    const context = await browser.newContext(options)
+  const newPage: Browser['newPage'] = async (options = {}) => {
+    const context = await newContext(options)
     try {
       const page = await context.newPage()
       page.once('close', () => void context.close().catch(() => {}))
@@ -118,6 +148,19 @@ function standAt(browser: Browser, clock: Clock) {
       throw err
     }
   }
+  const close: Browser['close'] = async () => {
+    for (const context of [...own]) await context.close().catch(() => {})
+    if (owned) await browser.close()
+  }
+  const contexts: Browser['contexts'] = () => [...own]
+  const overrides: Partial<Browser> = { newContext, newPage, close, contexts }
+  return new Proxy(browser, {
+    get(target, prop, receiver) {
+      if (Object.hasOwn(overrides, prop)) return overrides[prop as keyof Browser]
+      const value = Reflect.get(target, prop, receiver)
+      return typeof value === 'function' ? value.bind(target) : value
+    },
+  })
 }
 
 function launch(): Promise<Browser> {

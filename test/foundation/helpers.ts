@@ -1,4 +1,5 @@
 import { type ChildProcess, spawn } from 'node:child_process'
+import { nodeArgs } from '../helpers/entry.ts'
 
 // Running the real entry points (server, CLIs) as separate processes.
 
@@ -26,7 +27,7 @@ export function childEnv(env: Record<string, string>): NodeJS.ProcessEnv {
 
 export function start(script: string, env: Record<string, string>): ChildProcess & { output: () => Exit } {
   const began = Date.now()
-  const child = spawn(process.execPath, ['--import', 'tsx', script], {
+  const child = spawn(process.execPath, nodeArgs(script), {
     env: childEnv(env),
     stdio: ['ignore', 'pipe', 'pipe'],
   }) as ChildProcess & { output: () => Exit }

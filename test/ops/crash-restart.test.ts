@@ -4,6 +4,7 @@ import { readFileSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { test } from 'node:test'
 import { lockDataDir } from '../../src/lib/data-lock.ts'
+import { nodeArgs } from '../helpers/entry.ts'
 import { freePort, processDatabase, startServer } from './process.ts'
 
 // Restart after a crash (issue 32): after `kill -9` of a server on the embedded database, a restart
@@ -63,7 +64,7 @@ test('kill -9 of a server its supervisor has not reaped yet (a zombie): the rest
   // elsewhere, or a container's first process that does not reap.
   const supervisor = spawn(
     'sh',
-    ['-c', `"${process.execPath}" --import tsx src/server.ts & echo "server $!"; exec sleep 600`],
+    ['-c', `"${process.execPath}" ${nodeArgs('src/server.ts').join(' ')} & echo "server $!"; exec sleep 600`],
     {
       env: {
         ...inherited,

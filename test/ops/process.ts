@@ -7,6 +7,7 @@ import { join } from 'node:path'
 import pg from 'pg'
 import { createPglite } from '../../src/lib/db.ts'
 import { hashPassword, setPasswordCost } from '../../src/lib/password.ts'
+import { nodeArgs } from '../helpers/entry.ts'
 
 // The real server and CLI as separate processes, on a database of their own: a copy of the
 // migrated template (PostgreSQL when TEST_DATABASE_URL is set, else a PGlite data directory).
@@ -98,7 +99,8 @@ export function runCli(args: string[], env: Record<string, string>): Promise<Run
 
 function spawnTs(args: string[], env: Record<string, string>): ChildProcess {
   const { TEST_DATABASE_URL: _, DATABASE_URL: __, ...inherited } = process.env
-  return spawn(process.execPath, ['--import', 'tsx', ...args], {
+  const [script, ...rest] = args
+  return spawn(process.execPath, [...nodeArgs(script), ...rest], {
     env: { ...inherited, ...BASE_ENV, ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
   })
