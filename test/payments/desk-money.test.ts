@@ -131,3 +131,39 @@ test("the venue's manual refund of a desk payment is paid back at the desk; of a
   assert.equal(refund.json().message, 'Refund credited to the customer wallet.')
   assert.equal(await walletOf(w.customer), 150000)
 })
+
+test('a completed session charged for extras is paid at the desk: the money goes to the booking, never back as a cash-back', async () => {
+  for (const walkIn of [false, true]) {
+    const w = await world(app)
+    const booked = walkIn
+      ? await call('POST', `/api/venues/${w.venue.id}/bookings`, w.staff, {
+          ...fixedSlot(w.court.id, 6, '12:00', '13:00'),
+          type: 'walkin',
+          customer_name: 'Walk-in Ram',
+        })
+      : await book(app, w.customer, fixedSlot(w.court.id, 6, '12:00', '13:00'))
+    assert.equal(booked.statusCode, 201, booked.body)
+    const id = booked.json().data.id as number
+    const total = booked.json().data.total_amount as string
+    assert.equal(
+      (await call('POST', `/api/bookings/${id}/payments`, w.staff, { method: 'cash', amount: total })).statusCode,
+      201,
+    )
+    for (const status of ['playing', 'completed']) {
+      assert.equal((await call('PATCH', `/api/bookings/${id}/status`, w.staff, { status })).statusCode, 200)
+    }
+    const charge = { description: 'Drinks after the game', amount: '250.00' }
+    assert.equal((await call('POST', `/api/bookings/${id}/charges`, w.staff, charge)).statusCode, 201)
+    const paid = await call('POST', `/api/bookings/${id}/payments`, w.staff, { method: 'cash', amount: '250.00' })
+    assert.equal(paid.statusCode, 201, paid.body)
+    const after = paid.json().data
+    assert.equal(after.status, 'completed', `walk-in ${walkIn}`)
+    assert.equal(after.balance_due, '0.00', `walk-in ${walkIn}`)
+    const extra = after.payments.find((p: { amount: string }) => p.amount === '250.00')
+    assert.equal(extra.status, 'completed', `walk-in ${walkIn}: the payment stays the booking's`)
+    const cashBacks = await app.ctx.db.selectFrom('cash_backs').select('id').where('booking_id', '=', id).execute()
+    assert.deepEqual(cashBacks, [], `walk-in ${walkIn}: no cash-back`)
+    const again = await call('POST', `/api/bookings/${id}/payments`, w.staff, { method: 'cash', amount: '250.00' })
+    assert.equal(again.statusCode, 422, `walk-in ${walkIn}: nothing is due any more`)
+  }
+})

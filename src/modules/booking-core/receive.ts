@@ -102,7 +102,7 @@ export async function receivePayment(
     ctx.config.platformCommissionBasisPoints,
   )
   await emitPaymentEvent(ctx, trx, payment.id, 'completed')
-  return { payment, booking: await applyToBooking(ctx, trx, booking, payment) }
+  return { payment, booking: await applyToBooking(ctx, trx, booking, payment, arrival.way) }
 }
 
 /** Step 1: the completed payment row (for a gateway payment, only if this caller wins it). */
@@ -225,6 +225,7 @@ async function applyToBooking(
   trx: Executor,
   locked: LockedBooking,
   payment: PaymentRow,
+  way: Arrival['way'],
 ): Promise<LockedBooking> {
   let booking = locked
   let declined: string | undefined
@@ -233,7 +234,7 @@ async function applyToBooking(
     if (outcome.moved) booking = { ...booking, status: 'pending' }
     else declined = outcome.declined
   }
-  const live = ['pending', 'confirmed', 'playing'].includes(booking.status)
+  const live = takesMoney(booking.status, way)
   const due = live ? Math.max(booking.total_amount - booking.paid_amount, 0) : 0
   const apply = Math.min(due, payment.amount)
   if (apply > 0) booking = await addToPaid(ctx, trx, booking, apply)
@@ -272,6 +273,17 @@ async function applyToBooking(
     )
   }
   return booking
+}
+
+/**
+ * Whether a booking in `status` takes money arriving `way`. The desk takes payment for anything it
+ * may still charge (a completed session's extras included: recordDeskPayment refuses only cancelled
+ * and no-show bookings); money arriving online goes to a booking that is still to be played or
+ * being played, anything else to the customer's wallet.
+ */
+function takesMoney(status: LockedBooking['status'], way: Arrival['way']): boolean {
+  if (way === 'desk') return status !== 'cancelled' && status !== 'no_show'
+  return status === 'pending' || status === 'confirmed' || status === 'playing'
 }
 
 /**

@@ -128,8 +128,15 @@ const routes: Routes = async (app) => {
       // still works this venue's desk; when not (logout, token deleted, suspended, removed from the
       // staff) the stream ends. Each heartbeat does, and the hub as soon as the token or user changes.
       let checking = false
+      // A revocation heard while a check runs is checked again after it: the running check may have
+      // read the state from before the revocation committed.
+      let again = false
       const check = (ping: boolean) => {
-        if (checking || raw.writableEnded) return
+        if (raw.writableEnded) return
+        if (checking) {
+          if (!ping) again = true
+          return
+        }
         checking = true
         stillAllowed(req.headers.authorization, venue.id)
           .then((allowed) => {
@@ -139,6 +146,10 @@ const routes: Routes = async (app) => {
           .catch((err) => ctx.log.warn({ err }, 'desk events: access re-check failed'))
           .finally(() => {
             checking = false
+            if (again) {
+              again = false
+              check(false)
+            }
           })
       }
       remove = await hub.open({
