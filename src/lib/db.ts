@@ -13,6 +13,26 @@ export type Database = Kysely<DB>
 export type Executor = Kysely<DB> | Transaction<DB>
 
 /**
+ * The classes of the transaction-scoped advisory locks the service takes, in one table so that no
+ * two features pick the same number (the lock's object is the second key: a user, venue or
+ * resource id). Some are also taken in SQL by migrations: changing one needs a migration there too.
+ */
+export const LOCK_CLASS = {
+  courtBooking: 1001, // booking-core/repository/numbers.ts (and the booking INSERT)
+  indoorBooking: 1002, // likewise, indoor games
+  customerHolds: 1003, // a customer's unpaid bookings (migrations/025 takes it in SQL)
+  otp: 1032, // an OTP identifier (its object is a hash)
+  venueCreator: 1040, // venues created by one owner a day
+  waiter: 1041, // one customer's waitlist entries
+  venueBalance: 727275, // spending a venue's balance with the platform
+} as const
+
+/** Takes the transaction-scoped advisory lock `(lockClass, id)`; it is held until the transaction ends. */
+export async function xactLock(trx: Executor, lockClass: number, id: number): Promise<void> {
+  await sql`SELECT pg_advisory_xact_lock(${sql.lit(lockClass)}, ${id}::int)`.execute(trx)
+}
+
+/**
  * Runs `step` inside the caller's transaction under a savepoint: its failure rolls back only its own
  * changes (the transaction stays usable, e.g. after a constraint refused a row), then is rethrown.
  */

@@ -1,5 +1,5 @@
 import { sql } from 'kysely'
-import type { Executor } from '../../lib/db.ts'
+import { type Executor, LOCK_CLASS } from '../../lib/db.ts'
 
 // Writes and lookups of accounts: users, their roles, device tokens, one-time codes and social
 // links. The User read model (with roles and permissions) is in queries.ts.
@@ -136,14 +136,12 @@ export function tryOtp(db: Executor, identifier: string, type: string, maxAttemp
 
 export type OtpEventKind = 'send' | 'failure'
 
-const OTP_LOCK_CLASS = 1032
-
 /**
  * The identifier's transaction-scoped advisory lock: sends and tries of one identifier run one
  * after another (on every instance), so counting and adding cannot overshoot a limit.
  */
 export async function lockOtpIdentifier(trx: Executor, identifier: string, type: string) {
-  await sql`SELECT pg_advisory_xact_lock(${sql.lit(OTP_LOCK_CLASS)}, hashtext(${`${type}|${identifier}`}))`.execute(trx)
+  await sql`SELECT pg_advisory_xact_lock(${sql.lit(LOCK_CLASS.otp)}, hashtext(${`${type}|${identifier}`}))`.execute(trx)
 }
 
 /** The times of the identifier's `kind` events after `since`, newest first. */

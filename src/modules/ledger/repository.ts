@@ -1,5 +1,5 @@
 import { sql } from 'kysely'
-import type { Executor } from '../../lib/db.ts'
+import { type Executor, LOCK_CLASS, xactLock } from '../../lib/db.ts'
 import { BOOKING_MONEY_KINDS, entryKinds } from './kinds.ts'
 
 // The ledger's rows. Entries and lines are only ever inserted (the database refuses an UPDATE or
@@ -173,7 +173,7 @@ export async function commissionOfPayment(db: Executor, paymentId: number): Prom
 
 /** Orders changes that spend a venue's balance with the platform (held until the transaction ends). */
 export async function lockVenueBalance(trx: Executor, venueId: number): Promise<void> {
-  await sql`SELECT pg_advisory_xact_lock(727275, ${venueId}::int)`.execute(trx)
+  await xactLock(trx, LOCK_CLASS.venueBalance, venueId)
 }
 
 /** The discount a platform coupon (one with no venue) gave a booking, paisa; 0 when none. */

@@ -1,5 +1,5 @@
 import { sql } from 'kysely'
-import type { Executor } from '../../lib/db.ts'
+import { type Executor, LOCK_CLASS, xactLock } from '../../lib/db.ts'
 import { bookedResourceLock } from '../booking-core/index.ts'
 
 // Queries on waitlist entries (the `waitlist_entries` table), and the one read of `bookings` the
@@ -45,14 +45,12 @@ export function isDuplicateEntry(err: unknown): boolean {
   return (err as { code?: string } | null)?.code === '23505'
 }
 
-const WAITER_LOCK_CLASS = 1041
-
 /**
  * The customer's waiting (or offered) entries for slots from `today` on, counted under a per-customer
  * lock held to the end of the transaction, so two joins at once cannot both pass the cap.
  */
 export async function lockedActiveEntries(trx: Executor, userId: number, today: string): Promise<number> {
-  await sql`SELECT pg_advisory_xact_lock(${sql.lit(WAITER_LOCK_CLASS)}, ${userId}::int)`.execute(trx)
+  await xactLock(trx, LOCK_CLASS.waiter, userId)
   const row = await trx
     .selectFrom('waitlist_entries')
     .select((eb) => eb.fn.countAll<string>().as('n'))

@@ -1,12 +1,12 @@
 import { type RawBuilder, sql } from 'kysely'
-import type { Executor } from '../../../lib/db.ts'
+import { type Executor, LOCK_CLASS } from '../../../lib/db.ts'
 import { type UnpaidHold, unpaidHold } from './unpaid.ts'
 
 export type NumberKind = 'BK' | 'IG'
 
 const SEQUENCE = { BK: 'booking_number_bk', IG: 'booking_number_ig' } as const
 /** Advisory lock class of each kind's resource (courts, indoor games); the object is its id. */
-const LOCK_CLASS = { BK: 1001, IG: 1002 } as const
+const RESOURCE_LOCK = { BK: LOCK_CLASS.courtBooking, IG: LOCK_CLASS.indoorBooking } as const
 
 /**
  * The booked court's (or game's) transaction-scoped advisory lock, taken before the new row
@@ -17,7 +17,7 @@ const LOCK_CLASS = { BK: 1001, IG: 1002 } as const
  * allocatedNumber evaluates it in the INSERT; an INSERT that stops using allocatedNumber must take it.
  */
 export function bookedResourceLock(kind: NumberKind, resourceId: number): RawBuilder<void> {
-  return sql<void>`pg_advisory_xact_lock(${sql.lit(LOCK_CLASS[kind])}, ${resourceId}::int)`
+  return sql<void>`pg_advisory_xact_lock(${sql.lit(RESOURCE_LOCK[kind])}, ${resourceId}::int)`
 }
 
 /**
@@ -94,5 +94,5 @@ function resourceLockOf(
 ) {
   const table = kind === 'BK' ? 'bookings' : 'indoor_game_bookings'
   const column = kind === 'BK' ? 'court_id' : 'indoor_game_id'
-  return sql`${sql.raw(fn)}(${sql.lit(LOCK_CLASS[kind])}, (SELECT ${sql.ref(column)} FROM ${sql.table(table)} WHERE id = ${bookingId})::int)`
+  return sql`${sql.raw(fn)}(${sql.lit(RESOURCE_LOCK[kind])}, (SELECT ${sql.ref(column)} FROM ${sql.table(table)} WHERE id = ${bookingId})::int)`
 }

@@ -1,15 +1,9 @@
 import { sql } from 'kysely'
-import type { Executor } from '../../../lib/db.ts'
+import { type Executor, LOCK_CLASS, xactLock } from '../../../lib/db.ts'
 
 // What a customer holds unpaid (docs/bookings.md, "Unpaid bookings and series"): their own pending
 // online bookings of both kinds that have not started and whose payment hold has not run out. Of a
 // weekly series only its next unpaid week counts, so a series counts once.
-
-/**
- * Advisory lock class of a customer's unpaid bookings; the object is the user id. courtside_hold_unpaid
- * (migrations/025) takes the same lock in SQL: changing it here needs a migration there.
- */
-const CUSTOMER_LOCK_CLASS = 1003
 
 /**
  * The customer's transaction-scoped advisory lock: every transaction that may add an unpaid booking
@@ -18,7 +12,8 @@ const CUSTOMER_LOCK_CLASS = 1003
  * or game lock (the INSERT's), never after one, so it cannot deadlock with them.
  */
 export async function lockCustomerHolds(trx: Executor, userId: number): Promise<void> {
-  await sql`SELECT pg_advisory_xact_lock(${sql.lit(CUSTOMER_LOCK_CLASS)}, ${userId}::int)`.execute(trx)
+  // courtside_hold_unpaid (migrations/025) takes the same lock in SQL.
+  await xactLock(trx, LOCK_CLASS.customerHolds, userId)
 }
 
 /** How much a customer holds unpaid at `now`: bookings (a series counted once) and series with unpaid weeks. */

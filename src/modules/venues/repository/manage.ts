@@ -1,6 +1,6 @@
 import { type Insertable, sql, type Updateable } from 'kysely'
 import type { DB } from '../../../db/types.ts'
-import type { Executor } from '../../../lib/db.ts'
+import { type Executor, LOCK_CLASS, xactLock } from '../../../lib/db.ts'
 import { escapeLike } from '../repository.ts'
 
 // Writes of venue create, update and delete, and the lookups that check their input.
@@ -54,14 +54,12 @@ export async function grantRole(db: Executor, userId: number, role: string) {
     .execute()
 }
 
-const VENUE_CREATOR_LOCK_CLASS = 1040
-
 /**
  * Venues `ownerId` has been given since `since`, counted under a per-user lock held to the end of
  * the transaction, so two creations at once cannot both pass the day's cap.
  */
 export async function lockedVenuesSince(trx: Executor, ownerId: number, since: Date): Promise<number> {
-  await sql`SELECT pg_advisory_xact_lock(${sql.lit(VENUE_CREATOR_LOCK_CLASS)}, ${ownerId}::int)`.execute(trx)
+  await xactLock(trx, LOCK_CLASS.venueCreator, ownerId)
   const row = await trx
     .selectFrom('venues')
     .select((eb) => eb.fn.countAll<string>().as('n'))
