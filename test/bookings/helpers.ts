@@ -53,6 +53,22 @@ export function fixedSlot(
   return { court_id: courtId, date: daysFromFixedNow(days), start_time: start, end_time: end, ...extra }
 }
 
+/**
+ * The world's staff mark court booking `id` playing, then completed: the session was played (its money
+ * is no longer refundable). Throws when either step is refused.
+ */
+export async function played(app: App, w: Pick<World, 'staff'>, id: number): Promise<void> {
+  for (const status of ['playing', 'completed']) {
+    const res = await app.inject({
+      method: 'PATCH',
+      url: `/api/bookings/${id}/status`,
+      headers: w.staff.headers,
+      payload: { status },
+    })
+    if (res.statusCode !== 200) throw new Error(`booking ${id} ${status}: ${res.statusCode} ${res.body}`)
+  }
+}
+
 export async function notificationsOf(app: App, userId: number) {
   const rows = await app.ctx.db
     .selectFrom('notifications')

@@ -3,7 +3,7 @@ import { after, before, test } from 'node:test'
 import type { App } from '../../src/app.ts'
 import { ManualClock } from '../../src/lib/clock.ts'
 import { Zone } from '../../src/lib/zone.ts'
-import { book, fixedSlot, type World, world } from '../bookings/helpers.ts'
+import { book, fixedSlot, played, type World, world } from '../bookings/helpers.ts'
 import { build } from '../helpers/app.ts'
 import { createUser, FIXED_NOW, type TestUser } from '../helpers/factories.ts'
 
@@ -38,12 +38,6 @@ async function paidAhead(w: World): Promise<number> {
   return id
 }
 
-async function played(w: World, id: number) {
-  for (const status of ['playing', 'completed']) {
-    assert.equal((await call('PATCH', `/api/bookings/${id}/status`, w.staff, { status })).statusCode, 200)
-  }
-}
-
 const dueOf = async (w: World) =>
   (await call('GET', '/api/admin/payouts/due', admin))
     .json()
@@ -51,7 +45,7 @@ const dueOf = async (w: World) =>
 
 test('a payout reference is recorded once per venue, even by two at once; another venue may use it', async () => {
   const w = await world(app, { wallet: 1_000_000 })
-  for (let i = 0; i < 2; i++) await played(w, await paidAhead(w))
+  for (let i = 0; i < 2; i++) await played(app, w, await paidAhead(w))
   const url = `/api/admin/venues/${w.venue.id}/payouts`
   const body = { amount: '100.00', reference: 'NIBL-TXN-555', paid_on: today }
   const [a, b] = await Promise.all([call('POST', url, admin, body), call('POST', url, admin, body)])
@@ -64,14 +58,14 @@ test('a payout reference is recorded once per venue, even by two at once; anothe
   const listed = await call('GET', `/api/venues/${w.venue.id}/payouts`, w.owner)
   assert.equal(listed.json().data.length, 1)
   const other = await world(app, { wallet: 1_000_000 })
-  await played(other, await paidAhead(other))
+  await played(app, other, await paidAhead(other))
   assert.equal((await call('POST', `/api/admin/venues/${other.venue.id}/payouts`, admin, body)).statusCode, 201)
 })
 
 test('a payout leaves what upcoming bookings may still refund; payouts due shows balance, reserve, available', async () => {
   const w = await world(app, { wallet: 1_000_000 })
   const past = await paidAhead(w)
-  await played(w, past)
+  await played(app, w, past)
   await paidAhead(w) // upcoming: its Rs 1,500 may still be refunded
   assert.deepEqual(
     { ...(await dueOf(w)), venue: undefined, payout_account: undefined },
@@ -132,6 +126,6 @@ test('refunds after a payout leave a venue owing; listed as such, its next onlin
   assert.equal(owing.available, '0.00')
   assert.equal((await call('POST', url, admin, { amount: '1.00', reference: 'R-10', paid_on: today })).statusCode, 422)
   // The next online money settles the debt first.
-  await played(w, await paidAhead(w))
+  await played(app, w, await paidAhead(w))
   assert.equal(await dueOf(w), undefined, 'a balance of 0.00 is neither due nor owing')
 })

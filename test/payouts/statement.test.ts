@@ -4,7 +4,7 @@ import type { App } from '../../src/app.ts'
 import { ManualClock } from '../../src/lib/clock.ts'
 import { Zone } from '../../src/lib/zone.ts'
 import { accountSum } from '../../src/modules/ledger/index.ts'
-import { book, fixedSlot, type World, world } from '../bookings/helpers.ts'
+import { book, fixedSlot, played, type World, world } from '../bookings/helpers.ts'
 import { build } from '../helpers/app.ts'
 import { createUser, FIXED_NOW, type TestUser } from '../helpers/factories.ts'
 import { simulate } from '../payments/helpers.ts'
@@ -46,14 +46,6 @@ async function paid(w: World, method: 'wallet' | 'gateway_1') {
   }
   const booking = (await call('GET', `/api/bookings/${id}`, w.customer)).json().data
   return { id, number: booking.booking_number as string, paymentId: booking.payments[0].id as number }
-}
-
-/** The session was played (playing, then completed): its money is no longer refundable, so no longer reserved. */
-async function played(w: World, id: number) {
-  for (const status of ['playing', 'completed']) {
-    const res = await call('PATCH', `/api/bookings/${id}/status`, w.staff, { status })
-    assert.equal(res.statusCode, 200, res.body)
-  }
 }
 
 test('commission: only the super admin sets it; taken when money settles, given back in proportion', async () => {
@@ -106,8 +98,8 @@ test('the statement explains the balance: JSON and CSV, closing = the ledger; wh
   const b = await paid(w, 'gateway_1')
   const refund = await call('POST', `/api/payments/${b.paymentId}/refund`, w.manager, { amount: '300.00' })
   assert.equal(refund.statusCode, 200, refund.body)
-  await played(w, a.id)
-  await played(w, b.id)
+  await played(app, w, a.id)
+  await played(app, w, b.id)
   const cashBooking = await book(app, w.customer, fixedSlot(w.court.id, day++))
   await call('POST', `/api/bookings/${cashBooking.json().data.id}/payments`, w.staff, {
     method: 'cash',
@@ -196,7 +188,7 @@ test('the statement explains the balance: JSON and CSV, closing = the ledger; wh
 test('payouts: at most the balance, super admin only; listed for the venue; payouts due with payout details', async () => {
   const w = await world(app, { wallet: 1_000_000 })
   const session = await paid(w, 'wallet')
-  await played(w, session.id)
+  await played(app, w, session.id)
   const url = `/api/admin/venues/${w.venue.id}/payouts`
   const body = { amount: '1000.00', reference: 'bank txn 9', paid_on: today }
   assert.equal((await call('POST', url, w.owner, body)).statusCode, 403)
