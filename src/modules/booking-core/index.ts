@@ -94,7 +94,8 @@ export {
   numberPrefix,
 } from './repository/numbers.ts'
 export {
-  lockPayment,
+  completeGatewayPayment,
+  type GatewayConfirmation,
   movePayment,
   type PaymentColumns,
   type PaymentMove,

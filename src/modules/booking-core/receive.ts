@@ -9,9 +9,8 @@ import { debitWallet } from '../wallet/index.ts'
 import { emitPaymentEvent } from '../webhooks/index.ts'
 import type { DeskPaymentMethod } from './methods.ts'
 import { ledgerReferenceType, newPayment, returnPayment } from './payment-records.ts'
-import { completionEvent } from './payment-state.ts'
 import { type LockedBooking, setPaidAmount } from './repository/bookings.ts'
-import { lockPayment, movePayment, type PaymentRow } from './repository/payments.ts'
+import { completeGatewayPayment, type GatewayConfirmation, type PaymentRow } from './repository/payments.ts'
 import { HOLD_EXPIRED_REASON, transition } from './transitions.ts'
 
 // A payment arriving for a booking, whichever way it came: the one step every path calls (the
@@ -27,14 +26,9 @@ import { HOLD_EXPIRED_REASON, transition } from './transitions.ts'
 //   6. whatever the booking cannot take back to the customer's wallet, and the customer told.
 
 /** A gateway payment its gateway has confirmed (payments/settle.ts). */
-export interface GatewayArrival {
+export interface GatewayArrival extends GatewayConfirmation {
   way: 'gateway'
   payment: PaymentRow
-  transactionId: string | null
-  /** What the settle path learned (session, claim, verification), kept on the row. */
-  payload: unknown
-  /** What the customer paid when the gateway says it was less than the amount (Fonepay's P_AMT). */
-  paidAmount: number | null
 }
 
 /** The customer's wallet pays `amount` (the balance due). */
@@ -115,26 +109,9 @@ async function paymentRow(
   const now = ctx.clock.now()
   const base = { payable_type: booking.kind, payable_id: booking.id, status: 'completed' as const, completed_at: now }
   switch (arrival.way) {
-    case 'gateway': {
+    case 'gateway':
       // The booking's lock is held; the payment's is taken second, the order refunds take them in.
-      const current = await lockPayment(trx, arrival.payment.id)
-      const event = current ? completionEvent(current.status) : null
-      if (event === null) return undefined // someone else settled it
-      return movePayment(
-        trx,
-        arrival.payment.id,
-        {
-          event,
-          set: {
-            completed_at: now,
-            paid_amount: arrival.paidAmount,
-            gateway_transaction_id: arrival.transactionId,
-            gateway_payload: JSON.stringify(arrival.payload ?? null),
-          },
-        },
-        now,
-      )
-    }
+      return completeGatewayPayment(trx, arrival.payment.id, arrival, now)
     case 'wallet':
       return newPayment(ctx, trx, { ...base, user_id: arrival.userId, method: 'wallet', amount: arrival.amount })
     case 'desk':

@@ -3,9 +3,9 @@ import type { Executor } from '../../lib/db.ts'
 import { Unprocessable } from '../../lib/errors.ts'
 import {
   type BookingKind,
-  completionEvent,
+  completeGatewayPayment,
+  type GatewayConfirmation,
   lockBooking,
-  lockPayment,
   movePayment,
   receivePayment,
 } from '../booking-core/index.ts'
@@ -145,19 +145,11 @@ async function completeTopupPayment(
   ctx: AppContext,
   trx: Executor,
   payment: repo.PaymentRow,
-  confirmed: { transactionId: string | null; payload: unknown; paidAmount: number | null },
+  confirmed: GatewayConfirmation,
 ): Promise<repo.PaymentRow | undefined> {
   const now = ctx.clock.now()
-  const current = await lockPayment(trx, payment.id)
-  const event = current ? completionEvent(current.status) : null
-  if (event === null) return undefined
-  const set = {
-    completed_at: now,
-    paid_amount: confirmed.paidAmount,
-    gateway_transaction_id: confirmed.transactionId,
-    gateway_payload: JSON.stringify(confirmed.payload ?? null),
-  }
-  const won = (await movePayment(trx, payment.id, { event, set }, now))!
+  const won = await completeGatewayPayment(trx, payment.id, confirmed, now)
+  if (!won) return undefined
   await emitPaymentEvent(ctx, trx, won.id, 'completed')
   await completeTopup(trx, won.payable_id, { method: won.method, paymentId: won.id, occurredAt: now })
   return (await repo.findPayment(trx, won.id))!

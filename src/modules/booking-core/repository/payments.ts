@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto'
 import type { Insertable, Selectable, Updateable } from 'kysely'
 import type { Payments } from '../../../db/types.ts'
 import type { Executor } from '../../../lib/db.ts'
-import { PAYMENT_TRANSITIONS, type PaymentEvent } from '../payment-state.ts'
+import { completionEvent, PAYMENT_TRANSITIONS, type PaymentEvent } from '../payment-state.ts'
 import type { BookingKind } from './bookings.ts'
 
 // Payment rows are written here, and only here: both sides write them (receive.ts and the refunds
@@ -114,6 +114,38 @@ export async function movePayment(
     .where('status', 'in', [...from])
     .returningAll()
     .executeTakeFirst()
+}
+
+/** What a gateway's confirmation writes on the payment it completes. */
+export interface GatewayConfirmation {
+  transactionId: string | null
+  /** What the settle path learned (session, claim, verification), kept on the row. */
+  payload: unknown
+  /** What the customer paid when the gateway says it was less than the amount (Fonepay's P_AMT). */
+  paidAmount: number | null
+}
+
+/**
+ * Completes a gateway payment the gateway has confirmed: its row locked (after the booking's, when
+ * it has one), then moved by `complete` (from initiated) or `late_success` (from failed). Undefined
+ * when another racer settled it first.
+ */
+export async function completeGatewayPayment(
+  trx: Executor,
+  id: number,
+  confirmed: GatewayConfirmation,
+  now: Date,
+): Promise<PaymentRow | undefined> {
+  const current = await lockPayment(trx, id)
+  const event = current ? completionEvent(current.status) : null
+  if (event === null) return undefined
+  const set = {
+    completed_at: now,
+    paid_amount: confirmed.paidAmount,
+    gateway_transaction_id: confirmed.transactionId,
+    gateway_payload: JSON.stringify(confirmed.payload ?? null),
+  }
+  return movePayment(trx, id, { event, set }, now)
 }
 
 /** A payment row, locked for its status move. */
