@@ -241,6 +241,24 @@ export interface Fixtures {
   winner_id: number | null
 }
 
+export interface GatewayRefunds {
+  amount: number
+  booking_id: number
+  booking_type: string
+  created_at: Timestamp
+  done_at: Timestamp | null
+  done_by: number | null
+  gateway_reference: string | null
+  id: Generated<number>
+  last_error: string | null
+  method: string
+  payment_id: number
+  reason: string | null
+  status: Generated<string>
+  user_id: number | null
+  venue_id: number
+}
+
 export interface IdempotencyKeys {
   claim: string
   created_at: Timestamp
@@ -402,6 +420,7 @@ export interface Payments {
   refunded_amount: Generated<number>
   return_url: string | null
   status: Generated<string>
+  unverified: Generated<boolean>
   updated_at: Generated<Timestamp>
   user_id: number | null
 }
@@ -749,6 +768,7 @@ export interface DB {
   courts: Courts
   device_tokens: DeviceTokens
   fixtures: Fixtures
+  gateway_refunds: GatewayRefunds
   idempotency_keys: IdempotencyKeys
   indoor_game_bookings: IndoorGameBookings
   indoor_games: IndoorGames

@@ -5,8 +5,8 @@ import { Invalid } from '../../lib/errors.ts'
 import type { PageParams } from '../../lib/pagination.ts'
 import { isValidDate } from '../../lib/time.ts'
 import { deskBookingId, deskVenueId } from './access.ts'
-import type { DeskPaymentMethod } from './methods.ts'
-import { addCharge, changeStatus, deskAmount, recordDeskPayment } from './operations.ts'
+import type { DeskPaymentMethod, GatewayMethod } from './methods.ts'
+import { addCharge, changeStatus, deskAmount, openDeskGatewayPayment, recordDeskPayment } from './operations.ts'
 import { type BookingKind, type LockedBooking, lockBooking } from './repository/bookings.ts'
 import { type BookingListFilter, bookingIdPage } from './repository/lists.ts'
 import { type ChargeInput, cancelReason, type StatusChange } from './schemas.ts'
@@ -86,14 +86,16 @@ export function chargeAtDesk<B>(
   })
 }
 
-/** What a payment taken at the desk says: the amount, the method (cash by default), a gateway reference. */
+/** What a payment taken at the desk says: the amount and the method (cash by default). */
 export interface DeskPaymentInput {
   amount: number | string
   method?: DeskPaymentMethod
-  reference?: string | null
 }
 
-/** POST …/payments: a payment taken at the desk, never on the caller's own booking. */
+/**
+ * POST …/payments with cash: taken at the desk, never on the caller's own booking. (A gateway
+ * method is a desk payment intent instead: payments' startDeskGatewayPayment.)
+ */
 export function payAtDesk<B>(
   ctx: AppContext,
   user: AuthUser,
@@ -108,14 +110,33 @@ export function payAtDesk<B>(
     kind,
     rawId,
     reload,
-    async (trx, booking) => {
-      const payment = {
-        amount: deskAmount(input.amount),
-        method: input.method ?? 'cash',
-        reference: input.reference?.trim() || null,
-      }
-      await recordDeskPayment(ctx, trx, booking, payment, user)
-    },
+    (trx, booking) => recordDeskPayment(ctx, trx, booking, { amount: deskAmount(input.amount), method: 'cash' }, user),
     true,
   )
+}
+
+/**
+ * POST …/payments with a gateway method: the initiated desk payment, in its own transaction (the
+ * caller then opens it at the gateway). Who may, and how much, as for cash.
+ */
+export async function openGatewayPaymentAtDesk(
+  ctx: AppContext,
+  user: AuthUser,
+  kind: BookingKind,
+  rawId: string,
+  input: { amount: number | string; method: GatewayMethod; returnUrl: string | null },
+) {
+  const id = await deskBookingId(ctx, user, kind, rawId, true)
+  return ctx.db.transaction().execute(async (trx) => {
+    const booking = (await lockBooking(trx, kind, id))!
+    const amount = deskAmount(input.amount)
+    const payment = await openDeskGatewayPayment(
+      ctx,
+      trx,
+      booking,
+      { amount, method: input.method, returnUrl: input.returnUrl },
+      user,
+    )
+    return { payment, booking }
+  })
 }

@@ -22,6 +22,7 @@ export {
   chargeAtDesk,
   type DeskPaymentInput,
   deskStep,
+  openGatewayPaymentAtDesk,
   payAtDesk,
   type Reload,
   setStatusAtDesk,
@@ -40,6 +41,15 @@ export {
   PaymentStatusEnum,
 } from './enums.ts'
 export { expireDueHolds, holdSweep, insertPastLapsedHolds } from './expiry.ts'
+export {
+  completeGatewayRefund,
+  GATEWAY_REFUND_JOB,
+  type GatewayRefund,
+  gatewayRefundResource,
+  gatewayRefundsOf,
+  isCounterGateway,
+  REFUND_REFERENCE_TAKEN,
+} from './gateway-refunds.ts'
 export { bookingAccessHooks } from './hooks.ts'
 export {
   DESK_PAYMENT_METHODS,
@@ -85,6 +95,7 @@ export {
 } from './payment-state.ts'
 export { type Arrival, type Received, receivePayment } from './receive.ts'
 export { REMINDER_LEAD_HOURS, reminderSweep, sendReminders } from './reminders.ts'
+export { lockGatewayRefund, noteGatewayRefundError } from './repository/gateway-refunds.ts'
 export { type BookingListFilter, bookingIdPage } from './repository/lists.ts'
 export {
   allocatedNumber,
@@ -109,6 +120,7 @@ export {
   ChargeBody,
   type ChargeInput,
   cancelReason,
+  DeskPaymentBody,
   StatusBody,
   type StatusChange,
 } from './schemas.ts'

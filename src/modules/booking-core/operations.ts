@@ -4,7 +4,8 @@ import type { Executor } from '../../lib/db.ts'
 import { Forbidden, Invalid, Unprocessable } from '../../lib/errors.ts'
 import { formatMoney, toPaisa } from '../../lib/money.ts'
 import { hasStarted } from './cancellation.ts'
-import type { DeskPaymentMethod } from './methods.ts'
+import type { GatewayMethod } from './methods.ts'
+import { newPayment } from './payment-records.ts'
 import { receivePayment } from './receive.ts'
 import { insertCharge, type LockedBooking } from './repository/bookings.ts'
 import { type StaffTarget, staffEvent, staffTransitionError } from './state.ts'
@@ -78,8 +79,7 @@ export async function addCharge(
 
 export interface DeskPayment {
   amount: number
-  method: DeskPaymentMethod
-  reference?: string | null
+  method: 'cash'
 }
 
 /** The 403 message when desk staff try to record a payment on their own booking. */
@@ -96,9 +96,24 @@ export function assertNotOwnBooking(booking: { user_id: number | null }, staff: 
 }
 
 /**
- * A payment taken at the venue (cash, or a gateway payment made outside the app, with its
- * reference): amount ≤ balance_due (422 on `amount` above it); a pending booking that becomes fully
- * paid is confirmed. Never on the recorder's own booking (403, assertNotOwnBooking).
+ * What the desk may take for a booking now: its balance due, when it may be paid at all. Never on
+ * the staff member's own booking (403, assertNotOwnBooking); 422 on a cancelled or no-show booking,
+ * on one already paid, and on `amount` above the balance due.
+ */
+function assertDeskMayTake(booking: LockedBooking, amount: number, staff: AuthUser): void {
+  assertNotOwnBooking(booking, staff)
+  if (booking.status === 'cancelled' || booking.status === 'no_show') throw new Unprocessable(NOT_PAYABLE)
+  const due = Math.max(booking.total_amount - booking.paid_amount, 0)
+  if (due === 0) throw new Unprocessable('This booking is already paid.')
+  assertPositiveAmount(amount)
+  if (amount > due) {
+    throw new Invalid('amount', `The amount must not be greater than the balance due of ${formatMoney(due)}.`)
+  }
+}
+
+/**
+ * Cash taken at the venue: amount ≤ balance_due; a pending booking that becomes fully paid is
+ * confirmed (assertDeskMayTake's refusals first).
  */
 export async function recordDeskPayment(
   ctx: AppContext,
@@ -107,20 +122,39 @@ export async function recordDeskPayment(
   input: DeskPayment,
   staff: AuthUser,
 ) {
-  assertNotOwnBooking(booking, staff)
-  if (booking.status === 'cancelled' || booking.status === 'no_show') throw new Unprocessable(NOT_PAYABLE)
-  const due = Math.max(booking.total_amount - booking.paid_amount, 0)
-  if (due === 0) throw new Unprocessable('This booking is already paid.')
-  assertPositiveAmount(input.amount)
-  if (input.amount > due) {
-    throw new Invalid('amount', `The amount must not be greater than the balance due of ${formatMoney(due)}.`)
-  }
+  assertDeskMayTake(booking, input.amount, staff)
   const { payment } = await receivePayment(ctx, trx, booking, {
     way: 'desk',
     method: input.method,
     amount: input.amount,
-    reference: input.reference ?? null,
     staffId: staff.id,
   })
   return payment
+}
+
+/**
+ * Gateway money at the desk (docs/payments.md, "Gateway payments at the desk"): an initiated gateway
+ * payment staff start for `amount` ≤ balance_due, recorded by them, that the customer pays from their
+ * phone (the QR of its payment_url). Nothing is received until the gateway confirms it through the
+ * same verify path as online payments (receivePayment); the booking's hold is not touched. The
+ * caller opens it at the gateway after the transaction (payments' startAtGateway).
+ */
+export async function openDeskGatewayPayment(
+  ctx: AppContext,
+  trx: Executor,
+  booking: LockedBooking,
+  input: { amount: number; method: GatewayMethod; returnUrl: string | null },
+  staff: AuthUser,
+) {
+  assertDeskMayTake(booking, input.amount, staff)
+  return newPayment(ctx, trx, {
+    user_id: booking.user_id,
+    payable_type: booking.kind,
+    payable_id: booking.id,
+    method: input.method,
+    amount: input.amount,
+    status: 'initiated',
+    recorded_by: staff.id,
+    return_url: input.returnUrl,
+  })
 }

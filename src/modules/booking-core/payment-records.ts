@@ -19,6 +19,7 @@ import {
 import { issueCreditNote } from '../receipts/index.ts'
 import { creditWallet } from '../wallet/index.ts'
 import { emitPaymentEvent } from '../webhooks/index.ts'
+import { isCounterGateway, refundAtGateway } from './gateway-refunds.ts'
 import { paymentRowsOf } from './queries.ts'
 import { type BookingKind, lowerPaidAmount } from './repository/bookings.ts'
 import { insertCashBack } from './repository/cash-backs.ts'
@@ -36,6 +37,7 @@ export interface PaymentRecord {
   reference: string | null
   paid_at: string | null
   created_at: string | null
+  unverified: boolean
 }
 
 /** Wallet ledger reference_type of a booking kind ("booking" for courts, "indoor" for indoor games). */
@@ -51,6 +53,7 @@ export function toPaymentRecord(
     reference: string | null
     completed_at: Date | string | null
     created_at: Date | string | null
+    unverified: boolean
   },
   zone: Zone,
 ): PaymentRecord {
@@ -63,6 +66,7 @@ export function toPaymentRecord(
     reference: p.reference,
     paid_at: zone.format(p.completed_at),
     created_at: zone.format(p.created_at),
+    unverified: p.unverified,
   }
 }
 
@@ -92,6 +96,9 @@ export interface RefundablePayment {
   refunded_amount: number
   paid_amount: number | null
   recorded_by: number | null
+  /** A desk payment whose gateway money nobody verified (a reference typed before desk QR payments). */
+  unverified: boolean
+  gateway_transaction_id?: string | null
 }
 
 /** The booking a refund belongs to. */
@@ -117,7 +124,8 @@ export function customerShare(p: RefundablePayment, take: number): number {
 /**
  * Refunds a booking's completed payments by the way the money came (refundQuote): `toWallet` paisa of
  * its online payments to the customer's wallet, charged to the venue's balance; `atDesk` paisa of its
- * desk payments as cash-backs due at the venue's desk (never wallet money). The payments are marked
+ * desk payments as cash-backs due at the venue's desk (cash) or gateway refunds due at the gateway
+ * (gateway money taken at the desk; never wallet money). The payments are marked
  * refunded / partially_refunded and the booking's paid_amount lowered by both (it is net of
  * refunds). Runs in the caller's transaction.
  */
@@ -138,6 +146,7 @@ export async function refundBooking(
     const take = Math.min(left[way], p.amount - p.refunded_amount)
     if (take <= 0) continue
     if (way === 'online') online.push({ payment: p, take })
+    else if (isCounterGateway(p)) await refundAtGateway(ctx, trx, kind, booking, p, take, reason)
     else await refundAtDesk(ctx, trx, kind, booking, p, take, reason)
     await paymentRefunded(ctx, trx, kind, booking, p, take, reason)
     left[way] -= take
@@ -150,8 +159,10 @@ export async function refundBooking(
 
 /**
  * Returns `amountPaisa` of one completed payment the way it came: an online payment to the
- * customer's wallet (charged to the venue's balance), a desk payment as a cash-back due at the
- * venue's desk, or, when an owner or manager chooses `to: 'wallet'` for desk money, to the wallet
+ * customer's wallet (charged to the venue's balance), a desk cash payment as a cash-back due at the
+ * venue's desk, gateway money taken at the desk as a gateway refund due at its gateway (whatever
+ * `to` says: the caller refuses other choices), or, when an owner or manager chooses `to: 'wallet'`
+ * for desk cash, to the wallet
  * from the venue's own balance with the platform (422 when that balance does not cover it);
  * `to: 'source'` records a refund the gateway has made (Khalti's refund API). Used for
  * the venue's manual refund (`applied`: the money was part of the booking's paid_amount, which is
@@ -167,12 +178,14 @@ export async function returnPayment(
   payment: RefundablePayment,
   userId: number | null,
   amountPaisa: number,
-  opts: { description: string; applied: boolean; to?: 'wallet' | 'desk' | 'source'; by?: number | null },
+  opts: { description: string; applied: boolean; to?: 'wallet' | 'desk' | 'source' | 'gateway'; by?: number | null },
 ): Promise<{ credited: number }> {
   const desk = payment.recorded_by !== null
   const to = opts.to ?? (desk ? 'desk' : 'wallet')
   let credited = 0
-  if (to === 'source') {
+  if (isCounterGateway(payment)) {
+    await refundAtGateway(ctx, trx, kind, booking, payment, amountPaisa, opts.description)
+  } else if (to === 'source') {
     // The gateway has already sent it back (payments asked it): the venue's balance pays the gateway.
     await post(trx, {
       kind: 'refund_to_source',

@@ -18,6 +18,7 @@ export async function paymentRowsOf(db: Executor, kind: BookingKind, bookingIds:
       'reference',
       'completed_at',
       'created_at',
+      'unverified',
     ])
     .where('payable_type', '=', kind)
     .where('payable_id', 'in', bookingIds)

@@ -7,7 +7,7 @@ import { notify } from '../notifications/index.ts'
 import { issueReceipt } from '../receipts/index.ts'
 import { debitWallet } from '../wallet/index.ts'
 import { emitPaymentEvent } from '../webhooks/index.ts'
-import type { DeskPaymentMethod } from './methods.ts'
+import { isCounterGateway } from './gateway-refunds.ts'
 import { ledgerReferenceType, newPayment, returnPayment } from './payment-records.ts'
 import { type LockedBooking, setPaidAmount } from './repository/bookings.ts'
 import { completeGatewayPayment, type GatewayConfirmation, type PaymentRow } from './repository/payments.ts'
@@ -38,13 +38,14 @@ export interface WalletArrival {
   amount: number
 }
 
-/** Money taken at the venue's desk by staff: cash, or a gateway payment made outside the app. */
+/**
+ * Cash taken at the venue's desk by staff. (Gateway money at the desk arrives as a gateway payment
+ * staff started: GatewayArrival with the payment's recorded_by set.)
+ */
 export interface DeskArrival {
   way: 'desk'
-  method: DeskPaymentMethod
+  method: 'cash'
   amount: number
-  /** The reference staff typed (a gateway's transaction id), if any. */
-  reference: string | null
   staffId: number
 }
 
@@ -120,7 +121,6 @@ async function paymentRow(
         user_id: booking.user_id,
         method: arrival.method,
         amount: arrival.amount,
-        gateway_transaction_id: arrival.reference,
         recorded_by: arrival.staffId,
       })
   }
@@ -211,13 +211,23 @@ async function applyToBooking(
     if (outcome.moved) booking = { ...booking, status: 'pending' }
     else declined = outcome.declined
   }
-  const live = takesMoney(booking.status, way)
+  // A QR payment staff started at the desk is the desk's money, whichever way it arrived.
+  const live = takesMoney(booking.status, payment.recorded_by !== null ? 'desk' : way)
   const due = live ? Math.max(booking.total_amount - booking.paid_amount, 0) : 0
   const apply = Math.min(due, payment.amount)
   if (apply > 0) booking = await addToPaid(ctx, trx, booking, apply)
   const surplus = payment.amount - apply
   const customer = payment.user_id ?? booking.user_id
-  if (surplus <= 0 || customer === null) return booking
+  if (surplus <= 0) return booking
+  if (isCounterGateway(payment)) {
+    // Gateway money taken at the desk that the booking cannot take goes back through the gateway.
+    await returnPayment(ctx, trx, booking.kind, booking, payment, customer, surplus, {
+      applied: false,
+      description: `Desk payment for booking ${booking.booking_number} the booking could not take (${formatMoney(surplus)})`,
+    })
+    return booking
+  }
+  if (customer === null) return booking
   const { credited } = await returnPayment(ctx, trx, booking.kind, booking, payment, customer, surplus, {
     applied: false,
     description: live

@@ -1,6 +1,6 @@
 import { type Static, Type } from 'typebox'
 import { MoneyInput, Nullable } from '../../lib/schemas.ts'
-import { BookingStatusChangeEnum } from './enums.ts'
+import { BookingStatusChangeEnum, DeskPaymentMethodEnum } from './enums.ts'
 
 // Request bodies court and indoor bookings share, so both kinds take the same fields the same way.
 
@@ -42,3 +42,25 @@ export type ChargeInput = Static<typeof ChargeBody>
  */
 export const cancelReason = (body: CancelInput | undefined): string | null =>
   body?.cancel_reason?.trim() || body?.reason?.trim() || null
+
+/**
+ * POST …/payments (venue staff), for court and indoor bookings alike: cash is recorded at once; a
+ * gateway method starts a desk payment intent the gateway must confirm (docs/payments.md).
+ */
+export const DeskPaymentBody = Type.Object({
+  amount: MoneyInput,
+  method: Type.Optional({
+    ...DeskPaymentMethodEnum.request,
+    description:
+      'cash (default): recorded at once. gateway_1/2/3: a desk payment intent (201 with payment_url and qr_svg) ' +
+      'that counts only when the gateway confirms it',
+  }),
+  reference: Type.Optional(
+    Nullable(
+      Type.String({
+        maxLength: 100,
+        description: 'Accepted for older clients and not used: a typed reference never records money',
+      }),
+    ),
+  ),
+})

@@ -40,6 +40,11 @@ export const PaymentRecordSchema = named(
     reference: Nullable(Type.String()),
     paid_at: Nullable(DateTime),
     created_at: Nullable(DateTime),
+    unverified: Type.Boolean({
+      description:
+        'A gateway payment staff recorded at the desk by a typed reference, before desk gateway payments were ' +
+        'confirmed by the gateway: nobody verified the money (docs/payments.md, "Gateway payments at the desk")',
+    }),
   }),
 )
 

@@ -1,3 +1,4 @@
+import { Type } from 'typebox'
 import { signedIn } from '../../lib/auth.ts'
 import { pageParams, paginated } from '../../lib/pagination.ts'
 import type { Routes } from '../../lib/route.ts'
@@ -14,6 +15,7 @@ import {
   STATUS_CHANGE_DOC,
   setStatusAtDesk,
 } from '../booking-core/index.ts'
+import { DeskPaymentIntent, startDeskGatewayPayment } from '../payments/index.ts'
 import { BookingSchema } from './resource.ts'
 import {
   BookingParams,
@@ -251,18 +253,29 @@ const routes: Routes = async (app) => {
         operationId: 'recordBookingPayment',
         summary: 'Record a payment taken at the venue (owner, manager, staff)',
         description:
-          'amount ≤ balance_due (else 422 errors.amount). A pending booking that becomes fully paid is confirmed ' +
-          '(BookingConfirmed is sent). 403 "You may not record a payment on your own booking." when the booking ' +
-          "is the caller's own (its user_id is theirs).",
+          'amount ≤ balance_due (else 422 errors.amount). cash: recorded at once, 201 with the booking; a pending ' +
+          'booking that becomes fully paid is confirmed (BookingConfirmed is sent). gateway_1/2/3: a desk payment ' +
+          'intent, 201 {data: {payment (status initiated), payment_url, qr_svg}}: the customer pays from their ' +
+          'phone and the booking is paid only when the gateway confirms it; a typed reference never records money. ' +
+          '403 "You may not record a payment on your own booking." when the booking is the caller\'s own.',
         params: BookingParams,
         body: PaymentBody,
-        response: { 201: One, ...errors },
+        response: { 201: Type.Union([One, DeskPaymentIntent]), ...errors },
       },
     },
-    async (req, reply) =>
-      reply.code(201).send({
+    async (req, reply) => {
+      const { method = 'cash', amount } = req.body
+      if (method !== 'cash') {
+        const intent = await startDeskGatewayPayment(ctx, app.gateways, signedIn(req), 'court', req.params.booking, {
+          amount,
+          method,
+        })
+        return reply.code(201).send({ data: intent })
+      }
+      return reply.code(201).send({
         data: await payAtDesk(ctx, signedIn(req), 'court', req.params.booking, req.body, reload),
-      }),
+      })
+    },
   )
 }
 

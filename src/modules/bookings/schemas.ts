@@ -1,11 +1,6 @@
 import { Type } from 'typebox'
-import { DateInput, IdParam, MoneyInput, Nullable, namedEnum, PageQuery, TimeInput } from '../../lib/schemas.ts'
-import {
-  BookingStatusEnum,
-  DeskBookingTypeEnum,
-  DeskPaymentMethodEnum,
-  PaymentMethodEnum,
-} from '../booking-core/index.ts'
+import { DateInput, IdParam, Nullable, namedEnum, PageQuery, TimeInput } from '../../lib/schemas.ts'
+import { BookingStatusEnum, DeskBookingTypeEnum, PaymentMethodEnum } from '../booking-core/index.ts'
 
 // Request shapes of the court booking routes.
 
@@ -55,16 +50,7 @@ export const VenueListQuery = Type.Object({
   court_id: Type.Optional(IdParam),
 })
 
-export { CancelBody, ChargeBody, StatusBody } from '../booking-core/index.ts'
-
-export const PaymentBody = Type.Object({
-  amount: MoneyInput,
-  method: Type.Optional({
-    ...DeskPaymentMethodEnum.request,
-    description: 'cash (default), or a gateway payment made outside the app',
-  }),
-  reference: Type.Optional(Nullable(Type.String({ maxLength: 100, description: 'The gateway’s transaction id' }))),
-})
+export { CancelBody, ChargeBody, DeskPaymentBody as PaymentBody, StatusBody } from '../booking-core/index.ts'
 
 export const SeriesParams = Type.Object({ series: Type.String({ description: 'Series id' }) })
 export const VenueSeriesParams = Type.Object({

@@ -1,3 +1,4 @@
+import { Type } from 'typebox'
 import { signedIn } from '../../lib/auth.ts'
 import { pageParams, paginated } from '../../lib/pagination.ts'
 import type { Routes } from '../../lib/route.ts'
@@ -14,6 +15,7 @@ import {
   STATUS_CHANGE_DOC,
   setStatusAtDesk,
 } from '../booking-core/index.ts'
+import { DeskPaymentIntent, startDeskGatewayPayment } from '../payments/index.ts'
 import { IndoorGameBookingSchema } from './resource.ts'
 import {
   BookingParams,
@@ -252,17 +254,23 @@ const routes: Routes = async (app) => {
         operationId: 'recordIndoorGameBookingPayment',
         summary: 'Record a payment taken at the desk (owner, manager, staff)',
         description:
-          'amount ≤ balance_due (else 422 errors.amount); a pending booking that becomes fully paid is confirmed. ' +
+          'amount ≤ balance_due (else 422 errors.amount). cash: recorded at once, 201 with the booking; a pending ' +
+          'booking that becomes fully paid is confirmed. gateway_1/2/3: a desk payment intent, 201 {data: {payment ' +
+          '(status initiated), payment_url, qr_svg}}, paid only when the gateway confirms it. ' +
           '403 "You may not record a payment on your own booking." when the booking is the caller\'s own.',
         params: BookingParams,
         body: PaymentBody,
-        response: { 201: One, ...errors },
+        response: { 201: Type.Union([One, DeskPaymentIntent]), ...errors },
       },
     },
     async (req, reply) => {
-      return reply
-        .code(201)
-        .send({ data: await payAtDesk(ctx, signedIn(req), 'indoor', req.params.indoorGameBooking, req.body, reload) })
+      const { method = 'cash', amount } = req.body
+      const id = req.params.indoorGameBooking
+      if (method !== 'cash') {
+        const intent = await startDeskGatewayPayment(ctx, app.gateways, signedIn(req), 'indoor', id, { amount, method })
+        return reply.code(201).send({ data: intent })
+      }
+      return reply.code(201).send({ data: await payAtDesk(ctx, signedIn(req), 'indoor', id, req.body, reload) })
     },
   )
 }

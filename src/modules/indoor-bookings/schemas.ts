@@ -1,6 +1,6 @@
 import { Type } from 'typebox'
-import { DateInput, IdParam, MoneyInput, Nullable, PageQuery, TimeInput } from '../../lib/schemas.ts'
-import { BookingStatusEnum, DeskBookingTypeEnum, DeskPaymentMethodEnum } from '../booking-core/index.ts'
+import { DateInput, IdParam, Nullable, PageQuery, TimeInput } from '../../lib/schemas.ts'
+import { BookingStatusEnum, DeskBookingTypeEnum } from '../booking-core/index.ts'
 
 // Request shapes of the indoor booking routes.
 
@@ -42,13 +42,4 @@ export const VenueListQuery = Type.Object({
   indoor_game_id: Type.Optional(IdParam),
 })
 
-export { CancelBody, ChargeBody, StatusBody } from '../booking-core/index.ts'
-
-export const PaymentBody = Type.Object({
-  amount: MoneyInput,
-  method: Type.Optional({
-    ...DeskPaymentMethodEnum.request,
-    description: 'cash (default), or a gateway paid at the desk',
-  }),
-  reference: Type.Optional(Type.String({ minLength: 1, maxLength: 100, description: "The gateway's reference" })),
-})
+export { CancelBody, ChargeBody, DeskPaymentBody as PaymentBody, StatusBody } from '../booking-core/index.ts'

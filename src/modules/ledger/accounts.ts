@@ -8,6 +8,7 @@ export type AccountKind =
   | 'venue_desk'
   | 'venue_desk_sales'
   | 'venue_cash_back_due'
+  | 'venue_gateway_refund_due'
   | 'gateway_clearing'
   | 'gateway_promotion'
   | 'discount'
@@ -26,6 +27,8 @@ export const account = {
   venueDeskSales: (venueId: number) => `venue:${venueId}:desk_sales`,
   /** Desk money refunded and not yet handed back at the desk (credit-normal). */
   cashBackDue: (venueId: number) => `venue:${venueId}:cash_back_due`,
+  /** Gateway money taken at the desk, refunded, and not yet sent back through the gateway (credit-normal). */
+  gatewayRefundDue: (venueId: number) => `venue:${venueId}:gateway_refund_due`,
   /** Money a gateway has taken for the platform and owes it until settlement (debit-normal). */
   gatewayClearing: (method: string) => `gateway:${method}:clearing`,
   /** The part of a gateway payment the customer did not pay (a gateway's promotion), kept back on refunds (credit-normal). */
@@ -47,6 +50,7 @@ const KINDS: Array<[RegExp, AccountKind]> = [
   [/^venue:\d+:desk$/, 'venue_desk'],
   [/^venue:\d+:desk_sales$/, 'venue_desk_sales'],
   [/^venue:\d+:cash_back_due$/, 'venue_cash_back_due'],
+  [/^venue:\d+:gateway_refund_due$/, 'venue_gateway_refund_due'],
   [/^gateway:[a-z0-9_]+:clearing$/, 'gateway_clearing'],
   [/^gateway:[a-z0-9_]+:promotion$/, 'gateway_promotion'],
   [/^discount:/, 'discount'],
@@ -72,5 +76,6 @@ export const NEVER_NEGATIVE = new Set<AccountKind | 'unknown'>([
   'customer_wallet',
   'venue_desk',
   'venue_cash_back_due',
+  'venue_gateway_refund_due',
   'gateway_clearing',
 ])

@@ -12,7 +12,8 @@
  * - `discount`: a discount the platform funds, credited to the venue;
  * - `payout`: money paid out to a venue;
  * - `topup`: money into a customer's wallet from outside (a gateway);
- * - `cash_back`: desk money refunded, handed back over the counter;
+ * - `cash_back`: a refund that was due handed over: desk money over the counter, or gateway money
+ *   taken at the desk sent back through its gateway;
  * - `opening`: money that predates the ledger.
  */
 export type EntryClass = 'payment' | 'refund' | 'commission' | 'discount' | 'payout' | 'topup' | 'cash_back' | 'opening'
@@ -25,8 +26,10 @@ export const ENTRY_KINDS = {
   refund_to_wallet: 'refund',
   refund_to_source: 'refund',
   desk_refund: 'refund',
+  gateway_refund: 'refund',
   venue_credit: 'refund',
   cash_back: 'cash_back',
+  gateway_refund_paid: 'cash_back',
   opening_balance: 'opening',
   commission: 'commission',
   commission_refund: 'commission',

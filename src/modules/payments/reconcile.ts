@@ -1,5 +1,6 @@
 import type { AppContext } from '../../lib/context.ts'
 import type { BookingKind } from '../booking-core/index.ts'
+import { registerGatewayRefundJob } from './gateway-refunds.ts'
 import { GATEWAYS, type GatewayName, type Gateways, GatewayUnavailable } from './gateways/index.ts'
 import { recheckFailedPayments } from './recheck.ts'
 import type { PaymentRow } from './repository.ts'
@@ -30,6 +31,7 @@ export function registerPaymentJobs(ctx: AppContext, gateways: Gateways) {
   ctx.jobs.every('payments.recheck', RECONCILE_SWEEP_MS, async () => {
     await recheckFailedPayments(ctx, gateways, ctx.clock.now())
   })
+  registerGatewayRefundJob(ctx, gateways)
 }
 
 /** An initiated gateway payment asked about at its gateway; anything else as it is. */

@@ -3,15 +3,25 @@ import type { AuthUser } from '../../lib/auth.ts'
 import type { AppContext } from '../../lib/context.ts'
 import { Invalid, NotFound, Unprocessable } from '../../lib/errors.ts'
 import { formatMoney, toPaisa } from '../../lib/money.ts'
-import { assertPositiveAmount, type BookingKind, lockBooking, returnPayment } from '../booking-core/index.ts'
+import {
+  assertPositiveAmount,
+  type BookingKind,
+  isCounterGateway,
+  lockBooking,
+  returnPayment,
+} from '../booking-core/index.ts'
 import { type GatewayName, GatewayRefused, type Gateways, GatewayUnavailable } from './gateways/index.ts'
 import { assertCanRefund } from './policy.ts'
 import * as repo from './repository.ts'
 import type { RefundBody } from './schemas.ts'
 import { GatewayDown } from './service.ts'
 
+export const COUNTER_GATEWAY_REFUND =
+  'Gateway money taken at the desk is refunded through its gateway, never as cash or to a wallet.'
+
 /**
- * Where a refund goes: the way the money came unless the venue chooses the wallet for desk money
+ * Where a refund goes: gateway money taken at the desk always back through its gateway (a gateway
+ * refund due); otherwise the way the money came unless the venue chooses the wallet for desk money
  * (from its own balance). Online money never becomes a cash-back at a desk that never held it.
  */
 function refundDestination(
@@ -19,6 +29,10 @@ function refundDestination(
   to: 'wallet' | 'desk' | 'source' | undefined,
 ) {
   const desk = payment.recorded_by !== null
+  if (isCounterGateway(payment)) {
+    if (to === 'wallet' || to === 'desk') throw new Invalid('to', COUNTER_GATEWAY_REFUND)
+    return 'gateway'
+  }
   if (to === undefined) return desk ? 'desk' : 'wallet'
   if (to === 'desk' && !desk) throw new Invalid('to', 'Online money is refunded to the wallet, not at the desk.')
   if (to === 'source' && (desk || payment.method !== 'gateway_2' || !payment.gateway_transaction_id)) {

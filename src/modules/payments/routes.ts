@@ -9,6 +9,7 @@ import type { RouteApp } from '../../lib/route.ts'
 import { errorResponses, Message } from '../../lib/schemas.ts'
 import { adminPaymentRoutes } from './admin-routes.ts'
 import { esewaCheckoutRoute } from './checkout.ts'
+import { gatewayRefundRoutes } from './gateway-refund-routes.ts'
 import { createGateways, GATEWAYS, type GatewayName, type Gateways, type Transport } from './gateways/index.ts'
 import { assertCanView } from './policy.ts'
 import { paymentDetail } from './queries.ts'
@@ -181,6 +182,9 @@ const routes: FastifyPluginAsyncTypebox<{ gateways: Gateways }> = async (app, { 
           'wallet with one `credit` ledger row; a payment taken at the desk (cash, or a gateway payment staff ' +
           "recorded) becomes a cash-back due at the venue's desk (GET /api/venues/{venue}/cash-backs): it never " +
           'becomes wallet money, unless `to: "wallet"` credits it from the venue\'s own balance with the platform. ' +
+          'Gateway money taken at the desk (a desk QR payment, or a reference typed before those) is a gateway ' +
+          "refund due (GET /api/venues/{venue}/gateway-refunds), sent back through Khalti's refund API or marked " +
+          'done by the owner; `to` wallet or desk is 422 for it. ' +
           "The booking's paid_amount is lowered by the refund and its refunded_amount raised.",
         params: Type.Object({ payment: Type.String() }),
         body: RefundBody,
@@ -191,19 +195,24 @@ const routes: FastifyPluginAsyncTypebox<{ gateways: Gateways }> = async (app, { 
       const id = pathId(req.params.payment)
       const { payment, to } = await refundPayment(app.ctx, gateways, signedIn(req), id, req.body)
       const message =
-        to === 'desk'
-          ? "Refund recorded: pay it back at the venue's desk."
-          : to === 'source'
-            ? 'Refund sent back through Khalti.'
-            : payment.recorded_by === null
-              ? 'Refund credited to the customer wallet.'
-              : "Refund credited to the customer wallet from the venue's balance."
+        to === 'gateway'
+          ? payment.method === 'gateway_2' && !payment.unverified
+            ? 'Refund due at the gateway: it is being sent back through Khalti.'
+            : "Refund due at the gateway: make it in the gateway's merchant portal, then mark it done."
+          : to === 'desk'
+            ? "Refund recorded: pay it back at the venue's desk."
+            : to === 'source'
+              ? 'Refund sent back through Khalti.'
+              : payment.recorded_by === null
+                ? 'Refund credited to the customer wallet.'
+                : "Refund credited to the customer wallet from the venue's balance."
       return { message, data: paymentResource(payment, app.ctx.zone) }
     },
   )
 
   esewaCheckoutRoute(app, gateways)
   adminPaymentRoutes(app)
+  gatewayRefundRoutes(app)
 }
 
 export default routes
