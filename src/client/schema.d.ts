@@ -1243,7 +1243,7 @@ export interface paths {
         put?: never;
         /**
          * Record a payment taken at the venue (owner, manager, staff)
-         * @description amount ≤ balance_due (else 422 errors.amount). A pending booking that becomes fully paid is confirmed (BookingConfirmed is sent). 403 "You may not record a payment on your own booking." when the booking is the caller's own (its user_id is theirs).
+         * @description amount ≤ balance_due (else 422 errors.amount). cash: recorded at once, 201 with the booking; a pending booking that becomes fully paid is confirmed (BookingConfirmed is sent). gateway_1/2/3: a desk payment intent, 201 {data: {payment (status initiated), payment_url, qr_svg}}: the customer pays from their phone and the booking is paid only when the gateway confirms it; a typed reference never records money. 403 "You may not record a payment on your own booking." when the booking is the caller's own.
          */
         post: operations["recordBookingPayment"];
         delete?: never;
@@ -1525,7 +1525,7 @@ export interface paths {
         put?: never;
         /**
          * Record a payment taken at the desk (owner, manager, staff)
-         * @description amount ≤ balance_due (else 422 errors.amount); a pending booking that becomes fully paid is confirmed. 403 "You may not record a payment on your own booking." when the booking is the caller's own.
+         * @description amount ≤ balance_due (else 422 errors.amount). cash: recorded at once, 201 with the booking; a pending booking that becomes fully paid is confirmed. gateway_1/2/3: a desk payment intent, 201 {data: {payment (status initiated), payment_url, qr_svg}}, paid only when the gateway confirms it. 403 "You may not record a payment on your own booking." when the booking is the caller's own.
          */
         post: operations["recordIndoorGameBookingPayment"];
         delete?: never;
@@ -2619,7 +2619,7 @@ export interface paths {
         put?: never;
         /**
          * Refund a booking payment the way it came (full or partial)
-         * @description Venue owner, manager or super_admin. amount defaults to everything not yet refunded and may never exceed paid minus refunded (422). An online payment (gateway, wallet) is credited to the customer wallet with one `credit` ledger row; a payment taken at the desk (cash, or a gateway payment staff recorded) becomes a cash-back due at the venue's desk (GET /api/venues/{venue}/cash-backs): it never becomes wallet money, unless `to: "wallet"` credits it from the venue's own balance with the platform. The booking's paid_amount is lowered by the refund and its refunded_amount raised.
+         * @description Venue owner, manager or super_admin. amount defaults to everything not yet refunded and may never exceed paid minus refunded (422). An online payment (gateway, wallet) is credited to the customer wallet with one `credit` ledger row; a payment taken at the desk (cash, or a gateway payment staff recorded) becomes a cash-back due at the venue's desk (GET /api/venues/{venue}/cash-backs): it never becomes wallet money, unless `to: "wallet"` credits it from the venue's own balance with the platform. Gateway money taken at the desk (a desk QR payment, or a reference typed before those) is a gateway refund due (GET /api/venues/{venue}/gateway-refunds), sent back through Khalti's refund API or marked done by the owner; `to` wallet or desk is 422 for it. The booking's paid_amount is lowered by the refund and its refunded_amount raised.
          */
         post: operations["refundPayment"];
         delete?: never;
@@ -2642,6 +2642,43 @@ export interface paths {
         get: operations["listMismatchedPayments"];
         put?: never;
         post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/venues/{venue}/gateway-refunds": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Refunds of gateway money taken at the desk, due at the gateway (owner, manager; default: due) */
+        get: operations["listGatewayRefunds"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/venues/{venue}/gateway-refunds/{gatewayRefund}/done": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Record a gateway refund made in the gateway's merchant portal (owner, manager)
+         * @description reference is the gateway’s id of the refund: 409 when another refund of the same gateway already carries it, 422 when this refund is already done.
+         */
+        post: operations["markGatewayRefundDone"];
         delete?: never;
         options?: never;
         head?: never;
@@ -2838,6 +2875,8 @@ export interface components {
             reference: string | null;
             paid_at: string | null;
             created_at: string | null;
+            /** @description A gateway payment staff recorded at the desk by a typed reference, before desk gateway payments were confirmed by the gateway: nobody verified the money (docs/payments.md, "Gateway payments at the desk") */
+            unverified: boolean;
         };
         /** BookingSeries */
         BookingSeries: {
@@ -3120,6 +3159,27 @@ export interface components {
             /** @description true: the customer may book here only by paying online at once */
             restricted: boolean;
             cleared_at: string | null;
+        };
+        /** GatewayRefund */
+        "def-2": {
+            id: number;
+            /** @description court or indoor */
+            booking_type: string;
+            booking_id: number;
+            /** @description The desk gateway payment refunded */
+            payment_id: number;
+            /** @description gateway_1, gateway_2 or gateway_3 */
+            method: string;
+            user_id: number | null;
+            /** @description NPR to send back through the gateway */
+            amount: string;
+            reason: string | null;
+            status: "due" | "done";
+            gateway_reference: string | null;
+            last_error: string | null;
+            done_by: number | null;
+            done_at: string | null;
+            created_at: string | null;
         };
         /** DeskBoard */
         DeskBoard: {
@@ -3456,6 +3516,8 @@ export interface components {
             reference: string | null;
             paid_at: string | null;
             created_at: string | null;
+            /** @description A gateway payment staff recorded at the desk by a typed reference, before desk gateway payments were confirmed by the gateway: nobody verified the money (docs/payments.md, "Gateway payments at the desk") */
+            unverified: boolean;
         };
         /**
          * PaymentBookingType
@@ -10454,7 +10516,7 @@ export interface operations {
             content: {
                 "application/json": {
                     amount: number | string;
-                    /** @description cash (default), or a gateway payment made outside the app */
+                    /** @description cash (default): recorded at once. gateway_1/2/3: a desk payment intent (201 with payment_url and qr_svg) that counts only when the gateway confirms it */
                     method?: components["schemas"]["DeskPaymentMethod"];
                     reference?: string | null;
                 };
@@ -10469,6 +10531,14 @@ export interface operations {
                 content: {
                     "application/json": {
                         data: components["schemas"]["Booking"];
+                    } | {
+                        data: {
+                            payment: components["schemas"]["Payment"];
+                            /** @description The gateway's payment page, for the customer's phone */
+                            payment_url: string;
+                            /** @description payment_url as a QR code (an SVG document) for the desk to show */
+                            qr_svg: string;
+                        };
                     };
                 };
             };
@@ -11782,10 +11852,9 @@ export interface operations {
             content: {
                 "application/json": {
                     amount: number | string;
-                    /** @description cash (default), or a gateway paid at the desk */
+                    /** @description cash (default): recorded at once. gateway_1/2/3: a desk payment intent (201 with payment_url and qr_svg) that counts only when the gateway confirms it */
                     method?: components["schemas"]["DeskPaymentMethod"];
-                    /** @description The gateway's reference */
-                    reference?: string;
+                    reference?: string | null;
                 };
             };
         };
@@ -11798,6 +11867,14 @@ export interface operations {
                 content: {
                     "application/json": {
                         data: components["schemas"]["IndoorGameBooking"];
+                    } | {
+                        data: {
+                            payment: components["schemas"]["Payment"];
+                            /** @description The gateway's payment page, for the customer's phone */
+                            payment_url: string;
+                            /** @description payment_url as a QR code (an SVG document) for the desk to show */
+                            qr_svg: string;
+                        };
                     };
                 };
             };
@@ -16333,6 +16410,8 @@ export interface operations {
                             reference: string | null;
                             paid_at: string | null;
                             created_at: string | null;
+                            /** @description A gateway payment staff recorded at the desk by a typed reference, before desk gateway payments were confirmed by the gateway: nobody verified the money (docs/payments.md, "Gateway payments at the desk") */
+                            unverified: boolean;
                             booking: {
                                 id: number;
                                 booking_type: components["schemas"]["BookingKind"];
@@ -16682,6 +16761,143 @@ export interface operations {
                     "application/json": components["schemas"]["Message"];
                 };
             };
+            /** @description A field is invalid (`errors` names each), or the action is refused in this state. */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["UnprocessableError"];
+                };
+            };
+            429: components["responses"]["TooManyRequests"];
+        };
+    };
+    listGatewayRefunds: {
+        parameters: {
+            query?: {
+                status?: "due" | "done" | "all";
+            };
+            header?: never;
+            path: {
+                /** @description Venue id or slug */
+                venue: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["def-2"][];
+                    };
+                };
+            };
+            /** @description Not signed in: no bearer token, or an unknown, expired or revoked one. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Message"];
+                };
+            };
+            /** @description Signed in, but this action is not allowed for the caller. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Message"];
+                };
+            };
+            /** @description No such resource, or not visible to the caller. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Message"];
+                };
+            };
+            /** @description A field is invalid (`errors` names each), or the action is refused in this state. */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["UnprocessableError"];
+                };
+            };
+            429: components["responses"]["TooManyRequests"];
+        };
+    };
+    markGatewayRefundDone: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Venue id or slug */
+                venue: string;
+                gatewayRefund: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @description The gateway's reference of the refund made in its merchant portal */
+                    reference: string;
+                };
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["def-2"];
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            /** @description Not signed in: no bearer token, or an unknown, expired or revoked one. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Message"];
+                };
+            };
+            /** @description Signed in, but this action is not allowed for the caller. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Message"];
+                };
+            };
+            /** @description No such resource, or not visible to the caller. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Message"];
+                };
+            };
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
             /** @description A field is invalid (`errors` names each), or the action is refused in this state. */
             422: {
                 headers: {

@@ -5,6 +5,7 @@ import { ManualClock } from '../../src/lib/clock.ts'
 import { BOOKING_STATUSES, STAFF_TARGETS, staffTransitionError } from '../../src/modules/booking-core/state.ts'
 import { build } from '../helpers/app.ts'
 import { createIndoorGame, daysFromFixedNow, FIXED_NOW } from '../helpers/factories.ts'
+import { payAtDeskByQr } from '../payments/helpers.ts'
 import { book, insertIndoor, notificationsOf, row, type Scene } from './helpers.ts'
 import { staffApi } from './staff-helpers.ts'
 
@@ -197,24 +198,29 @@ test('cash payments: partial keeps pending, full confirms and sends IndoorGameBo
   assert.deepEqual(res.json(), { message: 'This booking is already paid.' })
 })
 
-test('a charge after confirmation opens a balance that a desk payment settles; a gateway reference is kept', async () => {
+test('a charge after confirmation opens a balance that a desk QR payment settles once the gateway confirms it', async () => {
   const s = await withStaff()
   const id = await pendingCustomerBooking(s, daysFromFixedNow(4))
   assert.equal((await pay(s.staff, id, { amount: 300 })).statusCode, 201)
   let res = await charge(s.staff, id, { description: 'Snacks', amount: 80 })
   assert.equal(res.json().data.balance_due, 80)
   assert.equal(res.json().data.status, 'confirmed')
-  res = await pay(s.staff, id, { amount: 80, method: 'gateway_2', reference: 'KHALTI-DESK-1' })
-  assert.equal(res.statusCode, 201, res.body)
-  const data = res.json().data
+  // A typed reference records nothing: the gateway method opens a QR payment for the customer's phone.
+  const { intent } = await payAtDeskByQr(app, s.staff, { kind: 'indoor', id }, 80, 'gateway_2')
+  assert.equal(intent.payment.status, 'initiated')
+  const shown = await app.inject({ method: 'GET', url: `/api/indoor-game-bookings/${id}`, headers: s.customer.headers })
+  const data = shown.json().data
   assert.equal(data.is_paid, true)
   assert.equal(data.payments[1].method, 'gateway_2')
+  assert.equal(data.payments[1].status, 'completed')
+  assert.equal(data.payments[1].unverified, false)
   const desk = await app.ctx.db
     .selectFrom('payments')
-    .select('gateway_transaction_id')
+    .select(['gateway_transaction_id', 'recorded_by'])
     .where('id', '=', data.payments[1].id)
     .executeTakeFirstOrThrow()
-  assert.equal(desk.gateway_transaction_id, 'KHALTI-DESK-1')
+  assert.notEqual(desk.gateway_transaction_id, null, "the gateway's own transaction id")
+  assert.equal(desk.recorded_by, s.staff.id)
   const cancelled = await insertIndoor(app, s, {
     date: daysFromFixedNow(9),
     start: '12:00',

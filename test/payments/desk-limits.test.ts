@@ -69,7 +69,10 @@ test('staff recording a payment on their own court booking are refused (403) and
   const theirs = (await book(app, w.customer, fixedSlot(w.court.id, 6))).json().data
   const ok = await post(`/api/bookings/${theirs.id}/payments`, w.staff, FAKE)
   assert.equal(ok.statusCode, 201, ok.body)
-  assert.equal(ok.json().data.paid_amount, '1500.00')
+  // A gateway method is a desk QR payment the gateway must confirm: nothing is paid yet.
+  assert.equal(ok.json().data.payment.status, 'initiated')
+  const after = await app.inject({ method: 'GET', url: `/api/bookings/${theirs.id}`, headers: w.customer.headers })
+  assert.equal(after.json().data.paid_amount, '0.00')
 })
 
 test('staff recording a payment on their own indoor booking are refused (403)', async () => {

@@ -7,8 +7,8 @@ import { build } from '../helpers/app.ts'
 import { FIXED_NOW, type TestUser } from '../helpers/factories.ts'
 import { ledger } from './helpers.ts'
 
-// Money goes back the way it came: a payment staff record at the desk (cash, or "gateway" with any
-// reference) is refunded at the desk and never becomes platform wallet money, so staff cannot mint
+// Money goes back the way it came: cash staff record at the desk is refunded at the desk (and a
+// "gateway" payment at the desk is a QR the gateway must confirm, never a typed reference) and never becomes platform wallet money, so staff cannot mint
 // wallet credit by recording a payment nobody made and cancelling, and an honest cash customer who
 // cancels is paid back at the desk, not credited the cash still in the venue's drawer.
 
@@ -47,6 +47,8 @@ test('staff record a payment nobody made, charge the most they may and cancel: n
     reference: 'NOTHING-RECEIVED',
   })
   assert.equal(fake.statusCode, 201, fake.body)
+  // A gateway method at the desk is a QR payment the gateway must confirm: nothing is received.
+  assert.equal(fake.json().data.payment.status, 'initiated')
   // 10,000,000 is above MAX_CHARGE_AMOUNT; the most a charge may carry is 100,000.00.
   const huge = await call('POST', `/api/bookings/${id}/charges`, w.staff, {
     description: 'Extra',
@@ -82,7 +84,10 @@ test('staff record a payment nobody made, charge the most they may and cancel: n
     .where('payable_id', '=', id)
     .execute()
   assert.equal(payments.length, 4)
-  for (const p of payments) assert.deepEqual([p.status, p.refunded_amount], ['refunded', p.amount])
+  // The three cash payments are refunded at the desk; the QR payment nobody paid was never money.
+  const received = payments.filter((p) => p.status !== 'initiated')
+  assert.equal(received.length, 3)
+  for (const p of received) assert.deepEqual([p.status, p.refunded_amount], ['refunded', p.amount])
 })
 
 test('a cash customer who cancels in time is refunded at the desk, not in the wallet', async () => {

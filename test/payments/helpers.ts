@@ -133,3 +133,33 @@ export async function notificationsOf(app: App, userId: number) {
     data: (typeof r.data === 'string' ? JSON.parse(r.data) : r.data) as Record<string, unknown>,
   }))
 }
+
+/**
+ * Gateway money at the desk: `staff` start a desk QR payment of `amount` on a booking, and the
+ * customer pays it at the sandbox gateway (`outcome`, default success); the callback settles it.
+ * Returns the intent (payment, payment_url, qr_svg) and the callback's answer.
+ */
+export async function payAtDeskByQr(
+  app: App,
+  staff: { headers: Record<string, string> },
+  booking: { kind?: 'court' | 'indoor'; id: number },
+  amount: number | string,
+  method: 'gateway_1' | 'gateway_2' | 'gateway_3' = 'gateway_2',
+  outcome: 'success' | 'failure' = 'success',
+) {
+  const base = booking.kind === 'indoor' ? '/api/indoor-game-bookings' : '/api/bookings'
+  const res = await app.inject({
+    method: 'POST',
+    url: `${base}/${booking.id}/payments`,
+    headers: staff.headers,
+    payload: { method, amount },
+  })
+  if (res.statusCode !== 201) throw new Error(`desk QR payment answered ${res.statusCode}: ${res.body}`)
+  const intent = res.json().data as {
+    payment: { id: number; status: string; method: string; amount: string }
+    payment_url: string
+    qr_svg: string
+  }
+  const callback = await app.inject({ method: 'GET', url: await simulate(app, intent.payment_url, outcome) })
+  return { intent, callback }
+}
