@@ -7,6 +7,7 @@ import {
   CONSOLE_NOW,
   type ConsoleServer,
   demoVenueId,
+  freePort,
   launchBrowser,
   screenshot,
   signIn,
@@ -32,7 +33,8 @@ describe('console day board (front desk)', () => {
   const contexts: BrowserContext[] = []
 
   before(async () => {
-    server = await startConsoleServer()
+    // APP_URL is the server's own address: the customer's phone follows the gateway back to it.
+    server = await startConsoleServer({}, { port: await freePort() })
     browser = await launchBrowser(server.app.ctx.clock)
     const db = server.app.ctx.db
     venueId = await demoVenueId(server)
@@ -152,6 +154,41 @@ describe('console day board (front desk)', () => {
       .locator('.totals')
       .filter({ hasText: /Cash takenRs [1-9]/ })
       .waitFor()
+  })
+
+  test("a desk QR payment: the customer pays on their phone and the dialog sees the gateway's confirmation", async () => {
+    const booked = await bookElsewhere(courtA, '07:00', '08:00', 'QR Hari')
+    const cell = column(staff, 'Court A').getByRole('button', { name: /QR Hari/ })
+    await cell.waitFor({ timeout: 5000 })
+    await cell.click()
+    const dialog = staff.getByRole('dialog', { name: `Booking ${booked.booking_number}` })
+    await dialog.getByText('Balance due').waitFor()
+    const due = await dialog.getByLabel('Cash amount (Rs)').inputValue()
+    await dialog.getByRole('button', { name: 'Khalti QR' }).click()
+    const qr = dialog.getByRole('group', { name: 'Payment QR' })
+    await qr.getByRole('img', { name: /QR code: pay Rs [\d,]+\.00 by Khalti/ }).waitFor()
+    await qr.getByText(/Waiting for the customer to pay/).waitFor()
+    assert.deepEqual(await axeViolations(staff), [])
+    // Nothing is recorded until the gateway confirms it.
+    assert.notEqual(await dialog.locator('.booking-facts dd.strong').textContent(), 'Rs 0.00')
+    // The customer's phone opens the QR's payment page and pays at the gateway.
+    const href = await qr.getByRole('link', { name: 'Open the payment page' }).getAttribute('href')
+    assert.ok(href)
+    const phone = await staff.context().newPage()
+    await phone.goto(href)
+    await phone.getByRole('button', { name: 'Pay', exact: true }).click()
+    await phone.getByText(/Payment received/).waitFor()
+    await phone.close()
+    await dialog
+      .getByText(
+        new RegExp(
+          `Khalti Rs ${Number(due).toLocaleString('en-US', { minimumFractionDigits: 2 })} received for ${booked.booking_number}`,
+        ),
+      )
+      .waitFor({ timeout: 10000 })
+    assert.equal(await dialog.locator('.booking-facts dd.strong').textContent(), 'Rs 0.00')
+    await dialog.getByRole('cell', { name: 'Khalti' }).waitFor()
+    await dialog.getByRole('button', { name: 'Close', exact: true }).first().click()
   })
 
   test('cancelling a booking with a reason releases its slot', async () => {

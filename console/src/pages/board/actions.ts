@@ -84,12 +84,23 @@ export async function addCharge(kind: Kind, id: number, description: string, amo
   ).data
 }
 
-export async function addCashPayment(kind: Kind, id: number, amount: string): Promise<BookingDetail> {
-  const body = { amount, method: 'cash' as const }
+/** What POST …/payments answers: the booking (cash), or a desk QR payment intent (a gateway). */
+type PaymentAnswer = BookingDetail | DeskQr
+
+/** A desk QR payment: the customer scans `qr_svg` (payment_url) and pays at the gateway. */
+export interface DeskQr {
+  payment: Schemas['Payment']
+  payment_url: string
+  qr_svg: string
+}
+
+export type QrMethod = 'gateway_1' | 'gateway_2' | 'gateway_3'
+
+async function postPayment(kind: Kind, id: number, body: { amount: string; method: 'cash' | QrMethod }) {
   if (kind === 'court') {
     return (
       await ok(api().POST('/api/bookings/{booking}/payments', { params: { path: { booking: String(id) } }, body }))
-    ).data
+    ).data as PaymentAnswer
   }
   return (
     await ok(
@@ -98,7 +109,25 @@ export async function addCashPayment(kind: Kind, id: number, amount: string): Pr
         body,
       }),
     )
-  ).data
+  ).data as PaymentAnswer
+}
+
+export async function addCashPayment(kind: Kind, id: number, amount: string): Promise<BookingDetail> {
+  const answer = await postPayment(kind, id, { amount, method: 'cash' })
+  if ('payment_url' in answer) throw new Error('The service answered a cash payment with a payment link.')
+  return answer
+}
+
+/** Starts a desk QR payment: counted only when the gateway confirms the customer paid it. */
+export async function startQrPayment(kind: Kind, id: number, amount: string, method: QrMethod): Promise<DeskQr> {
+  const answer = await postPayment(kind, id, { amount, method })
+  if (!('payment_url' in answer)) throw new Error('The service recorded a gateway payment without the gateway.')
+  return answer
+}
+
+/** A payment as the service knows it now (asks the gateway while it is initiated). */
+export async function paymentNow(id: number): Promise<Schemas['Payment']> {
+  return (await ok(api().GET('/api/payments/{payment}', { params: { path: { payment: String(id) } } }))).data
 }
 
 export async function createBlock(court: number, date: string, start_time: string, end_time: string, reason: string) {

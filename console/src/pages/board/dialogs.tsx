@@ -10,11 +10,15 @@ import {
   createBlock,
   createBooking,
   createSeries,
+  type DeskQr,
   type DeskType,
   deleteBlock,
   loadSeries,
+  paymentNow,
+  type QrMethod,
   type Series,
   setStatus,
+  startQrPayment,
   type Target,
 } from './actions.ts'
 import { type Board, type BoardBlock, type BoardBooking, type BookingDetail, type Column, loadBooking } from './data.ts'
@@ -262,10 +266,16 @@ const TARGET_LABELS: Record<Target, string> = {
 const METHOD_LABELS: Record<string, string> = {
   cash: 'Cash',
   wallet: 'Wallet',
-  gateway_1: 'Online (gateway 1)',
-  gateway_2: 'Online (gateway 2)',
-  gateway_3: 'Online (gateway 3)',
+  gateway_1: 'eSewa',
+  gateway_2: 'Khalti',
+  gateway_3: 'Fonepay',
 }
+
+const QR_METHODS: QrMethod[] = ['gateway_1', 'gateway_2', 'gateway_3']
+
+/** How often the desk asks whether the customer has paid the QR, and for how long. */
+const QR_POLL_MS = 2000
+const QR_GIVE_UP_MS = 15 * 60 * 1000
 
 export function BookingDialog({
   venueId,
@@ -425,7 +435,12 @@ export function BookingDialog({
           />
           <StatusActions detail={detail} kind={booking.kind} started={started} onChanged={changed} />
           {detail.status !== 'cancelled' && detail.status !== 'no_show' && (
-            <MoneyForms detail={detail} kind={booking.kind} onChanged={changed} />
+            <MoneyForms
+              detail={detail}
+              kind={booking.kind}
+              onChanged={changed}
+              reload={() => loadBooking(venueId, board.date, booking)}
+            />
           )}
           <div class="actions">
             <button type="button" onClick={() => setReceipt(!receipt)} aria-expanded={receipt}>
@@ -633,10 +648,12 @@ function MoneyForms({
   detail,
   kind,
   onChanged,
+  reload,
 }: {
   detail: BookingDetail
   kind: BoardBooking['kind']
   onChanged: (next: BookingDetail, message: string) => void
+  reload: () => Promise<BookingDetail>
 }) {
   const due = Number(detail.balance_due)
   const [amount, setAmount] = useState(due.toFixed(2))
@@ -649,6 +666,48 @@ function MoneyForms({
   useEffect(() => setAmount(Number(detail.balance_due).toFixed(2)), [detail.balance_due])
   const pay = errorsOf(cash.error, { amount: ['amount'], method: ['method'] })
   const charge = errorsOf(extra.error, { description: ['description'], amount: ['amount'] })
+
+  const [qr, setQr] = useState<DeskQr | null>(null)
+  const [qrNote, setQrNote] = useState<string | null>(null)
+  const startQr = (method: QrMethod) =>
+    cash.submit(async () => {
+      setQrNote(null)
+      setQr(await startQrPayment(kind, detail.id, amount.trim(), method))
+    })
+  // While a QR is shown, ask the service (which asks the gateway) until the payment is settled.
+  useEffect(() => {
+    if (!qr) return
+    let live = true
+    let timer: ReturnType<typeof setTimeout> | undefined
+    const started = Date.now()
+    const ask = async () => {
+      try {
+        const p = await paymentNow(qr.payment.id)
+        if (!live) return
+        if (p.status === 'completed') {
+          setQr(null)
+          onChanged(
+            await reload(),
+            `${METHOD_LABELS[p.method]} ${money(p.amount)} received for ${detail.booking_number}.`,
+          )
+          return
+        }
+        if (p.status === 'failed') {
+          setQr(null)
+          setQrNote(`The ${METHOD_LABELS[p.method]} payment was not completed. Nothing was recorded.`)
+          return
+        }
+      } catch {
+        // A missed answer is asked again.
+      }
+      if (live && Date.now() - started < QR_GIVE_UP_MS) timer = setTimeout(ask, QR_POLL_MS)
+    }
+    timer = setTimeout(ask, QR_POLL_MS)
+    return () => {
+      live = false
+      clearTimeout(timer)
+    }
+  }, [qr?.payment.id])
 
   const takeCash = cash.submit(async () => {
     const next = await addCashPayment(kind, detail.id, amount.trim())
@@ -681,6 +740,36 @@ function MoneyForms({
               </button>
             </div>
           </div>
+          <p class="hint">
+            Paid by eSewa, Khalti or Fonepay? Show the customer a QR: it counts when the gateway confirms it.
+          </p>
+          <div class="row">
+            {QR_METHODS.map((m) => (
+              <button key={m} type="button" disabled={busy || qr !== null} onClick={startQr(m)}>
+                {METHOD_LABELS[m]} QR
+              </button>
+            ))}
+          </div>
+          {qrNote && <Notice kind="error">{qrNote}</Notice>}
+          {qr && (
+            <div class="desk-qr" role="group" aria-label="Payment QR">
+              <img
+                src={`data:image/svg+xml;charset=utf-8,${encodeURIComponent(qr.qr_svg)}`}
+                alt={`QR code: pay ${money(qr.payment.amount)} by ${METHOD_LABELS[qr.payment.method]}`}
+                width={220}
+                height={220}
+              />
+              <p role="status">
+                Waiting for the customer to pay {money(qr.payment.amount)} by {METHOD_LABELS[qr.payment.method]}…{' '}
+                <a href={qr.payment_url} target="_blank" rel="noreferrer">
+                  Open the payment page
+                </a>
+              </p>
+              <button type="button" onClick={() => setQr(null)}>
+                Close the QR
+              </button>
+            </div>
+          )}
         </form>
       )}
       <form class="panel-part" onSubmit={addExtra} aria-labelledby="charge-head" noValidate>
