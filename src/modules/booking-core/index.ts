@@ -15,7 +15,15 @@ export {
   hasStarted,
   previewCancellation,
 } from './cancellation.ts'
-export { type CashBack, cashBackResource, cashBacksOf, payCashBack } from './cash-backs.ts'
+export {
+  approveCashBack,
+  type CashBack,
+  type CashBackActor,
+  cashBackResource,
+  cashBacksOf,
+  payCashBack,
+} from './cash-backs.ts'
+export { type CashBackDetailRow, cashBacksOfPeriod } from './repository/cash-backs.ts'
 export { isOverlapViolation } from './conflicts.ts'
 export { CANCELLED_BY_CUSTOMER, cancelAsCustomer, previewAsCustomer } from './customer.ts'
 export {
