@@ -186,12 +186,7 @@ export async function cashBackFellDue(ctx: AppContext, trx: Executor, venueId: n
 }
 
 /** The venue's owner is told of each cash-back: when it falls due and when it is handed over. */
-async function tellOwner(
-  ctx: AppContext,
-  trx: Executor,
-  c: CashBackDetailRow,
-  type: 'CashBackDue' | 'CashBackPaid',
-) {
+async function tellOwner(ctx: AppContext, trx: Executor, c: CashBackDetailRow, type: 'CashBackDue' | 'CashBackPaid') {
   const venue = await venueOwnerOf(trx, c.venue_id)
   if (!venue?.owner_id) return
   const booking = c.booking_number ?? `#${c.booking_id}`

@@ -58,10 +58,10 @@ const CashBackSchema = Type.Object(
 
 const CashBackQuery = Type.Object({
   status: Type.Optional(
-    Type.Union(
-      [Type.Literal('due'), Type.Literal('paid'), Type.Literal('all'), Type.Literal('awaiting_approval')],
-      { default: 'due', description: 'awaiting_approval: due, above the approval amount and not yet approved' },
-    ),
+    Type.Union([Type.Literal('due'), Type.Literal('paid'), Type.Literal('all'), Type.Literal('awaiting_approval')], {
+      default: 'due',
+      description: 'awaiting_approval: due, above the approval amount and not yet approved',
+    }),
   ),
 })
 
