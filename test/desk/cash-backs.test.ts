@@ -36,7 +36,7 @@ const cashUpOf = async (w: World) => {
   assert.equal(res.statusCode, 200, res.body)
   return res.json().data
 }
-const cancel = async (w: World, who: World['staff'], id: number) => {
+const cancel = async (who: World['staff'], id: number) => {
   const res = await call(app, 'PATCH', `/api/bookings/${id}/status`, who, { status: 'cancelled' })
   assert.equal(res.statusCode, 200, res.body)
 }
@@ -50,7 +50,7 @@ test("the issue's reproduction: a made-up gateway reference taken at the desk an
   // The ledger's desk account holds all desk money, the typed gateway payment too.
   const desk = await drawer(w.venue.id)
   assert.equal(desk, 120000)
-  await cancel(w, w.staff, id)
+  await cancel(w.staff, id)
 
   const [due] = await cashBacks(app, w.venue.id, w.staff)
   assert.equal(due.payment_id, paymentId)
@@ -94,7 +94,7 @@ test("a cash-back is paid only against the booking's cash still in the drawer", 
   const id = await walkIn(app, w.staff, w.venue.id, w.court.id, day(3))
   await takeCash(app, w.staff, id, '1000.00')
   await legacyGatewayPayment(app, w.staff, id, 50000)
-  await cancel(w, w.manager, id)
+  await cancel(w.manager, id)
   const due = await cashBacks(app, w.venue.id, w.staff)
   const cash = due.find((c) => c.payment_method === 'cash')!
   const gateway = due.find((c) => c.payment_method === 'gateway_2')!
@@ -138,7 +138,7 @@ test('above 5,000.00 staff pay a cash-back only after an owner or manager approv
   const w = await world(app, { price: 600000 })
   const id = await walkIn(app, w.staff, w.venue.id, w.court.id, day(5))
   await takeCash(app, w.staff, id, '6000.00')
-  await cancel(w, w.staff, id)
+  await cancel(w.staff, id)
   const [due] = await cashBacks(app, w.venue.id, w.staff)
   assert.deepEqual([due.amount, due.needs_approval, due.approved_by, due.approved_at], ['6000.00', true, null, null])
   assert.deepEqual(
@@ -181,7 +181,7 @@ test('above 5,000.00 staff pay a cash-back only after an owner or manager approv
   // The owner paying one themselves approves it; exactly 5,000.00 needs no approval.
   const big = await walkIn(app, w.staff, w.venue.id, w.court.id, day(6))
   await takeCash(app, w.staff, big, '6000.00')
-  await cancel(w, w.manager, big)
+  await cancel(w.manager, big)
   const [second] = await cashBacks(app, w.venue.id, w.staff)
   const byOwner = await call(app, 'POST', payUrl(w.venue.id, second.id), w.owner)
   assert.equal(byOwner.statusCode, 200, byOwner.body)

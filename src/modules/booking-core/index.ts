@@ -23,7 +23,6 @@ export {
   cashBacksOf,
   payCashBack,
 } from './cash-backs.ts'
-export { type CashBackDetailRow, cashBacksOfPeriod } from './repository/cash-backs.ts'
 export { isOverlapViolation } from './conflicts.ts'
 export { CANCELLED_BY_CUSTOMER, cancelAsCustomer, previewAsCustomer } from './customer.ts'
 export {
@@ -93,6 +92,7 @@ export {
 } from './payment-state.ts'
 export { type Arrival, type Received, receivePayment } from './receive.ts'
 export { REMINDER_LEAD_HOURS, reminderSweep, sendReminders } from './reminders.ts'
+export { type CashBackDetailRow, cashBacksOfPeriod } from './repository/cash-backs.ts'
 export { type BookingListFilter, bookingIdPage } from './repository/lists.ts'
 export {
   allocatedNumber,
