@@ -279,6 +279,24 @@ test('CASH_BACK_APPROVAL_AMOUNT sets the bound', async (t) => {
   const [due] = await cashBacks(low, w.venue.id, w.staff)
   assert.equal(due.needs_approval, true)
   assert.equal((await call(low, 'POST', payUrl(w.venue.id, due.id), w.staff)).statusCode, 422)
+  // A typed gateway payment's cash-back above it awaits no approval: the drawer never pays it.
+  const typed = await walkIn(low, w.staff, w.venue.id, w.court.id, day(3))
+  await legacyGatewayPayment(low, w.staff, typed, 150000)
+  assert.equal(
+    (await call(low, 'PATCH', `/api/bookings/${typed}/status`, w.staff, { status: 'cancelled' })).statusCode,
+    200,
+  )
+  assert.deepEqual(
+    (await cashBacks(low, w.venue.id, w.staff)).map((c) => [c.payment_method, c.needs_approval, c.covered_by_drawer]),
+    [
+      ['gateway_2', true, false],
+      ['cash', true, true],
+    ],
+  )
+  assert.deepEqual(
+    (await cashBacks(low, w.venue.id, w.owner, 'awaiting_approval')).map((c) => c.id),
+    [due.id],
+  )
 
   assert.equal(loadConfig({}).cashBackApprovalAmount, 500_000)
   assert.equal(loadConfig({ CASH_BACK_APPROVAL_AMOUNT: '250' }).cashBackApprovalAmount, 25_000)

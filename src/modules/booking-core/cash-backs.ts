@@ -2,7 +2,6 @@ import type { AppContext } from '../../lib/context.ts'
 import type { Executor } from '../../lib/db.ts'
 import { NotFound, Unprocessable } from '../../lib/errors.ts'
 import { formatMoney } from '../../lib/money.ts'
-import type { Zone } from '../../lib/zone.ts'
 import { account, post, transfer } from '../ledger/index.ts'
 import { notify } from '../notifications/index.ts'
 import { type BookingKind, lockBooking } from './repository/bookings.ts'
@@ -77,7 +76,8 @@ function drawerRefusal(c: CashBackDetailRow): string | null {
   return null
 }
 
-export function cashBackResource(ctx: AppContext, row: CashBackDetailRow, zone: Zone = ctx.zone): CashBack {
+export function cashBackResource(ctx: AppContext, row: CashBackDetailRow): CashBack {
+  const { zone } = ctx
   const paid = row.status === 'paid'
   return {
     id: row.id,

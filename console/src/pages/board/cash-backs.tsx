@@ -121,7 +121,7 @@ export function CashBacksDue({ user, venue: theVenue, board }: { user: User; ven
               </td>
               <td class="num nowrap">
                 {money(c.amount)}
-                {c.needs_approval && (
+                {c.needs_approval && c.covered_by_drawer && (
                   <>
                     <br />
                     <span class="muted">{c.approved_by === null ? 'Needs approval' : 'Approved'}</span>

@@ -72,8 +72,9 @@ const numeric = (r: CashBackDetailRow): CashBackDetailRow => ({
 })
 
 /**
- * The venue's cash-backs, newest first: due, paid, all, or due ones above `approvalAmount` paisa
- * that no one has approved yet (awaiting_approval).
+ * The venue's cash-backs, newest first: due, paid, all, or due ones of cash above `approvalAmount`
+ * paisa that no one has approved yet (awaiting_approval; one of a payment that was not cash is never
+ * paid from the drawer, so it awaits no approval).
  */
 export async function listCashBacks(
   db: Executor,
@@ -83,7 +84,11 @@ export async function listCashBacks(
 ): Promise<CashBackDetailRow[]> {
   let q = details(db).where('c.venue_id', '=', venueId)
   if (status === 'awaiting_approval') {
-    q = q.where('c.status', '=', 'due').where('c.amount', '>', approvalAmount).where('c.approved_at', 'is', null)
+    q = q
+      .where('c.status', '=', 'due')
+      .where('c.amount', '>', approvalAmount)
+      .where('c.approved_at', 'is', null)
+      .where('p.method', '=', 'cash')
   } else if (status !== 'all') q = q.where('c.status', '=', status)
   const rows = await q.orderBy('c.created_at', 'desc').orderBy('c.id', 'desc').execute()
   return rows.map(numeric)
