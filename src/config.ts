@@ -90,6 +90,8 @@ export interface Config {
   metricsPublic: boolean
   /** The largest extra charge staff may add to one booking, paisa (MAX_CHARGE_AMOUNT). */
   maxChargeAmount: number
+  /** A cash-back above this needs an owner's or manager's approval before staff pay it out, paisa (CASH_BACK_APPROVAL_AMOUNT). */
+  cashBackApprovalAmount: number
   /** Venues one owner may create a day (super_admin is not counted). */
   venueCreatePerDay: number
   /** Waitlist entries (waiting or offered) one customer may hold at a time. */
@@ -571,6 +573,7 @@ function readConfig(env: Env): Config {
     metricsToken: opt(env, 'METRICS_TOKEN'),
     metricsPublic: bool(env, 'METRICS_PUBLIC', false),
     maxChargeAmount: money(env, 'MAX_CHARGE_AMOUNT', 10_000_000),
+    cashBackApprovalAmount: money(env, 'CASH_BACK_APPROVAL_AMOUNT', 500_000),
     venueCreatePerDay: int(env, 'VENUE_CREATE_PER_DAY', 3, 1, 1000),
     maxWaitlistEntries: int(env, 'MAX_WAITLIST_ENTRIES', 5, 1, 1000),
     unpaid: {

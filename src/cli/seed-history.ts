@@ -522,6 +522,7 @@ async function refundAtDesk(
       status: 'paid',
       paid_at: new Date(r.at.getTime() + 300_000),
       paid_by: r.staff,
+      cancelled_by: r.staff,
     })
     .returning('id')
     .executeTakeFirstOrThrow()

@@ -2205,7 +2205,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Refunds of desk money to hand back at the desk (owner, manager, staff; default: those due) */
+        /**
+         * Refunds of desk money to hand back at the desk (owner, manager, staff; default: those due)
+         * @description Each with who took the refunded payment, who cancelled or refunded it, who approved and who paid it out. status=awaiting_approval lists the due ones above CASH_BACK_APPROVAL_AMOUNT not yet approved.
+         */
         get: operations["listCashBacks"];
         put?: never;
         post?: never;
@@ -2224,8 +2227,31 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Record handing a cash-back over at the desk (owner, manager, staff); 422 when already paid */
+        /**
+         * Record handing a cash-back over at the desk (owner, manager, staff)
+         * @description Only cash the drawer took for the booking is paid out: 422 when its payment was not cash, or when the booking's cash taken at the desk less its cash-backs already handed over does not cover it. Above CASH_BACK_APPROVAL_AMOUNT staff need an owner's or manager's approval first (422); an owner or manager paying it approves it. 422 when already paid.
+         */
         post: operations["payCashBack"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/venues/{venue}/cash-backs/{cashBack}/approve": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Approve paying out a cash-back above CASH_BACK_APPROVAL_AMOUNT (owner, manager)
+         * @description Staff may then pay it out. 422 when it is already approved or paid, is not above the approval amount, or refunds a payment that was not cash (never paid from the drawer).
+         */
+        post: operations["approveCashBack"];
         delete?: never;
         options?: never;
         head?: never;
@@ -2509,7 +2535,7 @@ export interface paths {
         };
         /**
          * A day's cash-up at the desk: expected cash in total and per staff member (owner, manager, staff)
-         * @description Desk payments (cash and counter payments staff recorded) by the venue-local day they were received and by who took them, and the cash-backs handed over that day. expected_cash = cash − cash_backs (counter payments went to the venue’s merchant account, not the drawer). When the day is closed, `closing` holds what was stored then; later desk money of that day still shows in the live figures. 422 on `date` for a future day.
+         * @description Desk payments (cash and counter payments staff recorded) by the venue-local day they were received and by who took them, and the cash-backs handed over that day. expected_cash = cash − cash_backs (counter payments went to the venue’s merchant account, not the drawer). cash_backs_of_day lists every cash-back that fell due or was handed over that day with who took the payment, who cancelled, who approved and who paid it out. When the day is closed, `closing` holds what was stored then; later desk money of that day still shows in the live figures. 422 on `date` for a future day.
          */
         get: operations["getCashUp"];
         put?: never;
@@ -2994,6 +3020,60 @@ export interface components {
                     id: number;
                     name: string | null;
                 } | null;
+                /** @description Who recorded the refunded payment at the desk */
+                taken_by: {
+                    id: number;
+                    name: string | null;
+                } | null;
+                /** @description Who cancelled the booking or refunded the payment (null: the system) */
+                cancelled_by: {
+                    id: number;
+                    name: string | null;
+                } | null;
+                /** @description The owner or manager who approved paying it out */
+                approved_by: {
+                    id: number;
+                    name: string | null;
+                } | null;
+            }[];
+            /** @description Every cash-back that fell due or was handed over that day, due or paid, with who took the payment, who cancelled, who approved and who paid it out */
+            cash_backs_of_day: {
+                id: number;
+                payment_id: number;
+                payment_method: components["schemas"]["PaymentMethod"];
+                booking_number: string | null;
+                booking_type: components["schemas"]["BookingKind"];
+                /** @description NPR amount with two decimals, e.g. "250.00" */
+                amount: string;
+                reason: string | null;
+                /** @enum {string} */
+                status: "due" | "paid";
+                /** @description Above CASH_BACK_APPROVAL_AMOUNT */
+                needs_approval: boolean;
+                /** @description When it fell due (the cancel or refund) */
+                created_at: string;
+                /** @description Who recorded the refunded payment at the desk */
+                taken_by: {
+                    id: number;
+                    name: string | null;
+                } | null;
+                /** @description Who cancelled the booking or refunded the payment (null: the system) */
+                cancelled_by: {
+                    id: number;
+                    name: string | null;
+                } | null;
+                /** @description The owner or manager who approved paying it out */
+                approved_by: {
+                    id: number;
+                    name: string | null;
+                } | null;
+                approved_at: string | null;
+                /** @description Who handed it over */
+                paid_by: {
+                    id: number;
+                    name: string | null;
+                } | null;
+                paid_at: string | null;
             }[];
             closing: {
                 id: number;
@@ -3138,14 +3218,29 @@ export interface components {
             /** @description court or indoor */
             booking_type: string;
             booking_id: number;
+            booking_number: string | null;
             /** @description The desk payment refunded */
             payment_id: number;
+            /** @description Its method: only a cash payment is paid back from the drawer */
+            payment_method: string;
             user_id: number | null;
             /** @description NPR to hand back */
             amount: string;
             reason: string | null;
             status: "due" | "paid";
+            /** @description Above CASH_BACK_APPROVAL_AMOUNT: an owner or manager approves it before staff pay it out */
+            needs_approval: boolean;
+            /** @description Paid, or payable from the drawer now: its payment was cash and the booking's cash taken at the desk, less its cash-backs already handed over, covers it */
+            covered_by_drawer: boolean;
+            taken_by: number | null;
+            taken_by_name: string | null;
+            cancelled_by: number | null;
+            cancelled_by_name: string | null;
+            approved_by: number | null;
+            approved_by_name: string | null;
+            approved_at: string | null;
             paid_by: number | null;
+            paid_by_name: string | null;
             paid_at: string | null;
             created_at: string | null;
         };
@@ -14717,7 +14812,8 @@ export interface operations {
     listCashBacks: {
         parameters: {
             query?: {
-                status?: "due" | "paid" | "all";
+                /** @description awaiting_approval: due, above the approval amount and not yet approved */
+                status?: "due" | "paid" | "all" | "awaiting_approval";
             };
             header?: never;
             path: {
@@ -14779,6 +14875,72 @@ export interface operations {
         };
     };
     payCashBack: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Venue id or slug */
+                venue: string;
+                cashBack: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["def-0"];
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            /** @description Not signed in: no bearer token, or an unknown, expired or revoked one. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Message"];
+                };
+            };
+            /** @description Signed in, but this action is not allowed for the caller. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Message"];
+                };
+            };
+            /** @description No such resource, or not visible to the caller. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Message"];
+                };
+            };
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            /** @description A field is invalid (`errors` names each), or the action is refused in this state. */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["UnprocessableError"];
+                };
+            };
+            429: components["responses"]["TooManyRequests"];
+        };
+    };
+    approveCashBack: {
         parameters: {
             query?: never;
             header?: never;

@@ -85,8 +85,11 @@ export interface Bookings {
 
 export interface CashBacks {
   amount: number
+  approved_at: Timestamp | null
+  approved_by: number | null
   booking_id: number
   booking_type: string
+  cancelled_by: number | null
   created_at: Generated<Timestamp>
   id: Generated<number>
   paid_at: Timestamp | null

@@ -35,6 +35,7 @@ export async function cancelAsCustomer<B>(
     return transition(ctx, trx, booking, 'cancel', {
       reason: cancelReason(body) ?? CANCELLED_BY_CUSTOMER,
       by: 'customer',
+      actor: user.id,
     })
   })
   return { message: cancelledMessage(outcome.note), refund_amount: formatMoney(outcome.refund), data: await reload(id) }

@@ -66,7 +66,7 @@ export function setStatusAtDesk<B>(
   reload: Reload<B>,
 ): Promise<B> {
   return deskStep(ctx, user, kind, rawId, reload, (trx, booking) =>
-    changeStatus(ctx, trx, booking, input.status, cancelReason(input)),
+    changeStatus(ctx, trx, booking, input.status, cancelReason(input), user.id),
   )
 }
 

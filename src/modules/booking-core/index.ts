@@ -15,7 +15,14 @@ export {
   hasStarted,
   previewCancellation,
 } from './cancellation.ts'
-export { type CashBack, cashBackResource, cashBacksOf, payCashBack } from './cash-backs.ts'
+export {
+  approveCashBack,
+  type CashBack,
+  type CashBackActor,
+  cashBackResource,
+  cashBacksOf,
+  payCashBack,
+} from './cash-backs.ts'
 export { isOverlapViolation } from './conflicts.ts'
 export { CANCELLED_BY_CUSTOMER, cancelAsCustomer, previewAsCustomer } from './customer.ts'
 export {
@@ -95,6 +102,7 @@ export {
 } from './payment-state.ts'
 export { type Arrival, type Received, receivePayment } from './receive.ts'
 export { REMINDER_LEAD_HOURS, reminderSweep, sendReminders } from './reminders.ts'
+export { type CashBackDetailRow, cashBacksOfPeriod } from './repository/cash-backs.ts'
 export { lockGatewayRefund, noteGatewayRefundError } from './repository/gateway-refunds.ts'
 export { type BookingListFilter, bookingIdPage } from './repository/lists.ts'
 export {

@@ -19,7 +19,8 @@ export const NOT_PAYABLE = 'This booking cannot be paid.'
 
 /**
  * A staff status change (PATCH …/status): only the state machine's transitions, no-show only after
- * the start, else 422 on status. Cancelling is the venue's cancel (refund of what is left).
+ * the start, else 422 on status. Cancelling is the venue's cancel (refund of what is left); `actor`
+ * (the staff member) is kept on any cash-back it makes.
  */
 export async function changeStatus(
   ctx: AppContext,
@@ -27,10 +28,15 @@ export async function changeStatus(
   booking: LockedBooking,
   target: StaffTarget,
   reason: string | null,
+  actor: number | null = null,
 ): Promise<void> {
   const error = staffTransitionError(booking.status, target, hasStarted(booking, ctx.clock.now(), ctx.zone))
   if (error) throw new Invalid('status', error)
-  await transition(ctx, trx, booking, staffEvent(target), { reason: reason ?? 'Cancelled by the venue', by: 'venue' })
+  await transition(ctx, trx, booking, staffEvent(target), {
+    reason: reason ?? 'Cancelled by the venue',
+    by: 'venue',
+    actor,
+  })
 }
 
 /** The one "at least 0.01" check of a money amount in paisa (charges, desk payments, refunds). */

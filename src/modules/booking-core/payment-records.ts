@@ -19,6 +19,7 @@ import {
 import { issueCreditNote } from '../receipts/index.ts'
 import { creditWallet } from '../wallet/index.ts'
 import { emitPaymentEvent } from '../webhooks/index.ts'
+import { cashBackFellDue } from './cash-backs.ts'
 import { isCounterGateway, refundAtGateway } from './gateway-refunds.ts'
 import { paymentRowsOf } from './queries.ts'
 import { type BookingKind, lowerPaidAmount } from './repository/bookings.ts'
@@ -127,7 +128,7 @@ export function customerShare(p: RefundablePayment, take: number): number {
  * desk payments as cash-backs due at the venue's desk (cash) or gateway refunds due at the gateway
  * (gateway money taken at the desk; never wallet money). The payments are marked
  * refunded / partially_refunded and the booking's paid_amount lowered by both (it is net of
- * refunds). Runs in the caller's transaction.
+ * refunds). Runs in the caller's transaction. `by`: who cancelled or refunded (null: the system).
  */
 export async function refundBooking(
   ctx: AppContext,
@@ -136,6 +137,7 @@ export async function refundBooking(
   booking: RefundTarget,
   amounts: { toWallet: number; atDesk: number },
   reason: string,
+  by: number | null = null,
 ): Promise<{ credited: number }> {
   if (amounts.toWallet + amounts.atDesk <= 0) return { credited: 0 }
   const payments = await lockRefundablePayments(trx, kind, booking.id)
@@ -147,7 +149,7 @@ export async function refundBooking(
     if (take <= 0) continue
     if (way === 'online') online.push({ payment: p, take })
     else if (isCounterGateway(p)) await refundAtGateway(ctx, trx, kind, booking, p, take, reason)
-    else await refundAtDesk(ctx, trx, kind, booking, p, take, reason)
+    else await refundAtDesk(ctx, trx, kind, booking, p, take, reason, by)
     await paymentRefunded(ctx, trx, kind, booking, p, take, reason)
     left[way] -= take
   }
@@ -199,7 +201,7 @@ export async function returnPayment(
       lines: transfer(account.venueBalance(booking.venue_id), account.gatewayClearing(payment.method), amountPaisa),
     })
   } else if (to === 'desk' && desk) {
-    await refundAtDesk(ctx, trx, kind, booking, payment, amountPaisa, opts.description)
+    await refundAtDesk(ctx, trx, kind, booking, payment, amountPaisa, opts.description, opts.by ?? null)
   } else {
     if (userId === null) throw new Unprocessable('This payment has no customer wallet to refund to.')
     if (desk) {
@@ -302,7 +304,10 @@ async function refundOnline(
   return given
 }
 
-/** Desk money refunded: a cash-back due at the venue's desk until staff record handing it over. */
+/**
+ * Desk money refunded: a cash-back due at the venue's desk until staff record handing it over, `by`
+ * (who cancelled or refunded) kept on it; the venue's owner is told.
+ */
 async function refundAtDesk(
   ctx: AppContext,
   trx: Executor,
@@ -311,6 +316,7 @@ async function refundAtDesk(
   payment: RefundablePayment,
   amount: number,
   reason: string,
+  by: number | null,
 ) {
   const now = ctx.clock.now()
   const cashBack = await insertCashBack(trx, {
@@ -321,6 +327,7 @@ async function refundAtDesk(
     user_id: booking.user_id,
     amount,
     reason,
+    cancelled_by: by,
     created_at: now,
   })
   await post(trx, {
@@ -333,6 +340,7 @@ async function refundAtDesk(
     userId: booking.user_id,
     lines: transfer(account.venueDeskSales(booking.venue_id), account.cashBackDue(booking.venue_id), amount),
   })
+  await cashBackFellDue(ctx, trx, booking.venue_id, cashBack.id)
 }
 
 export const VENUE_BALANCE_SHORT = "The venue's balance with the platform does not cover this refund."

@@ -50,6 +50,8 @@ export interface TransitionOptions {
   by?: CancelledBy
   /** cancel: a sentence telling the customer why, after "Your booking … was cancelled." (a maintenance block's reason). */
   why?: string
+  /** cancel: the user who cancels (kept on a cash-back the cancel makes); none for the system. */
+  actor?: number | null
 }
 
 export interface TransitionOutcome {
@@ -99,6 +101,7 @@ export async function transition(
         reason: event === 'expire' ? HOLD_EXPIRED_REASON : (opts.reason ?? null),
         by: event === 'expire' ? 'system' : (opts.by ?? 'venue'),
         why: event === 'expire' ? undefined : opts.why,
+        actor: event === 'expire' ? null : (opts.actor ?? null),
       })
     case 'reinstate': {
       const declined = await reinstate(ctx, trx, booking, now)
@@ -127,7 +130,7 @@ async function cancel(
   ctx: AppContext,
   trx: Executor,
   booking: LockedBooking,
-  opts: { reason: string | null; by: CancelledBy; why?: string },
+  opts: { reason: string | null; by: CancelledBy; why?: string; actor: number | null },
 ): Promise<TransitionOutcome> {
   const { kind } = booking
   const now = ctx.clock.now()
@@ -137,7 +140,15 @@ async function cancel(
   await emitBookingEvent(ctx, trx, kind, booking.id, 'cancelled')
   // The coupon's use is given back when nothing stays paid: never paid, or all of it refunded now.
   if (booking.paid_amount - quote.refund === 0) await releaseCoupon(trx, kind, booking.id, now)
-  await refundBooking(ctx, trx, kind, booking, quote, `Refund for cancelled booking ${booking.booking_number}`)
+  await refundBooking(
+    ctx,
+    trx,
+    kind,
+    booking,
+    quote,
+    `Refund for cancelled booking ${booking.booking_number}`,
+    opts.actor,
+  )
   if (booking.user_id !== null) {
     const when = `${booking.date} at ${toHHmm(booking.start_time)}`
     await notify(

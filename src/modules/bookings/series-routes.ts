@@ -155,8 +155,9 @@ const routes: Routes = async (app) => {
       },
     },
     async (req) => {
-      const venueId = await deskVenueId(ctx, signedIn(req), req.params.venue)
-      return cancelVenueSeries(ctx, venueId, req.params.series, req.body ?? {})
+      const user = signedIn(req)
+      const venueId = await deskVenueId(ctx, user, req.params.venue)
+      return cancelVenueSeries(ctx, venueId, req.params.series, req.body ?? {}, user.id)
     },
   )
 }

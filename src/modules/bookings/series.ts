@@ -207,7 +207,7 @@ export async function cancelMySeries(
   rawId: string,
   input: Static<typeof SeriesCancelBody>,
 ): Promise<SeriesCancel> {
-  return cancelSeries(ctx, await ownedSeriesId(ctx, user, rawId), input, 'customer')
+  return cancelSeries(ctx, await ownedSeriesId(ctx, user, rawId), input, 'customer', user.id)
 }
 
 /** The series id when it is one of the venue's (`venueId`, access already checked): 404 otherwise. */
@@ -235,8 +235,9 @@ export async function cancelVenueSeries(
   venueId: number,
   rawId: string,
   input: Static<typeof SeriesCancelBody>,
+  actor: number,
 ): Promise<SeriesCancel> {
-  return cancelSeries(ctx, await venueSeriesId(ctx, venueId, rawId), input, 'venue')
+  return cancelSeries(ctx, await venueSeriesId(ctx, venueId, rawId), input, 'venue', actor)
 }
 
 async function cancelSeries(
@@ -244,6 +245,7 @@ async function cancelSeries(
   id: number,
   input: Static<typeof SeriesCancelBody>,
   by: 'customer' | 'venue',
+  actor: number,
 ): Promise<SeriesCancel> {
   const now = ctx.clock.now()
   const from = input.from_date ?? ctx.zone.today(now)
@@ -268,7 +270,7 @@ async function cancelSeries(
       ) {
         continue
       }
-      const outcome = await transition(ctx, trx, booking, 'cancel', { reason, by })
+      const outcome = await transition(ctx, trx, booking, 'cancel', { reason, by, actor })
       out.push({
         line: {
           booking_id: booking.id,

@@ -12,6 +12,8 @@ export type NotificationClass =
   | 'BookingConfirmed'
   | 'BookingCancelled'
   | 'BookingReminder'
+  | 'CashBackDue'
+  | 'CashBackPaid'
   | 'IndoorGameBookingConfirmed'
   | 'SeriesPaymentDue'
   | 'TournamentRegistered'

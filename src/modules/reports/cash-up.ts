@@ -3,6 +3,7 @@ import type { AppContext } from '../../lib/context.ts'
 import { Conflict, Invalid } from '../../lib/errors.ts'
 import { formatMoney, toPaisa } from '../../lib/money.ts'
 import { addDays } from '../../lib/time.ts'
+import { type CashBackDetailRow, cashBacksOfPeriod } from '../booking-core/index.ts'
 import { cashBacksPaidIn, deskPaymentsIn } from './queries.ts'
 import { type CashUpRow, findCashUp, insertCashUp } from './repository.ts'
 
@@ -10,8 +11,10 @@ import { type CashUpRow, findCashUp, insertCashUp } from './repository.ts'
 // venue-local day, by the day it was received (payments.completed_at) and by who took it, less the
 // cash-backs handed over that day (cash_backs.paid_at, paid_by). Cash goes into the drawer; a
 // counter payment (a gateway payment staff recorded with its reference) went to the venue's
-// merchant account, so it is listed and totalled but not expected in the drawer. Closing a day
-// stores what was expected, what was counted and the difference, once.
+// merchant account, so it is listed and totalled but not expected in the drawer. Every cash-back that
+// fell due or was handed over that day is listed with who took the payment, who cancelled, who
+// approved and who paid it out. Closing a day stores what was expected, what was counted and the
+// difference, once.
 
 export const ALREADY_CLOSED = "This day's cash-up is already closed."
 
@@ -27,9 +30,10 @@ interface StaffTotals {
 async function dayFigures(ctx: AppContext, venueId: number, date: string) {
   const start = ctx.zone.instant(date, '00:00')
   const end = ctx.zone.instant(addDays(date, 1), '00:00')
-  const [payments, cashBacks] = await Promise.all([
+  const [payments, cashBacks, ofDay] = await Promise.all([
     deskPaymentsIn(ctx.db, venueId, start, end),
     cashBacksPaidIn(ctx.db, venueId, start, end),
+    cashBacksOfPeriod(ctx.db, venueId, start, end),
   ])
   const staff = new Map<number | null, StaffTotals>()
   const of = (id: number | null, name: string | null) => {
@@ -52,8 +56,17 @@ async function dayFigures(ctx: AppContext, venueId: number, date: string) {
     (t, s) => ({ cash: t.cash + s.cash, counter: t.counter + s.counter, cash_backs: t.cash_backs + s.cash_backs }),
     { cash: 0, counter: 0, cash_backs: 0 },
   )
-  return { payments, cashBacks, staff: list, totals }
+  return { payments, cashBacks, ofDay, staff: list, totals }
 }
+
+const ref = (id: number | null, name: string | null) => (id === null ? null : { id, name })
+
+/** Who took the refunded payment, who cancelled and who approved a cash-back. */
+const actorsOf = (c: CashBackDetailRow | undefined) => ({
+  taken_by: c ? ref(c.taken_by, c.taken_by_name) : null,
+  cancelled_by: c ? ref(c.cancelled_by, c.cancelled_by_name) : null,
+  approved_by: c ? ref(c.approved_by, c.approved_by_name) : null,
+})
 
 const staffResource = (s: StaffTotals) => ({
   staff: s.staff,
@@ -120,6 +133,23 @@ export async function cashUp(ctx: AppContext, venueId: number, date: string | un
       reason: c.reason,
       paid_at: ctx.zone.format(c.paid_at),
       staff: c.staff_id === null ? null : { id: c.staff_id, name: c.staff_name },
+      ...actorsOf(f.ofDay.find((d) => d.id === c.id)),
+    })),
+    cash_backs_of_day: f.ofDay.map((c) => ({
+      id: c.id,
+      payment_id: c.payment_id,
+      payment_method: c.payment_method,
+      booking_number: c.booking_number,
+      booking_type: c.booking_type,
+      amount: formatMoney(c.amount),
+      reason: c.reason,
+      status: c.status === 'paid' ? ('paid' as const) : ('due' as const),
+      needs_approval: c.amount > ctx.config.cashBackApprovalAmount,
+      created_at: ctx.zone.format(c.created_at),
+      ...actorsOf(c),
+      approved_at: ctx.zone.format(c.approved_at),
+      paid_by: ref(c.paid_by, c.paid_by_name),
+      paid_at: ctx.zone.format(c.paid_at),
     })),
     closing: closed ? closingResource(ctx, closed) : null,
   }

@@ -80,6 +80,13 @@ export const ReportSummarySchema = named(
 
 const StaffRef = Type.Object({ id: Type.Integer(), name: Nullable(Type.String()) })
 
+const Actor = (description: string) => Type.Union([StaffRef, Type.Null()], { description })
+const CashBackActors = {
+  taken_by: Actor('Who recorded the refunded payment at the desk'),
+  cancelled_by: Actor('Who cancelled the booking or refunded the payment (null: the system)'),
+  approved_by: Actor('The owner or manager who approved paying it out'),
+}
+
 const StaffTotals = Type.Object({
   staff: Nullable(StaffRef),
   payments: Type.Integer({ description: 'Desk payments this staff member took that day' }),
@@ -121,7 +128,31 @@ export const CashUpSchema = named(
         reason: Nullable(Type.String()),
         paid_at: DateTime,
         staff: Nullable(StaffRef),
+        ...CashBackActors,
       }),
+    ),
+    cash_backs_of_day: Type.Array(
+      Type.Object({
+        id: Type.Integer(),
+        payment_id: Type.Integer(),
+        payment_method: PaymentMethodEnum.response,
+        booking_number: Nullable(Type.String()),
+        booking_type: BookingKindEnum.response,
+        amount: Money,
+        reason: Nullable(Type.String()),
+        status: Type.Union([Type.Literal('due'), Type.Literal('paid')]),
+        needs_approval: Type.Boolean({ description: 'Above CASH_BACK_APPROVAL_AMOUNT' }),
+        created_at: { ...DateTime, description: 'When it fell due (the cancel or refund)' },
+        ...CashBackActors,
+        approved_at: Nullable(DateTime),
+        paid_by: Actor('Who handed it over'),
+        paid_at: Nullable(DateTime),
+      }),
+      {
+        description:
+          'Every cash-back that fell due or was handed over that day, due or paid, with who took the payment, who ' +
+          'cancelled, who approved and who paid it out',
+      },
     ),
     closing: Nullable(
       Type.Object(

@@ -1,19 +1,38 @@
 import type { operations } from '../../../../src/client/index.ts'
-import { api, ok } from '../../api.ts'
+import { api, ok, type User } from '../../api.ts'
 import { Outcome, Table, useForm, useLoad } from '../../components/forms.tsx'
 import { Notice, RowAction } from '../../components/ui.tsx'
 import { money } from '../../format.ts'
+import { managesVenue, type Venue } from '../../session.ts'
+import { METHOD_LABELS, type Method } from '../reports/methods.ts'
 import type { Board } from './data.ts'
 
-// Desk money refunded and not yet handed back (GET /api/venues/{venue}/cash-backs?status=due): one
-// row per cash-back with a "Paid out" button that records handing it over. For the venue's owner,
-// managers and staff, on the day board. A cash-back names its booking by id only; the board of the
-// day shown names the ones it holds (number and customer).
+// Desk money refunded and not yet handed back (GET /api/venues/{venue}/cash-backs?status=due), on the
+// day board for the venue's owner, managers and staff: one row per cash-back with who took the
+// payment, who cancelled or refunded it and who approved it. "Paid out" records handing it over; the
+// drawer pays back only cash it took for the booking, so a cash-back of a gateway payment or one the
+// booking's cash no longer covers says why instead. Above the approval amount an owner or manager
+// approves first ("Approve"; their own "Paid out" approves it too); staff see it awaiting approval.
 
 type CashBack = operations['listCashBacks']['responses'][200]['content']['application/json']['data'][number]
 
-export function CashBacksDue({ venueId, board }: { venueId: number; board: Board }) {
-  const venue = String(venueId)
+const methodName = (m: string) => METHOD_LABELS[m as Method] ?? m
+
+/** Who took, cancelled and approved it, in words. */
+function actors(c: CashBack): string {
+  const who = (id: number | null, name: string | null) => name ?? (id === null ? null : `#${id}`)
+  const parts = [
+    `${methodName(c.payment_method)} taken by ${who(c.taken_by, c.taken_by_name) ?? 'the service'}`,
+    `refunded by ${who(c.cancelled_by, c.cancelled_by_name) ?? 'the service'}`,
+  ]
+  const approver = who(c.approved_by, c.approved_by_name)
+  if (approver) parts.push(`approved by ${approver}`)
+  return parts.join(' · ')
+}
+
+export function CashBacksDue({ user, venue: theVenue, board }: { user: User; venue: Venue; board: Board }) {
+  const venue = String(theVenue.id)
+  const approves = managesVenue(user, theVenue)
   // Reloaded with the board (its `now` changes on every load, and a refund changes the board).
   const due = useLoad(
     () =>
@@ -31,7 +50,7 @@ export function CashBacksDue({ venueId, board }: { venueId: number; board: Board
     const b = board.bookings.find((x) => x.id === c.booking_id && (x.kind === 'court') === (c.booking_type === 'court'))
     return b
       ? `${b.booking_number} · ${b.customer_name}`
-      : `${c.booking_type === 'court' ? 'Court' : 'Game'} booking #${c.booking_id}`
+      : (c.booking_number ?? `${c.booking_type === 'court' ? 'Court' : 'Game'} booking #${c.booking_id}`)
   }
 
   async function pay(c: CashBack) {
@@ -44,10 +63,46 @@ export function CashBacksDue({ venueId, board }: { venueId: number; board: Board
     })
   }
 
+  async function approve(c: CashBack) {
+    await f.submit(async () => {
+      await ok(
+        api().POST('/api/venues/{venue}/cash-backs/{cashBack}/approve', {
+          params: { path: { venue, cashBack: c.id } },
+        }),
+      )
+      due.reload()
+      return `${money(c.amount)} for ${nameOf(c)} is approved: the desk may pay it out.`
+    })
+  }
+
+  function actions(c: CashBack) {
+    if (!c.covered_by_drawer) {
+      return (
+        <span class="muted">
+          {c.payment_method === 'cash'
+            ? "Not from the drawer: more than the booking's cash left in it."
+            : `Not from the drawer: it refunds a ${methodName(c.payment_method)} payment, not cash.`}
+        </span>
+      )
+    }
+    const awaiting = c.needs_approval && c.approved_by === null
+    if (awaiting && !approves) return <span class="muted">Awaiting an owner's or manager's approval.</span>
+    const of = `${money(c.amount)} for ${nameOf(c)}`
+    return (
+      <>
+        {awaiting && <RowAction label="Approve" of={of} disabled={f.busy} onClick={() => approve(c)} />}
+        <RowAction label="Paid out" of={of} disabled={f.busy} onClick={() => pay(c)} primary />
+      </>
+    )
+  }
+
   return (
     <section class="cash-backs card no-print" aria-labelledby="cash-backs-head">
       <h2 id="cash-backs-head">Cash-backs due</h2>
-      <p class="muted">Refunded desk money to hand back to the customer at the desk.</p>
+      <p class="muted">
+        Refunded desk cash to hand back to the customer at the desk. Only cash the drawer took for the booking is paid
+        out; larger amounts need an owner's or manager's approval first.
+      </p>
       <Outcome error={f.error} notice={f.notice} />
       {shown.length > 0 && (
         <Table caption="Cash-backs due" columns={['Booking', { label: 'Amount', num: true }, 'Actions']}>
@@ -61,17 +116,19 @@ export function CashBacksDue({ venueId, board }: { venueId: number; board: Board
                     <span class="muted">{c.reason}</span>
                   </>
                 )}
+                <br />
+                <span class="muted">{actors(c)}</span>
               </td>
-              <td class="num nowrap">{money(c.amount)}</td>
-              <td class="row-actions">
-                <RowAction
-                  label="Paid out"
-                  of={`${money(c.amount)} for ${nameOf(c)}`}
-                  disabled={f.busy}
-                  onClick={() => pay(c)}
-                  primary
-                />
+              <td class="num nowrap">
+                {money(c.amount)}
+                {c.needs_approval && c.covered_by_drawer && (
+                  <>
+                    <br />
+                    <span class="muted">{c.approved_by === null ? 'Needs approval' : 'Approved'}</span>
+                  </>
+                )}
               </td>
+              <td class="row-actions">{actions(c)}</td>
             </tr>
           ))}
         </Table>

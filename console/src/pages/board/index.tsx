@@ -25,7 +25,7 @@ function hasStarted(now: string, date: string, start: string): boolean {
   return date < today || (date === today && start <= now.slice(11, 16))
 }
 
-export function BoardPage({ venue, date }: { user: User; venue: Venue; date?: string }) {
+export function BoardPage({ user, venue, date }: { user: User; venue: Venue; date?: string }) {
   const { board, error, live, announce, reload } = useBoard(venue.id, date)
   const [open, setOpen] = useState<Open>(null)
   const [done, setDone] = useState<string | null>(null)
@@ -109,7 +109,7 @@ export function BoardPage({ venue, date }: { user: User; venue: Venue; date?: st
         )}
         {board.columns.length === 0 && <Notice>This venue has no active courts or games yet.</Notice>}
       </div>
-      <CashBacksDue venueId={venue.id} board={board} />
+      <CashBacksDue user={user} venue={venue} board={board} />
       <Grid
         key={board.date}
         board={board}

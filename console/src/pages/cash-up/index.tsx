@@ -8,10 +8,11 @@ import { METHOD_LABELS } from '../reports/methods.ts'
 import { Scroll } from '../reports/scroll.tsx'
 
 // The desk's cash-up (issue 33): a day's cash and counter payments by the staff member who took
-// them, cash-backs handed over, and what the drawer should hold (GET /api/venues/{venue}/cash-up);
-// the desk counts the drawer and closes the day (POST), after which the day shows expected against
-// counted and the difference, read only. For the venue's staff, managers and owner (the service
-// refuses anyone else). The day defaults to today on the service's clock, venue time.
+// them, the day's cash-backs (who took the payment, refunded, approved and paid each out), and what
+// the drawer should hold (GET /api/venues/{venue}/cash-up); the desk counts the drawer and closes
+// the day (POST), after which the day shows expected against counted and the difference, read only.
+// For the venue's staff, managers and owner (the service refuses anyone else). The day defaults to
+// today on the service's clock, venue time.
 
 type CashUp = Schemas['CashUp']
 type StaffTotals = CashUp['by_staff'][number]
@@ -115,18 +116,42 @@ function CashUpDay({ venueId, day, onClosed }: { venueId: string; day: CashUp; o
             </Table>
           </Scroll>
         )}
-        {day.cash_backs_paid.length > 0 && (
+        {day.cash_backs_of_day.length > 0 && (
           <Scroll label="Cash-backs">
             <Table
-              caption="Cash-backs handed over"
-              columns={['Time', 'Booking', 'Reason', 'Paid by', { label: 'Amount', num: true }]}
+              caption="Cash-backs of the day"
+              columns={[
+                'Booking',
+                'Status',
+                'Payment taken by',
+                'Refunded by',
+                'Approved by',
+                'Paid out by',
+                { label: 'Amount', num: true },
+              ]}
             >
-              {day.cash_backs_paid.map((c) => (
+              {day.cash_backs_of_day.map((c) => (
                 <tr key={c.id}>
-                  <td class="nowrap">{c.paid_at.slice(11, 16)}</td>
-                  <td class="nowrap">{c.booking_number ?? '—'}</td>
-                  <td>{c.reason ?? ''}</td>
-                  <td>{c.staff?.name ?? '—'}</td>
+                  <td class="nowrap">
+                    {c.booking_number ?? '—'}
+                    {c.reason && (
+                      <>
+                        <br />
+                        <span class="muted">{c.reason}</span>
+                      </>
+                    )}
+                  </td>
+                  <td>
+                    {c.status === 'paid'
+                      ? `Paid ${c.paid_at?.slice(11, 16) ?? ''}`
+                      : c.payment_method === 'cash'
+                        ? 'Due'
+                        : `Due (${METHOD_LABELS[c.payment_method]}, not from the drawer)`}
+                  </td>
+                  <td>{who(c.taken_by)}</td>
+                  <td>{who(c.cancelled_by)}</td>
+                  <td>{c.needs_approval ? who(c.approved_by) : 'Not needed'}</td>
+                  <td>{who(c.paid_by)}</td>
                   <td class="num nowrap">{money(c.amount)}</td>
                 </tr>
               ))}
@@ -137,6 +162,8 @@ function CashUpDay({ venueId, day, onClosed }: { venueId: string; day: CashUp; o
     </div>
   )
 }
+
+const who = (r: { id: number; name: string | null } | null) => (r ? (r.name ?? `#${r.id}`) : '—')
 
 function Figures({ label, rows }: { label: string; rows: [string, string][] }) {
   return (

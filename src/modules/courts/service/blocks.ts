@@ -93,6 +93,7 @@ export async function addBlockOverBookings(
         reason: reason ? `Maintenance: ${reason}` : 'Maintenance',
         by: 'venue',
         why,
+        actor: user.id,
       })
       cancelled.push({
         booking_id: booking.id,
