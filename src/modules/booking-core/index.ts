@@ -40,6 +40,7 @@ export {
   PaymentStatusEnum,
 } from './enums.ts'
 export { expireDueHolds, holdSweep, insertPastLapsedHolds } from './expiry.ts'
+export { extendHoldsOfVerified, type HoldOf, holdsAsVerified, holdUntil } from './holds.ts'
 export { bookingAccessHooks } from './hooks.ts'
 export {
   DESK_PAYMENT_METHODS,
@@ -60,7 +61,6 @@ export {
 export {
   type BookingKind,
   bookingTable,
-  holdUntil,
   type LockedBooking,
   lockBooking,
   setPaymentIntent,
@@ -85,6 +85,7 @@ export {
 } from './payment-state.ts'
 export { type Arrival, type Received, receivePayment } from './receive.ts'
 export { REMINDER_LEAD_HOURS, reminderSweep, sendReminders } from './reminders.ts'
+export { holdByPhone } from './repository/holds.ts'
 export { type BookingListFilter, bookingIdPage } from './repository/lists.ts'
 export {
   allocatedNumber,
