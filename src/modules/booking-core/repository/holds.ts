@@ -31,6 +31,8 @@ export function holdByPhone(userId: number, verified: unknown, unverified: unkno
 /** A pending booking of the customer's own whose hold a verified phone may extend. */
 export interface ExtendableHold {
   kind: BookingKind
+  /** The court or game. */
+  resource: number
   id: number
   payment_method: string | null
   /** A week of a series after its first (held until its start when the customer is verified). */
@@ -40,23 +42,26 @@ export interface ExtendableHold {
 /**
  * The customer's own pending online bookings (court and indoor) still held at `now` that a verified
  * customer holds until their start: paying cash, or a later week of a series. A waitlist offer
- * keeps its window and is left out. Read without locks: the caller locks each and checks again.
+ * keeps its window and is left out. Read without locks: the caller locks each and checks again,
+ * in this order (court before indoor, by court or game, then booking), so two customers verifying
+ * at once take the courts' locks in one order.
  */
 export async function extendableHolds(db: Executor, userId: number, now: Date): Promise<ExtendableHold[]> {
   const own = sql`b.user_id = ${userId} AND b.created_by = ${userId} AND b.type = 'online'
     AND b.status = 'pending' AND b.hold_expires_at > ${now}`
   const { rows } = await sql<ExtendableHold>`
-    SELECT 'court' AS kind, b.id, b.payment_method, (s.id IS NOT NULL AND b.date > s.start_date) AS later_week
+    SELECT 'court' AS kind, b.court_id AS resource, b.id, b.payment_method,
+           (s.id IS NOT NULL AND b.date > s.start_date) AS later_week
       FROM bookings b
       LEFT JOIN booking_series s ON s.id = b.series_id
      WHERE ${own}
        AND (b.payment_method = 'cash' OR (s.id IS NOT NULL AND b.date > s.start_date))
        AND NOT EXISTS (SELECT 1 FROM waitlist_entries w WHERE w.offer_booking_id = b.id AND w.status = 'offered')
     UNION ALL
-    SELECT 'indoor' AS kind, b.id, b.payment_method, false AS later_week
+    SELECT 'indoor' AS kind, b.indoor_game_id AS resource, b.id, b.payment_method, false AS later_week
       FROM indoor_game_bookings b
      WHERE ${own} AND b.payment_method = 'cash'
-     ORDER BY kind, id`.execute(db)
+     ORDER BY kind, resource, id`.execute(db)
   return rows
 }
 
