@@ -205,6 +205,28 @@ test('verifying the phone within the window extends the cash holds to the start;
   assert.equal(next.hold_expires_at, app.ctx.zone.format(startOf(4, '15:00')))
 })
 
+test('verifying the phone while choosing cash, at the same moment: the cash hold ends at the start either way', async () => {
+  const w = await world(app)
+  const phone = '+9779812345672'
+  const customer = await newcomer(phone)
+  const mine = await booked(customer, w, 9, '10:00', '11:00')
+  await app.inject({ method: 'POST', url: '/api/auth/otp/send', payload: { identifier: phone, type: 'sms' } })
+  const otp = await lastOtp(app, phone)
+  const [verify, cash] = await Promise.all([
+    app.inject({
+      method: 'POST',
+      url: '/api/auth/otp/verify',
+      payload: { identifier: phone, type: 'sms', otp, device_name: 'Phone' },
+    }),
+    initiate(customer, 'court', mine.id, 'cash'),
+  ])
+  assert.equal(verify.statusCode, 200, verify.body)
+  assert.equal(cash.statusCode, 200, cash.body)
+  const row = await stored('court', mine.id)
+  assert.equal(row.payment_method, 'cash')
+  assert.equal(row.hold_expires_at?.getTime(), startOf(9, '10:00').getTime())
+})
+
 test('verifying a phone after the window does not bring back an expired hold', async () => {
   const w = await world(app)
   const phone = '+9779812345671'
