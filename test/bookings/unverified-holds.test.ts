@@ -8,7 +8,7 @@ import { createIndoorGame, createUser, daysFromFixedNow, FIXED_NOW, type TestUse
 import { expireLapsedHolds, letHoldsRunOut } from '../helpers/sweeps.ts'
 import { book, fixedSlot, type World, world } from './helpers.ts'
 
-// A held slot needs a real person (docs/bookings.md, "Payment holds"): a customer without a verified
+// A held slot needs a real person (docs/bookings.md, "Creating"): a customer without a verified
 // phone holds any unpaid booking (cash included) only BOOKING_HOLD_MINUTES, then the hold sweep
 // frees it; with a verified phone a cash booking holds until its start; verifying a phone within
 // the window extends the cash holds to the start. Everything on one ManualClock.

@@ -6,7 +6,7 @@ import { extendableHolds, hasVerifiedPhone, setHold } from './repository/holds.t
 import { lockCustomerHolds } from './repository/unpaid.ts'
 import { capsApply } from './unpaid-caps.ts'
 
-// How long a pending booking holds its slot (docs/bookings.md, "Payment holds"). A payment intent
+// How long a pending booking holds its slot (docs/bookings.md, "Creating"). A payment intent
 // online (gateway, wallet) or none yet: BOOKING_HOLD_MINUTES from now. Cash, and a week of a series
 // after its first: until the start. A customer's own booking while they have no verified phone is
 // never held past now + BOOKING_HOLD_MINUTES, whatever the method: throwaway accounts cannot squat

@@ -123,7 +123,7 @@ export async function verifyOtp(
     await repo.markVerified(trx, user.id, type === 'email' ? 'email_verified_at' : 'phone_verified_at', ctx.clock.now())
     // A verified phone: the customer's bookings held only the payment window while they had none
     // (cash, a series' later weeks) are held as a verified customer's, in the same transaction
-    // (docs/bookings.md, "Payment holds").
+    // (docs/bookings.md, "Creating").
     if (type === 'sms') await ctx.steps.phoneVerified(trx, user.id)
   })
   return user.id
