@@ -32,7 +32,8 @@ export type SampleRow = Record<string, string | number | boolean | null>
  * random one of the bench's players. The other columns take the values the server wrote into
  * `sample` (the same type, status, amounts, hold), as parameters, like the service sends them;
  * the number prefix ("BK-2026-") and the court of the advisory lock are parameters too, and, in the
- * held shape, the cap's customer, limit (never reached) and now.
+ * held shape, the cap's customer, limit (never reached) and now, and the hold (written last, chosen by
+ * the customer's phone).
  *
  * The courts must be numbered venue after venue (court = (venue - 1) * courtsPerVenue + k).
  * start_time/end_time are `make_time(:h, 0, 0)`: pgbench variables are numbers, not strings.
@@ -71,11 +72,14 @@ export function bookingScript(
   const prefix = String(sample.booking_number).replace(/\d+$/, '')
   defines.push(`prefix=${prefix}`)
   // After the columns: the number's prefix, the court of its lock, then the cap's customer, limit
-  // (never reached: pgbench measures the work, not the refusal), now and now on the wall clock.
+  // (never reached: pgbench measures the work, not the refusal), now and now on the wall clock,
+  // then the hold chosen by the customer's phone (its customer, the hold verified and not: the
+  // sample's hold for both).
   const after = [':prefix', ':court']
   if (shape === 'insert-held:') {
     defines.push('c_max=1000000000', `c_now=${o.now.toISOString()}`, `c_wall=${o.wall}`)
-    after.push(':uid', ':c_max', ':c_now', ':c_wall')
+    const hold = value('hold_expires_at')
+    after.push(':uid', ':c_max', ':c_now', ':c_wall', ':uid', hold, hold)
   }
   let statement = sql.replace(/\$(\d+)/g, (_, k: string) => {
     const i = Number(k) - 1

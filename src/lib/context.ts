@@ -22,12 +22,18 @@ export interface Steps {
    * slot is free. The waitlist offers it to the next customer waiting for it.
    */
   slotFreed(trx: Executor, kind: 'court' | 'indoor', bookingId: number): Promise<unknown>
+  /**
+   * User `userId` verified a phone in `trx` (accounts' OTP verify): booking-core gives their pending
+   * bookings held only the payment window while they had none the hold a verified customer's has.
+   */
+  phoneVerified(trx: Executor, userId: number): Promise<unknown>
 }
 
 /** Steps before the composition root wires them: each throws. */
 export function unwiredSteps(): Steps {
   return {
     slotFreed: () => Promise.reject(new Error('ctx.steps.slotFreed is not wired (src/modules/index.ts)')),
+    phoneVerified: () => Promise.reject(new Error('ctx.steps.phoneVerified is not wired (src/modules/index.ts)')),
   }
 }
 

@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify'
 import type { AppContext } from '../lib/context.ts'
 import accounts from './accounts/routes.ts'
 import availability from './availability/routes.ts'
+import { extendHoldsOfVerified } from './booking-core/index.ts'
 import { registerBookingJobs } from './bookings/jobs.ts'
 import bookings from './bookings/routes.ts'
 import bookingSeries from './bookings/series-routes.ts'
@@ -85,11 +86,13 @@ export async function registerModules(app: FastifyInstance) {
 
 /**
  * The steps one module runs in another's transaction (AppContext.steps): booking-core frees a slot,
- * the waitlist offers it to the next customer waiting (court bookings; indoor games have no waitlist).
+ * the waitlist offers it to the next customer waiting (court bookings; indoor games have no waitlist);
+ * accounts verifies a phone, booking-core extends that customer's short holds (extendHoldsOfVerified).
  */
 export function wireSteps(ctx: AppContext) {
   ctx.steps.slotFreed = (trx, kind, bookingId) =>
     kind === 'court' ? offerFreedSlot(ctx, trx, bookingId) : Promise.resolve(null)
+  ctx.steps.phoneVerified = (trx, userId) => extendHoldsOfVerified(ctx, trx, userId)
 }
 
 /** Every feature's background jobs. */

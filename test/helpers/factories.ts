@@ -28,6 +28,11 @@ export async function createUser(
     password?: string
     is_active?: boolean
     wallet?: number
+    /**
+     * Whether the account has a verified phone (default true: its unpaid cash bookings hold until
+     * their start; false: a new account's, held only BOOKING_HOLD_MINUTES, docs/bookings.md).
+     */
+    phone_verified?: boolean
   } = {},
 ): Promise<TestUser> {
   const db = app.ctx.db
@@ -43,6 +48,7 @@ export async function createUser(
       password_hash: await hashPassword(password),
       is_active: opts.is_active ?? true,
       wallet_balance: 0,
+      phone_verified_at: (opts.phone_verified ?? true) ? app.ctx.clock.now() : null,
     })
     .returning('id')
     .executeTakeFirstOrThrow()

@@ -57,6 +57,7 @@ export {
   isCounterGateway,
   REFUND_REFERENCE_TAKEN,
 } from './gateway-refunds.ts'
+export { extendHoldsOfVerified, type HoldOf, holdsAsVerified, holdUntil } from './holds.ts'
 export { bookingAccessHooks } from './hooks.ts'
 export {
   DESK_PAYMENT_METHODS,
@@ -77,7 +78,6 @@ export {
 export {
   type BookingKind,
   bookingTable,
-  holdUntil,
   type LockedBooking,
   lockBooking,
   setPaymentIntent,
@@ -104,6 +104,7 @@ export { type Arrival, type Received, receivePayment } from './receive.ts'
 export { REMINDER_LEAD_HOURS, reminderSweep, sendReminders } from './reminders.ts'
 export { type CashBackDetailRow, cashBacksOfPeriod } from './repository/cash-backs.ts'
 export { lockGatewayRefund, noteGatewayRefundError } from './repository/gateway-refunds.ts'
+export { holdByPhone } from './repository/holds.ts'
 export { type BookingListFilter, bookingIdPage } from './repository/lists.ts'
 export {
   allocatedNumber,

@@ -1,5 +1,6 @@
 import type { AppContext } from '../../lib/context.ts'
 import type { Executor } from '../../lib/db.ts'
+import { bookingHeldAsVerified, holdUntil } from './holds.ts'
 import { type BookingKind, type LockedBooking, lockBooking, setPaymentMethod } from './repository/bookings.ts'
 import { checkPayAtVenue } from './rules.ts'
 import { reviveWithinCap } from './unpaid-caps.ts'
@@ -10,15 +11,10 @@ import { reviveWithinCap } from './unpaid-caps.ts'
 export type { BookingKind, LockedBooking } from './repository/bookings.ts'
 export { bookingTable, LOCKED_BOOKING_COLUMNS, lockBooking } from './repository/bookings.ts'
 
-/** When a pending booking with this payment method stops holding its slot. */
-export function holdUntil(ctx: AppContext, method: string, date: string, startTime: string, now: Date): Date {
-  if (method === 'cash') return ctx.zone.instant(date, startTime)
-  return new Date(now.getTime() + ctx.config.bookingHoldMinutes * 60_000)
-}
-
 /**
  * Records how the customer intends to pay. gateway or wallet: the slot is held for
- * BOOKING_HOLD_MINUTES from now; cash: held until the booking's start. `field` names the request's
+ * BOOKING_HOLD_MINUTES from now; cash: held until the booking's start, when the customer has a
+ * verified phone (else BOOKING_HOLD_MINUTES too: holdUntil). `field` names the request's
  * payment method field, under which a refused cash intent is reported. A customer's own hold that
  * already ran out is held again only within the unpaid cap (`reviveWithinCap`; 422 under `field`):
  * the caller takes the customer's lock (lockCustomerHolds) before the booking's.
@@ -37,8 +33,16 @@ export async function setPaymentIntent(
   // limit (docs/bookings.md, "Booking rules" and "No-shows").
   if (method === 'cash') await checkPayAtVenue(ctx, trx, booking, field)
   // Only a pending booking is held; a confirmed one keeps its slot without a hold.
+  const now = ctx.clock.now()
   const hold =
-    booking.status === 'pending' ? holdUntil(ctx, method, booking.date, booking.start_time, ctx.clock.now()) : null
+    booking.status === 'pending'
+      ? holdUntil(
+          ctx,
+          { method, date: booking.date, startTime: booking.start_time },
+          now,
+          await bookingHeldAsVerified(trx, booking),
+        )
+      : null
   const record = () => setPaymentMethod(trx, kind, id, method, hold, ctx.clock.now())
   const owner = lapsedHoldOwner(booking, ctx.clock.now())
   if (owner === null) return record()

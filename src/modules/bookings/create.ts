@@ -43,7 +43,8 @@ export function courtConflict(ctx: AppContext) {
  * A plain booking (no coupon, something to pay) is that one statement, with its payment intent
  * already in the row; a customer's own is counted against their unpaid cap in the same statement
  * (the customer's lock, the count, CSU01 at the cap: bookings/repository.ts insertBooking), which
- * becomes the cap's 422. A coupon or a free booking also redeems the coupon / confirms and
+ * becomes the cap's 422; the same statement reads whether the customer has a verified phone, which
+ * decides the hold (holdUntil). A coupon or a free booking also redeems the coupon / confirms and
  * notifies, in one transaction with the INSERT (a coupon booking's cap counted first in it).
  * Expired payment holds never block a slot: when the INSERT is refused, the expired holds on that
  * court and date are cancelled (their own transaction; a customer waiting for the slot is offered
@@ -59,7 +60,9 @@ export async function createCourtBooking(ctx: AppContext, input: NewBooking, boo
   // The webhook outbox needs a transaction; a plain booking at a venue nobody listens to stays one
   // statement, its unpaid cap (a customer's own) counted inside it.
   const outbox = p.plain && (await hasSubscribers(ctx, p.venueId, 'booking.created'))
-  const hold = capped && p.plain ? unpaidHoldOf(ctx, booker) : undefined
+  // Its hold is chosen inside the INSERT by the customer's phone (insertBooking): a customer without
+  // a verified phone holds the slot only for the payment window, whatever the method.
+  const hold = capped && p.plain ? { ...unpaidHoldOf(ctx, booker), unverifiedHold: p.unverifiedHold } : undefined
   const attempt = (): Promise<BookingRow | number> =>
     p.plain && !outbox
       ? insertBooking(ctx.db, p.values, p.year, hold)

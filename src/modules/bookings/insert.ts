@@ -1,9 +1,9 @@
 import type { AppContext } from '../../lib/context.ts'
 import type { Executor } from '../../lib/db.ts'
-import { applyCoupon, lockBooking, setPaymentIntent, transition, type UnpaidHold } from '../booking-core/index.ts'
+import { applyCoupon, lockBooking, setPaymentIntent, transition } from '../booking-core/index.ts'
 import { emitBookingEvent } from '../webhooks/index.ts'
 import type { PreparedBooking } from './prepare.ts'
-import { insertBooking } from './repository.ts'
+import { type CustomerInsert, insertBooking } from './repository.ts'
 
 // The INSERT of a prepared court booking, by path, inside the caller's transaction. Each returns the
 // new booking's id; the exclusion constraint may refuse the INSERT (23P01), which aborts the
@@ -25,9 +25,10 @@ export async function insertPreparedBooking(ctx: AppContext, trx: Executor, p: P
 
 /**
  * plain: the INSERT and its booking.created webhook message (the outbox), in one transaction; with
- * `hold`, the INSERT counts the customer's unpaid cap first (insertBooking).
+ * `hold`, the INSERT counts the customer's unpaid cap first and chooses the hold by their phone
+ * (insertBooking).
  */
-export async function insertPlain(ctx: AppContext, trx: Executor, p: PreparedBooking, hold?: UnpaidHold) {
+export async function insertPlain(ctx: AppContext, trx: Executor, p: PreparedBooking, hold?: CustomerInsert) {
   const row = await insertBooking(trx, p.values, p.year, hold)
   await emitBookingEvent(ctx, trx, 'court', row.id, 'created')
   return row

@@ -5,7 +5,7 @@ import type { Executor } from '../../lib/db.ts'
 import { Invalid } from '../../lib/errors.ts'
 import { isValidDate, toMinutes, toTimeWithSeconds } from '../../lib/time.ts'
 import { loadDay, quoteDay } from '../availability/index.ts'
-import { type Booker, checkBookingRules, holdUntil } from '../booking-core/index.ts'
+import { type Booker, capsApply, checkBookingRules, type HoldOf, holdUntil } from '../booking-core/index.ts'
 import { checkCoupon } from '../coupons/index.ts'
 import { courtForBooking, type insertBooking } from './repository.ts'
 import type { CreateBody } from './schemas.ts'
@@ -90,6 +90,12 @@ export interface PreparedBooking {
   plain: boolean
   year: number
   values: Parameters<typeof insertBooking>[1]
+  /**
+   * The hold when the booking is a customer's own and they have no verified phone (holdUntil):
+   * values.hold_expires_at is a verified customer's (and staff's). The INSERT or its transaction
+   * chooses by the customer's phone (bookings/repository.ts insertBooking, series.ts).
+   */
+  unverifiedHold: Date | null
 }
 
 export interface PrepareOptions {
@@ -99,6 +105,8 @@ export interface PrepareOptions {
   seriesId?: number
   /** A hold other than the payment hold (a waitlist offer's window). */
   holdExpiresAt?: Date
+  /** A week of a customer's series after its first: held until its start (holdUntil). */
+  laterWeek?: boolean
 }
 
 /**
@@ -126,6 +134,20 @@ export async function prepareCourtBooking(
   const online = booker.type === 'online'
   const method = input.payment_method ?? null
   const plain = !code && quote.baseAmount > 0
+  // An unpaid online booking holds its slot only for the payment window; choosing a payment
+  // method (here or through /api/payments/initiate) moves the hold. Desk bookings are not held
+  // unless they name a method. A plain booking carries its payment intent (what setPaymentIntent
+  // records) from the start.
+  const held: HoldOf | null =
+    (plain && method) || online
+      ? {
+          method: plain ? method : null,
+          date: input.date,
+          startTime: input.start_time,
+          laterWeek: online && opts.laterWeek,
+        }
+      : null
+  const hold = (verified: boolean) => opts.holdExpiresAt ?? (held ? holdUntil(ctx, held, now, verified) : null)
   const values = {
     user_id: booker.userId,
     court_id: court.id,
@@ -142,17 +164,8 @@ export async function prepareCourtBooking(
     customer_phone: input.customer_phone?.trim() || booker.customerPhone,
     notes: input.notes?.trim() || null,
     created_by: booker.createdBy,
-    // An unpaid online booking holds its slot only for the payment window; choosing a payment
-    // method (here or through /api/payments/initiate) moves the hold. Desk bookings are not held.
-    // A plain booking carries its payment intent (what setPaymentIntent records) from the start.
     payment_method: plain ? method : null,
-    hold_expires_at:
-      opts.holdExpiresAt ??
-      (plain && method
-        ? holdUntil(ctx, method, input.date, input.start_time, now)
-        : online
-          ? holdUntil(ctx, 'gateway', input.date, input.start_time, now)
-          : null),
+    hold_expires_at: hold(true),
     ...(opts.seriesId === undefined ? {} : { series_id: opts.seriesId }),
   }
   // The venue's booking rules bind customers only (docs/bookings.md, "Booking rules").
@@ -168,5 +181,6 @@ export async function prepareCourtBooking(
       holdUntil: values.hold_expires_at,
     })
   }
-  return { input, booker, courtId: court.id, venueId: court.venue_id, code, plain, year, values }
+  const unverifiedHold = capsApply(booker) ? hold(false) : values.hold_expires_at
+  return { input, booker, courtId: court.id, venueId: court.venue_id, code, plain, year, values, unverifiedHold }
 }

@@ -5,6 +5,7 @@ import { type Executor, ReusedStatements } from '../../lib/db.ts'
 import {
   allocatedNumberAfterHold,
   allocatedNumberWithPrefix,
+  holdByPhone,
   numberPrefix,
   type UnpaidHold,
 } from '../booking-core/index.ts'
@@ -17,45 +18,69 @@ export { parseId } from '../../lib/ids.ts'
 type NewBookingRow = Omit<Insertable<Bookings>, 'booking_number'>
 
 /**
+ * A customer's own booking's INSERT: their unpaid cap, counted inside it, and the hold it gets
+ * while they have no verified phone (PreparedBooking.unverifiedHold; the row's hold_expires_at is a
+ * verified customer's).
+ */
+export interface CustomerInsert extends UnpaidHold {
+  unverifiedHold: Date | null
+}
+
+/**
  * Inserts a court booking, numbered in the same statement (see allocatedNumber), and returns the
  * whole row with its venue's summary and its customer's wallet balance. One round trip; the exclusion
  * constraint may refuse it (23P01).
  *
  * With `hold` (a customer's own booking with something to pay) the same statement first counts the
- * customer's unpaid bookings under their lock (allocatedNumberAfterHold) and raises CSU01 at the cap:
- * still one round trip, where a transaction of its own (BEGIN, the lock, the count, the INSERT,
- * COMMIT) took five (docs/performance.md, "Booking creation").
+ * customer's unpaid bookings under their lock (allocatedNumberAfterHold) and raises CSU01 at the cap,
+ * and writes the hold their phone calls for (holdByPhone: a verified customer's, else
+ * `hold.unverifiedHold`): still one round trip, where a transaction of its own (BEGIN, the lock,
+ * the count, the INSERT, COMMIT) took five (docs/performance.md, "Booking creation").
  *
  * The statement is built with Kysely once per set of columns and its SQL reused after that
  * (ReusedStatements, which derives the parameter order from the arguments): building it is a large
  * share of a booking's CPU in Node (docs/performance.md, "Why the hot paths look this way").
  */
-export async function insertBooking(db: Executor, values: NewBookingRow, year: number, hold?: UnpaidHold) {
+export async function insertBooking(db: Executor, values: NewBookingRow, year: number, hold?: CustomerInsert) {
   const number_prefix = numberPrefix('BK', year)
-  const columns = Object.keys(values).join()
-  const rows = hold
-    ? await statements.run(
-        db,
-        `insert-held:${columns}`,
-        {
-          ...values,
-          number_prefix,
-          hold_user: hold.userId,
-          hold_max: hold.max,
-          hold_now: hold.now,
-          hold_wall: hold.wall,
-        },
-        (a) => buildHeldInsert(db, a),
-      )
-    : await statements.run(db, `insert:${columns}`, { ...values, number_prefix }, (a) => buildInsert(db, a))
+  if (!hold) {
+    const columns = Object.keys(values).join()
+    const rows = await statements.run(db, `insert:${columns}`, { ...values, number_prefix }, (a) => buildInsert(db, a))
+    return rows[0]!
+  }
+  // The hold is written last, after the number, from its own arguments: the shape lists the other
+  // columns, in the order of their parameters (bench/pgbench.ts reads them so).
+  const { hold_expires_at, ...columns } = values
+  const rows = await statements.run(
+    db,
+    `insert-held:${Object.keys(columns).join()}`,
+    {
+      ...columns,
+      number_prefix,
+      hold_user: hold.userId,
+      hold_max: hold.max,
+      hold_now: hold.now,
+      hold_wall: hold.wall,
+      hold_verified: hold_expires_at ?? null,
+      hold_unverified: hold.unverifiedHold,
+    },
+    (a) => buildHeldInsert(db, a),
+  )
   return rows[0]!
 }
 
 /** The row's columns and the booking number's prefix ("BK-2026-"), the statement's arguments. */
 type InsertArgs = NewBookingRow & { number_prefix: string }
 
-/** InsertArgs and the customer's unpaid cap (UnpaidHold's fields). */
-type HeldInsertArgs = InsertArgs & { hold_user: number; hold_max: number; hold_now: Date; hold_wall: string }
+/** InsertArgs but the hold, the customer's unpaid cap (UnpaidHold's fields) and the hold by their phone. */
+type HeldInsertArgs = Omit<InsertArgs, 'hold_expires_at'> & {
+  hold_user: number
+  hold_max: number
+  hold_now: Date
+  hold_wall: string
+  hold_verified: Date | string | null
+  hold_unverified: Date | null
+}
 
 /** The INSERT per column set (a handful of shapes: online, desk, coupon bookings). */
 export const statements = new ReusedStatements()
@@ -69,16 +94,32 @@ function buildInsert(db: Executor, { number_prefix, ...values }: InsertArgs) {
 
 function buildHeldInsert(
   db: Executor,
-  { number_prefix, hold_user, hold_max, hold_now, hold_wall, ...values }: HeldInsertArgs,
+  {
+    number_prefix,
+    hold_user,
+    hold_max,
+    hold_now,
+    hold_wall,
+    hold_verified,
+    hold_unverified,
+    ...values
+  }: HeldInsertArgs,
 ) {
   const hold = { userId: hold_user, max: hold_max, now: hold_now, wall: hold_wall }
   return insertReturning(db, {
     ...values,
     booking_number: allocatedNumberAfterHold('BK', number_prefix, values.court_id, hold),
+    hold_expires_at: holdByPhone(hold_user, hold_verified, hold_unverified),
   })
 }
 
-function insertReturning(db: Executor, row: NewBookingRow & { booking_number: RawBuilder<string> }) {
+function insertReturning(
+  db: Executor,
+  row: Omit<NewBookingRow, 'hold_expires_at'> & {
+    booking_number: RawBuilder<string>
+    hold_expires_at?: NewBookingRow['hold_expires_at'] | RawBuilder<Date>
+  },
+) {
   return db
     .insertInto('bookings')
     .values(row)

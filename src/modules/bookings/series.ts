@@ -12,6 +12,7 @@ import {
   CANCELLED_BY_CUSTOMER,
   cancelledMessage,
   hasStarted,
+  holdsAsVerified,
   insertPastLapsedHolds,
   lockBooking,
   onlineBooker,
@@ -89,10 +90,9 @@ export async function createSeries(ctx: AppContext, input: SeriesInput, booker: 
         booker,
         now,
         // The first week is held for the payment window like any booking; a later week is held
-        // until its own start, so the customer pays week by week instead of 26 times in 15 minutes.
-        date !== input.start_date && booker.type === 'online'
-          ? { holdExpiresAt: ctx.zone.instant(date, input.start_time) }
-          : {},
+        // until its own start, so the customer pays week by week instead of 26 times in 15 minutes
+        // (while they have a verified phone: holdUntil).
+        { laterWeek: date !== input.start_date },
       )
       weeks.push({ date, prepared })
     } catch (err) {
@@ -111,6 +111,8 @@ export async function createSeries(ctx: AppContext, input: SeriesInput, booker: 
     // A customer's series: MAX_ACTIVE_SERIES and MAX_UNPAID_BOOKINGS (unpaid-cap.ts).
     const prepared = weeks.map((w) => w.prepared)
     await assertSeriesCap(ctx, trx, booker, prepared, input.payment_method)
+    // A customer without a verified phone holds no week past the payment window (holdUntil).
+    const verified = await holdsAsVerified(trx, booker)
     const seriesId = await insertSeries(trx, {
       user_id: booker.userId,
       court_id: first.courtId,
@@ -129,7 +131,9 @@ export async function createSeries(ctx: AppContext, input: SeriesInput, booker: 
     const booked: number[] = []
     for (const week of weeks) {
       if (!week.prepared) continue
-      const p: PreparedBooking = { ...week.prepared, values: { ...week.prepared.values, series_id: seriesId } }
+      const { values, unverifiedHold } = week.prepared
+      const hold = verified ? values.hold_expires_at : unverifiedHold
+      const p: PreparedBooking = { ...week.prepared, values: { ...values, hold_expires_at: hold, series_id: seriesId } }
       const insert = () => savepoint(trx, () => insertPreparedBooking(ctx, trx, p))
       const scope = { resourceId: p.courtId, date: week.date }
       const id = await insertPastLapsedHolds(ctx, 'court', scope, insert, trx)

@@ -89,9 +89,13 @@ export async function createIndoorBooking(
     customer_phone: input.customer_phone?.trim() || booker.customerPhone || null,
     notes: input.notes?.trim() || null,
     created_by: booker.createdBy,
-    // An unpaid online booking holds its slot only for the payment window; paying (or choosing
-    // cash) through /api/payments/initiate moves or clears the hold.
-    hold_expires_at: booker.type === 'online' ? holdUntil(ctx, 'gateway', input.date, input.start_time, now) : null,
+    // An unpaid online booking holds its slot only for the payment window (no method chosen yet,
+    // verified phone or not); paying (or choosing cash) through /api/payments/initiate moves or
+    // clears the hold.
+    hold_expires_at:
+      booker.type === 'online'
+        ? holdUntil(ctx, { method: null, date: input.date, startTime: input.start_time }, now, false)
+        : null,
   }
   // The venue's booking rules bind customers only (docs/bookings.md, "Booking rules").
   if (booker.venueId === undefined && booker.userId !== null) {

@@ -77,7 +77,7 @@ export const coreEn = {
   'book.total': 'To pay',
   'book.howToPay': 'How to pay',
   'book.walletBalance': 'balance {amount}',
-  'book.cashHint': 'the slot is held until it starts',
+  'book.cashHint': 'the slot is held until it starts once your phone is verified, otherwise only a few minutes',
   'book.onlineOnly': 'This venue takes online payment only: paying at the venue is not offered.',
   'book.confirm': 'Book and pay {amount}',
   'book.working': 'Booking…',

@@ -78,7 +78,7 @@ export const coreNe: Record<keyof typeof coreEn, string> = {
   'book.total': 'तिर्नुपर्ने',
   'book.howToPay': 'कसरी तिर्ने',
   'book.walletBalance': 'मौज्दात {amount}',
-  'book.cashHint': 'स्लट सुरु नहुँदासम्म राखिन्छ',
+  'book.cashHint': 'फोन प्रमाणित भए स्लट सुरु नहुँदासम्म राखिन्छ, नभए केही मिनेट मात्र',
   'book.onlineOnly': 'यो भेन्युले अनलाइन भुक्तानी मात्र लिन्छ: भेन्युमा तिर्ने विकल्प छैन।',
   'book.confirm': 'बुक गरेर {amount} तिर्नुहोस्',
   'book.working': 'बुक हुँदैछ…',

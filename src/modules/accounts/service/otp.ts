@@ -78,7 +78,7 @@ export async function sendOtp(ctx: AppContext, rawIdentifier: string, type: OtpC
  * identifier (under the identifier's lock, so parallel guesses cannot exceed either limit); the right
  * code consumes the row. 429 (TooManyTries) while the identifier has OTP_MAX_FAILURES wrong tries
  * within the last hour. Returns the user the identifier belongs to, if any, now verified on
- * that channel.
+ * that channel (a phone: with their short holds extended, ctx.steps.phoneVerified).
  */
 export async function verifyOtp(
   ctx: AppContext,
@@ -119,11 +119,12 @@ export async function verifyOtp(
   const user = await repo.findLogin(ctx.db, identifier, type === 'email' ? 'email' : 'phone')
   if (!user) return null
   if (!user.is_active) throw new Forbidden(INVALID_CREDENTIALS)
-  await repo.markVerified(
-    ctx.db,
-    user.id,
-    type === 'email' ? 'email_verified_at' : 'phone_verified_at',
-    ctx.clock.now(),
-  )
+  await ctx.db.transaction().execute(async (trx) => {
+    await repo.markVerified(trx, user.id, type === 'email' ? 'email_verified_at' : 'phone_verified_at', ctx.clock.now())
+    // A verified phone: the customer's bookings held only the payment window while they had none
+    // (cash, a series' later weeks) are held as a verified customer's, in the same transaction
+    // (docs/bookings.md, "Creating").
+    if (type === 'sms') await ctx.steps.phoneVerified(trx, user.id)
+  })
   return user.id
 }
