@@ -2,7 +2,7 @@ import assert from 'node:assert/strict'
 import { before, describe, test } from 'node:test'
 import type { Page } from 'playwright-core'
 import { Zone } from '../../src/lib/zone.ts'
-import { legacyGatewayPayment } from '../desk/cash-back-helpers.ts'
+import { legacyGatewayPayment, refundedTheOldWay } from '../desk/cash-back-helpers.ts'
 import { ordinaryDayAfter, type TestUser } from '../helpers/factories.ts'
 import { axeViolations, CONSOLE_NOW, PHONE, withConsole } from './browser.ts'
 
@@ -39,7 +39,11 @@ describe('console: cash-backs awaiting approval, approved and paid out', () => {
   const dueList = async (): Promise<CashBack[]> =>
     (await inject('GET', `/api/venues/${ui.venueId}/cash-backs?status=all`, staffToken)).json().data
   /** A walk-in on Court A at `start` that staff cancel after `pay` took its money; its number. */
-  async function cancelledWalkIn(start: string, pay: (id: number, total: string) => Promise<void>) {
+  async function cancelledWalkIn(
+    start: string,
+    pay: (id: number, total: string) => Promise<void>,
+    around: (cancel: () => Promise<void>) => Promise<void> = (cancel) => cancel(),
+  ) {
     const end = `${String(Number(start.slice(0, 2)) + 1).padStart(2, '0')}:00`
     const booked = await inject('POST', `/api/venues/${ui.venueId}/bookings`, staffToken, {
       court_id: await ui.courtId('Court A'),
@@ -52,8 +56,10 @@ describe('console: cash-backs awaiting approval, approved and paid out', () => {
     assert.equal(booked.statusCode, 201, booked.body)
     const { id, total_amount, booking_number } = booked.json().data
     await pay(id, total_amount)
-    const cancel = await inject('PATCH', `/api/bookings/${id}/status`, staffToken, { status: 'cancelled' })
-    assert.equal(cancel.statusCode, 200, cancel.body)
+    await around(async () => {
+      const cancel = await inject('PATCH', `/api/bookings/${id}/status`, staffToken, { status: 'cancelled' })
+      assert.equal(cancel.statusCode, 200, cancel.body)
+    })
     return booking_number as string
   }
 
@@ -66,9 +72,20 @@ describe('console: cash-backs awaiting approval, approved and paid out', () => {
       const res = await inject('POST', `/api/bookings/${id}/payments`, staffToken, { method: 'cash', amount: total })
       assert.equal(res.statusCode, 201, res.body)
     })
-    const typedNumber = await cancelledWalkIn('16:00', async (id, total) => {
-      await legacyGatewayPayment(ui.server.app, { id: staff.id } as TestUser, id, Math.round(Number(total) * 100))
-    })
+    // A typed Khalti payment cancelled before desk QR payments: it left a cash-back due.
+    let typedPayment = 0
+    const typedNumber = await cancelledWalkIn(
+      '16:00',
+      async (id, total) => {
+        typedPayment = await legacyGatewayPayment(
+          ui.server.app,
+          { id: staff.id } as TestUser,
+          id,
+          Math.round(Number(total) * 100),
+        )
+      },
+      (cancel) => refundedTheOldWay(ui.server.app, typedPayment, cancel),
+    )
     const all = await dueList()
     big = all.find((c) => c.booking_number === bigNumber)!
     typed = all.find((c) => c.booking_number === typedNumber)!

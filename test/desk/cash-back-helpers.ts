@@ -63,8 +63,8 @@ export async function takeCash(app: App, staff: TestUser, bookingId: number, amo
 
 /**
  * A desk payment as staff recorded gateway money before it had to be verified: a method, an amount and
- * a typed reference nobody checked, as the old desk route wrote it (a desk arrival) and migration 030
- * marked it (unverified).
+ * a typed reference nobody checked, as the old desk route wrote it (a desk arrival, the desk account's
+ * money) and migration 030 marked it (unverified).
  */
 export async function legacyGatewayPayment(
   app: App,
@@ -73,7 +73,7 @@ export async function legacyGatewayPayment(
   amountPaisa: number,
   reference = 'NEVER-RECEIVED-9',
 ) {
-  return app.ctx.db.transaction().execute(async (trx) => {
+  const id = await app.ctx.db.transaction().execute(async (trx) => {
     const booking = (await lockBooking(trx, 'court', bookingId)) as LockedBooking
     const received = await receivePayment(app.ctx, trx, booking, {
       way: 'desk',
@@ -81,13 +81,36 @@ export async function legacyGatewayPayment(
       amount: amountPaisa,
       staffId: staff.id,
     })
-    await trx
-      .updateTable('payments')
-      .set({ method: 'gateway_2', gateway_transaction_id: reference, unverified: true })
-      .where('id', '=', received.payment.id)
-      .execute()
     return received.payment.id
   })
+  await markTyped(app, id, 'gateway_2', reference)
+  return id
+}
+
+async function markTyped(app: App, paymentId: number, method: 'cash' | 'gateway_2', reference: string | null) {
+  await app.ctx.db
+    .updateTable('payments')
+    .set({ method, gateway_transaction_id: reference, unverified: method !== 'cash' })
+    .where('id', '=', paymentId)
+    .execute()
+}
+
+/**
+ * Runs `step` (a cancel, a refund) on a typed gateway payment as the code before desk QR payments
+ * did, which refunded it as a cash-back due at the desk: the cash-backs such payments left behind.
+ */
+export async function refundedTheOldWay<T>(app: App, paymentId: number, step: () => Promise<T>): Promise<T> {
+  const { gateway_transaction_id: reference } = await app.ctx.db
+    .selectFrom('payments')
+    .select('gateway_transaction_id')
+    .where('id', '=', paymentId)
+    .executeTakeFirstOrThrow()
+  await markTyped(app, paymentId, 'cash', null)
+  try {
+    return await step()
+  } finally {
+    await markTyped(app, paymentId, 'gateway_2', reference)
+  }
 }
 
 /** A due cash-back handed over by the old rule (any cash-back, from the drawer): marked paid, desk account down. */

@@ -4,7 +4,7 @@ import { ManualClock } from '../../src/lib/clock.ts'
 import { addDays } from '../../src/lib/time.ts'
 import { Zone } from '../../src/lib/zone.ts'
 import type { TestUser } from '../helpers/factories.ts'
-import { simulate } from '../payments/helpers.ts'
+import { payAtDeskByQr, simulate } from '../payments/helpers.ts'
 
 // Reports tests run on a ManualClock at noon (venue time) of a fixed day, so no test reads the real
 // date: bookings are made for days after it, and money moves on it unless a test moves the clock.
@@ -75,13 +75,15 @@ export async function payAtDesk(
   method: 'cash' | 'gateway_1' | 'gateway_2' | 'gateway_3' = 'cash',
   kind: 'court' | 'indoor' = 'court',
 ) {
+  if (method !== 'cash') {
+    // Gateway money at the desk: a QR the customer pays, counted when the gateway confirms it.
+    const { intent, callback } = await payAtDeskByQr(app, staff, { kind, id: bookingId }, amount, method)
+    assert.ok([200, 302].includes(callback.statusCode), callback.body)
+    return intent.payment.id
+  }
   const url =
     kind === 'court' ? `/api/bookings/${bookingId}/payments` : `/api/indoor-game-bookings/${bookingId}/payments`
-  const res = await call(app, 'POST', url, staff, {
-    method,
-    amount,
-    ...(method === 'cash' ? {} : { reference: `CTR-${bookingId}` }),
-  })
+  const res = await call(app, 'POST', url, staff, { method, amount })
   assert.equal(res.statusCode, 201, res.body)
   const payments = res.json().data.payments as { id: number }[]
   return payments[payments.length - 1].id
