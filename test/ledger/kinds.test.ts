@@ -53,13 +53,20 @@ test('the sets the ledger check, the reports and the statement use', () => {
     'desk_payment',
     'desk_refund',
     'gateway_payment',
+    'gateway_refund',
     'refund_to_source',
     'refund_to_wallet',
     'venue_credit',
     'wallet_payment',
   ])
   assert.deepEqual([...NOT_REVENUE_KINDS].sort(), ['commission', 'commission_refund', 'payout'])
-  assert.deepEqual([...REFUND_KINDS].sort(), ['desk_refund', 'refund_to_source', 'refund_to_wallet', 'venue_credit'])
+  assert.deepEqual([...REFUND_KINDS].sort(), [
+    'desk_refund',
+    'gateway_refund',
+    'refund_to_source',
+    'refund_to_wallet',
+    'venue_credit',
+  ])
   const buckets = Object.fromEntries(entryKinds.map((k) => [k, statementBucket(k)]))
   assert.deepEqual(buckets, {
     topup: 'online_gross',
@@ -69,8 +76,10 @@ test('the sets the ledger check, the reports and the statement use', () => {
     refund_to_wallet: 'refunds',
     refund_to_source: 'refunds',
     desk_refund: 'refunds',
+    gateway_refund: 'refunds',
     venue_credit: 'refunds',
     cash_back: 'online_gross',
+    gateway_refund_paid: 'online_gross',
     opening_balance: 'online_gross',
     commission: 'commission',
     commission_refund: 'commission',
