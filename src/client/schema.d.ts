@@ -3005,6 +3005,8 @@ export interface components {
                     id: number;
                     name: string | null;
                 };
+                /** @description A gateway payment staff typed a reference for before desk QR payments: nobody verified it */
+                unverified: boolean;
             }[];
             cash_backs_paid: {
                 id: number;

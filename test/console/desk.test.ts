@@ -2,6 +2,7 @@ import assert from 'node:assert/strict'
 import { after, before, describe, test } from 'node:test'
 import type { Browser, BrowserContext, Locator, Page } from 'playwright-core'
 import { ordinaryDayAfter } from '../helpers/factories.ts'
+import { payAtDeskByQr } from '../payments/helpers.ts'
 import {
   axeViolations,
   CONSOLE_NOW,
@@ -78,7 +79,7 @@ describe('console day board (front desk)', () => {
       payload: { court_id: court, date, start_time: start, end_time: end, type: 'offline', customer_name: name },
     })
     assert.equal(res.statusCode, 201, res.body)
-    return res.json().data as { id: number; booking_number: string }
+    return res.json().data as { id: number; booking_number: string; total_amount: string }
   }
 
   let staff: Page
@@ -189,6 +190,37 @@ describe('console day board (front desk)', () => {
     assert.equal(await dialog.locator('.booking-facts dd.strong').textContent(), 'Rs 0.00')
     await dialog.getByRole('cell', { name: 'Khalti' }).waitFor()
     await dialog.getByRole('button', { name: 'Close', exact: true }).first().click()
+  })
+
+  test('desk QR money refunded goes back through the gateway: the owner records the eSewa refund on the board', async () => {
+    const booked = await bookElsewhere(courtA, '08:00', '09:00', 'Refund Gita')
+    const staffHeaders = { headers: { authorization: `Bearer ${staffToken}` } }
+    await payAtDeskByQr(server.app, staffHeaders, { id: booked.id }, booked.total_amount, 'gateway_1')
+    const cancel = await server.app.inject({
+      method: 'PATCH',
+      url: `/api/bookings/${booked.id}/status`,
+      ...staffHeaders,
+      payload: { status: 'cancelled' },
+    })
+    assert.equal(cancel.statusCode, 200, cancel.body)
+    // Staff never see it (it is not the drawer's); the owner does.
+    assert.equal(await staff.getByRole('heading', { name: 'Refunds due at the gateway' }).count(), 0)
+    await owner.reload()
+    await owner.locator('.live-live').waitFor()
+    const section = owner.locator('section.gateway-refunds')
+    await section.getByRole('heading', { name: 'Refunds due at the gateway' }).waitFor()
+    await section.getByLabel(new RegExp(`eSewa reference for ${booked.booking_number}`)).fill('ESW-RF-77')
+    await section.getByRole('button', { name: /Mark done/ }).click()
+    await section
+      .getByText(new RegExp(`eSewa refund of Rs [\\d,]+\\.00 for ${booked.booking_number}.* recorded as done`))
+      .waitFor()
+    assert.deepEqual(await axeViolations(owner), [])
+    const done = await server.app.inject({
+      method: 'GET',
+      url: `/api/venues/${venueId}/gateway-refunds?status=done`,
+      ...staffHeaders,
+    })
+    assert.equal(done.statusCode, 403, 'staff may not list them')
   })
 
   test('cancelling a booking with a reason releases its slot', async () => {

@@ -123,6 +123,7 @@ export async function cashUp(ctx: AppContext, venueId: number, date: string | un
       amount: formatMoney(p.amount),
       received_at: ctx.zone.format(p.completed_at),
       staff: { id: p.staff_id, name: p.staff_name },
+      unverified: p.unverified,
     })),
     cash_backs_paid: f.cashBacks.map((c) => ({
       id: c.id,

@@ -51,6 +51,7 @@ export const PAYMENT_COLUMNS = [
   'net_amount',
   'reference',
   'gateway_transaction_id',
+  'unverified',
 ] as const
 
 /**
@@ -134,6 +135,7 @@ export function paymentsCsv(ctx: AppContext, venueId: number, input: RangeInput)
           formatMoney(p.amount - p.refunded_amount),
           cell(p.reference, true),
           cell(p.gateway_transaction_id, true),
+          p.unverified ? 'yes' : '',
         ])
       }
       yield chunk

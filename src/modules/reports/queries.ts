@@ -277,6 +277,8 @@ export interface PaymentExportRow {
   refunded_amount: number
   reference: string | null
   gateway_transaction_id: string | null
+  /** A gateway payment staff typed a reference for before desk QR payments (migration 030). */
+  unverified: boolean
 }
 
 export type PaymentCursor = { at: string; id: number }
@@ -294,7 +296,7 @@ export async function paymentsBatch(
   const { rows } = await sql<PaymentExportRow & { id: string; amount: string; refunded_amount: string }>`
     SELECT p.id, p.completed_at, p.completed_at::text AS cursor_at, b.kind, b.booking_number,
       coalesce(u.name, b.customer_name) AS customer_name, p.method, r.name AS recorded_by, p.status,
-      p.amount, p.refunded_amount, p.reference, p.gateway_transaction_id
+      p.amount, p.refunded_amount, p.reference, p.gateway_transaction_id, p.unverified
     FROM payments p
     JOIN (${allBookings(s.venueId, s.kind)}) b ON b.kind = p.payable_type AND b.id = p.payable_id
     LEFT JOIN users u ON u.id = b.user_id
@@ -326,13 +328,14 @@ export interface DeskPaymentRow {
   kind: string
   booking_number: string
   customer_name: string
+  unverified: boolean
 }
 
 /** Payments staff recorded at the desk (cash and counter payments) received in [start, end), oldest first. */
 export async function deskPaymentsIn(db: Executor, venueId: number, start: Date, end: Date): Promise<DeskPaymentRow[]> {
   const { rows } = await sql<DeskPaymentRow>`
     SELECT p.id, p.method, p.amount, p.completed_at, p.recorded_by AS staff_id, r.name AS staff_name, b.kind,
-      b.booking_number, coalesce(u.name, b.customer_name) AS customer_name
+      b.booking_number, coalesce(u.name, b.customer_name) AS customer_name, p.unverified
     FROM payments p
     JOIN (${allBookings(venueId, undefined)}) b ON b.kind = p.payable_type AND b.id = p.payable_id
     LEFT JOIN users r ON r.id = p.recorded_by

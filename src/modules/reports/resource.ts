@@ -116,6 +116,9 @@ export const CashUpSchema = named(
         amount: Money,
         received_at: DateTime,
         staff: StaffRef,
+        unverified: Type.Boolean({
+          description: 'A gateway payment staff typed a reference for before desk QR payments: nobody verified it',
+        }),
       }),
     ),
     cash_backs_paid: Type.Array(

@@ -752,7 +752,7 @@ function MoneyForms({
           </div>
           {qrNote && <Notice kind="error">{qrNote}</Notice>}
           {qr && (
-            <div class="desk-qr" role="group" aria-label="Payment QR">
+            <fieldset class="desk-qr" aria-label="Payment QR">
               <img
                 src={`data:image/svg+xml;charset=utf-8,${encodeURIComponent(qr.qr_svg)}`}
                 alt={`QR code: pay ${money(qr.payment.amount)} by ${METHOD_LABELS[qr.payment.method]}`}
@@ -768,7 +768,7 @@ function MoneyForms({
               <button type="button" onClick={() => setQr(null)}>
                 Close the QR
               </button>
-            </div>
+            </fieldset>
           )}
         </form>
       )}

@@ -7,6 +7,7 @@ import type { Venue } from '../../session.ts'
 import { CashBacksDue } from './cash-backs.tsx'
 import { type Board, type BoardBlock, type BoardBooking, type Column, useBoard } from './data.ts'
 import { BlockDialog, BookingDialog, NewBookingDialog, UnblockDialog } from './dialogs.tsx'
+import { GatewayRefundsDue } from './gateway-refunds.tsx'
 import { Grid } from './grid.tsx'
 
 // The day board of the front desk (issue 16): a date, the day's totals, the grid of courts and
@@ -110,6 +111,7 @@ export function BoardPage({ user, venue, date }: { user: User; venue: Venue; dat
         {board.columns.length === 0 && <Notice>This venue has no active courts or games yet.</Notice>}
       </div>
       <CashBacksDue user={user} venue={venue} board={board} />
+      <GatewayRefundsDue user={user} venue={venue} board={board} />
       <Grid
         key={board.date}
         board={board}

@@ -108,7 +108,10 @@ function CashUpDay({ venueId, day, onClosed }: { venueId: string; day: CashUp; o
                   <td class="nowrap">{p.received_at.slice(11, 16)}</td>
                   <td class="nowrap">{p.booking_number}</td>
                   <td>{p.customer_name}</td>
-                  <td>{p.method === 'cash' ? 'Cash' : `${METHOD_LABELS[p.method]} at the counter`}</td>
+                  <td>
+                    {p.method === 'cash' ? 'Cash' : `${METHOD_LABELS[p.method]} at the counter`}
+                    {p.unverified && ' (typed reference, unverified)'}
+                  </td>
                   <td>{p.staff.name ?? `#${p.staff.id}`}</td>
                   <td class="num nowrap">{money(p.amount)}</td>
                 </tr>

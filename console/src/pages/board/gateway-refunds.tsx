@@ -1,0 +1,104 @@
+import { useState } from 'preact/hooks'
+import type { operations } from '../../../../src/client/index.ts'
+import { api, ok, type User } from '../../api.ts'
+import { Outcome, Table, useForm, useLoad } from '../../components/forms.tsx'
+import { Notice } from '../../components/ui.tsx'
+import { money } from '../../format.ts'
+import { managesVenue, type Venue } from '../../session.ts'
+import { METHOD_LABELS, type Method } from '../reports/methods.ts'
+import type { Board } from './data.ts'
+
+// Gateway money taken at the desk and refunded goes back through its gateway, never from the drawer
+// (GET /api/venues/{venue}/gateway-refunds): on the day board for the venue's owner and managers. A
+// verified Khalti payment's is sent by Khalti's refund API on its own; eSewa's and Fonepay's (and any
+// typed before desk QR payments) the owner makes in the gateway's merchant portal and records here
+// with the gateway's reference ("Mark done").
+
+type GatewayRefund = operations['listGatewayRefunds']['responses'][200]['content']['application/json']['data'][number]
+
+const methodName = (m: string) => METHOD_LABELS[m as Method] ?? m
+
+export function GatewayRefundsDue({ user, venue: theVenue, board }: { user: User; venue: Venue; board: Board }) {
+  const venue = String(theVenue.id)
+  const manages = managesVenue(user, theVenue)
+  const due = useLoad(
+    () =>
+      manages
+        ? ok(
+            api().GET('/api/venues/{venue}/gateway-refunds', { params: { path: { venue }, query: { status: 'due' } } }),
+          ).then((r) => r.data)
+        : Promise.resolve([] as GatewayRefund[]),
+    [venue, board.now, manages],
+  )
+  const f = useForm({})
+  const [refs, setRefs] = useState<Record<number, string>>({})
+  const shown = due.data ?? []
+  if (!manages) return null
+  if (due.error) return <Notice kind="error">{due.error}</Notice>
+  if (shown.length === 0 && !f.notice) return null
+
+  const nameOf = (r: GatewayRefund) => {
+    const b = board.bookings.find((x) => x.id === r.booking_id && (x.kind === 'court') === (r.booking_type === 'court'))
+    return b
+      ? `${b.booking_number} · ${b.customer_name}`
+      : `${r.booking_type === 'court' ? 'Court' : 'Game'} booking #${r.booking_id}`
+  }
+
+  async function markDone(r: GatewayRefund) {
+    await f.submit(async () => {
+      await ok(
+        api().POST('/api/venues/{venue}/gateway-refunds/{gatewayRefund}/done', {
+          params: { path: { venue, gatewayRefund: r.id } },
+          body: { reference: (refs[r.id] ?? '').trim() },
+        }),
+      )
+      due.reload()
+      return `${methodName(r.method)} refund of ${money(r.amount)} for ${nameOf(r)} recorded as done.`
+    })
+  }
+
+  return (
+    <section class="gateway-refunds card no-print" aria-labelledby="gateway-refunds-head">
+      <h2 id="gateway-refunds-head">Refunds due at the gateway</h2>
+      <p class="muted">
+        eSewa, Khalti and Fonepay money taken at the desk goes back through the gateway, never from the drawer. Make the
+        refund in the gateway's merchant portal, then record its reference here.
+      </p>
+      <Outcome error={f.error} notice={f.notice} />
+      {shown.length > 0 && (
+        <Table caption="Refunds due at the gateway" columns={['Booking', { label: 'Amount', num: true }, 'Actions']}>
+          {shown.map((r) => (
+            <tr key={r.id}>
+              <td>
+                {nameOf(r)}
+                <br />
+                <span class="muted">
+                  {methodName(r.method)}
+                  {r.reason ? ` · ${r.reason}` : ''}
+                  {r.last_error ? ` · the gateway said: ${r.last_error}` : ''}
+                </span>
+              </td>
+              <td class="num nowrap">{money(r.amount)}</td>
+              <td class="row-actions">
+                <label>
+                  <span class="sr-only">
+                    {methodName(r.method)} reference for {nameOf(r)}
+                  </span>
+                  <input
+                    value={refs[r.id] ?? ''}
+                    placeholder="Gateway reference"
+                    maxLength={100}
+                    onInput={(e) => setRefs({ ...refs, [r.id]: e.currentTarget.value })}
+                  />
+                </label>
+                <button type="button" disabled={f.busy || !(refs[r.id] ?? '').trim()} onClick={() => markDone(r)}>
+                  Mark done <span class="sr-only">{`${money(r.amount)} for ${nameOf(r)}`}</span>
+                </button>
+              </td>
+            </tr>
+          ))}
+        </Table>
+      )}
+    </section>
+  )
+}
