@@ -6,7 +6,8 @@
 -- - payments.unverified: a desk payment whose gateway money nobody verified (a reference staff
 --   typed before this rule). Its rows and money stay as they were; ledger reports and payment
 --   records show them as unverified.
--- - gateway_refunds: gateway money taken at the desk, refunded, and due at the gateway until done.
+-- - gateway_refunds: gateway money taken at the desk, refunded, and due at the gateway until done;
+--   sent_at: when the refund job asked the gateway's refund API (asked once, never again).
 -- - the chart of accounts gains venue:N:gateway_refund_due (credit-normal, never negative).
 ALTER TABLE payments ADD COLUMN unverified boolean NOT NULL DEFAULT false;
 UPDATE payments SET unverified = true
@@ -25,6 +26,7 @@ CREATE TABLE gateway_refunds (
   status varchar(16) NOT NULL DEFAULT 'due' CHECK (status IN ('due', 'done')),
   gateway_reference varchar(100),
   last_error text,
+  sent_at timestamptz,
   done_by bigint REFERENCES users (id),
   done_at timestamptz,
   created_at timestamptz NOT NULL,

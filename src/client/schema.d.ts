@@ -2701,8 +2701,8 @@ export interface paths {
         get?: never;
         put?: never;
         /**
-         * Record a gateway refund made in the gateway's merchant portal (owner, manager)
-         * @description reference is the gateway’s id of the refund: 409 when another refund of the same gateway already carries it, 422 when this refund is already done.
+         * Record a gateway refund made in the gateway's merchant portal
+         * @description refund_from venue (a payment typed before desk QR payments): the venue's owner or a manager; refund_from platform (a desk QR payment, the platform's gateway took it): super_admin only, else 403. reference is the gateway’s id of the refund: 409 when another refund of the same gateway already carries it, 422 when this refund is already done.
          */
         post: operations["markGatewayRefundDone"];
         delete?: never;
@@ -3272,6 +3272,8 @@ export interface components {
             amount: string;
             reason: string | null;
             status: "due" | "done";
+            /** @description Whose merchant account sends it back: the platform's (a desk QR payment: super_admin marks it done) or the venue's own (a payment typed before desk QR payments: the owner or a manager marks it done) */
+            refund_from: "platform" | "venue";
             gateway_reference: string | null;
             last_error: string | null;
             done_by: number | null;

@@ -257,6 +257,7 @@ export interface GatewayRefunds {
   method: string
   payment_id: number
   reason: string | null
+  sent_at: Timestamp | null
   status: Generated<string>
   user_id: number | null
   venue_id: number

@@ -1,6 +1,8 @@
 import assert from 'node:assert/strict'
 import { after, before, describe, test } from 'node:test'
 import type { Browser, BrowserContext, Locator, Page } from 'playwright-core'
+import { legacyGatewayPayment } from '../desk/cash-back-helpers.ts'
+import type { TestUser } from '../helpers/factories.ts'
 import { ordinaryDayAfter } from '../helpers/factories.ts'
 import { payAtDeskByQr } from '../payments/helpers.ts'
 import {
@@ -192,35 +194,53 @@ describe('console day board (front desk)', () => {
     await dialog.getByRole('button', { name: 'Close', exact: true }).first().click()
   })
 
-  test('desk QR money refunded goes back through the gateway: the owner records the eSewa refund on the board', async () => {
-    const booked = await bookElsewhere(courtA, '08:00', '09:00', 'Refund Gita')
+  test('desk gateway money refunded goes back through the gateway: the owner records the refund of a typed payment', async () => {
     const staffHeaders = { headers: { authorization: `Bearer ${staffToken}` } }
-    await payAtDeskByQr(server.app, staffHeaders, { id: booked.id }, booked.total_amount, 'gateway_1')
-    const cancel = await server.app.inject({
-      method: 'PATCH',
-      url: `/api/bookings/${booked.id}/status`,
-      ...staffHeaders,
-      payload: { status: 'cancelled' },
-    })
-    assert.equal(cancel.statusCode, 200, cancel.body)
-    // Staff never see it (it is not the drawer's); the owner does.
+    const cancel = async (id: number) => {
+      const res = await server.app.inject({
+        method: 'PATCH',
+        url: `/api/bookings/${id}/status`,
+        ...staffHeaders,
+        payload: { status: 'cancelled' },
+      })
+      assert.equal(res.statusCode, 200, res.body)
+    }
+    // An eSewa QR payment: the platform's gateway took it, the platform sends it back.
+    const qr = await bookElsewhere(courtA, '08:00', '09:00', 'Refund Gita')
+    await payAtDeskByQr(server.app, staffHeaders, { id: qr.id }, qr.total_amount, 'gateway_1')
+    await cancel(qr.id)
+    // A Khalti payment staff typed before desk QR payments: it went to the venue's own account.
+    const typed = await bookElsewhere(courtB, '08:00', '09:00', 'Typed Shyam')
+    const staffRow = await server.app.ctx.db
+      .selectFrom('users')
+      .select('id')
+      .where('email', '=', 'staff@courtside.test')
+      .executeTakeFirstOrThrow()
+    await legacyGatewayPayment(
+      server.app,
+      { id: staffRow.id } as TestUser,
+      typed.id,
+      Math.round(Number(typed.total_amount) * 100),
+    )
+    await cancel(typed.id)
+    // Staff never see them (they are not the drawer's); the owner does.
     assert.equal(await staff.getByRole('heading', { name: 'Refunds due at the gateway' }).count(), 0)
     await owner.reload()
     await owner.locator('.live-live').waitFor()
     const section = owner.locator('section.gateway-refunds')
     await section.getByRole('heading', { name: 'Refunds due at the gateway' }).waitFor()
-    await section.getByLabel(new RegExp(`eSewa reference for ${booked.booking_number}`)).fill('ESW-RF-77')
-    await section.getByRole('button', { name: /Mark done/ }).click()
     await section
-      .getByText(new RegExp(`eSewa refund of Rs [\\d,]+\\.00 for ${booked.booking_number}.* recorded as done`))
+      .getByRole('row')
+      .filter({ hasText: qr.booking_number })
+      .getByText('The platform sends this back through eSewa.')
       .waitFor()
+    await section.getByLabel(new RegExp(`Khalti reference for ${typed.booking_number}`)).fill('KH-RF-77')
+    await section.getByRole('button', { name: new RegExp(`Mark done.*${typed.booking_number}`) }).click()
+    await section
+      .getByText(new RegExp(`Khalti refund of Rs [\\d,]+\\.00 for ${typed.booking_number}.* recorded as done`))
+      .waitFor()
+    assert.equal(await section.getByRole('row').filter({ hasText: typed.booking_number }).count(), 0)
     assert.deepEqual(await axeViolations(owner), [])
-    const done = await server.app.inject({
-      method: 'GET',
-      url: `/api/venues/${venueId}/gateway-refunds?status=done`,
-      ...staffHeaders,
-    })
-    assert.equal(done.statusCode, 403, 'staff may not list them')
   })
 
   test('cancelling a booking with a reason releases its slot', async () => {

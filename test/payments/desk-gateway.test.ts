@@ -3,7 +3,7 @@ import { after, before, test } from 'node:test'
 import type { App } from '../../src/app.ts'
 import { ManualClock } from '../../src/lib/clock.ts'
 import { checkLedger } from '../../src/modules/ledger/index.ts'
-import { sendGatewayRefund } from '../../src/modules/payments/gateway-refunds.ts'
+import { ANSWER_LOST, sendGatewayRefund } from '../../src/modules/payments/gateway-refunds.ts'
 import { book, fixedSlot, type World, world } from '../bookings/helpers.ts'
 import { build } from '../helpers/app.ts'
 import { createUser, FIXED_NOW, type TestUser } from '../helpers/factories.ts'
@@ -193,7 +193,7 @@ test('who may start a desk QR payment, and for how much', async () => {
   assert.deepEqual(payments, [])
 })
 
-test('refunded, desk QR money goes back through the gateway: a refund due the owner marks done, never cash or wallet', async () => {
+test('refunded, desk QR money goes back through the gateway: a refund due the platform marks done, never cash or wallet', async () => {
   const w = await world(app)
   const id = (await book(app, w.customer, fixedSlot(w.court.id, 6))).json().data.id as number
   const { intent } = await payAtDeskByQr(app, w.staff, { id }, '1500.00', 'gateway_1')
@@ -226,13 +226,22 @@ test('refunded, desk QR money goes back through the gateway: a refund due the ow
   assert.equal((await call('POST', done, w.manager, {})).statusCode, 422)
   assert.equal((await call('POST', done, w.manager, { reference: '' })).statusCode, 422)
   assert.equal((await call('POST', `${list}/99999999/done`, w.manager, { reference: 'X' })).statusCode, 404)
-  const marked = await call('POST', done, w.manager, { reference: 'ESW-R-1' })
+  assert.equal((await call('POST', done, w.manager, { reference: '   ' })).statusCode, 422)
+  // The platform's gateway took this money: the platform sends it back, not the venue.
+  assert.equal(due[0].refund_from, 'platform')
+  const venueTries = await call('POST', done, w.manager, { reference: 'ESW-R-1' })
+  assert.equal(venueTries.statusCode, 403, venueTries.body)
+  assert.deepEqual(venueTries.json(), {
+    message: "The platform's gateway took this money: the platform sends it back and marks it done (super_admin).",
+  })
+  const admin = await createUser(app, { roles: ['super_admin'] })
+  const marked = await call('POST', done, admin, { reference: 'ESW-R-1' })
   assert.equal(marked.statusCode, 200, marked.body)
   assert.deepEqual(
     [marked.json().data.status, marked.json().data.gateway_reference, marked.json().data.done_by],
-    ['done', 'ESW-R-1', w.manager.id],
+    ['done', 'ESW-R-1', admin.id],
   )
-  const twice = await call('POST', done, w.owner, { reference: 'ESW-R-2' })
+  const twice = await call('POST', done, admin, { reference: 'ESW-R-2' })
   assert.equal(twice.statusCode, 422)
   assert.deepEqual(twice.json(), { message: 'This gateway refund is already done.' })
   assert.deepEqual((await call('GET', list, w.owner)).json().data, [])
@@ -245,9 +254,19 @@ test('refunded, desk QR money goes back through the gateway: a refund due the ow
   assert.match(refund.json().message, /^Refund due at the gateway/)
   const due2 = (await call('GET', list, w.owner)).json().data[0]
   assert.equal(due2.amount, '500.00')
-  const dup = await call('POST', `${list}/${due2.id}/done`, w.owner, { reference: ' esw-r-1 ' })
+  const dup = await call('POST', `${list}/${due2.id}/done`, admin, { reference: ' esw-r-1 ' })
   assert.equal(dup.statusCode, 409)
   assert.deepEqual(dup.json(), { message: 'The gateway reference esw-r-1 is already recorded for another refund.' })
+  // Two refunds marked done at once with one new reference: one 200, one 409 (never a 500).
+  const third = (await book(app, w.customer, fixedSlot(w.court.id, 7, '12:00', '13:00'))).json().data.id as number
+  const paid3 = await payAtDeskByQr(app, w.staff, { id: third }, '1500.00', 'gateway_1')
+  await call('POST', `/api/payments/${paid3.intent.payment.id}/refund`, w.owner, {})
+  const pair = (await call('GET', list, w.owner)).json().data.map((r: { id: number }) => r.id)
+  assert.equal(pair.length, 2)
+  const raced = await Promise.all(
+    pair.map((id: number) => call('POST', `${list}/${id}/done`, admin, { reference: 'ESW-SAME' })),
+  )
+  assert.deepEqual(raced.map((r) => r.statusCode).sort(), [200, 409], raced.map((r) => r.body).join('\n'))
   await assertBooksBalance()
 })
 
@@ -269,6 +288,15 @@ test("a verified Khalti QR payment's refund is sent through Khalti's refund API 
   assert.equal(await sendGatewayRefund(app.ctx, app.gateways, due[0].id), true)
   // Run again (a retried job): nothing is sent twice.
   assert.equal(await sendGatewayRefund(app.ctx, app.gateways, due[0].id), false)
+  // A refund already asked for whose answer was lost is never asked again: it waits for a person.
+  const id2 = (await book(app, w.customer, fixedSlot(w.court.id, 8, '12:00', '13:00'))).json().data.id as number
+  const paid2 = await payAtDeskByQr(app, w.staff, { id: id2 }, '1500.00', 'gateway_2')
+  await call('POST', `/api/payments/${paid2.intent.payment.id}/refund`, w.owner, {})
+  const lost = (await call('GET', `/api/venues/${w.venue.id}/gateway-refunds`, w.owner)).json().data[0]
+  await app.ctx.db.updateTable('gateway_refunds').set({ sent_at: new Date() }).where('id', '=', lost.id).execute()
+  assert.equal(await sendGatewayRefund(app.ctx, app.gateways, lost.id), false)
+  const after = (await call('GET', `/api/venues/${w.venue.id}/gateway-refunds`, w.owner)).json().data[0]
+  assert.deepEqual([after.status, after.last_error], ['due', ANSWER_LOST])
   const done = (await call('GET', `/api/venues/${w.venue.id}/gateway-refunds?status=done`, w.owner)).json().data
   assert.equal(done.length, 1)
   assert.equal(done[0].done_by, null)
@@ -326,9 +354,12 @@ test('a payment staff typed before desk QR payments is unverified: refunded only
   )
   // Unverified Khalti money is not sent by the refund API: the owner settles it by hand.
   assert.equal(await sendGatewayRefund(app.ctx, app.gateways, due[0].id), false)
+  // It went to the venue's own merchant account: the venue sends it back and marks it done.
+  assert.equal(due[0].refund_from, 'venue')
   const marked = await call('POST', `/api/venues/${w.venue.id}/gateway-refunds/${due[0].id}/done`, w.owner, {
     reference: 'KHALTI-MANUAL-7',
   })
   assert.equal(marked.statusCode, 200, marked.body)
+  assert.equal((await ledger(app, w.customer.id)).balance, 0)
   await assertBooksBalance()
 })

@@ -1,6 +1,6 @@
 import type { AppContext } from '../../lib/context.ts'
 import type { Executor } from '../../lib/db.ts'
-import { Conflict, NotFound, Unprocessable } from '../../lib/errors.ts'
+import { Conflict, Forbidden, NotFound, Unprocessable } from '../../lib/errors.ts'
 import { formatMoney } from '../../lib/money.ts'
 import type { Zone } from '../../lib/zone.ts'
 import { account, post, transfer } from '../ledger/index.ts'
@@ -12,7 +12,6 @@ import {
   insertGatewayRefund,
   listGatewayRefunds,
   markGatewayRefundDone,
-  refundedPaymentOf,
 } from './repository/gateway-refunds.ts'
 
 // Gateway money taken at the desk goes back through the gateway (docs/payments.md, "Gateway
@@ -40,6 +39,8 @@ export interface GatewayRefund {
   amount: string
   reason: string | null
   status: 'due' | 'done'
+  /** Whose merchant account sends it back: the platform's (a desk QR payment) or the venue's own (typed). */
+  refund_from: 'platform' | 'venue'
   gateway_reference: string | null
   last_error: string | null
   done_by: number | null
@@ -58,6 +59,7 @@ export function gatewayRefundResource(row: GatewayRefundRow, zone: Zone): Gatewa
     amount: formatMoney(row.amount),
     reason: row.reason,
     status: row.status === 'done' ? 'done' : 'due',
+    refund_from: row.unverified ? 'venue' : 'platform',
     gateway_reference: row.gateway_reference,
     last_error: row.last_error,
     done_by: row.done_by === null ? null : Number(row.done_by),
@@ -95,7 +97,7 @@ export async function refundAtGateway(
   payment: CounterGatewayPayment & { gateway_transaction_id?: string | null },
   amount: number,
   reason: string,
-): Promise<GatewayRefundRow> {
+): Promise<void> {
   const now = ctx.clock.now()
   const row = await insertGatewayRefund(trx, {
     venue_id: booking.venue_id,
@@ -122,34 +124,46 @@ export async function refundAtGateway(
   if (!payment.unverified && payment.method === 'gateway_2') {
     await ctx.jobs.enqueue(GATEWAY_REFUND_JOB, { id: Number(row.id) }, { uniqueKey: `gateway-refund:${row.id}` }, trx)
   }
-  return row
 }
 
 export const REFUND_REFERENCE_TAKEN = (reference: string) =>
   `The gateway reference ${reference} is already recorded for another refund.`
 
+export const PLATFORM_REFUNDS =
+  "The platform's gateway took this money: the platform sends it back and marks it done (super_admin)."
+
 /**
- * A due gateway refund sent back (by the owner in the gateway's portal, or by the gateway's refund
- * API): marked done once with the gateway's reference, and the ledger moves the money out. 404 for
- * another venue's, 422 when already done, 409 when the reference is already another refund's.
+ * A due gateway refund sent back (by the gateway's refund API; in the gateway's portal by the
+ * platform for a desk QR payment, whose money the platform's merchant account took, or by the venue
+ * for a payment typed before those, which went to the venue's own): marked done once with the
+ * gateway's reference, and the ledger moves the money out. 404 for another venue's, 403 when a venue
+ * user marks one the platform sends, 422 when already done, 409 when the reference is already
+ * another refund's.
  */
 export async function completeGatewayRefund(
   ctx: AppContext,
   trx: Executor,
   venueId: number,
   id: number,
-  done: { by: number | null; reference: string },
+  done: { by: number | null; reference: string; platform: boolean },
 ): Promise<GatewayRefundRow> {
   const found = await findGatewayRefund(trx, venueId, id)
   if (!found) throw new NotFound()
+  if (!found.unverified && !done.platform) throw new Forbidden(PLATFORM_REFUNDS)
   if (found.status === 'done') throw new Unprocessable('This gateway refund is already done.')
   const reference = done.reference.trim()
   if (await gatewayReferenceTaken(trx, found.method, reference)) throw new Conflict(REFUND_REFERENCE_TAKEN(reference))
   const now = ctx.clock.now()
-  const row = await markGatewayRefundDone(trx, venueId, id, { by: done.by, at: now, reference })
-  if (!row) throw new Unprocessable('This gateway refund is already done.')
-  const payment = await refundedPaymentOf(trx, row.payment_id)
-  const to = payment.unverified ? account.venueDesk(venueId) : account.gatewayClearing(payment.method)
+  const marked = await markGatewayRefundDone(trx, venueId, id, { by: done.by, at: now, reference }).catch(
+    (err: unknown) => {
+      // The same reference marked on two refunds at once: the unique index refuses the second.
+      if ((err as { code?: string })?.code === '23505') throw new Conflict(REFUND_REFERENCE_TAKEN(reference))
+      throw err
+    },
+  )
+  if (!marked) throw new Unprocessable('This gateway refund is already done.')
+  const row = { ...marked, unverified: found.unverified }
+  const to = row.unverified ? account.venueDesk(venueId) : account.gatewayClearing(row.method)
   await post(trx, {
     kind: 'gateway_refund_paid',
     occurredAt: now,

@@ -103,7 +103,7 @@ export {
 export { type Arrival, type Received, receivePayment } from './receive.ts'
 export { REMINDER_LEAD_HOURS, reminderSweep, sendReminders } from './reminders.ts'
 export { type CashBackDetailRow, cashBacksOfPeriod } from './repository/cash-backs.ts'
-export { lockGatewayRefund, noteGatewayRefundError } from './repository/gateway-refunds.ts'
+export { lockGatewayRefund, markGatewayRefundSent, noteGatewayRefundError } from './repository/gateway-refunds.ts'
 export { holdByPhone } from './repository/holds.ts'
 export { type BookingListFilter, bookingIdPage } from './repository/lists.ts'
 export {

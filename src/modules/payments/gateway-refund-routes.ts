@@ -26,6 +26,11 @@ const GatewayRefundSchema = Type.Object(
     amount: Type.String({ description: 'NPR to send back through the gateway' }),
     reason: Nullable(Type.String()),
     status: Type.Union([Type.Literal('due'), Type.Literal('done')]),
+    refund_from: Type.Union([Type.Literal('platform'), Type.Literal('venue')], {
+      description:
+        "Whose merchant account sends it back: the platform's (a desk QR payment: super_admin marks it done) or " +
+        "the venue's own (a payment typed before desk QR payments: the owner or a manager marks it done)",
+    }),
     gateway_reference: Nullable(Type.String({ description: "The gateway's reference of the refund, once done" })),
     last_error: Nullable(Type.String({ description: "The gateway's refusal, when its refund API said no" })),
     done_by: Nullable(Type.Integer({ description: 'Who marked it done (null: the gateway refund API)' })),
@@ -79,8 +84,10 @@ export function gatewayRefundRoutes(app: RouteApp) {
         tags,
         security,
         operationId: 'markGatewayRefundDone',
-        summary: "Record a gateway refund made in the gateway's merchant portal (owner, manager)",
+        summary: "Record a gateway refund made in the gateway's merchant portal",
         description:
+          "refund_from venue (a payment typed before desk QR payments): the venue's owner or a manager; " +
+          "refund_from platform (a desk QR payment, the platform's gateway took it): super_admin only, else 403. " +
           'reference is the gateway’s id of the refund: 409 when another refund of the same gateway already ' +
           'carries it, 422 when this refund is already done.',
         params: Type.Object({ venue: VenueParams.properties.venue, gatewayRefund: Type.Integer({ minimum: 1 }) }),
@@ -95,6 +102,7 @@ export function gatewayRefundRoutes(app: RouteApp) {
         completeGatewayRefund(ctx, trx, venue.id, req.params.gatewayRefund, {
           by: user.id,
           reference: req.body.reference,
+          platform: user.roles.includes('super_admin'),
         }),
       )
       return { data: gatewayRefundResource(row, ctx.zone) }

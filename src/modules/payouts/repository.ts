@@ -57,7 +57,8 @@ export async function payoutWithReference(db: Executor, venueId: number, referen
 }
 
 /**
- * Online money (gateway, wallet) paid for bookings that have not started yet and may still be
+ * Online money (gateway, wallet, and desk QR payments: the platform's gateway took them) paid for
+ * bookings that have not started yet and may still be
  * refunded to their customers, per venue (only `venueId`'s when given): what a payout must leave in
  * the venue's balance. `today` and `time` are the venue-local now.
  */
@@ -75,7 +76,8 @@ export async function refundableReserve(
     SELECT b.venue_id, sum(p.amount - p.refunded_amount) AS reserve
     FROM (${upcoming('bookings', 'court')} UNION ALL ${upcoming('indoor_game_bookings', 'indoor')}) b
     JOIN payments p ON p.payable_type = b.kind AND p.payable_id = b.id
-    WHERE p.status IN ('completed', 'partially_refunded') AND p.recorded_by IS NULL
+    WHERE p.status IN ('completed', 'partially_refunded')
+      AND (p.recorded_by IS NULL OR (p.method <> 'cash' AND NOT p.unverified))
     GROUP BY b.venue_id`.execute(db)
   return new Map(rows.map((r) => [Number(r.venue_id), Number(r.reserve)]))
 }

@@ -274,7 +274,7 @@ const METHOD_LABELS: Record<string, string> = {
 const QR_METHODS: QrMethod[] = ['gateway_1', 'gateway_2', 'gateway_3']
 
 /** How often the desk asks whether the customer has paid the QR, and for how long. */
-const QR_POLL_MS = 2000
+const QR_POLL_MS = 3000
 const QR_GIVE_UP_MS = 15 * 60 * 1000
 
 export function BookingDialog({

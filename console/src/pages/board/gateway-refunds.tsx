@@ -1,6 +1,6 @@
 import { useState } from 'preact/hooks'
 import type { operations } from '../../../../src/client/index.ts'
-import { api, ok, type User } from '../../api.ts'
+import { api, hasRole, ok, type User } from '../../api.ts'
 import { Outcome, Table, useForm, useLoad } from '../../components/forms.tsx'
 import { Notice } from '../../components/ui.tsx'
 import { money } from '../../format.ts'
@@ -10,9 +10,10 @@ import type { Board } from './data.ts'
 
 // Gateway money taken at the desk and refunded goes back through its gateway, never from the drawer
 // (GET /api/venues/{venue}/gateway-refunds): on the day board for the venue's owner and managers. A
-// verified Khalti payment's is sent by Khalti's refund API on its own; eSewa's and Fonepay's (and any
-// typed before desk QR payments) the owner makes in the gateway's merchant portal and records here
-// with the gateway's reference ("Mark done").
+// desk QR payment's went to the platform's merchant account: Khalti's is sent by Khalti's refund API,
+// eSewa's and Fonepay's by the platform (a super_admin marks them done). A payment typed before desk
+// QR payments went to the venue's own account: the owner makes the refund in the gateway's merchant
+// portal and records its reference here ("Mark done").
 
 type GatewayRefund = operations['listGatewayRefunds']['responses'][200]['content']['application/json']['data'][number]
 
@@ -21,6 +22,7 @@ const methodName = (m: string) => METHOD_LABELS[m as Method] ?? m
 export function GatewayRefundsDue({ user, venue: theVenue, board }: { user: User; venue: Venue; board: Board }) {
   const venue = String(theVenue.id)
   const manages = managesVenue(user, theVenue)
+  const platform = hasRole(user, 'super_admin')
   const due = useLoad(
     () =>
       manages
@@ -61,8 +63,9 @@ export function GatewayRefundsDue({ user, venue: theVenue, board }: { user: User
     <section class="gateway-refunds card no-print" aria-labelledby="gateway-refunds-head">
       <h2 id="gateway-refunds-head">Refunds due at the gateway</h2>
       <p class="muted">
-        eSewa, Khalti and Fonepay money taken at the desk goes back through the gateway, never from the drawer. Make the
-        refund in the gateway's merchant portal, then record its reference here.
+        eSewa, Khalti and Fonepay money taken at the desk goes back through the gateway, never from the drawer. The
+        platform sends back what its gateway took by QR; a payment typed before that went to your own merchant account:
+        make its refund there, then record the reference here.
       </p>
       <Outcome error={f.error} notice={f.notice} />
       {shown.length > 0 && (
@@ -80,20 +83,11 @@ export function GatewayRefundsDue({ user, venue: theVenue, board }: { user: User
               </td>
               <td class="num nowrap">{money(r.amount)}</td>
               <td class="row-actions">
-                <label>
-                  <span class="sr-only">
-                    {methodName(r.method)} reference for {nameOf(r)}
-                  </span>
-                  <input
-                    value={refs[r.id] ?? ''}
-                    placeholder="Gateway reference"
-                    maxLength={100}
-                    onInput={(e) => setRefs({ ...refs, [r.id]: e.currentTarget.value })}
-                  />
-                </label>
-                <button type="button" disabled={f.busy || !(refs[r.id] ?? '').trim()} onClick={() => markDone(r)}>
-                  Mark done <span class="sr-only">{`${money(r.amount)} for ${nameOf(r)}`}</span>
-                </button>
+                {r.refund_from === 'platform' && !platform ? (
+                  <span class="muted">The platform sends this back through {methodName(r.method)}.</span>
+                ) : (
+                  markDoneControls(r)
+                )}
               </td>
             </tr>
           ))}
@@ -101,4 +95,26 @@ export function GatewayRefundsDue({ user, venue: theVenue, board }: { user: User
       )}
     </section>
   )
+
+  /** The reference field and its button (a plain call, not a component: the field keeps its focus). */
+  function markDoneControls(r: GatewayRefund) {
+    return (
+      <>
+        <label>
+          <span class="sr-only">
+            {methodName(r.method)} reference for {nameOf(r)}
+          </span>
+          <input
+            value={refs[r.id] ?? ''}
+            placeholder="Gateway reference"
+            maxLength={100}
+            onInput={(e) => setRefs({ ...refs, [r.id]: e.currentTarget.value })}
+          />
+        </label>
+        <button type="button" disabled={f.busy || !(refs[r.id] ?? '').trim()} onClick={() => markDone(r)}>
+          Mark done <span class="sr-only">{`${money(r.amount)} for ${nameOf(r)}`}</span>
+        </button>
+      </>
+    )
+  }
 }

@@ -5,25 +5,28 @@ import type { Executor } from '../../../lib/db.ts'
 // Gateway refunds: gateway money taken at the desk (a QR payment, or a reference typed before those),
 // refunded, and due at the gateway until it is sent back there.
 
-export type GatewayRefundRow = Selectable<GatewayRefunds>
+/** A gateway refund with its payment's `unverified` (whose merchant account took the money). */
+export type GatewayRefundRow = Selectable<GatewayRefunds> & { unverified: boolean }
 
 export async function insertGatewayRefund(trx: Executor, values: Insertable<GatewayRefunds>) {
   return trx.insertInto('gateway_refunds').values(values).returningAll().executeTakeFirstOrThrow()
 }
 
+const withPayment = (db: Executor) =>
+  db
+    .selectFrom('gateway_refunds as r')
+    .innerJoin('payments as p', 'p.id', 'r.payment_id')
+    .selectAll('r')
+    .select('p.unverified')
+
 export async function listGatewayRefunds(db: Executor, venueId: number, status: 'due' | 'done' | 'all') {
-  let q = db.selectFrom('gateway_refunds').selectAll().where('venue_id', '=', venueId)
-  if (status !== 'all') q = q.where('status', '=', status)
-  return q.orderBy('created_at', 'desc').orderBy('id', 'desc').execute()
+  let q = withPayment(db).where('r.venue_id', '=', venueId)
+  if (status !== 'all') q = q.where('r.status', '=', status)
+  return q.orderBy('r.created_at', 'desc').orderBy('r.id', 'desc').execute()
 }
 
 export async function findGatewayRefund(db: Executor, venueId: number, id: number) {
-  return db
-    .selectFrom('gateway_refunds')
-    .selectAll()
-    .where('id', '=', id)
-    .where('venue_id', '=', venueId)
-    .executeTakeFirst()
+  return withPayment(db).where('r.id', '=', id).where('r.venue_id', '=', venueId).executeTakeFirst()
 }
 
 /** Marks a due gateway refund done, once: undefined when it is not due (or not this venue's). */
@@ -70,11 +73,7 @@ export async function lockGatewayRefund(trx: Executor, id: number) {
     .executeTakeFirst()
 }
 
-/** The gateway and verification of the payment a gateway refund returns. */
-export async function refundedPaymentOf(db: Executor, paymentId: number) {
-  return db
-    .selectFrom('payments')
-    .select(['method', 'unverified'])
-    .where('id', '=', paymentId)
-    .executeTakeFirstOrThrow()
+/** Records that the refund job is asking the gateway now (committed before the gateway is asked). */
+export async function markGatewayRefundSent(trx: Executor, id: number, at: Date) {
+  await trx.updateTable('gateway_refunds').set({ sent_at: at }).where('id', '=', id).execute()
 }
