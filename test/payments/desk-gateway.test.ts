@@ -207,6 +207,11 @@ test('refunded, desk QR money goes back through the gateway: a refund due the pl
       to: ['Gateway money taken at the desk is refunded through its gateway, never as cash or to a wallet.'],
     })
   }
+  const preview = await call('GET', `/api/bookings/${id}/cancellation`, w.customer)
+  assert.match(
+    preview.json().data.reason,
+    /Rs 1,500\.00 paid by eSewa, Khalti or Fonepay at the venue goes back through that gateway\./,
+  )
   const cancel = await call('PATCH', `/api/bookings/${id}/status`, w.manager, { status: 'cancelled' })
   assert.equal(cancel.statusCode, 200, cancel.body)
   assert.equal((await ledger(app, w.customer.id)).balance, walletBefore)

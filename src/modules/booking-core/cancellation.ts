@@ -124,7 +124,7 @@ export async function refundQuote(
     note,
   })
   // paid_amount is net of refunds; what was ever received tells "already refunded" from "never paid".
-  const left = b.paid_amount > 0 ? await refundableOf(db, kind, b.id) : { online: 0, desk: 0 }
+  const left = b.paid_amount > 0 ? await refundableOf(db, kind, b.id) : { online: 0, desk: 0, deskGateway: 0 }
   const refundable = left.online + left.desk
   const received = refundable > 0 || b.paid_amount > 0 ? b.paid_amount : await receivedFor(db, kind, b.id)
   if (received === 0 && refundable === 0) {
@@ -137,7 +137,12 @@ export async function refundQuote(
   if (toWallet + atDesk === 0) return none('No refund: a booking made at the desk has no wallet to refund to.')
   const parts = [
     toWallet > 0 ? `${formatRupees(toWallet)} refunded to your wallet.` : '',
-    atDesk > 0 ? `${formatRupees(atDesk)} paid at the venue is refunded at its desk.` : '',
+    atDesk > left.deskGateway
+      ? `${formatRupees(atDesk - left.deskGateway)} paid at the venue is refunded at its desk.`
+      : '',
+    left.deskGateway > 0
+      ? `${formatRupees(left.deskGateway)} paid by eSewa, Khalti or Fonepay at the venue goes back through that gateway.`
+      : '',
   ]
   const said = parts.filter(Boolean).join(' ')
   const refundedBefore = (await receivedFor(db, kind, b.id)) - refundable

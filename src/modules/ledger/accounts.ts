@@ -21,7 +21,7 @@ export const account = {
   wallet: (userId: number) => `wallet:${userId}`,
   /** What the platform owes a venue for online money taken on its behalf (credit-normal). */
   venueBalance: (venueId: number) => `venue:${venueId}:balance`,
-  /** Cash and counter payments the venue holds in its drawer (debit-normal). */
+  /** Cash the venue holds in its drawer, and counter payments typed before desk QR payments (debit-normal). */
   venueDesk: (venueId: number) => `venue:${venueId}:desk`,
   /** The venue's own takings at the desk, net of refunds (credit-normal). */
   venueDeskSales: (venueId: number) => `venue:${venueId}:desk_sales`,

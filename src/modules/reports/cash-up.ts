@@ -10,8 +10,8 @@ import { type CashUpRow, findCashUp, insertCashUp } from './repository.ts'
 // The desk's cash-up (docs/reports.md, "Cash-up"): the money staff took at the desk on one
 // venue-local day, by the day it was received (payments.completed_at) and by who took it, less the
 // cash-backs handed over that day (cash_backs.paid_at, paid_by). Cash goes into the drawer; a
-// counter payment (a gateway payment staff recorded with its reference) went to the venue's
-// merchant account, so it is listed and totalled but not expected in the drawer. Every cash-back that
+// counter payment (a desk QR payment the gateway confirmed; before migration 030 a typed reference,
+// unverified) is never in the drawer, so it is listed and totalled but not expected there. Every cash-back that
 // fell due or was handed over that day is listed with who took the payment, who cancelled, who
 // approved and who paid it out. Closing a day stores what was expected, what was counted and the
 // difference, once.

@@ -125,8 +125,8 @@ const routes: Routes = async (app) => {
         summary: "A day's cash-up at the desk: expected cash in total and per staff member (owner, manager, staff)",
         description:
           'Desk payments (cash and counter payments staff recorded) by the venue-local day they were received and by who ' +
-          'took them, and the cash-backs handed over that day. expected_cash = cash − cash_backs (counter payments went ' +
-          'to the venue’s merchant account, not the drawer). cash_backs_of_day lists every cash-back that fell due or ' +
+          'took them, and the cash-backs handed over that day. expected_cash = cash − cash_backs (counter payments, desk QR ' +
+          'payments the gateway confirmed, are never in the drawer). cash_backs_of_day lists every cash-back that fell due or ' +
           'was handed over that day with who took the payment, who cancelled, who approved and who paid it out. ' +
           'When the day is closed, `closing` holds what was stored ' +
           'then; later desk money of that day still shows in the live figures. 422 on `date` for a future day.',

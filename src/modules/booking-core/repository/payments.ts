@@ -30,22 +30,26 @@ export async function insertPayment(
 /**
  * Paisa still refundable on a booking's payments, Σ (amount − refunded_amount) of completed ones,
  * split by the way the money came: online (gateway, wallet) or at the desk (recorded by staff: cash,
- * or a gateway payment taken at the counter).
+ * or a gateway payment taken at the counter, also counted apart as `deskGateway`).
  */
 export async function refundableOf(
   db: Executor,
   kind: BookingKind,
   bookingId: number,
-): Promise<{ online: number; desk: number }> {
+): Promise<{ online: number; desk: number; deskGateway: number }> {
   const rows = await db
     .selectFrom('payments')
-    .select(['recorded_by', 'amount', 'refunded_amount'])
+    .select(['recorded_by', 'method', 'amount', 'refunded_amount'])
     .where('payable_type', '=', kind)
     .where('payable_id', '=', bookingId)
     .where('status', 'in', ['completed', 'partially_refunded'])
     .execute()
-  const out = { online: 0, desk: 0 }
-  for (const r of rows) out[r.recorded_by === null ? 'online' : 'desk'] += r.amount - r.refunded_amount
+  const out = { online: 0, desk: 0, deskGateway: 0 }
+  for (const r of rows) {
+    out[r.recorded_by === null ? 'online' : 'desk'] += r.amount - r.refunded_amount
+    // Of the desk money, what staff took through a gateway: it goes back through that gateway.
+    if (r.recorded_by !== null && r.method !== 'cash') out.deskGateway += r.amount - r.refunded_amount
+  }
   return out
 }
 
