@@ -269,6 +269,28 @@ test('above 5,000.00 staff pay a cash-back only after an owner or manager approv
   )
 })
 
+test("a refund split over several cash payments is judged as a whole: the booking's cash-backs together need approval", async () => {
+  clock.set(zone.instant(TODAY, '12:00'))
+  const w = await world(app, { price: 1200000 })
+  const id = await walkIn(app, w.staff, w.venue.id, w.court.id, day(4))
+  for (let i = 0; i < 3; i++) await takeCash(app, w.staff, id, '4000.00')
+  await cancel(w.staff, id)
+  const due = (await cashBacks(app, w.venue.id, w.staff)).filter((c) => c.booking_id === id)
+  assert.deepEqual(
+    due.map((c) => [c.amount, c.needs_approval]),
+    [
+      ['4000.00', true],
+      ['4000.00', true],
+      ['4000.00', true],
+    ],
+  )
+  const pay = await call(app, 'POST', payUrl(w.venue.id, due[0].id), w.staff)
+  assert.equal(pay.statusCode, 422, pay.body)
+  assert.equal(pay.json().message, "This cash-back needs an owner's or manager's approval.")
+  const awaiting = await cashBacks(app, w.venue.id, w.owner, 'awaiting_approval')
+  assert.deepEqual(awaiting.filter((c) => c.booking_id === id).length, 3)
+})
+
 test('CASH_BACK_APPROVAL_AMOUNT sets the bound', async (t) => {
   const low = await build(t, { CASH_BACK_APPROVAL_AMOUNT: '1000.00' }, { clock: noonClock() })
   const w = await world(low, { price: 150000 })

@@ -66,8 +66,13 @@ export interface CashBack {
   created_at: string | null
 }
 
-/** Whether a cash-back is above the approval amount (an owner or manager approves it before staff pay it). */
-const needsApproval = (ctx: AppContext, amount: number) => amount > ctx.config.cashBackApprovalAmount
+/**
+ * Whether a cash-back needs an owner's or manager's approval before staff pay it: its booking's
+ * cash-backs together are above the approval amount (a refund split over several cash payments of
+ * one booking is judged as a whole, so splitting never avoids the approval).
+ */
+const needsApproval = (ctx: AppContext, c: { booking_cash_backs: number }) =>
+  c.booking_cash_backs > ctx.config.cashBackApprovalAmount
 
 /** Why the drawer cannot pay a due cash-back now, or null when it can (approval aside). */
 function drawerRefusal(c: CashBackDetailRow): string | null {
@@ -90,7 +95,7 @@ export function cashBackResource(ctx: AppContext, row: CashBackDetailRow): CashB
     amount: formatMoney(row.amount),
     reason: row.reason,
     status: paid ? 'paid' : 'due',
-    needs_approval: needsApproval(ctx, row.amount),
+    needs_approval: needsApproval(ctx, row),
     covered_by_drawer: paid || drawerRefusal(row) === null,
     taken_by: row.taken_by,
     taken_by_name: row.taken_by_name,
@@ -131,7 +136,7 @@ export async function payCashBack(
   if (c.status === 'paid') throw new Unprocessable(ALREADY_PAID)
   const refusal = drawerRefusal(c)
   if (refusal) throw new Unprocessable(refusal)
-  const needs = needsApproval(ctx, c.amount)
+  const needs = needsApproval(ctx, c)
   if (needs && c.approved_at === null && !manages(actor)) throw new Unprocessable(NEEDS_APPROVAL)
   const now = ctx.clock.now()
   const paid = await markCashBackPaid(trx, venueId, id, actor.id, now, needs && manages(actor))
@@ -169,7 +174,7 @@ export async function approveCashBack(
   if (c.status === 'paid') throw new Unprocessable(ALREADY_PAID)
   if (c.approved_at !== null) throw new Unprocessable(ALREADY_APPROVED)
   if (c.payment_method !== 'cash') throw new Unprocessable(notFromDrawer(c.payment_method))
-  if (!needsApproval(ctx, c.amount)) throw new Unprocessable(NEEDS_NO_APPROVAL)
+  if (!needsApproval(ctx, c)) throw new Unprocessable(NEEDS_NO_APPROVAL)
   const approved = await markCashBackApproved(trx, venueId, id, approverId, ctx.clock.now())
   if (!approved) {
     // Another approval or pay won the row meanwhile.
@@ -194,7 +199,7 @@ async function tellOwner(ctx: AppContext, trx: Executor, c: CashBackDetailRow, t
   const taken = c.taken_by_name ? ` taken by ${c.taken_by_name}` : ''
   const message =
     type === 'CashBackDue'
-      ? `A cash-back of ${amount} for booking ${booking} is due at the desk of ${venue.name} (a ${c.payment_method} payment${taken}${c.cancelled_by_name ? `, refunded by ${c.cancelled_by_name}` : ''}).${needsApproval(ctx, c.amount) ? ' It needs your or a manager’s approval before staff pay it out.' : ''}`
+      ? `A cash-back of ${amount} for booking ${booking} is due at the desk of ${venue.name} (a ${c.payment_method} payment${taken}${c.cancelled_by_name ? `, refunded by ${c.cancelled_by_name}` : ''}).${needsApproval(ctx, c) ? ' It needs your or a manager’s approval before staff pay it out.' : ''}`
       : `A cash-back of ${amount} for booking ${booking} was paid out at the desk of ${venue.name}${c.paid_by_name ? ` by ${c.paid_by_name}` : ''}.`
   await notify(
     ctx,

@@ -20,6 +20,8 @@ export interface CashBackDetailRow extends CashBackRow {
   booking_cash: number
   /** Paisa of the booking's cash-backs already handed over. */
   booking_paid_out: number
+  /** Paisa of all the booking's cash-backs, due or handed over (what the approval amount is judged on). */
+  booking_cash_backs: number
 }
 
 export type CashBackFilter = 'due' | 'paid' | 'all' | 'awaiting_approval'
@@ -38,6 +40,12 @@ const bookingCash = sql<number>`(
 const bookingPaidOut = sql<number>`(
   SELECT coalesce(sum(o.amount), 0) FROM cash_backs o
   WHERE o.booking_type = c.booking_type AND o.booking_id = c.booking_id AND o.status = 'paid'
+)`
+
+/** All of a booking's cash-backs: one refund split over several cash payments is judged as a whole. */
+const bookingCashBacks = sql<number>`(
+  SELECT coalesce(sum(a.amount), 0) FROM cash_backs a
+  WHERE a.booking_type = c.booking_type AND a.booking_id = c.booking_id
 )`
 
 function details(db: Executor) {
@@ -62,6 +70,7 @@ function details(db: Executor) {
       END`.as('booking_number'),
       bookingCash.as('booking_cash'),
       bookingPaidOut.as('booking_paid_out'),
+      bookingCashBacks.as('booking_cash_backs'),
     ])
 }
 
@@ -69,6 +78,7 @@ const numeric = (r: CashBackDetailRow): CashBackDetailRow => ({
   ...r,
   booking_cash: Number(r.booking_cash),
   booking_paid_out: Number(r.booking_paid_out),
+  booking_cash_backs: Number(r.booking_cash_backs),
 })
 
 /**
@@ -86,7 +96,7 @@ export async function listCashBacks(
   if (status === 'awaiting_approval') {
     q = q
       .where('c.status', '=', 'due')
-      .where('c.amount', '>', approvalAmount)
+      .where(bookingCashBacks, '>', approvalAmount)
       .where('c.approved_at', 'is', null)
       .where('p.method', '=', 'cash')
   } else if (status !== 'all') q = q.where('c.status', '=', status)
