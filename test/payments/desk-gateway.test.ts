@@ -368,3 +368,19 @@ test('a payment staff typed before desk QR payments is unverified: refunded only
   assert.equal((await ledger(app, w.customer.id)).balance, 0)
   await assertBooksBalance()
 })
+
+test('a Fonepay QR payment the customer paid less for (a gateway promotion): only what they paid goes back', async () => {
+  const w = await world(app)
+  const id = (await book(app, w.customer, fixedSlot(w.court.id, 11))).json().data.id as number
+  const { intent } = await payAtDeskByQr(app, w.staff, { id }, '1500.00', 'gateway_3')
+  // Fonepay said the customer paid 1,350.00 of it (P_AMT), as the settle path records it.
+  await app.ctx.db.updateTable('payments').set({ paid_amount: 135000 }).where('id', '=', intent.payment.id).execute()
+  const cancel = await call('PATCH', `/api/bookings/${id}/status`, w.manager, { status: 'cancelled' })
+  assert.equal(cancel.statusCode, 200, cancel.body)
+  const due = (await call('GET', `/api/venues/${w.venue.id}/gateway-refunds`, w.owner)).json().data
+  assert.deepEqual(
+    due.map((d: { method: string; amount: string }) => [d.method, d.amount]),
+    [['gateway_3', '1350.00']],
+  )
+  await assertBooksBalance()
+})

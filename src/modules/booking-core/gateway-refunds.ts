@@ -3,7 +3,8 @@ import type { Executor } from '../../lib/db.ts'
 import { Conflict, Forbidden, NotFound, Unprocessable } from '../../lib/errors.ts'
 import { formatMoney } from '../../lib/money.ts'
 import type { Zone } from '../../lib/zone.ts'
-import { account, post, transfer } from '../ledger/index.ts'
+import { account, type Line, post, transfer } from '../ledger/index.ts'
+import { customerShare } from './customer-share.ts'
 import type { BookingKind } from './repository/bookings.ts'
 import {
   findGatewayRefund,
@@ -94,11 +95,22 @@ export async function refundAtGateway(
   trx: Executor,
   kind: BookingKind,
   booking: { id: number; venue_id: number; user_id: number | null },
-  payment: CounterGatewayPayment & { gateway_transaction_id?: string | null },
-  amount: number,
+  payment: CounterGatewayPayment & { amount: number; refunded_amount: number; paid_amount: number | null },
+  take: number,
   reason: string,
 ): Promise<void> {
   const now = ctx.clock.now()
+  // What the customer paid of it goes back; a gateway promotion's part stays with the promotion.
+  const amount = customerShare(payment, take)
+  const from = payment.unverified ? account.venueDeskSales(booking.venue_id) : account.venueBalance(booking.venue_id)
+  const promotion: Line[] = take > amount ? [[account.gatewayPromotion(payment.method), amount - take]] : []
+  const entry = { kind: 'gateway_refund' as const, occurredAt: now, paymentId: payment.id }
+  const about = { booking: { kind, id: booking.id }, venueId: booking.venue_id, userId: booking.user_id }
+  if (amount === 0) {
+    // Nothing the customer paid is left to return: the venue's part goes back to the promotion.
+    await post(trx, { ...entry, ...about, description: reason, lines: [[from, take], ...promotion] })
+    return
+  }
   const row = await insertGatewayRefund(trx, {
     venue_id: booking.venue_id,
     booking_type: kind,
@@ -110,16 +122,11 @@ export async function refundAtGateway(
     reason,
     created_at: now,
   })
-  const from = payment.unverified ? account.venueDeskSales(booking.venue_id) : account.venueBalance(booking.venue_id)
   await post(trx, {
-    kind: 'gateway_refund',
-    occurredAt: now,
+    ...entry,
+    ...about,
     description: `${reason} (gateway refund ${row.id} due at ${payment.method})`,
-    paymentId: payment.id,
-    booking: { kind, id: booking.id },
-    venueId: booking.venue_id,
-    userId: booking.user_id,
-    lines: transfer(from, account.gatewayRefundDue(booking.venue_id), amount),
+    lines: [[from, take], [account.gatewayRefundDue(booking.venue_id), -amount], ...promotion],
   })
   if (!payment.unverified && payment.method === 'gateway_2') {
     await ctx.jobs.enqueue(GATEWAY_REFUND_JOB, { id: Number(row.id) }, { uniqueKey: `gateway-refund:${row.id}` }, trx)

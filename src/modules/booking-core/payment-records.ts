@@ -20,6 +20,7 @@ import { issueCreditNote } from '../receipts/index.ts'
 import { creditWallet } from '../wallet/index.ts'
 import { emitPaymentEvent } from '../webhooks/index.ts'
 import { cashBackFellDue } from './cash-backs.ts'
+import { customerShare } from './customer-share.ts'
 import { isCounterGateway, refundAtGateway } from './gateway-refunds.ts'
 import { paymentRowsOf } from './queries.ts'
 import { type BookingKind, lowerPaidAmount } from './repository/bookings.ts'
@@ -107,19 +108,6 @@ export interface RefundTarget {
   id: number
   venue_id: number
   user_id: number | null
-}
-
-/**
- * Of `take` paisa refunded of payment `p`, what goes back to the customer: all of it, unless the
- * gateway said the customer paid less than the payment's amount (Fonepay's P_AMT after a promotion);
- * then their share, counted cumulatively so that a full refund returns exactly what they paid.
- */
-export function customerShare(p: RefundablePayment, take: number): number {
-  const paid = p.paid_amount ?? p.amount
-  if (paid >= p.amount) return take
-  const before = Math.floor((p.refunded_amount * paid) / p.amount)
-  const after = Math.floor(((p.refunded_amount + take) * paid) / p.amount)
-  return after - before
 }
 
 /**
