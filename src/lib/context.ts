@@ -27,6 +27,8 @@ export interface Steps {
    * bookings held only the payment window while they had none the hold a verified customer's has.
    */
   phoneVerified(trx: Executor, userId: number): Promise<unknown>
+  /** A user's phone is no longer verified (a new number): their holds are cut back (booking-core). */
+  phoneUnverified(trx: Executor, userId: number): Promise<unknown>
 }
 
 /** Steps before the composition root wires them: each throws. */
@@ -34,6 +36,7 @@ export function unwiredSteps(): Steps {
   return {
     slotFreed: () => Promise.reject(new Error('ctx.steps.slotFreed is not wired (src/modules/index.ts)')),
     phoneVerified: () => Promise.reject(new Error('ctx.steps.phoneVerified is not wired (src/modules/index.ts)')),
+    phoneUnverified: () => Promise.reject(new Error('ctx.steps.phoneUnverified is not wired (src/modules/index.ts)')),
   }
 }
 

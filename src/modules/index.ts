@@ -2,7 +2,7 @@ import type { FastifyInstance } from 'fastify'
 import type { AppContext } from '../lib/context.ts'
 import accounts from './accounts/routes.ts'
 import availability from './availability/routes.ts'
-import { extendHoldsOfVerified } from './booking-core/index.ts'
+import { extendHoldsOfVerified, shortenHoldsOfUnverified } from './booking-core/index.ts'
 import { registerBookingJobs } from './bookings/jobs.ts'
 import bookings from './bookings/routes.ts'
 import bookingSeries from './bookings/series-routes.ts'
@@ -93,6 +93,7 @@ export function wireSteps(ctx: AppContext) {
   ctx.steps.slotFreed = (trx, kind, bookingId) =>
     kind === 'court' ? offerFreedSlot(ctx, trx, bookingId) : Promise.resolve(null)
   ctx.steps.phoneVerified = (trx, userId) => extendHoldsOfVerified(ctx, trx, userId)
+  ctx.steps.phoneUnverified = (trx, userId) => shortenHoldsOfUnverified(ctx, trx, userId)
 }
 
 /** Every feature's background jobs. */

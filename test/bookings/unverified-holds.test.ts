@@ -321,6 +321,23 @@ test("an unverified customer's series holds its later weeks only BOOKING_HOLD_MI
   assert.deepEqual(await holds(theirs), [startOf(7, '12:00').getTime(), startOf(14, '12:00').getTime()])
 })
 
+test('a new phone number takes the verified holds back: one phone cannot vouch for one account after another', async () => {
+  const w = await world(app)
+  const b = await booked(w.customer, w, 3, '14:00', '15:00', 'cash')
+  assert.equal(b.hold_expires_at, app.ctx.zone.format(startOf(3, '14:00')))
+  const moved = await app.inject({
+    method: 'PUT',
+    url: '/api/profile',
+    headers: w.customer.headers,
+    payload: { phone: '+9779812345999' },
+  })
+  assert.equal(moved.statusCode, 200, moved.body)
+  const row = await stored('court', b.id)
+  assert.equal(row.hold_expires_at?.getTime(), windowEnd().getTime())
+  await sweepAfterWindow()
+  await assertExpired('court', b.id)
+})
+
 test('desk bookings are unchanged: a walk-in staff book has no hold, whoever is at the desk', async () => {
   const w = await world(app)
   const res = await app.inject({

@@ -86,3 +86,29 @@ export async function extendHoldsOfVerified(ctx: AppContext, trx: Executor, user
   }
   return extended
 }
+
+/**
+ * The customer `userId` no longer has a verified phone (a new number, not yet verified: the profile
+ * update, ctx.steps.phoneUnverified, in `trx`): the holds verifying extended are cut back to what an
+ * unverified customer gets, at most BOOKING_HOLD_MINUTES from now, so one phone cannot vouch for one
+ * account after another. Same locks and order as extendHoldsOfVerified. Returns how many it cut.
+ */
+export async function shortenHoldsOfUnverified(ctx: AppContext, trx: Executor, userId: number): Promise<number> {
+  await lockCustomerHolds(trx, userId)
+  const now = ctx.clock.now()
+  let cut = 0
+  for (const c of await extendableHolds(trx, userId, now)) {
+    const b = await lockBooking(trx, c.kind, c.id)
+    if (b?.status !== 'pending' || b.hold_expires_at === null || b.hold_expires_at.getTime() <= now.getTime()) continue
+    const hold = holdUntil(
+      ctx,
+      { method: c.payment_method, date: b.date, startTime: b.start_time, laterWeek: c.later_week },
+      now,
+      false,
+    )
+    if (hold.getTime() >= b.hold_expires_at.getTime()) continue
+    await setHold(trx, c.kind, c.id, hold, now)
+    cut++
+  }
+  return cut
+}

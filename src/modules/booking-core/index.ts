@@ -57,7 +57,7 @@ export {
   isCounterGateway,
   REFUND_REFERENCE_TAKEN,
 } from './gateway-refunds.ts'
-export { extendHoldsOfVerified, type HoldOf, holdsAsVerified, holdUntil } from './holds.ts'
+export { extendHoldsOfVerified, type HoldOf, holdsAsVerified, holdUntil, shortenHoldsOfUnverified } from './holds.ts'
 export { bookingAccessHooks } from './hooks.ts'
 export {
   DESK_PAYMENT_METHODS,

@@ -21,6 +21,7 @@ export async function updateProfile(ctx: AppContext, userId: number, input: Stat
     if (!name) throw new Invalid('name', 'The name field is required.')
     changes.name = name
   }
+  let unverified = false
   if (input.phone !== undefined) {
     const phone = input.phone?.trim() || null
     const current = await repo.findUser(ctx.db, userId)
@@ -28,11 +29,15 @@ export async function updateProfile(ctx: AppContext, userId: number, input: Stat
       const errors = await uniquenessErrors(ctx.db, { phone }, userId)
       if (Object.keys(errors).length) throw new Invalid(errors)
       changes.phone = phone
-      // A new number has not been verified yet.
+      // A new number has not been verified yet: the holds a verified phone gave are cut back too.
       changes.phone_verified_at = null
+      unverified = true
     }
   }
-  await repo.updateUser(ctx.db, userId, changes).catch(rethrowUnique)
+  await ctx.db.transaction().execute(async (trx) => {
+    await repo.updateUser(trx, userId, changes).catch(rethrowUnique)
+    if (unverified) await ctx.steps.phoneUnverified(trx, userId)
+  })
 }
 
 export async function changePassword(ctx: AppContext, userId: number, input: Static<typeof PasswordBody>) {
