@@ -2535,7 +2535,7 @@ export interface paths {
         };
         /**
          * A day's cash-up at the desk: expected cash in total and per staff member (owner, manager, staff)
-         * @description Desk payments (cash and counter payments staff recorded) by the venue-local day they were received and by who took them, and the cash-backs handed over that day. expected_cash = cash − cash_backs (counter payments went to the venue’s merchant account, not the drawer). cash_backs_of_day lists every cash-back that fell due or was handed over that day with who took the payment, who cancelled, who approved and who paid it out. When the day is closed, `closing` holds what was stored then; later desk money of that day still shows in the live figures. 422 on `date` for a future day.
+         * @description Desk payments (cash and counter payments staff recorded) by the venue-local day they were received and by who took them, and the cash-backs handed over that day. expected_cash = cash − cash_backs (counter payments, desk QR payments the gateway confirmed, are never in the drawer). cash_backs_of_day lists every cash-back that fell due or was handed over that day with who took the payment, who cancelled, who approved and who paid it out. When the day is closed, `closing` holds what was stored then; later desk money of that day still shows in the live figures. 422 on `date` for a future day.
          */
         get: operations["getCashUp"];
         put?: never;
@@ -3229,7 +3229,8 @@ export interface components {
             /** @description NPR to hand back */
             amount: string;
             reason: string | null;
-            status: "due" | "paid";
+            /** @description moved: a cash-back of a typed gateway payment, now a gateway refund due (migration 032) */
+            status: "due" | "paid" | "moved";
             /** @description Above CASH_BACK_APPROVAL_AMOUNT: an owner or manager approves it before staff pay it out */
             needs_approval: boolean;
             /** @description Paid, or payable from the drawer now: its payment was cash and the booking's cash taken at the desk, less its cash-backs already handed over, covers it */

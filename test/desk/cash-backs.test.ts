@@ -1,8 +1,9 @@
 import assert from 'node:assert/strict'
 import { after, before, test } from 'node:test'
+import { sql } from 'kysely'
 import type { App } from '../../src/app.ts'
 import { ConfigError, loadConfig } from '../../src/config.ts'
-import { account, accountSum } from '../../src/modules/ledger/index.ts'
+import { account, accountSum, checkLedger } from '../../src/modules/ledger/index.ts'
 import { notificationsOf, type World, world } from '../bookings/helpers.ts'
 import { build } from '../helpers/app.ts'
 import { call, day, noonClock, TODAY, zone } from '../reports/helpers.ts'
@@ -335,4 +336,39 @@ test('CASH_BACK_APPROVAL_AMOUNT sets the bound', async (t) => {
       bad,
     )
   }
+})
+
+test("migration 032: a typed gateway payment's cash-back still due becomes a gateway refund the venue makes and marks done", async () => {
+  clock.set(zone.instant(TODAY, '12:00'))
+  const w = await world(app, { price: 90000 })
+  const id = await walkIn(app, w.staff, w.venue.id, w.court.id, day(6))
+  const typed = await legacyGatewayPayment(app, w.staff, id, 90000)
+  await refundedTheOldWay(app, typed, () => cancel(w.staff, id))
+  const [left] = await cashBacks(app, w.venue.id, w.staff)
+  assert.equal(left.status, 'due')
+  const { rows } = await sql<{ moved: number }>`SELECT courtside_move_typed_cash_backs() AS moved`.execute(app.ctx.db)
+  assert.ok(Number(rows[0].moved) >= 1)
+  assert.deepEqual(await cashBacks(app, w.venue.id, w.staff), [])
+  const all = await cashBacks(app, w.venue.id, w.staff, 'all')
+  assert.deepEqual(
+    all.map((c) => [c.id, c.status]),
+    [[left.id, 'moved']],
+  )
+  const due = (await call(app, 'GET', `/api/venues/${w.venue.id}/gateway-refunds`, w.owner)).json().data
+  assert.deepEqual(
+    due.map((r: { payment_id: number; amount: string; refund_from: string }) => [
+      r.payment_id,
+      r.amount,
+      r.refund_from,
+    ]),
+    [[typed, '900.00', 'venue']],
+  )
+  const done = await call(app, 'POST', `/api/venues/${w.venue.id}/gateway-refunds/${due[0].id}/done`, w.owner, {
+    reference: 'KHALTI-OLD-1',
+  })
+  assert.equal(done.statusCode, 200, done.body)
+  assert.deepEqual((await checkLedger(app.ctx.db)).problems, [])
+  // Run again: nothing left to move.
+  const again = await sql<{ moved: number }>`SELECT courtside_move_typed_cash_backs() AS moved`.execute(app.ctx.db)
+  assert.equal(Number(again.rows[0].moved), 0)
 })

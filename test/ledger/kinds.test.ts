@@ -80,6 +80,7 @@ test('the sets the ledger check, the reports and the statement use', () => {
     venue_credit: 'refunds',
     cash_back: 'online_gross',
     gateway_refund_paid: 'online_gross',
+    cash_back_moved: 'online_gross',
     opening_balance: 'online_gross',
     commission: 'commission',
     commission_refund: 'commission',

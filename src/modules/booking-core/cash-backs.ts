@@ -50,7 +50,8 @@ export interface CashBack {
   user_id: number | null
   amount: string
   reason: string | null
-  status: 'due' | 'paid'
+  /** moved: a cash-back of a typed gateway payment, moved to a gateway refund (migration 032). */
+  status: 'due' | 'paid' | 'moved'
   needs_approval: boolean
   covered_by_drawer: boolean
   taken_by: number | null
@@ -94,7 +95,7 @@ export function cashBackResource(ctx: AppContext, row: CashBackDetailRow): CashB
     user_id: row.user_id,
     amount: formatMoney(row.amount),
     reason: row.reason,
-    status: paid ? 'paid' : 'due',
+    status: paid ? 'paid' : row.status === 'moved' ? 'moved' : 'due',
     needs_approval: needsApproval(ctx, row),
     covered_by_drawer: paid || drawerRefusal(row) === null,
     taken_by: row.taken_by,

@@ -32,7 +32,9 @@ const CashBackSchema = Type.Object(
     user_id: Nullable(Type.Integer()),
     amount: Type.String({ description: 'NPR to hand back' }),
     reason: Nullable(Type.String()),
-    status: Type.Union([Type.Literal('due'), Type.Literal('paid')]),
+    status: Type.Union([Type.Literal('due'), Type.Literal('paid'), Type.Literal('moved')], {
+      description: 'moved: a cash-back of a typed gateway payment, now a gateway refund due (migration 032)',
+    }),
     needs_approval: Type.Boolean({
       description: 'Above CASH_BACK_APPROVAL_AMOUNT: an owner or manager approves it before staff pay it out',
     }),

@@ -30,6 +30,7 @@ export const ENTRY_KINDS = {
   venue_credit: 'refund',
   cash_back: 'cash_back',
   gateway_refund_paid: 'cash_back',
+  cash_back_moved: 'cash_back',
   opening_balance: 'opening',
   commission: 'commission',
   commission_refund: 'commission',
