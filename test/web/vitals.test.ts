@@ -6,7 +6,7 @@ import { launchBrowser, startWebServer, type WebServer } from './browser.ts'
 import { MOBILE_PROFILE, measure, type Vitals } from './vitals.ts'
 
 // The speed budgets of the customer web app, measured as `npm run web:vitals` measures them (one
-// load per page instead of three): Chromium on a phone (390 × 844), cold cache, the network and CPU
+// load per page instead of three, unless a load misses the budgets: then up to three): Chromium on a phone (390 × 844), cold cache, the network and CPU
 // throttled like Lighthouse's mobile profile (150 ms round trips, 1.6 Mbps, CPU × 4).
 //
 // The bounds are Lighthouse's own "poor" thresholds, well above what is measured here (docs/web.md,
@@ -26,6 +26,8 @@ const LCP_MS = 4000
 const TBT_MS = 600
 const CLS = 0.1
 const FIRST_LOAD_JS = 100 * 1024
+/** Cold loads of a page before it counts as over its budgets (loadsWithinBudgets). */
+const LOADS = 3
 
 describe('speed budgets on a throttled phone', () => {
   let server: WebServer
@@ -47,9 +49,28 @@ describe('speed budgets on a throttled phone', () => {
     assert.ok(v.cls < CLS, `CLS under ${CLS}: ${shown}`)
   }
 
+  /**
+   * The page measured until one cold load is within the budgets, at most LOADS times: a page that
+   * got slower misses them every time, while a load that only met a busy moment of the shared
+   * machine (another process's burst multiplied by the CPU throttling) is measured again. Every
+   * load's figures are in the failure.
+   */
+  async function loadsWithinBudgets(what: string, load: () => Promise<Vitals>): Promise<Vitals> {
+    const misses: string[] = []
+    for (let i = 0; i < LOADS; i++) {
+      const v = await load()
+      try {
+        withinBudgets(v, what)
+        return v
+      } catch (err) {
+        misses.push((err as Error).message)
+      }
+    }
+    assert.fail(`${LOADS} loads missed the budgets:\n${misses.join('\n')}`)
+  }
+
   test('the first load of / is within the budgets and fetches at most 100 KB of JavaScript', async () => {
-    const v = await measure(browser, server, '/', { now: NOW, ready: 'ul.venues li' })
-    withinBudgets(v, '/')
+    const v = await loadsWithinBudgets('/', () => measure(browser, server, '/', { now: NOW, ready: 'ul.venues li' }))
     assert.ok(v.jsBytes > 0 && v.jsBytes <= FIRST_LOAD_JS, `${(v.jsBytes / 1024).toFixed(1)} KB of JavaScript`)
     // Sent compressed (the build writes .br and .gz next to every script).
     assert.ok(
@@ -61,16 +82,18 @@ describe('speed budgets on a throttled phone', () => {
   })
 
   test('a venue page with its availability grid is within the budgets', async () => {
-    const v = await measure(browser, server, '/v/baneshwor-futsal-arena', { now: NOW, ready: 'button.slot' })
-    withinBudgets(v, '/v/baneshwor-futsal-arena')
+    await loadsWithinBudgets('/v/baneshwor-futsal-arena', () =>
+      measure(browser, server, '/v/baneshwor-futsal-arena', { now: NOW, ready: 'button.slot' }),
+    )
   })
 
   test('My bookings, signed in, is within the budgets', async () => {
-    const v = await measure(browser, server, '/bookings', {
-      now: NOW,
-      ready: 'fieldset.tabs',
-      signedInAs: 'customer@courtside.test',
-    })
-    withinBudgets(v, '/bookings')
+    await loadsWithinBudgets('/bookings', () =>
+      measure(browser, server, '/bookings', {
+        now: NOW,
+        ready: 'fieldset.tabs',
+        signedInAs: 'customer@courtside.test',
+      }),
+    )
   })
 })
