@@ -23,7 +23,7 @@ const BOOKINGS_HEADER =
   'payment_method,created_at,cancelled_at,cancel_reason'
 const PAYMENTS_HEADER =
   'payment_id,received_at,booking_number,kind,customer_name,method,taken_at_desk_by,status,amount,' +
-  'refunded_amount,net_amount,reference,gateway_transaction_id'
+  'refunded_amount,net_amount,reference,gateway_transaction_id,unverified'
 
 /** "1234.5" → "Rs 1,234.50", as the console writes money. */
 const rs = (v: string) =>
