@@ -67,24 +67,8 @@ export async function bookingHeldAsVerified(
  * intent chosen while unverified and this extension run one after the other. Returns how many
  * holds it extended.
  */
-export async function extendHoldsOfVerified(ctx: AppContext, trx: Executor, userId: number): Promise<number> {
-  await lockCustomerHolds(trx, userId)
-  const now = ctx.clock.now()
-  let extended = 0
-  for (const c of await extendableHolds(trx, userId, now)) {
-    const b = await lockBooking(trx, c.kind, c.id)
-    if (b?.status !== 'pending' || b.hold_expires_at === null || b.hold_expires_at.getTime() <= now.getTime()) continue
-    const hold = holdUntil(
-      ctx,
-      { method: c.payment_method, date: b.date, startTime: b.start_time, laterWeek: c.later_week },
-      now,
-      true,
-    )
-    if (hold.getTime() <= b.hold_expires_at.getTime()) continue
-    await setHold(trx, c.kind, c.id, hold, now)
-    extended++
-  }
-  return extended
+export function extendHoldsOfVerified(ctx: AppContext, trx: Executor, userId: number): Promise<number> {
+  return rehold(ctx, trx, userId, true)
 }
 
 /**
@@ -93,10 +77,19 @@ export async function extendHoldsOfVerified(ctx: AppContext, trx: Executor, user
  * unverified customer gets, at most BOOKING_HOLD_MINUTES from now, so one phone cannot vouch for one
  * account after another. Same locks and order as extendHoldsOfVerified. Returns how many it cut.
  */
-export async function shortenHoldsOfUnverified(ctx: AppContext, trx: Executor, userId: number): Promise<number> {
+export function shortenHoldsOfUnverified(ctx: AppContext, trx: Executor, userId: number): Promise<number> {
+  return rehold(ctx, trx, userId, false)
+}
+
+/**
+ * The customer's own held cash bookings and later series weeks held again as a customer who is
+ * (`verified`) or is not verified now would hold them: only ever longer when verified, only ever
+ * shorter when not. The customer's lock first, then each booking's. Returns how many changed.
+ */
+async function rehold(ctx: AppContext, trx: Executor, userId: number, verified: boolean): Promise<number> {
   await lockCustomerHolds(trx, userId)
   const now = ctx.clock.now()
-  let cut = 0
+  let changed = 0
   for (const c of await extendableHolds(trx, userId, now)) {
     const b = await lockBooking(trx, c.kind, c.id)
     if (b?.status !== 'pending' || b.hold_expires_at === null || b.hold_expires_at.getTime() <= now.getTime()) continue
@@ -104,11 +97,12 @@ export async function shortenHoldsOfUnverified(ctx: AppContext, trx: Executor, u
       ctx,
       { method: c.payment_method, date: b.date, startTime: b.start_time, laterWeek: c.later_week },
       now,
-      false,
+      verified,
     )
-    if (hold.getTime() >= b.hold_expires_at.getTime()) continue
+    const change = hold.getTime() - b.hold_expires_at.getTime()
+    if (verified ? change <= 0 : change >= 0) continue
     await setHold(trx, c.kind, c.id, hold, now)
-    cut++
+    changed++
   }
-  return cut
+  return changed
 }
