@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict'
 import type { App } from '../../src/app.ts'
-import { type LockedBooking, lockBooking, receivePayment } from '../../src/modules/booking-core/index.ts'
+import { type CashBack, type LockedBooking, lockBooking, receivePayment } from '../../src/modules/booking-core/index.ts'
 import { account, post, transfer } from '../../src/modules/ledger/index.ts'
 import type { TestUser } from '../helpers/factories.ts'
 import { call } from '../reports/helpers.ts'
@@ -9,27 +9,8 @@ import { call } from '../reports/helpers.ts'
 // legacy way (a typed gateway reference nobody checked), and cash-backs handed over by the old rule
 // (before only the drawer's cash of the booking could be paid out).
 
-export interface CashBackView {
-  id: number
-  booking_id: number
-  booking_number: string | null
-  payment_id: number
-  payment_method: string
-  amount: string
-  status: 'due' | 'paid'
-  needs_approval: boolean
-  covered_by_drawer: boolean
-  taken_by: number | null
-  taken_by_name: string | null
-  cancelled_by: number | null
-  cancelled_by_name: string | null
-  approved_by: number | null
-  approved_by_name: string | null
-  approved_at: string | null
-  paid_by: number | null
-  paid_by_name: string | null
-  paid_at: string | null
-}
+/** A cash-back as the API answers it (the service's own resource type). */
+export type CashBackView = CashBack
 
 /** A walk-in court booking staff make at the desk for `date`; its id. */
 export async function walkIn(

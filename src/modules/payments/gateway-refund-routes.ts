@@ -44,9 +44,13 @@ const VenueParams = Type.Object({ venue: Type.String({ description: 'Venue id or
 
 export function gatewayRefundRoutes(app: RouteApp) {
   const { ctx } = app
+  // Who may act is decided before the body is read (preValidation); the handler reuses that answer.
+  const checked = new WeakMap<FastifyRequest, { id: number }>()
   const managerFirst = async (req: FastifyRequest & { params: { venue: string } }) => {
-    await venueForStaff(ctx, signedIn(req), req.params.venue, MANAGER_ROLES)
+    checked.set(req, await venueForStaff(ctx, signedIn(req), req.params.venue, MANAGER_ROLES))
   }
+  const venueOf = async (req: FastifyRequest & { params: { venue: string } }) =>
+    checked.get(req) ?? (await venueForStaff(ctx, signedIn(req), req.params.venue, MANAGER_ROLES))
 
   app.get(
     '/venues/:venue/gateway-refunds',
@@ -69,7 +73,7 @@ export function gatewayRefundRoutes(app: RouteApp) {
     },
     async (req, reply) => {
       reply.header('cache-control', 'no-store')
-      const venue = await venueForStaff(ctx, signedIn(req), req.params.venue, MANAGER_ROLES)
+      const venue = await venueOf(req)
       const rows = await gatewayRefundsOf(ctx.db, venue.id, req.query.status ?? 'due')
       return { data: rows.map((r) => gatewayRefundResource(r, ctx.zone)) }
     },
@@ -97,7 +101,7 @@ export function gatewayRefundRoutes(app: RouteApp) {
     },
     async (req) => {
       const user = signedIn(req)
-      const venue = await venueForStaff(ctx, user, req.params.venue, MANAGER_ROLES)
+      const venue = await venueOf(req)
       const row = await ctx.db.transaction().execute((trx) =>
         completeGatewayRefund(ctx, trx, venue.id, req.params.gatewayRefund, {
           by: user.id,
