@@ -259,6 +259,22 @@ export class ReadCache {
     return loading
   }
 
+  /**
+   * The cache's generation now, for data a module keeps beside the cache (the free-time search's
+   * courts and taken slots, src/modules/catalogue): read before loading, and ask `unchanged` later.
+   */
+  mark(): number {
+    return this.generation
+  }
+
+  /**
+   * True when data loaded at `mark` still stands: the cache is live (its invalidations are heard)
+   * and no tag of `tags` was invalidated since. When the cache is off or its listener drops, false.
+   */
+  unchanged(mark: number, tags: string[]): boolean {
+    return this.enabled && this.unchangedSince(mark, tags)
+  }
+
   /** True when no tag in `tags` was invalidated after `generation`. */
   private unchangedSince(generation: number, tags: string[]) {
     return tags.every((tag) => (this.invalidatedAt.get(tag) ?? this.forgottenAt) <= generation)

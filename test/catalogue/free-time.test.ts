@@ -2,7 +2,7 @@ import assert from 'node:assert/strict'
 import { after, before, describe, test } from 'node:test'
 import type { App } from '../../src/app.ts'
 import { ManualClock } from '../../src/lib/clock.ts'
-import { build } from '../helpers/app.ts'
+import { build, heardAll } from '../helpers/app.ts'
 import {
   createCourt,
   createIndoorGame,
@@ -427,5 +427,65 @@ describe('validation', () => {
     }
     // soonest without a date is Recommended.
     assert.equal((await search({ sort: 'soonest' })).status, 200)
+  })
+})
+
+describe('with the read cache on: what the search keeps between requests', () => {
+  test('a booking, a block, a schedule and a new court reach the next search', async () => {
+    const cached = await build(undefined, { CACHE_TTL_MS: '600000' }, { clock })
+    try {
+      await heardAll(cached)
+      assert.equal(cached.ctx.cache.enabled, true)
+      const owner = await createUser(cached, { roles: ['venue_owner'] })
+      const name = 'Cached Free Time Arena'
+      const venue = await createVenue(cached, owner.id, { name })
+      const court = await createCourt(cached, venue.id, { name: 'Court A' })
+      const ask = async () => {
+        const res = await cached.inject({
+          method: 'GET',
+          url: `/api/venues?search=${encodeURIComponent(name)}&date=${tomorrow}&from=18:00&to=21:00`,
+        })
+        assert.equal(res.statusCode, 200)
+        return times(res.json().data[0])
+      }
+      assert.deepEqual(await ask(), ['18:00-19:00', '19:00-20:00', '20:00-21:00'])
+      // Served again from memory: the same answer.
+      assert.deepEqual(await ask(), ['18:00-19:00', '19:00-20:00', '20:00-21:00'])
+      await cached.ctx.db
+        .insertInto('bookings')
+        .values({
+          booking_number: 'BK-FT-CACHED',
+          venue_id: venue.id,
+          court_id: court.id,
+          customer_name: 'Walk-in',
+          date: tomorrow,
+          start_time: '19:00',
+          end_time: '20:00',
+          base_amount: 150000,
+          total_amount: 150000,
+          status: 'confirmed',
+        })
+        .execute()
+      await heardAll(cached)
+      assert.deepEqual(await ask(), ['18:00-19:00', '20:00-21:00'])
+      await cached.ctx.db
+        .insertInto('court_blocks')
+        .values({ court_id: court.id, date: tomorrow, start_time: '18:00', end_time: '19:00', reason: 'Repairs' })
+        .execute()
+      await heardAll(cached)
+      assert.deepEqual(await ask(), ['20:00-21:00'])
+      const dow = new Date(`${tomorrow}T00:00:00Z`).getUTCDay()
+      await cached.ctx.db
+        .insertInto('court_schedules')
+        .values({ court_id: court.id, day_of_week: dow, open_time: '06:00', close_time: '20:00' })
+        .execute()
+      await heardAll(cached)
+      assert.equal(await ask(), undefined)
+      await createCourt(cached, venue.id, { name: 'Court B' })
+      await heardAll(cached)
+      assert.deepEqual(await ask(), ['18:00-19:00', '19:00-20:00', '20:00-21:00'])
+    } finally {
+      await cached.close()
+    }
   })
 })

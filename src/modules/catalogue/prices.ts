@@ -3,7 +3,7 @@ import { formatMoney } from '../../lib/money.ts'
 import { fromMinutes } from '../../lib/time.ts'
 import { type Day, daySlots, loadDays, loadLiveDaysOfVenues, priceRange } from '../availability/index.ts'
 import type { FreeSlot, Venue } from '../venues/index.ts'
-import type { FreeStart } from './repository.ts'
+import type { Start } from './free-time.ts'
 
 // What the catalogue's cards say about price: a venue's lowest hourly price today, and what each
 // free slot costs, both by the same pricing as a booking (availability/slots.ts: the day's schedule,
@@ -40,12 +40,13 @@ export async function pricedFreeSlots(
   ctx: AppContext,
   date: string,
   duration: number,
-  startsOf: Map<number, FreeStart[]>,
+  startsOf: Map<number, Start[]>,
   now: Date,
 ): Promise<Map<number, FreeSlot[]>> {
   const all = [...startsOf.values()].flat()
-  const courtIds = [...new Set(all.flatMap(([, court]) => (court === null ? [] : [court])))]
-  const gameIds = [...new Set(all.flatMap(([, , game]) => (game === null ? [] : [game])))]
+  const idsOf = (kind: 'c' | 'g') => [...new Set(all.flatMap(([, r]) => (r.kind === kind ? [r.id] : [])))]
+  const courtIds = idsOf('c')
+  const gameIds = idsOf('g')
   const [courts, games] = await Promise.all([
     loadDays(ctx.db, 'court', courtIds, date, now),
     loadDays(ctx.db, 'indoor', gameIds, date, now),
@@ -55,17 +56,17 @@ export async function pricedFreeSlots(
   const out = new Map<number, FreeSlot[]>()
   for (const [venueId, starts] of startsOf) {
     const slots: FreeSlot[] = []
-    for (const [start, court, game, name] of starts) {
-      const day = court !== null ? courtDays.get(court) : game !== null ? gameDays.get(game) : undefined
+    for (const [start, r] of starts) {
+      const day = (r.kind === 'c' ? courtDays : gameDays).get(r.id)
       const start_time = fromMinutes(start)
       const end_time = fromMinutes(start + duration)
       const amount = day ? priceRange(day.setup, start_time, end_time) : null
       // A court changed between the search and its pricing (deleted, new hours): its start is left out.
       if (amount === null) continue
       slots.push({
-        court_id: court,
-        indoor_game_id: game,
-        name,
+        court_id: r.kind === 'c' ? r.id : null,
+        indoor_game_id: r.kind === 'g' ? r.id : null,
+        name: r.name,
         date,
         start_time,
         end_time,

@@ -17,8 +17,10 @@ import {
   searchVenues,
   type Venue,
 } from '../venues/index.ts'
+import { freeTimeIndex, resourceKey } from './free-index.ts'
+import { earliest, freeStarts, ofSport, type Start, type Window } from './free-time.ts'
 import { pricedFreeSlots, withTodayPrices } from './prices.ts'
-import { type FreeTimeWindow, searchFreeVenues } from './repository.ts'
+import { candidateVenues, orderFound } from './repository.ts'
 import { type NearbyQuery, SORTS, type VenueListQuery } from './schemas.ts'
 
 // The public catalogue's reads: the venue list (with the free-time search), nearby venues and one
@@ -52,6 +54,17 @@ function sortOf(value: string | undefined): CatalogueFilter['sort'] {
 
 type WindowQuery = Pick<ListQuery, 'date' | 'from' | 'to' | 'duration'>
 
+/** A free-time search's day and window (minutes of the day). */
+interface FreeTimeWindow extends Window {
+  date: string
+  /** Days from today (venue time) to `date`: the venue's booking window must reach it. */
+  daysAhead: number
+  now: Date
+}
+
+/** Starts kept per venue (free_slots). */
+const FREE_SLOTS = 5
+
 /** The free-time window of a query, or null when it names no date (the plain catalogue). */
 function windowOf(ctx: AppContext, q: WindowQuery, now: Date): FreeTimeWindow | null {
   if (q.date === undefined) {
@@ -74,6 +87,7 @@ function windowOf(ctx: AppContext, q: WindowQuery, now: Date): FreeTimeWindow | 
     to,
     duration: q.duration ?? DEFAULT_DURATION,
     nowMinute: Math.ceil((now.getTime() - midnight) / 60_000),
+    nowMs: now.getTime(),
     now,
   }
 }
@@ -95,21 +109,47 @@ async function page(ctx: AppContext, filter: Filter, params: PageParams, now: Da
   return { items: await withTodayPrices(ctx, items, now), total }
 }
 
-/** A page of the free-time search: venues with a bookable start in the window, each with up to 5. */
+/**
+ * A page of the free-time search: venues with a bookable start in the window, each with up to 5
+ * (docs/catalogue.md, "Free-time search"). The database gives the venues of the filters, the
+ * page's order and what is not already held in memory (free-index.ts); the grids are worked out here.
+ */
 async function freePage(ctx: AppContext, filter: Filter, w: FreeTimeWindow, params: PageParams): Promise<Page> {
-  const { rows, total } = await searchFreeVenues(ctx.db, { ...filter, limit: params.perPage, offset: params.offset }, w)
+  const f = { ...filter, limit: params.perPage, offset: params.offset }
+  const sport = f.sport?.toLowerCase()
+  const venues = await candidateVenues(ctx.db, f, w.daysAhead)
+  const index = freeTimeIndex(ctx)
+  const resources = await index.resources(venues.map((v) => v.id))
+  const asked = venues.flatMap((v) => (resources.get(v.id) ?? []).filter((r) => ofSport(r, sport)))
+  const taken = await index.taken(w.date, asked)
+  const found = { ids: [] as number[], firsts: [] as number[] }
+  const startsOf = new Map<number, Start[]>()
+  for (const venue of venues) {
+    const starts: Start[] = []
+    for (const r of resources.get(venue.id) ?? []) {
+      if (!ofSport(r, sport)) continue
+      for (const minute of freeStarts(r, venue, taken.get(resourceKey(r)) ?? [], w)) starts.push([minute, r])
+    }
+    if (starts.length === 0) continue
+    const first = earliest(starts, FREE_SLOTS)
+    startsOf.set(venue.id, first)
+    found.ids.push(venue.id)
+    found.firsts.push(first[0]![0])
+  }
+  const rows = await orderFound(ctx.db, f, found)
   const distances = new Map<number, number>()
   for (const r of rows) if (r.distance !== null) distances.set(r.id, r.distance)
+  const shown = new Map(rows.map((r) => [r.id, startsOf.get(r.id) ?? []]))
   const [items, slots] = await Promise.all([
     loadVenueResources(
       ctx,
       rows.map((r) => r.id),
       { distances },
     ),
-    pricedFreeSlots(ctx, w.date, w.duration, new Map(rows.map((r) => [r.id, r.starts])), w.now),
+    pricedFreeSlots(ctx, w.date, w.duration, shown, w.now),
   ])
   for (const v of items) v.free_slots = slots.get(v.id) ?? []
-  return { items: await withTodayPrices(ctx, items, w.now), total }
+  return { items: await withTodayPrices(ctx, items, w.now), total: found.ids.length }
 }
 
 /** A page of the catalogue: the free-time search with a date, otherwise through the read cache for the public. */

@@ -1,0 +1,100 @@
+import { cacheTags } from '../../lib/cache-tags.ts'
+import type { AppContext } from '../../lib/context.ts'
+import { courtResource, gameResource, type Resource, type Taken, takenRange } from './free-time.ts'
+import { liveCourts, liveGames, takenOn } from './repository.ts'
+
+// What the free-time search keeps in memory between requests (docs/catalogue.md, "Free-time
+// search"): each venue's live courts and games, and per date what is taken on each of them. Each
+// piece carries the read cache's mark of when it was loaded and is used only while the cache says
+// nothing it came from has changed since (the same NOTIFY that drops cached availability): a
+// court's bookings announce 'slots:<id>', its blocks 'court:<id>', a game's bookings 'game:<id>',
+// and courts, games, schedules, venues and sports 'catalogue'. A piece that changed, or that was
+// never loaded, is loaded again for this request's venues in one query per table. With the read
+// cache off or its listener down, nothing is kept and every search reads the database.
+
+/** Dates whose taken slots are kept (today, tonight's search, the next days); the oldest goes first. */
+const DATES_KEPT = 8
+
+interface Held<T> {
+  mark: number
+  value: T
+}
+
+export class FreeTimeIndex {
+  private venues = new Map<number, Held<Resource[]>>()
+  private days = new Map<string, Map<string, Held<Taken[]>>>()
+
+  constructor(private readonly ctx: Pick<AppContext, 'db' | 'cache'>) {}
+
+  /** The live courts and games of each venue, by venue id. */
+  async resources(venueIds: number[]): Promise<Map<number, Resource[]>> {
+    const { cache } = this.ctx
+    const out = new Map<number, Resource[]>()
+    const stale: number[] = []
+    for (const id of venueIds) {
+      const held = this.venues.get(id)
+      if (held && cache.unchanged(held.mark, [cacheTags.catalogue])) out.set(id, held.value)
+      else stale.push(id)
+    }
+    if (stale.length === 0) return out
+    const mark = cache.mark()
+    const [courts, games] = await Promise.all([liveCourts(this.ctx.db, stale), liveGames(this.ctx.db, stale)])
+    for (const id of stale) out.set(id, [])
+    for (const r of courts) out.get(r.venue_id)?.push(courtResource(r))
+    for (const r of games) out.get(r.venue_id)?.push(gameResource(r))
+    if (cache.enabled) for (const id of stale) this.venues.set(id, { mark, value: out.get(id)! })
+    return out
+  }
+
+  /** What is taken on `date` on each resource, by resourceKey. */
+  async taken(date: string, resources: Resource[]): Promise<Map<string, Taken[]>> {
+    const { cache } = this.ctx
+    const day = this.day(date)
+    const out = new Map<string, Taken[]>()
+    const stale: Resource[] = []
+    for (const r of resources) {
+      const key = resourceKey(r)
+      const held = day?.get(key)
+      if (held && cache.unchanged(held.mark, r.tags)) out.set(key, held.value)
+      else stale.push(r)
+    }
+    if (stale.length === 0) return out
+    const mark = cache.mark()
+    const rows = await takenOn(this.ctx.db, date, [...new Set(stale.map((r) => r.venueId))])
+    for (const r of stale) out.set(resourceKey(r), [])
+    for (const row of rows) out.get(`${row.kind}${row.rid}`)?.push(takenRange(row))
+    if (cache.enabled) {
+      const kept = day ?? this.newDay(date)
+      for (const r of stale) {
+        const key = resourceKey(r)
+        kept.set(key, { mark, value: out.get(key)! })
+      }
+    }
+    return out
+  }
+
+  private day(date: string) {
+    return this.days.get(date)
+  }
+
+  private newDay(date: string) {
+    if (this.days.size >= DATES_KEPT) this.days.delete(this.days.keys().next().value!)
+    const day = new Map<string, Held<Taken[]>>()
+    this.days.set(date, day)
+    return day
+  }
+}
+
+export const resourceKey = (r: Resource) => `${r.kind}${r.id}`
+
+const indexes = new WeakMap<object, FreeTimeIndex>()
+
+/** The app's one index (its context's). */
+export function freeTimeIndex(ctx: Pick<AppContext, 'db' | 'cache'>): FreeTimeIndex {
+  let index = indexes.get(ctx)
+  if (!index) {
+    index = new FreeTimeIndex(ctx)
+    indexes.set(ctx, index)
+  }
+  return index
+}
