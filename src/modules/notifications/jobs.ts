@@ -1,7 +1,7 @@
 import type { AppContext } from '../../lib/context.ts'
-import { MESSAGE_JOB, sendNotificationMessages } from './send-messages.ts'
 import { deviceTokensOf, findNotification } from './repository.ts'
 import { notificationData } from './resource.ts'
+import { MESSAGE_JOB, sendNotificationMessages } from './send-messages.ts'
 
 // Push delivery of stored notifications (one job per notification, retried with backoff), and the
 // SMS and email of the booking notifications that have a message (send-messages.ts).

@@ -4,10 +4,10 @@ import type { Executor } from '../../lib/db.ts'
 import { NotFound } from '../../lib/errors.ts'
 import { pathUuid } from '../../lib/ids.ts'
 import type { PageParams } from '../../lib/pagination.ts'
-import { MESSAGE_JOB } from './send-messages.ts'
 import { messageKindOf } from './messages/index.ts'
 import * as repo from './repository.ts'
 import { notificationResource } from './resource.ts'
+import { MESSAGE_JOB } from './send-messages.ts'
 
 // Notification classes of the contract. The stored `type` is the namespaced class name.
 export type NotificationClass =
