@@ -239,8 +239,8 @@ export interface paths {
         /** Your profile */
         get: operations["getProfile"];
         /**
-         * Update your name and/or phone
-         * @description Both optional. A changed phone must be unique and is no longer verified.
+         * Update your name, phone and message channels
+         * @description All optional. A changed phone must be unique and is no longer verified. notify_sms / notify_email (booleans) turn the booking messages by SMS / email on or off; a wrong type is 422.
          */
         put: operations["updateProfile"];
         post?: never;
@@ -4043,6 +4043,10 @@ export interface components {
             is_active: boolean;
             email_verified: boolean;
             phone_verified: boolean;
+            /** @description Booking messages by SMS to the phone on file (default true) */
+            notify_sms: boolean;
+            /** @description Booking messages by email to a verified email (default true) */
+            notify_email: boolean;
             roles: components["schemas"]["UserRole"][];
             permissions: string[];
             /** @description YYYY-MM-DD HH:mm:ss, venue time zone */
@@ -5147,6 +5151,10 @@ export interface operations {
                     name?: string;
                     /** @description Digits with an optional leading +, 7–15 digits; null clears it */
                     phone?: string | null;
+                    /** @description false: no booking messages by SMS (one-time codes still come) */
+                    notify_sms?: boolean;
+                    /** @description false: no booking messages by email (the verification mail still comes) */
+                    notify_email?: boolean;
                 };
             };
         };

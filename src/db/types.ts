@@ -376,6 +376,13 @@ export interface Media {
   sort_order: number | null
 }
 
+export interface NotificationDeliveries {
+  channel: string
+  notification_id: string
+  recipient: string
+  sent_at: Generated<Timestamp>
+}
+
 export interface Notifications {
   created_at: Generated<Timestamp>
   data: Json
@@ -595,6 +602,8 @@ export interface Users {
   id: Generated<number>
   is_active: Generated<boolean>
   name: string
+  notify_email: Generated<boolean>
+  notify_sms: Generated<boolean>
   password_hash: string | null
   phone: string | null
   phone_verified_at: Timestamp | null
@@ -780,6 +789,7 @@ export interface DB {
   ledger_entries: LedgerEntries
   ledger_lines: LedgerLines
   media: Media
+  notification_deliveries: NotificationDeliveries
   notifications: Notifications
   otp_events: OtpEvents
   otps: Otps

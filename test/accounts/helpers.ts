@@ -43,6 +43,8 @@ export function assertUserShape(user: Record<string, unknown>) {
     'id',
     'is_active',
     'name',
+    'notify_email',
+    'notify_sms',
     'permissions',
     'phone',
     'phone_verified',
@@ -58,6 +60,8 @@ export function assertUserShape(user: Record<string, unknown>) {
   assert.equal(typeof user.is_active, 'boolean')
   assert.equal(typeof user.email_verified, 'boolean')
   assert.equal(typeof user.phone_verified, 'boolean')
+  assert.equal(typeof user.notify_sms, 'boolean')
+  assert.equal(typeof user.notify_email, 'boolean')
   assert.ok(Array.isArray(user.roles))
   assert.ok(Array.isArray(user.permissions))
   assert.match(String(user.created_at), /^\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2}$/)

@@ -84,6 +84,65 @@ test('PUT /api/profile updates name and phone; a taken phone is refused', async 
   assert.equal(cleared.json().data.phone, null)
 })
 
+test('PUT /api/profile turns the SMS and email booking messages off and on; a wrong type is 422, never coerced', async () => {
+  const user = await createUser(app)
+  const shown = (await app.inject({ method: 'GET', url: '/api/profile', headers: user.headers })).json().data
+  assert.equal(shown.notify_sms, true)
+  assert.equal(shown.notify_email, true)
+
+  for (const wrong of ['false', 0, 1, null, 'no', []]) {
+    const res = await app.inject({
+      method: 'PUT',
+      url: '/api/profile',
+      headers: user.headers,
+      payload: { notify_sms: wrong, notify_email: wrong },
+    })
+    assert.equal(res.statusCode, 422, JSON.stringify(wrong))
+    assert.deepEqual(res.json(), {
+      message: 'The given data was invalid.',
+      errors: {
+        notify_sms: ['The notify sms field must be true or false.'],
+        notify_email: ['The notify email field must be true or false.'],
+      },
+    })
+  }
+  // Nothing was changed by the refused requests.
+  let row = await app.ctx.db
+    .selectFrom('users')
+    .select(['notify_sms', 'notify_email'])
+    .where('id', '=', user.id)
+    .executeTakeFirstOrThrow()
+  assert.deepEqual(row, { notify_sms: true, notify_email: true })
+
+  const off = await app.inject({
+    method: 'PUT',
+    url: '/api/profile',
+    headers: user.headers,
+    payload: { notify_email: false },
+  })
+  assert.equal(off.statusCode, 200, off.body)
+  assertUserShape(off.json().data)
+  assert.equal(off.json().data.notify_email, false)
+  assert.equal(off.json().data.notify_sms, true)
+  const smsOff = await app.inject({
+    method: 'PUT',
+    url: '/api/profile',
+    headers: user.headers,
+    payload: { notify_sms: false, name: 'Quiet' },
+  })
+  assert.equal(smsOff.statusCode, 200, smsOff.body)
+  assert.equal(smsOff.json().data.name, 'Quiet')
+  const me = (await app.inject({ method: 'GET', url: '/api/auth/me', headers: user.headers })).json()
+  assert.equal(me.data.notify_sms, false)
+  assert.equal(me.data.notify_email, false)
+  row = await app.ctx.db
+    .selectFrom('users')
+    .select(['notify_sms', 'notify_email'])
+    .where('id', '=', user.id)
+    .executeTakeFirstOrThrow()
+  assert.deepEqual(row, { notify_sms: false, notify_email: false })
+})
+
 test('POST /api/profile/password checks the current password and the confirmation', async () => {
   const user = await createUser(app, { password: 'old-password' })
   const url = '/api/profile/password'

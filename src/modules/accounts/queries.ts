@@ -18,6 +18,8 @@ export const USER_COLUMNS = [
   'u.is_active',
   'u.email_verified_at',
   'u.phone_verified_at',
+  'u.notify_sms',
+  'u.notify_email',
   'u.created_at',
   ROLE_NAMES.as('roles'),
   sql<string[]>`array(select distinct p.name from user_roles ur

@@ -51,6 +51,8 @@ export async function updateUser(
     name?: string
     phone?: string | null
     phone_verified_at?: null
+    notify_sms?: boolean
+    notify_email?: boolean
     password_hash?: string
     avatar_path?: string
     is_active?: boolean

@@ -21,6 +21,8 @@ export const UserSchema = named(
     is_active: Type.Boolean({ description: 'false means the account is suspended' }),
     email_verified: Type.Boolean(),
     phone_verified: Type.Boolean(),
+    notify_sms: Type.Boolean({ description: 'Booking messages by SMS to the phone on file (default true)' }),
+    notify_email: Type.Boolean({ description: 'Booking messages by email to a verified email (default true)' }),
     roles: Type.Array(UserRoleEnum.response),
     permissions: Type.Array(Type.String()),
     created_at: DateTime,
@@ -37,6 +39,8 @@ export interface UserRow {
   is_active: boolean
   email_verified_at: Date | string | null
   phone_verified_at: Date | string | null
+  notify_sms: boolean
+  notify_email: boolean
   created_at: Date | string
   roles: string[]
   permissions: string[]
@@ -52,6 +56,8 @@ export interface UserResource {
   is_active: boolean
   email_verified: boolean
   phone_verified: boolean
+  notify_sms: boolean
+  notify_email: boolean
   roles: string[]
   permissions: string[]
   created_at: string
@@ -69,6 +75,8 @@ export function userResource(ctx: { storage: Storage; zone: Zone }, row: UserRow
     is_active: row.is_active,
     email_verified: row.email_verified_at !== null,
     phone_verified: row.phone_verified_at !== null,
+    notify_sms: row.notify_sms,
+    notify_email: row.notify_email,
     roles: row.roles ?? [],
     permissions: row.permissions ?? [],
     created_at: ctx.zone.format(row.created_at),

@@ -72,6 +72,12 @@ export const DeviceSchema = named(
 export const ProfileUpdateBody = Type.Object({
   name: Type.Optional(Type.String({ minLength: 1, maxLength: 255 })),
   phone: Type.Optional(NullablePhone),
+  notify_sms: Type.Optional(
+    Type.Boolean({ description: 'false: no booking messages by SMS (one-time codes still come)' }),
+  ),
+  notify_email: Type.Optional(
+    Type.Boolean({ description: 'false: no booking messages by email (the verification mail still comes)' }),
+  ),
 })
 
 export const PasswordBody = Type.Object({

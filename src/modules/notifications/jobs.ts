@@ -1,9 +1,14 @@
 import type { AppContext } from '../../lib/context.ts'
 import { deviceTokensOf, findNotification } from './repository.ts'
 import { notificationData } from './resource.ts'
+import { MESSAGE_JOB, sendNotificationMessages } from './send-messages.ts'
 
-// Push delivery of stored notifications (one job per notification, retried with backoff).
+// Push delivery of stored notifications (one job per notification, retried with backoff), and the
+// SMS and email of the booking notifications that have a message (send-messages.ts).
 export function registerNotificationJobs(ctx: AppContext) {
+  ctx.jobs.register(MESSAGE_JOB, async (payload) => {
+    await sendNotificationMessages(ctx, String(payload.notification_id))
+  })
   ctx.jobs.register('push.notification', async (payload) => {
     const n = await findNotification(ctx.db, String(payload.notification_id))
     if (!n) return

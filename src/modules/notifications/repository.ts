@@ -72,3 +72,22 @@ export async function deviceTokensOf(db: Executor, userId: number): Promise<stri
   const rows = await db.selectFrom('device_tokens').select('token').where('user_id', '=', userId).execute()
   return rows.map((r) => r.token)
 }
+
+/** The channels a notification's message was already sent on (notification_deliveries). */
+export async function deliveredChannels(db: Executor, notificationId: string): Promise<string[]> {
+  const rows = await db
+    .selectFrom('notification_deliveries')
+    .select('channel')
+    .where('notification_id', '=', notificationId)
+    .execute()
+  return rows.map((r) => r.channel)
+}
+
+/** Records that the provider took a notification's message on `channel`; a second record changes nothing. */
+export async function recordDelivery(db: Executor, notificationId: string, channel: 'sms' | 'mail', recipient: string) {
+  await db
+    .insertInto('notification_deliveries')
+    .values({ notification_id: notificationId, channel, recipient })
+    .onConflict((oc) => oc.columns(['notification_id', 'channel']).doNothing())
+    .execute()
+}

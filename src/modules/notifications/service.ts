@@ -4,13 +4,16 @@ import type { Executor } from '../../lib/db.ts'
 import { NotFound } from '../../lib/errors.ts'
 import { pathUuid } from '../../lib/ids.ts'
 import type { PageParams } from '../../lib/pagination.ts'
+import { messageKindOf } from './messages/index.ts'
 import * as repo from './repository.ts'
 import { notificationResource } from './resource.ts'
+import { MESSAGE_JOB } from './send-messages.ts'
 
 // Notification classes of the contract. The stored `type` is the namespaced class name.
 export type NotificationClass =
   | 'BookingConfirmed'
   | 'BookingCancelled'
+  | 'BookingRefunded'
   | 'BookingReminder'
   | 'CashBackDue'
   | 'CashBackPaid'
@@ -28,9 +31,10 @@ export interface NotificationData {
 }
 
 /**
- * Stores an in-app notification and queues its push delivery to each of the user's device tokens.
+ * Stores an in-app notification and queues its push delivery to each of the user's device tokens,
+ * and, for a booking notification that has one (messages/index.ts), its SMS and email (send-messages.ts).
  * Pass the caller's transaction as `db` so the notification commits (or rolls back) with the change
- * that caused it. A push failure never fails the caller; the push job retries.
+ * that caused it. A push, SMS or mail failure never fails the caller; its job retries.
  */
 export async function notify(
   ctx: AppContext,
@@ -47,6 +51,9 @@ export async function notify(
     data: JSON.stringify(data),
   })
   await ctx.jobs.enqueue('push.notification', { notification_id: id }, { uniqueKey: `push:${id}` }, db)
+  if (messageKindOf(type, data) !== null) {
+    await ctx.jobs.enqueue(MESSAGE_JOB, { notification_id: id }, { uniqueKey: `message:${id}` }, db)
+  }
   return id
 }
 

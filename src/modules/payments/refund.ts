@@ -2,7 +2,7 @@ import type { Static } from 'typebox'
 import type { AuthUser } from '../../lib/auth.ts'
 import type { AppContext } from '../../lib/context.ts'
 import { Invalid, NotFound, Unprocessable } from '../../lib/errors.ts'
-import { formatMoney, toPaisa } from '../../lib/money.ts'
+import { formatMoney, formatRupees, toPaisa } from '../../lib/money.ts'
 import {
   assertPositiveAmount,
   type BookingKind,
@@ -10,6 +10,7 @@ import {
   lockBooking,
   returnPayment,
 } from '../booking-core/index.ts'
+import { notify } from '../notifications/index.ts'
 import { type GatewayName, GatewayRefused, type Gateways, GatewayUnavailable } from './gateways/index.ts'
 import { assertCanRefund } from './policy.ts'
 import * as repo from './repository.ts'
@@ -39,6 +40,14 @@ function refundDestination(
     throw new Invalid('to', 'Only a Khalti payment made online can be refunded to its source.')
   }
   return to
+}
+
+/** Where a refund went, as BookingRefunded tells the customer. */
+const REFUNDED_TO: Record<ReturnType<typeof refundDestination>, string> = {
+  wallet: 'to your wallet',
+  desk: 'at the venue’s desk',
+  source: 'to the Khalti account you paid from',
+  gateway: 'through the gateway you paid with',
 }
 
 /** Khalti said no to a refund to source (a definite refusal): the refund is made again to the wallet. */
@@ -144,6 +153,24 @@ async function refundOnce(
       to,
       by: user.id,
     })
+    if (customer !== null) {
+      await notify(
+        ctx,
+        customer,
+        'BookingRefunded',
+        {
+          message: `${formatRupees(amount)} of your payment for booking ${booking.booking_number} was refunded ${REFUNDED_TO[to]}.`,
+          booking_id: booking.id,
+          booking_type: kind,
+          booking_number: booking.booking_number,
+          venue_id: booking.venue_id,
+          payment_id: payment.id,
+          refund_amount: formatMoney(amount),
+          refunded_to: to,
+        },
+        trx,
+      )
+    }
     if (to === 'source') await refundAtSource(ctx, gateways, payment, amount)
     return { payment: (await repo.findPayment(trx, payment.id))!, to }
   })

@@ -37,8 +37,10 @@ const profileRoutes: Routes = async (app) => {
         tags,
         security,
         operationId: 'updateProfile',
-        summary: 'Update your name and/or phone',
-        description: 'Both optional. A changed phone must be unique and is no longer verified.',
+        summary: 'Update your name, phone and message channels',
+        description:
+          'All optional. A changed phone must be unique and is no longer verified. notify_sms / notify_email ' +
+          '(booleans) turn the booking messages by SMS / email on or off; a wrong type is 422.',
         body: ProfileUpdateBody,
         response: { 200: Data(UserSchema), ...errorResponses },
       },

@@ -8,14 +8,24 @@ import * as repo from '../repository.ts'
 import type { PasswordBody, ProfileUpdateBody } from '../schemas.ts'
 import { rethrowUnique, uniquenessErrors } from './users.ts'
 
-// The signed-in user's own profile: name and phone, password, avatar.
+// The signed-in user's own profile: name and phone, the channels booking messages come by
+// (notify_sms, notify_email; docs/bookings.md, "Messages by SMS and email"), password, avatar.
 
 export const MAX_AVATAR_BYTES = 2 * 1024 * 1024
 
 export async function updateProfile(ctx: AppContext, userId: number, input: Static<typeof ProfileUpdateBody>) {
-  const changes: { name?: string; phone?: string | null; phone_verified_at?: null; updated_at: Date } = {
+  const changes: {
+    name?: string
+    phone?: string | null
+    phone_verified_at?: null
+    notify_sms?: boolean
+    notify_email?: boolean
+    updated_at: Date
+  } = {
     updated_at: ctx.clock.now(),
   }
+  if (input.notify_sms !== undefined) changes.notify_sms = input.notify_sms
+  if (input.notify_email !== undefined) changes.notify_email = input.notify_email
   if (input.name !== undefined) {
     const name = input.name.trim()
     if (!name) throw new Invalid('name', 'The name field is required.')
