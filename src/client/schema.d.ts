@@ -3456,6 +3456,8 @@ export interface components {
             /** @description Decimal number (NPR): total_amount minus paid_amount */
             balance_due: number;
             is_paid: boolean;
+            payment_method: components["schemas"]["PaymentMethod"] | null;
+            hold_expires_at: string | null;
             status: components["schemas"]["BookingStatus"];
             cancel_reason: string | null;
             notes: string | null;

@@ -1,4 +1,4 @@
-import { type CourtsideClient, type components, createCourtsideClient } from '../../src/client/index.ts'
+import { type CourtsideClient, type components, createCourtsideClient, type paths } from '../../src/client/index.ts'
 import { t } from './i18n/index.ts'
 import { currentSession, setSession } from './session.ts'
 
@@ -23,9 +23,49 @@ export class ApiError extends Error {
   }
 }
 
-/** The typed client, signed in when there is a session. */
+/**
+ * The public catalogue: what every player reads the same way, signed in or not. These reads go
+ * without the token. A token changes them for the wrong people: a venue owner, manager or staff
+ * member gets 403 on a venue they do not work at (`GET /api/venues/{venue}`, the contract's venue
+ * show) and only their own venues in `GET /api/venues`, so they could not play anywhere else.
+ * (The reviews list would add can_review and my_review with a token; no page reads them.)
+ */
+export const PUBLIC_READS: ReadonlySet<keyof paths> = new Set<keyof paths>([
+  '/api/venues',
+  '/api/venues/nearby',
+  '/api/venues/{venue}',
+  '/api/venues/{venue}/courts',
+  '/api/venues/{venue}/indoor-games',
+  '/api/venues/{venue}/reviews',
+  '/api/courts/{court}',
+  '/api/courts/{court}/availability',
+  '/api/courts/{court}/pricing',
+  '/api/courts/{court}/schedule',
+  '/api/indoor-games/{indoorGame}',
+  '/api/indoor-games/{indoorGame}/availability',
+  '/api/sports',
+  '/api/amenities',
+])
+
+/** Drops the bearer token from GETs of the public catalogue (PUBLIC_READS). */
+const catalogueAsGuest = {
+  onRequest({ request, schemaPath }: { request: Request; schemaPath: string }) {
+    if (request.method !== 'GET' || !PUBLIC_READS.has(schemaPath as keyof paths)) return undefined
+    if (!request.headers.has('authorization')) return undefined
+    const guest = new Request(request)
+    guest.headers.delete('authorization')
+    return guest
+  },
+}
+
+/**
+ * The typed client, signed in when there is a session; the public catalogue (PUBLIC_READS) is read
+ * without the token whoever is signed in.
+ */
 export function api(): CourtsideClient {
-  return createCourtsideClient(location.origin, currentSession()?.token)
+  const client = createCourtsideClient(location.origin, currentSession()?.token)
+  client.use(catalogueAsGuest)
+  return client
 }
 
 interface Answer<T> {
