@@ -147,21 +147,15 @@ async function loadDetails(r: Request): Promise<Details> {
     ok(api().GET('/api/indoor-games/{indoorGame}/availability', { params: { path, query: { date: r.date } } })),
   ])
   const slots = day.slots.filter(within)
-  const cancelHours = await ok(
-    api().GET('/api/venues/{venue}', { params: { path: { venue: String(game.venue.id) } } }),
-  ).then(
-    (v) => v.data.free_cancellation_hours,
-    () => null,
-  )
   return {
     name: game.name,
     venue: game.venue,
     price: slots.reduce((sum) => sum + slotPrice(game.price_per_hour, day.slot_minutes), 0),
     free: slots.length > 0 && slots.every((s) => s.is_available),
     wallet: await wallet,
-    // The game carries its venue's setting (the venue is read above for its cancellation window only).
+    // The game carries its venue's settings: no request for the venue.
     payAtVenue: game.allows_pay_at_venue,
-    cancelHours,
+    cancelHours: game.free_cancellation_hours,
   }
 }
 

@@ -79,7 +79,8 @@ async function loadHeld(kind: Kind, id: string): Promise<Held> {
     paid: b.paid_amount,
     due: fromPaisa(Math.max(toPaisa(b.total_amount) - toPaisa(b.paid_amount), 0)),
     holdExpiresAt: b.hold_expires_at,
-    cancelHours: venue ? await hoursOf(venue.id) : null,
+    // The game carries its venue's cancellation window.
+    cancelHours: b.indoor_game?.free_cancellation_hours ?? null,
     wallet: await wallet,
   }
 }
