@@ -22,8 +22,6 @@ export const payEn = {
   'held.paid': 'Paid: {amount}',
   'held.heldFor': 'This slot is held for you until the deadline; unpaid by then, it is released.',
   'held.howToPay': 'How to pay',
-  'held.notPayable': 'Nothing is left to pay for this booking.',
-  'held.notFound': 'This booking was not found among yours.',
   'held.open': 'See the booking',
 
   'gate.choice': 'Your choice',

@@ -23,8 +23,6 @@ export const payNe: Record<keyof typeof payEn, string> = {
   'held.paid': 'तिरिएको: {amount}',
   'held.heldFor': 'यो समय तपाईंका लागि म्यादसम्म राखिएको छ; त्यतिबेलासम्म नतिरे छोडिन्छ।',
   'held.howToPay': 'कसरी तिर्ने',
-  'held.notPayable': 'यो बुकिङका लागि तिर्न केही बाँकी छैन।',
-  'held.notFound': 'यो बुकिङ तपाईंका बुकिङहरूमा भेटिएन।',
   'held.open': 'बुकिङ हेर्नुहोस्',
 
   'gate.choice': 'तपाईंको छनोट',
