@@ -9,6 +9,7 @@ import {
   launchBrowser,
   login,
   open,
+  screenshot,
   signInAs,
   startWebServer,
   topUp,
@@ -151,12 +152,14 @@ describe('paying held bookings in the web app', () => {
     // Tomorrow 18:00 is 33 hours away: outside the 24-hour window, no warning.
     assert.equal(await page.getByTestId('refund-warning').count(), 0)
     assert.deepEqual(await axeViolations(page), [])
+    await screenshot(page, 'web-pay-offer-phone')
 
     await page.getByRole('radio', { name: 'eSewa' }).check()
     await page.getByRole('button', { name: /^Pay now Rs / }).click()
     await page.getByRole('button', { name: 'Pay', exact: true }).click()
     await settled(page)
     await page.getByText(`Booking ${offer.data.booking_number}: Confirmed.`).waitFor()
+    await screenshot(page, 'web-pay-result-phone')
     const result = await facts(page)
     for (const part of [
       'Baneshwor Futsal Arena',
@@ -279,6 +282,7 @@ describe('paying held bookings in the web app', () => {
     await page.goto(`${server.url}/bookings/court/${held.data.id}`)
     await page.getByRole('button', { name: /^Pay now Rs / }).waitFor()
     await page.getByTestId('refund-warning').waitFor()
+    await screenshot(page, 'web-pay-warning-phone')
     // In Nepali too.
     await page.getByLabel('Language').selectOption('ne')
     await page.getByText('रद्द गर्नुभयो भने रकम फिर्ता हुँदैन।').waitFor()
