@@ -3425,6 +3425,8 @@ export interface components {
             venue: components["schemas"]["VenueSummary"];
             /** @description The venue's setting: whether customers may choose to pay at the venue (payment_method cash); false: online only */
             allows_pay_at_venue: boolean;
+            /** @description The venue's setting: a customer who cancels at least this many hours before the start is refunded (0–720) */
+            free_cancellation_hours: number;
             /** @description YYYY-MM-DD HH:mm:ss, venue time zone */
             created_at: string;
             /** @description YYYY-MM-DD HH:mm:ss, venue time zone */
@@ -3471,6 +3473,8 @@ export interface components {
             /** @description Decimal number (NPR): total_amount minus paid_amount */
             balance_due: number;
             is_paid: boolean;
+            payment_method: components["schemas"]["PaymentMethod"] | null;
+            hold_expires_at: string | null;
             status: components["schemas"]["BookingStatus"];
             cancel_reason: string | null;
             notes: string | null;

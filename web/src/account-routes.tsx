@@ -1,5 +1,6 @@
 import type { ComponentChildren } from 'preact'
 import './account.css'
+import { BookingPage } from './pages/account/booking.tsx'
 import { MyBookingsPage } from './pages/account/bookings.tsx'
 import { NotificationsPage } from './pages/account/notifications.tsx'
 import { ProfilePage } from './pages/account/profile.tsx'
@@ -16,6 +17,9 @@ import type { Route } from './router.ts'
  *   /account                          profile, password, devices, sign out
  *   /bookings                         My bookings (upcoming, past; cancel with the refund quote first;
  *                                     review; the calendar link); works offline (public/sw.js)
+ *   /bookings/court/:id, /bookings/indoor/:id
+ *                                     one booking: what, where, when, price; "Pay now" with its deadline
+ *                                     while it is held unpaid (the waitlist offer's notification links here)
  *   /bookings/series[/new|/:id]       weekly series: list, new (from a booking), one (cancel from a date)
  *   /wallet                           balance, top-up through a gateway (back through /payments/return), history
  *   /notifications                    the inbox
@@ -23,7 +27,7 @@ import type { Route } from './router.ts'
  */
 export function accountPage(route: Route): ComponentChildren | undefined {
   const [first, second, third] = route.path
-  if (third !== undefined && !(first === 'bookings' && second === 'series')) return undefined
+  if (third !== undefined && first !== 'bookings') return undefined
   switch (first) {
     case 'signin':
       return second ? undefined : <SignInPage query={route.query} />
@@ -33,6 +37,8 @@ export function accountPage(route: Route): ComponentChildren | undefined {
       return second ? undefined : <ProfilePage />
     case 'bookings':
       if (!second) return <MyBookingsPage />
+      if ((second === 'court' || second === 'indoor') && third && /^\d+$/.test(third) && route.path.length === 3)
+        return <BookingPage kind={second === 'court' ? 'court' : 'game'} id={third} />
       if (second !== 'series') return undefined
       if (!third) return <SeriesListPage />
       if (third === 'new') return <NewSeriesPage query={route.query} />

@@ -1,4 +1,4 @@
-import { type CourtsideClient, type components, createCourtsideClient } from '../../src/client/index.ts'
+import { type CourtsideClient, type components, createCourtsideClient, type paths } from '../../src/client/index.ts'
 import { t } from './i18n/index.ts'
 import { currentSession, setSession } from './session.ts'
 
@@ -23,9 +23,55 @@ export class ApiError extends Error {
   }
 }
 
-/** The typed client, signed in when there is a session. */
+/**
+ * The public catalogue: what every player reads the same way, signed in or not. These reads go
+ * without the token. A token changes them for the wrong people: a venue owner, manager or staff
+ * member gets 403 on a venue they do not work at (`GET /api/venues/{venue}`, the contract's venue
+ * show) and only their own venues in `GET /api/venues`, so they could not play anywhere else.
+ * (The reviews list would add can_review and my_review with a token; no page reads them.)
+ */
+export const PUBLIC_READS: ReadonlySet<keyof paths> = new Set<keyof paths>([
+  '/api/venues',
+  '/api/venues/nearby',
+  '/api/venues/{venue}',
+  '/api/venues/{venue}/courts',
+  '/api/venues/{venue}/indoor-games',
+  '/api/venues/{venue}/reviews',
+  '/api/courts/{court}',
+  '/api/courts/{court}/availability',
+  '/api/courts/{court}/pricing',
+  '/api/courts/{court}/schedule',
+  '/api/indoor-games/{indoorGame}',
+  '/api/indoor-games/{indoorGame}/availability',
+  '/api/sports',
+  '/api/amenities',
+])
+
+/**
+ * Drops the bearer token from GETs of the public catalogue (PUBLIC_READS). Such an answer is
+ * `public, max-age=0, stale-while-revalidate=30` (the service's front cache), which the browser may
+ * answer from its cache while it asks again: a signed-in player's read is sent `no-cache` instead
+ * (revalidated, a 304 when unchanged), so it stays as fresh as it was with the token (a slot just
+ * taken, a venue that just stopped taking payment at the venue).
+ */
+const catalogueAsGuest = {
+  onRequest({ request, schemaPath }: { request: Request; schemaPath: string }) {
+    if (request.method !== 'GET' || !PUBLIC_READS.has(schemaPath as keyof paths)) return undefined
+    if (!request.headers.has('authorization')) return undefined
+    const headers = new Headers(request.headers)
+    headers.delete('authorization')
+    return new Request(request, { headers, cache: 'no-cache' })
+  },
+}
+
+/**
+ * The typed client, signed in when there is a session; the public catalogue (PUBLIC_READS) is read
+ * without the token whoever is signed in.
+ */
 export function api(): CourtsideClient {
-  return createCourtsideClient(location.origin, currentSession()?.token)
+  const client = createCourtsideClient(location.origin, currentSession()?.token)
+  client.use(catalogueAsGuest)
+  return client
 }
 
 interface Answer<T> {

@@ -12,6 +12,7 @@ import {
   type Charge,
   ChargeSchema,
   durationHours,
+  PaymentMethodEnum,
   type PaymentRecord,
   PaymentRecordSchema,
 } from '../booking-core/index.ts'
@@ -44,6 +45,14 @@ export const IndoorGameBookingSchema = named(
     refunded_amount: Type.String({ description: 'Returned of what was paid (to the wallet or at the desk), NPR' }),
     balance_due: Type.Number({ description: 'Decimal number (NPR): total_amount minus paid_amount' }),
     is_paid: Type.Boolean(),
+    payment_method: Nullable(PaymentMethodEnum.response),
+    hold_expires_at: Nullable(
+      Type.String({
+        description:
+          "YYYY-MM-DD HH:mm:ss, venue time zone: a pending booking's payment deadline (unpaid by then, it is " +
+          'cancelled and its slot freed); null otherwise',
+      }),
+    ),
     status: BookingStatusEnum.response,
     cancel_reason: Nullable(Type.String()),
     notes: Nullable(Type.String()),
@@ -93,6 +102,8 @@ export function toIndoorBooking(
     refunded_amount: formatMoney(b.refunded_amount),
     balance_due: moneyNumber(balanceDue(b)),
     is_paid: balanceDue(b) === 0,
+    payment_method: b.payment_method,
+    hold_expires_at: b.status === 'pending' ? zone.format(b.hold_expires_at) : null,
     status: b.status,
     cancel_reason: b.cancel_reason,
     notes: b.notes,

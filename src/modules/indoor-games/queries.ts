@@ -21,6 +21,7 @@ const columns = [
   'v.name as venue_name',
   'v.slug as venue_slug',
   'v.allows_pay_at_venue',
+  'v.free_cancellation_hours',
 ] as const
 
 /** Indoor games by id with their venue; deleted games are included (bookings keep showing them). */

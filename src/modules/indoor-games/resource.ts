@@ -28,6 +28,10 @@ export const IndoorGameSchema = named(
       description:
         "The venue's setting: whether customers may choose to pay at the venue (payment_method cash); false: online only",
     }),
+    free_cancellation_hours: Type.Integer({
+      description:
+        "The venue's setting: a customer who cancels at least this many hours before the start is refunded (0–720)",
+    }),
     created_at: DateTime,
     updated_at: DateTime,
   }),
@@ -52,6 +56,7 @@ export type IndoorGameRow = {
   venue_name: string
   venue_slug: string
   allows_pay_at_venue: boolean
+  free_cancellation_hours: number
 }
 
 export function indoorGameResource(g: IndoorGameRow, zone: Zone): IndoorGame {
@@ -69,6 +74,7 @@ export function indoorGameResource(g: IndoorGameRow, zone: Zone): IndoorGame {
     sort_order: g.sort_order,
     venue: { id: g.venue_id, name: g.venue_name, slug: g.venue_slug },
     allows_pay_at_venue: g.allows_pay_at_venue,
+    free_cancellation_hours: g.free_cancellation_hours,
     created_at: zone.format(g.created_at),
     updated_at: zone.format(g.updated_at),
   }

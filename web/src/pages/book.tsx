@@ -1,11 +1,12 @@
 import { useEffect, useState } from 'preact/hooks'
 import { ApiError, api, ok, type Schemas } from '../api.ts'
+import { RefundWarning, SlotFacts } from '../components/slot-facts.tsx'
 import { Failure, Loading } from '../components/ui.tsx'
 import { isIsoDate, minutes } from '../dates.ts'
 import { formatDate, formatDigits, formatMoney, t } from '../i18n/index.ts'
 import { fromPaisa, slotPrice, toPaisa } from '../money.ts'
 import { Link, navigate } from '../router.ts'
-import { useSession } from '../session.ts'
+import { currentSession, useSession } from '../session.ts'
 
 type Method = Schemas['PaymentMethod']
 const METHODS: Method[] = ['gateway_1', 'gateway_2', 'gateway_3', 'wallet', 'cash']
@@ -42,6 +43,8 @@ interface Details {
   wallet: string
   /** The venue's allows_pay_at_venue: whether "Pay at the venue" is offered. */
   payAtVenue: boolean
+  /** The venue's free_cancellation_hours: a start closer than that is warned about before paying. */
+  cancelHours: number | null
 }
 
 /**
@@ -68,6 +71,7 @@ export function BookPage({ query }: { query: URLSearchParams }) {
     return (
       <section>
         <h1>{t('book.title')}</h1>
+        <GateSummary request={request} />
         <p>{t('book.signInFirst')}</p>
         <p class="actions">
           <Link class="button" href={`/signin?next=${encodeURIComponent(here)}`}>
@@ -83,10 +87,38 @@ export function BookPage({ query }: { query: URLSearchParams }) {
   return <Checkout key={here} request={request} />
 }
 
+/** The sign-in gate's reminder of the choice: venue, court or game, date, time and price (public reads). */
+function GateSummary({ request }: { request: Request }) {
+  const [details, setDetails] = useState<Details | null>(null)
+  useEffect(() => {
+    loadDetails(request)
+      .then(setDetails)
+      .catch(() => setDetails(null))
+  }, [request.kind, request.id, request.date, request.start, request.end])
+  if (!details) return null
+  return (
+    <div class="card">
+      <h2>{t('gate.choice')}</h2>
+      <SlotFacts
+        kind={request.kind}
+        place={details.name}
+        venue={details.venue}
+        date={request.date}
+        start={request.start}
+        end={request.end}
+        price={fromPaisa(details.price)}
+      />
+    </div>
+  )
+}
+
 async function loadDetails(r: Request): Promise<Details> {
-  const wallet = ok(api().GET('/api/wallet', { params: { query: { per_page: 1 } } }))
-    .then((w) => w.balance)
-    .catch(() => '0.00')
+  // Signed out (the sign-in gate), there is no wallet to read.
+  const wallet = !currentSession()
+    ? Promise.resolve('0.00')
+    : ok(api().GET('/api/wallet', { params: { query: { per_page: 1 } } }))
+        .then((w) => w.balance)
+        .catch(() => '0.00')
   const within = (s: { start_time: string; end_time: string }) =>
     minutes(s.start_time) >= minutes(r.start) && minutes(s.end_time) <= minutes(r.end)
   if (r.kind === 'court') {
@@ -106,6 +138,7 @@ async function loadDetails(r: Request): Promise<Details> {
       free: slots.length > 0 && slots.every((s) => s.is_available),
       wallet: await wallet,
       payAtVenue: venue.allows_pay_at_venue,
+      cancelHours: venue.free_cancellation_hours,
     }
   }
   const path = { indoorGame: String(r.id) }
@@ -120,8 +153,9 @@ async function loadDetails(r: Request): Promise<Details> {
     price: slots.reduce((sum) => sum + slotPrice(game.price_per_hour, day.slot_minutes), 0),
     free: slots.length > 0 && slots.every((s) => s.is_available),
     wallet: await wallet,
-    // The game carries its venue's setting: no request for the venue.
+    // The game carries its venue's settings: no request for the venue.
     payAtVenue: game.allows_pay_at_venue,
+    cancelHours: game.free_cancellation_hours,
   }
 }
 
@@ -271,6 +305,7 @@ function Checkout({ request }: { request: Request }) {
           })}
           {!details.payAtVenue && <p class="muted small">{t('book.onlineOnly')}</p>}
         </fieldset>
+        <RefundWarning date={request.date} start={request.start} hours={details.cancelHours} />
         {payError ? <Failure error={payError} /> : null}
         <button type="submit" class="wide" disabled={busy || !details.free}>
           {busy ? t('book.working') : t('book.confirm', { amount: formatMoney(total) })}
@@ -284,7 +319,7 @@ function Checkout({ request }: { request: Request }) {
  * Pays booking `id` with `method` (POST /api/payments/initiate): a gateway sends the browser to its
  * page; the wallet pays at once and the return page shows it; at the venue there is nothing to pay now.
  */
-async function startPayment(
+export async function startPayment(
   kind: 'court' | 'indoor',
   id: number,
   method: Method,

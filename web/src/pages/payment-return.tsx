@@ -1,5 +1,6 @@
 import { useEffect, useState } from 'preact/hooks'
 import { api, ok, type Schemas } from '../api.ts'
+import { SlotFacts, type SlotFactsProps } from '../components/slot-facts.tsx'
 import { Failure, Loading } from '../components/ui.tsx'
 import { formatMoney, t } from '../i18n/index.ts'
 import { Link, navigate } from '../router.ts'
@@ -9,6 +10,37 @@ type Payment = Schemas['Payment'] & {
   booking: { booking_number: string; status: Schemas['BookingStatus']; balance_due: string } | null
   /** A wallet top-up's transaction (the wallet page's top-ups come back here too). */
   topup: { balance_after: string | null } | null
+}
+
+/** The facts of the booking a payment is for (the customer's own: GET /api/bookings/{id} or the indoor one). */
+async function loadFacts(kind: 'court' | 'indoor', id: number): Promise<SlotFactsProps> {
+  if (kind === 'court') {
+    const { data: b } = await ok(api().GET('/api/bookings/{booking}', { params: { path: { booking: String(id) } } }))
+    const place = b.court?.name ?? t('bookings.court')
+    return {
+      kind: 'court',
+      place,
+      venue: b.venue,
+      date: b.date,
+      start: b.start_time,
+      end: b.end_time,
+      price: b.total_amount,
+    }
+  }
+  const { data: b } = await ok(
+    api().GET('/api/indoor-game-bookings/{indoorGameBooking}', {
+      params: { path: { indoorGameBooking: String(id) } },
+    }),
+  )
+  return {
+    kind: 'game',
+    place: b.indoor_game?.name ?? t('bookings.game'),
+    venue: b.indoor_game?.venue ?? null,
+    date: b.date,
+    start: b.start_time,
+    end: b.end_time,
+    price: b.total_amount,
+  }
 }
 
 /** How often, and for how long, the page asks the service while a payment is still initiated. */
@@ -42,6 +74,21 @@ export function PaymentReturnPage({ payment }: { payment: string }) {
   const [error, setError] = useState<unknown>(null)
   const [gaveUp, setGaveUp] = useState(false)
   const [round, setRound] = useState(0)
+  const [facts, setFacts] = useState<SlotFactsProps | null>(null)
+  const kind = state?.booking_type
+  const bookingId = state?.booking_id
+
+  // What was paid for: venue, court or game, date, time, price (read once the payment is known).
+  useEffect(() => {
+    if (!session || (kind !== 'court' && kind !== 'indoor') || bookingId === undefined) return
+    let live = true
+    loadFacts(kind, bookingId)
+      .then((f) => live && setFacts(f))
+      .catch(() => live && setFacts(null))
+    return () => {
+      live = false
+    }
+  }, [kind, bookingId, session?.token])
 
   useEffect(() => {
     if (!session) return
@@ -95,6 +142,7 @@ export function PaymentReturnPage({ payment }: { payment: string }) {
             <p class="ok-text">
               <strong>{t('pay.paid', { amount: formatMoney(state.amount) })}</strong>
             </p>
+            {facts && <SlotFacts {...facts} />}
             {state.booking && (
               <p>
                 {t('pay.booking', {
@@ -116,8 +164,16 @@ export function PaymentReturnPage({ payment }: { payment: string }) {
             <p>
               <strong>{t('pay.failed')}</strong>
             </p>
+            {facts && <SlotFacts {...facts} />}
             {state.booking && state.booking.status === 'pending' && (
-              <p>{t('pay.stillHeld', { number: state.booking.booking_number })}</p>
+              <p>
+                {t('pay.stillHeld', { number: state.booking.booking_number })}{' '}
+                {(kind === 'court' || kind === 'indoor') && (
+                  <Link class="button" href={`/bookings/${kind}/${state.booking_id}`}>
+                    {t('held.payNow')}
+                  </Link>
+                )}
+              </p>
             )}
           </>
         )}

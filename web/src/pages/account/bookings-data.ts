@@ -1,5 +1,6 @@
 import { ApiError, api, type Schemas } from '../../api.ts'
 import { t } from '../../i18n/index.ts'
+import { fromPaisa, toPaisa } from '../../money.ts'
 import { currentSession, setSession } from '../../session.ts'
 
 // My bookings' data: court and indoor-game bookings in one list. Upcoming and past are told apart
@@ -25,12 +26,26 @@ export interface MyBooking {
   venueName: string | null
   total: string
   paid: string
+  /** What is still to pay (total − paid), a decimal string. */
+  due: string
+  /** A pending booking's payment deadline (YYYY-MM-DD HH:mm:ss, venue time). */
+  holdExpiresAt: string | null
   seriesId: number | null
   courtId: number | null
   review: Schemas['Review'] | null
 }
 
 export const UPCOMING = new Set<string>(['pending', 'confirmed', 'playing'])
+
+/** Whether the customer can pay for the booking now: pending with something left to pay. */
+export function payable(b: { status: string; due: string }): boolean {
+  return b.status === 'pending' && toPaisa(b.due) > 0
+}
+
+/** The booking's own page: /bookings/court/12, /bookings/indoor/5 (the payment API's booking_type). */
+export function bookingPath(kind: Kind, id: number): string {
+  return `/bookings/${kind === 'court' ? 'court' : 'indoor'}/${id}`
+}
 export const SAVED_AT_HEADER = 'courtside-saved-at'
 
 export interface MyBookings {
@@ -98,6 +113,8 @@ export async function loadMyBookings(pages = 1): Promise<MyBookings> {
         venueName: b.venue?.name ?? null,
         total: b.total_amount,
         paid: b.paid_amount,
+        due: b.balance_due,
+        holdExpiresAt: b.hold_expires_at,
         seriesId: b.series_id,
         courtId: b.court_id,
         review: b.review,
@@ -117,6 +134,10 @@ export async function loadMyBookings(pages = 1): Promise<MyBookings> {
         venueName: b.indoor_game?.venue?.name ?? null,
         total: b.total_amount,
         paid: b.paid_amount,
+        // The indoor resource writes balance_due as a number: worked out from the strings instead.
+        due: fromPaisa(Math.max(toPaisa(b.total_amount) - toPaisa(b.paid_amount), 0)),
+        // An offline copy saved before the field existed has none.
+        holdExpiresAt: b.hold_expires_at ?? null,
         seriesId: null,
         courtId: null,
         review: null,

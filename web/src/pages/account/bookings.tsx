@@ -1,9 +1,10 @@
 import { useState } from 'preact/hooks'
 import { api, ok } from '../../api.ts'
 import { Field, formValues, Loaded, Outcome, SignedIn, useAction, useLoad } from '../../components/account.tsx'
+import { payBy } from '../../components/slot-facts.tsx'
 import { formatDate, formatDigits, formatMoney, formatTime, t } from '../../i18n/index.ts'
 import { Link } from '../../router.ts'
-import { loadMyBookings, type MyBooking, UPCOMING } from './bookings-data.ts'
+import { bookingPath, loadMyBookings, type MyBooking, payable, UPCOMING } from './bookings-data.ts'
 import { CalendarLink } from './calendar.tsx'
 import { ReviewForm } from './review.tsx'
 
@@ -129,8 +130,18 @@ function BookingCard({
         <span class="muted">{t('bookings.number', { number: b.number })}</span>
       </p>
       <p>{t('bookings.total', { amount: formatMoney(b.total) })}</p>
+      {payable(b) && !offline && b.holdExpiresAt && (
+        <p class="pay-due" data-testid="pay-by">
+          {payBy(b.holdExpiresAt)}
+        </p>
+      )}
       {b.review && <p class="muted">{t('bookings.reviewed', { rating: b.review.rating })}</p>}
       <div class="actions">
+        {payable(b) && !offline && (
+          <Link class="button" href={bookingPath(b.kind, b.id)}>
+            {t('held.payNow')}
+          </Link>
+        )}
         {cancellable && open !== 'cancel' && (
           <button type="button" class="secondary" onClick={() => setOpen('cancel')}>
             {t('bookings.cancel')}

@@ -1,6 +1,10 @@
+import { useState } from 'preact/hooks'
 import { api, ok, type Schemas } from '../../api.ts'
 import { Field, formValues, Loaded, Outcome, SignedIn, useAction, useLoad } from '../../components/account.tsx'
+import { SlotFacts } from '../../components/slot-facts.tsx'
+import { isIsoDate, minutes } from '../../dates.ts'
 import { formatDate, formatDigits, formatMoney, formatWeekday, t, useLang } from '../../i18n/index.ts'
+import { fromPaisa, slotPrice } from '../../money.ts'
 import { Link, navigate } from '../../router.ts'
 import { loadMyBookings } from './bookings-data.ts'
 
@@ -158,15 +162,86 @@ function addDays(date: string, days: number): string {
   return new Date(Date.UTC(y, m - 1, d + days)).toISOString().slice(0, 10)
 }
 
+interface Chosen {
+  start_date: string
+  start_time: string
+  end_time: string
+}
+
+/**
+ * The series being asked for: venue, court, the first date, the time and the first week's price
+ * (the court's public availability of that date, each slot priced as the service prices it).
+ */
+function SeriesSummary({ court, chosen }: { court: number; chosen: Chosen }) {
+  const place = useLoad(async () => {
+    const { data: c } = await ok(api().GET('/api/courts/{court}', { params: { path: { court: String(court) } } }))
+    const { data: v } = await ok(api().GET('/api/venues/{venue}', { params: { path: { venue: String(c.venue_id) } } }))
+    return { name: c.name, venue: { id: v.id, name: v.name, slug: v.slug } }
+  }, [court])
+  const ready =
+    isIsoDate(chosen.start_date) &&
+    /^\d{2}:\d{2}$/.test(chosen.start_time) &&
+    /^\d{2}:\d{2}$/.test(chosen.end_time) &&
+    minutes(chosen.end_time) > minutes(chosen.start_time)
+  const price = useLoad(async () => {
+    if (!ready) return null
+    const day = await ok(
+      api().GET('/api/courts/{court}/availability', {
+        params: { path: { court: String(court) }, query: { date: chosen.start_date } },
+      }),
+    )
+    const slots = day.slots.filter(
+      (s) => minutes(s.start_time) >= minutes(chosen.start_time) && minutes(s.end_time) <= minutes(chosen.end_time),
+    )
+    if (slots.length === 0) return null
+    return fromPaisa(slots.reduce((sum, s) => sum + slotPrice(s.price_per_hour, day.slot_minutes), 0))
+  }, [court, chosen.start_date, chosen.start_time, chosen.end_time])
+  if (!place.data || !ready) return null
+  return (
+    <div class="card">
+      <h2>{t('series.summary')}</h2>
+      <p>
+        {t('series.weekly', {
+          weekday: formatWeekday(new Date(`${chosen.start_date}T00:00:00Z`).getUTCDay()),
+          from: formatDigits(chosen.start_time),
+          to: formatDigits(chosen.end_time),
+        })}
+      </p>
+      <SlotFacts
+        kind="court"
+        place={place.data.name}
+        venue={place.data.venue}
+        date={chosen.start_date}
+        start={chosen.start_time}
+        end={chosen.end_time}
+        price={price.data}
+        priceLabel={t('slot.firstWeekPrice')}
+      />
+      <p class="muted small">{t('series.summaryHint')}</p>
+    </div>
+  )
+}
+
 function NewSeries({ query }: { query: URLSearchParams }) {
   const action = useAction()
   const court = Number(query.get('court'))
   const from = query.get('date')
+  const [chosen, setChosen] = useState<Chosen>({
+    start_date: from ? addDays(from, 7) : '',
+    start_time: query.get('from') ?? '',
+    end_time: query.get('to') ?? '',
+  })
   return (
     <section class="narrow">
       <h1>{t('series.new')}</h1>
       <p>{t('series.intro')}</p>
+      {Number.isInteger(court) && court > 0 && <SeriesSummary court={court} chosen={chosen} />}
       <form
+        onInput={(e) => {
+          const form = e.currentTarget
+          const value = (name: string) => (form.elements.namedItem(name) as HTMLInputElement | null)?.value ?? ''
+          setChosen({ start_date: value('start_date'), start_time: value('start_time'), end_time: value('end_time') })
+        }}
         onSubmit={(e) => {
           const v = formValues(e)
           action.run(async () => {
