@@ -2,10 +2,9 @@
 // Drives the real server with wrk (Lua scripts in bench/wrk/) and reports every read scenario as a ratio
 // to a bare Node http server measured in the same run (under wrk and, for comparison, autocannon), and
 // booking creation as a ratio to pgbench running the service's own INSERT on the same database.
-import { type ChildProcess, spawn, spawnSync } from 'node:child_process'
-import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs'
+import type { ChildProcess } from 'node:child_process'
+import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
 import { cpus, loadavg, totalmem } from 'node:os'
-import { join } from 'node:path'
 import autocannon from 'autocannon'
 import { sql } from 'kysely'
 import pg from 'pg'
@@ -14,14 +13,15 @@ import { migrate } from '../src/lib/migrate.ts'
 import { Zone } from '../src/lib/zone.ts'
 import { generateBookings, generateCatalogue } from './data.ts'
 import { bookingScript, type InsertShape, runPgbench, type SampleRow } from './pgbench.ts'
+import { SEARCH_HEADING } from './search.ts'
 import {
-  answers,
+  buildServer,
   CONNECTIONS,
-  children,
   ensureWrk,
   median,
   type Row,
   SERVER_ENV,
+  spawnServer,
   startBare,
   stopServer,
   WRK_THREADS,
@@ -122,31 +122,8 @@ async function startServer(
     ...(kind === 'postgres' ? { DATABASE_URL: pgUrl } : { DATABASE_URL: '', DATA_DIR: '.tmp/bench-data' }),
     ...extra,
   }
-  // Something else answering on the port would be measured in the server's place (a server left
-  // running by hand once was, and its own server then failed with EADDRINUSE while the run went on).
-  if (await answers(`http://127.0.0.1:${port}/health`)) {
-    throw new Error(`port ${port} already answers: stop what listens there (ss -ltnp) and run the bench again`)
-  }
   // On PGlite the server opens the bench's database directly: DATA_DIR/pglite is PGLITE_DIR.
-  const child = spawn(process.execPath, [...startFlags(), 'dist/server.js'], {
-    env,
-    stdio: ['ignore', output, 'inherit'],
-  })
-  children.add(child)
-  for (let i = 0; i < 300; i++) {
-    if (child.exitCode !== null || child.signalCode !== null) break
-    if (await answers(`http://127.0.0.1:${port}/health`)) return child
-    await new Promise((r) => setTimeout(r, 200))
-  }
-  child.kill()
-  throw new Error(`server did not start${child.exitCode !== null ? ` (it exited with ${child.exitCode})` : ''}`)
-}
-
-/** The node flags of `npm start` (package.json), so the bench runs the server as it is started. */
-function startFlags(): string[] {
-  const start: string = JSON.parse(readFileSync('package.json', 'utf8')).scripts.start
-  const words = start.split(/\s+/)
-  return words.slice(words.indexOf('node') + 1, words.indexOf('dist/server.js'))
+  return spawnServer(env, port, output)
 }
 
 /**
@@ -252,24 +229,6 @@ async function explain(db: Awaited<ReturnType<typeof openDatabase>>['db'], court
     venueList: q2.rows.map((r) => r['QUERY PLAN']).join('\n'),
     venueNear: q3.rows.map((r) => r['QUERY PLAN']).join('\n'),
   }
-}
-
-/**
- * The production build (`npm run build`), which is what `npm start` runs; skipped when dist/server.js
- * is newer than every file of src/ (the type check alone takes half of the quick run's minute).
- */
-function buildServer() {
-  const newest = (dir: string): number =>
-    Math.max(
-      0,
-      ...readdirSync(dir, { withFileTypes: true }).map((e) =>
-        e.isDirectory() ? newest(join(dir, e.name)) : statSync(join(dir, e.name)).mtimeMs,
-      ),
-    )
-  const built = existsSync('dist/server.js') ? statSync('dist/server.js').mtimeMs : 0
-  if (built > Math.max(newest('src'), statSync('tsconfig.build.json').mtimeMs)) return
-  const res = spawnSync('npm', ['run', 'build', '--silent'], { stdio: 'inherit' })
-  if (res.status !== 0) throw new Error('npm run build failed')
 }
 
 async function main() {
@@ -775,7 +734,8 @@ node --cpu-prof --cpu-prof-dir=/tmp/prof dist/server.js
 npx tsx bench/cpuprofile.ts /tmp/prof/<file>.cpuprofile 25 --skip=4   # or --callers=<function> --depth=8
 \`\`\`
 `
-  writeFileSync('docs/performance.md', text + quickSection(readReport()))
+  const report = readReport()
+  writeFileSync('docs/performance.md', text + section(report, SEARCH_HEADING) + quickSection(report))
 }
 
 const QUICK_HEADING = '## Last quick run'
@@ -788,6 +748,14 @@ function readReport() {
 function quickSection(report: string) {
   const at = report.indexOf(QUICK_HEADING)
   return at < 0 ? '' : `\n${report.slice(at).trimEnd()}\n`
+}
+
+/** A section of the report written by another bench (up to the next "## "), kept by the full run, or ''. */
+function section(report: string, heading: string) {
+  const at = report.indexOf(`${heading}\n`)
+  if (at < 0) return ''
+  const next = report.indexOf('\n## ', at + heading.length)
+  return `\n${report.slice(at, next < 0 ? undefined : next).trimEnd()}\n`
 }
 
 /** `npm run bench -- --quick` replaces the report's "Last quick run" section with its table and ratio lines. */

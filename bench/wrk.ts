@@ -1,7 +1,8 @@
 // What the benches share (bench/run.ts, bench/floor.ts): wrk and its result line, the bare Node
 // server, the processes they start, and a row of results.
 import { type ChildProcess, spawn, spawnSync } from 'node:child_process'
-import { mkdirSync, readFileSync, writeFileSync } from 'node:fs'
+import { existsSync, mkdirSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs'
+import { join } from 'node:path'
 
 /**
  * The production settings every server of the benches starts with, with the in-service gateways
@@ -53,6 +54,59 @@ export async function startBare(body: string, port: number): Promise<ChildProces
     child.once('exit', (code) => reject(new Error(`bench/bare-server.mjs exited (${code})`)))
   })
   return child
+}
+
+/**
+ * The service's production build (dist/server.js) in a process of its own, started with the node
+ * flags of `npm start` and `env`; resolves once /health answers on `port`.
+ */
+export async function spawnServer(
+  env: Record<string, string | undefined>,
+  port: number,
+  output: 'inherit' | 'ignore' = 'inherit',
+): Promise<ChildProcess> {
+  // Something else answering on the port would be measured in the server's place (a server left
+  // running by hand once was, and its own server then failed with EADDRINUSE while the run went on).
+  if (await answers(`http://127.0.0.1:${port}/health`)) {
+    throw new Error(`port ${port} already answers: stop what listens there (ss -ltnp) and run the bench again`)
+  }
+  const child = spawn(process.execPath, [...startFlags(), 'dist/server.js'], {
+    env: { ...env, PORT: String(port) },
+    stdio: ['ignore', output, 'inherit'],
+  })
+  children.add(child)
+  for (let i = 0; i < 300; i++) {
+    if (child.exitCode !== null || child.signalCode !== null) break
+    if (await answers(`http://127.0.0.1:${port}/health`)) return child
+    await new Promise((r) => setTimeout(r, 200))
+  }
+  child.kill()
+  throw new Error(`server did not start${child.exitCode !== null ? ` (it exited with ${child.exitCode})` : ''}`)
+}
+
+/** The node flags of `npm start` (package.json), so the bench runs the server as it is started. */
+function startFlags(): string[] {
+  const start: string = JSON.parse(readFileSync('package.json', 'utf8')).scripts.start
+  const words = start.split(/\s+/)
+  return words.slice(words.indexOf('node') + 1, words.indexOf('dist/server.js'))
+}
+
+/**
+ * The production build (`npm run build`), which is what `npm start` runs; skipped when dist/server.js
+ * is newer than every file of src/ (the type check alone takes half of the quick run's minute).
+ */
+export function buildServer() {
+  const newest = (dir: string): number =>
+    Math.max(
+      0,
+      ...readdirSync(dir, { withFileTypes: true }).map((e) =>
+        e.isDirectory() ? newest(join(dir, e.name)) : statSync(join(dir, e.name)).mtimeMs,
+      ),
+    )
+  const built = existsSync('dist/server.js') ? statSync('dist/server.js').mtimeMs : 0
+  if (built > Math.max(newest('src'), statSync('tsconfig.build.json').mtimeMs)) return
+  const res = spawnSync('npm', ['run', 'build', '--silent'], { stdio: 'inherit' })
+  if (res.status !== 0) throw new Error('npm run build failed')
 }
 
 export async function stopServer(child: ChildProcess) {
@@ -171,10 +225,11 @@ export function runWrk(
   seconds: number,
   args: string[],
   threads: number,
+  connections = CONNECTIONS,
 ): Promise<WrkResult> {
   const argv = [
     `-t${threads}`,
-    `-c${CONNECTIONS}`,
+    `-c${connections}`,
     `-d${seconds}s`,
     '--timeout',
     '10s',
