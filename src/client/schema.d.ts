@@ -462,7 +462,7 @@ export interface paths {
         };
         /**
          * The venue catalogue: search, filters, distance and sort
-         * @description Guests and customers see verified, active venues only; venue_owner, manager and staff with a token see only their own venues (any status); super_admin sees every venue and may filter by owner_id. With coordinates (lat|latitude and lng|longitude) the radius defaults to 50 km and each item has distance and distance_km. sort=distance without coordinates falls back to Recommended. Answers carry an ETag: a request with If-None-Match naming it is answered 304 with no body while the answer is unchanged. A guest answer is `Cache-Control: public, max-age=0, s-maxage=N` (a CDN in front may serve it N seconds; browsers revalidate), a signed-in one `private, no-cache`; both vary by Authorization.
+         * @description Guests and customers see verified, active venues only; venue_owner, manager and staff with a token see only their own venues (any status); super_admin sees every venue and may filter by owner_id. With coordinates (lat|latitude and lng|longitude) the radius defaults to 50 km and each item has distance and distance_km. sort=distance without coordinates falls back to Recommended. With date (and optionally from, to, duration) only venues with a bookable court slot or indoor-game session of that duration starting in [from, to) are listed, each with free_slots (up to 5, earliest first, at the price a customer pays); sort=soonest puts the earliest free start first (without date it is Recommended). Answers carry an ETag: a request with If-None-Match naming it is answered 304 with no body while the answer is unchanged. A guest answer is `Cache-Control: public, max-age=0, s-maxage=N` (a CDN in front may serve it N seconds; browsers revalidate), a signed-in one `private, no-cache`; both vary by Authorization.
          */
         get: operations["listVenues"];
         put?: never;
@@ -486,29 +486,9 @@ export interface paths {
         };
         /**
          * Public venues near a point (radius default 10 km), nearest first
-         * @description Answers carry an ETag: a request with If-None-Match naming it is answered 304 with no body while the answer is unchanged. A guest answer is `Cache-Control: public, max-age=0, s-maxage=N` (a CDN in front may serve it N seconds; browsers revalidate), a signed-in one `private, no-cache`; both vary by Authorization.
+         * @description With date (and optionally from, to, duration): only venues with a free start in the window, each with free_slots, as GET /venues. Answers carry an ETag: a request with If-None-Match naming it is answered 304 with no body while the answer is unchanged. A guest answer is `Cache-Control: public, max-age=0, s-maxage=N` (a CDN in front may serve it N seconds; browsers revalidate), a signed-in one `private, no-cache`; both vary by Authorization.
          */
         get: operations["listNearbyVenues"];
-        put?: never;
-        post?: never;
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
-    "/api/venues/my-venues": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        /**
-         * Every venue the caller owns or is assigned to, any status (all venues for super_admin)
-         * @description Each item is a Venue plus my_role, what the caller is at that venue: "owner", "manager" or "staff" (owner wins over an assignment), or "super_admin" for a super_admin who neither owns nor is assigned to it. Clients decide from my_role which management screens to offer: owners and managers manage courts, schedules, pricing, holidays, coupons and details; only owners manage staff and verification.
-         */
-        get: operations["listMyVenues"];
         put?: never;
         post?: never;
         delete?: never;
@@ -544,6 +524,26 @@ export interface paths {
          * @description The slug stays as it was when the name changes, so shared links keep working.
          */
         patch: operations["patchVenue"];
+        trace?: never;
+    };
+    "/api/venues/my-venues": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Every venue the caller owns or is assigned to, any status (all venues for super_admin)
+         * @description Each item is a Venue plus my_role, what the caller is at that venue: "owner", "manager" or "staff" (owner wins over an assignment), or "super_admin" for a super_admin who neither owns nor is assigned to it. Clients decide from my_role which management screens to offer: owners and managers manage courts, schedules, pricing, holidays, coupons and details; only owners manage staff and verification.
+         */
+        get: operations["listMyVenues"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
         trace?: never;
     };
     "/api/venues/{venue}/images": {
@@ -3372,6 +3372,21 @@ export interface components {
             next_fixture_id: number | null;
             next_slot: string | null;
         };
+        /** FreeSlot */
+        FreeSlot: {
+            court_id: number | null;
+            indoor_game_id: number | null;
+            /** @description The court's or the game's name */
+            name: string;
+            /** @description YYYY-MM-DD, venue time */
+            date: string;
+            /** @description HH:mm, venue time */
+            start_time: string;
+            /** @description HH:mm, venue time */
+            end_time: string;
+            /** @description NPR amount with two decimals, e.g. "250.00" */
+            price: string;
+        };
         /**
          * GatewayMethod
          * @enum {string}
@@ -3569,6 +3584,10 @@ export interface components {
             courts_count: number | null;
             reviews_avg_rating: number | null;
             reviews_count: number | null;
+            rating: number | null;
+            min_price: string | null;
+            /** @description Only when the list was searched by date: up to 5 bookable starts in the window, earliest first (docs/catalogue.md) */
+            free_slots?: components["schemas"]["FreeSlot"][];
             /** @description YYYY-MM-DD HH:mm:ss, venue time zone */
             created_at: string;
             pan_number?: string | null;
@@ -4090,6 +4109,10 @@ export interface components {
             courts_count: number | null;
             reviews_avg_rating: number | null;
             reviews_count: number | null;
+            rating: number | null;
+            min_price: string | null;
+            /** @description Only when the list was searched by date: up to 5 bookable starts in the window, earliest first (docs/catalogue.md) */
+            free_slots?: components["schemas"]["FreeSlot"][];
             /** @description YYYY-MM-DD HH:mm:ss, venue time zone */
             created_at: string;
             pan_number?: string | null;
@@ -6004,7 +6027,7 @@ export interface operations {
                 longitude?: number;
                 /** @description km */
                 radius?: number;
-                /** @description Recommended (default), distance, rating, price or newest; case-insensitive */
+                /** @description Recommended (default), distance, rating, price, newest or soonest (with date: the earliest free start first); case-insensitive */
                 sort?: string;
                 /** @description A sport name (e.g. Futsal), an indoor game type (e.g. chess, carrom, playstation), indoor (any indoor sport or game) or outdoor */
                 sport?: string;
@@ -6014,6 +6037,14 @@ export interface operations {
                 is_verified?: components["schemas"]["QueryFlag"];
                 /** @description super_admin only; ignored otherwise */
                 owner_id?: number;
+                /** @description YYYY-MM-DD, today or later (venue time): list only venues with at least one bookable court slot or indoor-game session of `duration` starting in [from, to) that day, each with free_slots */
+                date?: string;
+                /** @description HH:mm, venue time: the window starts (with date; default 00:00) */
+                from?: string;
+                /** @description HH:mm or 24:00, venue time: starts before this (with date; default the end of the day) */
+                to?: string;
+                /** @description Minutes of play (with date; default 60) */
+                duration?: number;
                 page?: number;
                 /** @description Default 15, at most 100 */
                 per_page?: number;
@@ -6224,6 +6255,14 @@ export interface operations {
                 longitude: number;
                 /** @description km */
                 radius?: number;
+                /** @description YYYY-MM-DD, today or later (venue time): list only venues with at least one bookable court slot or indoor-game session of `duration` starting in [from, to) that day, each with free_slots */
+                date?: string;
+                /** @description HH:mm, venue time: the window starts (with date; default 00:00) */
+                from?: string;
+                /** @description HH:mm or 24:00, venue time: starts before this (with date; default the end of the day) */
+                to?: string;
+                /** @description Minutes of play (with date; default 60) */
+                duration?: number;
                 page?: number;
                 per_page?: number;
             };
@@ -6291,54 +6330,6 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["UnprocessableError"];
-                };
-            };
-            429: components["responses"]["TooManyRequests"];
-        };
-    };
-    listMyVenues: {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        requestBody?: never;
-        responses: {
-            /** @description OK */
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["MyVenue"][];
-                };
-            };
-            /** @description Not signed in: no bearer token, or an unknown, expired or revoked one. */
-            401: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Message"];
-                };
-            };
-            /** @description Signed in, but this action is not allowed for the caller. */
-            403: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Message"];
-                };
-            };
-            /** @description No such resource, or not visible to the caller. */
-            404: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Message"];
                 };
             };
             429: components["responses"]["TooManyRequests"];
@@ -6754,6 +6745,54 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["UnprocessableError"];
+                };
+            };
+            429: components["responses"]["TooManyRequests"];
+        };
+    };
+    listMyVenues: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MyVenue"][];
+                };
+            };
+            /** @description Not signed in: no bearer token, or an unknown, expired or revoked one. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Message"];
+                };
+            };
+            /** @description Signed in, but this action is not allowed for the caller. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Message"];
+                };
+            };
+            /** @description No such resource, or not visible to the caller. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Message"];
                 };
             };
             429: components["responses"]["TooManyRequests"];

@@ -7,6 +7,7 @@ import { registerBookingJobs } from './bookings/jobs.ts'
 import bookings from './bookings/routes.ts'
 import bookingSeries from './bookings/series-routes.ts'
 import calendar from './calendar/routes.ts'
+import catalogue from './catalogue/routes.ts'
 import coupons from './coupons/routes.ts'
 import courts from './courts/routes.ts'
 import cashBacks from './desk/cash-back-routes.ts'
@@ -53,6 +54,7 @@ export async function registerModules(app: FastifyInstance) {
       for (const mod of [
         accounts,
         notifications,
+        catalogue,
         venues,
         courts,
         indoorGames,

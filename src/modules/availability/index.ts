@@ -3,5 +3,13 @@
 // every court and game of a venue for the staff board (desk).
 
 export { COURT_UNAVAILABLE, type QuoteTime, quoteBooking, quoteDay } from './quote.ts'
-export { type Day, type DayKind, loadDay, loadVenueDays, type TakenRange } from './repository.ts'
-export { type DaySetup, daySlots, type Slot } from './slots.ts'
+export {
+  type Day,
+  type DayKind,
+  loadDay,
+  loadDays,
+  loadLiveDaysOfVenues,
+  loadVenueDays,
+  type TakenRange,
+} from './repository.ts'
+export { type DaySetup, daySlots, priceRange, type Slot } from './slots.ts'

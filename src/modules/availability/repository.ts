@@ -229,15 +229,43 @@ export async function loadDay(
  * Every court or indoor game (not deleted, active or not) of a venue and its day on `date`, in one
  * query: the same select and setup as loadDay, without bookings (the staff board lists those itself).
  */
-export async function loadVenueDays(
+export function loadVenueDays(db: Executor, kind: DayKind, venueId: number, date: string, now: Date): Promise<Day[]> {
+  return loadDaysWhere(db, kind, date, now, (q) => q.where('r.venue_id', '=', venueId))
+}
+
+/**
+ * The days on `date` of the courts or indoor games `ids` (not deleted, at venues not deleted), in one
+ * query and without bookings: what prices a page of the catalogue (min_price, free slots' prices).
+ */
+export function loadDays(db: Executor, kind: DayKind, ids: number[], date: string, now: Date): Promise<Day[]> {
+  if (ids.length === 0) return Promise.resolve([])
+  return loadDaysWhere(db, kind, date, now, (q) => q.where('r.id', 'in', ids))
+}
+
+/** The days of the courts or games of venues `venueIds` on `date` (live ones only: active, not deleted). */
+export function loadLiveDaysOfVenues(
   db: Executor,
   kind: DayKind,
-  venueId: number,
+  venueIds: number[],
   date: string,
   now: Date,
 ): Promise<Day[]> {
-  const rows = await daySelect(db, kind, false, { dow: dayOfWeek(date), date, now })
-    .where('r.venue_id', '=', venueId)
+  if (venueIds.length === 0) return Promise.resolve([])
+  return loadDaysWhere(db, kind, date, now, (q) =>
+    q.where('r.venue_id', 'in', venueIds).where('r.is_active', '=', true),
+  )
+}
+
+type DayQuery = ReturnType<typeof daySelect>
+
+async function loadDaysWhere(
+  db: Executor,
+  kind: DayKind,
+  date: string,
+  now: Date,
+  filter: (q: DayQuery) => DayQuery,
+): Promise<Day[]> {
+  const rows = await filter(daySelect(db, kind, false, { dow: dayOfWeek(date), date, now }))
     .where('r.deleted_at', 'is', null)
     .where('v.deleted_at', 'is', null)
     .execute()

@@ -31,6 +31,7 @@ const venueColumns = [
   'verification_note',
   'reviews_avg_rating',
   'reviews_count',
+  'min_price',
   'created_at',
 ] as const
 

@@ -26,7 +26,7 @@ export interface CatalogueFilter {
   isVerified?: boolean
   ownerId?: number
   geo?: Geo
-  sort: 'recommended' | 'distance' | 'rating' | 'price' | 'newest'
+  sort: 'recommended' | 'distance' | 'rating' | 'price' | 'newest' | 'soonest'
   limit: number
   offset: number
 }
@@ -147,6 +147,46 @@ function sportFilter(eb: ExpressionBuilder<VDB, 'v'>, sport: string) {
   ])
 }
 
+/** The venues the filter matches (scope, search, city, sport, verification, owner, radius), as `v`. */
+export function catalogueVenues(db: Executor, f: Omit<CatalogueFilter, 'sort' | 'limit' | 'offset'>) {
+  return applyFilters(db.selectFrom('venues as v'), { ...f, sort: 'recommended', limit: 0, offset: 0 })
+}
+
+/**
+ * The ORDER BY terms of a sort over venue rows `v`, the venue id last (a stable page order).
+ * `soonest` is the free-time search's (its earliest start goes first, src/modules/catalogue):
+ * without a date it is Recommended; distance without coordinates is Recommended too.
+ */
+export function sortKeys(sort: CatalogueFilter['sort'], geo: Geo | undefined) {
+  const distance = geo ? distanceSql(geo.lat, geo.lng) : null
+  const keys = []
+  switch (sort === 'distance' && !distance ? 'recommended' : sort) {
+    case 'distance':
+      keys.push(sql`${distance} asc`)
+      break
+    case 'rating':
+      keys.push(sql`v.reviews_avg_rating desc nulls last`, sql`v.reviews_count desc`)
+      break
+    case 'price':
+      keys.push(sql`v.min_price asc nulls last`)
+      break
+    case 'newest':
+      keys.push(sql`v.created_at desc`)
+      break
+    default:
+      // Recommended: verified first, then the best rated and most reviewed; nearer first when
+      // coordinates were sent.
+      keys.push(
+        sql`(v.verification_status = 'verified') desc`,
+        sql`v.reviews_avg_rating desc nulls last`,
+        sql`v.reviews_count desc`,
+      )
+      if (distance) keys.push(sql`${distance} asc`)
+  }
+  keys.push(sql`v.id desc`)
+  return keys
+}
+
 /** One page of the catalogue: venue ids (in order) with their distance, and the total. */
 export async function searchVenues(
   db: Executor,
@@ -155,30 +195,7 @@ export async function searchVenues(
   const base = applyFilters(db.selectFrom('venues as v'), f)
   const distance = f.geo ? distanceSql(f.geo.lat, f.geo.lng) : sql<number | null>`null::float8`
   let q = base.select(['v.id', distance.as('distance')])
-  const sort = f.sort === 'distance' && !f.geo ? 'recommended' : f.sort
-  switch (sort) {
-    case 'distance':
-      q = q.orderBy(distance, 'asc')
-      break
-    case 'rating':
-      q = q.orderBy(sql`v.reviews_avg_rating desc nulls last`).orderBy('v.reviews_count', 'desc')
-      break
-    case 'price':
-      q = q.orderBy(sql`v.min_price asc nulls last`)
-      break
-    case 'newest':
-      q = q.orderBy('v.created_at', 'desc')
-      break
-    default:
-      // Recommended: verified first, then the best rated and most reviewed; nearer first when
-      // coordinates were sent.
-      q = q
-        .orderBy(sql`(v.verification_status = 'verified') desc`)
-        .orderBy(sql`v.reviews_avg_rating desc nulls last`)
-        .orderBy('v.reviews_count', 'desc')
-      if (f.geo) q = q.orderBy(distance, 'asc')
-  }
-  q = q.orderBy('v.id', 'desc')
+  for (const key of sortKeys(f.sort, f.geo)) q = q.orderBy(key)
   const [rows, count] = await Promise.all([
     q.limit(f.limit).offset(f.offset).execute(),
     base.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow(),

@@ -1,5 +1,6 @@
 import { type Static, Type } from 'typebox'
-import { DateTime, Enum, Nullable, named, namedEnum } from '../../lib/schemas.ts'
+import { formatMoney } from '../../lib/money.ts'
+import { DateTime, Enum, Money, Nullable, named, namedEnum } from '../../lib/schemas.ts'
 import type { Storage } from '../../lib/storage.ts'
 import type { Zone } from '../../lib/zone.ts'
 
@@ -48,6 +49,24 @@ export const VenueCourtSummarySchema = named(
     is_active: Type.Boolean(),
   }),
 )
+
+/**
+ * A bookable start found by the free-time search (docs/catalogue.md, "Free-time search"): a court
+ * slot or an indoor-game session of the searched duration, at the price a customer pays for it.
+ */
+export const FreeSlotSchema = named(
+  'FreeSlot',
+  Type.Object({
+    court_id: Nullable(Type.Integer({ description: 'The court; null for an indoor game' })),
+    indoor_game_id: Nullable(Type.Integer({ description: 'The indoor game; null for a court' })),
+    name: Type.String({ description: "The court's or the game's name" }),
+    date: Type.String({ description: 'YYYY-MM-DD, venue time' }),
+    start_time: Type.String({ description: 'HH:mm, venue time' }),
+    end_time: Type.String({ description: 'HH:mm, venue time' }),
+    price: Money,
+  }),
+)
+export type FreeSlot = Static<typeof FreeSlotSchema>
 
 /** Where a venue stands in verification by a super_admin (docs/venues.md). */
 export const VerificationStatusEnum = namedEnum('VerificationStatus', ['unverified', 'pending', 'verified', 'rejected'])
@@ -102,6 +121,19 @@ export const VenueSchema = named(
     courts_count: Nullable(Type.Integer()),
     reviews_avg_rating: Nullable(Type.Number({ description: 'Rounded to 1 decimal' })),
     reviews_count: Nullable(Type.Integer()),
+    rating: Nullable(Type.Number({ description: 'The average review rating, 1 decimal (same as reviews_avg_rating)' })),
+    min_price: Nullable(
+      Type.String({
+        description:
+          'The lowest hourly price a customer pays today (venue time) at any live court or indoor game, pricing rules and holidays counted, e.g. "1200.00"; null when none',
+      }),
+    ),
+    free_slots: Type.Optional(
+      Type.Array(FreeSlotSchema, {
+        description:
+          'Only when the list was searched by date: up to 5 bookable starts in the window, earliest first (docs/catalogue.md)',
+      }),
+    ),
     created_at: DateTime,
     // The tax identity: only in answers to the venue's owner, managers and super_admin (PATCH/PUT, my-venues).
     pan_number: Type.Optional(
@@ -156,6 +188,8 @@ export interface VenueRow {
   verification_note: string | null
   reviews_avg_rating: string | null
   reviews_count: number
+  /** The lowest base price of the venue's live courts (paisa per hour), kept by the service. */
+  min_price: number | null
   created_at: Date
 }
 
@@ -198,8 +232,11 @@ export function venueResource(v: VenueRow, zone: Zone, distanceKm?: number | nul
     courts_count: 0,
     reviews_avg_rating: v.reviews_avg_rating === null ? null : Math.round(Number(v.reviews_avg_rating) * 10) / 10,
     reviews_count: v.reviews_count,
+    rating: null,
+    min_price: v.min_price === null ? null : formatMoney(Number(v.min_price)),
     created_at: zone.format(v.created_at)!,
   }
+  out.rating = out.reviews_avg_rating
   if (distanceKm !== undefined && distanceKm !== null) {
     const km = Math.round(distanceKm * 100) / 100
     out.distance = `${km.toFixed(2)} km`

@@ -1,15 +1,15 @@
 import type { Routes } from '../../lib/route.ts'
-import catalogueRoutes from './routes/catalogue.ts'
 import invitationRoutes from './routes/invitations.ts'
 import manageRoutes from './routes/manage.ts'
+import myVenueRoutes from './routes/mine.ts'
 import referenceRoutes from './routes/reference.ts'
 import staffRoutes from './routes/staff.ts'
 import verificationRoutes from './routes/verification.ts'
 
-// Venues: the public catalogue, venue management, verification, staff, holidays, and the
+// Venues: the caller's venues, venue management, verification, staff, holidays, and the
 // amenity/sport catalogues.
 const routes: Routes = async (app) => {
-  await catalogueRoutes(app)
+  await myVenueRoutes(app)
   // A scope of its own: the multipart parser and its hooks stay off the catalogue's reads.
   await app.register(manageRoutes)
   await verificationRoutes(app)

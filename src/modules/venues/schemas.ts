@@ -1,5 +1,5 @@
 import { Type } from 'typebox'
-import { ClockInput, DateInput, DateTime, FileInput, Nullable, named, namedEnum, QueryFlag } from '../../lib/schemas.ts'
+import { ClockInput, DateInput, DateTime, FileInput, Nullable, named, namedEnum } from '../../lib/schemas.ts'
 import { UserSchema } from '../accounts/index.ts'
 import { ImageCollectionEnum } from './resource.ts'
 
@@ -8,44 +8,8 @@ import { ImageCollectionEnum } from './resource.ts'
 // (FileInput) take any value here and are checked by content in the service. The server reads
 // `gallery[]` and `gallery` alike; the document lists `gallery[]`, the contract's name, once.
 
-export const SORTS = ['recommended', 'distance', 'rating', 'price', 'newest'] as const
-
 const Latitude = Type.Number({ minimum: -90, maximum: 90 })
 const Longitude = Type.Number({ minimum: -180, maximum: 180 })
-const Radius = Type.Number({ exclusiveMinimum: 0, maximum: 20000, description: 'km' })
-
-export const VenueListQuery = Type.Object({
-  search: Type.Optional(Type.String({ maxLength: 255, description: 'Matches name, city or address' })),
-  city: Type.Optional(Type.String({ maxLength: 255 })),
-  lat: Type.Optional(Latitude),
-  latitude: Type.Optional(Latitude),
-  lng: Type.Optional(Longitude),
-  longitude: Type.Optional(Longitude),
-  radius: Type.Optional(Radius),
-  sort: Type.Optional(
-    Type.String({ description: 'Recommended (default), distance, rating, price or newest; case-insensitive' }),
-  ),
-  sport: Type.Optional(
-    Type.String({
-      maxLength: 100,
-      description:
-        'A sport name (e.g. Futsal), an indoor game type (e.g. chess, carrom, playstation), indoor (any indoor sport or game) or outdoor',
-    }),
-  ),
-  court_type: Type.Optional(Type.String({ maxLength: 100, description: 'Same as sport' })),
-  is_verified: Type.Optional(QueryFlag('1 (or true) shows only verified venues; 0 (or false) only the others')),
-  owner_id: Type.Optional(Type.Integer({ minimum: 1, description: 'super_admin only; ignored otherwise' })),
-  page: Type.Optional(Type.Integer({ minimum: 1 })),
-  per_page: Type.Optional(Type.Integer({ minimum: 1, description: 'Default 15, at most 100' })),
-})
-
-export const NearbyQuery = Type.Object({
-  latitude: Latitude,
-  longitude: Longitude,
-  radius: Type.Optional(Radius),
-  page: Type.Optional(Type.Integer({ minimum: 1 })),
-  per_page: Type.Optional(Type.Integer({ minimum: 1 })),
-})
 
 const FreeCancellationHours = Type.Integer({
   minimum: 0,

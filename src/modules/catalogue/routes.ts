@@ -1,18 +1,19 @@
 import { Type } from 'typebox'
-import { signedIn } from '../../../lib/auth.ts'
-import { pageParams, paginated, pathOf } from '../../../lib/pagination.ts'
-import { renderedAnswer, sharedCache } from '../../../lib/rendered.ts'
-import type { RouteApp } from '../../../lib/route.ts'
-import { conditionalReads, Data, errorResponses, NotModified, Paginated } from '../../../lib/schemas.ts'
-import { MyVenueSchema, VenueSchema } from '../resource.ts'
-import { NearbyQuery, VenueListQuery } from '../schemas.ts'
-import { listVenues, myVenues, nearbyVenues, showVenue } from '../service/catalogue.ts'
+import { pageParams, paginated, pathOf } from '../../lib/pagination.ts'
+import { renderedAnswer, sharedCache } from '../../lib/rendered.ts'
+import type { RouteApp } from '../../lib/route.ts'
+import { conditionalReads, Data, errorResponses, NotModified, Paginated } from '../../lib/schemas.ts'
+import { VenueSchema } from '../venues/index.ts'
+import { NearbyQuery, VenueListQuery } from './schemas.ts'
+import { listVenues, nearbyVenues, showVenue } from './service.ts'
 
 const tags = ['Venues']
 /** A CDN may keep a guest's venue answers 30 s, and serve them 30 s more while it asks again. */
 const VENUE_CACHE = sharedCache(30, 30)
-const security = [{ bearer: [] }]
+/** A free-time search changes with every booking: a CDN may keep it 5 s. */
+const FREE_TIME_CACHE = sharedCache(5, 5)
 
+// The public catalogue: the venue list with its free-time search, nearby venues, one venue.
 export default async function catalogueRoutes(app: RouteApp) {
   const { ctx } = app
 
@@ -29,7 +30,10 @@ export default async function catalogueRoutes(app: RouteApp) {
           'Guests and customers see verified, active venues only; venue_owner, manager and staff with a token see ' +
           'only their own venues (any status); super_admin sees every venue and may filter by owner_id. With ' +
           'coordinates (lat|latitude and lng|longitude) the radius defaults to 50 km and each item has distance and ' +
-          'distance_km. sort=distance without coordinates falls back to Recommended.' +
+          'distance_km. sort=distance without coordinates falls back to Recommended. With date (and optionally from, ' +
+          'to, duration) only venues with a bookable court slot or indoor-game session of that duration starting in ' +
+          '[from, to) are listed, each with free_slots (up to 5, earliest first, at the price a customer pays); ' +
+          'sort=soonest puts the earliest free start first (without date it is Recommended).' +
           conditionalReads,
         querystring: VenueListQuery,
         response: { 200: Paginated(VenueSchema), 304: NotModified, ...errorResponses },
@@ -46,7 +50,7 @@ export default async function catalogueRoutes(app: RouteApp) {
         listVenues(ctx, req.user ?? null, req.query, page),
         pathOf(req.url),
         (found) => paginated(req, ctx.config.appUrl, found.items, found.total, page),
-        VENUE_CACHE,
+        req.query.date === undefined ? VENUE_CACHE : FREE_TIME_CACHE,
       )
     }),
   )
@@ -60,7 +64,10 @@ export default async function catalogueRoutes(app: RouteApp) {
         operationId: 'listNearbyVenues',
         security: [],
         summary: 'Public venues near a point (radius default 10 km), nearest first',
-        description: conditionalReads.trim(),
+        description:
+          'With date (and optionally from, to, duration): only venues with a free start in the window, each with ' +
+          'free_slots, as GET /venues.' +
+          conditionalReads,
         querystring: NearbyQuery,
         response: { 200: Paginated(VenueSchema), 304: NotModified, ...errorResponses },
       },
@@ -72,29 +79,9 @@ export default async function catalogueRoutes(app: RouteApp) {
         nearbyVenues(ctx, req.query, page),
         pathOf(req.url),
         (found) => paginated(req, ctx.config.appUrl, found.items, found.total, page),
-        VENUE_CACHE,
+        req.query.date === undefined ? VENUE_CACHE : FREE_TIME_CACHE,
       )
     }),
-  )
-
-  app.get(
-    '/venues/my-venues',
-    {
-      onRequest: app.auth.required,
-      schema: {
-        tags,
-        security,
-        operationId: 'listMyVenues',
-        summary: 'Every venue the caller owns or is assigned to, any status (all venues for super_admin)',
-        description:
-          'Each item is a Venue plus my_role, what the caller is at that venue: "owner", "manager" or "staff" ' +
-          '(owner wins over an assignment), or "super_admin" for a super_admin who neither owns nor is assigned to it. ' +
-          'Clients decide from my_role which management screens to offer: owners and managers manage courts, ' +
-          'schedules, pricing, holidays, coupons and details; only owners manage staff and verification.',
-        response: { 200: Type.Array(MyVenueSchema), ...errorResponses },
-      },
-    },
-    async (req) => myVenues(ctx, signedIn(req)),
   )
 
   app.get(

@@ -1,0 +1,188 @@
+import type { Static } from 'typebox'
+import type { AuthUser } from '../../lib/auth.ts'
+import { cacheTags } from '../../lib/cache-tags.ts'
+import type { AppContext } from '../../lib/context.ts'
+import { Invalid, NotFound } from '../../lib/errors.ts'
+import type { PageParams } from '../../lib/pagination.ts'
+import { addDays, dayOfWeek, toMinutes } from '../../lib/time.ts'
+import {
+  assertCanShowVenue,
+  type CatalogueFilter,
+  type CatalogueScope,
+  catalogueScope,
+  type Geo,
+  loadVenueResource,
+  loadVenueResources,
+  resolveVenue,
+  searchVenues,
+  type Venue,
+} from '../venues/index.ts'
+import { pricedFreeSlots, withTodayPrices } from './prices.ts'
+import { type FreeTimeWindow, searchFreeVenues } from './repository.ts'
+import { type NearbyQuery, SORTS, type VenueListQuery } from './schemas.ts'
+
+// The public catalogue's reads: the venue list (with the free-time search), nearby venues and one
+// venue. Pages without a date come through the read cache (one entry per query and page, until
+// the catalogue changes or the day ends: min_price is today's); a free-time search is answered
+// from the database each time, since every booking anywhere changes it (docs/catalogue.md).
+
+const DEFAULT_LIST_RADIUS_KM = 50
+const DEFAULT_NEARBY_RADIUS_KM = 10
+const DEFAULT_DURATION = 60
+
+type ListQuery = Static<typeof VenueListQuery>
+type Page = { items: Venue[]; total: number }
+type Filter = Omit<CatalogueFilter, 'limit' | 'offset'>
+
+function geoOf(q: ListQuery): Geo | undefined {
+  const lat = q.lat ?? q.latitude
+  const lng = q.lng ?? q.longitude
+  if (lat === undefined && lng === undefined) return undefined
+  if (lat === undefined) throw new Invalid('latitude', 'The latitude field is required when longitude is present.')
+  if (lng === undefined) throw new Invalid('longitude', 'The longitude field is required when latitude is present.')
+  return { lat, lng, radiusKm: q.radius ?? DEFAULT_LIST_RADIUS_KM }
+}
+
+function sortOf(value: string | undefined): CatalogueFilter['sort'] {
+  if (value === undefined || value === '') return 'recommended'
+  const sort = value.trim().toLowerCase() as CatalogueFilter['sort']
+  if (!SORTS.includes(sort)) throw new Invalid('sort', 'The selected sort is invalid.')
+  return sort
+}
+
+type WindowQuery = Pick<ListQuery, 'date' | 'from' | 'to' | 'duration'>
+
+/** The free-time window of a query, or null when it names no date (the plain catalogue). */
+function windowOf(ctx: AppContext, q: WindowQuery, now: Date): FreeTimeWindow | null {
+  if (q.date === undefined) {
+    if (q.from !== undefined || q.to !== undefined || q.duration !== undefined) {
+      throw new Invalid('date', 'The date field is required when from, to or duration is present.')
+    }
+    return null
+  }
+  const today = ctx.zone.today(now)
+  if (q.date < today) throw new Invalid('date', 'The date field must be a date after or equal to today.')
+  const from = q.from === undefined ? 0 : toMinutes(q.from)
+  const to = q.to === undefined ? 1440 : toMinutes(q.to)
+  if (to <= from) throw new Invalid('to', 'The to field must be a time after from.')
+  const midnight = ctx.zone.instant(q.date, '00:00').getTime()
+  return {
+    date: q.date,
+    dow: dayOfWeek(q.date),
+    daysAhead: Math.round((Date.parse(`${q.date}T00:00:00Z`) - Date.parse(`${today}T00:00:00Z`)) / 86_400_000),
+    from,
+    to,
+    duration: q.duration ?? DEFAULT_DURATION,
+    nowMinute: Math.ceil((now.getTime() - midnight) / 60_000),
+    now,
+  }
+}
+
+/** The end of today, venue time: a cached page's min_price is today's. */
+function endOfToday(ctx: AppContext, now: Date): number {
+  return ctx.zone.instant(addDays(ctx.zone.today(now), 1), '00:00').getTime()
+}
+
+async function page(ctx: AppContext, filter: Filter, params: PageParams, now: Date): Promise<Page> {
+  const { rows, total } = await searchVenues(ctx.db, { ...filter, limit: params.perPage, offset: params.offset })
+  const distances = new Map<number, number>()
+  for (const r of rows) if (r.distance !== null) distances.set(r.id, r.distance)
+  const items = await loadVenueResources(
+    ctx,
+    rows.map((r) => r.id),
+    { distances },
+  )
+  return { items: await withTodayPrices(ctx, items, now), total }
+}
+
+/** A page of the free-time search: venues with a bookable start in the window, each with up to 5. */
+async function freePage(ctx: AppContext, filter: Filter, w: FreeTimeWindow, params: PageParams): Promise<Page> {
+  const { rows, total } = await searchFreeVenues(ctx.db, { ...filter, limit: params.perPage, offset: params.offset }, w)
+  const distances = new Map<number, number>()
+  for (const r of rows) if (r.distance !== null) distances.set(r.id, r.distance)
+  const [items, slots] = await Promise.all([
+    loadVenueResources(
+      ctx,
+      rows.map((r) => r.id),
+      { distances },
+    ),
+    pricedFreeSlots(ctx, w.date, w.duration, new Map(rows.map((r) => [r.id, r.starts])), w.now),
+  ])
+  for (const v of items) v.free_slots = slots.get(v.id) ?? []
+  return { items: await withTodayPrices(ctx, items, w.now), total }
+}
+
+/** A page of the catalogue: the free-time search with a date, otherwise through the read cache for the public. */
+function answer(
+  ctx: AppContext,
+  scope: CatalogueScope,
+  key: string,
+  filter: Filter,
+  q: WindowQuery,
+  params: PageParams,
+) {
+  const now = ctx.clock.now()
+  const w = windowOf(ctx, q, now)
+  if (w) return freePage(ctx, filter, w, params)
+  // Guests and customers all see the same public catalogue: one cached page per query (a held page
+  // is answered without a promise).
+  if (scope.kind !== 'public') return page(ctx, filter, params, now)
+  return ctx.cache.read(
+    key,
+    () => page(ctx, filter, params, now),
+    () => ({ tags: [cacheTags.catalogue], expiresAt: endOfToday(ctx, now) }),
+  )
+}
+
+/** GET /venues: one page of the catalogue as the caller may see it, filtered and sorted, and the total. */
+export function listVenues(ctx: AppContext, user: AuthUser | null, q: ListQuery, params: PageParams) {
+  const scope = catalogueScope(user)
+  const filter: Filter = {
+    scope,
+    search: q.search?.trim() || undefined,
+    city: q.city?.trim() || undefined,
+    sport: (q.sport ?? q.court_type)?.trim() || undefined,
+    isVerified: q.is_verified === undefined ? undefined : q.is_verified === '1' || q.is_verified === 'true',
+    // owner_id is honoured for super_admin only.
+    ownerId: scope.kind === 'all' ? q.owner_id : undefined,
+    geo: geoOf(q),
+    sort: sortOf(q.sort),
+  }
+  return answer(ctx, scope, `catalogue:list:${JSON.stringify([q, params])}`, filter, q, params)
+}
+
+/** GET /venues/nearby: public venues within the radius (default 10 km), nearest first. */
+export function nearbyVenues(ctx: AppContext, q: Static<typeof NearbyQuery>, params: PageParams) {
+  const scope: CatalogueScope = { kind: 'public' }
+  const filter: Filter = {
+    scope,
+    geo: { lat: q.latitude, lng: q.longitude, radiusKm: q.radius ?? DEFAULT_NEARBY_RADIUS_KM },
+    sort: 'distance',
+  }
+  return answer(ctx, scope, `catalogue:nearby:${JSON.stringify([q, params])}`, filter, q, params)
+}
+
+/** GET /venues/{slug}: a venue by slug or id, with courts, images and amenities. */
+export function showVenue(ctx: AppContext, user: AuthUser | null, key: string): Venue | Promise<Venue> {
+  const now = ctx.clock.now()
+  // Guests and customers see the same public venue (hidden ones are 404 for them, never cached); a
+  // held one is answered without a promise.
+  if (catalogueScope(user).kind === 'public') {
+    return ctx.cache.read(
+      `catalogue:show:${key}`,
+      () => loadShown(ctx, user, key, now),
+      () => ({ tags: [cacheTags.catalogue], expiresAt: endOfToday(ctx, now) }),
+    )
+  }
+  return loadShown(ctx, user, key, now)
+}
+
+async function loadShown(ctx: AppContext, user: AuthUser | null, key: string, now: Date): Promise<Venue> {
+  const venue = await resolveVenue(ctx.db, key)
+  if (!venue) throw new NotFound()
+  await assertCanShowVenue(ctx.db, user, venue)
+  const resource = await loadVenueResource(ctx, venue.id)
+  if (!resource) throw new NotFound()
+  const [shown] = await withTodayPrices(ctx, [resource], now)
+  return shown!
+}
