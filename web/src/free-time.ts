@@ -26,6 +26,8 @@ export const TIMES: readonly string[] = Array.from(
 )
 
 const TIME = /^([01]\d|2[0-3]):[0-5]\d$/
+/** "Until" may also be the end of the day, as the API takes it. */
+const UNTIL = /^(([01]\d|2[0-3]):[0-5]\d|24:00)$/
 
 /** The clock time in Nepal now, as minutes since midnight. */
 export function minutesNow(now: Date = new Date()): number {
@@ -63,15 +65,15 @@ export function searchOf(query: URLSearchParams, now: Date = new Date()): FreeTi
   const search = {
     date: day,
     from: TIME.test(from) ? from : base.from,
-    to: TIME.test(to) ? to : base.to,
+    to: UNTIL.test(to) ? to : base.to,
     duration: (DURATIONS as readonly number[]).includes(duration) ? duration : base.duration,
   }
   if (minutes(search.to) <= minutes(search.from)) search.to = laterBy(search.from, 60)
   return search
 }
 
-/** The last "until" offered: the end of the day. */
-export const END_OF_DAY = '23:59'
+/** The last "until" offered: the end of the day (the API's 24:00). */
+export const END_OF_DAY = '24:00'
 
 /** The "until" times offered after `from`: the half hours after it, then the end of the day. */
 export function untilTimes(from: string): string[] {

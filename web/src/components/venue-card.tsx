@@ -4,17 +4,8 @@ import { formatDigits, formatMoney, t } from '../i18n/index.ts'
 import { Link } from '../router.ts'
 import { Stars } from './ui.tsx'
 
-// PENDING-MERGE: the free-time search's fields, until the lead's API change is merged and the client regenerated.
-interface FreeSlot {
-  court_id: number | null
-  indoor_game_id: number | null
-  name: string
-  date: string
-  start_time: string
-  end_time: string
-  price: string
-}
-type Venue = Schemas['Venue'] & { free_slots?: FreeSlot[]; min_price?: string | null; rating?: number | null }
+type Venue = Schemas['Venue']
+type FreeSlot = Schemas['FreeSlot']
 
 /** The booking page for one free slot: the court or game, the day and the times, preselected. */
 export function bookingHref(slot: FreeSlot): string {
@@ -34,59 +25,61 @@ export function VenueCard({ venue: v, search }: { venue: Venue; search: FreeTime
   const slots = search ? (v.free_slots ?? []) : []
   return (
     <li class="card venue-card">
-      {image ? (
-        <img
-          class="venue-photo"
-          src={image.thumb_url}
-          alt=""
-          width={480}
-          height={320}
-          loading="lazy"
-          decoding="async"
-        />
-      ) : (
-        <NoPhoto />
-      )}
-      <div class="venue-body">
-        <h2>
-          <Link href={page}>{v.name}</Link>
-        </h2>
-        <p class="muted">
-          {v.address}, {v.city}
-        </p>
-        <p class="venue-facts">
-          {v.rating != null ? (
-            <Stars rating={v.rating} count={v.reviews_count} />
-          ) : (
-            <span class="muted small">{t('card.noReviews')}</span>
-          )}
-          {v.distance_km != null && (
-            <span class="distance"> · {t('find.km', { km: formatDigits(v.distance_km.toFixed(1)) })}</span>
-          )}
-        </p>
-        {v.min_price != null && <p class="from-price">{t('card.fromPrice', { price: formatMoney(v.min_price) })}</p>}
-        {slots.length > 0 && (
-          <>
-            <ul class="free-times" aria-label={t('card.freeTimes', { venue: v.name })}>
-              {slots.map((s) => (
-                <li key={`${s.court_id ?? 'g'}-${s.indoor_game_id ?? 'c'}-${s.start_time}`}>
-                  <Link class="button secondary free-time" href={bookingHref(s)}>
-                    <strong>{formatDigits(s.start_time)}</strong>
-                    <span class="sr-only">–{formatDigits(s.end_time)}</span>{' '}
-                    <span class="small">
-                      {s.name} · {formatMoney(s.price)}
-                    </span>
-                  </Link>
-                </li>
-              ))}
-            </ul>
-            <p class="small">
-              <Link href={page}>{t('card.moreTimes')}</Link>
-            </p>
-          </>
+      <div class="venue-top">
+        {image ? (
+          <img
+            class="venue-photo"
+            src={image.thumb_url}
+            alt=""
+            width={480}
+            height={320}
+            loading="lazy"
+            decoding="async"
+          />
+        ) : (
+          <NoPhoto />
         )}
-        {!search && v.courts.length > 0 && <p class="muted small">{v.courts.map((c) => c.name).join(' · ')}</p>}
+        <div class="venue-body">
+          <h2>
+            <Link href={page}>{v.name}</Link>
+          </h2>
+          <p class="muted">
+            {v.address}, {v.city}
+          </p>
+          <p class="venue-facts">
+            {v.rating != null ? (
+              <Stars rating={v.rating} count={v.reviews_count} />
+            ) : (
+              <span class="muted small">{t('card.noReviews')}</span>
+            )}
+            {v.distance_km != null && (
+              <span class="distance"> · {t('find.km', { km: formatDigits(v.distance_km.toFixed(1)) })}</span>
+            )}
+          </p>
+          {v.min_price != null && <p class="from-price">{t('card.fromPrice', { price: formatMoney(v.min_price) })}</p>}
+          {!search && v.courts.length > 0 && <p class="muted small">{v.courts.map((c) => c.name).join(' · ')}</p>}
+        </div>
       </div>
+      {slots.length > 0 && (
+        <>
+          <ul class="free-times" aria-label={t('card.freeTimes', { venue: v.name })}>
+            {slots.map((s) => (
+              <li key={`${s.court_id ?? 'g'}-${s.indoor_game_id ?? 'c'}-${s.start_time}`}>
+                <Link class="button secondary free-time" href={bookingHref(s)}>
+                  <strong>
+                    {formatDigits(s.start_time)}
+                    <span class="sr-only">–{formatDigits(s.end_time)}</span>
+                  </strong>{' '}
+                  <span class="small what">{s.name}</span> <span class="small">{formatMoney(s.price)}</span>
+                </Link>
+              </li>
+            ))}
+          </ul>
+          <p class="small more-times">
+            <Link href={page}>{t('card.moreTimes')}</Link>
+          </p>
+        </>
+      )}
     </li>
   )
 }
