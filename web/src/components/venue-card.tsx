@@ -62,7 +62,7 @@ export function VenueCard({ venue: v, search }: { venue: Venue; search: FreeTime
       </div>
       {slots.length > 0 && (
         <>
-          <ul class="free-times" aria-label={t('card.freeTimes', { venue: v.name })}>
+          <ul class="free-times" aria-label={t('card.freeTimes')}>
             {slots.map((s) => (
               <li key={`${s.court_id ?? 'g'}-${s.indoor_game_id ?? 'c'}-${s.start_time}`}>
                 <Link class="button secondary free-time" href={bookingHref(s)}>

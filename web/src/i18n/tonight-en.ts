@@ -24,6 +24,6 @@ export const tonightEn = {
 
   'card.fromPrice': 'From {price} an hour',
   'card.noReviews': 'No reviews yet',
-  'card.freeTimes': 'Free times at {venue}',
+  'card.freeTimes': 'Free times',
   'card.moreTimes': 'All times',
 } as const

@@ -23,6 +23,6 @@ export const tonightNe: Record<keyof typeof tonightEn, string> = {
 
   'card.fromPrice': 'प्रति घण्टा {price} देखि',
   'card.noReviews': 'अहिलेसम्म समीक्षा छैन',
-  'card.freeTimes': '{venue} मा खाली समय',
+  'card.freeTimes': 'खाली समय',
   'card.moreTimes': 'सबै समय',
 }
