@@ -114,6 +114,7 @@ function Gallery({ venue }: { venue: Venue }) {
             src={img.url}
             alt={t('venue.photoAlt', { name: venue.name, n: i + 1 })}
             loading={i === 0 ? 'eager' : 'lazy'}
+            fetchpriority={i === 0 ? 'high' : 'auto'}
             width={320}
             height={200}
           />
