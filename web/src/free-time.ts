@@ -1,4 +1,4 @@
-import { addDays, isIsoDate, minutes, today } from './dates.ts'
+import { addDays, isIsoDate, minutes } from './dates.ts'
 
 // "Play tonight" (issue 47): the start page's free-time search. The address says what is searched
 // (?date=&from=&to=&duration=, with the catalogue's q, city, sport and sort), so a search can be
@@ -29,15 +29,30 @@ const TIME = /^([01]\d|2[0-3]):[0-5]\d$/
 /** "Until" may also be the end of the day, as the API takes it. */
 const UNTIL = /^(([01]\d|2[0-3]):[0-5]\d|24:00)$/
 
+// One formatter each, made on first use: making an Intl.DateTimeFormat costs far more than using it.
+let dayFormat: Intl.DateTimeFormat | undefined
+let clockFormat: Intl.DateTimeFormat | undefined
+
+/** Today in Nepal ("YYYY-MM-DD"; en-CA writes dates so). */
+export function today(now: Date = new Date()): string {
+  dayFormat ??= new Intl.DateTimeFormat('en-CA', {
+    timeZone: 'Asia/Kathmandu',
+    year: 'numeric',
+    month: '2-digit',
+    day: '2-digit',
+  })
+  return dayFormat.format(now)
+}
+
 /** The clock time in Nepal now, as minutes since midnight. */
 export function minutesNow(now: Date = new Date()): number {
-  const text = new Intl.DateTimeFormat('en-GB', {
+  clockFormat ??= new Intl.DateTimeFormat('en-GB', {
     timeZone: 'Asia/Kathmandu',
     hour: '2-digit',
     minute: '2-digit',
     hourCycle: 'h23',
-  }).format(now)
-  return minutes(text)
+  })
+  return minutes(clockFormat.format(now))
 }
 
 /**
@@ -61,7 +76,8 @@ export function searchOf(query: URLSearchParams, now: Date = new Date()): FreeTi
   const from = query.get('from') ?? ''
   const to = query.get('to') ?? ''
   const duration = Number(query.get('duration'))
-  const day = isIsoDate(date) ? (date < today(now) ? today(now) : date) : base.date
+  const first = today(now)
+  const day = isIsoDate(date) ? (date < first ? first : date) : base.date
   const search = {
     date: day,
     from: TIME.test(from) ? from : base.from,

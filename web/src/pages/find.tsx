@@ -2,8 +2,17 @@ import { useEffect, useState } from 'preact/hooks'
 import { api, ok, type Schemas } from '../api.ts'
 import { Failure, Loading, Notice } from '../components/ui.tsx'
 import { VenueCard } from '../components/venue-card.tsx'
-import { addDays, today } from '../dates.ts'
-import { DAYS_AHEAD, DURATIONS, type FreeTimeSearch, laterBy, searchOf, TIMES, untilTimes } from '../free-time.ts'
+import { addDays } from '../dates.ts'
+import {
+  DAYS_AHEAD,
+  DURATIONS,
+  type FreeTimeSearch,
+  laterBy,
+  searchOf,
+  TIMES,
+  today,
+  untilTimes,
+} from '../free-time.ts'
 import { formatDate, formatDigits, t } from '../i18n/index.ts'
 import { navigate } from '../router.ts'
 import '../find.css'
