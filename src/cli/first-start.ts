@@ -27,12 +27,18 @@ export async function databaseIsEmpty(db: Executor, superAdminEmail: string | un
 
 /** Loads the demo data when this start is a newcomer's first one; the summary when it did. */
 export async function loadDemoOnFirstStart(app: App): Promise<SeedSummary | null> {
-  const { config, db, zone, clock } = app.ctx
+  const { config, db, zone, clock, storage } = app.ctx
   if (!demoDataWanted(config)) return null
   if (!(await databaseIsEmpty(db, config.superAdminEmail))) return null
   app.log.info('first start on an empty database: loading the demo data (DEMO_DATA=false skips it)')
   // Exactly what `npm run seed` loads: with the first venue's past, so reports have data at once.
-  return seedDemo(db, { zone, clock, history: true, commissionBasisPoints: config.platformCommissionBasisPoints })
+  return seedDemo(db, {
+    zone,
+    clock,
+    history: true,
+    commissionBasisPoints: config.platformCommissionBasisPoints,
+    storage,
+  })
 }
 
 /** The lines `npm start` prints: where players, staff and integrators look, and the demo logins. */

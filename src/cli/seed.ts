@@ -1,13 +1,23 @@
+import { existsSync } from 'node:fs'
+import { stat } from 'node:fs/promises'
 import { join, resolve } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { exitOnStartError, loadConfig } from '../config.ts'
 import { type Clock, systemClock } from '../lib/clock.ts'
 import type { Executor } from '../lib/db.ts'
 import { openDatabase } from '../lib/db.ts'
-import { DEMO_PASSWORD, DEMO_TOURNAMENT, DEMO_USERS, DEMO_VENUES, type DemoVenue } from '../lib/demo-data.ts'
+import {
+  DEMO_PASSWORD,
+  DEMO_TOURNAMENT,
+  DEMO_USERS,
+  DEMO_VENUES,
+  type DemoVenue,
+  demoPhotos,
+} from '../lib/demo-data.ts'
 import { migrate } from '../lib/migrate.ts'
 import { toPaisa } from '../lib/money.ts'
 import { hashPassword, setPasswordCost } from '../lib/password.ts'
+import { localStorage, type Storage } from '../lib/storage.ts'
 import { addDays, toTimeWithSeconds } from '../lib/time.ts'
 import { Zone } from '../lib/zone.ts'
 import { seedVenueHistory } from './seed-history.ts'
@@ -42,6 +52,46 @@ export interface SeedTime {
   history?: boolean
   /** The platform's commission on online money (config.platformCommissionBasisPoints) for the history. */
   commissionBasisPoints?: number
+  /**
+   * The app's storage (ctx.storage): each new demo venue gets its drawn photos (src/lib/demo-photos)
+   * stored through it as a thumbnail and gallery, like an owner's upload. Without it, no photos.
+   */
+  storage?: Pick<Storage, 'put' | 'delete'>
+}
+
+/**
+ * Where the drawn demo photos are: src/lib/demo-photos from the project's root, the same from
+ * src/cli (tsx) and dist/cli (the build), since the build does not copy them. A checkout without
+ * them (only dist/ deployed) seeds no photos.
+ */
+const PHOTOS_DIR = fileURLToPath(new URL('../../src/lib/demo-photos/', import.meta.url))
+
+/** Stores the venue's demo photos (demoPhotos) and adds them as its thumbnail and gallery (media). */
+async function insertPhotos(
+  db: Executor,
+  storage: Pick<Storage, 'put'>,
+  venueId: number,
+  v: DemoVenue,
+  stored: string[],
+) {
+  if (!existsSync(PHOTOS_DIR)) return
+  for (const [i, name] of demoPhotos(v).entries()) {
+    const file = join(PHOTOS_DIR, name)
+    const path = await storage.put(`venues/${venueId}`, { path: file }, 'webp')
+    stored.push(path)
+    await db
+      .insertInto('media')
+      .values({
+        model_type: 'venue',
+        model_id: venueId,
+        collection: i === 0 ? 'thumbnail' : 'gallery',
+        path,
+        mime_type: 'image/webp',
+        size: (await stat(file)).size,
+        sort_order: i,
+      })
+      .execute()
+  }
 }
 
 async function ensureUsers(db: Executor, now: Date): Promise<Map<string, number>> {
@@ -86,7 +136,14 @@ async function ensureStaff(db: Executor, users: Map<string, number>) {
   }
 }
 
-async function insertVenue(db: Executor, v: DemoVenue, ownerId: number, adminId: number, now: Date) {
+async function insertVenue(
+  db: Executor,
+  v: DemoVenue,
+  ownerId: number,
+  adminId: number,
+  now: Date,
+  photos?: { storage: Pick<Storage, 'put'>; stored: string[] },
+) {
   const venue = await db
     .insertInto('venues')
     .values({
@@ -185,6 +242,7 @@ async function insertVenue(db: Executor, v: DemoVenue, ownerId: number, adminId:
       })
       .execute()
   }
+  if (photos) await insertPhotos(db, photos.storage, venue.id, v, photos.stored)
   // The venue list's price sort reads this column.
   await db
     .updateTable('venues')
@@ -282,11 +340,14 @@ export async function seedDemo(
   time: SeedTime = { zone: new Zone('Asia/Kathmandu'), clock: systemClock },
 ): Promise<SeedSummary> {
   const now = time.clock.now()
+  // Photo files stored so far: removed again when the transaction fails.
+  const stored: string[] = []
+  const photos = time.storage ? { storage: time.storage, stored } : undefined
   const run = async (trx: Executor) => {
     const users = await ensureUsers(trx, now)
     for (const v of DEMO_VENUES) {
       const exists = await trx.selectFrom('venues').select('id').where('slug', '=', v.slug).executeTakeFirst()
-      if (!exists) await insertVenue(trx, v, users.get(v.owner)!, users.get('admin')!, now)
+      if (!exists) await insertVenue(trx, v, users.get(v.owner)!, users.get('admin')!, now, photos)
     }
     await ensureStaff(trx, users)
     await ensureTournament(trx, users.get('customer')!, users.get('owner1')!, time)
@@ -305,8 +366,13 @@ export async function seedDemo(
       )
     }
   }
-  if (db.isTransaction) await run(db)
-  else await db.transaction().execute(run)
+  try {
+    if (db.isTransaction) await run(db)
+    else await db.transaction().execute(run)
+  } catch (err) {
+    await Promise.all(stored.map((p) => time.storage?.delete(p)))
+    throw err
+  }
   return {
     users: DEMO_USERS.map((u) => ({ email: u.email, role: u.role })),
     password: DEMO_PASSWORD,
@@ -328,6 +394,7 @@ async function main() {
       clock: systemClock,
       history: true,
       commissionBasisPoints: config.platformCommissionBasisPoints,
+      storage: localStorage(config.uploadsDir, config.appUrl),
     })
     console.log('Demo data loaded.')
     for (const u of summary.users) console.log(`  ${u.role.padEnd(12)} ${u.email}`)

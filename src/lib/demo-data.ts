@@ -436,3 +436,34 @@ export const DEMO_TOURNAMENT = {
     },
   ],
 }
+
+/** The drawn photos of src/lib/demo-photos (scripts/demo-photos.mjs), by name without `.webp`. */
+const PHOTO_NAMES = new Set([
+  'futsal-day',
+  'futsal-evening',
+  'futsal-hall',
+  'basketball',
+  'badminton',
+  'cricket',
+  'volleyball',
+  'playstation',
+  'carrom',
+  'chess',
+  'table_tennis',
+  'ludo',
+])
+const FUTSAL_LOOKS = ['futsal-evening', 'futsal-day', 'futsal-hall']
+
+/**
+ * The photos the seed stores for a demo venue (file names in src/lib/demo-photos): one per sport of
+ * its courts and per indoor game type, in that order; the first is its thumbnail, the rest its
+ * gallery. Futsal pitches take one of three looks (floodlit, day, covered) so the cards differ.
+ */
+export function demoPhotos(v: DemoVenue): string[] {
+  const index = DEMO_VENUES.findIndex((d) => d.slug === v.slug)
+  const names = [
+    ...v.courts.map((c) => (c.sport === 'futsal' ? FUTSAL_LOOKS[Math.max(0, index) % FUTSAL_LOOKS.length] : c.sport)),
+    ...v.games.map((g) => g.game_type),
+  ]
+  return [...new Set(names)].filter((n) => PHOTO_NAMES.has(n)).map((n) => `${n}.webp`)
+}

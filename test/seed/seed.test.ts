@@ -138,3 +138,44 @@ test('the seeded people log in with the demo password and see the catalogue', as
   assert.ok(cup, tournaments.body)
   assert.equal(cup.status, 'registration_open')
 })
+
+test('with the app storage, every demo venue gets its drawn photos as thumbnail and gallery', async () => {
+  const own = await build(undefined, {}, { clock })
+  try {
+    const withPhotos = { ...time, storage: own.ctx.storage }
+    await seedDemo(own.ctx.db, withPhotos)
+    const list = await own.inject({ method: 'GET', url: '/api/venues?per_page=50' })
+    assert.equal(list.statusCode, 200, list.body)
+    type Image = { url: string; thumb_url: string; is_primary: boolean }
+    const venues: { slug: string; thumbnail: Image | null; images: Image[] }[] = list.json().data
+    assert.equal(venues.length, 8)
+    for (const v of venues) {
+      assert.ok(v.thumbnail?.is_primary, `${v.slug} has a thumbnail`)
+      assert.equal(v.images[0].url, v.thumbnail.url)
+      // The thumbnail is served by the app's storage route as a small WebP.
+      const file = await own.inject({ method: 'GET', url: new URL(v.thumbnail.thumb_url).pathname })
+      assert.equal(file.statusCode, 200, v.thumbnail.thumb_url)
+      assert.equal(file.rawPayload.subarray(8, 12).toString('latin1'), 'WEBP')
+      assert.ok(file.rawPayload.length < 8 * 1024, `${v.slug}: ${file.rawPayload.length} bytes`)
+    }
+    // Baneshwor: a futsal pitch as the cover, then its PlayStation and carrom board.
+    const baneshwor = venues.find((v) => v.slug === 'baneshwor-futsal-arena')!
+    assert.equal(baneshwor.images.length, 3)
+    const media = async () =>
+      Number(
+        (
+          await own.ctx.db
+            .selectFrom('media')
+            .select((eb) => eb.fn.countAll().as('n'))
+            .executeTakeFirstOrThrow()
+        ).n,
+      )
+    const count = await media()
+    // One photo per court sport and game type of each of the 9 venues (the unverified one too).
+    assert.equal(count, 19)
+    await seedDemo(own.ctx.db, withPhotos)
+    assert.equal(await media(), count, 'a second seed adds no photos')
+  } finally {
+    await own.close()
+  }
+})

@@ -57,7 +57,7 @@ export async function startWebServer(clock?: Clock, env: Record<string, string> 
   const port = await freePort()
   const url = `http://127.0.0.1:${port}`
   const app = await build(undefined, { WEB_DIR: webDir, APP_URL: url, ...env }, { clock })
-  const seed = await seedDemo(app.ctx.db, { zone: app.ctx.zone, clock: app.ctx.clock })
+  const seed = await seedDemo(app.ctx.db, { zone: app.ctx.zone, clock: app.ctx.clock, storage: app.ctx.storage })
   await app.listen({ port, host: '127.0.0.1' })
   return { app, url, seed, close: () => app.close() }
 }

@@ -92,7 +92,7 @@ describe('framing and the first-load budget', () => {
       if (req.resourceType() === 'script') scripts.add(new URL(req.url()).pathname)
     })
     await page.goto(`${server.url}/`, { waitUntil: 'networkidle' })
-    await page.getByRole('heading', { name: 'Find a court' }).waitFor()
+    await page.getByRole('heading', { name: 'Play tonight' }).waitFor()
     assert.ok(scripts.size > 0)
     let gzipped = 0
     for (const path of scripts) gzipped += readFileSync(join(webDir, `${path}.gz`)).length

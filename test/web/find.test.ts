@@ -6,6 +6,8 @@ import { contextAt, eventually, launchBrowser, PHONE, startWebServer, type WebSe
 
 // Finding a venue on a phone: near me from the browser's location (and a city when the location is
 // refused), an indoor game as the sport, and the orders (GET /api/venues with the demo venues).
+// The catalogue without times is `/?date=any` (the start page itself opens on tonight's free times,
+// test/web/tonight.test.ts).
 
 const NOW = new Date('2026-12-01T03:15:00Z')
 
@@ -47,7 +49,7 @@ describe('finding a venue', () => {
     await context.grantPermissions(['geolocation'], { origin: server.url })
     await context.setGeolocation({ latitude: 27.7365, longitude: 85.3302 })
     const page = await context.newPage()
-    await page.goto(`${server.url}/`)
+    await page.goto(`${server.url}/?date=any`)
     await page.locator('.venue-card').first().waitFor()
     await page.getByRole('button', { name: 'Near me' }).click()
     await page.getByText('Venues nearest to you first.').waitFor()
@@ -67,7 +69,7 @@ describe('finding a venue', () => {
 
     const refused = await contextAt(browser, NOW, PHONE)
     const other = await refused.newPage()
-    await other.goto(`${server.url}/`)
+    await other.goto(`${server.url}/?date=any`)
     await other.getByRole('button', { name: 'Near me' }).click()
     await other.getByText('Your location is not available. Type a city instead.').waitFor()
     await other.getByLabel('City', { exact: true }).fill('Pokhara')
@@ -100,7 +102,7 @@ describe('finding a venue', () => {
 
     // The orders are the API's: the page lists what GET /api/venues answers, in its order.
     for (const sort of ['rating', 'price'] as const) {
-      await page.goto(`${server.url}/`)
+      await page.goto(`${server.url}/?date=any`)
       await page.locator('.venue-card').first().waitFor()
       await page.getByLabel('Sort by').selectOption(sort)
       await page.waitForURL(new RegExp(`sort=${sort}`))

@@ -1,11 +1,13 @@
 import { coreEn } from './core-en.ts'
 import { payEn } from './pay-en.ts'
+import { tonightEn } from './tonight-en.ts'
 
 // The English catalogue: every string the customer app shows. Keys are "area.what"; ne.ts has the
 // same keys (its type is Record<keyof typeof en, string>). Placeholders are {name}.
 export const en = {
   ...coreEn,
   ...payEn,
+  ...tonightEn,
   'app.name': 'Courtside',
   'app.title': 'Courtside: book courts and games',
   'app.skip': 'Skip to content',

@@ -1,8 +1,21 @@
 import { useEffect, useState } from 'preact/hooks'
 import { api, ok, type Schemas } from '../api.ts'
-import { Failure, Loading, Notice, Stars } from '../components/ui.tsx'
-import { formatDigits, t } from '../i18n/index.ts'
-import { Link, navigate } from '../router.ts'
+import { Failure, Loading, Notice } from '../components/ui.tsx'
+import { VenueCard } from '../components/venue-card.tsx'
+import { addDays } from '../dates.ts'
+import {
+  DAYS_AHEAD,
+  DURATIONS,
+  type FreeTimeSearch,
+  laterBy,
+  searchOf,
+  TIMES,
+  today,
+  untilTimes,
+} from '../free-time.ts'
+import { formatDate, formatDigits, t } from '../i18n/index.ts'
+import { navigate } from '../router.ts'
+import '../find.css'
 
 type Venue = Schemas['Venue']
 type Sport = Schemas['Sport']
@@ -14,22 +27,29 @@ interface Position {
 }
 let remembered: Position | null = null
 
-const SORTS = ['recommended', 'distance', 'rating', 'price'] as const
+const SORTS = ['soonest', 'recommended', 'distance', 'rating', 'price'] as const
+type Sort = (typeof SORTS)[number]
 
 /**
- * The catalogue (GET /api/venues): venues near me (the browser's location; a city when it is not
- * given), a search, a sport or indoor games, and the order. Everything but the location is in the
- * address (?q=&city=&sport=&sort=), so a search can be shared and reloaded.
+ * The start page, "Play tonight" (issue 47), and the catalogue (GET /api/venues): courts and games
+ * free on a day between two times for a length of play (tonight 18:00–21:00 for an hour unless the
+ * address says otherwise; `date=any` for any day and time), near me (the browser's location; a city
+ * when it is not given), a search, a sport or indoor games, and the order (soonest free first when
+ * searching a time). Everything but the location is in the address
+ * (?date=&from=&to=&duration=&q=&city=&sport=&sort=), so a search can be shared and reloaded.
  */
 export function FindPage({ query }: { query: URLSearchParams }) {
   const q = query.get('q') ?? ''
   const city = query.get('city') ?? ''
   const sport = query.get('sport') ?? ''
+  const search = searchOf(query)
   const [position, setPosition] = useState<Position | null>(remembered)
   const [locating, setLocating] = useState(false)
   const [locationError, setLocationError] = useState<string | null>(null)
   const sortParam = query.get('sort') ?? ''
-  const sort = (SORTS as readonly string[]).includes(sortParam) ? sortParam : position ? 'distance' : 'recommended'
+  const offered = (s: string): s is Sort =>
+    (SORTS as readonly string[]).includes(s) && (s !== 'soonest' || search !== null)
+  const sort: Sort = offered(sortParam) ? sortParam : search ? 'soonest' : position ? 'distance' : 'recommended'
   const [venues, setVenues] = useState<Venue[] | null>(null)
   const [error, setError] = useState<unknown>(null)
   const [sports, setSports] = useState<Sport[]>([])
@@ -45,7 +65,8 @@ export function FindPage({ query }: { query: URLSearchParams }) {
     setError(null)
     setVenues(null)
     const near = position && !city ? { lat: position.lat, lng: position.lng } : {}
-    const order = sort === 'distance' && !near.lat ? 'recommended' : sort
+    const order = sort === 'distance' && !near.lat ? (search ? 'soonest' : 'recommended') : sort
+    const times = search ? { date: search.date, from: search.from, to: search.to, duration: search.duration } : {}
     ok(
       api().GET('/api/venues', {
         params: {
@@ -56,6 +77,7 @@ export function FindPage({ query }: { query: URLSearchParams }) {
             sort: order,
             per_page: 30,
             ...near,
+            ...times,
           },
         },
       }),
@@ -65,15 +87,25 @@ export function FindPage({ query }: { query: URLSearchParams }) {
     return () => {
       live = false
     }
-  }, [q, city, sport, sort, position?.lat, position?.lng])
+  }, [q, city, sport, sort, position?.lat, position?.lng, search?.date, search?.from, search?.to, search?.duration])
 
-  /** The address with one parameter changed (an empty value removes it). */
-  const withParam = (name: string, value: string) => {
+  /** The address with parameters changed (an empty value removes one). */
+  const withParams = (changes: Record<string, string>) => {
     const next = new URLSearchParams(query)
-    if (value) next.set(name, value)
-    else next.delete(name)
+    for (const [name, value] of Object.entries(changes)) {
+      if (value) next.set(name, value)
+      else next.delete(name)
+    }
     const text = next.toString()
     return text ? `/?${text}` : '/'
+  }
+  const withParam = (name: string, value: string) => withParams({ [name]: value })
+  /** The address with one part of the free-time search changed (the others written out as shown). */
+  const withTime = (change: Partial<Record<keyof FreeTimeSearch, string>>) => {
+    if (!search) return withParams(change)
+    const next = { date: search.date, from: search.from, to: search.to, duration: String(search.duration), ...change }
+    if (change.from && next.to <= change.from) next.to = laterBy(change.from, 60)
+    return withParams(next)
   }
 
   const locate = () => {
@@ -101,43 +133,109 @@ export function FindPage({ query }: { query: URLSearchParams }) {
     )
   }
 
+  const title = search ? titleOf(search) : t('find.title')
+  const days = Array.from({ length: DAYS_AHEAD }, (_, i) => addDays(today(), i))
+  if (search && !days.includes(search.date)) days.push(search.date)
+
   return (
     <section class="find">
-      <h1>{t('find.title')}</h1>
+      <h1>{title}</h1>
+      {search && (
+        <p class="muted">{t('tonight.intro', { from: formatDigits(search.from), to: formatDigits(search.to) })}</p>
+      )}
       <form
-        class="find-form"
-        aria-label={t('find.title')}
+        class="find-form when"
+        aria-label={title}
         onSubmit={(e) => {
           e.preventDefault()
           const data = new FormData(e.currentTarget)
           const next = new URLSearchParams()
-          for (const name of ['q', 'city', 'sport', 'sort']) {
+          const names = ['date', 'from', 'to', 'duration', 'q', 'city', 'sport', 'sort']
+          for (const name of names) {
             const value = String(data.get(name) ?? '').trim()
             if (value) next.set(name, value)
           }
+          if (next.get('date') === 'any') for (const name of ['from', 'to', 'duration']) next.delete(name)
           navigate(next.toString() ? `/?${next}` : '/')
         }}
       >
-        <div class="field wide">
-          <label for="find-q">{t('find.search')}</label>
-          <input id="find-q" name="q" type="search" defaultValue={q} key={`q-${q}`} />
-        </div>
         <div class="field">
-          <label for="find-city">{t('find.city')}</label>
-          <input
-            id="find-city"
-            name="city"
-            list="find-cities"
-            defaultValue={city}
-            key={`c-${city}`}
-            autocomplete="address-level2"
-          />
-          <datalist id="find-cities">
-            {CITIES.map((c) => (
-              <option key={c} value={c} />
+          <label for="find-date">{t('tonight.day')}</label>
+          <select
+            id="find-date"
+            name="date"
+            value={search?.date ?? 'any'}
+            onChange={(e) => {
+              const value = e.currentTarget.value
+              navigate(
+                value === 'any'
+                  ? withParams({ date: 'any', from: '', to: '', duration: '', sort: sort === 'soonest' ? '' : sort })
+                  : withTime({ date: value }),
+                true,
+              )
+            }}
+          >
+            {days.map((d, i) => (
+              <option key={d} value={d}>
+                {i === 0
+                  ? t('tonight.today')
+                  : i === 1
+                    ? t('tonight.tomorrow')
+                    : formatDate(d, { weekday: true, adOnly: true })}
+              </option>
             ))}
-          </datalist>
+            <option value="any">{t('tonight.anyDay')}</option>
+          </select>
         </div>
+        {search && (
+          <>
+            <div class="field">
+              <label for="find-from">{t('tonight.from')}</label>
+              <select
+                id="find-from"
+                name="from"
+                value={search.from}
+                onChange={(e) => navigate(withTime({ from: e.currentTarget.value }), true)}
+              >
+                {TIMES.map((time) => (
+                  <option key={time} value={time}>
+                    {formatDigits(time)}
+                  </option>
+                ))}
+              </select>
+            </div>
+            <div class="field">
+              <label for="find-to">{t('tonight.to')}</label>
+              <select
+                id="find-to"
+                name="to"
+                value={search.to}
+                onChange={(e) => navigate(withTime({ to: e.currentTarget.value }), true)}
+              >
+                {untilTimes(search.from).map((time) => (
+                  <option key={time} value={time}>
+                    {formatDigits(time)}
+                  </option>
+                ))}
+              </select>
+            </div>
+            <div class="field">
+              <label for="find-duration">{t('tonight.duration')}</label>
+              <select
+                id="find-duration"
+                name="duration"
+                value={String(search.duration)}
+                onChange={(e) => navigate(withTime({ duration: e.currentTarget.value }), true)}
+              >
+                {DURATIONS.map((d) => (
+                  <option key={d} value={String(d)}>
+                    {t(`tonight.duration.${d}`)}
+                  </option>
+                ))}
+              </select>
+            </div>
+          </>
+        )}
         <div class="field">
           <label for="find-sport">{t('find.sport')}</label>
           <select
@@ -170,11 +268,32 @@ export function FindPage({ query }: { query: URLSearchParams }) {
             value={sort}
             onChange={(e) => navigate(withParam('sort', e.currentTarget.value), true)}
           >
+            {search && <option value="soonest">{t('find.sort.soonest')}</option>}
             <option value="recommended">{t('find.sort.recommended')}</option>
             {position && <option value="distance">{t('find.sort.distance')}</option>}
             <option value="rating">{t('find.sort.rating')}</option>
             <option value="price">{t('find.sort.price')}</option>
           </select>
+        </div>
+        <div class="field wide">
+          <label for="find-q">{t('find.search')}</label>
+          <input id="find-q" name="q" type="search" defaultValue={q} key={`q-${q}`} />
+        </div>
+        <div class="field">
+          <label for="find-city">{t('find.city')}</label>
+          <input
+            id="find-city"
+            name="city"
+            list="find-cities"
+            defaultValue={city}
+            key={`c-${city}`}
+            autocomplete="address-level2"
+          />
+          <datalist id="find-cities">
+            {CITIES.map((c) => (
+              <option key={c} value={c} />
+            ))}
+          </datalist>
         </div>
         <div class="actions">
           <button type="submit">{t('find.go')}</button>
@@ -196,11 +315,21 @@ export function FindPage({ query }: { query: URLSearchParams }) {
           {t('find.count', { count: venues.length })}
         </p>
       )}
-      {venues && venues.length === 0 && <p>{t('find.none')}</p>}
+      {venues && venues.length === 0 && (
+        <p>
+          {search
+            ? t('tonight.none', {
+                from: formatDigits(search.from),
+                to: formatDigits(search.to),
+                date: formatDate(search.date, { weekday: true, adOnly: true }),
+              })
+            : t('find.none')}
+        </p>
+      )}
       {venues && venues.length > 0 && (
         <ul class="cards venues">
           {venues.map((v) => (
-            <VenueCard key={v.id} venue={v} />
+            <VenueCard key={v.id} venue={v} search={search} />
           ))}
         </ul>
       )}
@@ -214,26 +343,10 @@ const GAMES: Schemas['IndoorGameType'][] = ['playstation', 'chess', 'carrom', 't
 /** Cities of the valley and beyond, offered while typing (any city can be typed). */
 const CITIES = ['Kathmandu', 'Lalitpur', 'Bhaktapur', 'Pokhara', 'Chitwan', 'Biratnagar', 'Butwal', 'Dharan']
 
-function VenueCard({ venue: v }: { venue: Venue }) {
-  const image = v.thumbnail ?? v.images[0]
-  return (
-    <li class="card venue-card">
-      {image && <img src={image.thumb_url} alt="" width={120} height={90} loading="lazy" />}
-      <div>
-        <h2>
-          <Link href={`/v/${v.slug}`}>{v.name}</Link>
-        </h2>
-        <p class="muted">
-          {v.address}, {v.city}
-        </p>
-        <p>
-          {v.reviews_avg_rating ? <Stars rating={v.reviews_avg_rating} count={v.reviews_count} /> : null}
-          {v.distance_km != null && (
-            <span class="distance"> · {t('find.km', { km: formatDigits(v.distance_km.toFixed(1)) })}</span>
-          )}
-        </p>
-        {v.courts.length > 0 && <p class="muted small">{v.courts.map((c) => c.name).join(' · ')}</p>}
-      </div>
-    </li>
-  )
+/** The page's title for a search: tonight (an evening today), today, tomorrow, or the day. */
+function titleOf(search: FreeTimeSearch): string {
+  const day = today()
+  if (search.date === day) return search.from >= '17:00' ? t('tonight.title') : t('tonight.titleToday')
+  if (search.date === addDays(day, 1)) return t('tonight.titleTomorrow')
+  return t('tonight.titleOn', { date: formatDate(search.date, { weekday: true, adOnly: true }) })
 }

@@ -105,13 +105,16 @@ function Gallery({ venue }: { venue: Venue }) {
   const images = venue.images
   if (images.length === 0) return null
   return (
-    <ul class="gallery" aria-label={t('venue.photos')}>
+    // A row that scrolls sideways: focusable, so it scrolls with the keyboard too.
+    // biome-ignore lint/a11y/noNoninteractiveTabindex: a scrollable region needs keyboard access (axe scrollable-region-focusable)
+    <ul class="gallery" aria-label={t('venue.photos')} tabIndex={0}>
       {images.map((img, i) => (
         <li key={img.id}>
           <img
             src={img.url}
             alt={t('venue.photoAlt', { name: venue.name, n: i + 1 })}
             loading={i === 0 ? 'eager' : 'lazy'}
+            fetchpriority={i === 0 ? 'high' : 'auto'}
             width={320}
             height={200}
           />
