@@ -22,7 +22,8 @@ interface Held<T> {
 
 export class FreeTimeIndex {
   private venues = new Map<number, Held<Resource[]>>()
-  private days = new Map<string, Map<string, Held<Taken[]>>>()
+  /** Per date; weak, so a venue's courts loaded again let go of what was kept for the old ones. */
+  private days = new Map<string, WeakMap<Resource, Held<Taken[]>>>()
 
   constructor(private readonly ctx: Pick<AppContext, 'db' | 'cache'>) {}
 
@@ -46,46 +47,41 @@ export class FreeTimeIndex {
     return out
   }
 
-  /** What is taken on `date` on each resource, by resourceKey. */
-  async taken(date: string, resources: Resource[]): Promise<Map<string, Taken[]>> {
+  /** What is taken on `date` on each resource. */
+  async taken(date: string, resources: Resource[]): Promise<Map<Resource, Taken[]>> {
     const { cache } = this.ctx
-    const day = this.day(date)
-    const out = new Map<string, Taken[]>()
+    const day = this.days.get(date)
+    const out = new Map<Resource, Taken[]>()
     const stale: Resource[] = []
     for (const r of resources) {
-      const key = resourceKey(r)
-      const held = day?.get(key)
-      if (held && cache.unchanged(held.mark, r.tags)) out.set(key, held.value)
+      const held = day?.get(r)
+      if (held && cache.unchanged(held.mark, r.tags)) out.set(r, held.value)
       else stale.push(r)
     }
     if (stale.length === 0) return out
     const mark = cache.mark()
     const rows = await takenOn(this.ctx.db, date, [...new Set(stale.map((r) => r.venueId))])
-    for (const r of stale) out.set(resourceKey(r), [])
-    for (const row of rows) out.get(`${row.kind}${row.rid}`)?.push(takenRange(row))
+    const byKey = new Map<string, Taken[]>()
+    for (const r of stale) {
+      const list: Taken[] = []
+      out.set(r, list)
+      byKey.set(`${r.kind}${r.id}`, list)
+    }
+    for (const row of rows) byKey.get(`${row.kind}${row.rid}`)?.push(takenRange(row))
     if (cache.enabled) {
       const kept = day ?? this.newDay(date)
-      for (const r of stale) {
-        const key = resourceKey(r)
-        kept.set(key, { mark, value: out.get(key)! })
-      }
+      for (const r of stale) kept.set(r, { mark, value: out.get(r)! })
     }
     return out
   }
 
-  private day(date: string) {
-    return this.days.get(date)
-  }
-
   private newDay(date: string) {
     if (this.days.size >= DATES_KEPT) this.days.delete(this.days.keys().next().value!)
-    const day = new Map<string, Held<Taken[]>>()
+    const day = new WeakMap<Resource, Held<Taken[]>>()
     this.days.set(date, day)
     return day
   }
 }
-
-export const resourceKey = (r: Resource) => `${r.kind}${r.id}`
 
 const indexes = new WeakMap<object, FreeTimeIndex>()
 

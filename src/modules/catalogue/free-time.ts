@@ -1,5 +1,6 @@
 import { cacheTags } from '../../lib/cache-tags.ts'
 import { toMinutes } from '../../lib/time.ts'
+import type { CatalogueFilter } from '../venues/index.ts'
 import type { CandidateVenue, CourtRow, GameRow, TakenRow } from './repository.ts'
 
 // The free-time search's arithmetic (docs/catalogue.md, "Free-time search"), pure: a court's or
@@ -93,16 +94,32 @@ export interface Window {
 /** A bookable start: minute of the day and the resource. */
 export type Start = [minute: number, resource: Resource]
 
-/** The resource's bookable starts in the window, earliest first. */
-export function freeStarts(r: Resource, venue: CandidateVenue, taken: readonly Taken[], w: Window): number[] {
-  if (w.duration % r.step !== 0) return []
+/** A venue's hours on the date in minutes: [open, close], read once per venue. */
+export function venueHours(v: CandidateVenue): [number, number] {
+  return [toMinutes(v.opening_time), toMinutes(v.closing_time)]
+}
+
+/**
+ * Adds the resource's bookable starts in the window to `best`, the venue's earliest `keep` starts
+ * in order (byStart); returns how many starts it found.
+ */
+export function addFreeStarts(
+  r: Resource,
+  hours: [number, number],
+  notice: number,
+  taken: readonly Taken[],
+  w: Window,
+  best: Start[],
+  keep: number,
+): number {
+  if (w.duration % r.step !== 0) return 0
   const own = r.schedule?.get(w.dow)
-  if (own === null) return []
-  const [open, close] = own ?? [toMinutes(venue.opening_time), toMinutes(venue.closing_time)]
-  const earliest = Math.max(w.from, w.nowMinute + venue.min_notice_minutes)
+  if (own === null) return 0
+  const [open, close] = own ?? hours
+  const earliest = Math.max(w.from, w.nowMinute + notice)
   const first = open + r.step * Math.max(0, Math.ceil((earliest - open) / r.step))
   const last = Math.min(w.to - 1, close - w.duration)
-  const out: number[] = []
+  let found = 0
   for (let s = first; s <= last; s += r.step) {
     const e = s + w.duration
     let free = true
@@ -112,9 +129,22 @@ export function freeStarts(r: Resource, venue: CandidateVenue, taken: readonly T
         break
       }
     }
-    if (free) out.push(s)
+    if (!free) continue
+    found++
+    const start: Start = [s, r]
+    if (best.length < keep) insert(best, start)
+    else if (byStart(start, best[keep - 1]!) < 0) {
+      best.pop()
+      insert(best, start)
+    }
   }
-  return out
+  return found
+}
+
+function insert(list: Start[], start: Start) {
+  let i = list.length
+  while (i > 0 && byStart(start, list[i - 1]!) < 0) i--
+  list.splice(i, 0, start)
 }
 
 /** Start order: earlier first, then courts before games, then by id. */
@@ -122,7 +152,37 @@ export function byStart(a: Start, b: Start): number {
   return a[0] - b[0] || (a[1].kind === b[1].kind ? a[1].id - b[1].id : a[1].kind === 'c' ? -1 : 1)
 }
 
-/** The earliest `keep` of many starts, in order (a partial sort: most venues offer few more). */
-export function earliest(starts: Start[], keep: number): Start[] {
-  return starts.sort(byStart).slice(0, keep)
+/** A venue found by the search: its earliest starts (the first is its soonest). */
+export interface Found {
+  venue: CandidateVenue
+  starts: Start[]
+}
+
+const desc = (a: number, b: number) => b - a
+/** Ascending with nulls last (the SQL sorts' `asc nulls last`), or descending with nulls last. */
+const nullsLast = (a: number | null, b: number | null, dir: 1 | -1) =>
+  a === null ? (b === null ? 0 : 1) : b === null ? -1 : dir * (a - b)
+
+/**
+ * The order of the catalogue's sorts (venues/repository.ts, sortKeys) over the venues found, the id
+ * descending last; `soonest` puts the earliest start first, then as Recommended.
+ */
+export function foundOrder(sort: CatalogueFilter['sort'], geo: boolean): (a: Found, b: Found) => number {
+  const recommended = (a: CandidateVenue, b: CandidateVenue) =>
+    Number(b.verified) - Number(a.verified) ||
+    nullsLast(a.rating, b.rating, -1) ||
+    desc(a.reviews_count, b.reviews_count) ||
+    (geo ? nullsLast(a.distance, b.distance, 1) : 0)
+  const keys: Record<CatalogueFilter['sort'], (a: CandidateVenue, b: CandidateVenue) => number> = {
+    recommended,
+    distance: geo ? (a, b) => nullsLast(a.distance, b.distance, 1) : recommended,
+    rating: (a, b) => nullsLast(a.rating, b.rating, -1) || desc(a.reviews_count, b.reviews_count),
+    price: (a, b) => nullsLast(a.min_price, b.min_price, 1),
+    newest: (a, b) => desc(a.created_at, b.created_at),
+    soonest: recommended,
+  }
+  const key = keys[sort]
+  const soonest = sort === 'soonest'
+  return (a, b) =>
+    (soonest ? a.starts[0]![0] - b.starts[0]![0] : 0) || key(a.venue, b.venue) || desc(a.venue.id, b.venue.id)
 }

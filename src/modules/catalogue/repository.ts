@@ -1,26 +1,58 @@
 import { sql } from 'kysely'
 import type { Executor } from '../../lib/db.ts'
-import { type CatalogueFilter, catalogueVenues, distanceSql, sortKeys } from '../venues/index.ts'
+import { type CatalogueFilter, catalogueVenues, distanceSql } from '../venues/index.ts'
 
 // The free-time search's reads (docs/catalogue.md, "Free-time search"): the venues the catalogue's
-// filters match, their live courts and indoor games, what is taken on a date, and the page of the
-// venues found, ordered by the catalogue's sort. The grids and the free starts are worked out in
-// the service (free-time.ts), where they cost a fraction of what they cost in SQL.
+// filters match (with what the sorts read), their live courts and indoor games, and what is taken
+// on a date. The grids, the free starts and the order are worked out in the service (free-time.ts),
+// where they cost a fraction of what they cost in SQL.
 
-/** A venue the filters match, with what its grids and rules need. */
+/** A venue the filters match, with what its grids and rules need and what the sorts read. */
 export interface CandidateVenue {
   id: number
   opening_time: string
   closing_time: string
   min_notice_minutes: number
+  verified: boolean
+  rating: number | null
+  reviews_count: number
+  min_price: number | null
+  /** ms since the epoch */
+  created_at: number
+  /** km from the searched point; null without one */
+  distance: number | null
 }
 
-/** The venues of the filters (all but the sport: it picks courts and games) whose booking window reaches the date. */
-export function candidateVenues(db: Executor, f: CatalogueFilter, daysAhead: number): Promise<CandidateVenue[]> {
-  return catalogueVenues(db, { ...f, sport: undefined })
-    .select(['v.id', 'v.opening_time', 'v.closing_time', 'v.min_notice_minutes'])
+/** The venues of the filters (all but the sport: it picks courts and games) whose booking window reaches `daysAhead`. */
+export async function candidateVenues(db: Executor, f: CatalogueFilter, daysAhead: number): Promise<CandidateVenue[]> {
+  const distance = f.geo ? distanceSql(f.geo.lat, f.geo.lng) : sql<number | null>`null::float8`
+  const rows = await catalogueVenues(db, { ...f, sport: undefined })
+    .select([
+      'v.id',
+      'v.opening_time',
+      'v.closing_time',
+      'v.min_notice_minutes',
+      'v.verification_status',
+      'v.reviews_avg_rating',
+      'v.reviews_count',
+      'v.min_price',
+      'v.created_at',
+      distance.as('distance'),
+    ])
     .where('v.booking_window_days', '>=', daysAhead)
     .execute()
+  return rows.map((r) => ({
+    id: r.id,
+    opening_time: r.opening_time,
+    closing_time: r.closing_time,
+    min_notice_minutes: r.min_notice_minutes,
+    verified: r.verification_status === 'verified',
+    rating: r.reviews_avg_rating === null ? null : Number(r.reviews_avg_rating),
+    reviews_count: r.reviews_count,
+    min_price: r.min_price === null ? null : Number(r.min_price),
+    created_at: new Date(r.created_at).getTime(),
+    distance: r.distance === null ? null : Number(r.distance),
+  }))
 }
 
 export interface CourtRow {
@@ -104,27 +136,4 @@ export async function takenOn(db: Executor, date: string, venueIds: number[]): P
     where i.date = ${date} and i.venue_id = any(${venueIds}::bigint[]) and i.status in ('pending', 'confirmed', 'playing')
   `.execute(db)
   return rows.rows
-}
-
-/**
- * One page of the venues found (ids with their earliest free start, minutes), ordered by the
- * catalogue's sort; `soonest` orders by the earliest start first, then as Recommended.
- */
-export async function orderFound(
-  db: Executor,
-  f: CatalogueFilter,
-  found: { ids: number[]; firsts: number[] },
-): Promise<Array<{ id: number; distance: number | null }>> {
-  if (found.ids.length === 0) return []
-  const order =
-    f.sort === 'soonest' ? [sql`f.first_start asc`, ...sortKeys('recommended', f.geo)] : sortKeys(f.sort, f.geo)
-  const distance = f.geo ? distanceSql(f.geo.lat, f.geo.lng) : sql`null::float8`
-  const rows = await sql<{ id: number; distance: number | null }>`
-    select v.id, ${distance} as distance
-    from unnest(${found.ids}::bigint[], ${found.firsts}::int[]) as f(id, first_start)
-    join venues v on v.id = f.id
-    order by ${sql.join(order)}
-    limit ${f.limit} offset ${f.offset}
-  `.execute(db)
-  return rows.rows.map((r) => ({ id: Number(r.id), distance: r.distance === null ? null : Number(r.distance) }))
 }

@@ -15,12 +15,13 @@ import {
   loadVenueResources,
   resolveVenue,
   searchVenues,
+  setDistance,
   type Venue,
 } from '../venues/index.ts'
-import { freeTimeIndex, resourceKey } from './free-index.ts'
-import { earliest, freeStarts, ofSport, type Start, type Window } from './free-time.ts'
+import { freeTimeIndex } from './free-index.ts'
+import { addFreeStarts, type Found, foundOrder, ofSport, type Resource, venueHours, type Window } from './free-time.ts'
 import { pricedFreeSlots, withTodayPrices } from './prices.ts'
-import { candidateVenues, orderFound } from './repository.ts'
+import { type CandidateVenue, candidateVenues } from './repository.ts'
 import { type NearbyQuery, SORTS, type VenueListQuery } from './schemas.ts'
 
 // The public catalogue's reads: the venue list (with the free-time search), nearby venues and one
@@ -110,46 +111,81 @@ async function page(ctx: AppContext, filter: Filter, params: PageParams, now: Da
 }
 
 /**
+ * The venues of a search's filters (and booking window): the same for every guest and customer,
+ * so the public's come through the read cache until the catalogue changes.
+ */
+function candidates(ctx: AppContext, f: Filter, daysAhead: number): CandidateVenue[] | Promise<CandidateVenue[]> {
+  const load = () => candidateVenues(ctx.db, { ...f, limit: 0, offset: 0 }, daysAhead)
+  if (f.scope.kind !== 'public') return load()
+  const { sort: _sort, ...key } = f
+  return ctx.cache.read(`catalogue:free-venues:${JSON.stringify([key, daysAhead])}`, load, () => ({
+    tags: [cacheTags.catalogue],
+  }))
+}
+
+/**
+ * One venue as a card: the public venue (through the read cache, as GET /venues/{venue}) for the
+ * public, else loaded; a copy, as the search adds its distance and free slots.
+ */
+async function cards(ctx: AppContext, scope: CatalogueScope, ids: number[], now: Date): Promise<Map<number, Venue>> {
+  const load = async (list: number[]) => withTodayPrices(ctx, await loadVenueResources(ctx, list), now)
+  if (scope.kind !== 'public') return new Map((await load(ids)).map((v) => [v.id, v]))
+  const one = (id: number) =>
+    ctx.cache.read(
+      `catalogue:card:${id}`,
+      async () => (await load([id]))[0] ?? null,
+      () => ({ tags: [cacheTags.catalogue], expiresAt: endOfToday(ctx, now) }),
+    )
+  const venues = await Promise.all(ids.map(one))
+  return new Map(venues.flatMap((v) => (v ? [[v.id, { ...v }] as const] : [])))
+}
+
+/**
  * A page of the free-time search: venues with a bookable start in the window, each with up to 5
- * (docs/catalogue.md, "Free-time search"). The database gives the venues of the filters, the
- * page's order and what is not already held in memory (free-index.ts); the grids are worked out here.
+ * (docs/catalogue.md, "Free-time search"). The venues of the filters come from the database (or the
+ * read cache), their courts and what is taken from the index (free-index.ts); the grids, the
+ * starts and the order are worked out here.
  */
 async function freePage(ctx: AppContext, filter: Filter, w: FreeTimeWindow, params: PageParams): Promise<Page> {
-  const f = { ...filter, limit: params.perPage, offset: params.offset }
-  const sport = f.sport?.toLowerCase()
-  const venues = await candidateVenues(ctx.db, f, w.daysAhead)
+  const sport = filter.sport?.toLowerCase()
+  const venues = await candidates(ctx, filter, w.daysAhead)
   const index = freeTimeIndex(ctx)
   const resources = await index.resources(venues.map((v) => v.id))
-  const asked = venues.flatMap((v) => (resources.get(v.id) ?? []).filter((r) => ofSport(r, sport)))
+  const asked: Resource[] = []
+  for (const v of venues) for (const r of resources.get(v.id) ?? []) if (ofSport(r, sport)) asked.push(r)
   const taken = await index.taken(w.date, asked)
-  const found = { ids: [] as number[], firsts: [] as number[] }
-  const startsOf = new Map<number, Start[]>()
+  const found: Found[] = []
+  let at = 0
   for (const venue of venues) {
-    const starts: Start[] = []
-    for (const r of resources.get(venue.id) ?? []) {
-      if (!ofSport(r, sport)) continue
-      for (const minute of freeStarts(r, venue, taken.get(resourceKey(r)) ?? [], w)) starts.push([minute, r])
+    const hours = venueHours(venue)
+    const starts: Found['starts'] = []
+    // `asked` lists each venue's resources together, in the venues' order.
+    while (at < asked.length && asked[at]!.venueId === venue.id) {
+      const r = asked[at++]!
+      addFreeStarts(r, hours, venue.min_notice_minutes, taken.get(r) ?? [], w, starts, FREE_SLOTS)
     }
-    if (starts.length === 0) continue
-    const first = earliest(starts, FREE_SLOTS)
-    startsOf.set(venue.id, first)
-    found.ids.push(venue.id)
-    found.firsts.push(first[0]![0])
+    if (starts.length > 0) found.push({ venue, starts })
   }
-  const rows = await orderFound(ctx.db, f, found)
-  const distances = new Map<number, number>()
-  for (const r of rows) if (r.distance !== null) distances.set(r.id, r.distance)
-  const shown = new Map(rows.map((r) => [r.id, startsOf.get(r.id) ?? []]))
-  const [items, slots] = await Promise.all([
-    loadVenueResources(
+  found.sort(foundOrder(filter.sort, filter.geo !== undefined))
+  const shown = found.slice(params.offset, params.offset + params.perPage)
+  const [byId, slots] = await Promise.all([
+    cards(
       ctx,
-      rows.map((r) => r.id),
-      { distances },
+      filter.scope,
+      shown.map((x) => x.venue.id),
+      w.now,
     ),
-    pricedFreeSlots(ctx, w.date, w.duration, shown, w.now),
+    pricedFreeSlots(ctx, w.date, w.duration, new Map(shown.map((x) => [x.venue.id, x.starts])), w.now),
   ])
-  for (const v of items) v.free_slots = slots.get(v.id) ?? []
-  return { items: await withTodayPrices(ctx, items, w.now), total: found.ids.length }
+  const items: Venue[] = []
+  for (const { venue } of shown) {
+    const card = byId.get(venue.id)
+    if (!card) continue
+    if (venue.distance !== null) setDistance(card, venue.distance)
+    card.free_slots = slots.get(venue.id) ?? []
+    items.push(card)
+  }
+  return { items, total: found.length }
 }
 
 /** A page of the catalogue: the free-time search with a date, otherwise through the read cache for the public. */

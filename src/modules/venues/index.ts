@@ -19,5 +19,5 @@ export {
   sortKeys,
   type VenueRecord,
 } from './repository.ts'
-export { type FreeSlot, type Venue, VenueSchema, VenueSummarySchema, venueSummary } from './resource.ts'
+export { type FreeSlot, setDistance, type Venue, VenueSchema, VenueSummarySchema, venueSummary } from './resource.ts'
 export { venueForStaff } from './service/manage.ts'

@@ -237,12 +237,16 @@ export function venueResource(v: VenueRow, zone: Zone, distanceKm?: number | nul
     created_at: zone.format(v.created_at)!,
   }
   out.rating = out.reviews_avg_rating
-  if (distanceKm !== undefined && distanceKm !== null) {
-    const km = Math.round(distanceKm * 100) / 100
-    out.distance = `${km.toFixed(2)} km`
-    out.distance_km = km
-  }
+  if (distanceKm !== undefined && distanceKm !== null) setDistance(out, distanceKm)
   return out
+}
+
+/** Sets a venue's distance and distance_km (km, from the caller's coordinates). */
+export function setDistance(v: Venue, distanceKm: number): Venue {
+  const km = Math.round(distanceKm * 100) / 100
+  v.distance = `${km.toFixed(2)} km`
+  v.distance_km = km
+  return v
 }
 
 export function venueImage(
