@@ -55,6 +55,9 @@ export interface Trail {
   hits: number
 }
 
+/** Invalidations remembered for changedSince (half are let go of when it is full). */
+const CHANGE_LOG = 8192
+
 export class ReadCache {
   private entries = new Map<string, Entry>()
   private byTag = new Map<string, Set<string>>()
@@ -68,6 +71,9 @@ export class ReadCache {
   private generation = 0
   private invalidatedAt = new Map<string, number>()
   private forgottenAt = 0
+  /** The latest invalidations, [generation, tag], oldest first (`changedSince`); every one after `logFrom` is here. */
+  private log: Array<[number, string]> = []
+  private logFrom = 0
   /** False until the invalidation listener is connected (and again if it drops). */
   private connected = false
   /** Reads through the cache answered without / with a load (for /metrics). */
@@ -275,6 +281,18 @@ export class ReadCache {
     return this.enabled && this.unchangedSince(mark, tags)
   }
 
+  /**
+   * The tags invalidated after `mark` (most recent first), for data that depends on too many tags
+   * to ask `unchanged` about each: null when that is no longer known (more than the log holds
+   * since, or the cache was cleared) or the cache is off, so the data must be made again.
+   */
+  changedSince(mark: number): string[] | null {
+    if (!this.enabled || mark < this.logFrom) return null
+    const tags: string[] = []
+    for (let i = this.log.length - 1; i >= 0 && this.log[i]![0] > mark; i--) tags.push(this.log[i]![1])
+    return tags
+  }
+
   /** True when no tag in `tags` was invalidated after `generation`. */
   private unchangedSince(generation: number, tags: string[]) {
     return tags.every((tag) => (this.invalidatedAt.get(tag) ?? this.forgottenAt) <= generation)
@@ -288,6 +306,8 @@ export class ReadCache {
       this.forgottenAt = this.generation
     }
     this.invalidatedAt.set(tag, this.generation)
+    this.log.push([this.generation, tag])
+    if (this.log.length > CHANGE_LOG) this.logFrom = this.log.splice(0, CHANGE_LOG / 2).at(-1)![0]
     const keys = this.byTag.get(tag)
     if (!keys) return
     this.byTag.delete(tag)
@@ -299,6 +319,8 @@ export class ReadCache {
     this.generation++
     this.invalidatedAt.clear()
     this.forgottenAt = this.generation
+    this.log = []
+    this.logFrom = this.generation
     this.entries.clear()
     this.byTag.clear()
     this.bytes = 0

@@ -484,6 +484,38 @@ describe('with the read cache on: what the search keeps between requests', () =>
       await createCourt(cached, venue.id, { name: 'Court B' })
       await heardAll(cached)
       assert.deepEqual(await ask(), ['18:00-19:00', '19:00-20:00', '20:00-21:00'])
+      // A hold takes Court B's 18:00 until it runs out; the kept search ends with it, with no change announced.
+      const courtB = await cached.ctx.db
+        .selectFrom('courts')
+        .select('id')
+        .where('venue_id', '=', venue.id)
+        .where('name', '=', 'Court B')
+        .executeTakeFirstOrThrow()
+      const holdEnds = Date.parse(FIXED_NOW) + 5 * 60_000
+      await cached.ctx.db
+        .insertInto('bookings')
+        .values({
+          booking_number: 'BK-FT-HOLD',
+          venue_id: venue.id,
+          court_id: courtB.id,
+          customer_name: 'Walk-in',
+          date: tomorrow,
+          start_time: '18:00',
+          end_time: '19:00',
+          base_amount: 150000,
+          total_amount: 150000,
+          status: 'pending',
+          hold_expires_at: new Date(holdEnds),
+        })
+        .execute()
+      await heardAll(cached)
+      assert.deepEqual(await ask(), ['19:00-20:00', '20:00-21:00'])
+      clock.set(new Date(holdEnds + 1000))
+      try {
+        assert.deepEqual(await ask(), ['18:00-19:00', '19:00-20:00', '20:00-21:00'])
+      } finally {
+        clock.set(FIXED_NOW)
+      }
     } finally {
       await cached.close()
     }

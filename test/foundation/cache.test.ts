@@ -36,6 +36,31 @@ test('ReadCache: a memory budget (CACHE_MAX_MB) evicts the oldest entries by est
   assert.equal(cache.bytes, 0)
 })
 
+test('ReadCache: mark, unchanged and changedSince tell data kept beside the cache what changed since it was read', () => {
+  const cache = new ReadCache(60_000, 100)
+  const off = cache.mark()
+  assert.equal(cache.unchanged(off, ['a']), false, 'a cache not live vouches for nothing')
+  assert.equal(cache.changedSince(off), null)
+  cache.live = true
+  const mark = cache.mark()
+  assert.deepEqual(cache.changedSince(mark), [])
+  cache.invalidate('slots:1')
+  cache.invalidate('catalogue')
+  assert.deepEqual(cache.changedSince(mark), ['catalogue', 'slots:1'], 'most recent first')
+  assert.equal(cache.unchanged(mark, ['slots:2']), true)
+  assert.equal(cache.unchanged(mark, ['slots:1']), false)
+  const later = cache.mark()
+  assert.deepEqual(cache.changedSince(later), [])
+  // More invalidations than the log holds: what changed since `later` is no longer known.
+  for (let i = 0; i < 9000; i++) cache.invalidate(`slots:${i}`)
+  assert.equal(cache.changedSince(later), null)
+  const recent = cache.mark()
+  cache.invalidate('game:1')
+  assert.deepEqual(cache.changedSince(recent), ['game:1'])
+  cache.clear()
+  assert.equal(cache.changedSince(recent), null, 'a cleared cache knows nothing of before')
+})
+
 test("ReadCache: what a followed read made is kept under its entries' tags and earliest expiry, never after their invalidation", () => {
   const clock = new ManualClock(FIXED_NOW)
   const start = clock.now().getTime()

@@ -1,6 +1,7 @@
 import { cacheTags } from '../../lib/cache-tags.ts'
 import type { AppContext } from '../../lib/context.ts'
-import { courtResource, gameResource, type Resource, type Taken, takenRange } from './free-time.ts'
+import type { FreeSlot } from '../venues/index.ts'
+import { courtResource, type Found, gameResource, type Resource, type Taken, takenRange } from './free-time.ts'
 import { liveCourts, liveGames, takenOn } from './repository.ts'
 
 // What the free-time search keeps in memory between requests (docs/catalogue.md, "Free-time
@@ -14,6 +15,21 @@ import { liveCourts, liveGames, takenOn } from './repository.ts'
 
 /** Dates whose taken slots are kept (today, tonight's search, the next days); the oldest goes first. */
 const DATES_KEPT = 8
+/** Searches whose venues found are kept; the oldest goes first. */
+const RESULTS_KEPT = 256
+
+/**
+ * A search's venues found, kept until the minute ends or a hold in it runs out (`validUntil`), or a
+ * court, game or the catalogue it was read from changes (`tags`, asked with `changedSince`).
+ */
+export interface Result {
+  mark: number
+  validUntil: number
+  tags: Set<string>
+  found: Found[]
+  /** The priced free slots of the pages asked for, by "offset:perPage". */
+  prices: Map<string, Map<number, FreeSlot[]>>
+}
 
 interface Held<T> {
   mark: number
@@ -25,7 +41,31 @@ export class FreeTimeIndex {
   /** Per date; weak, so a venue's courts loaded again let go of what was kept for the old ones. */
   private days = new Map<string, WeakMap<Resource, Held<Taken[]>>>()
 
+  private results = new Map<string, Result>()
+
   constructor(private readonly ctx: Pick<AppContext, 'db' | 'cache'>) {}
+
+  /** The kept result of a search, when it still stands at `nowMs`. */
+  result(key: string, nowMs: number): Result | null {
+    const held = this.results.get(key)
+    if (!held || nowMs >= held.validUntil) return null
+    const mark = this.ctx.cache.mark()
+    const changed = this.ctx.cache.changedSince(held.mark)
+    if (changed === null || changed.some((tag) => held.tags.has(tag))) {
+      this.results.delete(key)
+      return null
+    }
+    // Nothing it depends on changed up to now: later checks start from here.
+    held.mark = mark
+    return held
+  }
+
+  /** Keeps a search's result (made from data read after `mark`). */
+  keep(key: string, result: Result) {
+    if (!this.ctx.cache.enabled) return
+    if (this.results.size >= RESULTS_KEPT) this.results.delete(this.results.keys().next().value!)
+    this.results.set(key, result)
+  }
 
   /** The live courts and games of each venue, by venue id. */
   async resources(venueIds: number[]): Promise<Map<number, Resource[]>> {

@@ -18,7 +18,7 @@ import {
   setDistance,
   type Venue,
 } from '../venues/index.ts'
-import { freeTimeIndex } from './free-index.ts'
+import { freeTimeIndex, type Result } from './free-index.ts'
 import { addFreeStarts, type Found, foundOrder, ofSport, type Resource, venueHours, type Window } from './free-time.ts'
 import { pricedFreeSlots, withTodayPrices } from './prices.ts'
 import { type CandidateVenue, candidateVenues } from './repository.ts'
@@ -141,20 +141,28 @@ async function cards(ctx: AppContext, scope: CatalogueScope, ids: number[], now:
 }
 
 /**
- * A page of the free-time search: venues with a bookable start in the window, each with up to 5
+ * The venues with a bookable start in the window, in the page order, each with its earliest five
  * (docs/catalogue.md, "Free-time search"). The venues of the filters come from the database (or the
- * read cache), their courts and what is taken from the index (free-index.ts); the grids, the
- * starts and the order are worked out here.
+ * read cache), their courts and what is taken from the index (free-index.ts); the grids, the starts
+ * and the order are worked out here. The public's result is kept until the minute ends, a hold in
+ * it runs out, or something it was read from changes.
  */
-async function freePage(ctx: AppContext, filter: Filter, w: FreeTimeWindow, params: PageParams): Promise<Page> {
+async function search(ctx: AppContext, filter: Filter, w: FreeTimeWindow): Promise<Result> {
+  const index = freeTimeIndex(ctx)
+  const key = filter.scope.kind === 'public' ? JSON.stringify([filter, w.date, w.from, w.to, w.duration]) : undefined
+  const held = key === undefined ? null : index.result(key, w.nowMs)
+  if (held) return held
+  const mark = ctx.cache.mark()
   const sport = filter.sport?.toLowerCase()
   const venues = await candidates(ctx, filter, w.daysAhead)
-  const index = freeTimeIndex(ctx)
   const resources = await index.resources(venues.map((v) => v.id))
   const asked: Resource[] = []
   for (const v of venues) for (const r of resources.get(v.id) ?? []) if (ofSport(r, sport)) asked.push(r)
   const taken = await index.taken(w.date, asked)
   const found: Found[] = []
+  const tags = new Set<string>([cacheTags.catalogue])
+  // The next minute (a start may pass it, or the notice reach it); a running hold's end, sooner.
+  let validUntil = w.nowMs - (w.nowMs % 60_000) + 60_000
   let at = 0
   for (const venue of venues) {
     const hours = venueHours(venue)
@@ -162,12 +170,26 @@ async function freePage(ctx: AppContext, filter: Filter, w: FreeTimeWindow, para
     // `asked` lists each venue's resources together, in the venues' order.
     while (at < asked.length && asked[at]!.venueId === venue.id) {
       const r = asked[at++]!
-      addFreeStarts(r, hours, venue.min_notice_minutes, taken.get(r) ?? [], w, starts, FREE_SLOTS)
+      const ranges = taken.get(r) ?? []
+      for (const tag of r.tags) tags.add(tag)
+      for (const t of ranges)
+        if (t.holdUntil !== null && t.holdUntil > w.nowMs) validUntil = Math.min(validUntil, t.holdUntil)
+      addFreeStarts(r, hours, venue.min_notice_minutes, ranges, w, starts, FREE_SLOTS)
     }
     if (starts.length > 0) found.push({ venue, starts })
   }
   found.sort(foundOrder(filter.sort, filter.geo !== undefined))
-  const shown = found.slice(params.offset, params.offset + params.perPage)
+  const result: Result = { mark, validUntil, tags, found, prices: new Map() }
+  if (key !== undefined) index.keep(key, result)
+  return result
+}
+
+/** A page of the free-time search: the venues' cards with their distance and priced free slots. */
+async function freePage(ctx: AppContext, filter: Filter, w: FreeTimeWindow, params: PageParams): Promise<Page> {
+  const result = await search(ctx, filter, w)
+  const shown = result.found.slice(params.offset, params.offset + params.perPage)
+  const pageKey = `${params.offset}:${params.perPage}`
+  const priced = result.prices.get(pageKey)
   const [byId, slots] = await Promise.all([
     cards(
       ctx,
@@ -175,8 +197,9 @@ async function freePage(ctx: AppContext, filter: Filter, w: FreeTimeWindow, para
       shown.map((x) => x.venue.id),
       w.now,
     ),
-    pricedFreeSlots(ctx, w.date, w.duration, new Map(shown.map((x) => [x.venue.id, x.starts])), w.now),
+    priced ?? pricedFreeSlots(ctx, w.date, w.duration, new Map(shown.map((x) => [x.venue.id, x.starts])), w.now),
   ])
+  if (!priced) result.prices.set(pageKey, slots)
   const items: Venue[] = []
   for (const { venue } of shown) {
     const card = byId.get(venue.id)
@@ -185,7 +208,7 @@ async function freePage(ctx: AppContext, filter: Filter, w: FreeTimeWindow, para
     card.free_slots = slots.get(venue.id) ?? []
     items.push(card)
   }
-  return { items, total: found.length }
+  return { items, total: result.found.length }
 }
 
 /** A page of the catalogue: the free-time search with a date, otherwise through the read cache for the public. */
