@@ -156,17 +156,20 @@ const CHANGES: { table: string; change: () => string; tags: () => CacheTag[] }[]
   {
     table: 'court_schedules',
     change: () => `is_closed = false WHERE court_id = ${ids.court}`,
-    tags: () => [cacheTags.court(ids.court)],
+    // and the catalogue: its cards show today's lowest price (migrations/034)
+    tags: () => [cacheTags.court(ids.court), cacheTags.catalogue],
   },
   {
     table: 'pricing_rules',
     change: () => `is_active = true WHERE court_id = ${ids.court}`,
-    tags: () => [cacheTags.court(ids.court)],
+    // and the catalogue: its cards show today's lowest price (migrations/034)
+    tags: () => [cacheTags.court(ids.court), cacheTags.catalogue],
   },
   {
     table: 'venue_holidays',
     change: () => `name = 'x' WHERE venue_id = ${ids.venue}`,
-    tags: () => [cacheTags.venue(ids.venue)],
+    // and the catalogue: its cards show today's lowest price (migrations/034)
+    tags: () => [cacheTags.venue(ids.venue), cacheTags.catalogue],
   },
   {
     table: 'courts',

@@ -12,7 +12,7 @@ where "v"."deleted_at" is null and "v"."verification_status" = $5 and "v"."is_ac
 order by ($16 * asin(least(1, sqrt(
     power(sin(radians((v.latitude::float8 - $17::float8) / 2)), 2)
     + cos(radians($18::float8)) * cos(radians(v.latitude::float8))
-    * power(sin(radians((v.longitude::float8 - $19::float8) / 2)), 2))))) asc, "v"."id" desc
+    * power(sin(radians((v.longitude::float8 - $19::float8) / 2)), 2))))) asc, v.id desc
 limit $20
 offset $21;
 
