@@ -516,6 +516,30 @@ describe('with the read cache on: what the search keeps between requests', () =>
       } finally {
         clock.set(FIXED_NOW)
       }
+      // Today at 09:00 the 09:00 slot is free. When the minute has passed, the next search may still
+      // answer with the kept result while it is worked out again; the ones after it no longer show 09:00.
+      const morning = async () => {
+        const res = await cached.inject({
+          method: 'GET',
+          url: `/api/venues?search=${encodeURIComponent(name)}&date=${today}&from=09:00&to=10:00`,
+        })
+        return times(res.json().data[0])
+      }
+      // Both courts.
+      assert.deepEqual(await morning(), ['09:00-10:00', '09:00-10:00'])
+      clock.set(new Date(Date.parse(FIXED_NOW) + 70_000))
+      try {
+        const first = await morning()
+        assert.ok(first === undefined || first.join() === '09:00-10:00,09:00-10:00', String(first))
+        let later = first
+        for (let i = 0; i < 50 && later !== undefined; i++) {
+          await new Promise((r) => setTimeout(r, 20))
+          later = await morning()
+        }
+        assert.equal(later, undefined, 'the 09:00 slot has started: the venue has no start left before 10:00')
+      } finally {
+        clock.set(FIXED_NOW)
+      }
     } finally {
       await cached.close()
     }

@@ -17,6 +17,12 @@ import { liveCourts, liveGames, takenOn } from './repository.ts'
 const DATES_KEPT = 8
 /** Searches whose venues found are kept; the oldest goes first. */
 const RESULTS_KEPT = 256
+/**
+ * How long after its time ran out a result may still answer while it is worked out again (ms): a
+ * start that passed, or a hold that ended, a moment ago shown for the milliseconds of that work
+ * (booking a started slot is refused by the booking rules).
+ */
+const STALE_FOR = 60_000
 
 /**
  * A search's venues found, kept until the minute ends or a hold in it runs out (`validUntil`), or a
@@ -42,22 +48,39 @@ export class FreeTimeIndex {
   private days = new Map<string, WeakMap<Resource, Held<Taken[]>>>()
 
   private results = new Map<string, Result>()
+  private working = new Map<string, Promise<Result>>()
 
   constructor(private readonly ctx: Pick<AppContext, 'db' | 'cache'>) {}
 
-  /** The kept result of a search, when it still stands at `nowMs`. */
-  result(key: string, nowMs: number): Result | null {
+  /**
+   * The kept result of a search: `fresh` when it still stands at `nowMs`. One that went out of date
+   * only by the clock (the minute ended, a hold ran out) less than STALE_FOR ago may still answer
+   * while it is worked out again (`fresh: false`). One that something it was read from changed
+   * since is never answered (a player who just booked must not see the slot free): null.
+   */
+  result(key: string, nowMs: number): { result: Result; fresh: boolean } | null {
     const held = this.results.get(key)
-    if (!held || nowMs >= held.validUntil) return null
+    if (!held) return null
     const mark = this.ctx.cache.mark()
     const changed = this.ctx.cache.changedSince(held.mark)
-    if (changed === null || changed.some((tag) => held.tags.has(tag))) {
+    // The cache cleared, its listener down, or more changes than it remembers: nothing to vouch for it.
+    if (changed === null || nowMs >= held.validUntil + STALE_FOR || changed.some((tag) => held.tags.has(tag))) {
       this.results.delete(key)
       return null
     }
     // Nothing it depends on changed up to now: later checks start from here.
     held.mark = mark
-    return held
+    return { result: held, fresh: nowMs < held.validUntil }
+  }
+
+  /** `work`'s promise, shared by every caller asking with `key` while it runs. */
+  once(key: string, work: () => Promise<Result>): Promise<Result> {
+    let running = this.working.get(key)
+    if (!running) {
+      running = work().finally(() => this.working.delete(key))
+      this.working.set(key, running)
+    }
+    return running
   }
 
   /** Keeps a search's result (made from data read after `mark`). */
