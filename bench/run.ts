@@ -720,6 +720,7 @@ npm run bench -- --quick   # about a minute; rewrites "Last quick run" only
 npm run bench -- --no-write   # either run, printed only; --db=pglite: the embedded database, no pgbench
 # BENCH_DATABASE_URL (default postgres://postgres@127.0.0.1:5432/courtside_bench), BENCH_PORT (default 8123)
 npm run bench:floor        # the framework floor piece by piece, about four minutes; -- --quick: one round
+npm run bench:search       # the free-time search at marketplace size (PostgreSQL), about seven minutes; rewrites its section
 # a server by hand: as bench/run.ts startServer starts it; compare builds in alternating starts, pinned
 # (taskset -c 0 for the server, -c 1 for wrk)
 # CPU per request of the server, every PostgreSQL process and the load generator, over the same seconds

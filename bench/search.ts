@@ -183,6 +183,10 @@ Node ${process.version}, PostgreSQL server (local); load average ${one} / ${five
 ${SIZE.venues * SIZE.courtsPerVenue} courts, about ${BOOKINGS.toLocaleString('en')} bookings over the next ${DAYS} days. The search: Kathmandu centre,
 10 km, futsal, ${date} 18:00–21:00, soonest first (${found} venues with a free start). wrk, one thread, ${WARMUP} s warm-up,
 ${DURATION} s measured; the server as \`npm start\` runs it, read cache on. The design: docs/catalogue.md, "Free-time search".
+The latency target is for ${LATENCY_CONNECTIONS} connections, the server's database pool: at ${CONNECTIONS} the requests queue
+behind each other on the two cores. The repeated search is answered from its kept result (worked out
+again each minute and after each change it depends on); the different searches are mostly worked out
+afresh, which is what one search costs (\`npm run bench:search -- --keep-data\` reuses the data set).
 
 ${table.join('\n')}
 
