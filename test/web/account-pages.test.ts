@@ -154,6 +154,30 @@ describe('the account pages', () => {
     await context.close()
   })
 
+  test('phone: the profile turns booking messages by SMS off and on again', async () => {
+    const context = await customer(PHONE)
+    const page = await open(context, server, '/account')
+    await page.getByRole('heading', { name: 'Messages about your bookings' }).waitFor()
+    const sms = page.getByLabel('By SMS to my phone')
+    const email = page.getByLabel('By email (once it is verified)')
+    assert.equal(await sms.isChecked(), true)
+    assert.equal(await email.isChecked(), true)
+    await clean(page, 'profile')
+    const settings = () =>
+      server.app.ctx.db
+        .selectFrom('users')
+        .select(['notify_sms', 'notify_email'])
+        .where('email', '=', CUSTOMER)
+        .executeTakeFirstOrThrow()
+    await sms.uncheck()
+    await page.getByText('Saved').first().waitFor()
+    assert.deepEqual(await settings(), { notify_sms: false, notify_email: true })
+    await page.getByLabel('By SMS to my phone').check()
+    for (let i = 0; i < 50 && !(await settings()).notify_sms; i++) await page.waitForTimeout(100)
+    assert.deepEqual(await settings(), { notify_sms: true, notify_email: true })
+    await context.close()
+  })
+
   test('phone: the inbox, and a team registered for the demo tournament with its fee paid', async () => {
     const context = await customer(PHONE)
     const page = await open(context, server, '/notifications')

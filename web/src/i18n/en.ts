@@ -82,6 +82,11 @@ export const en = {
   'profile.newPassword': 'New password',
   'profile.passwordChanged': 'Password changed.',
   'profile.devices': 'Signed-in devices',
+  'profile.messages': 'Messages about your bookings',
+  'profile.messagesHint':
+    'Confirmations, cancellations, refunds, waitlist offers, series payments and reminders, besides your notifications here.',
+  'profile.notifySms': 'By SMS to my phone',
+  'profile.notifyEmail': 'By email (once it is verified)',
   'profile.thisDevice': 'this device',
   'profile.revoke': 'Sign out there',
   'profile.lastUsed': 'Last used {when}',

@@ -41,6 +41,7 @@ function Profile() {
   const devices = useLoad(() => ok(api().GET('/api/auth/devices')))
   const revoke = useAction()
   const verify = useAction()
+  const messages = useAction()
   if (!session) return null
   const user = session.user
   return (
@@ -92,6 +93,30 @@ function Profile() {
           <Outcome notice={verify.notice} message={verify.message} />
         </p>
       )}
+      <h2>{t('profile.messages')}</h2>
+      <p class="muted">{t('profile.messagesHint')}</p>
+      {(['notify_sms', 'notify_email'] as const).map((channel) => (
+        <p key={channel}>
+          <label>
+            <input
+              type="checkbox"
+              name={channel}
+              defaultChecked={user[channel]}
+              disabled={messages.busy}
+              onChange={(e) => {
+                const on = e.currentTarget.checked
+                messages.run(async () => {
+                  const answer = await ok(api().PUT('/api/profile', { body: { [channel]: on } }))
+                  setSession({ token: session.token, user: answer.data })
+                  return t('common.saved')
+                })
+              }}
+            />{' '}
+            {t(channel === 'notify_sms' ? 'profile.notifySms' : 'profile.notifyEmail')}
+          </label>
+        </p>
+      ))}
+      <Outcome notice={messages.notice} message={messages.message} />
       <h2>{t('profile.passwordTitle')}</h2>
       <form
         onSubmit={(e) => {
