@@ -13,7 +13,7 @@ import { migrate } from '../src/lib/migrate.ts'
 import { Zone } from '../src/lib/zone.ts'
 import { generateBookings, generateCatalogue } from './data.ts'
 import { bookingScript, type InsertShape, runPgbench, type SampleRow } from './pgbench.ts'
-import { SEARCH_HEADING } from './search.ts'
+import { SEARCH_HEADING, sectionAt } from './search.ts'
 import {
   buildServer,
   CONNECTIONS,
@@ -751,12 +751,10 @@ function quickSection(report: string) {
   return at < 0 ? '' : `\n${report.slice(at).trimEnd()}\n`
 }
 
-/** A section of the report written by another bench (up to the next "## "), kept by the full run, or ''. */
+/** A section of the report written by another bench, kept by the full run, or ''. */
 function section(report: string, heading: string) {
-  const at = report.indexOf(`${heading}\n`)
-  if (at < 0) return ''
-  const next = report.indexOf('\n## ', at + heading.length)
-  return `\n${report.slice(at, next < 0 ? undefined : next).trimEnd()}\n`
+  const at = sectionAt(report, heading)
+  return at ? `\n${report.slice(at[0], at[1]).trimEnd()}\n` : ''
 }
 
 /** `npm run bench -- --quick` replaces the report's "Last quick run" section with its table and ratio lines. */

@@ -200,19 +200,24 @@ ${lines.join('\n')}
   log(`wrote the "${SEARCH_HEADING.slice(3)}" section of ${path}`)
 }
 
+/** Where the section under `heading` lies in `text` (up to the next "## "), or null. */
+export function sectionAt(text: string, heading: string): [start: number, end: number] | null {
+  const at = text.indexOf(`${heading}\n`)
+  if (at < 0) return null
+  const next = text.indexOf('\n## ', at + heading.length)
+  return [at, next < 0 ? text.length : next + 1]
+}
+
 /**
- * `text` with the section under `heading` (up to the next "## ") replaced by `section`; a new one
- * goes before "## Last quick run" (bench/run.ts rewrites from that heading to the end), else at the end.
+ * `text` with the section under `heading` replaced by `section`; a new one goes before "## Last
+ * quick run" (bench/run.ts rewrites from that heading to the end), else at the end.
  */
 export function replaceSection(text: string, heading: string, section: string): string {
-  const at = text.indexOf(`${heading}\n`)
-  if (at < 0) {
-    const quick = text.indexOf('## Last quick run')
-    if (quick < 0) return `${text.trimEnd()}\n\n${section}`
-    return `${text.slice(0, quick)}${section}\n${text.slice(quick)}`
-  }
-  const next = text.indexOf('\n## ', at + heading.length)
-  return `${text.slice(0, at)}${section}${next < 0 ? '' : text.slice(next + 1)}`
+  const at = sectionAt(text, heading)
+  if (at) return `${text.slice(0, at[0])}${section}${text.slice(at[1])}`
+  const quick = text.indexOf('## Last quick run')
+  if (quick < 0) return `${text.trimEnd()}\n\n${section}`
+  return `${text.slice(0, quick)}${section}\n${text.slice(quick)}`
 }
 
 if (import.meta.url === `file://${process.argv[1]}`) {

@@ -148,7 +148,7 @@ function insert(list: Start[], start: Start) {
 }
 
 /** Start order: earlier first, then courts before games, then by id. */
-export function byStart(a: Start, b: Start): number {
+function byStart(a: Start, b: Start): number {
   return a[0] - b[0] || (a[1].kind === b[1].kind ? a[1].id - b[1].id : a[1].kind === 'c' ? -1 : 1)
 }
 

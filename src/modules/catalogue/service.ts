@@ -150,12 +150,12 @@ async function cards(ctx: AppContext, scope: CatalogueScope, ids: number[], now:
 async function search(ctx: AppContext, filter: Filter, w: FreeTimeWindow): Promise<Result> {
   const index = freeTimeIndex(ctx)
   const key = filter.scope.kind === 'public' ? JSON.stringify([filter, w.date, w.from, w.to, w.duration]) : undefined
-  if (key === undefined) return workOut(ctx, filter, w)
+  if (key === undefined) return workOut(ctx, filter, w, undefined)
   const held = index.result(key, w.nowMs)
   if (held?.fresh) return held.result
   // One request works a search out at a time; the others of that moment answer with the result it
   // replaces, when there is one (free-index.ts, STALE_FOR), else wait for it.
-  const working = index.once(key, () => workOut(ctx, filter, w))
+  const working = index.once(key, () => workOut(ctx, filter, w, key))
   if (held) {
     working.catch(() => undefined)
     return held.result
@@ -163,9 +163,9 @@ async function search(ctx: AppContext, filter: Filter, w: FreeTimeWindow): Promi
   return working
 }
 
-async function workOut(ctx: AppContext, filter: Filter, w: FreeTimeWindow): Promise<Result> {
+/** Works a search out; a public one (`key`) is kept for the requests after it. */
+async function workOut(ctx: AppContext, filter: Filter, w: FreeTimeWindow, key: string | undefined): Promise<Result> {
   const index = freeTimeIndex(ctx)
-  const key = filter.scope.kind === 'public' ? JSON.stringify([filter, w.date, w.from, w.to, w.duration]) : undefined
   const mark = ctx.cache.mark()
   const sport = filter.sport?.toLowerCase()
   const venues = await candidates(ctx, filter, w.daysAhead)

@@ -1,5 +1,6 @@
 import { formatRupees } from '../../../lib/money.ts'
 import { toBs } from '../../../lib/nepali-date.ts'
+import { dayOfWeek } from '../../../lib/time.ts'
 
 // How the booking messages (SMS and email) write dates, times and money, per language. A message
 // template (one module per message kind, beside this file) gets the Format of the recipient's
@@ -109,8 +110,7 @@ const english: Format = {
     ]
   },
   date(ad) {
-    const [y, m, d] = ymd(ad)
-    const weekday = WEEKDAYS[new Date(Date.UTC(y, m - 1, d)).getUTCDay()]
+    const weekday = WEEKDAYS[dayOfWeek(ad.slice(0, 10))]
     const bs = bsDate(ad)
     return `${weekday} ${adDate(ad)}${bs ? ` (${bs})` : ''}`
   },
