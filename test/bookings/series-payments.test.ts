@@ -49,6 +49,15 @@ test('an unpaid later week is announced a day before its deadline, once, then re
   })
   assert.equal(res.statusCode, 201, res.body)
   const [week1, week2, week3, week4] = res.json().data.occurrences as { id: number; booking_number: string }[]
+  // A later week shows the deadline it is released at as its hold ("Pay by" 8 March 19:00), the
+  // first week the start it is held until (cash).
+  const shown = await app.inject({ method: 'GET', url: `/api/bookings/${week2.id}`, headers: w.customer.headers })
+  assert.equal(shown.json().data.hold_expires_at, '2027-03-08 19:00:00')
+  const first = await app.inject({ method: 'GET', url: `/api/bookings/${week1.id}`, headers: w.customer.headers })
+  assert.equal(first.json().data.hold_expires_at, '2027-03-03 19:00:00')
+  const listed = await app.inject({ method: 'GET', url: '/api/bookings', headers: w.customer.headers })
+  const later = (listed.json().data as { id: number; hold_expires_at: string }[]).find((b) => b.id === week4.id)
+  assert.equal(later?.hold_expires_at, '2027-03-22 19:00:00')
   // Someone waits for week 2's slot; week 3 is paid at once.
   const waiter = await createUser(app)
   const joined = await join(app, waiter, {

@@ -6,6 +6,7 @@ import { loadCourtResources } from '../courts/index.ts'
 import { reviewsByBookingIds } from '../reviews/index.ts'
 import { venueSummary } from '../venues/index.ts'
 import { type Booking, bookingResource } from './resource.ts'
+import { payBy } from './series-payments.ts'
 
 // The batch loader of court booking resources: a page of bookings costs a fixed number of queries
 // whatever its length.
@@ -25,7 +26,7 @@ export async function loadBookings(
   const rows = await db.selectFrom('bookings').selectAll().where('id', 'in', ids).execute()
   const bookingIds = rows.map((r) => r.id)
   const userIds = [...new Set(rows.map((r) => r.user_id).filter((id): id is number => id !== null))]
-  const [courts, venues, extras, reviews, users] = await Promise.all([
+  const [courts, venues, extras, reviews, users, laterWeeks] = await Promise.all([
     loadCourtResources(
       db,
       rows.map((r) => r.court_id),
@@ -39,6 +40,7 @@ export async function loadBookings(
     loadBookingExtras(db, 'court', bookingIds, ctx.zone),
     reviewsByBookingIds(ctx, bookingIds),
     opts.withUser && userIds.length > 0 ? selectUsers(db).where('u.id', 'in', userIds).execute() : Promise.resolve([]),
+    customerLaterWeeks(db, rows),
   ])
   const venueById = new Map(venues.map((v) => [v.id, venueSummary(v)]))
   const userById = new Map(users.map((u) => [u.id, userResource(ctx, u as UserRow)]))
@@ -48,7 +50,7 @@ export async function loadBookings(
     const b = byId.get(id)
     if (!b) continue
     const booking = bookingResource(
-      b,
+      laterWeeks.has(b.id) ? releasedBy(ctx, b) : b,
       {
         court: courts.get(b.court_id) ?? null,
         venue: venueById.get(b.venue_id) ?? null,
@@ -63,6 +65,47 @@ export async function loadBookings(
     out.push(booking)
   }
   return out
+}
+
+/**
+ * The pending bookings among `rows` that are later weeks of a customer's series: the series
+ * payment sweep releases them SERIES_PAY_BEFORE_HOURS before their start (series-payments.ts).
+ */
+async function customerLaterWeeks(
+  db: Executor,
+  rows: Array<{ id: number; status: string; date: string; series_id: number | null }>,
+): Promise<Set<number>> {
+  const pending = rows.filter((r) => r.status === 'pending' && r.series_id !== null)
+  if (pending.length === 0) return new Set()
+  const series = await db
+    .selectFrom('booking_series')
+    .select(['id', 'start_date'])
+    .where('id', 'in', [...new Set(pending.map((r) => r.series_id as number))])
+    .where('type', '=', 'online')
+    .where('user_id', 'is not', null)
+    .execute()
+  const startOf = new Map(series.map((s) => [s.id, s.start_date]))
+  return new Set(
+    pending
+      .filter((r) => {
+        const start = startOf.get(r.series_id as number)
+        return start !== undefined && r.date > start
+      })
+      .map((r) => r.id),
+  )
+}
+
+/**
+ * A later week's row as the resource shows it: it holds its slot until the series payment
+ * deadline, not its start, so hold_expires_at (the "Pay by" players read) is that deadline.
+ */
+function releasedBy<T extends { date: string; start_time: string; hold_expires_at: Date | null }>(
+  ctx: AppContext,
+  b: T,
+): T {
+  const deadline = payBy(ctx, b.date, b.start_time)
+  const hold = b.hold_expires_at
+  return hold !== null && hold.getTime() <= deadline.getTime() ? b : { ...b, hold_expires_at: deadline }
 }
 
 /** One court booking as the resource (with its customer unless told otherwise). */

@@ -33,8 +33,8 @@ export function seriesReleasedReason(hours: number): string {
   return `Not paid ${hours} hours before the start: this week of the series was released.`
 }
 
-/** The instant by which a week starting at `date` `start_time` must be paid. */
-function payBy(ctx: AppContext, date: string, startTime: string): Date {
+/** The instant by which a later week of a customer's series starting at `date` `start_time` must be paid. */
+export function payBy(ctx: AppContext, date: string, startTime: string): Date {
   return new Date(ctx.zone.instant(date, startTime).getTime() - ctx.config.unpaid.seriesPayBeforeHours * HOUR_MS)
 }
 
