@@ -1,7 +1,7 @@
 // The server's languages (docs/languages.md): the catalogue (en.ts, ne.ts), how a text is written
 // in a language (translate.ts, format.ts) and which language a request or a person reads (locale.ts).
 export type { MessageKey } from './en.ts'
-export { clock12, digits, longDate, moment, moneyText } from './format.ts'
+export { adDate, clock12, digits, longDate, moment, moneyText } from './format.ts'
 export {
   acceptedLocale,
   asLocale,
@@ -11,4 +11,4 @@ export {
   recipientLocale,
   requestLocale,
 } from './locale.ts'
-export { type Params, t, translate } from './translate.ts'
+export { hasMessage, type Params, t, translate } from './translate.ts'

@@ -144,3 +144,8 @@ export function translate(locale: Locale, text: string): string {
   if (sentences.length === 1) return text
   return sentences.map((s) => byKey(locale, s) ?? s).join(' ')
 }
+
+/** Whether the catalogue has `key`. */
+export function hasMessage(key: string): key is MessageKey {
+  return Object.hasOwn(en, key)
+}
