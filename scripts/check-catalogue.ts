@@ -19,7 +19,9 @@ export function catalogueProblems(en: Catalogue, ne: Catalogue): string[] {
     }
     if (typeof ne[key] !== 'string' || ne[key].trim() === '') problems.push(`empty in ne: ${key}`)
     else if (names(text).join() !== names(ne[key]).join()) {
-      problems.push(`placeholders differ: ${key} (en {${names(text).join('}, {')}}, ne {${names(ne[key]).join('}, {')}})`)
+      problems.push(
+        `placeholders differ: ${key} (en {${names(text).join('}, {')}}, ne {${names(ne[key]).join('}, {')}})`,
+      )
     }
   }
   for (const key of Object.keys(ne)) if (!Object.hasOwn(en, key)) problems.push(`not in en: ${key}`)
