@@ -194,3 +194,35 @@ test('Accept-Language: the first of English or Nepali by q, English otherwise', 
   assert.equal(acceptedLocale('hi-IN, fr'), 'en')
   assert.equal(acceptedLocale('*'), 'en')
 })
+
+test("the sandbox payment page is in the payer's language: their account's, else the browser's", async () => {
+  const payer = await createUser(app)
+  assert.equal((await setLocale(payer.headers, 'ne')).statusCode, 200)
+  const topup = await app.inject({
+    method: 'POST',
+    url: '/api/wallet/topup',
+    headers: payer.headers,
+    payload: { amount: '500.00', method: 'gateway_2' },
+  })
+  assert.equal(topup.statusCode, 201, topup.body)
+  const page = await app.inject({
+    method: 'GET',
+    url: new URL(topup.json().payment_url).pathname + new URL(topup.json().payment_url).search,
+  })
+  assert.equal(page.statusCode, 200)
+  assert.match(page.body, /<html lang="ne-NP">/)
+  assert.match(page.body, /<title>Khalti स्यान्डबक्स<\/title>/)
+  assert.ok(page.body.includes('यो परीक्षणको भुक्तानी हो; कुनै पैसा सर्दैन।'), page.body)
+  assert.ok(page.body.includes('<strong>रु ५००.००</strong>'), page.body)
+  assert.ok(page.body.includes('>तिर्नुहोस्</button>'))
+
+  // An unknown payment: the browser's language; English (as before) without one.
+  const unknown = (headers: Record<string, string>) =>
+    app.inject({ method: 'GET', url: '/api/payments/sandbox/gateway_2/pay?pidx=nope', headers })
+  const nepali = await unknown({ 'accept-language': 'ne' })
+  assert.equal(nepali.statusCode, 404)
+  assert.ok(nepali.body.includes('<p>यो भुक्तानी चिनिएन।</p>'), nepali.body)
+  const english = await unknown({})
+  assert.ok(english.body.includes('<title>Khalti sandbox</title>'), english.body)
+  assert.ok(english.body.includes('<p>Unknown payment.</p>'), english.body)
+})
