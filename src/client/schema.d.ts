@@ -239,8 +239,8 @@ export interface paths {
         /** Your profile */
         get: operations["getProfile"];
         /**
-         * Update your name, phone and message channels
-         * @description All optional. A changed phone must be unique and is no longer verified. notify_sms / notify_email (booleans) turn the booking messages by SMS / email on or off; a wrong type is 422.
+         * Update your name, phone, message channels and language
+         * @description All optional. A changed phone must be unique and is no longer verified. notify_sms / notify_email (booleans) turn the booking messages by SMS / email on or off; a wrong type is 422. locale ("en" | "ne") is the language the service writes to you in: messages, notifications and answers to your requests (docs/languages.md); any other value is 422.
          */
         put: operations["updateProfile"];
         post?: never;
@@ -3504,6 +3504,11 @@ export interface components {
          * @enum {string}
          */
         InvitationStatus: "pending" | "accepted" | "expired";
+        /**
+         * Locale
+         * @enum {string}
+         */
+        Locale: "en" | "ne";
         /** Message */
         Message: {
             message: string;
@@ -4051,6 +4056,7 @@ export interface components {
             notify_sms: boolean;
             /** @description Booking messages by email to a verified email (default true) */
             notify_email: boolean;
+            locale: components["schemas"]["Locale"];
             roles: components["schemas"]["UserRole"][];
             permissions: string[];
             /** @description YYYY-MM-DD HH:mm:ss, venue time zone */
@@ -5159,6 +5165,7 @@ export interface operations {
                     notify_sms?: boolean;
                     /** @description false: no booking messages by email (the verification mail still comes) */
                     notify_email?: boolean;
+                    locale?: components["schemas"]["Locale"];
                 };
             };
         };

@@ -601,6 +601,7 @@ export interface Users {
   email_verified_at: Timestamp | null
   id: Generated<number>
   is_active: Generated<boolean>
+  locale: Generated<string>
   name: string
   notify_email: Generated<boolean>
   notify_sms: Generated<boolean>

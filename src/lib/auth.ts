@@ -6,6 +6,7 @@ import { cacheTags } from './cache-tags.ts'
 import type { Clock } from './clock.ts'
 import type { Executor } from './db.ts'
 import { Forbidden, Unauthenticated } from './errors.ts'
+import { asLocale, DEFAULT_LOCALE, type Locale } from './i18n/locale.ts'
 
 // Bearer tokens are opaque "<id>|<40 random chars>", stored only as SHA-256 hashes, one per device.
 
@@ -19,6 +20,8 @@ export interface AuthUser {
   is_active: boolean
   roles: Role[]
   tokenId: number
+  /** The language the user reads (users.locale): the language of the answers to their requests. */
+  locale: Locale
 }
 
 declare module 'fastify' {
@@ -107,6 +110,7 @@ export async function loadTokenOwner(db: Executor, id: number, hash: string): Pr
       'u.email',
       'u.phone',
       'u.is_active',
+      'u.locale',
       ROLE_NAMES.as('roles'),
     ])
     .where('t.id', '=', id)
@@ -123,6 +127,7 @@ export async function loadTokenOwner(db: Executor, id: number, hash: string): Pr
       is_active: row.is_active,
       roles: row.roles,
       tokenId: row.token_id,
+      locale: asLocale(row.locale) ?? DEFAULT_LOCALE,
     },
   }
 }

@@ -1,4 +1,5 @@
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
+import { type Locale, requestLocale, translate } from './i18n/index.ts'
 import { MONEY_MAX, MONEY_TEXT_PATTERN } from './schemas.ts'
 
 /** Typed errors services throw; one handler (below) turns them into the contract's bodies. */
@@ -204,63 +205,89 @@ export function registerErrorHandler(
 ) {
   app.setNotFoundHandler((req, reply) => {
     if (pageFallback(req, reply)) return
-    reply.code(404).send({ message: 'Not found.' })
+    reply.code(404).send(inLanguage({ message: 'Not found.' }, requestLocale(req)))
   })
 
   app.setErrorHandler((err: FastifyError & { errors?: Record<string, string[]> }, req, reply) => {
-    if (err instanceof AppError) {
-      if (err instanceof TooManyTries) {
-        const seconds = Math.max(1, Math.ceil(err.retryAfterSeconds))
-        reply.header('retry-after', seconds)
-        reply.header('x-ratelimit-limit', err.limit)
-        reply.header('x-ratelimit-remaining', 0)
-        reply.header('x-ratelimit-reset', seconds)
-      }
-      const body: Record<string, unknown> = { message: err.message }
-      if (err.errors) body.errors = err.errors
-      return reply.code(err.statusCode).send(body)
-    }
-    if (err.validation) {
-      return reply
-        .code(422)
-        .send({ message: INVALID_MESSAGE, errors: validationErrors(err.validation as unknown as AjvError[]) })
-    }
-    const status = err.statusCode ?? 500
-    if (status === 429) {
-      return reply.code(429).send({ message: 'Too Many Attempts.' })
-    }
-    if (status === 413 || err.code === 'FST_REQ_FILE_TOO_LARGE' || err.code === 'FST_FILES_LIMIT') {
-      return reply.code(413).send({ message: 'The request is too large.' })
-    }
-    if (err.code === 'FST_ERR_CTP_INVALID_JSON_BODY' || (status === 400 && err instanceof SyntaxError)) {
-      return reply.code(400).send({ message: 'The request body is not valid JSON.' })
-    }
-    if (err.code === 'FST_ERR_CTP_EMPTY_JSON_BODY') {
-      return reply.code(400).send({ message: 'The request body is empty but the content type is JSON.' })
-    }
-    if (err.code === 'FST_ERR_CTP_INVALID_MEDIA_TYPE') {
-      return reply.code(415).send({ message: 'Unsupported media type.' })
-    }
-    if (err.code === 'FST_INVALID_MULTIPART_CONTENT_TYPE') {
-      return reply
-        .code(422)
-        .send({ message: INVALID_MESSAGE, errors: { file: ['The request must be multipart/form-data.'] } })
-    }
-    // PostgreSQL's data-exception class (SQLSTATE 22xxx): a value the database refuses to hold or
-    // read (a number beyond bigint, an impossible date, a NUL byte or other text it cannot store).
-    // Only client input reaches the database that way, so it is a 422, logged without a stack.
-    const sqlState = (err as unknown as { code?: unknown }).code
-    if (typeof sqlState === 'string' && DATA_EXCEPTION.test(sqlState)) {
-      req.log.info({ sqlState }, 'input refused by the database')
-      return reply
-        .code(422)
-        .send({ message: INVALID_MESSAGE, errors: { input: ['A value is out of range or malformed.'] } })
-    }
-    if (status >= 400 && status < 500) {
-      // Framework 4xx errors carry safe, generic messages.
-      return reply.code(status).send({ message: err.message })
-    }
-    req.log.error({ err }, 'unhandled error')
-    return reply.code(500).send({ message: 'Server Error.' })
+    const answer = errorAnswer(err, req, reply)
+    return reply.code(answer.status).send(inLanguage(answer.body, requestLocale(req)))
   })
 }
+
+interface ErrorBody {
+  message: string
+  errors?: Record<string, string[]>
+}
+
+/**
+ * An error body in the language of the request (src/lib/i18n): the contract's English by default,
+ * the same shape and keys with every message translated for a Nepali reader.
+ */
+export function inLanguage(body: ErrorBody, locale: Locale): ErrorBody {
+  if (locale === 'en') return body
+  const out: ErrorBody = { message: translate(locale, body.message) }
+  if (body.errors) {
+    out.errors = Object.fromEntries(
+      Object.entries(body.errors).map(([field, list]) => [field, list.map((m) => translate(locale, m))]),
+    )
+  }
+  return out
+}
+
+/** The status and the contract's (English) body of an error. */
+function errorAnswer(
+  err: FastifyError & { errors?: Record<string, string[]> },
+  req: FastifyRequest,
+  reply: FastifyReply,
+): { status: number; body: ErrorBody } {
+  if (err instanceof AppError) {
+    if (err instanceof TooManyTries) {
+      const seconds = Math.max(1, Math.ceil(err.retryAfterSeconds))
+      reply.header('retry-after', seconds)
+      reply.header('x-ratelimit-limit', err.limit)
+      reply.header('x-ratelimit-remaining', 0)
+      reply.header('x-ratelimit-reset', seconds)
+    }
+    const body: ErrorBody = { message: err.message }
+    if (err.errors) body.errors = err.errors
+    return answer(err.statusCode, body)
+  }
+  if (err.validation) {
+    return answer(422, { message: INVALID_MESSAGE, errors: validationErrors(err.validation as unknown as AjvError[]) })
+  }
+  const status = err.statusCode ?? 500
+  if (status === 429) {
+    return answer(429, { message: 'Too Many Attempts.' })
+  }
+  if (status === 413 || err.code === 'FST_REQ_FILE_TOO_LARGE' || err.code === 'FST_FILES_LIMIT') {
+    return answer(413, { message: 'The request is too large.' })
+  }
+  if (err.code === 'FST_ERR_CTP_INVALID_JSON_BODY' || (status === 400 && err instanceof SyntaxError)) {
+    return answer(400, { message: 'The request body is not valid JSON.' })
+  }
+  if (err.code === 'FST_ERR_CTP_EMPTY_JSON_BODY') {
+    return answer(400, { message: 'The request body is empty but the content type is JSON.' })
+  }
+  if (err.code === 'FST_ERR_CTP_INVALID_MEDIA_TYPE') {
+    return answer(415, { message: 'Unsupported media type.' })
+  }
+  if (err.code === 'FST_INVALID_MULTIPART_CONTENT_TYPE') {
+    return answer(422, { message: INVALID_MESSAGE, errors: { file: ['The request must be multipart/form-data.'] } })
+  }
+  // PostgreSQL's data-exception class (SQLSTATE 22xxx): a value the database refuses to hold or
+  // read (a number beyond bigint, an impossible date, a NUL byte or other text it cannot store).
+  // Only client input reaches the database that way, so it is a 422, logged without a stack.
+  const sqlState = (err as unknown as { code?: unknown }).code
+  if (typeof sqlState === 'string' && DATA_EXCEPTION.test(sqlState)) {
+    req.log.info({ sqlState }, 'input refused by the database')
+    return answer(422, { message: INVALID_MESSAGE, errors: { input: ['A value is out of range or malformed.'] } })
+  }
+  if (status >= 400 && status < 500) {
+    // Framework 4xx errors carry safe, generic messages.
+    return answer(status, { message: err.message })
+  }
+  req.log.error({ err }, 'unhandled error')
+  return answer(500, { message: 'Server Error.' })
+}
+
+const answer = (status: number, body: ErrorBody) => ({ status, body })

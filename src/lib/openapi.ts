@@ -372,7 +372,9 @@ export function openapiOptions({ config, clock, zone }: DocumentContext): Fastif
         version: '1.0.0',
         description:
           'Booking service for sports venues. Money is NPR as two-decimal strings; times are venue-local ' +
-          `(${config.timezone}). Examples use the demo data of \`npm run seed\` on an empty database.`,
+          `(${config.timezone}). Examples use the demo data of \`npm run seed\` on an empty database. ` +
+          'Error messages (`message`, `errors`) are in English; with `Accept-Language: ne`, or the token of a ' +
+          'user whose `locale` is "ne", they are in Nepali with the same shape and keys (docs/languages.md).',
       },
       servers: [{ url: config.appUrl }],
       tags: TAGS,

@@ -42,6 +42,7 @@ export function assertUserShape(user: Record<string, unknown>) {
     'email_verified',
     'id',
     'is_active',
+    'locale',
     'name',
     'notify_email',
     'notify_sms',

@@ -331,7 +331,16 @@ test('a 5xx answer is not stored: the key is released and the retry runs again',
     {
       config: { idempotent: true },
       onRequest: async (req) => {
-        req.user = { id: user.id, name: 'u', email: user.email, phone: null, is_active: true, roles: [], tokenId: 0 }
+        req.user = {
+          id: user.id,
+          name: 'u',
+          email: user.email,
+          phone: null,
+          is_active: true,
+          roles: [],
+          tokenId: 0,
+          locale: 'en',
+        }
       },
     },
     async (_req, reply) => {

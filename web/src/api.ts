@@ -1,5 +1,5 @@
 import { type CourtsideClient, type components, createCourtsideClient, type paths } from '../../src/client/index.ts'
-import { t } from './i18n/index.ts'
+import { getLang, HTML_LANG, t } from './i18n/index.ts'
 import { currentSession, setSession } from './session.ts'
 
 // The web app's only door to the service: the typed client generated from the service's own
@@ -64,13 +64,21 @@ const catalogueAsGuest = {
   },
 }
 
+/** Every request says the language the app shows (the service's answer to a guest follows it). */
+const inAppLanguage = {
+  onRequest({ request }: { request: Request }) {
+    request.headers.set('accept-language', HTML_LANG[getLang()])
+    return request
+  },
+}
+
 /**
  * The typed client, signed in when there is a session; the public catalogue (PUBLIC_READS) is read
  * without the token whoever is signed in.
  */
 export function api(): CourtsideClient {
   const client = createCourtsideClient(location.origin, currentSession()?.token)
-  client.use(catalogueAsGuest)
+  client.use(inAppLanguage, catalogueAsGuest)
   return client
 }
 

@@ -1,7 +1,9 @@
 import { render } from 'preact'
 import { App } from './app.tsx'
+import { syncLanguage } from './language-sync.ts'
 import { registerServiceWorker } from './offline.ts'
 import './styles.css'
 
+syncLanguage()
 render(<App />, document.getElementById('app')!)
 registerServiceWorker()

@@ -20,6 +20,7 @@ export const USER_COLUMNS = [
   'u.phone_verified_at',
   'u.notify_sms',
   'u.notify_email',
+  'u.locale',
   'u.created_at',
   ROLE_NAMES.as('roles'),
   sql<string[]>`array(select distinct p.name from user_roles ur

@@ -38,6 +38,7 @@ export async function insertUser(
     phone?: string | null
     password_hash: string | null
     email_verified_at?: Date | null
+    locale?: 'en' | 'ne'
   },
 ): Promise<number> {
   const row = await db.insertInto('users').values(values).returning('id').executeTakeFirstOrThrow()
@@ -53,6 +54,7 @@ export async function updateUser(
     phone_verified_at?: null
     notify_sms?: boolean
     notify_email?: boolean
+    locale?: 'en' | 'ne'
     password_hash?: string
     avatar_path?: string
     is_active?: boolean

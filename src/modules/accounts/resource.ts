@@ -7,6 +7,9 @@ import type { Zone } from '../../lib/zone.ts'
 // The contract's User (UserResource): roles come from user_roles, permissions are what those roles grant.
 
 /** A user's roles: customer, venue_owner, manager, staff, super_admin. */
+/** The languages the service writes in: en (English, the default) and ne (Nepali). */
+export const LocaleEnum = namedEnum('Locale', ['en', 'ne'])
+
 export const UserRoleEnum = namedEnum('UserRole', ['customer', 'venue_owner', 'manager', 'staff', 'super_admin'])
 
 export const UserSchema = named(
@@ -23,6 +26,7 @@ export const UserSchema = named(
     phone_verified: Type.Boolean(),
     notify_sms: Type.Boolean({ description: 'Booking messages by SMS to the phone on file (default true)' }),
     notify_email: Type.Boolean({ description: 'Booking messages by email to a verified email (default true)' }),
+    locale: LocaleEnum.response,
     roles: Type.Array(UserRoleEnum.response),
     permissions: Type.Array(Type.String()),
     created_at: DateTime,
@@ -41,6 +45,7 @@ export interface UserRow {
   phone_verified_at: Date | string | null
   notify_sms: boolean
   notify_email: boolean
+  locale: string
   created_at: Date | string
   roles: string[]
   permissions: string[]
@@ -58,6 +63,7 @@ export interface UserResource {
   phone_verified: boolean
   notify_sms: boolean
   notify_email: boolean
+  locale: 'en' | 'ne'
   roles: string[]
   permissions: string[]
   created_at: string
@@ -77,6 +83,7 @@ export function userResource(ctx: { storage: Storage; zone: Zone }, row: UserRow
     phone_verified: row.phone_verified_at !== null,
     notify_sms: row.notify_sms,
     notify_email: row.notify_email,
+    locale: row.locale === 'ne' ? 'ne' : 'en',
     roles: row.roles ?? [],
     permissions: row.permissions ?? [],
     created_at: ctx.zone.format(row.created_at),

@@ -1,6 +1,6 @@
 import { Type } from 'typebox'
 import { DateTime, FileInput, named } from '../../lib/schemas.ts'
-import { UserRoleEnum, UserSchema } from './resource.ts'
+import { LocaleEnum, UserRoleEnum, UserSchema } from './resource.ts'
 
 // Request and response shapes of the account routes.
 
@@ -78,6 +78,7 @@ export const ProfileUpdateBody = Type.Object({
   notify_email: Type.Optional(
     Type.Boolean({ description: 'false: no booking messages by email (the verification mail still comes)' }),
   ),
+  locale: Type.Optional(LocaleEnum.request),
 })
 
 export const PasswordBody = Type.Object({

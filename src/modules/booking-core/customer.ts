@@ -1,5 +1,6 @@
 import type { AuthUser } from '../../lib/auth.ts'
 import type { AppContext } from '../../lib/context.ts'
+import { translate } from '../../lib/i18n/index.ts'
 import { formatMoney } from '../../lib/money.ts'
 import { ownedBookingId } from './access.ts'
 import { assertCustomerMayCancel, cancelledMessage, previewCancellation } from './cancellation.ts'
@@ -38,11 +39,14 @@ export async function cancelAsCustomer<B>(
       actor: user.id,
     })
   })
-  return { message: cancelledMessage(outcome.note), refund_amount: formatMoney(outcome.refund), data: await reload(id) }
+  // Worded in the customer's language (docs/languages.md); English is the contract's words.
+  const message = translate(user.locale, cancelledMessage(outcome.note))
+  return { message, refund_amount: formatMoney(outcome.refund), data: await reload(id) }
 }
 
 /** GET …/cancellation: what cancelling now would refund, for the booking's customer only. */
 export async function previewAsCustomer(ctx: AppContext, user: AuthUser, kind: BookingKind, rawId: string) {
   const id = await ownedBookingId(ctx, user, kind, rawId)
-  return previewCancellation(ctx.db, kind, id, ctx.clock.now(), ctx.zone)
+  const preview = await previewCancellation(ctx.db, kind, id, ctx.clock.now(), ctx.zone)
+  return { ...preview, reason: translate(user.locale, preview.reason) }
 }

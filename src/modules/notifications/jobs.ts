@@ -1,4 +1,5 @@
 import type { AppContext } from '../../lib/context.ts'
+import { hasMessage, recipientLocale, t } from '../../lib/i18n/index.ts'
 import { deviceTokensOf, findNotification } from './repository.ts'
 import { notificationData } from './resource.ts'
 import { MESSAGE_JOB, sendNotificationMessages } from './send-messages.ts'
@@ -14,7 +15,11 @@ export function registerNotificationJobs(ctx: AppContext) {
     if (!n) return
     const tokens = await deviceTokensOf(ctx.db, n.user_id)
     const data = notificationData(n.data)
-    const title = n.type.split('\\').pop() ?? 'Courtside'
+    // The title: the notification's class, in words in the recipient's language (its class name in English).
+    const type = n.type.split('\\').pop() ?? ''
+    const titleKey = `push.${type}`
+    const locale = await recipientLocale(ctx.db, n.user_id)
+    const title = hasMessage(titleKey) ? t(locale, titleKey) : type
     const flat: Record<string, string> = { notification_id: n.id, type: n.type }
     for (const [k, v] of Object.entries(data)) flat[k] = typeof v === 'string' ? v : JSON.stringify(v)
     for (const token of tokens) {

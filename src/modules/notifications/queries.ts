@@ -62,14 +62,14 @@ export async function bookingFacts(
 export async function messageRecipient(db: Executor, userId: number) {
   const u = await db
     .selectFrom('users')
-    .select(['name', 'phone', 'email', 'email_verified_at', 'notify_sms', 'notify_email'])
+    .select(['name', 'phone', 'email', 'email_verified_at', 'notify_sms', 'notify_email', 'locale'])
     .where('id', '=', userId)
     .executeTakeFirst()
   if (!u) return undefined
   return {
     name: u.name,
-    // users has no language column yet (a later issue adds `locale`): select it here when it does.
-    language: null as string | null,
+    /** users.locale: the language of their messages (languageOf reads it). */
+    language: u.locale,
     sms: u.notify_sms && u.phone ? u.phone : null,
     mail: u.notify_email && u.email_verified_at !== null ? u.email : null,
   }

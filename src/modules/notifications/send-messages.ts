@@ -24,7 +24,7 @@ export async function sendNotificationMessages(ctx: AppContext, notificationId: 
   const booking = await bookingFacts(ctx.db, data.booking_type === 'indoor' ? 'indoor' : 'court', bookingId)
   const to = await messageRecipient(ctx.db, n.user_id)
   if (!booking || !to) return 0
-  // Users have no language of their own yet: English until they do (languageOf then picks theirs).
+  // In the recipient's language (users.locale; docs/languages.md).
   const message = renderMessage(kind, languageOf(to.language), { name: to.name, booking, data })
   const done = new Set(await deliveredChannels(ctx.db, n.id))
   const sends: Array<{ channel: 'sms' | 'mail'; to: string; send: () => Promise<void> }> = []

@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto'
 import type { AppContext } from '../../lib/context.ts'
 import type { Executor } from '../../lib/db.ts'
 import { NotFound } from '../../lib/errors.ts'
+import { recipientLocale, translate } from '../../lib/i18n/index.ts'
 import { pathUuid } from '../../lib/ids.ts'
 import type { PageParams } from '../../lib/pagination.ts'
 import { messageKindOf } from './messages/index.ts'
@@ -31,7 +32,7 @@ export interface NotificationData {
 }
 
 /**
- * Stores an in-app notification and queues its push delivery to each of the user's device tokens,
+ * Stores an in-app notification (its message in the recipient's language) and queues its push delivery to each of the user's device tokens,
  * and, for a booking notification that has one (messages/index.ts), its SMS and email (send-messages.ts).
  * Pass the caller's transaction as `db` so the notification commits (or rolls back) with the change
  * that caused it. A push, SMS or mail failure never fails the caller; its job retries.
@@ -44,11 +45,15 @@ export async function notify(
   db: Executor = ctx.db,
 ): Promise<string> {
   const id = randomUUID()
+  // The message in the recipient's language (docs/languages.md): callers write English, the
+  // catalogue writes it in Nepali for a Nepali reader; the data's other fields stay as they are.
+  const locale = await recipientLocale(db, userId)
+  const stored = locale === 'en' ? data : { ...data, message: translate(locale, data.message) }
   await repo.insertNotification(db, {
     id,
     user_id: userId,
     type: NOTIFICATION_NAMESPACE + type,
-    data: JSON.stringify(data),
+    data: JSON.stringify(stored),
   })
   await ctx.jobs.enqueue('push.notification', { notification_id: id }, { uniqueKey: `push:${id}` }, db)
   if (messageKindOf(type, data) !== null) {

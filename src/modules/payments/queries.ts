@@ -59,3 +59,14 @@ export async function mismatchedPage(db: Executor, methods: readonly string[], p
   ])
   return { rows: rows as MismatchedRow[], total: Number(count.n) }
 }
+
+/** The stored language of the customer paying the payment with merchant reference `reference`, if any. */
+export async function payerLocale(db: Executor, reference: string): Promise<string | undefined> {
+  const row = await db
+    .selectFrom('payments as p')
+    .innerJoin('users as u', 'u.id', 'p.user_id')
+    .select('u.locale')
+    .where('p.reference', '=', reference)
+    .executeTakeFirst()
+  return row?.locale
+}

@@ -1,3 +1,4 @@
+import { type Locale, moneyText, t } from '../../lib/i18n/index.ts'
 import { paisaToRupees } from './gateways/http.ts'
 
 // The text the in-service sandbox (sandbox-routes.ts) answers with: amounts written the way each
@@ -18,13 +19,18 @@ function escapeHtml(s: string): string {
   return s.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`)
 }
 
-/** A whole sandbox page. */
-export function htmlPage(title: string, body: string): string {
-  return `<!doctype html><html><head><meta charset="utf-8"><title>${escapeHtml(title)}</title></head><body style="font-family:sans-serif;max-width:28rem;margin:3rem auto"><h1>${escapeHtml(title)}</h1>${body}</body></html>`
+/** A whole sandbox page, in the payer's language. */
+export function htmlPage(title: string, body: string, locale: Locale = 'en'): string {
+  return `<!doctype html><html lang="${locale === 'ne' ? 'ne-NP' : 'en'}"><head><meta charset="utf-8"><title>${escapeHtml(title)}</title></head><body style="font-family:sans-serif;max-width:28rem;margin:3rem auto"><h1>${escapeHtml(title)}</h1>${body}</body></html>`
 }
 
 /** The Pay / Cancel body: two forms back to this same URL (by the gateway's method) with `simulate` set. */
-export function choiceHtml(amount: number, params: Record<string, string>, method: 'GET' | 'POST'): string {
+export function choiceHtml(
+  amount: number,
+  params: Record<string, string>,
+  method: 'GET' | 'POST',
+  locale: Locale = 'en',
+): string {
   const form = (outcome: Outcome, label: string) => {
     const inputs = Object.entries({ ...params, simulate: outcome })
       .map(([k, v]) => `<input type="hidden" name="${escapeHtml(k)}" value="${escapeHtml(String(v))}">`)
@@ -32,8 +38,8 @@ export function choiceHtml(amount: number, params: Record<string, string>, metho
     return `<form method="${method}" style="display:inline">${inputs}<button>${label}</button></form>`
   }
   return (
-    `<p>This is a test payment; no money moves.</p><p>Amount: <strong>Rs ${paisaToRupees(amount)}</strong></p>` +
-    `<p>${form('success', 'Pay')} &nbsp; ${form('failure', 'Cancel')}</p>` +
-    `<p><small>${form('lost', 'Pay, but never return to the merchant')}</small></p>`
+    `<p>${t(locale, 'sandbox.test')}</p><p>${t(locale, 'sandbox.amount')} <strong>${locale === 'en' ? `Rs ${paisaToRupees(amount)}` : moneyText(paisaToRupees(amount), locale)}</strong></p>` +
+    `<p>${form('success', t(locale, 'sandbox.pay'))} &nbsp; ${form('failure', t(locale, 'sandbox.cancel'))}</p>` +
+    `<p><small>${form('lost', t(locale, 'sandbox.lost'))}</small></p>`
   )
 }

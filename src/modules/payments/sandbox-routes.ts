@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto'
-import type { FastifyReply } from 'fastify'
+import type { FastifyReply, FastifyRequest } from 'fastify'
 import { Type } from 'typebox'
+import { asLocale, type Locale, type MessageKey, requestLocale, t } from '../../lib/i18n/index.ts'
 import type { RouteApp } from '../../lib/route.ts'
 import { sameSignature } from './gateways/crypto.ts'
 import { ESEWA_SIGNED_FIELDS, esewaSignature } from './gateways/esewa.ts'
@@ -12,6 +13,7 @@ import {
 } from './gateways/fonepay.ts'
 import { paisaToRupees, rupeesToPaisa } from './gateways/http.ts'
 import { SANDBOX_PREFIX } from './gateways/index.ts'
+import { payerLocale } from './queries.ts'
 import { choiceHtml, doubleText, esewaAmountText, htmlPage, type Outcome } from './sandbox-pages.ts'
 
 // The in-service sandbox (PAYMENT_DRIVER=sandbox, the default): a stand-in for eSewa, Khalti and
@@ -69,19 +71,19 @@ export async function sandboxRoutes(app: RouteApp) {
       !sameSignature(esewaSignature(esewa.secretKey, f, names), f.signature) ||
       names !== ESEWA_SIGNED_FIELDS
     ) {
-      return page(reply, 400, 'eSewa sandbox', '<p>Invalid payload signature.</p>')
+      return page(reply, 400, 'eSewa', 'sandbox.bad_signature', await langOf(req, f.transaction_uuid))
     }
     const amount = rupeesToPaisa(f.total_amount) ?? 0
     const known = esewaTxns.get(f.transaction_uuid)
     if (!known) esewaTxns.set(f.transaction_uuid, { amount, status: 'PENDING', transactionId: null, extra: {} })
     const simulate = f.simulate as Outcome | undefined
     if (simulate !== 'success' && simulate !== 'failure' && simulate !== 'lost') {
-      return choicePage(reply, 'eSewa sandbox', amount, f, 'POST')
+      return choicePage(reply, 'eSewa', amount, f, await langOf(req, f.transaction_uuid), 'POST')
     }
     const txn = esewaTxns.get(f.transaction_uuid)!
     if (simulate === 'lost') {
       if (txn.status === 'PENDING') Object.assign(txn, { status: 'COMPLETE', transactionId: code() })
-      return lostPage(reply, 'eSewa sandbox')
+      return lostPage(reply, 'eSewa', await langOf(req, f.transaction_uuid))
     }
     if (simulate === 'failure') {
       if (txn.status === 'PENDING') txn.status = 'CANCELED'
@@ -155,16 +157,17 @@ export async function sandboxRoutes(app: RouteApp) {
   app.get(`${prefix}/gateway_2/pay`, { schema: textQuery }, async (req, reply) => {
     const q = req.query
     const txn = khaltiTxns.get(q.pidx ?? '')
-    if (!txn) return page(reply, 404, 'Khalti sandbox', '<p>Unknown payment.</p>')
+    if (!txn) return page(reply, 404, 'Khalti', 'sandbox.unknown', await langOf(req))
+    const lang = await langOf(req, txn.extra.purchase_order_id)
     if (q.simulate === 'expire' && txn.status === 'Initiated') txn.expiresAt = app.ctx.clock.now().getTime() - 1
     expireKhalti(txn, app.ctx.clock.now())
     // An expired link shows Khalti's error page and never returns to the merchant.
-    if (txn.status === 'Expired') return page(reply, 400, 'Khalti sandbox', '<p>This payment link has expired.</p>')
+    if (txn.status === 'Expired') return page(reply, 400, 'Khalti', 'sandbox.expired', lang)
     if (q.simulate === 'lost') {
       if (txn.status === 'Initiated') Object.assign(txn, { status: 'Completed', transactionId: code() })
-      return lostPage(reply, 'Khalti sandbox')
+      return lostPage(reply, 'Khalti', lang)
     }
-    if (q.simulate !== 'success' && q.simulate !== 'failure') return choicePage(reply, 'Khalti sandbox', txn.amount, q)
+    if (q.simulate !== 'success' && q.simulate !== 'failure') return choicePage(reply, 'Khalti', txn.amount, q, lang)
     if (txn.status === 'Initiated') {
       txn.status = q.simulate === 'success' ? 'Completed' : 'User canceled'
       if (txn.status === 'Completed') txn.transactionId = code()
@@ -234,19 +237,20 @@ export async function sandboxRoutes(app: RouteApp) {
       !q.DV ||
       !sameSignature(fonepayDv(fonepay.secretKey, q, FONEPAY_REQUEST_FIELDS), q.DV.toUpperCase())
     ) {
-      return page(reply, 400, 'Fonepay sandbox', '<p>Invalid data verification (DV).</p>')
+      return page(reply, 400, 'Fonepay', 'sandbox.bad_dv', await langOf(req, q.PRN))
     }
     const amount = rupeesToPaisa(q.AMT) ?? 0
     if (!fonepayTxns.has(q.PRN)) fonepayTxns.set(q.PRN, { amount, status: 'pending', transactionId: null, extra: {} })
     const txn = fonepayTxns.get(q.PRN)!
+    const lang = await langOf(req, q.PRN)
     if (q.simulate === 'lost') {
       if (txn.status === 'pending') {
         const paid = q.discount !== '0' ? txn.amount - Math.round(txn.amount / 10) : txn.amount
         Object.assign(txn, { status: 'successful', transactionId: code(), paid })
       }
-      return lostPage(reply, 'Fonepay sandbox')
+      return lostPage(reply, 'Fonepay', lang)
     }
-    if (q.simulate !== 'success' && q.simulate !== 'failure') return choicePage(reply, 'Fonepay sandbox', amount, q)
+    if (q.simulate !== 'success' && q.simulate !== 'failure') return choicePage(reply, 'Fonepay', amount, q, lang)
     if (txn.status === 'pending') {
       txn.status = q.simulate === 'success' ? 'successful' : 'failed'
       txn.transactionId = code()
@@ -287,26 +291,43 @@ export async function sandboxRoutes(app: RouteApp) {
   })
 }
 
-function page(reply: FastifyReply, status: number, title: string, body: string) {
-  return reply.code(status).type('text/html; charset=utf-8').send(htmlPage(title, body))
+function page(reply: FastifyReply, status: number, gateway: string, message: MessageKey, locale: Locale) {
+  return reply
+    .code(status)
+    .type('text/html; charset=utf-8')
+    .send(htmlPage(t(locale, 'sandbox.title', { gateway }), `<p>${t(locale, message)}</p>`, locale))
 }
 
 /** The Pay / Cancel page: two forms back to this same URL (by the gateway's method) with `simulate` set. */
 function choicePage(
   reply: FastifyReply,
-  title: string,
+  gateway: string,
   amount: number,
   params: Record<string, string>,
+  locale: Locale,
   method: 'GET' | 'POST' = 'GET',
 ) {
-  return page(reply, 200, title, choiceHtml(amount, params, method))
+  return reply
+    .code(200)
+    .type('text/html; charset=utf-8')
+    .send(htmlPage(t(locale, 'sandbox.title', { gateway }), choiceHtml(amount, params, method, locale), locale))
 }
+
+/**
+ * The language of a sandbox page: the payer's own (the customer of the payment with merchant
+ * reference `reference`), else the browser's Accept-Language (docs/languages.md).
+ */
+async function langOf(req: FastifyRequest, reference?: string): Promise<Locale> {
+  const stored = reference ? asLocale(await payerLocale(req.server.ctx.db, reference)) : null
+  return stored ?? requestLocale(req)
+}
+
 /** A Khalti link past its expiry that was never paid is Expired. */
 function expireKhalti(txn: SandboxTxn, now: Date) {
   if (txn.status === 'Initiated' && txn.expiresAt !== undefined && now.getTime() > txn.expiresAt) txn.status = 'Expired'
 }
 
 /** After `simulate=lost`: paid at the gateway, and the merchant was never told. */
-function lostPage(reply: FastifyReply, title: string) {
-  return page(reply, 200, title, '<p>Payment complete. You may close this window.</p>')
+function lostPage(reply: FastifyReply, gateway: string, locale: Locale) {
+  return page(reply, 200, gateway, 'sandbox.complete', locale)
 }

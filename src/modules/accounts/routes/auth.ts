@@ -1,5 +1,6 @@
 import { Type } from 'typebox'
 import { issueToken, signedIn } from '../../../lib/auth.ts'
+import { requestLocale } from '../../../lib/i18n/index.ts'
 import { pathId } from '../../../lib/ids.ts'
 import { namedLimit } from '../../../lib/rate-limit.ts'
 import type { Routes } from '../../../lib/route.ts'
@@ -41,7 +42,7 @@ const authRoutes: Routes = async (app) => {
       },
     },
     async (req, reply) => {
-      const userId = await registerUser(ctx, req.body)
+      const userId = await registerUser(ctx, req.body, requestLocale(req))
       const token = await issueToken(db, userId, deviceName(req.headers['user-agent'], req.body.device_name))
       return reply.code(201).send({
         message: 'Registration successful. Please verify your email address.',

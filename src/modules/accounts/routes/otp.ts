@@ -1,4 +1,5 @@
 import { issueToken } from '../../../lib/auth.ts'
+import { requestLocale } from '../../../lib/i18n/index.ts'
 import { namedLimit } from '../../../lib/rate-limit.ts'
 import type { Routes } from '../../../lib/route.ts'
 import { errorResponses, Message } from '../../../lib/schemas.ts'
@@ -32,7 +33,7 @@ const otpRoutes: Routes = async (app) => {
     async (req, reply) => {
       const { identifier, type } = req.body
       await app.accountLimits.otpSend(reply, normalizeIdentifier(identifier, type))
-      await sendOtp(ctx, identifier, type)
+      await sendOtp(ctx, identifier, type, requestLocale(req))
       return { message: 'OTP sent successfully.' }
     },
   )

@@ -37,10 +37,12 @@ const profileRoutes: Routes = async (app) => {
         tags,
         security,
         operationId: 'updateProfile',
-        summary: 'Update your name, phone and message channels',
+        summary: 'Update your name, phone, message channels and language',
         description:
           'All optional. A changed phone must be unique and is no longer verified. notify_sms / notify_email ' +
-          '(booleans) turn the booking messages by SMS / email on or off; a wrong type is 422.',
+          '(booleans) turn the booking messages by SMS / email on or off; a wrong type is 422. locale ("en" | ' +
+          '"ne") is the language the service writes to you in: messages, notifications and answers to your ' +
+          'requests (docs/languages.md); any other value is 422.',
         body: ProfileUpdateBody,
         response: { 200: Data(UserSchema), ...errorResponses },
       },

@@ -2,6 +2,7 @@ import { createHash, createHmac, timingSafeEqual } from 'node:crypto'
 import type { Static } from 'typebox'
 import type { AppContext } from '../../../lib/context.ts'
 import { Forbidden } from '../../../lib/errors.ts'
+import { recipientLocale, t } from '../../../lib/i18n/index.ts'
 import * as repo from '../repository.ts'
 import type { VerifyEmailParams, VerifyEmailQuery } from '../schemas.ts'
 
@@ -46,10 +47,12 @@ export function assertValidSignature(
 
 export async function sendVerificationEmail(ctx: AppContext, user: { id: number; email: string }) {
   const url = verificationUrl(ctx, user)
+  // In the language of the account (the one it registered in, or chose since).
+  const locale = await recipientLocale(ctx.db, user.id)
   await ctx.messenger.mail({
     to: user.email,
-    subject: 'Verify your email address',
-    body: `Please confirm your email address by opening this link (valid for ${LINK_MINUTES} minutes):\n\n${url}\n\nIf you did not create an account, no further action is required.`,
+    subject: t(locale, 'verify.subject'),
+    body: t(locale, 'verify.body', { minutes: LINK_MINUTES, url }),
   })
 }
 

@@ -1,6 +1,7 @@
 import { createHmac, randomInt, timingSafeEqual } from 'node:crypto'
 import type { AppContext } from '../../../lib/context.ts'
 import { Forbidden, Invalid, TooManyTries, Unprocessable } from '../../../lib/errors.ts'
+import { type Locale, recipientLocale, t } from '../../../lib/i18n/index.ts'
 import * as repo from '../repository.ts'
 import { PHONE_PATTERN } from '../schemas.ts'
 import { INVALID_CREDENTIALS } from './users.ts'
@@ -46,7 +47,11 @@ function secondsLeft(times: Date[], max: number, windowMs: number, now: Date): n
   return (times[max - 1].getTime() + windowMs - now.getTime()) / 1000
 }
 
-export async function sendOtp(ctx: AppContext, rawIdentifier: string, type: OtpChannel) {
+/**
+ * Sends a one-time code, in the language of the account the identifier belongs to, else in
+ * `requestLocale` (the sender's Accept-Language: an identifier with no account yet).
+ */
+export async function sendOtp(ctx: AppContext, rawIdentifier: string, type: OtpChannel, requestLocale: Locale = 'en') {
   const identifier = normalizeIdentifier(rawIdentifier, type)
   const code = String(randomInt(0, 1_000_000)).padStart(6, '0')
   const now = ctx.clock.now()
@@ -68,8 +73,10 @@ export async function sendOtp(ctx: AppContext, rawIdentifier: string, type: OtpC
     return null
   })
   if (refused !== null) throw new TooManyTries(OTP_MAX_SENDS, refused)
-  const body = `Your Courtside verification code is ${code}. It expires in ${OTP_MINUTES} minutes. Never share it with anyone.`
-  if (type === 'email') await ctx.messenger.mail({ to: identifier, subject: 'Your verification code', body })
+  const owner = await repo.findLogin(ctx.db, identifier, type === 'email' ? 'email' : 'phone')
+  const locale = owner ? await recipientLocale(ctx.db, owner.id) : requestLocale
+  const body = t(locale, 'otp.body', { code, minutes: OTP_MINUTES })
+  if (type === 'email') await ctx.messenger.mail({ to: identifier, subject: t(locale, 'otp.subject'), body })
   else await ctx.messenger.sms({ to: identifier, body })
 }
 

@@ -1,4 +1,5 @@
 import type { Static } from 'typebox'
+import { cacheTags } from '../../../lib/cache-tags.ts'
 import type { AppContext } from '../../../lib/context.ts'
 import { Invalid } from '../../../lib/errors.ts'
 import { hashPassword, verifyPassword } from '../../../lib/password.ts'
@@ -9,7 +10,8 @@ import type { PasswordBody, ProfileUpdateBody } from '../schemas.ts'
 import { rethrowUnique, uniquenessErrors } from './users.ts'
 
 // The signed-in user's own profile: name and phone, the channels booking messages come by
-// (notify_sms, notify_email; docs/bookings.md, "Messages by SMS and email"), password, avatar.
+// (notify_sms, notify_email; docs/bookings.md, "Messages by SMS and email"), the language the
+// service writes to them in (locale; docs/languages.md), password, avatar.
 
 export const MAX_AVATAR_BYTES = 2 * 1024 * 1024
 
@@ -20,12 +22,14 @@ export async function updateProfile(ctx: AppContext, userId: number, input: Stat
     phone_verified_at?: null
     notify_sms?: boolean
     notify_email?: boolean
+    locale?: 'en' | 'ne'
     updated_at: Date
   } = {
     updated_at: ctx.clock.now(),
   }
   if (input.notify_sms !== undefined) changes.notify_sms = input.notify_sms
   if (input.notify_email !== undefined) changes.notify_email = input.notify_email
+  if (input.locale !== undefined) changes.locale = input.locale
   if (input.name !== undefined) {
     const name = input.name.trim()
     if (!name) throw new Invalid('name', 'The name field is required.')
@@ -48,6 +52,8 @@ export async function updateProfile(ctx: AppContext, userId: number, input: Stat
     await repo.updateUser(trx, userId, changes).catch(rethrowUnique)
     if (unverified) await ctx.steps.phoneUnverified(trx, userId)
   })
+  // The token's owner (its language among it) is cached: the next request here reads the new one.
+  if (input.locale !== undefined) ctx.cache.invalidate(cacheTags.user(userId))
 }
 
 export async function changePassword(ctx: AppContext, userId: number, input: Static<typeof PasswordBody>) {

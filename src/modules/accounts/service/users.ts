@@ -3,6 +3,7 @@ import { cacheTags } from '../../../lib/cache-tags.ts'
 import type { AppContext } from '../../../lib/context.ts'
 import type { Executor } from '../../../lib/db.ts'
 import { Forbidden, Invalid, NotFound } from '../../../lib/errors.ts'
+import { DEFAULT_LOCALE, type Locale } from '../../../lib/i18n/index.ts'
 import { hashPassword, verifyPassword } from '../../../lib/password.ts'
 import { devicesOf, findUserRow } from '../queries.ts'
 import * as repo from '../repository.ts'
@@ -51,7 +52,12 @@ export function rethrowUnique(err: unknown): never {
 }
 
 /** Creates a customer (wallet 0.00, active, unverified) and mails the verification link. */
-export async function registerUser(ctx: AppContext, input: Static<typeof RegisterBody>): Promise<number> {
+/** A new customer account; `locale`, the language they registered in (the request's), is theirs from then on. */
+export async function registerUser(
+  ctx: AppContext,
+  input: Static<typeof RegisterBody>,
+  locale: Locale = DEFAULT_LOCALE,
+): Promise<number> {
   const email = input.email.trim()
   const phone = input.phone?.trim() || null
   const name = input.name.trim()
@@ -65,7 +71,7 @@ export async function registerUser(ctx: AppContext, input: Static<typeof Registe
   const userId = await ctx.db
     .transaction()
     .execute(async (trx) => {
-      const id = await repo.insertUser(trx, { name, email, phone, password_hash: passwordHash })
+      const id = await repo.insertUser(trx, { name, email, phone, password_hash: passwordHash, locale })
       await repo.assignRole(trx, id, 'customer')
       return id
     })

@@ -11,4 +11,13 @@ export const bookingConfirmed: Template = {
       ...(b.total > b.paid ? [`Due at the venue: ${f.money(b.total - b.paid)}`] : []),
     ],
   }),
+  ne: ({ booking: b }, f) => ({
+    subject: `बुकिङ ${b.bookingNumber} पक्का भयो: ${b.venue}`,
+    lines: [
+      `तपाईंको बुकिङ ${b.bookingNumber} पक्का भयो।`,
+      ...f.bookingLines(b),
+      `तिरिएको: ${f.money(b.paid)}`,
+      ...(b.total > b.paid ? [`स्थलमा तिर्न बाँकी: ${f.money(b.total - b.paid)}`] : []),
+    ],
+  }),
 }

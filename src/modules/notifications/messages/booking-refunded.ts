@@ -9,6 +9,13 @@ const WHERE_EN: Record<string, string> = {
   gateway: 'through the gateway you paid with',
 }
 
+const WHERE_NE: Record<string, string> = {
+  wallet: 'तपाईंको Courtside वालेटमा',
+  desk: 'स्थलको काउन्टरमा: त्यहीँबाट लिनुहोस्',
+  source: 'तपाईंले तिरेको Khalti खातामा',
+  gateway: 'तपाईंले तिरेकै गेटवेबाट',
+}
+
 export const bookingRefunded: Template = {
   en: ({ booking: b, data }, f) => {
     const amount = dataPaisa(data, 'refund_amount')
@@ -22,6 +29,21 @@ export const bookingRefunded: Template = {
           : `${f.money(amount)} of your payment for booking ${b.bookingNumber} was refunded ${where}.`,
         ...f.bookingLines(b),
         `Refunded: ${f.money(amount)}`,
+      ],
+    }
+  },
+  ne: ({ booking: b, data }, f) => {
+    const amount = dataPaisa(data, 'refund_amount')
+    const where = WHERE_NE[dataText(data, 'refunded_to') ?? 'wallet'] ?? WHERE_NE.wallet
+    const late = data.late_payment === true
+    return {
+      subject: `बुकिङ ${b.bookingNumber} को रकम फिर्ता: ${f.money(amount)}`,
+      lines: [
+        late
+          ? `बुकिङ ${b.bookingNumber} को तपाईंको भुक्तानी यो रद्द भएपछि आइपुग्यो; ${f.money(amount)} ${where} फिर्ता गरियो।`
+          : `बुकिङ ${b.bookingNumber} का लागि तपाईंले तिरेको मध्ये ${f.money(amount)} ${where} फिर्ता गरियो।`,
+        ...f.bookingLines(b),
+        `फिर्ता: ${f.money(amount)}`,
       ],
     }
   },

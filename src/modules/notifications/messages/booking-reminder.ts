@@ -11,4 +11,13 @@ export const bookingReminder: Template = {
       ...(b.total > b.paid ? [`Due at the venue: ${f.money(b.total - b.paid)}`] : []),
     ],
   }),
+  ne: ({ booking: b }, f) => ({
+    subject: `सम्झना: ${b.venue}, ${f.date(b.date)}, ${f.timeRange(b.start, b.end)}`,
+    lines: [
+      `सम्झना: तपाईंको बुकिङ ${b.bookingNumber} नजिकिँदै छ।`,
+      ...f.bookingLines(b),
+      `तिरिएको: ${f.money(b.paid)}`,
+      ...(b.total > b.paid ? [`स्थलमा तिर्न बाँकी: ${f.money(b.total - b.paid)}`] : []),
+    ],
+  }),
 }

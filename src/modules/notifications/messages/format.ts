@@ -1,15 +1,17 @@
-import { formatRupees } from '../../../lib/money.ts'
+import { adDate as adDateIn, clock12 as clockIn, longDate, moneyText } from '../../../lib/i18n/index.ts'
+import { formatMoney, formatRupees } from '../../../lib/money.ts'
 import { toBs } from '../../../lib/nepali-date.ts'
 import { dayOfWeek } from '../../../lib/time.ts'
 
 // How the booking messages (SMS and email) write dates, times and money, per language. A message
 // template (one module per message kind, beside this file) gets the Format of the recipient's
-// language and writes its sentences with it. Only English exists today; a Nepali catalogue adds
-// 'ne' to Language, a `ne` entry here (Devanagari digits, Nepali month names, "रु") and a `ne`
-// text in each template module (docs/bookings.md, "Messages by SMS and email").
+// language and writes its sentences with it: English, and Nepali (Devanagari digits, Nepali month
+// names, "रु"), the recipient's users.locale (docs/languages.md; docs/bookings.md, "Messages by SMS
+// and email"). A new language adds itself here, a text in each template module and the server's
+// catalogue (src/lib/i18n).
 
-export type Language = 'en'
-export const LANGUAGES: readonly Language[] = ['en']
+export type Language = 'en' | 'ne'
+export const LANGUAGES: readonly Language[] = ['en', 'ne']
 export const DEFAULT_LANGUAGE: Language = 'en'
 
 /** The booking a message is about, as the message job read it (notifications/queries.ts). */
@@ -119,4 +121,26 @@ const english: Format = {
   money: (paisa) => formatRupees(paisa),
 }
 
-export const FORMATS: Record<Language, Format> = { en: english }
+// Nepali: the server's Nepali dates, times and money (src/lib/i18n/format.ts, as the web app writes
+// them): weekday, AD and BS dates, the 12-hour clock with the part of the day, Devanagari digits, रु.
+const nepali: Format = {
+  greeting: (name) => `नमस्ते ${name},`,
+  mailFooter: [
+    'तपाईंले Courtside मा बुकिङ गर्नुभएकाले यो इमेल पाउनुभयो।',
+    'बुकिङका इमेल प्रोफाइलबाट बन्द गर्न सक्नुहुन्छ (notify_email)।',
+  ],
+  bookingLines(b) {
+    return [
+      `स्थल: ${b.venue}`,
+      `${b.kind === 'court' ? 'कोर्ट' : 'खेल'}: ${b.place}`,
+      `मिति: ${this.date(b.date)}`,
+      `समय: ${this.timeRange(b.start, b.end)}`,
+    ]
+  },
+  date: (ad) => longDate(ad, 'ne'),
+  timeRange: (start, end) => `${clockIn(start, 'ne')}–${clockIn(end, 'ne')}`,
+  moment: (wall) => `${adDateIn(wall, 'ne')}, ${clockIn(wall.slice(11), 'ne')}`,
+  money: (paisa) => moneyText(formatMoney(paisa), 'ne'),
+}
+
+export const FORMATS: Record<Language, Format> = { en: english, ne: nepali }

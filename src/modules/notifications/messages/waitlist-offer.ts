@@ -13,4 +13,15 @@ export const waitlistOffer: Template = {
       ],
     }
   },
+  ne: ({ booking: b, data }, f) => {
+    const until = dataText(data, 'expires_at')
+    return {
+      subject: `तपाईंले पर्खेको समय खाली भयो: ${b.venue}`,
+      lines: [
+        `तपाईंले पर्खेको समय खाली भयो: बुकिङ ${b.bookingNumber} तपाईंका लागि${until ? ` ${f.moment(until)} सम्म` : ''} राखिएको छ। राख्न यसको भुक्तानी गर्नुहोस्।`,
+        ...f.bookingLines(b),
+        `तिर्नुपर्ने: ${f.money(Math.max(b.total - b.paid, 0))}`,
+      ],
+    }
+  },
 }
