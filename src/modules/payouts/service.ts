@@ -1,5 +1,6 @@
 import type { AuthUser } from '../../lib/auth.ts'
 import type { AppContext } from '../../lib/context.ts'
+import { bsDate, cell, header, line } from '../../lib/csv.ts'
 import type { Executor } from '../../lib/db.ts'
 import { Conflict, Invalid } from '../../lib/errors.ts'
 import { formatMoney, toPaisa } from '../../lib/money.ts'
@@ -217,17 +218,36 @@ export async function statement(
   }
 }
 
-const CSV_COLUMNS = ['date', 'booking_number', 'kind', 'description', 'amount', 'balance_after'] as const
+export const STATEMENT_COLUMNS = [
+  'date',
+  'date_bs',
+  'booking_number',
+  'kind',
+  'description',
+  'amount',
+  'balance_after',
+] as const
 
-/** One CSV row per statement line, a header row first; amounts as plain decimals. */
+/**
+ * One CSV row per statement line, after a header row and an opening-balance row (the balance at
+ * the start of `from`: its amount is empty, its balance_after the opening balance), through
+ * src/lib/csv.ts (BOM, BS dates, formula escaping of descriptions).
+ */
 export function statementCsv(s: Awaited<ReturnType<typeof statement>>): string {
-  const cell = (v: string | null) => {
-    const text = v ?? ''
-    return /[",\n\r]/.test(text) ? `"${text.replace(/"/g, '""')}"` : text
+  let out = header(STATEMENT_COLUMNS)
+  out += line([s.from, bsDate(s.from), '', 'opening_balance', 'Opening balance', '', s.opening_balance])
+  for (const l of s.lines) {
+    out += line([
+      l.date,
+      bsDate(l.date),
+      cell(l.booking_number),
+      l.kind,
+      cell(l.description, true),
+      l.amount,
+      l.balance_after,
+    ])
   }
-  const out = [CSV_COLUMNS.join(',')]
-  for (const line of s.lines) out.push(CSV_COLUMNS.map((c) => cell(line[c])).join(','))
-  return `${out.join('\r\n')}\r\n`
+  return out
 }
 
 /**
