@@ -19,11 +19,11 @@ const VENUE = 'Baneshwor Futsal Arena'
 const zone = new Zone('Asia/Kathmandu')
 const TODAY = '2026-11-26' // a Thursday
 const BOOKINGS_HEADER =
-  '\uFEFFbooking_number,kind,date,date_bs,start_time,end_time,court_or_game,status,type,customer_name,customer_phone,' +
+  'booking_number,kind,date,date_bs,start_time,end_time,court_or_game,status,type,customer_name,customer_phone,' +
   'customer_email,total_amount,discount_amount,extras_total,paid_amount,refunded_amount,balance_due,' +
   'payment_method,payment_method_name,created_at,cancelled_at,cancel_reason'
 const PAYMENTS_HEADER =
-  '\uFEFFpayment_id,received_at,received_date_bs,booking_number,kind,customer_name,method,method_name,' +
+  'payment_id,received_at,received_date_bs,booking_number,kind,customer_name,method,method_name,' +
   'taken_at_desk_by,status,amount,' +
   'refunded_amount,net_amount,reference,gateway_transaction_id,unverified'
 
@@ -203,7 +203,10 @@ describe('console: reports', () => {
       owner.getByRole('button', { name: 'Download bookings CSV' }).click(),
     ])
     assert.equal(bookings.suggestedFilename(), 'bookings-baneshwor-futsal-arena-2026-11-10-2026-11-16.csv')
-    const rows = (await readFile((await bookings.path())!, 'utf8')).trim().split('\r\n')
+    const bookingsText = await readFile((await bookings.path())!, 'utf8')
+    assert.ok(bookingsText.startsWith('\uFEFF'), 'UTF-8 with a byte-order mark')
+    // (trim() also drops the byte-order mark.)
+    const rows = bookingsText.trim().split('\r\n')
     assert.equal(rows[0], BOOKINGS_HEADER)
     assert.equal(rows.length - 1, week.bookings.total)
 
