@@ -8,21 +8,6 @@ import { toBs } from './nepali-date.ts'
 /** The byte-order mark: the first thing in every CSV file. */
 export const BOM = '\uFEFF'
 
-/** Payment method codes as people know them; the code itself keeps its own column. */
-export const METHOD_NAMES: Readonly<Record<string, string>> = {
-  gateway_1: 'eSewa',
-  gateway_2: 'Khalti',
-  gateway_3: 'Fonepay',
-  wallet: 'Wallet',
-  cash: 'Cash',
-}
-
-/** A payment method's name ("gateway_1" → "eSewa"); '' for none, the code itself when unknown. */
-export function methodName(code: string | null | undefined): string {
-  if (!code) return ''
-  return METHOD_NAMES[code] ?? code
-}
-
 /** What a spreadsheet would run as a formula when a cell starts with it. */
 const FORMULA_START = /^[=+\-@\t\r]/
 

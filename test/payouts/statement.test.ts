@@ -150,6 +150,10 @@ test('the statement explains the balance: JSON and CSV, closing = the ledger; wh
     ],
   )
   assert.ok(s.lines.every((l: { date: string }) => l.date === today))
+  // The gateway is named as owners know it, not by its code (the ledger wrote "through gateway_N").
+  const online = s.lines.find((l: { kind: string }) => l.kind === 'gateway_payment')
+  assert.match(online.description, /through (eSewa|Khalti|Fonepay)$/)
+  assert.ok(s.lines.every((l: { description: string }) => !/gateway_\d/.test(l.description)))
 
   const csv = await app.inject({ method: 'GET', url, headers: { ...w.manager.headers, accept: 'text/csv' } })
   assert.equal(csv.statusCode, 200, csv.body)

@@ -4,6 +4,7 @@ import { bsDate, cell, header, line } from '../../lib/csv.ts'
 import type { Executor } from '../../lib/db.ts'
 import { Conflict, Invalid } from '../../lib/errors.ts'
 import { formatMoney, toPaisa } from '../../lib/money.ts'
+import { withMethodNames } from '../../lib/payment-methods.ts'
 import { addDays } from '../../lib/time.ts'
 import { account, accountSum, lockVenueBalance, normalBalance, post, statementBucket } from '../ledger/index.ts'
 import * as repo from './repository.ts'
@@ -190,7 +191,8 @@ export async function statement(
       date: ctx.zone.today(r.occurred_at),
       booking_number: r.booking_number,
       kind: r.kind,
-      description: r.description,
+      // Descriptions name gateways by code ("through gateway_1"); owners read eSewa, Khalti, Fonepay.
+      description: withMethodNames(r.description),
       amount: formatMoney(r.amount),
       balance_after: formatMoney(balance),
     }

@@ -1,6 +1,7 @@
 import type { AppContext } from '../../lib/context.ts'
-import { bsDate, cell, header, line, methodName, phoneCell } from '../../lib/csv.ts'
+import { bsDate, cell, header, line, phoneCell } from '../../lib/csv.ts'
 import { formatMoney } from '../../lib/money.ts'
+import { methodName } from '../../lib/payment-methods.ts'
 import { toHHmm } from '../../lib/time.ts'
 import * as q from './queries.ts'
 import { type RangeInput, scopeOf } from './service.ts'
