@@ -13,6 +13,8 @@ import { axeViolations, PHONE, screenshot, withConsole } from './browser.ts'
 // English with lakh grouping too; axe finds no violation.
 
 const VENUE = 'Baneshwor Futsal Arena'
+/** The demo venue's name in Nepali (name_ne), which the console shows in Nepali. */
+const VENUE_NE = 'बानेश्वर फुटसल एरेना'
 const zone = new Zone('Asia/Kathmandu')
 const TODAY = '2026-11-26'
 
@@ -47,7 +49,7 @@ describe('console: in Nepali on a phone', () => {
     await page.goto(`${ui.server.url}/console/#/venues/${ui.venueId}/reports`)
     await page.getByRole('heading', { name: `Reports at ${VENUE}` }).waitFor()
     await page.getByLabel('Language').selectOption('ne')
-    await page.getByRole('heading', { name: `${VENUE} का रिपोर्टहरू` }).waitFor()
+    await page.getByRole('heading', { name: `${VENUE_NE} का रिपोर्टहरू` }).waitFor()
     assert.equal(await page.evaluate(() => document.documentElement.lang), 'ne-NP')
     await page.getByRole('navigation', { name: 'खण्डहरू' }).getByRole('link', { name: 'नगद मिलान' }).waitFor()
     // Money in lakh grouping with Devanagari digits; counts in Devanagari.
@@ -80,7 +82,7 @@ describe('console: in Nepali on a phone', () => {
   test('Cash-up in Nepali: the day with its BS date, the drawer figures in रु, and the choice kept after a reload', async () => {
     const day = (await inject('GET', `/api/venues/${ui.venueId}/cash-up?date=${TODAY}`, ownerToken)).json().data
     await page.getByRole('navigation', { name: 'खण्डहरू' }).getByRole('link', { name: 'नगद मिलान' }).click()
-    await page.getByRole('heading', { name: `${VENUE} मा नगद मिलान` }).waitFor()
+    await page.getByRole('heading', { name: `${VENUE_NE} मा नगद मिलान` }).waitFor()
     await page.reload()
     const title = page.getByRole('heading', { name: new RegExp(`${bsDate(TODAY, 'ne')}: खुला$`) })
     await title.waitFor()

@@ -1,6 +1,6 @@
 import type { ComponentChildren } from 'preact'
 import { api, hasRole, setSession, type User } from '../api.ts'
-import { t } from '../i18n/index.ts'
+import { localName, t } from '../i18n/index.ts'
 import { go, href } from '../router.ts'
 import { managesVenue, type Venue } from '../session.ts'
 import { LanguageSwitch } from './language.tsx'
@@ -42,7 +42,7 @@ export function Layout({ user, venues, venueId, section, children }: Props) {
               {!venueId && <option value="">{t('shell.chooseVenue')}</option>}
               {venues.map((v) => (
                 <option key={v.id} value={String(v.id)}>
-                  {v.name}
+                  {localName(v)}
                 </option>
               ))}
             </select>

@@ -117,6 +117,11 @@ export function bsDate(isoDate: string): string {
   return format.bsDate(isoDate, current)
 }
 
+/** A venue's (or sport's, amenity's) name in the language shown: name_ne in Nepali when it has one. */
+export function localName(item: { name: string; name_ne?: string | null }): string {
+  return (current === 'ne' && item.name_ne) || item.name
+}
+
 /** A weekday's short name, 0 = Sunday. */
 export function weekday(day: number): string {
   return format.weekday(day, current)

@@ -2,7 +2,7 @@ import { api, ok, type Schemas } from '../../api.ts'
 import { Outcome, rupees, Section, Table, TextAreaField, useForm, useLoad } from '../../components/forms.tsx'
 import { Field, Loading, Notice } from '../../components/ui.tsx'
 import { money } from '../../format.ts'
-import { bothDates, digits, type MessageKey, t } from '../../i18n/index.ts'
+import { bothDates, digits, localName, type MessageKey, t } from '../../i18n/index.ts'
 import { go } from '../../router.ts'
 import type { Venue } from '../../session.ts'
 import { methodLabel } from '../reports/methods.ts'
@@ -44,7 +44,7 @@ export function CashUpPage({ venue, date }: { venue: Venue; date?: string }) {
   const shown = day.data?.date ?? asked
   return (
     <section>
-      <h1>{t('cashUp.title', { venue: venue.name })}</h1>
+      <h1>{t('cashUp.title', { venue: localName(venue) })}</h1>
       <div class="row cash-up-day">
         <Field
           label={t('common.day')}

@@ -3,7 +3,7 @@ import { api, messageOf, ok, type Schemas, type User } from '../../api.ts'
 import { Loaded, Outcome, orNull, Section, Table, useForm, useLoad } from '../../components/forms.tsx'
 import { Field, Loading, Notice, SelectField } from '../../components/ui.tsx'
 import { money } from '../../format.ts'
-import { bothDates, type MessageKey, t } from '../../i18n/index.ts'
+import { bothDates, localName, type MessageKey, t } from '../../i18n/index.ts'
 import { go, href } from '../../router.ts'
 import { managesVenue, ownsVenue, type Venue } from '../../session.ts'
 import { Scroll } from '../reports/scroll.tsx'
@@ -49,7 +49,7 @@ export function MoneyPage({ user, venue, month }: { user: User; venue: Venue; mo
   if (!managesVenue(user, venue)) {
     return (
       <section>
-        <h1>{t('money.title', { venue: venue.name })}</h1>
+        <h1>{t('money.title', { venue: localName(venue) })}</h1>
         <Notice kind="error">{t('money.staffOnly')}</Notice>
         <p>
           <a href={href(`/venues/${venue.id}/board`)}>{t('common.backToBoard')}</a>
@@ -61,7 +61,7 @@ export function MoneyPage({ user, venue, month }: { user: User; venue: Venue; mo
   const shown = valid ?? (today.data ? today.data.slice(0, 7) : undefined)
   return (
     <section>
-      <h1>{t('money.title', { venue: venue.name })}</h1>
+      <h1>{t('money.title', { venue: localName(venue) })}</h1>
       {today.error && <Notice kind="error">{today.error}</Notice>}
       {!shown ? (
         !today.error && <Loading what={t('money.loadingStatement')} />

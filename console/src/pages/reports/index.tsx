@@ -3,7 +3,7 @@ import { api, messageOf, ok, type User } from '../../api.ts'
 import { Loaded, Section, Table, useLoad } from '../../components/forms.tsx'
 import { Field, Loading, Notice } from '../../components/ui.tsx'
 import { money } from '../../format.ts'
-import { bothDates, count, digits, t } from '../../i18n/index.ts'
+import { bothDates, count, digits, localName, t } from '../../i18n/index.ts'
 import { go, href } from '../../router.ts'
 import { managesVenue, type Venue } from '../../session.ts'
 import { addMonths, monthRange } from '../money/month.ts'
@@ -34,7 +34,7 @@ export function ReportsPage({ user, venue, from, to }: { user: User; venue: Venu
   if (!managesVenue(user, venue)) {
     return (
       <section>
-        <h1>{t('reports.title', { venue: venue.name })}</h1>
+        <h1>{t('reports.title', { venue: localName(venue) })}</h1>
         <Notice kind="error">{t('reports.staffOnly')}</Notice>
         <p>
           <a href={href(`/venues/${venue.id}/board`)}>{t('common.backToBoard')}</a>
@@ -45,7 +45,7 @@ export function ReportsPage({ user, venue, from, to }: { user: User; venue: Venu
   const range = asked ?? (today.data ? { from: `${today.data.slice(0, 7)}-01`, to: today.data } : undefined)
   return (
     <section>
-      <h1>{t('reports.title', { venue: venue.name })}</h1>
+      <h1>{t('reports.title', { venue: localName(venue) })}</h1>
       {today.error && <Notice kind="error">{today.error}</Notice>}
       {!range || !today.data ? (
         !today.error && <Loading what={t('reports.loading')} />
