@@ -32,6 +32,7 @@ export function Layout({ user, venues, venueId, section, children }: Props) {
       </a>
       <header class="top">
         <span class="brand">{t('shell.brand')}</span>
+        <LanguageSwitch compact />
         {venues.length > 0 && (
           <label class="venue-pick">
             <span>{t('shell.venue')}</span>
@@ -121,7 +122,6 @@ export function Layout({ user, venues, venueId, section, children }: Props) {
             )}
           </ul>
         </nav>
-        <LanguageSwitch />
         <span class="who">{user.name}</span>
         <button type="button" class="ghost" onClick={signOut}>
           {t('shell.signOut')}
