@@ -1,6 +1,7 @@
 import { hasRole } from './api.ts'
 import { Layout } from './components/layout.tsx'
 import { Loading, Notice } from './components/ui.tsx'
+import { t, useLang } from './i18n/index.ts'
 import { AdminPage } from './pages/admin/index.tsx'
 import { BoardPage } from './pages/board/index.tsx'
 import { CashUpPage } from './pages/cash-up/index.tsx'
@@ -35,6 +36,8 @@ import { useMyVenues, useSession } from './session.ts'
  *   #/invitations/:token        accept a staff invitation (no session needed)
  */
 export function App() {
+  // Re-renders the whole console when the language is switched (docs/console.md, "Languages").
+  useLang()
   const session = useSession()
   const route = useRoute()
   const { venues, error, reload } = useMyVenues(session?.token)
@@ -55,7 +58,7 @@ export function App() {
     return (
       <Layout user={user} venues={venues} venueId={venueId} section={section}>
         {!venue ? (
-          <Notice kind="error">This venue is not one of yours.</Notice>
+          <Notice kind="error">{t('common.venueNotYours')}</Notice>
         ) : section === 'manage' ? (
           <ManagePage user={user} venue={venue} tab={fourth} onVenueChanged={reload} />
         ) : section === 'money' ? (
@@ -107,8 +110,8 @@ export function App() {
           <PayoutsPage venues={venues} />
         ) : (
           <>
-            <h1>Payouts</h1>
-            <Notice kind="error">Payouts are for Courtside administrators only. This account cannot open them.</Notice>
+            <h1>{t('payouts.title')}</h1>
+            <Notice kind="error">{t('payouts.adminsOnly')}</Notice>
           </>
         )}
       </Layout>

@@ -1,14 +1,19 @@
-// Money as "Rs 1,200.00" and venue-local times. The service already renders wall-clock times
-// (HH:mm) and instants (ISO with the venue's offset) in the venue's zone, so nothing here converts.
+import { adDate, digits, groupLakh } from '../../shared-ui/format.ts'
+import { getLang } from './i18n/index.ts'
 
-/** "1200.00" or 1200 → "Rs 1,200.00". String arithmetic: no float rounding. */
+// Money as "Rs 4,48,199.00" (lakh grouping; "रु ४,४८,१९९.००" in Nepali) and venue-local times. The
+// service already renders wall-clock times (HH:mm) and instants (ISO with the venue's offset) in the
+// venue's zone, so nothing here converts. Dates with the BS date beside: i18n/index.ts, bothDates.
+
+/** "448199.00" or 448199 → "Rs 4,48,199.00" / "रु ४,४८,१९९.००". String arithmetic: no float rounding. */
 export function money(value: string | number | null | undefined): string {
-  if (value === null || value === undefined || value === '') return 'Rs 0.00'
+  const lang = getLang()
+  const symbol = lang === 'ne' ? 'रु' : 'Rs'
+  if (value === null || value === undefined || value === '') return digits(`${symbol} 0.00`, lang)
   const text = typeof value === 'number' ? value.toFixed(2) : value
   const negative = text.startsWith('-')
   const [whole = '0', frac = ''] = text.replace(/^-/, '').split('.')
-  const grouped = whole.replace(/\B(?=(\d{3})+(?!\d))/g, ',')
-  return `${negative ? '-' : ''}Rs ${grouped}.${(frac + '00').slice(0, 2)}`
+  return digits(`${negative ? '-' : ''}${symbol} ${groupLakh(whole)}.${(frac + '00').slice(0, 2)}`, lang)
 }
 
 /** "2026-11-25T18:15:00+05:45" → "18:15" (the venue-local clock time as the service wrote it). */
@@ -18,8 +23,9 @@ export function clockTime(instant: string | null | undefined): string {
   return m ? m[1] : instant
 }
 
-/** "2026-11-25" → "Wed 25 Nov 2026". */
+/** "2026-11-25" → "Wed 25 Nov 2026" ("बुध २५ नोभेम्बर २०२६" in Nepali): the AD date alone. */
 export function longDate(date: string): string {
+  if (getLang() === 'ne') return adDate(date, 'ne', { weekday: true })
   const [y, m, d] = date.split('-').map(Number)
   const day = new Date(Date.UTC(y, m - 1, d))
   return day.toLocaleDateString('en-GB', {

@@ -149,11 +149,13 @@ async function insertVenue(
     .values({
       owner_id: ownerId,
       name: v.name,
+      name_ne: v.name_ne ?? null,
       slug: v.slug,
       description: v.description,
       phone: v.phone,
       email: v.email,
       address: v.address,
+      address_ne: v.address_ne ?? null,
       city: v.city,
       state: v.state,
       latitude: v.latitude.toFixed(7),

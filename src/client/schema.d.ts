@@ -2326,7 +2326,7 @@ export interface paths {
         };
         /**
          * A venue's statement of its balance with the platform for a range of days (owner, manager, super_admin)
-         * @description Days are venue-local and inclusive, at most 366. `closing_balance = opening_balance + online_gross − refunds − commission − payouts`, the venue's ledger balance at the end of `to`. Each line is one movement of the balance, oldest first. desk_gross and desk_refunds sum the desk money the venue took itself. With `Accept: text/csv` the lines as CSV (a header row; amounts as plain decimals).
+         * @description Days are venue-local and inclusive, at most 366. `closing_balance = opening_balance + online_gross − refunds − commission − payouts`, the venue's ledger balance at the end of `to`. Each line is one movement of the balance, oldest first. desk_gross and desk_refunds sum the desk money the venue took itself. With `Accept: text/csv` the lines as CSV (UTF-8 with a byte-order mark; a header row, then an opening-balance row; amounts as plain decimals; date_bs the Bikram Sambat date beside the AD date).
          */
         get: operations["getVenueStatement"];
         put?: never;
@@ -2495,7 +2495,7 @@ export interface paths {
         };
         /**
          * Bookings of a range of days as CSV (owner, manager, super_admin)
-         * @description One row per booking whose venue-local date is in the range, a header row first; amounts as plain decimals, times in the venue zone (YYYY-MM-DD HH:mm:ss). The same range rules as the summary (422 on `to`). Streamed: rows are read in batches as the download proceeds.
+         * @description One row per booking whose venue-local date is in the range, a header row first; UTF-8 with a byte-order mark; amounts as plain decimals, times in the venue zone (YYYY-MM-DD HH:mm:ss) with the Bikram Sambat date beside, payment methods as their code and their name (eSewa, Khalti, Fonepay), phones as text (docs/reports.md, "Exports"). The same range rules as the summary (422 on `to`). Streamed: rows are read in batches as the download proceeds.
          */
         get: operations["exportVenueBookings"];
         put?: never;
@@ -2515,7 +2515,7 @@ export interface paths {
         };
         /**
          * Payments of a range of days as CSV (owner, manager, super_admin)
-         * @description One row per payment received (completed, refunded or not) whose venue-local receipt time is in the range, a header row first; amounts as plain decimals, times in the venue zone (YYYY-MM-DD HH:mm:ss). The same range rules as the summary (422 on `to`). Streamed: rows are read in batches as the download proceeds.
+         * @description One row per payment received (completed, refunded or not) whose venue-local receipt time is in the range, a header row first; UTF-8 with a byte-order mark; amounts as plain decimals, times in the venue zone (YYYY-MM-DD HH:mm:ss) with the Bikram Sambat date beside, payment methods as their code and their name (eSewa, Khalti, Fonepay), phones as text (docs/reports.md, "Exports"). The same range rules as the summary (422 on `to`). Streamed: rows are read in batches as the download proceeds.
          */
         get: operations["exportVenuePayments"];
         put?: never;
@@ -2743,6 +2743,7 @@ export interface components {
         Amenity: {
             id: number;
             name: string;
+            name_ne: string | null;
             icon: string | null;
         };
         /** BoardBlock */
@@ -3548,11 +3549,13 @@ export interface components {
         MyVenue: {
             id: number;
             name: string;
+            name_ne: string | null;
             slug: string;
             description: string | null;
             phone: string | null;
             email: string | null;
             address: string;
+            address_ne: string | null;
             city: string;
             state: string;
             /** @description Decimal string */
@@ -3923,6 +3926,7 @@ export interface components {
         Sport: {
             id: number;
             name: string;
+            name_ne: string | null;
             slug: string;
             key: string;
             label: string;
@@ -3937,6 +3941,7 @@ export interface components {
         SportSummary: {
             id: number;
             name: string;
+            name_ne: string | null;
             slug: string;
             key: string;
             label: string;
@@ -4078,11 +4083,13 @@ export interface components {
         Venue: {
             id: number;
             name: string;
+            name_ne: string | null;
             slug: string;
             description: string | null;
             phone: string | null;
             email: string | null;
             address: string;
+            address_ne: string | null;
             city: string;
             state: string;
             /** @description Decimal string */
@@ -6152,6 +6159,8 @@ export interface operations {
                     phone?: string | null;
                     email?: string | null;
                     address: string;
+                    name_ne?: string | null;
+                    address_ne?: string | null;
                     city: string;
                     state: string;
                     latitude: number;
@@ -6181,6 +6190,8 @@ export interface operations {
                     phone?: string | null;
                     email?: string | null;
                     address: string;
+                    name_ne?: string | null;
+                    address_ne?: string | null;
                     city: string;
                     state: string;
                     latitude: number;
@@ -6432,6 +6443,8 @@ export interface operations {
                     phone?: string | null;
                     email?: string | null;
                     address?: string;
+                    name_ne?: string | null;
+                    address_ne?: string | null;
                     city?: string;
                     state?: string;
                     latitude?: number;
@@ -6466,6 +6479,8 @@ export interface operations {
                     phone?: string | null;
                     email?: string | null;
                     address?: string;
+                    name_ne?: string | null;
+                    address_ne?: string | null;
                     city?: string;
                     state?: string;
                     latitude?: number;
@@ -6644,6 +6659,8 @@ export interface operations {
                     phone?: string | null;
                     email?: string | null;
                     address?: string;
+                    name_ne?: string | null;
+                    address_ne?: string | null;
                     city?: string;
                     state?: string;
                     latitude?: number;
@@ -6678,6 +6695,8 @@ export interface operations {
                     phone?: string | null;
                     email?: string | null;
                     address?: string;
+                    name_ne?: string | null;
+                    address_ne?: string | null;
                     city?: string;
                     state?: string;
                     latitude?: number;
@@ -7897,6 +7916,7 @@ export interface operations {
             content: {
                 "application/json": {
                     name: string;
+                    name_ne?: string | null;
                     icon?: string | null;
                 };
             };
@@ -7968,6 +7988,7 @@ export interface operations {
             content: {
                 "application/json": {
                     name?: string;
+                    name_ne?: string | null;
                     icon?: string | null;
                 };
             };
@@ -8146,6 +8167,7 @@ export interface operations {
             content: {
                 "application/json": {
                     name: string;
+                    name_ne?: string | null;
                     slug?: string;
                     key?: string;
                     label?: string;
@@ -8220,6 +8242,7 @@ export interface operations {
             content: {
                 "application/json": {
                     name?: string;
+                    name_ne?: string | null;
                     slug?: string;
                     key?: string;
                     label?: string;

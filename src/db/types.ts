@@ -28,6 +28,7 @@ export interface Amenities {
   icon: string | null
   id: Generated<number>
   name: string
+  name_ne: string | null
 }
 
 export interface ApiTokens {
@@ -543,6 +544,7 @@ export interface Sports {
   key: string
   label: string
   name: string
+  name_ne: string | null
   slug: string
 }
 
@@ -641,6 +643,7 @@ export interface WaitlistEntries {
 
 export interface Venues {
   address: string
+  address_ne: string | null
   allows_pay_at_venue: Generated<boolean>
   booking_window_days: Generated<number>
   commission_percent: Numeric | null
@@ -660,6 +663,7 @@ export interface Venues {
   min_notice_minutes: Generated<number>
   min_price: number | null
   name: string
+  name_ne: string | null
   no_show_limit: Generated<number | null>
   opening_time: string
   owner_id: number
@@ -667,6 +671,7 @@ export interface Venues {
   phone: string | null
   reviews_avg_rating: Numeric | null
   reviews_count: Generated<number>
+  search_skeleton: ColumnType<string | null, never, never>
   slug: string
   state: string
   updated_at: Generated<Timestamp>

@@ -80,10 +80,13 @@ export interface DemoGame {
 export interface DemoVenue {
   slug: string
   name: string
+  /** The name and address in Nepali, as an owner may set them (docs/catalogue.md, "Names in Nepali"). */
+  name_ne?: string
   owner: 'owner1' | 'owner2'
   city: 'Kathmandu' | 'Lalitpur' | 'Pokhara'
   state: string
   address: string
+  address_ne?: string
   latitude: number
   longitude: number
   phone: string
@@ -129,10 +132,12 @@ export const DEMO_VENUES: DemoVenue[] = [
   {
     slug: 'baneshwor-futsal-arena',
     name: 'Baneshwor Futsal Arena',
+    name_ne: 'बानेश्वर फुटसल एरेना',
     owner: 'owner1',
     city: 'Kathmandu',
     state: 'Bagmati',
     address: 'New Baneshwor, near Everest Hotel',
+    address_ne: 'नयाँ बानेश्वर, एभरेस्ट होटल नजिक',
     latitude: 27.6915,
     longitude: 85.342,
     phone: '+97714780001',
@@ -169,10 +174,12 @@ export const DEMO_VENUES: DemoVenue[] = [
   {
     slug: 'kalanki-sports-hub',
     name: 'Kalanki Sports Hub',
+    name_ne: 'कलंकी स्पोर्ट्स हब',
     owner: 'owner1',
     city: 'Kathmandu',
     state: 'Bagmati',
     address: 'Kalanki Chowk, Ring Road',
+    address_ne: 'कलंकी चोक, रिङरोड',
     latitude: 27.6933,
     longitude: 85.2816,
     phone: '+97714280002',
@@ -200,10 +207,12 @@ export const DEMO_VENUES: DemoVenue[] = [
   {
     slug: 'maharajgunj-kicks',
     name: 'Maharajgunj Kicks',
+    name_ne: 'महाराजगञ्ज किक्स',
     owner: 'owner1',
     city: 'Kathmandu',
     state: 'Bagmati',
     address: 'Maharajgunj, opposite Teaching Hospital',
+    address_ne: 'महाराजगञ्ज, शिक्षण अस्पतालको अगाडि',
     latitude: 27.7369,
     longitude: 85.33,
     phone: '+97714720003',
@@ -232,10 +241,12 @@ export const DEMO_VENUES: DemoVenue[] = [
   {
     slug: 'jhamsikhel-futsal',
     name: 'Jhamsikhel Futsal',
+    name_ne: 'झम्सिखेल फुटसल',
     owner: 'owner2',
     city: 'Lalitpur',
     state: 'Bagmati',
     address: 'Jhamsikhel Road, Sanepa',
+    address_ne: 'झम्सिखेल सडक, सानेपा',
     latitude: 27.6785,
     longitude: 85.3067,
     phone: '+97715520004',
@@ -260,10 +271,12 @@ export const DEMO_VENUES: DemoVenue[] = [
   {
     slug: 'satdobato-sports-complex',
     name: 'Satdobato Sports Complex',
+    name_ne: 'सातदोबाटो स्पोर्ट्स कम्प्लेक्स',
     owner: 'owner2',
     city: 'Lalitpur',
     state: 'Bagmati',
     address: 'Satdobato, near ANFA Complex',
+    address_ne: 'सातदोबाटो, एन्फा कम्प्लेक्स नजिक',
     latitude: 27.6589,
     longitude: 85.3247,
     phone: '+97715540005',
@@ -304,10 +317,12 @@ export const DEMO_VENUES: DemoVenue[] = [
   {
     slug: 'imadol-futsal-point',
     name: 'Imadol Futsal Point',
+    name_ne: 'इमाडोल फुटसल पोइन्ट',
     owner: 'owner2',
     city: 'Lalitpur',
     state: 'Bagmati',
     address: 'Imadol Chowk, Mahalaxmi',
+    address_ne: 'इमाडोल चोक, महालक्ष्मी',
     latitude: 27.6636,
     longitude: 85.3425,
     phone: '+97715200006',
@@ -332,10 +347,12 @@ export const DEMO_VENUES: DemoVenue[] = [
   {
     slug: 'lakeside-sports-pokhara',
     name: 'Lakeside Sports Pokhara',
+    name_ne: 'लेकसाइड स्पोर्ट्स पोखरा',
     owner: 'owner2',
     city: 'Pokhara',
     state: 'Gandaki',
     address: 'Lakeside Road, Baidam',
+    address_ne: 'लेकसाइड सडक, बैदाम',
     latitude: 28.2096,
     longitude: 83.9595,
     phone: '+97761460007',
@@ -372,10 +389,12 @@ export const DEMO_VENUES: DemoVenue[] = [
   {
     slug: 'chipledhunga-futsal',
     name: 'Chipledhunga Futsal',
+    name_ne: 'चिप्लेढुङ्गा फुटसल',
     owner: 'owner2',
     city: 'Pokhara',
     state: 'Gandaki',
     address: 'Chipledhunga, New Road',
+    address_ne: 'चिप्लेढुङ्गा, न्युरोड',
     latitude: 28.2183,
     longitude: 83.9856,
     phone: '+97761520008',
@@ -391,10 +410,12 @@ export const DEMO_VENUES: DemoVenue[] = [
   {
     slug: 'thamel-street-futsal',
     name: 'Thamel Street Futsal',
+    name_ne: 'ठमेल स्ट्रिट फुटसल',
     owner: 'owner1',
     city: 'Kathmandu',
     state: 'Bagmati',
     address: 'Chaksibari Marg, Thamel',
+    address_ne: 'छक्सीबारी मार्ग, ठमेल',
     latitude: 27.7154,
     longitude: 85.3123,
     phone: '+97714700009',

@@ -19,7 +19,7 @@ const TODAY = '2026-11-26'
 const YESTERDAY = '2026-11-25'
 
 const rs = (v: string) =>
-  `${Number(v) < 0 ? '-' : ''}Rs ${Math.abs(Number(v)).toLocaleString('en-US', { minimumFractionDigits: 2, maximumFractionDigits: 2 })}`
+  `${Number(v) < 0 ? '-' : ''}Rs ${Math.abs(Number(v)).toLocaleString('en-IN', { minimumFractionDigits: 2, maximumFractionDigits: 2 })}`
 
 interface CashUp {
   date: string
@@ -79,7 +79,7 @@ describe('console: cash-up', () => {
     const staff = await pageAs('staff@courtside.test', PHONE)
     await staff.getByRole('navigation', { name: 'Sections' }).getByRole('link', { name: 'Cash-up' }).click()
     await staff.getByRole('heading', { name: `Cash-up at ${VENUE}` }).waitFor()
-    await staff.getByRole('heading', { name: /26 Nov 2026: open$/ }).waitFor()
+    await staff.getByRole('heading', { name: /26 Nov 2026 · .*: open$/ }).waitFor()
     assert.equal(await staff.getByLabel('Day', { exact: true }).inputValue(), TODAY)
     assert.equal(
       await figure(staff, "The day's cash so far", 'Expected in the drawer').textContent(),
@@ -111,8 +111,8 @@ describe('console: cash-up', () => {
     await staff.getByLabel('Counted cash (Rs)').fill(counted)
     await staff.getByText('The drawer is short by Rs 100.00.').waitFor()
     await staff.getByLabel('Note (optional)').fill('One hundred missing; checked twice')
-    await staff.getByRole('button', { name: /^Close .*26 Nov 2026$/ }).click()
-    await staff.getByRole('heading', { name: /26 Nov 2026: closed$/ }).waitFor()
+    await staff.getByRole('button', { name: /^Close .*26 Nov 2026 · / }).click()
+    await staff.getByRole('heading', { name: /26 Nov 2026 · .*: closed$/ }).waitFor()
     await staff.getByText('The drawer is short by Rs 100.00.').waitFor()
     assert.equal(await figure(staff, 'The day as closed', 'Counted').textContent(), rs(counted))
     assert.equal(await figure(staff, 'The day as closed', 'Difference').textContent(), '-Rs 100.00')
@@ -134,7 +134,7 @@ describe('console: cash-up', () => {
   test('the owner sees the closed day read only, and another day from the date field', async () => {
     const owner = await pageAs('owner1@courtside.test', { height: 1300 })
     await owner.goto(`${ui.server.url}/console/#/venues/${ui.venueId}/cash-up`)
-    await owner.getByRole('heading', { name: /26 Nov 2026: closed$/ }).waitFor()
+    await owner.getByRole('heading', { name: /26 Nov 2026 · .*: closed$/ }).waitFor()
     assert.equal(await owner.getByLabel('Counted cash (Rs)').count(), 0)
     assert.equal(await owner.getByRole('button', { name: /^Close / }).count(), 0)
     await owner.getByText(/Closed by Ramesh Karki at 2026-11-26 18:30/).waitFor()
@@ -145,7 +145,7 @@ describe('console: cash-up', () => {
     assert.ok(Number(yesterday.cash) > 0, 'the history took cash yesterday')
     await owner.getByLabel('Day', { exact: true }).fill(YESTERDAY)
     await owner.waitForURL(new RegExp(`cash-up\\?date=${YESTERDAY}$`))
-    await owner.getByRole('heading', { name: /25 Nov 2026: open$/ }).waitFor()
+    await owner.getByRole('heading', { name: /25 Nov 2026 · .*: open$/ }).waitFor()
     assert.equal(
       await figure(owner, "The day's cash so far", 'Expected in the drawer').textContent(),
       rs(yesterday.expected_cash),
@@ -153,7 +153,7 @@ describe('console: cash-up', () => {
     assert.equal(await owner.getByLabel('Day', { exact: true }).getAttribute('max'), TODAY)
     assert.deepEqual(await axeViolations(owner), [], 'cash-up, another day, desktop')
     await owner.getByRole('button', { name: 'Today' }).click()
-    await owner.getByRole('heading', { name: /26 Nov 2026: closed$/ }).waitFor()
+    await owner.getByRole('heading', { name: /26 Nov 2026 · .*: closed$/ }).waitFor()
   })
 
   test('a customer cannot open the cash-up', async () => {

@@ -2,6 +2,7 @@ import assert from 'node:assert/strict'
 import { readFile } from 'node:fs/promises'
 import { before, describe, test } from 'node:test'
 import type { Page } from 'playwright-core'
+import { date as formatDate } from '../../shared-ui/format.ts'
 import { createUser, ordinaryDayAfter, type TestUser } from '../helpers/factories.ts'
 import { axeViolations, CONSOLE_NOW, PHONE, screenshot, withConsole } from './browser.ts'
 
@@ -15,7 +16,7 @@ import { axeViolations, CONSOLE_NOW, PHONE, screenshot, withConsole } from './br
 
 const VENUE = 'Baneshwor Futsal Arena'
 const date = ordinaryDayAfter(CONSOLE_NOW, 3)
-const CSV_HEADER = 'date,booking_number,kind,description,amount,balance_after'
+const CSV_HEADER = 'date,date_bs,booking_number,kind,description,amount,balance_after'
 
 describe('console: money, statements and payouts', () => {
   const ui = withConsole({ timeout: 10_000 })
@@ -80,8 +81,9 @@ describe('console: money, statements and payouts', () => {
     await line.first().waitFor()
     const text = (await line.first().textContent()) ?? ''
     assert.match(text, /Wallet payment/)
-    assert.match(text, new RegExp(`Rs ${Number(booking.total).toLocaleString('en-US', { minimumFractionDigits: 2 })}`))
-    assert.match(text, new RegExp(today))
+    assert.match(text, new RegExp(`Rs ${Number(booking.total).toLocaleString('en-IN', { minimumFractionDigits: 2 })}`))
+    // The line's date with its BS date beside (shared-ui/format.ts).
+    assert.ok(text.includes(formatDate(today, 'en', { weekday: true })), text)
     const totals = owner.getByRole('definition').first()
     await totals.waitFor()
     assert.deepEqual(await axeViolations(owner), [], 'money page, desktop')
@@ -97,6 +99,8 @@ describe('console: money, statements and payouts', () => {
       `statement-baneshwor-futsal-arena-${today.slice(0, 7)}-01-${today.slice(0, 7)}-${last}.csv`,
     )
     const csv = await readFile((await download.path())!, 'utf8')
+    assert.ok(csv.startsWith('\uFEFF'), 'UTF-8 with a byte-order mark')
+    // (trim() also drops the byte-order mark.)
     const rows = csv.trim().split(/\r?\n/)
     assert.equal(rows[0], CSV_HEADER)
     assert.ok(
@@ -169,7 +173,7 @@ describe('console: money, statements and payouts', () => {
     // The customer's booking is upcoming: its wallet payment is reserved, the rest is available.
     assert.ok(Number(row.reserve) >= Number(booking.total), row.reserve)
     assert.ok(Number(row.available) >= 1000, JSON.stringify(row))
-    const rs = (amount: string) => `Rs ${Number(amount).toLocaleString('en-US', { minimumFractionDigits: 2 })}`
+    const rs = (amount: string) => `Rs ${Number(amount).toLocaleString('en-IN', { minimumFractionDigits: 2 })}`
     const admin = await pageAs('admin@courtside.test')
     await admin.getByRole('navigation', { name: 'Sections' }).getByRole('link', { name: 'Payouts' }).click()
     await admin.getByRole('heading', { name: 'Payouts', level: 1 }).waitFor()
@@ -210,7 +214,7 @@ describe('console: money, statements and payouts', () => {
     assert.equal(await dueBalance(adminToken), afterBalance)
     await admin
       .getByRole('article', { name: VENUE })
-      .getByText(`Rs ${Number(afterBalance).toLocaleString('en-US', { minimumFractionDigits: 2 })}`)
+      .getByText(`Rs ${Number(afterBalance).toLocaleString('en-IN', { minimumFractionDigits: 2 })}`)
       .waitFor()
 
     // Commission: view and set per venue.

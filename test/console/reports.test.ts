@@ -2,6 +2,7 @@ import assert from 'node:assert/strict'
 import { readFile } from 'node:fs/promises'
 import { before, describe, test } from 'node:test'
 import type { Page } from 'playwright-core'
+import { date as formatDate } from '../../shared-ui/format.ts'
 import { ManualClock } from '../../src/lib/clock.ts'
 import { Zone } from '../../src/lib/zone.ts'
 import { createUser } from '../helpers/factories.ts'
@@ -18,16 +19,17 @@ const VENUE = 'Baneshwor Futsal Arena'
 const zone = new Zone('Asia/Kathmandu')
 const TODAY = '2026-11-26' // a Thursday
 const BOOKINGS_HEADER =
-  'booking_number,kind,date,start_time,end_time,court_or_game,status,type,customer_name,customer_phone,' +
+  'booking_number,kind,date,date_bs,start_time,end_time,court_or_game,status,type,customer_name,customer_phone,' +
   'customer_email,total_amount,discount_amount,extras_total,paid_amount,refunded_amount,balance_due,' +
-  'payment_method,created_at,cancelled_at,cancel_reason'
+  'payment_method,payment_method_name,created_at,cancelled_at,cancel_reason'
 const PAYMENTS_HEADER =
-  'payment_id,received_at,booking_number,kind,customer_name,method,taken_at_desk_by,status,amount,' +
+  'payment_id,received_at,received_date_bs,booking_number,kind,customer_name,method,method_name,' +
+  'taken_at_desk_by,status,amount,' +
   'refunded_amount,net_amount,reference,gateway_transaction_id,unverified'
 
 /** "1234.5" → "Rs 1,234.50", as the console writes money. */
 const rs = (v: string) =>
-  `${Number(v) < 0 ? '-' : ''}Rs ${Math.abs(Number(v)).toLocaleString('en-US', { minimumFractionDigits: 2, maximumFractionDigits: 2 })}`
+  `${Number(v) < 0 ? '-' : ''}Rs ${Math.abs(Number(v)).toLocaleString('en-IN', { minimumFractionDigits: 2, maximumFractionDigits: 2 })}`
 
 interface Summary {
   bookings: { total: number }
@@ -69,7 +71,7 @@ describe('console: reports', () => {
     for (const [i, d] of s.by_day.entries()) {
       const cells = await rows.nth(i).locator('th, td').allTextContents()
       assert.deepEqual(cells, [
-        d.date,
+        formatDate(d.date, 'en', { weekday: true }),
         ...['cash', 'wallet', 'gateway_1', 'gateway_2', 'gateway_3', 'other'].map((m) => rs(d.by_method[m])),
         rs(d.net),
         String(d.bookings),
@@ -168,7 +170,7 @@ describe('console: reports', () => {
   test('last month and a custom range show that range, as the API counts it', async () => {
     await owner.getByRole('button', { name: 'Last month' }).click()
     await owner.waitForURL(/from=2026-10-01&to=2026-10-31/)
-    await owner.getByText(/1 Oct 2026 to .*31 Oct 2026/).waitFor()
+    await owner.getByText(/1 Oct 2026 · .* to .*31 Oct 2026 · /).waitFor()
     const october = await summary('2026-10-01', '2026-10-31')
     await total(owner, 'Bookings')
       .locator('dd')
@@ -201,7 +203,10 @@ describe('console: reports', () => {
       owner.getByRole('button', { name: 'Download bookings CSV' }).click(),
     ])
     assert.equal(bookings.suggestedFilename(), 'bookings-baneshwor-futsal-arena-2026-11-10-2026-11-16.csv')
-    const rows = (await readFile((await bookings.path())!, 'utf8')).trim().split('\r\n')
+    const bookingsText = await readFile((await bookings.path())!, 'utf8')
+    assert.ok(bookingsText.startsWith('\uFEFF'), 'UTF-8 with a byte-order mark')
+    // (trim() also drops the byte-order mark.)
+    const rows = bookingsText.trim().split('\r\n')
     assert.equal(rows[0], BOOKINGS_HEADER)
     assert.equal(rows.length - 1, week.bookings.total)
 
@@ -222,6 +227,15 @@ describe('console: reports', () => {
     await phone.getByRole('table', { name: 'Top customers by net revenue' }).waitFor()
     await phone.getByRole('img', { name: /Net revenue by day/ }).waitFor()
     assert.deepEqual(await axeViolations(phone), [], 'reports, 390 px')
+    // On a phone the heatmap is turned (a row per hour, a column per weekday): the evening is there and
+    // nothing is hidden to the right.
+    const heat = phone.getByRole('table', { name: /Occupancy by weekday and hour/ })
+    const hours = await heat.locator('tbody th').allTextContents()
+    assert.ok(hours.includes('18:00') && hours.includes('21:00'), hours.join(' '))
+    assert.ok(
+      await phone.locator('.heatmap-scroll').evaluate((el) => el.scrollWidth <= el.clientWidth + 1),
+      'the turned heatmap fits the width',
+    )
     assert.ok(
       await phone.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth),
       'the page does not scroll sideways at 390 px (wide tables scroll in their own box)',

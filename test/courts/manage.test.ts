@@ -45,7 +45,14 @@ test('GET /venues/{venue}/courts lists the active courts with sport, price_per_h
   assert.equal(data[0].venue_id, venue.id)
   assert.equal(data[0].name, 'A')
   assert.equal(data[0].type, 'futsal')
-  assert.deepEqual(data[0].sport, { id: 1, name: 'Futsal', slug: 'futsal', key: 'futsal', label: 'Futsal' })
+  assert.deepEqual(data[0].sport, {
+    id: 1,
+    name: 'Futsal',
+    name_ne: 'फुटसल',
+    slug: 'futsal',
+    key: 'futsal',
+    label: 'Futsal',
+  })
   assert.equal(data[0].price_per_hour, '1500.00')
   assert.equal(data[0].starting_price, 1500)
   assert.equal(data[0].capacity, 10)

@@ -2,6 +2,7 @@ import assert from 'node:assert/strict'
 import { after, before, test } from 'node:test'
 import type { App } from '../../src/app.ts'
 import { ManualClock } from '../../src/lib/clock.ts'
+import { toBs } from '../../src/lib/nepali-date.ts'
 import { Zone } from '../../src/lib/zone.ts'
 import { accountSum } from '../../src/modules/ledger/index.ts'
 import { book, fixedSlot, played, type World, world } from '../bookings/helpers.ts'
@@ -149,16 +150,43 @@ test('the statement explains the balance: JSON and CSV, closing = the ledger; wh
     ],
   )
   assert.ok(s.lines.every((l: { date: string }) => l.date === today))
+  // The gateway is named as owners know it, not by its code (the ledger wrote "through gateway_N").
+  const online = s.lines.find((l: { kind: string }) => l.kind === 'gateway_payment')
+  assert.match(online.description, /through (eSewa|Khalti|Fonepay)$/)
+  assert.ok(s.lines.every((l: { description: string }) => !/gateway_\d/.test(l.description)))
 
   const csv = await app.inject({ method: 'GET', url, headers: { ...w.manager.headers, accept: 'text/csv' } })
   assert.equal(csv.statusCode, 200, csv.body)
   assert.match(String(csv.headers['content-type']), /^text\/csv/)
-  const rows = csv.body.trim().split('\r\n')
-  assert.equal(rows[0], 'date,booking_number,kind,description,amount,balance_after')
-  assert.equal(rows.length, 1 + s.lines.length)
+  // UTF-8 with a byte-order mark (Excel), a header, the opening balance, then one row per line with
+  // its BS date beside the AD one.
+  assert.deepEqual([...csv.rawPayload.subarray(0, 3)], [0xef, 0xbb, 0xbf])
+  const rows = csv.body
+    .replace(/^\uFEFF/, '')
+    .trim()
+    .split('\r\n')
+  assert.equal(rows[0], 'date,date_bs,booking_number,kind,description,amount,balance_after')
+  assert.equal(rows[1], `${today},${toBs(today)},,opening_balance,Opening balance,,0.00`)
+  assert.equal(rows.length, 2 + s.lines.length)
   assert.match(
     rows.at(-1)!,
-    new RegExp(`^${today},,payout,Payout \\d+: bank txn 123 \\(paid on ${today}\\),-1000.00,1430.00$`),
+    new RegExp(`^${today},${toBs(today)},,payout,Payout \\d+: bank txn 123 \\(paid on ${today}\\),-1000.00,1430.00$`),
+  )
+  // The next day opens with that closing balance.
+  const tomorrow = zone.today(new Date(clock.now().getTime() + 86_400_000))
+  const next = await app.inject({
+    method: 'GET',
+    url: `/api/venues/${w.venue.id}/statement?from=${tomorrow}&to=${tomorrow}`,
+    headers: { ...w.owner.headers, accept: 'text/csv' },
+  })
+  assert.equal(next.statusCode, 200, next.body)
+  assert.deepEqual(
+    next.body
+      .replace(/^\uFEFF/, '')
+      .trim()
+      .split('\r\n')
+      .slice(1),
+    [`${tomorrow},${toBs(tomorrow)},,opening_balance,Opening balance,,1430.00`],
   )
 
   // The day before: nothing happened, the opening is the closing.

@@ -3,6 +3,7 @@ import type { AddressInfo } from 'node:net'
 import { after, before, test } from 'node:test'
 import { sql } from 'kysely'
 import type { App } from '../../src/app.ts'
+import { toBs } from '../../src/lib/nepali-date.ts'
 import { BOOKING_COLUMNS, EXPORT_BATCH, PAYMENT_COLUMNS } from '../../src/modules/reports/exports.ts'
 import { world } from '../bookings/helpers.ts'
 import { build } from '../helpers/app.ts'
@@ -71,7 +72,8 @@ test('bookings.csv and payments.csv: a header, one row per booking / payment, ve
       CASE WHEN (d + s) % 3 = 0 THEN 150000 ELSE 0 END,
       CASE WHEN d = 1 AND s = 0 AND c.n = 1 THEN '=HYPERLINK("http://x")'
            WHEN d = 1 AND s = 1 AND c.n = 1 THEN 'Shrestha, "Ram"' ELSE 'Bulk ' || d END,
-      '98' || lpad(d::text, 8, '0')
+      CASE WHEN d = 1 AND s = 2 AND c.n = 1 THEN '+9779812345678'
+           WHEN d = 1 AND s = 3 AND c.n = 1 THEN '-1 formula' ELSE '98' || lpad(d::text, 8, '0') END
     FROM unnest(${courts}::bigint[]) WITH ORDINALITY AS c(id, n), generate_series(1, 366) d, generate_series(0, 3) s`.execute(
     app.ctx.db,
   )
@@ -89,13 +91,15 @@ test('bookings.csv and payments.csv: a header, one row per booking / payment, ve
   assert.match(String(res.headers.get('content-disposition')), /attachment; filename="bookings-venue-\d+-.+\.csv"/)
   let chunks = 0
   let text = ''
-  const decoder = new TextDecoder()
+  // ignoreBOM: keep the byte-order mark in the text, to see it is there.
+  const decoder = new TextDecoder('utf-8', { ignoreBOM: true })
   for await (const chunk of res.body as unknown as AsyncIterable<Uint8Array>) {
     chunks++
     text += decoder.decode(chunk, { stream: true })
   }
   assert.ok(chunks > 1)
-  const rows = parse(text)
+  assert.ok(text.startsWith('\uFEFF'), 'UTF-8 with a byte-order mark, for Excel')
+  const rows = parse(text.slice(1))
   assert.deepEqual(rows[0], [...BOOKING_COLUMNS])
   assert.equal(rows.length, 1 + 2 * 366 * 4)
   assert.ok(rows.every((r) => r.length === BOOKING_COLUMNS.length))
@@ -105,6 +109,7 @@ test('bookings.csv and payments.csv: a header, one row per booking / payment, ve
   assert.deepEqual(keys, [...keys].sort())
   assert.equal(new Set(rows.slice(1).map((r) => r[col('booking_number')])).size, 2 * 366 * 4)
   assert.equal(rows[1][col('date')], from)
+  assert.equal(rows[1][col('date_bs')], toBs(from))
   assert.equal(rows.at(-1)?.[col('date')], to)
   const formula = rows.find((r) => r[col('booking_number')] === 'BK-R-1-001-0')
   assert.ok(formula)
@@ -112,6 +117,13 @@ test('bookings.csv and payments.csv: a header, one row per booking / payment, ve
   assert.equal(formula[col('start_time')], '08:00')
   assert.equal(formula[col('end_time')], '09:00')
   assert.equal(formula[col('court_or_game')], w.court.name)
+  // Phones are text without an apostrophe; a Nepali +977 number does not start with + (Excel would
+  // run it as a formula); typed text that starts like a formula keeps its apostrophe.
+  assert.equal(formula[col('customer_phone')], '9800000001')
+  const nepali = rows.find((r) => r[col('booking_number')] === 'BK-R-1-001-2')
+  assert.equal(nepali?.[col('customer_phone')], '(+977) 9812345678')
+  const risky = rows.find((r) => r[col('booking_number')] === 'BK-R-1-001-3')
+  assert.equal(risky?.[col('customer_phone')], "'-1 formula")
   const quoted = rows.find((r) => r[col('booking_number')] === 'BK-R-1-001-1')
   assert.equal(quoted?.[col('customer_name')], 'Shrestha, "Ram"')
   assert.ok(text.includes('"Shrestha, ""Ram"""'))
@@ -144,8 +156,15 @@ test('bookings.csv and payments.csv: a header, one row per booking / payment, ve
   )
   assert.equal(new Set(ids).size, paid)
   assert.deepEqual(
-    [prow[1][pcol('received_at')], prow[1][pcol('method')], prow[1][pcol('amount')], prow[1][pcol('net_amount')]],
-    [`${TODAY} 12:00:00`, 'gateway_1', '1500.00', '1500.00'],
+    [
+      prow[1][pcol('received_at')],
+      prow[1][pcol('received_date_bs')],
+      prow[1][pcol('method')],
+      prow[1][pcol('method_name')],
+      prow[1][pcol('amount')],
+      prow[1][pcol('net_amount')],
+    ],
+    [`${TODAY} 12:00:00`, toBs(TODAY), 'gateway_1', 'eSewa', '1500.00', '1500.00'],
   )
   // Nothing was received the day after.
   const none = await call(
@@ -154,7 +173,8 @@ test('bookings.csv and payments.csv: a header, one row per booking / payment, ve
     `/api/venues/${w.venue.id}/reports/payments.csv?from=${day(1)}&to=${day(1)}`,
     w.owner,
   )
-  assert.equal(none.body, `${PAYMENT_COLUMNS.join(',')}\r\n`)
+  assert.equal(none.body, `\uFEFF${PAYMENT_COLUMNS.join(',')}\r\n`)
+  assert.deepEqual([...none.rawPayload.subarray(0, 3)], [0xef, 0xbb, 0xbf])
   // The summary over the same year agrees with the export.
   const summary = (
     await call(app, 'GET', `/api/venues/${w.venue.id}/reports/summary?from=${from}&to=${to}`, w.owner)

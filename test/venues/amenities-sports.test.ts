@@ -13,11 +13,12 @@ after(() => app.close())
 test('amenities and sports are public catalogues', async () => {
   const a = await app.inject({ method: 'GET', url: '/api/amenities' })
   assert.equal(a.statusCode, 200)
-  assert.deepEqual(a.json().data[0], { id: 1, name: 'Parking', icon: 'parking' })
+  assert.deepEqual(a.json().data[0], { id: 1, name: 'Parking', name_ne: 'पार्किङ', icon: 'parking' })
   const s = await app.inject({ method: 'GET', url: '/api/sports' })
   assert.deepEqual(s.json().data[0], {
     id: 1,
     name: 'Futsal',
+    name_ne: 'फुटसल',
     slug: 'futsal',
     key: 'futsal',
     label: 'Futsal',
@@ -49,7 +50,7 @@ test('super_admin manages amenities', async () => {
     headers: admin.headers,
     payload: { icon: 'key' },
   })
-  assert.deepEqual(res.json().data, { id, name: 'Lockers', icon: 'key' })
+  assert.deepEqual(res.json().data, { id, name: 'Lockers', name_ne: null, icon: 'key' })
   res = await app.inject({ method: 'DELETE', url: `/api/admin/amenities/${id}`, headers: admin.headers })
   assert.equal(res.statusCode, 200)
   assert.equal(
@@ -73,6 +74,7 @@ test('super_admin manages sports; a sport in use cannot be deleted', async () =>
     {
       id: 0,
       name: 'Squash Court',
+      name_ne: null,
       slug: 'squash-court',
       key: 'squash_court',
       label: 'Squash Court',

@@ -77,6 +77,7 @@ test('the venue item has every field of the contract', async () => {
   const item = body.data.find((x: { id: number }) => x.id === v.verified.id)
   assert.deepEqual(Object.keys(item).sort(), [
     'address',
+    'address_ne',
     'allows_pay_at_venue',
     'amenities',
     'booking_window_days',
@@ -102,6 +103,7 @@ test('the venue item has every field of the contract', async () => {
     'min_notice_minutes',
     'min_price',
     'name',
+    'name_ne',
     'no_show_limit',
     'opening_time',
     'phone',

@@ -67,7 +67,7 @@ test('show by slug or id returns the venue with courts, images and amenities', a
     )
     assert.deepEqual(Object.keys(data.courts[0]).sort(), ['capacity', 'description', 'id', 'is_active', 'name', 'type'])
     assert.equal(data.courts_count, 1)
-    assert.deepEqual(data.amenities, [{ id: 1, name: 'Parking', icon: 'parking' }])
+    assert.deepEqual(data.amenities, [{ id: 1, name: 'Parking', name_ne: 'पार्किङ', icon: 'parking' }])
     assert.deepEqual(data.images, [])
   }
 })

@@ -1,7 +1,9 @@
 import type { ComponentChildren } from 'preact'
 import { api, hasRole, setSession, type User } from '../api.ts'
+import { localName, t } from '../i18n/index.ts'
 import { go, href } from '../router.ts'
 import { managesVenue, type Venue } from '../session.ts'
+import { LanguageSwitch } from './language.tsx'
 
 interface Props {
   user: User
@@ -11,7 +13,7 @@ interface Props {
   children: ComponentChildren
 }
 
-/** The frame of every signed-in screen: skip link, venue picker, sections, sign out. */
+/** The frame of every signed-in screen: skip link, venue picker, sections, language, sign out. */
 export function Layout({ user, venues, venueId, section, children }: Props) {
   const venue = venues.find((v) => v.id === venueId)
   // From my role at this venue: staff here see only the board, even if they manage another venue.
@@ -26,53 +28,54 @@ export function Layout({ user, venues, venueId, section, children }: Props) {
   return (
     <div class="shell">
       <a class="skip" href="#main">
-        Skip to content
+        {t('shell.skip')}
       </a>
       <header class="top">
-        <span class="brand">Courtside desk</span>
+        <span class="brand">{t('shell.brand')}</span>
+        <LanguageSwitch compact />
         {venues.length > 0 && (
           <label class="venue-pick">
-            <span>Venue</span>
+            <span>{t('shell.venue')}</span>
             <select
               value={venueId ? String(venueId) : ''}
               onChange={(e) => go(`/venues/${e.currentTarget.value}/board`)}
             >
-              {!venueId && <option value="">Choose a venue</option>}
+              {!venueId && <option value="">{t('shell.chooseVenue')}</option>}
               {venues.map((v) => (
                 <option key={v.id} value={String(v.id)}>
-                  {v.name}
+                  {localName(v)}
                 </option>
               ))}
             </select>
           </label>
         )}
-        <nav aria-label="Sections">
+        <nav aria-label={t('shell.sections')}>
           <ul>
             {venue && (
               <li>
                 <a href={href(`/venues/${venue.id}/board`)} aria-current={section === 'board' ? 'page' : undefined}>
-                  Day board
+                  {t('shell.board')}
                 </a>
               </li>
             )}
             {venue && manages && (
               <li>
                 <a href={href(`/venues/${venue.id}/manage`)} aria-current={section === 'manage' ? 'page' : undefined}>
-                  Manage venue
+                  {t('shell.manage')}
                 </a>
               </li>
             )}
             {venue && manages && (
               <li>
                 <a href={href(`/venues/${venue.id}/money`)} aria-current={section === 'money' ? 'page' : undefined}>
-                  Money
+                  {t('shell.money')}
                 </a>
               </li>
             )}
             {venue && manages && (
               <li>
                 <a href={href(`/venues/${venue.id}/reports`)} aria-current={section === 'reports' ? 'page' : undefined}>
-                  Reports
+                  {t('shell.reports')}
                 </a>
               </li>
             )}
@@ -80,9 +83,9 @@ export function Layout({ user, venues, venueId, section, children }: Props) {
               manages &&
               (
                 [
-                  ['reviews', 'Reviews'],
-                  ['tournaments', 'Tournaments'],
-                  ['webhooks', 'Webhooks'],
+                  ['reviews', t('shell.reviews')],
+                  ['tournaments', t('shell.tournaments')],
+                  ['webhooks', t('shell.webhooks')],
                 ] as const
               ).map(([path, label]) => (
                 <li key={path}>
@@ -94,26 +97,26 @@ export function Layout({ user, venues, venueId, section, children }: Props) {
             {venue && (
               <li>
                 <a href={href(`/venues/${venue.id}/cash-up`)} aria-current={section === 'cash-up' ? 'page' : undefined}>
-                  Cash-up
+                  {t('shell.cashUp')}
                 </a>
               </li>
             )}
             <li>
               <a href={href('/new-venue')} aria-current={section === 'new-venue' ? 'page' : undefined}>
-                Add a venue
+                {t('shell.addVenue')}
               </a>
             </li>
             {hasRole(user, 'super_admin') && (
               <li>
                 <a href={href('/admin')} aria-current={section === 'admin' ? 'page' : undefined}>
-                  Administration
+                  {t('shell.admin')}
                 </a>
               </li>
             )}
             {hasRole(user, 'super_admin') && (
               <li>
                 <a href={href('/payouts')} aria-current={section === 'payouts' ? 'page' : undefined}>
-                  Payouts
+                  {t('shell.payouts')}
                 </a>
               </li>
             )}
@@ -121,7 +124,7 @@ export function Layout({ user, venues, venueId, section, children }: Props) {
         </nav>
         <span class="who">{user.name}</span>
         <button type="button" class="ghost" onClick={signOut}>
-          Sign out
+          {t('shell.signOut')}
         </button>
       </header>
       <main id="main" tabIndex={-1}>

@@ -37,6 +37,7 @@ export async function loadCourtResources(
       'c.created_at',
       's.id as sport_id',
       's.name as sport_name',
+      's.name_ne as sport_name_ne',
       's.slug as sport_slug',
       's.key as sport_key',
       's.label as sport_label',
@@ -88,6 +89,7 @@ export async function loadCourtResources(
           : {
               id: c.sport_id,
               name: c.sport_name!,
+              name_ne: c.sport_name_ne,
               slug: c.sport_slug!,
               key: c.sport_key!,
               label: c.sport_label!,

@@ -12,6 +12,7 @@ export const SportSchema = named(
   Type.Object({
     id: Type.Integer(),
     name: Type.String(),
+    name_ne: Nullable(Type.String({ description: 'The name in Nepali (Devanagari); null when none is set' })),
     slug: Type.String(),
     key: Type.String(),
     label: Type.String(),

@@ -21,6 +21,7 @@ import {
   dueVenues,
   payoutResource,
   recordPayout,
+  STATEMENT_COLUMNS,
   setVenueCommission,
   statement,
   statementCsv,
@@ -90,7 +91,8 @@ const routes: Routes = async (app) => {
           'Days are venue-local and inclusive, at most 366. `closing_balance = opening_balance + online_gross − refunds − ' +
           "commission − payouts`, the venue's ledger balance at the end of `to`. Each line is one movement of the " +
           'balance, oldest first. desk_gross and desk_refunds sum the desk money the venue took itself. With ' +
-          '`Accept: text/csv` the lines as CSV (a header row; amounts as plain decimals).',
+          '`Accept: text/csv` the lines as CSV (UTF-8 with a byte-order mark; a header row, then an opening-balance row; ' +
+          'amounts as plain decimals; date_bs the Bikram Sambat date beside the AD date).',
         params: VenueParams,
         querystring: StatementQuery,
         response: {
@@ -99,7 +101,7 @@ const routes: Routes = async (app) => {
             content: {
               'application/json': { schema: Data(StatementSchema) },
               'text/csv': {
-                schema: Type.String({ description: 'date,booking_number,kind,description,amount,balance_after' }),
+                schema: Type.String({ description: STATEMENT_COLUMNS.join(',') }),
               },
             },
           },

@@ -1,8 +1,10 @@
 import type { AuthUser } from '../../lib/auth.ts'
 import type { AppContext } from '../../lib/context.ts'
+import { bsDate, cell, header, line } from '../../lib/csv.ts'
 import type { Executor } from '../../lib/db.ts'
 import { Conflict, Invalid } from '../../lib/errors.ts'
 import { formatMoney, toPaisa } from '../../lib/money.ts'
+import { withMethodNames } from '../../lib/payment-methods.ts'
 import { addDays } from '../../lib/time.ts'
 import { account, accountSum, lockVenueBalance, normalBalance, post, statementBucket } from '../ledger/index.ts'
 import * as repo from './repository.ts'
@@ -189,7 +191,8 @@ export async function statement(
       date: ctx.zone.today(r.occurred_at),
       booking_number: r.booking_number,
       kind: r.kind,
-      description: r.description,
+      // Descriptions name gateways by code ("through gateway_1"); owners read eSewa, Khalti, Fonepay.
+      description: withMethodNames(r.description),
       amount: formatMoney(r.amount),
       balance_after: formatMoney(balance),
     }
@@ -217,17 +220,36 @@ export async function statement(
   }
 }
 
-const CSV_COLUMNS = ['date', 'booking_number', 'kind', 'description', 'amount', 'balance_after'] as const
+export const STATEMENT_COLUMNS = [
+  'date',
+  'date_bs',
+  'booking_number',
+  'kind',
+  'description',
+  'amount',
+  'balance_after',
+] as const
 
-/** One CSV row per statement line, a header row first; amounts as plain decimals. */
+/**
+ * One CSV row per statement line, after a header row and an opening-balance row (the balance at
+ * the start of `from`: its amount is empty, its balance_after the opening balance), through
+ * src/lib/csv.ts (BOM, BS dates, formula escaping of descriptions).
+ */
 export function statementCsv(s: Awaited<ReturnType<typeof statement>>): string {
-  const cell = (v: string | null) => {
-    const text = v ?? ''
-    return /[",\n\r]/.test(text) ? `"${text.replace(/"/g, '""')}"` : text
+  let out = header(STATEMENT_COLUMNS)
+  out += line([s.from, bsDate(s.from), '', 'opening_balance', 'Opening balance', '', s.opening_balance])
+  for (const l of s.lines) {
+    out += line([
+      l.date,
+      bsDate(l.date),
+      cell(l.booking_number),
+      l.kind,
+      cell(l.description, true),
+      l.amount,
+      l.balance_after,
+    ])
   }
-  const out = [CSV_COLUMNS.join(',')]
-  for (const line of s.lines) out.push(CSV_COLUMNS.map((c) => cell(line[c])).join(','))
-  return `${out.join('\r\n')}\r\n`
+  return out
 }
 
 /**

@@ -1,11 +1,14 @@
 import type { AppContext } from '../../lib/context.ts'
+import { bsDate, cell, header, line, phoneCell } from '../../lib/csv.ts'
 import { formatMoney } from '../../lib/money.ts'
+import { methodName } from '../../lib/payment-methods.ts'
 import { toHHmm } from '../../lib/time.ts'
 import * as q from './queries.ts'
 import { type RangeInput, scopeOf } from './service.ts'
 
 // The CSV exports of a range: one row per booking (by the day it is for) or per payment (by the
-// instant it was received), venue-local times, amounts as plain decimals. Rows are read in keyset
+// instant it was received), venue-local times with the BS date beside, amounts as plain decimals,
+// written through src/lib/csv.ts (BOM, quoting, formula escaping, phones). Rows are read in keyset
 // batches of EXPORT_BATCH and written as they come, so the whole range is never in memory; each
 // batch is its own short query, so a long download never holds a database connection (or PGlite's
 // one session) between batches.
@@ -17,6 +20,7 @@ export const BOOKING_COLUMNS = [
   'booking_number',
   'kind',
   'date',
+  'date_bs',
   'start_time',
   'end_time',
   'court_or_game',
@@ -32,6 +36,7 @@ export const BOOKING_COLUMNS = [
   'refunded_amount',
   'balance_due',
   'payment_method',
+  'payment_method_name',
   'created_at',
   'cancelled_at',
   'cancel_reason',
@@ -40,10 +45,12 @@ export const BOOKING_COLUMNS = [
 export const PAYMENT_COLUMNS = [
   'payment_id',
   'received_at',
+  'received_date_bs',
   'booking_number',
   'kind',
   'customer_name',
   'method',
+  'method_name',
   'taken_at_desk_by',
   'status',
   'amount',
@@ -54,24 +61,11 @@ export const PAYMENT_COLUMNS = [
   'unverified',
 ] as const
 
-/**
- * One CSV cell: quoted when it holds a comma, quote or line break. Text people typed (names, notes,
- * references) that a spreadsheet would read as a formula (=, +, -, @, tab, CR first) is prefixed
- * with an apostrophe; amounts are written by us and never are.
- */
-export function cell(value: string | number | null, text = false): string {
-  let s = value === null ? '' : String(value)
-  if (text && /^[=+\-@\t\r]/.test(s)) s = `'${s}`
-  return /[",\n\r]/.test(s) ? `"${s.replace(/"/g, '""')}"` : s
-}
-
-const line = (cells: string[]) => `${cells.join(',')}\r\n`
-
 /** The bookings export: a header row, then one row per booking of the range; 422 like the summary. */
 export function bookingsCsv(ctx: AppContext, venueId: number, input: RangeInput): AsyncGenerator<string> {
   const s = scopeOf(ctx, venueId, input)
   return (async function* () {
-    yield line([...BOOKING_COLUMNS])
+    yield header(BOOKING_COLUMNS)
     let after: q.BookingCursor | null = null
     for (;;) {
       const rows = await q.bookingsBatch(ctx.db, s, after, EXPORT_BATCH)
@@ -82,13 +76,14 @@ export function bookingsCsv(ctx: AppContext, venueId: number, input: RangeInput)
           cell(b.booking_number),
           b.kind,
           b.date,
+          bsDate(b.date),
           toHHmm(b.start_time),
           toHHmm(b.end_time),
           cell(b.resource, true),
           b.status,
           b.type,
           cell(b.customer_name, true),
-          cell(b.customer_phone, true),
+          phoneCell(b.customer_phone),
           cell(b.customer_email, true),
           formatMoney(b.total_amount),
           formatMoney(b.discount_amount),
@@ -97,6 +92,7 @@ export function bookingsCsv(ctx: AppContext, venueId: number, input: RangeInput)
           formatMoney(b.refunded_amount),
           formatMoney(Math.max(b.total_amount - b.paid_amount, 0)),
           b.payment_method ?? '',
+          methodName(b.payment_method),
           ctx.zone.format(b.created_at),
           ctx.zone.format(b.cancelled_at) ?? '',
           cell(b.cancel_reason, true),
@@ -114,7 +110,7 @@ export function bookingsCsv(ctx: AppContext, venueId: number, input: RangeInput)
 export function paymentsCsv(ctx: AppContext, venueId: number, input: RangeInput): AsyncGenerator<string> {
   const s = scopeOf(ctx, venueId, input)
   return (async function* () {
-    yield line([...PAYMENT_COLUMNS])
+    yield header(PAYMENT_COLUMNS)
     let after: q.PaymentCursor | null = null
     for (;;) {
       const rows = await q.paymentsBatch(ctx.db, s, after, EXPORT_BATCH)
@@ -124,10 +120,12 @@ export function paymentsCsv(ctx: AppContext, venueId: number, input: RangeInput)
         chunk += line([
           String(p.id),
           ctx.zone.format(p.completed_at),
+          bsDate(ctx.zone.today(p.completed_at)),
           cell(p.booking_number),
           p.kind,
           cell(p.customer_name, true),
           p.method,
+          methodName(p.method),
           cell(p.recorded_by, true),
           p.status,
           formatMoney(p.amount),

@@ -81,7 +81,9 @@ const routes: Routes = async (app) => {
           summary: `${what} of a range of days as CSV (owner, manager, super_admin)`,
           description:
             `One row per ${what === 'Bookings' ? 'booking whose venue-local date' : 'payment received (completed, refunded or not) whose venue-local receipt time'} is in the range, a header row first; ` +
-            'amounts as plain decimals, times in the venue zone (YYYY-MM-DD HH:mm:ss). The same range rules as the summary ' +
+            'UTF-8 with a byte-order mark; amounts as plain decimals, times in the venue zone (YYYY-MM-DD HH:mm:ss) with the ' +
+            'Bikram Sambat date beside, payment methods as their code and their name (eSewa, Khalti, Fonepay), phones as ' +
+            'text (docs/reports.md, "Exports"). The same range rules as the summary ' +
             '(422 on `to`). Streamed: rows are read in batches as the download proceeds.',
           params: VenueParams,
           querystring: RangeQuery,

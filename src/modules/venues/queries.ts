@@ -7,11 +7,13 @@ import { type Venue, venueImage, venueResource } from './resource.ts'
 const venueColumns = [
   'id',
   'name',
+  'name_ne',
   'slug',
   'description',
   'phone',
   'email',
   'address',
+  'address_ne',
   'city',
   'state',
   'latitude',
@@ -61,7 +63,7 @@ export async function loadVenueResources(
     db
       .selectFrom('venue_amenities as va')
       .innerJoin('amenities as a', 'a.id', 'va.amenity_id')
-      .select(['va.venue_id', 'a.id', 'a.name', 'a.icon'])
+      .select(['va.venue_id', 'a.id', 'a.name', 'a.name_ne', 'a.icon'])
       .where('va.venue_id', 'in', unique)
       .orderBy('a.id')
       .execute(),
@@ -84,7 +86,8 @@ export async function loadVenueResources(
     else v.gallery.push(img)
   }
   for (const v of byId.values()) v.images = v.thumbnail ? [v.thumbnail, ...v.gallery] : [...v.gallery]
-  for (const a of amenities) byId.get(a.venue_id)?.amenities.push({ id: a.id, name: a.name, icon: a.icon })
+  for (const a of amenities)
+    byId.get(a.venue_id)?.amenities.push({ id: a.id, name: a.name, name_ne: a.name_ne, icon: a.icon })
   for (const c of courts) {
     const { venue_id, ...court } = c
     byId.get(venue_id)?.courts.push(court)

@@ -2,6 +2,7 @@ import { type ExpressionBuilder, type SelectQueryBuilder, sql } from 'kysely'
 import type { DB } from '../../db/types.ts'
 import type { Executor } from '../../lib/db.ts'
 import { parseId } from '../../lib/ids.ts'
+import { devanagariSkeleton } from '../../lib/transliterate.ts'
 
 // SQL of the venue catalogue and venue rows. The distance query is the one that matters: a
 // bounding box on (latitude, longitude) — served by venues_geo_idx — narrows the rows before the
@@ -75,12 +76,7 @@ function applyFilters(q: VenueQuery, f: CatalogueFilter): VenueQuery {
   }
   if (f.isVerified === true) q = q.where('v.verification_status', '=', 'verified')
   if (f.isVerified === false) q = q.where('v.verification_status', '!=', 'verified')
-  if (f.search) {
-    const term = `%${escapeLike(f.search)}%`
-    q = q.where((eb) =>
-      eb.or([eb('v.name', 'ilike', term), eb('v.city', 'ilike', term), eb('v.address', 'ilike', term)]),
-    )
-  }
+  if (f.search) q = q.where((eb) => searchFilter(eb, f.search!))
   if (f.city) q = q.where(sql<boolean>`lower(v.city) = lower(${f.city})`)
   if (f.sport) q = q.where((eb) => sportFilter(eb, f.sport!))
   if (f.geo) {
@@ -93,6 +89,29 @@ function applyFilters(q: VenueQuery, f: CatalogueFilter): VenueQuery {
       .where(sql<boolean>`${distanceSql(f.geo.lat, f.geo.lng)} <= ${f.geo.radiusKm}::float8`)
   }
   return q
+}
+
+/** Shorter skeletons (one or two consonants) would match nearly every venue. */
+const MIN_SKELETON = 3
+
+/**
+ * The search matches name, city and address, and the Nepali name and address, as typed; a query in
+ * Devanagari also matches the Latin ones by consonant skeleton (src/lib/transliterate.ts,
+ * migrations/044), so "बानेश्वर" finds a venue in Baneshwor.
+ */
+function searchFilter(eb: ExpressionBuilder<VDB, 'v'>, search: string) {
+  const term = `%${escapeLike(search)}%`
+  const terms = [
+    eb('v.name', 'ilike', term),
+    eb('v.city', 'ilike', term),
+    eb('v.address', 'ilike', term),
+    eb('v.name_ne', 'ilike', term),
+    eb('v.address_ne', 'ilike', term),
+  ]
+  const skeleton = devanagariSkeleton(search)
+  // The skeleton is a-z and 0-9 only: nothing in it needs escaping for LIKE.
+  if (skeleton.length >= MIN_SKELETON) terms.push(eb('v.search_skeleton', 'like', `%${skeleton}%`))
+  return eb.or(terms)
 }
 
 /**

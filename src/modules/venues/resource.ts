@@ -35,7 +35,12 @@ export type VenueImage = Static<typeof VenueImageSchema>
 
 export const AmenitySchema = named(
   'Amenity',
-  Type.Object({ id: Type.Integer(), name: Type.String(), icon: Nullable(Type.String()) }),
+  Type.Object({
+    id: Type.Integer(),
+    name: Type.String(),
+    name_ne: Nullable(Type.String({ description: 'The name in Nepali (Devanagari); null when none is set' })),
+    icon: Nullable(Type.String()),
+  }),
 )
 
 export const VenueCourtSummarySchema = named(
@@ -76,11 +81,17 @@ export const VenueSchema = named(
   Type.Object({
     id: Type.Integer(),
     name: Type.String(),
+    name_ne: Nullable(
+      Type.String({ description: "The venue's name in Nepali (Devanagari); null when the owner set none" }),
+    ),
     slug: Type.String(),
     description: Nullable(Type.String()),
     phone: Nullable(Type.String()),
     email: Nullable(Type.String()),
     address: Type.String(),
+    address_ne: Nullable(
+      Type.String({ description: 'The address in Nepali (Devanagari); null when the owner set none' }),
+    ),
     city: Type.String(),
     state: Type.String(),
     latitude: Type.String({ description: 'Decimal string' }),
@@ -164,11 +175,13 @@ export type MyVenue = Static<typeof MyVenueSchema>
 export interface VenueRow {
   id: number
   name: string
+  name_ne: string | null
   slug: string
   description: string | null
   phone: string | null
   email: string | null
   address: string
+  address_ne: string | null
   city: string
   state: string
   latitude: string
@@ -198,11 +211,13 @@ export function venueResource(v: VenueRow, zone: Zone, distanceKm?: number | nul
   const out: Venue = {
     id: v.id,
     name: v.name,
+    name_ne: v.name_ne,
     slug: v.slug,
     description: v.description,
     phone: v.phone,
     email: v.email,
     address: v.address,
+    address_ne: v.address_ne,
     city: v.city,
     state: v.state,
     latitude: String(v.latitude),

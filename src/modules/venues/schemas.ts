@@ -84,6 +84,16 @@ export const taxIdentityFields = {
     ),
   ),
 }
+/** A name in Nepali (docs/catalogue.md, "Names in Nepali"): text with Devanagari in it; null clears it. */
+const NepaliName = (maxLength: number) =>
+  Nullable(
+    Type.String({
+      minLength: 1,
+      maxLength,
+      pattern: '[\\u0900-\\u097F]',
+      description: 'In Nepali: must contain Devanagari; null clears it',
+    }),
+  )
 const IdList = Type.Array(Type.Integer({ minimum: 1 }))
 const Upload = FileInput('Image file (jpg, png or webp)')
 
@@ -93,6 +103,8 @@ const venueFields = {
   phone: Nullable(Type.String({ maxLength: 30 })),
   email: Nullable(Type.String({ maxLength: 255, format: 'email' })),
   address: Type.String({ minLength: 1, maxLength: 255 }),
+  name_ne: Type.Optional(NepaliName(255)),
+  address_ne: Type.Optional(NepaliName(255)),
   city: Type.String({ minLength: 1, maxLength: 100 }),
   state: Type.String({ minLength: 1, maxLength: 100 }),
   latitude: Latitude,
@@ -122,6 +134,8 @@ export const VenueUpdateBody = Type.Object({
   phone: Type.Optional(venueFields.phone),
   email: Type.Optional(venueFields.email),
   address: Type.Optional(venueFields.address),
+  name_ne: venueFields.name_ne,
+  address_ne: venueFields.address_ne,
   city: Type.Optional(venueFields.city),
   state: Type.Optional(venueFields.state),
   latitude: Type.Optional(Latitude),
@@ -191,6 +205,7 @@ export const SportFullSchema = named(
   Type.Object({
     id: Type.Integer(),
     name: Type.String(),
+    name_ne: Nullable(Type.String({ description: 'The name in Nepali (Devanagari); null when none is set' })),
     slug: Type.String(),
     key: Type.String(),
     label: Type.String(),
@@ -200,12 +215,14 @@ export const SportFullSchema = named(
 
 export const AmenityBody = Type.Object({
   name: Type.String({ minLength: 1, maxLength: 100 }),
+  name_ne: Type.Optional(NepaliName(100)),
   icon: Type.Optional(Nullable(Type.String({ maxLength: 100 }))),
 })
 export const AmenityUpdateBody = Type.Partial(AmenityBody)
 
 export const SportBody = Type.Object({
   name: Type.String({ minLength: 1, maxLength: 100 }),
+  name_ne: Type.Optional(NepaliName(100)),
   slug: Type.Optional(Type.String({ minLength: 1, maxLength: 100, pattern: '^[a-z0-9]+(-[a-z0-9]+)*$' })),
   key: Type.Optional(Type.String({ minLength: 1, maxLength: 100, pattern: '^[a-z0-9_]+$' })),
   label: Type.Optional(Type.String({ minLength: 1, maxLength: 100 })),

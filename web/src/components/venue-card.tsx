@@ -1,6 +1,7 @@
 import type { Schemas } from '../api.ts'
 import type { FreeTimeSearch } from '../free-time.ts'
 import { formatDigits, formatMoney, t } from '../i18n/index.ts'
+import { localAddress, localName } from '../names.ts'
 import { Link } from '../router.ts'
 import { Stars } from './ui.tsx'
 
@@ -41,10 +42,10 @@ export function VenueCard({ venue: v, search }: { venue: Venue; search: FreeTime
         )}
         <div class="venue-body">
           <h2>
-            <Link href={page}>{v.name}</Link>
+            <Link href={page}>{localName(v)}</Link>
           </h2>
           <p class="muted">
-            {v.address}, {v.city}
+            {localAddress(v)}, {v.city}
           </p>
           <p class="venue-facts">
             {v.rating != null ? (

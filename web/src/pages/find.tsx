@@ -16,6 +16,7 @@ import {
 import { formatDate, formatDigits, t } from '../i18n/index.ts'
 import { navigate } from '../router.ts'
 import '../find.css'
+import { localName } from '../names.ts'
 
 type Venue = Schemas['Venue']
 type Sport = Schemas['Sport']
@@ -247,7 +248,7 @@ export function FindPage({ query }: { query: URLSearchParams }) {
             <option value="">{t('find.anySport')}</option>
             {sports.map((s) => (
               <option key={s.id} value={s.slug}>
-                {s.label || s.name}
+                {localName({ name: s.label || s.name, name_ne: s.name_ne })}
               </option>
             ))}
             <optgroup label={t('find.indoorGames')}>

@@ -4,6 +4,7 @@ import { Failure, Loading, Notice, Stars } from '../components/ui.tsx'
 import { addDays, hhmm, isIsoDate, minutes, today } from '../dates.ts'
 import { formatDate, formatDigits, formatMoney, formatWeekday, t } from '../i18n/index.ts'
 import { fromPaisa, slotPrice } from '../money.ts'
+import { localAddress, localName } from '../names.ts'
 import { Link, navigate } from '../router.ts'
 import { useSession } from '../session.ts'
 
@@ -49,7 +50,7 @@ export function VenuePage({ slug, date, embed = false }: { slug: string; date: s
       .then(async ({ data: v }) => {
         if (!live) return
         setVenue(v)
-        document.title = `${v.name} · ${t('app.name')}`
+        document.title = `${localName(v)} · ${t('app.name')}`
         const path = { venue: String(v.id) }
         const [courts, games] = await Promise.all([
           ok(api().GET('/api/venues/{venue}/courts', { params: { path } })),
@@ -76,9 +77,9 @@ export function VenuePage({ slug, date, embed = false }: { slug: string; date: s
     <Loading />
   ) : (
     <article class="venue">
-      <h1>{venue.name}</h1>
+      <h1>{localName(venue)}</h1>
       <p class="muted">
-        {venue.address}, {venue.city}
+        {localAddress(venue)}, {venue.city}
       </p>
       {!embed && <Gallery venue={venue} />}
       {!embed && <Facts venue={venue} reviews={reviews} />}
@@ -149,7 +150,7 @@ function Facts({ venue, reviews }: { venue: Venue; reviews: Reviews | null }) {
           <h3>{t('venue.amenities')}</h3>
           <ul class="chips">
             {venue.amenities.map((a) => (
-              <li key={a.id}>{a.name}</li>
+              <li key={a.id}>{localName(a)}</li>
             ))}
           </ul>
         </>
@@ -235,7 +236,9 @@ function Booker(props: {
                   <span class="muted small">
                     {' · '}
                     {r.kind === 'court'
-                      ? (r.item.sport?.name ?? r.item.type)
+                      ? r.item.sport
+                        ? localName(r.item.sport)
+                        : r.item.type
                       : r.item.game_type === 'other'
                         ? t('venue.indoorGame')
                         : t(`game.${r.item.game_type}`)}

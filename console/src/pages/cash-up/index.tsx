@@ -1,10 +1,11 @@
 import { api, ok, type Schemas } from '../../api.ts'
 import { Outcome, rupees, Section, Table, TextAreaField, useForm, useLoad } from '../../components/forms.tsx'
 import { Field, Loading, Notice } from '../../components/ui.tsx'
-import { longDate, money } from '../../format.ts'
+import { money } from '../../format.ts'
+import { bothDates, digits, localName, type MessageKey, t } from '../../i18n/index.ts'
 import { go } from '../../router.ts'
 import type { Venue } from '../../session.ts'
-import { METHOD_LABELS } from '../reports/methods.ts'
+import { methodLabel } from '../reports/methods.ts'
 import { Scroll } from '../reports/scroll.tsx'
 
 // The desk's cash-up (issue 33): a day's cash and counter payments by the staff member who took
@@ -12,7 +13,8 @@ import { Scroll } from '../reports/scroll.tsx'
 // the drawer should hold (GET /api/venues/{venue}/cash-up); the desk counts the drawer and closes
 // the day (POST), after which the day shows expected against counted and the difference, read only.
 // For the venue's staff, managers and owner (the service refuses anyone else). The day defaults to
-// today on the service's clock, venue time.
+// today on the service's clock, venue time. Its words come from the console's catalogue (English or
+// Nepali), its dates with the BS date beside (i18n/index.ts).
 
 type CashUp = Schemas['CashUp']
 type StaffTotals = CashUp['by_staff'][number]
@@ -42,10 +44,10 @@ export function CashUpPage({ venue, date }: { venue: Venue; date?: string }) {
   const shown = day.data?.date ?? asked
   return (
     <section>
-      <h1>Cash-up at {venue.name}</h1>
+      <h1>{t('cashUp.title', { venue: localName(venue) })}</h1>
       <div class="row cash-up-day">
         <Field
-          label="Day"
+          label={t('common.day')}
           type="date"
           value={shown ?? ''}
           max={today.data ?? undefined}
@@ -55,13 +57,13 @@ export function CashUpPage({ venue, date }: { venue: Venue; date?: string }) {
         />
         {today.data && shown !== today.data && (
           <button type="button" onClick={() => go(`/venues/${venue.id}/cash-up?date=${today.data}`)}>
-            Today
+            {t('cashUp.today')}
           </button>
         )}
       </div>
       {day.error && <Notice kind="error">{day.error}</Notice>}
       {!day.data ? (
-        !day.error && <Loading what="Loading the day's cash" />
+        !day.error && <Loading what={t('cashUp.loading')} />
       ) : (
         <CashUpDay venueId={venueId} day={day.data} onClosed={day.reload} />
       )}
@@ -73,44 +75,51 @@ function CashUpDay({ venueId, day, onClosed }: { venueId: string; day: CashUp; o
   const closing = day.closing
   return (
     <div class="manage-stack report-stack">
-      <Section title={`${longDate(day.date)}: ${closing ? 'closed' : 'open'}`}>
+      <Section title={t(closing ? 'cashUp.closed' : 'cashUp.open', { date: bothDates(day.date) })}>
         {closing ? (
           <ClosedDay day={day} />
         ) : (
           <>
             <Figures
-              label="The day's cash so far"
+              label={t('cashUp.soFar')}
               rows={[
-                ['Cash taken', day.cash],
-                ['Counter payments (not in the drawer)', day.counter],
-                ['Cash-backs paid', day.cash_backs],
-                ['Expected in the drawer', day.expected_cash],
+                ['cashUp.cashTaken', day.cash],
+                ['cashUp.counterPayments', day.counter],
+                ['cashUp.cashBacksPaid', day.cash_backs],
+                ['cashUp.expected', day.expected_cash],
               ]}
             />
             <CloseForm venueId={venueId} day={day} onClosed={onClosed} />
           </>
         )}
       </Section>
-      <Section title="By staff member">
-        <StaffTable rows={closing ? closing.by_staff : day.by_staff} caption="Expected cash by staff member" />
+      <Section title={t('cashUp.byStaff')}>
+        <StaffTable rows={closing ? closing.by_staff : day.by_staff} caption={t('cashUp.byStaffCaption')} />
       </Section>
-      <Section title="Desk payments">
+      <Section title={t('cashUp.deskPayments')}>
         {day.payments.length === 0 ? (
-          <p>No payment was taken at the desk that day.</p>
+          <p>{t('cashUp.noPayments')}</p>
         ) : (
-          <Scroll label="Desk payments">
+          <Scroll label={t('cashUp.deskPayments')}>
             <Table
-              caption="Desk payments of the day"
-              columns={['Time', 'Booking', 'Customer', 'Method', 'Taken by', { label: 'Amount', num: true }]}
+              caption={t('cashUp.deskPaymentsCaption')}
+              columns={[
+                t('common.time'),
+                t('common.booking'),
+                t('common.customer'),
+                t('common.method'),
+                t('cashUp.takenBy'),
+                { label: t('common.amount'), num: true },
+              ]}
             >
               {day.payments.map((p) => (
                 <tr key={p.id}>
-                  <td class="nowrap">{p.received_at.slice(11, 16)}</td>
+                  <td class="nowrap">{digits(p.received_at.slice(11, 16))}</td>
                   <td class="nowrap">{p.booking_number}</td>
                   <td>{p.customer_name}</td>
                   <td>
-                    {p.method === 'cash' ? 'Cash' : `${METHOD_LABELS[p.method]} at the counter`}
-                    {p.unverified && ' (typed reference, unverified)'}
+                    {p.method === 'cash' ? t('method.cash') : t('cashUp.atCounter', { method: methodLabel(p.method) })}
+                    {p.unverified && t('cashUp.unverified')}
                   </td>
                   <td>{p.staff.name ?? `#${p.staff.id}`}</td>
                   <td class="num nowrap">{money(p.amount)}</td>
@@ -120,17 +129,17 @@ function CashUpDay({ venueId, day, onClosed }: { venueId: string; day: CashUp; o
           </Scroll>
         )}
         {day.cash_backs_of_day.length > 0 && (
-          <Scroll label="Cash-backs">
+          <Scroll label={t('cashUp.cashBacks')}>
             <Table
-              caption="Cash-backs of the day"
+              caption={t('cashUp.cashBacksCaption')}
               columns={[
-                'Booking',
-                'Status',
-                'Payment taken by',
-                'Refunded by',
-                'Approved by',
-                'Paid out by',
-                { label: 'Amount', num: true },
+                t('common.booking'),
+                t('common.status'),
+                t('cashUp.paymentTakenBy'),
+                t('cashUp.refundedBy'),
+                t('cashUp.approvedBy'),
+                t('cashUp.paidOutBy'),
+                { label: t('common.amount'), num: true },
               ]}
             >
               {day.cash_backs_of_day.map((c) => (
@@ -146,14 +155,14 @@ function CashUpDay({ venueId, day, onClosed }: { venueId: string; day: CashUp; o
                   </td>
                   <td>
                     {c.status === 'paid'
-                      ? `Paid ${c.paid_at?.slice(11, 16) ?? ''}`
+                      ? t('cashUp.paidAt', { time: digits(c.paid_at?.slice(11, 16) ?? '') })
                       : c.payment_method === 'cash'
-                        ? 'Due'
-                        : `Due (${METHOD_LABELS[c.payment_method]}, not from the drawer)`}
+                        ? t('cashUp.due')
+                        : t('cashUp.dueOnline', { method: methodLabel(c.payment_method) })}
                   </td>
                   <td>{who(c.taken_by)}</td>
                   <td>{who(c.cancelled_by)}</td>
-                  <td>{c.needs_approval ? who(c.approved_by) : 'Not needed'}</td>
+                  <td>{c.needs_approval ? who(c.approved_by) : t('cashUp.notNeeded')}</td>
                   <td>{who(c.paid_by)}</td>
                   <td class="num nowrap">{money(c.amount)}</td>
                 </tr>
@@ -168,12 +177,12 @@ function CashUpDay({ venueId, day, onClosed }: { venueId: string; day: CashUp; o
 
 const who = (r: { id: number; name: string | null } | null) => (r ? (r.name ?? `#${r.id}`) : '—')
 
-function Figures({ label, rows }: { label: string; rows: [string, string][] }) {
+function Figures({ label, rows }: { label: string; rows: [MessageKey, string][] }) {
   return (
     <dl class="totals" aria-label={label}>
       {rows.map(([name, value]) => (
         <div key={name}>
-          <dt>{name}</dt>
+          <dt>{t(name)}</dt>
           <dd>{money(value)}</dd>
         </div>
       ))}
@@ -182,24 +191,24 @@ function Figures({ label, rows }: { label: string; rows: [string, string][] }) {
 }
 
 function StaffTable({ rows, caption }: { rows: StaffTotals[]; caption: string }) {
-  if (rows.length === 0) return <p>Nobody took or paid out money at the desk that day.</p>
+  if (rows.length === 0) return <p>{t('cashUp.nobody')}</p>
   return (
     <Scroll label={caption}>
       <Table
         caption={caption}
         columns={[
-          'Staff member',
-          { label: 'Payments', num: true },
-          { label: 'Cash', num: true },
-          { label: 'Counter', num: true },
-          { label: 'Cash-backs', num: true },
-          { label: 'Expected cash', num: true },
+          t('cashUp.staffMember'),
+          { label: t('cashUp.payments'), num: true },
+          { label: t('cashUp.cash'), num: true },
+          { label: t('cashUp.counter'), num: true },
+          { label: t('cashUp.cashBacks'), num: true },
+          { label: t('cashUp.expectedCash'), num: true },
         ]}
       >
         {rows.map((r) => (
           <tr key={r.staff?.id ?? 0}>
-            <td>{r.staff?.name ?? 'Unknown'}</td>
-            <td class="num">{r.payments}</td>
+            <td>{r.staff?.name ?? t('cashUp.unknown')}</td>
+            <td class="num">{digits(String(r.payments))}</td>
             <td class="num nowrap">{money(r.cash)}</td>
             <td class="num nowrap">{money(r.counter)}</td>
             <td class="num nowrap">{money(r.cash_backs)}</td>
@@ -225,10 +234,10 @@ function differenceOf(counted: string, expected: string): string | null {
 }
 
 function differenceText(difference: string): string {
-  if (Number(difference) === 0) return 'The drawer matches.'
+  if (Number(difference) === 0) return t('cashUp.matches')
   return Number(difference) < 0
-    ? `The drawer is short by ${money(difference.slice(1))}.`
-    : `The drawer is over by ${money(difference)}.`
+    ? t('cashUp.short', { amount: money(difference.slice(1)) })
+    : t('cashUp.over', { amount: money(difference) })
 }
 
 function CloseForm({ venueId, day, onClosed }: { venueId: string; day: CashUp; onClosed: () => void }) {
@@ -248,13 +257,13 @@ function CloseForm({ venueId, day, onClosed }: { venueId: string; day: CashUp; o
     if (done) onClosed()
   }
   return (
-    <form onSubmit={close} aria-label="Close the day">
-      <h3>Count the drawer and close the day</h3>
-      <p class="muted">Once closed, the day's figures are kept as they are and cannot be changed.</p>
+    <form onSubmit={close} aria-label={t('cashUp.closeDay')}>
+      <h3>{t('cashUp.countAndClose')}</h3>
+      <p class="muted">{t('cashUp.closedForever')}</p>
       <Outcome error={f.error} notice={f.notice} />
       <div class="row">
         <Field
-          label="Counted cash (Rs)"
+          label={t('cashUp.countedCash')}
           {...f.bind('counted_cash')}
           required
           inputMode="decimal"
@@ -262,10 +271,10 @@ function CloseForm({ venueId, day, onClosed }: { venueId: string; day: CashUp; o
           hint={difference === null ? undefined : differenceText(difference)}
         />
       </div>
-      <TextAreaField label="Note (optional)" {...f.bind('note')} />
+      <TextAreaField label={t('cashUp.note')} {...f.bind('note')} />
       <div class="actions">
         <button type="submit" class="primary" disabled={f.busy}>
-          Close {longDate(day.date)}
+          {t('cashUp.closeDate', { date: bothDates(day.date) })}
         </button>
       </div>
     </form>
@@ -278,25 +287,27 @@ function ClosedDay({ day }: { day: CashUp }) {
   return (
     <>
       <Figures
-        label="The day as closed"
+        label={t('cashUp.asClosed')}
         rows={[
-          ['Cash taken', c.cash],
-          ['Counter payments (not in the drawer)', c.counter],
-          ['Cash-backs paid', c.cash_backs],
-          ['Expected in the drawer', c.expected_cash],
-          ['Counted', c.counted_cash],
-          ['Difference', c.difference],
+          ['cashUp.cashTaken', c.cash],
+          ['cashUp.counterPayments', c.counter],
+          ['cashUp.cashBacksPaid', c.cash_backs],
+          ['cashUp.expected', c.expected_cash],
+          ['cashUp.counted', c.counted_cash],
+          ['cashUp.difference', c.difference],
         ]}
       />
       <p>
-        <strong>{differenceText(c.difference)}</strong> Closed by {c.closed_by?.name ?? 'someone no longer on file'} at{' '}
-        {c.closed_at.slice(0, 16)}.
+        <strong>{differenceText(c.difference)}</strong>{' '}
+        {t('cashUp.closedBy', {
+          name: c.closed_by?.name ?? t('cashUp.someoneGone'),
+          time: digits(c.closed_at.slice(0, 16).replace('T', ' ')),
+        })}
       </p>
-      {c.note && <p>Note: {c.note}</p>}
+      {c.note && <p>{t('cashUp.noteIs', { note: c.note })}</p>}
       {changed && (
         <Notice kind="info">
-          Money was recorded for this day after it was closed: it now shows {money(day.expected_cash)} expected in the
-          drawer and {money(day.counter)} at the counter. The closing figures above stay as they were.
+          {t('cashUp.changedAfter', { expected: money(day.expected_cash), counter: money(day.counter) })}
         </Notice>
       )}
     </>

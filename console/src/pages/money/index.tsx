@@ -2,31 +2,37 @@ import { useState } from 'preact/hooks'
 import { api, messageOf, ok, type Schemas, type User } from '../../api.ts'
 import { Loaded, Outcome, orNull, Section, Table, useForm, useLoad } from '../../components/forms.tsx'
 import { Field, Loading, Notice, SelectField } from '../../components/ui.tsx'
-import { longDate, money } from '../../format.ts'
+import { money } from '../../format.ts'
+import { bothDates, localName, type MessageKey, t } from '../../i18n/index.ts'
 import { go, href } from '../../router.ts'
 import { managesVenue, ownsVenue, type Venue } from '../../session.ts'
+import { Scroll } from '../reports/scroll.tsx'
 import { addMonths, monthLabel, monthRange } from './month.ts'
 
 // The venue's money with the platform (issue 31): the statement of a chosen month (its totals,
 // every movement of the balance, a CSV download), the payouts made to the venue, and, for the
 // owner, where payouts go. For the venue's owner and managers (and super_admin); the service
 // refuses staff too. The month defaults to the current one on the API's clock (the board's date,
-// venue time), not this device's.
+// venue time), not this device's. Words from the console's catalogue (English or Nepali), dates
+// with the BS date beside, money in lakh grouping.
 
 type Statement = Schemas['VenueStatement']
 type PayoutAccount = Schemas['PayoutAccount']
 
-const KIND_LABELS: Record<string, string> = {
-  gateway_payment: 'Online payment',
-  wallet_payment: 'Wallet payment',
-  platform_discount: 'Platform discount',
-  refund_to_wallet: 'Refund to wallet',
-  refund_to_source: 'Refund to source',
-  venue_credit: 'Desk refund to wallet',
-  commission: 'Commission',
-  commission_refund: 'Commission returned',
-  payout: 'Payout',
-}
+const KINDS = [
+  'gateway_payment',
+  'wallet_payment',
+  'platform_discount',
+  'refund_to_wallet',
+  'refund_to_source',
+  'venue_credit',
+  'commission',
+  'commission_refund',
+  'payout',
+]
+
+/** A statement line's kind in the console's language; an unknown kind as it is. */
+const kindLabel = (kind: string) => (KINDS.includes(kind) ? t(`kind.${kind}` as MessageKey) : kind)
 
 export function MoneyPage({ user, venue, month }: { user: User; venue: Venue; month?: string }) {
   const venueId = String(venue.id)
@@ -43,12 +49,10 @@ export function MoneyPage({ user, venue, month }: { user: User; venue: Venue; mo
   if (!managesVenue(user, venue)) {
     return (
       <section>
-        <h1>Money at {venue.name}</h1>
-        <Notice kind="error">
-          The venue's money is for its owner and managers. You work here as staff: you can use the day board.
-        </Notice>
+        <h1>{t('money.title', { venue: localName(venue) })}</h1>
+        <Notice kind="error">{t('money.staffOnly')}</Notice>
         <p>
-          <a href={href(`/venues/${venue.id}/board`)}>Back to the day board</a>
+          <a href={href(`/venues/${venue.id}/board`)}>{t('common.backToBoard')}</a>
         </p>
       </section>
     )
@@ -57,10 +61,10 @@ export function MoneyPage({ user, venue, month }: { user: User; venue: Venue; mo
   const shown = valid ?? (today.data ? today.data.slice(0, 7) : undefined)
   return (
     <section>
-      <h1>Money at {venue.name}</h1>
+      <h1>{t('money.title', { venue: localName(venue) })}</h1>
       {today.error && <Notice kind="error">{today.error}</Notice>}
       {!shown ? (
-        !today.error && <Loading what="Loading the statement" />
+        !today.error && <Loading what={t('money.loadingStatement')} />
       ) : (
         <div class="manage-stack">
           <StatementSection venue={venue} month={shown} />
@@ -114,26 +118,26 @@ function StatementSection({ venue, month }: { venue: Venue; month: string }) {
   }
 
   return (
-    <Section title={`Statement for ${monthLabel(month)}`}>
+    <Section title={t('money.statementFor', { month: monthLabel(month) })}>
       <div class="row month-pick">
         <button type="button" onClick={() => pick(addMonths(month, -1))}>
-          ← Previous month
+          {t('money.previousMonth')}
         </button>
         <Field
-          label="Month"
+          label={t('money.month')}
           type={'month' as 'text'}
           value={month}
           onInput={(e) => /^\d{4}-\d{2}$/.test(e.currentTarget.value) && pick(e.currentTarget.value)}
         />
         <button type="button" onClick={() => pick(addMonths(month, 1))}>
-          Next month →
+          {t('money.nextMonth')}
         </button>
         <button type="button" class="primary" disabled={download.busy} onClick={downloadCsv}>
-          Download CSV
+          {t('money.downloadCsv')}
         </button>
       </div>
       {download.error && <Notice kind="error">{download.error}</Notice>}
-      <Loaded state={statement} loading="Loading the statement" empty="" isEmpty={() => false}>
+      <Loaded state={statement} loading={t('money.loadingStatement')} empty="" isEmpty={() => false}>
         {(s) => <StatementBody statement={s} />}
       </Loaded>
     </Section>
@@ -141,53 +145,55 @@ function StatementSection({ venue, month }: { venue: Venue; month: string }) {
 }
 
 function StatementBody({ statement: s }: { statement: Statement }) {
-  const totals: [string, string][] = [
-    ['Opening balance', s.opening_balance],
-    ['Online payments', s.online_gross],
-    ['Refunds', s.refunds],
-    ['Commission', s.commission],
-    ['Payouts', s.payouts],
-    ['Closing balance', s.closing_balance],
+  const totals: [MessageKey, string][] = [
+    ['money.openingBalance', s.opening_balance],
+    ['money.onlinePayments', s.online_gross],
+    ['money.refunds', s.refunds],
+    ['money.commission', s.commission],
+    ['money.payouts', s.payouts],
+    ['money.closingBalance', s.closing_balance],
   ]
   return (
     <>
-      <p class="muted">
-        {longDate(s.from)} to {longDate(s.to)}. The balance is what the platform owes the venue for online money;
-        closing = opening + online payments − refunds − commission − payouts.
-      </p>
-      <dl class="totals" aria-label="The statement's totals">
+      <p class="muted">{t('money.explain', { from: bothDates(s.from), to: bothDates(s.to) })}</p>
+      <dl class="totals" aria-label={t('money.totals')}>
         {totals.map(([label, value]) => (
           <div key={label}>
-            <dt>{label}</dt>
+            <dt>{t(label)}</dt>
             <dd>{money(value)}</dd>
           </div>
         ))}
       </dl>
-      <p class="muted">
-        Desk money the venue took itself: {money(s.desk_gross)} taken, {money(s.desk_refunds)} refunded.
-      </p>
+      <p class="muted">{t('money.desk', { gross: money(s.desk_gross), refunds: money(s.desk_refunds) })}</p>
       {s.lines.length === 0 ? (
-        <p>Nothing moved the balance in this month.</p>
+        <p>{t('money.nothingMoved')}</p>
       ) : (
-        <Table
-          caption="Statement lines"
-          columns={['Date', 'Entry', { label: 'Amount', num: true }, { label: 'Balance after', num: true }]}
-        >
-          {s.lines.map((l, i) => (
-            // Lines have no id; their order is the statement's.
-            <tr key={i}>
-              <td class="nowrap">{l.date}</td>
-              <td>
-                <strong>{KIND_LABELS[l.kind] ?? l.kind}</strong>
-                {l.booking_number && ` · ${l.booking_number}`}
-                <br />
-                <span class="muted">{l.description}</span>
-              </td>
-              <td class="num nowrap">{money(l.amount)}</td>
-              <td class="num nowrap">{money(l.balance_after)}</td>
-            </tr>
-          ))}
-        </Table>
+        <Scroll label={t('money.lines')}>
+          <Table
+            caption={t('money.lines')}
+            columns={[
+              t('common.date'),
+              t('money.entry'),
+              { label: t('common.amount'), num: true },
+              { label: t('money.balanceAfter'), num: true },
+            ]}
+          >
+            {s.lines.map((l, i) => (
+              // Lines have no id; their order is the statement's.
+              <tr key={i}>
+                <td>{bothDates(l.date)}</td>
+                <td>
+                  <strong>{kindLabel(l.kind)}</strong>
+                  {l.booking_number && ` · ${l.booking_number}`}
+                  <br />
+                  <span class="muted">{l.description}</span>
+                </td>
+                <td class="num nowrap">{money(l.amount)}</td>
+                <td class="num nowrap">{money(l.balance_after)}</td>
+              </tr>
+            ))}
+          </Table>
+        </Scroll>
       )}
     </>
   )
@@ -200,28 +206,33 @@ function PayoutsSection({ venue }: { venue: Venue }) {
     [venueId],
   )
   return (
-    <Section title="Payouts">
-      <Loaded state={payouts} loading="Loading payouts" empty="No payouts have been made to this venue yet.">
+    <Section title={t('money.payouts')}>
+      <Loaded state={payouts} loading={t('money.loadingPayouts')} empty={t('money.noPayouts')}>
         {(rows) => (
-          <Table caption="Payouts made" columns={['Paid on', { label: 'Amount', num: true }, 'Reference']}>
-            {rows.map((p) => (
-              <tr key={p.id}>
-                <td>{longDate(p.paid_on)}</td>
-                <td class="num nowrap">{money(p.amount)}</td>
-                <td>{p.reference}</td>
-              </tr>
-            ))}
-          </Table>
+          <Scroll label={t('money.payoutsMade')}>
+            <Table
+              caption={t('money.payoutsMade')}
+              columns={[t('money.paidOn'), { label: t('common.amount'), num: true }, t('common.reference')]}
+            >
+              {rows.map((p) => (
+                <tr key={p.id}>
+                  <td>{bothDates(p.paid_on)}</td>
+                  <td class="num nowrap">{money(p.amount)}</td>
+                  <td>{p.reference}</td>
+                </tr>
+              ))}
+            </Table>
+          </Scroll>
         )}
       </Loaded>
     </Section>
   )
 }
 
-const ACCOUNT_TYPES = [
-  { value: 'bank', label: 'Bank account' },
-  { value: 'esewa', label: 'eSewa merchant' },
-  { value: 'khalti', label: 'Khalti merchant' },
+const accountTypes = () => [
+  { value: 'bank', label: t('account.bank') },
+  { value: 'esewa', label: t('account.esewa') },
+  { value: 'khalti', label: t('account.khalti') },
 ]
 
 /** "Bank account: Nabil Bank, 0123…" or "eSewa merchant: 9800…", for lists. */
@@ -241,11 +252,11 @@ function PayoutAccountSection({ venue }: { venue: Venue }) {
     [venueId],
   )
   return (
-    <Section title="Payout details">
-      <p class="muted">Where the platform sends this venue's money. Only you and Courtside's administrators see it.</p>
+    <Section title={t('account.title')}>
+      <p class="muted">{t('account.explain')}</p>
       {account.error && <Notice kind="error">{account.error}</Notice>}
       {!account.data ? (
-        !account.error && <Loading what="Loading the payout details" />
+        !account.error && <Loading what={t('account.loading')} />
       ) : (
         <PayoutAccountForm venueId={venueId} account={account.data.account} />
       )}
@@ -278,25 +289,25 @@ function PayoutAccountForm({ venueId, account }: { venueId: string; account: Pay
           },
         }),
       )
-      return 'The payout details are saved.'
+      return t('account.saved')
     })
   }
   return (
     <form onSubmit={save}>
       <Outcome error={f.error} notice={f.notice} />
       <div class="row">
-        <SelectField label="Paid to" options={ACCOUNT_TYPES} {...f.bindSelect('type')} />
-        <Field label="Account name" {...f.bind('account_name')} required autoComplete="off" />
+        <SelectField label={t('account.paidTo')} options={accountTypes()} {...f.bindSelect('type')} />
+        <Field label={t('account.name')} {...f.bind('account_name')} required autoComplete="off" />
       </div>
       {bank ? (
         <div class="row">
-          <Field label="Bank name" {...f.bind('bank_name')} required />
-          <Field label="Account number" {...f.bind('account_number')} required inputMode="numeric" />
+          <Field label={t('account.bankName')} {...f.bind('bank_name')} required />
+          <Field label={t('account.number')} {...f.bind('account_number')} required inputMode="numeric" />
         </div>
       ) : (
         <div class="row">
           <Field
-            label={v.type === 'esewa' ? 'eSewa merchant id' : 'Khalti merchant id'}
+            label={v.type === 'esewa' ? t('account.esewaId') : t('account.khaltiId')}
             {...f.bind('merchant_id')}
             required
           />
@@ -304,7 +315,7 @@ function PayoutAccountForm({ venueId, account }: { venueId: string; account: Pay
       )}
       <div class="actions">
         <button type="submit" class="primary" disabled={f.busy}>
-          Save payout details
+          {t('account.save')}
         </button>
       </div>
     </form>

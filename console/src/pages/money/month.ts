@@ -1,3 +1,6 @@
+import { adDate } from '../../../../shared-ui/format.ts'
+import { getLang } from '../../i18n/index.ts'
+
 // Calendar months as "YYYY-MM" (string and UTC-calendar arithmetic: nothing depends on this
 // device's time zone).
 
@@ -14,8 +17,9 @@ export function addMonths(month: string, n: number): string {
   return new Date(Date.UTC(y, m - 1 + n, 1)).toISOString().slice(0, 7)
 }
 
-/** "2026-11" → "November 2026". */
+/** "2026-11" → "November 2026" ("नोभेम्बर २०२६" in Nepali). */
 export function monthLabel(month: string): string {
+  if (getLang() === 'ne') return adDate(`${month}-01`, 'ne').split(' ').slice(1).join(' ')
   const [y, m] = month.split('-').map(Number)
   return new Date(Date.UTC(y, m - 1, 1)).toLocaleDateString('en-GB', {
     month: 'long',

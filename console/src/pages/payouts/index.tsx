@@ -4,6 +4,7 @@ import { api, ok } from '../../api.ts'
 import { Loaded, Outcome, orNull, rupees, Section, today, useForm, useLoad } from '../../components/forms.tsx'
 import { Field, Loading, Notice, SelectField } from '../../components/ui.tsx'
 import { money } from '../../format.ts'
+import { bsDate, digits, t } from '../../i18n/index.ts'
 import type { Venue } from '../../session.ts'
 import { accountText } from '../money/index.tsx'
 
@@ -11,8 +12,9 @@ import { accountText } from '../money/index.tsx'
 // /api/admin/payouts/due, largest balance first) with what is reserved for upcoming bookings and
 // available now, and where to send it; a form per venue to record a payout made (the service refuses
 // more than is available, or a reference recorded before, with the answer shown at the field); venues
-// that owe the platform are shown without a form; and each venue's commission rate (view and set). app.tsx shows this page to a super_admin only; the service
-// answers 403 to anyone else too.
+// that owe the platform are shown without a form; and each venue's commission rate (view and set).
+// app.tsx shows this page to a super_admin only; the service answers 403 to anyone else too. Words
+// from the console's catalogue (English or Nepali); the paid-on date shows its BS date beside.
 
 type Due = operations['listPayoutsDue']['responses'][200]['content']['application/json']['data'][number]
 
@@ -21,15 +23,12 @@ export function PayoutsPage({ venues }: { venues: Venue[] }) {
   const [done, setDone] = useState<string | null>(null)
   return (
     <section>
-      <h1>Payouts</h1>
+      <h1>{t('payouts.title')}</h1>
       <div class="manage-stack">
-        <Section title="Payouts due">
-          <p class="muted">
-            Venues the platform owes money for online payments, largest balance first. Record a payout once the money is
-            sent.
-          </p>
+        <Section title={t('payouts.due')}>
+          <p class="muted">{t('payouts.dueExplain')}</p>
           {done && <Notice kind="success">{done}</Notice>}
-          <Loaded state={due} loading="Loading payouts due" empty="No venue is owed money now.">
+          <Loaded state={due} loading={t('payouts.loading')} empty={t('payouts.none')}>
             {(rows) => (
               <ul class="due-list">
                 {rows.map((d) => (
@@ -70,7 +69,7 @@ function DueVenue({ due, onDone }: { due: Due; onDone: (message: string) => void
           },
         }),
       )
-      onDone(`A payout of ${money(saved.data.amount)} to ${due.venue.name} is recorded.`)
+      onDone(t('payouts.recorded', { amount: money(saved.data.amount), venue: due.venue.name }))
       return undefined
     })
   }
@@ -78,24 +77,20 @@ function DueVenue({ due, onDone }: { due: Due; onDone: (message: string) => void
     <article class="card due-venue" aria-labelledby={headId}>
       <h3 id={headId}>{due.venue.name}</h3>
       <dl class="facts">
-        <dt>{due.owing ? 'Owes the platform' : 'Balance owed'}</dt>
+        <dt>{due.owing ? t('payouts.owes') : t('payouts.owed')}</dt>
         <dd>{money(due.owing ? due.balance.replace('-', '') : due.balance)}</dd>
         {!due.owing && (
           <>
-            <dt>Reserved for upcoming bookings</dt>
+            <dt>{t('payouts.reserved')}</dt>
             <dd>{money(due.reserve)}</dd>
-            <dt>Available to pay out</dt>
+            <dt>{t('payouts.available')}</dt>
             <dd>{money(due.available)}</dd>
           </>
         )}
-        <dt>Pay to</dt>
+        <dt>{t('payouts.payTo')}</dt>
         <dd>{accountText(due.payout_account)}</dd>
       </dl>
-      {due.owing ? (
-        <p class="muted">Refunds after a payout left this venue owing; its next online money settles it first.</p>
-      ) : (
-        <DueForm due={due} f={f} record={record} />
-      )}
+      {due.owing ? <p class="muted">{t('payouts.owingExplain')}</p> : <DueForm due={due} f={f} record={record} />}
     </article>
   )
 }
@@ -110,16 +105,22 @@ function DueForm({
   record: (e: Event) => Promise<void>
 }) {
   return (
-    <form onSubmit={record} aria-label={`Record a payout to ${due.venue.name}`}>
+    <form onSubmit={record} aria-label={t('payouts.recordTo', { venue: due.venue.name })}>
       <Outcome error={f.error} notice={f.notice} />
       <div class="row">
-        <Field label="Amount (Rs)" inputMode="decimal" {...f.bind('amount')} required />
-        <Field label="Reference" hint="The bank or wallet transfer reference" {...f.bind('reference')} required />
-        <Field label="Paid on" type="date" {...f.bind('paid_on')} required />
+        <Field label={t('payouts.amount')} inputMode="decimal" {...f.bind('amount')} required />
+        <Field label={t('common.reference')} hint={t('payouts.referenceHint')} {...f.bind('reference')} required />
+        <Field
+          label={t('money.paidOn')}
+          type="date"
+          hint={bsDate(f.values.paid_on) || undefined}
+          {...f.bind('paid_on')}
+          required
+        />
       </div>
       <div class="actions">
         <button type="submit" class="primary" disabled={f.busy}>
-          Record payout <span class="sr-only">to {due.venue.name}</span>
+          {t('payouts.record')} <span class="sr-only">{t('payouts.toVenue', { venue: due.venue.name })}</span>
         </button>
       </div>
     </form>
@@ -129,18 +130,15 @@ function DueForm({
 function CommissionSection({ venues }: { venues: Venue[] }) {
   const [venueId, setVenueId] = useState(venues[0] ? String(venues[0].id) : '')
   return (
-    <Section title="Commission">
-      <p class="muted">
-        Commission is taken on online money as it settles; a new rate applies to payments from now on. Leave the rate
-        empty for the platform default.
-      </p>
+    <Section title={t('payouts.commission')}>
+      <p class="muted">{t('payouts.commissionExplain')}</p>
       {venues.length === 0 ? (
-        <p>There are no venues yet.</p>
+        <p>{t('payouts.noVenues')}</p>
       ) : (
         <>
           <div class="row">
             <SelectField
-              label="Venue"
+              label={t('shell.venue')}
               options={venues.map((v) => ({ value: String(v.id), label: v.name }))}
               value={venueId}
               onChange={(e) => setVenueId(e.currentTarget.value)}
@@ -162,7 +160,7 @@ function Commission({ venueId }: { venueId: string }) {
     [venueId],
   )
   if (rate.error) return <Notice kind="error">{rate.error}</Notice>
-  if (!rate.data) return <Loading what="Loading the commission" />
+  if (!rate.data) return <Loading what={t('payouts.loadingCommission')} />
   return <CommissionForm venueId={venueId} rate={rate.data} onSaved={rate.reload} />
 }
 
@@ -172,9 +170,9 @@ function CommissionForm({ venueId, rate, onSaved }: { venueId: string; rate: Rat
   const f = useForm({ percent: rate.percent ?? '', desk_percent: rate.desk_percent ?? '' })
   // Empty is null (the default, or none); anything that is not a number goes as typed for the service's 422.
   const number = (text: string): number | null => {
-    const t = orNull(text)
-    if (t === null) return null
-    return Number.isFinite(Number(t)) ? Number(t) : (t as unknown as number)
+    const typed = orNull(text)
+    if (typed === null) return null
+    return Number.isFinite(Number(typed)) ? Number(typed) : (typed as unknown as number)
   }
   async function save(e: Event) {
     e.preventDefault()
@@ -186,34 +184,40 @@ function CommissionForm({ venueId, rate, onSaved }: { venueId: string; rate: Rat
         }),
       )
       onSaved()
-      return `Commission is now ${saved.data.effective_percent}% on online money${
-        saved.data.desk_percent ? ` and ${saved.data.desk_percent}% on desk money` : ''
-      }.`
+      const percent = digits(String(saved.data.effective_percent))
+      return saved.data.desk_percent
+        ? t('payouts.commissionNowDesk', { percent, desk: digits(String(saved.data.desk_percent)) })
+        : t('payouts.commissionNow', { percent })
     })
   }
   return (
     <form onSubmit={save}>
       <dl class="facts">
-        <dt>Applied now</dt>
-        <dd>{rate.effective_percent}% on online money</dd>
-        <dt>Platform default</dt>
-        <dd>{rate.platform_default_percent}%</dd>
-        <dt>On desk money</dt>
-        <dd>{rate.desk_percent ? `${rate.desk_percent}%` : 'None'}</dd>
+        <dt>{t('payouts.appliedNow')}</dt>
+        <dd>{t('payouts.onOnline', { percent: digits(String(rate.effective_percent)) })}</dd>
+        <dt>{t('payouts.default')}</dt>
+        <dd>{digits(`${rate.platform_default_percent}%`)}</dd>
+        <dt>{t('payouts.onDesk')}</dt>
+        <dd>{rate.desk_percent ? digits(`${rate.desk_percent}%`) : t('payouts.noneRate')}</dd>
       </dl>
       <Outcome error={f.error} notice={f.notice} />
       <div class="row">
         <Field
-          label="Rate on online money (%)"
+          label={t('payouts.onlineRate')}
           inputMode="decimal"
-          hint="Empty: the platform default"
+          hint={t('payouts.onlineRateHint')}
           {...f.bind('percent')}
         />
-        <Field label="Rate on desk money (%)" inputMode="decimal" hint="Empty: none" {...f.bind('desk_percent')} />
+        <Field
+          label={t('payouts.deskRate')}
+          inputMode="decimal"
+          hint={t('payouts.deskRateHint')}
+          {...f.bind('desk_percent')}
+        />
       </div>
       <div class="actions">
         <button type="submit" class="primary" disabled={f.busy}>
-          Save commission
+          {t('payouts.saveCommission')}
         </button>
       </div>
     </form>

@@ -2,12 +2,13 @@ import { useEffect, useRef, useState } from 'preact/hooks'
 import { api, messageOf, ok, type User } from '../../api.ts'
 import { Loaded, Section, Table, useLoad } from '../../components/forms.tsx'
 import { Field, Loading, Notice } from '../../components/ui.tsx'
-import { longDate, money } from '../../format.ts'
+import { money } from '../../format.ts'
+import { bothDates, count, digits, localName, t } from '../../i18n/index.ts'
 import { go, href } from '../../router.ts'
 import { managesVenue, type Venue } from '../../session.ts'
 import { addMonths, monthRange } from '../money/month.ts'
 import { Heatmap } from './heatmap.tsx'
-import { METHOD_LABELS, METHODS, type RevenueDay, type Summary } from './methods.ts'
+import { METHODS, methodLabel, type RevenueDay, type Summary } from './methods.ts'
 import { Scroll } from './scroll.tsx'
 
 // The owner's and managers' view of their business (issue 33): a date range (this month so far,
@@ -15,7 +16,8 @@ import { Scroll } from './scroll.tsx'
 // net revenue by day stacked by payment method (Chart.js, loaded only here), the no-show rate, the
 // top customers, and the bookings and payments as CSV files. Every figure is
 // GET /api/venues/{venue}/reports/summary (docs/reports.md says how each is counted). Today is the
-// service's today (the board's date, venue time), never this device's.
+// service's today (the board's date, venue time), never this device's. Words from the console's
+// catalogue (English or Nepali), dates with the BS date beside, money in lakh grouping.
 
 const DATE = /^\d{4}-\d{2}-\d{2}$/
 
@@ -32,13 +34,10 @@ export function ReportsPage({ user, venue, from, to }: { user: User; venue: Venu
   if (!managesVenue(user, venue)) {
     return (
       <section>
-        <h1>Reports at {venue.name}</h1>
-        <Notice kind="error">
-          Reports are for the venue's owner and managers. You work here as staff: you can use the day board and the
-          cash-up.
-        </Notice>
+        <h1>{t('reports.title', { venue: localName(venue) })}</h1>
+        <Notice kind="error">{t('reports.staffOnly')}</Notice>
         <p>
-          <a href={href(`/venues/${venue.id}/board`)}>Back to the day board</a>
+          <a href={href(`/venues/${venue.id}/board`)}>{t('common.backToBoard')}</a>
         </p>
       </section>
     )
@@ -46,10 +45,10 @@ export function ReportsPage({ user, venue, from, to }: { user: User; venue: Venu
   const range = asked ?? (today.data ? { from: `${today.data.slice(0, 7)}-01`, to: today.data } : undefined)
   return (
     <section>
-      <h1>Reports at {venue.name}</h1>
+      <h1>{t('reports.title', { venue: localName(venue) })}</h1>
       {today.error && <Notice kind="error">{today.error}</Notice>}
       {!range || !today.data ? (
-        !today.error && <Loading what="Loading the reports" />
+        !today.error && <Loading what={t('reports.loading')} />
       ) : (
         <div class="manage-stack report-stack">
           <RangePicker venue={venue} range={range} today={today.data} />
@@ -73,28 +72,38 @@ function RangePicker({ venue, range, today }: { venue: Venue; range: { from: str
   const same = (r: { from: string; to: string }) => r.from === range.from && r.to === range.to
   return (
     <div class="card">
-      <h2>Range</h2>
-      <p class="muted">
-        {longDate(range.from)} to {longDate(range.to)}
-      </p>
+      <h2>{t('reports.range')}</h2>
+      <p class="muted">{t('reports.fromTo', { from: bothDates(range.from), to: bothDates(range.to) })}</p>
       <div class="row report-range">
         <button type="button" aria-pressed={same(thisMonth)} onClick={() => show(thisMonth)}>
-          This month
+          {t('reports.thisMonth')}
         </button>
         <button type="button" aria-pressed={same(lastMonth)} onClick={() => show(lastMonth)}>
-          Last month
+          {t('reports.lastMonth')}
         </button>
         <form
           class="row"
-          aria-label="Custom range"
+          aria-label={t('reports.customRange')}
           onSubmit={(e) => {
             e.preventDefault()
             if (DATE.test(from) && DATE.test(to)) show({ from, to })
           }}
         >
-          <Field label="From" type="date" value={from} max={to} onInput={(e) => setFrom(e.currentTarget.value)} />
-          <Field label="To" type="date" value={to} min={from} onInput={(e) => setTo(e.currentTarget.value)} />
-          <button type="submit">Show range</button>
+          <Field
+            label={t('reports.from')}
+            type="date"
+            value={from}
+            max={to}
+            onInput={(e) => setFrom(e.currentTarget.value)}
+          />
+          <Field
+            label={t('reports.to')}
+            type="date"
+            value={to}
+            min={from}
+            onInput={(e) => setTo(e.currentTarget.value)}
+          />
+          <button type="submit">{t('reports.showRange')}</button>
         </form>
       </div>
     </div>
@@ -113,20 +122,20 @@ function Report({ venue, range }: { venue: Venue; range: { from: string; to: str
     [venueId, range.from, range.to],
   )
   return (
-    <Loaded state={summary} loading="Loading the figures" empty="" isEmpty={() => false}>
+    <Loaded state={summary} loading={t('reports.loadingFigures')} empty="" isEmpty={() => false}>
       {(s) => (
         <>
-          <Section title="Totals">
+          <Section title={t('reports.totals')}>
             <Totals s={s} />
             <Downloads venue={venue} range={range} />
           </Section>
-          <Section title="Revenue by day">
+          <Section title={t('reports.revenueByDay')}>
             <RevenueByDay days={s.by_day} net={s.revenue.net} />
           </Section>
-          <Section title="Occupancy by weekday and hour">
+          <Section title={t('reports.occupancy')}>
             <Heatmap cells={s.by_hour} />
           </Section>
-          <Section title="Top customers">
+          <Section title={t('reports.topCustomers')}>
             <TopCustomers s={s} />
           </Section>
         </>
@@ -135,21 +144,21 @@ function Report({ venue, range }: { venue: Venue; range: { from: string; to: str
   )
 }
 
-const percent = (n: number, digits = 1) => `${n.toFixed(digits)}%`
+const percent = (n: number, places = 1) => digits(`${n.toFixed(places)}%`)
 
 function Totals({ s }: { s: Summary }) {
   const b = s.bookings.by_status
   const totals: [string, string][] = [
-    ['Bookings', String(s.bookings.total)],
-    ['Net revenue', money(s.revenue.net)],
-    ['Received', money(s.revenue.gross)],
-    ['Refunded', money(s.revenue.refunds)],
-    ['Occupancy', percent(s.occupancy.percent)],
-    ['No-show rate', percent(s.no_show_rate * 100)],
+    [t('common.bookings'), count(s.bookings.total)],
+    [t('reports.netRevenue'), money(s.revenue.net)],
+    [t('reports.received'), money(s.revenue.gross)],
+    [t('reports.refunded'), money(s.revenue.refunds)],
+    [t('reports.occupancyShort'), percent(s.occupancy.percent)],
+    [t('reports.noShowRate'), percent(s.no_show_rate * 100)],
   ]
   return (
     <>
-      <dl class="totals" aria-label="The range's totals">
+      <dl class="totals" aria-label={t('reports.rangeTotals')}>
         {totals.map(([label, value]) => (
           <div key={label}>
             <dt>{label}</dt>
@@ -158,14 +167,20 @@ function Totals({ s }: { s: Summary }) {
         ))}
       </dl>
       <p class="muted">
-        {s.occupancy.booked_hours} of {s.occupancy.open_hours} open hours booked. Bookings: {b.completed} completed,{' '}
-        {b.confirmed + b.playing} confirmed or playing, {b.pending} awaiting payment, {b.no_show} no-shows,{' '}
-        {b.cancelled} cancelled. Money counts on the day it moved; revenue is before commission.
+        {t('reports.explain', {
+          booked: digits(String(s.occupancy.booked_hours)),
+          open: digits(String(s.occupancy.open_hours)),
+          completed: b.completed,
+          confirmed: b.confirmed + b.playing,
+          pending: b.pending,
+          noShow: b.no_show,
+          cancelled: b.cancelled,
+        })}
       </p>
-      <Table caption="Net revenue by payment method" columns={['Method', { label: 'Net', num: true }]}>
+      <Table caption={t('reports.byMethod')} columns={[t('common.method'), { label: t('common.net'), num: true }]}>
         {METHODS.map((m) => (
           <tr key={m}>
-            <td>{METHOD_LABELS[m]}</td>
+            <td>{methodLabel(m)}</td>
             <td class="num nowrap">{money(s.revenue.by_method[m])}</td>
           </tr>
         ))}
@@ -206,10 +221,10 @@ function Downloads({ venue, range }: { venue: Venue; range: { from: string; to: 
     <>
       <div class="actions">
         <button type="button" disabled={state.busy} onClick={() => download('bookings')}>
-          Download bookings CSV
+          {t('reports.downloadBookings')}
         </button>
         <button type="button" disabled={state.busy} onClick={() => download('payments')}>
-          Download payments CSV
+          {t('reports.downloadPayments')}
         </button>
       </div>
       {state.error && <Notice kind="error">{state.error}</Notice>}
@@ -238,42 +253,41 @@ function RevenueByDay({ days, net }: { days: RevenueDay[]; net: string }) {
   return (
     <>
       <p>
-        Net revenue {money(net)} over {days.length} {days.length === 1 ? 'day' : 'days'}
-        {best && Number(best.net) > 0 && `; the best day was ${longDate(best.date)} with ${money(best.net)}`}.
+        {days.length === 1
+          ? t('reports.netOverOne', { net: money(net) })
+          : t('reports.netOver', { net: money(net), days: days.length })}
+        {best && Number(best.net) > 0 && t('reports.bestDay', { date: bothDates(best.date), net: money(best.net) })}
+        {t('reports.stop')}
       </p>
-      {failed && <Notice kind="error">The chart could not be drawn: {failed}</Notice>}
+      {failed && <Notice kind="error">{t('reports.chartFailed', { error: failed })}</Notice>}
       <div class="chart-box">
-        <canvas
-          ref={canvas}
-          role="img"
-          aria-label="Net revenue by day, stacked by payment method. The table after the chart has the numbers."
-        />
+        <canvas ref={canvas} role="img" aria-label={t('reports.chartLabel')} />
       </div>
       {/* A table cannot be narrower than its cells, so the clipping box is a div around it. */}
       <div class="sr-only">
         <table>
-          <caption>Net revenue by day and payment method</caption>
+          <caption>{t('reports.byDayCaption')}</caption>
           <thead>
             <tr>
-              <th scope="col">Day</th>
+              <th scope="col">{t('common.day')}</th>
               {METHODS.map((m) => (
                 <th key={m} scope="col">
-                  {METHOD_LABELS[m]}
+                  {methodLabel(m)}
                 </th>
               ))}
-              <th scope="col">Net</th>
-              <th scope="col">Bookings</th>
+              <th scope="col">{t('common.net')}</th>
+              <th scope="col">{t('common.bookings')}</th>
             </tr>
           </thead>
           <tbody>
             {days.map((d) => (
               <tr key={d.date}>
-                <th scope="row">{d.date}</th>
+                <th scope="row">{bothDates(d.date)}</th>
                 {METHODS.map((m) => (
                   <td key={m}>{money(d.by_method[m])}</td>
                 ))}
                 <td>{money(d.net)}</td>
-                <td>{d.bookings}</td>
+                <td>{count(d.bookings)}</td>
               </tr>
             ))}
           </tbody>
@@ -284,18 +298,23 @@ function RevenueByDay({ days, net }: { days: RevenueDay[]; net: string }) {
 }
 
 function TopCustomers({ s }: { s: Summary }) {
-  if (s.top_customers.length === 0) return <p>No customer booked in this range.</p>
+  if (s.top_customers.length === 0) return <p>{t('reports.noCustomers')}</p>
   return (
-    <Scroll label="Top customers">
+    <Scroll label={t('reports.topCustomers')}>
       <Table
-        caption="Top customers by net revenue"
-        columns={['Customer', 'Phone', { label: 'Bookings', num: true }, { label: 'Net', num: true }]}
+        caption={t('reports.topCaption')}
+        columns={[
+          t('common.customer'),
+          t('common.phone'),
+          { label: t('common.bookings'), num: true },
+          { label: t('common.net'), num: true },
+        ]}
       >
         {s.top_customers.map((c) => (
           <tr key={`${c.name}-${c.phone ?? ''}`}>
             <td>{c.name}</td>
             <td class="nowrap">{c.phone ?? '—'}</td>
-            <td class="num">{c.bookings}</td>
+            <td class="num">{count(c.bookings)}</td>
             <td class="num nowrap">{money(c.net)}</td>
           </tr>
         ))}

@@ -1,4 +1,5 @@
 import type { Schemas } from '../../api.ts'
+import { t } from '../../i18n/index.ts'
 
 // Payment methods as the reports show them (shared by the page and the lazily loaded chart).
 
@@ -15,6 +16,11 @@ export const METHOD_LABELS: Record<Method, string> = {
   gateway_2: 'Khalti',
   gateway_3: 'Fonepay',
   other: 'Other',
+}
+
+/** A method's name in the console's language (eSewa, Khalti and Fonepay are their own names in both). */
+export function methodLabel(method: string): string {
+  return (METHODS as string[]).includes(method) ? t(`method.${method as Method}`) : method
 }
 
 /** Distinct hues, each at least 3:1 against the white card (WCAG 1.4.11 for graphics). */

@@ -2,18 +2,24 @@ import type { Executor } from '../../../lib/db.ts'
 
 // Rows of the amenity and sport catalogues.
 
+const sportColumns = ['id', 'name', 'name_ne', 'slug', 'key', 'label', 'category'] as const
+
 export const amenityRows = (db: Executor) =>
-  db.selectFrom('amenities').select(['id', 'name', 'icon']).orderBy('id').execute()
+  db.selectFrom('amenities').select(['id', 'name', 'name_ne', 'icon']).orderBy('id').execute()
 
-export const sportRows = (db: Executor) =>
-  db.selectFrom('sports').select(['id', 'name', 'slug', 'key', 'label', 'category']).orderBy('id').execute()
+export const sportRows = (db: Executor) => db.selectFrom('sports').select(sportColumns).orderBy('id').execute()
 
-export const insertAmenity = (db: Executor, values: { name: string; icon: string | null }) =>
-  db.insertInto('amenities').values(values).returning(['id', 'name', 'icon']).executeTakeFirstOrThrow()
+const amenityColumns = ['id', 'name', 'name_ne', 'icon'] as const
+
+export const insertAmenity = (db: Executor, values: { name: string; name_ne: string | null; icon: string | null }) =>
+  db.insertInto('amenities').values(values).returning(amenityColumns).executeTakeFirstOrThrow()
 
 /** Updates the given columns; undefined when no amenity has that id. */
-export const updateAmenity = (db: Executor, id: number, set: { name?: string; icon?: string | null }) =>
-  db.updateTable('amenities').set(set).where('id', '=', id).returning(['id', 'name', 'icon']).executeTakeFirst()
+export const updateAmenity = (
+  db: Executor,
+  id: number,
+  set: { name?: string; name_ne?: string | null; icon?: string | null },
+) => db.updateTable('amenities').set(set).where('id', '=', id).returning(amenityColumns).executeTakeFirst()
 
 /** Deletes the amenity; false when there was none. */
 export async function deleteAmenityRow(db: Executor, id: number): Promise<boolean> {
@@ -21,10 +27,9 @@ export async function deleteAmenityRow(db: Executor, id: number): Promise<boolea
   return Number(res.numDeletedRows) !== 0
 }
 
-const sportColumns = ['id', 'name', 'slug', 'key', 'label', 'category'] as const
-
 export interface SportValues {
   name: string
+  name_ne: string | null
   slug: string
   key: string
   label: string

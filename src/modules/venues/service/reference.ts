@@ -22,6 +22,9 @@ const isUniqueViolation = (e: unknown) => (e as { code?: string })?.code === '23
 // Amenity and sport keys are `serial` (int4): a larger id names nothing.
 const idOf = (key: string) => pathId(key, SERIAL_MAX)
 
+/** A Nepali name as stored: trimmed; null (or nothing) clears it. */
+const nepali = (value: string | null | undefined) => value?.trim() || null
+
 export const listAmenities = (ctx: AppContext) => amenityRows(ctx.db)
 
 export const listSports = (ctx: AppContext) => sportRows(ctx.db)
@@ -42,7 +45,11 @@ function sportTaken(e: unknown): never {
 }
 
 export function createAmenity(ctx: AppContext, body: Static<typeof AmenityBody>) {
-  return insertAmenity(ctx.db, { name: body.name.trim(), icon: body.icon ?? null }).catch(amenityNameTaken)
+  return insertAmenity(ctx.db, {
+    name: body.name.trim(),
+    name_ne: nepali(body.name_ne),
+    icon: body.icon ?? null,
+  }).catch(amenityNameTaken)
 }
 
 /**
@@ -61,9 +68,10 @@ export async function changeAmenity(ctx: AppContext, key: string, body: Static<t
   const update = someOf(
     {
       ...(body.name !== undefined && { name: body.name.trim() }),
+      ...(body.name_ne !== undefined && { name_ne: nepali(body.name_ne) }),
       ...(body.icon !== undefined && { icon: body.icon }),
     },
-    ['name', 'icon'],
+    ['name', 'name_ne', 'icon'],
   )
   const row = await updateAmenity(ctx.db, id, update).catch(amenityNameTaken)
   if (!row) throw new NotFound()
@@ -79,6 +87,7 @@ export function createSport(ctx: AppContext, body: Static<typeof SportBody>) {
   const slug = body.slug ?? slugify(name)
   return insertSport(ctx.db, {
     name,
+    name_ne: nepali(body.name_ne),
     slug,
     key: body.key ?? slug.replace(/-/g, '_'),
     label: body.label ?? name,
@@ -91,12 +100,13 @@ export async function changeSport(ctx: AppContext, key: string, body: Static<typ
   const update = someOf(
     {
       ...(body.name !== undefined && { name: body.name.trim() }),
+      ...(body.name_ne !== undefined && { name_ne: nepali(body.name_ne) }),
       ...(body.slug !== undefined && { slug: body.slug }),
       ...(body.key !== undefined && { key: body.key }),
       ...(body.label !== undefined && { label: body.label }),
       ...(body.category !== undefined && { category: body.category }),
     },
-    ['name', 'slug', 'key', 'label', 'category'],
+    ['name', 'name_ne', 'slug', 'key', 'label', 'category'],
   )
   const row = await updateSport(ctx.db, id, update).catch(sportTaken)
   if (!row) throw new NotFound()
