@@ -4031,6 +4031,7 @@ export interface components {
                 booking_number: string;
                 status: string;
                 venue: string;
+                venue_slug: string;
                 /** @description The court (or indoor game) name */
                 resource: string;
                 date: string;
