@@ -2886,6 +2886,10 @@ export interface components {
             /** @description The slot was offered to the first waiting customer when it freed: this pending booking is the offer, open until hold_expires_at (court bookings) */
             is_waitlist_offer: boolean;
             series_id: number | null;
+            shares: {
+                paid: number;
+                total: number;
+            } | null;
         };
         /** BoardColumn */
         BoardColumn: {

@@ -95,3 +95,34 @@ test('a share paid through a gateway and released goes back to the payer’s wal
 async function nameOf(id: number) {
   return (await app.ctx.db.selectFrom('users').select('name').where('id', '=', id).executeTakeFirst())?.name
 }
+
+test('the desk board shows how many shares of a split booking are paid; staff never see the shares list', async () => {
+  const w = await splitWorld(app, { total: 150000 })
+  const data = (await split(app, w.organizer, w.booking.id, { shares: 5 })).json().data
+  for (const i of [1, 2, 3]) {
+    const payer = await createUser(app, { wallet: 30000 })
+    assert.equal((await payShare(app, payer, data.shares[i].pay_url, { method: 'wallet' })).statusCode, 200)
+  }
+  const { date } = await app.ctx.db
+    .selectFrom('bookings')
+    .select('date')
+    .where('id', '=', w.booking.id)
+    .executeTakeFirstOrThrow()
+  const res = await app.inject({
+    method: 'GET',
+    url: `/api/venues/${w.venue.id}/board?date=${date}`,
+    headers: w.staff.headers,
+  })
+  assert.equal(res.statusCode, 200, res.body)
+  const booking = res
+    .json()
+    .data.bookings.find((b: { id: number; kind: string }) => b.kind === 'court' && b.id === w.booking.id)
+  assert.deepEqual(booking.shares, { paid: 3, total: 5 })
+  assert.equal(booking.paid_amount, '900.00')
+  const shares = await app.inject({
+    method: 'GET',
+    url: `/api/bookings/${w.booking.id}/shares`,
+    headers: w.staff.headers,
+  })
+  assert.equal(shares.statusCode, 403)
+})
