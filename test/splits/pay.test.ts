@@ -284,3 +284,28 @@ test('at the deadline with shares unpaid the booking is cancelled and each payer
   assert.deepEqual(late.json(), { message: 'This share can no longer be paid.' })
   await assertBalanced()
 })
+
+test('the organizer cancelling in the free-cancellation window refunds each payer their own share', async () => {
+  const w = await splitInto(3, 90000)
+  const a = await createUser(app, { wallet: 30000 })
+  const b = await createUser(app)
+  assert.equal((await payShare(app, a, w.shares[1].pay_url, { method: 'wallet' })).statusCode, 200)
+  const gw = await payShare(app, b, w.shares[2].pay_url, { method: 'gateway_1' })
+  const callback = await simulate(app, gw.json().data.payment_url, 'success')
+  assert.equal((await app.inject({ method: 'GET', url: callback })).statusCode, 200)
+  const res = await app.inject({
+    method: 'PATCH',
+    url: `/api/bookings/${w.booking.id}/cancel`,
+    headers: w.organizer.headers,
+    payload: {},
+  })
+  assert.equal(res.statusCode, 200, res.body)
+  assert.equal((await ledger(app, a.id)).balance, 30000)
+  assert.equal((await ledger(app, b.id)).balance, 30000)
+  assert.equal((await ledger(app, w.organizer.id)).balance, 0)
+  assert.deepEqual(
+    (await sharesNow(w)).map((s) => s.status),
+    ['unpaid', 'refunded', 'refunded'],
+  )
+  await assertBalanced()
+})
