@@ -303,6 +303,20 @@ test('the organizer cancelling in the free-cancellation window refunds each paye
   assert.equal((await ledger(app, a.id)).balance, 30000)
   assert.equal((await ledger(app, b.id)).balance, 30000)
   assert.equal((await ledger(app, w.organizer.id)).balance, 0)
+  // Each payer is told what came back to them.
+  for (const payer of [a, b]) {
+    const told = await app.ctx.db
+      .selectFrom('notifications')
+      .select('data')
+      .where('user_id', '=', payer.id)
+      .where('type', 'like', '%BookingRefunded')
+      .execute()
+    assert.equal(told.length, 1)
+    assert.match(
+      (told[0].data as { message: string }).message,
+      /^Rs 300\.00 of your payment for booking .* was refunded to your wallet\.$/,
+    )
+  }
   assert.deepEqual(
     (await sharesNow(w)).map((s) => s.status),
     ['unpaid', 'refunded', 'refunded'],
