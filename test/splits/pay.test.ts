@@ -346,3 +346,23 @@ test('a split booking paid in full another way: its unpaid shares can no longer 
   assert.equal((await bookingState(app, w.booking.id)).paid_amount, 150000)
   await assertBalanced()
 })
+
+test('a share paid again with the same Idempotency-Key is answered from the first time, paid once', async () => {
+  const w = await splitInto(2)
+  const friend = await createUser(app, { wallet: 100000 })
+  const token = new URL(w.shares[1].pay_url).pathname.split('/').pop()
+  const send = () =>
+    app.inject({
+      method: 'POST',
+      url: `/api/shares/${token}/pay`,
+      headers: { ...friend.headers, 'idempotency-key': 'share-key-1' },
+      payload: { method: 'wallet' },
+    })
+  const first = await send()
+  const again = await send()
+  assert.equal(first.statusCode, 200, first.body)
+  assert.equal(again.statusCode, 200, again.body)
+  assert.equal(again.headers['idempotent-replayed'], 'true')
+  assert.deepEqual(again.json(), first.json())
+  assert.equal((await ledger(app, friend.id)).balance, 25000)
+})
