@@ -300,6 +300,7 @@ test('the organizer cancelling in the free-cancellation window refunds each paye
     payload: {},
   })
   assert.equal(res.statusCode, 200, res.body)
+  assert.equal(res.json().message, 'Booking cancelled. Rs 600.00 refunded to the players who paid their shares.')
   assert.equal((await ledger(app, a.id)).balance, 30000)
   assert.equal((await ledger(app, b.id)).balance, 30000)
   assert.equal((await ledger(app, w.organizer.id)).balance, 0)

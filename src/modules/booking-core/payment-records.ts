@@ -122,6 +122,7 @@ export interface RefundTarget {
  * (gateway money taken at the desk; never wallet money). The payments are marked
  * refunded / partially_refunded and the booking's paid_amount lowered by both (it is net of
  * refunds). Runs in the caller's transaction. `by`: who cancelled or refunded (null: the system).
+ * `toOthers`: of what was credited, what went to payers other than the customer (a split's shares).
  */
 export async function refundBooking(
   ctx: AppContext,
@@ -131,8 +132,8 @@ export async function refundBooking(
   amounts: { toWallet: number; atDesk: number },
   reason: string,
   by: number | null = null,
-): Promise<{ credited: number }> {
-  if (amounts.toWallet + amounts.atDesk <= 0) return { credited: 0 }
+): Promise<{ credited: number; toOthers: number }> {
+  if (amounts.toWallet + amounts.atDesk <= 0) return { credited: 0, toOthers: 0 }
   const payments = await lockRefundablePayments(trx, kind, booking.id)
   const left = { online: amounts.toWallet, desk: amounts.atDesk }
   const online: Array<{ payment: RefundablePayment; take: number }> = []
@@ -155,9 +156,11 @@ export async function refundBooking(
     byPayer.set(payer, [...(byPayer.get(payer) ?? []), part])
   }
   let credited = 0
+  let toOthers = 0
   for (const [payer, parts] of byPayer) {
     const given = await refundOnline(ctx, trx, kind, booking, payer, parts, reason)
     credited += given
+    if (payer !== booking.user_id) toOthers += given
     // The customer is told by the caller (BookingCancelled); another payer of a share, here.
     if (payer !== null && payer !== booking.user_id && given > 0) {
       await notify(
@@ -178,7 +181,7 @@ export async function refundBooking(
       )
     }
   }
-  return { credited }
+  return { credited, toOthers }
 }
 
 /**
