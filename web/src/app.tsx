@@ -5,6 +5,7 @@ import { t, useLang } from './i18n/index.ts'
 import { BookPage } from './pages/book.tsx'
 import { FindPage } from './pages/find.tsx'
 import { PaymentLandingPage, PaymentReturnPage } from './pages/payment-return.tsx'
+import { SharePage } from './pages/share.tsx'
 import { VenuePage } from './pages/venue.tsx'
 import { type Route, useRoute } from './router.ts'
 
@@ -17,6 +18,7 @@ import { type Route, useRoute } from './router.ts'
  *   /book?court=|game=&date=&slots= review a booking: coupon, price, how to pay
  *   /payments/return               a gateway's return_url: on to /payments/:id/return
  *   /payments/:id/return           back from a gateway: asks the service until the payment settles
+ *   /s/:token                      a share of a split booking: who has paid, pay this share
  *   /signin, /signup, /account/..., /bookings, /wallet, /notifications, /tournaments: the account
  *   pages (see `accountRoutes` below).
  */
@@ -37,6 +39,7 @@ function page(route: Route): ComponentChildren {
   if (first === 'venues' && second) return <VenuePage slug={second} date={route.query.get('date')} />
   if (first === 'v' && second) return <VenuePage slug={second} date={route.query.get('date')} />
   if (first === 'book') return <BookPage query={route.query} />
+  if (first === 's' && second && !third) return <SharePage token={second} />
   if (first === 'payments' && second === 'return' && !third) return <PaymentLandingPage query={route.query} />
   if (first === 'payments' && second && /^\d+$/.test(second) && third === 'return')
     return <PaymentReturnPage payment={second} />

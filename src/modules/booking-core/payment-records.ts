@@ -3,7 +3,7 @@ import type { Payments } from '../../db/types.ts'
 import type { AppContext } from '../../lib/context.ts'
 import type { Executor } from '../../lib/db.ts'
 import { Invalid, Unprocessable } from '../../lib/errors.ts'
-import { formatMoney } from '../../lib/money.ts'
+import { formatMoney, formatRupees } from '../../lib/money.ts'
 import type { Zone } from '../../lib/zone.ts'
 import {
   account,
@@ -16,6 +16,7 @@ import {
   syncPlatformDiscount,
   transfer,
 } from '../ledger/index.ts'
+import { notify } from '../notifications/index.ts'
 import { issueCreditNote } from '../receipts/index.ts'
 import { creditWallet } from '../wallet/index.ts'
 import { emitPaymentEvent } from '../webhooks/index.ts'
@@ -100,6 +101,8 @@ export interface RefundablePayment {
   recorded_by: number | null
   /** A desk payment whose gateway money nobody verified (a reference typed before desk QR payments). */
   unverified: boolean
+  /** Who paid it (a share of a split booking is paid by whoever took it); the booking's customer when absent. */
+  user_id?: number | null
   gateway_transaction_id?: string | null
 }
 
@@ -108,15 +111,18 @@ export interface RefundTarget {
   id: number
   venue_id: number
   user_id: number | null
+  /** Named in what a payer other than the customer (a split booking's share) is told. */
+  booking_number?: string
 }
 
 /**
  * Refunds a booking's completed payments by the way the money came (refundQuote): `toWallet` paisa of
- * its online payments to the customer's wallet, charged to the venue's balance; `atDesk` paisa of its
+ * its online payments to the wallet of whoever paid each (the customer, or a share's payer), charged to the venue's balance; `atDesk` paisa of its
  * desk payments as cash-backs due at the venue's desk (cash) or gateway refunds due at the gateway
  * (gateway money taken at the desk; never wallet money). The payments are marked
  * refunded / partially_refunded and the booking's paid_amount lowered by both (it is net of
  * refunds). Runs in the caller's transaction. `by`: who cancelled or refunded (null: the system).
+ * `toOthers`: of what was credited, what went to payers other than the customer (a split's shares).
  */
 export async function refundBooking(
   ctx: AppContext,
@@ -126,8 +132,8 @@ export async function refundBooking(
   amounts: { toWallet: number; atDesk: number },
   reason: string,
   by: number | null = null,
-): Promise<{ credited: number }> {
-  if (amounts.toWallet + amounts.atDesk <= 0) return { credited: 0 }
+): Promise<{ credited: number; toOthers: number }> {
+  if (amounts.toWallet + amounts.atDesk <= 0) return { credited: 0, toOthers: 0 }
   const payments = await lockRefundablePayments(trx, kind, booking.id)
   const left = { online: amounts.toWallet, desk: amounts.atDesk }
   const online: Array<{ payment: RefundablePayment; take: number }> = []
@@ -143,8 +149,39 @@ export async function refundBooking(
   }
   if (left.online > 0 || left.desk > 0) throw new Unprocessable('The refund is more than was paid for this booking.')
   await lowerPaid(ctx, trx, kind, booking.id, amounts.toWallet + amounts.atDesk)
-  const credited = online.length > 0 ? await refundOnline(ctx, trx, kind, booking, booking.user_id, online, reason) : 0
-  return { credited }
+  // Online money goes back to whoever paid it: each payer of a split booking's shares their own.
+  const byPayer = new Map<number | null, Array<{ payment: RefundablePayment; take: number }>>()
+  for (const part of online) {
+    const payer = part.payment.user_id ?? booking.user_id
+    byPayer.set(payer, [...(byPayer.get(payer) ?? []), part])
+  }
+  let credited = 0
+  let toOthers = 0
+  for (const [payer, parts] of byPayer) {
+    const given = await refundOnline(ctx, trx, kind, booking, payer, parts, reason)
+    credited += given
+    if (payer !== booking.user_id) toOthers += given
+    // The customer is told by the caller (BookingCancelled); another payer of a share, here.
+    if (payer !== null && payer !== booking.user_id && given > 0) {
+      await notify(
+        ctx,
+        payer,
+        'BookingRefunded',
+        {
+          message: `${formatRupees(given)} of your payment for booking ${booking.booking_number ?? booking.id} was refunded to your wallet.`,
+          booking_id: booking.id,
+          booking_type: kind,
+          booking_number: booking.booking_number ?? null,
+          venue_id: booking.venue_id,
+          payment_id: parts[0].payment.id,
+          refund_amount: formatMoney(given),
+          refunded_to: 'wallet',
+        },
+        trx,
+      )
+    }
+  }
+  return { credited, toOthers }
 }
 
 /**

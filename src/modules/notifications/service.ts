@@ -20,6 +20,7 @@ export type NotificationClass =
   | 'CashBackPaid'
   | 'IndoorGameBookingConfirmed'
   | 'SeriesPaymentDue'
+  | 'SplitSharePaid'
   | 'TournamentRegistered'
   | 'WaitlistOffer'
   | 'WebhookEndpointDisabled'

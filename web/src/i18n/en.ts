@@ -1,5 +1,6 @@
 import { coreEn } from './core-en.ts'
 import { payEn } from './pay-en.ts'
+import { splitEn } from './split-en.ts'
 import { tonightEn } from './tonight-en.ts'
 
 // The English catalogue: every string the customer app shows. Keys are "area.what"; ne.ts has the
@@ -7,6 +8,7 @@ import { tonightEn } from './tonight-en.ts'
 export const en = {
   ...coreEn,
   ...payEn,
+  ...splitEn,
   ...tonightEn,
   'app.name': 'Courtside',
   'app.title': 'Courtside: book courts and games',

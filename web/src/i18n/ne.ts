@@ -1,12 +1,14 @@
 import { coreNe } from './core-ne.ts'
 import type { en } from './en.ts'
 import { payNe } from './pay-ne.ts'
+import { splitNe } from './split-ne.ts'
 import { tonightNe } from './tonight-ne.ts'
 
 // The Nepali (ne-NP) catalogue: the same keys as en.ts, which the compiler checks.
 export const ne: Record<keyof typeof en, string> = {
   ...coreNe,
   ...payNe,
+  ...splitNe,
   ...tonightNe,
   'app.name': 'कोर्टसाइड',
   'app.title': 'कोर्टसाइड: कोर्ट र खेल बुक गर्नुहोस्',
