@@ -11,6 +11,8 @@ export interface Config {
   host: string
   appUrl: string
   appKey: string
+  /** IRD_CBMS_URL: IRD's Central Billing Monitoring System (docs/payments.md, "Receipts and IRD"). */
+  irdCbmsUrl: string
   timezone: string
   databaseUrl: string | undefined
   /** Connections per instance to the PostgreSQL server. */
@@ -481,6 +483,7 @@ function readConfig(env: Env): Config {
     host: str(env, 'HOST', '0.0.0.0'),
     appUrl,
     appKey,
+    irdCbmsUrl: url(env, 'IRD_CBMS_URL', 'https://cbapi.ird.gov.np'),
     timezone,
     databaseUrl,
     databasePoolSize: int(env, 'DATABASE_POOL_SIZE', 10, 1, 1000),

@@ -470,13 +470,62 @@ export interface ReceiptCounters {
   venue_id: number
 }
 
+export interface CustomerInvoiceDetails {
+  buyer_address: string | null
+  buyer_pan: string | null
+  updated_at: Timestamp
+  user_id: number
+}
+
+export interface ReceiptBuyers {
+  buyer_address: string | null
+  buyer_pan: string | null
+  receipt_id: number
+  set_at: Timestamp
+  set_by: number
+}
+
+export interface ReceiptIrdSync {
+  attempts: Generated<number>
+  last_code: number | null
+  last_error: string | null
+  realtime: boolean
+  receipt_id: number
+  status: string
+  synced_at: Timestamp | null
+  updated_at: Timestamp
+  venue_id: number
+}
+
+export interface ReceiptPrints {
+  copy_number: number
+  id: Generated<number>
+  printed_at: Timestamp
+  printed_by: number
+  receipt_id: number
+}
+
+export interface VenueIrdSettings {
+  enabled: boolean
+  password_encrypted: string
+  seller_pan: string
+  updated_at: Timestamp
+  updated_by: number
+  username: string
+  venue_id: number
+}
+
 export interface Receipts {
   booking_id: number
   booking_number: string
   booking_type: string
   created_at: Generated<Timestamp>
+  buyer_address: string | null
+  buyer_pan: string | null
   credit_of: number | null
   customer_name: string
+  discount_amount: Generated<number>
+  entered_by: number | null
   fiscal_year: string
   id: Generated<number>
   issued_at: Timestamp
@@ -484,13 +533,19 @@ export interface Receipts {
   issued_on_bs: string
   lines: Json
   method: string
+  original_issued_on: string | null
   payment_id: number
+  platform_share: Generated<number>
   reason: string | null
   receipt_number: string
+  refunded_amount: number | null
+  refunded_to: string | null
   sequence: number
   taxable_amount: number | null
   total: number
+  transaction_id: string | null
   type: string
+  user_id: number | null
   vat_amount: number | null
   vat_registered: boolean
   venue_address: string
@@ -797,8 +852,13 @@ export interface DB {
   payouts: Payouts
   permissions: Permissions
   pricing_rules: PricingRules
+  customer_invoice_details: CustomerInvoiceDetails
+  receipt_buyers: ReceiptBuyers
   receipt_counters: ReceiptCounters
+  receipt_ird_sync: ReceiptIrdSync
+  receipt_prints: ReceiptPrints
   receipts: Receipts
+  venue_ird_settings: VenueIrdSettings
   review_replies: ReviewReplies
   reviews: Reviews
   role_permissions: RolePermissions

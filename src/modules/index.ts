@@ -23,6 +23,7 @@ import type { Gateways } from './payments/index.ts'
 import { registerPaymentJobs } from './payments/reconcile.ts'
 import payments, { paymentGateways } from './payments/routes.ts'
 import payouts from './payouts/routes.ts'
+import { registerReceiptJobs } from './receipts/index.ts'
 import receipts from './receipts/routes.ts'
 import reports from './reports/routes.ts'
 import reviews from './reviews/routes.ts'
@@ -105,4 +106,5 @@ function registerJobs(ctx: AppContext, gateways: Gateways) {
   registerIndoorBookingJobs(ctx, gateways)
   registerPaymentJobs(ctx, gateways)
   registerWebhookJobs(ctx)
+  registerReceiptJobs(ctx)
 }

@@ -38,7 +38,7 @@ export async function cancelAsCustomer<B>(
       actor: user.id,
     })
   })
-  return { message: cancelledMessage(outcome.note), refund_amount: formatMoney(outcome.refund), data: await reload(id) }
+  return { message: cancelledMessage(outcome.note), refund_amount: formatMoney(outcome.given), data: await reload(id) }
 }
 
 /** GET …/cancellation: what cancelling now would refund, for the booking's customer only. */
