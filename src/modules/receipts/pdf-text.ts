@@ -14,11 +14,11 @@ const DEVA = 'Devanagari'
 /** Devanagari letters, signs and the joiners and dotted circle they use. */
 const isDevanagari = (c: string) => /[\u0900-\u097F\u1CD0-\u1CFF\uA8E0-\uA8FF\u25CC]|\u200C|\u200D/.test(c)
 
-/** The runs of one script; spaces and punctuation stay with the run they are in. */
+/** The runs of one script; spaces stay with the run they are in (the Devanagari subset has no Latin punctuation). */
 export function scriptRuns(text: string): Array<{ deva: boolean; text: string }> {
   const runs: Array<{ deva: boolean; text: string }> = []
   for (const c of text) {
-    const neutral = /[\s.,:;()\-/]/.test(c)
+    const neutral = /\s/.test(c)
     const deva = isDevanagari(c)
     const last = runs.at(-1)
     if (last && (neutral || last.deva === deva)) last.text += c
