@@ -5,8 +5,8 @@ import type { App } from '../../src/app.ts'
 import { ManualClock } from '../../src/lib/clock.ts'
 import { CBMS_MAX_ATTEMPTS } from '../../src/modules/receipts/cbms.ts'
 import { build } from '../helpers/app.ts'
-import { type FakeCbms, startFakeCbms } from '../helpers/fake-cbms.ts'
 import { FIXED_NOW } from '../helpers/factories.ts'
+import { type FakeCbms, startFakeCbms } from '../helpers/fake-cbms.ts'
 import { caller, paidBooking, receiptsOf, taxWorld } from './helpers.ts'
 
 // Reporting each invoice and credit note to IRD's CBMS (issue 49) through the job queue, against a
@@ -48,7 +48,8 @@ async function cbmsWorld() {
 test('the owner sets the CBMS account; the password is stored encrypted and never returned', async () => {
   const w = await taxWorld(app)
   const url = `/api/venues/${w.venue.id}/ird`
-  for (const who of [w.manager, w.staff, w.customer]) assert.equal((await call('PUT', url, who, settings)).statusCode, 403)
+  for (const who of [w.manager, w.staff, w.customer])
+    assert.equal((await call('PUT', url, who, settings)).statusCode, 403)
   assert.equal((await call('PUT', url, undefined, settings)).statusCode, 401)
   assert.equal((await call('PUT', '/api/venues/999999999/ird', w.owner, settings)).statusCode, 404)
   const wrongType = await call('PUT', url, w.owner, { ...settings, enabled: 'yes' })
@@ -72,7 +73,11 @@ test('the owner sets the CBMS account; the password is stored encrypted and neve
     failures: [],
   })
   assert.ok(!set.body.includes('s3cret-pass'))
-  const stored = await app.ctx.db.selectFrom('venue_ird_settings').selectAll().where('venue_id', '=', w.venue.id).executeTakeFirstOrThrow()
+  const stored = await app.ctx.db
+    .selectFrom('venue_ird_settings')
+    .selectAll()
+    .where('venue_id', '=', w.venue.id)
+    .executeTakeFirstOrThrow()
   assert.ok(!stored.password_encrypted.includes('s3cret-pass'))
   assert.match(stored.password_encrypted, /^v1\./)
   // Later changes keep the stored password when none is sent.
@@ -158,7 +163,11 @@ test('a CBMS that is down is tried again with back-off, then failed; the owner s
   cbms.force = 'down'
   await runJobs()
   assert.equal((await receiptsOf(app, w, booking.id))[0].ird_sync, 'pending')
-  const job = await app.ctx.db.selectFrom('jobs').select(['attempts', 'run_at', 'last_error']).where('unique_key', '=', `ird:${invoice.id}`).executeTakeFirstOrThrow()
+  const job = await app.ctx.db
+    .selectFrom('jobs')
+    .select(['attempts', 'run_at', 'last_error'])
+    .where('unique_key', '=', `ird:${invoice.id}`)
+    .executeTakeFirstOrThrow()
   assert.equal(job.attempts, 1)
   assert.match(job.last_error ?? '', /HTTP 503/)
   for (let i = 1; i < CBMS_MAX_ATTEMPTS; i++) await runJobs()
@@ -168,9 +177,10 @@ test('a CBMS that is down is tried again with back-off, then failed; the owner s
   assert.equal(cbms.received.length, CBMS_MAX_ATTEMPTS)
   const status = (await call('GET', `/api/venues/${w.venue.id}/ird`, w.owner)).json().data
   assert.equal(status.failed, 1)
-  assert.deepEqual(status.failures.map((f: { receipt_number: string; code: number | null }) => [f.receipt_number, f.code]), [
-    [invoice.receipt_number, null],
-  ])
+  assert.deepEqual(
+    status.failures.map((f: { receipt_number: string; code: number | null }) => [f.receipt_number, f.code]),
+    [[invoice.receipt_number, null]],
+  )
   assert.match(status.failures[0].error, /HTTP 503/)
 
   cbms.force = null

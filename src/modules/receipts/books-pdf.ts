@@ -32,7 +32,8 @@ export function bookPdf(book: Book, heading: { venue: string; pan: string | null
     },
   )
   doc.moveDown(0.8)
-  const widths = [70, 110, 110, 170, 80, 70, 70, 70, 70]
+  // A4 landscape less the margins is 762 points wide.
+  const widths = [65, 100, 100, 150, 70, 70, 70, 65, 65]
   const aligns = ['left', 'left', 'left', 'left', 'left', 'right', 'right', 'right', 'right'] as const
   const row = (cells: Array<string | null>, bold = false) => {
     if (doc.y > doc.page.height - 60) doc.addPage()
