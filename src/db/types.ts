@@ -470,6 +470,32 @@ export interface ReceiptCounters {
   venue_id: number
 }
 
+export interface CommissionInvoiceCounters {
+  fiscal_year: string
+  last_number: number
+}
+
+export interface CommissionInvoices {
+  fiscal_year: string
+  id: Generated<number>
+  invoice_number: string
+  issued_at: Timestamp
+  issued_on: string
+  issued_on_bs: string
+  period_from: string
+  period_to: string
+  platform_name: string
+  platform_pan: string | null
+  sequence: number
+  taxable_amount: number
+  total: number
+  vat_amount: number
+  venue_id: number
+  venue_legal_name: string
+  venue_pan: string | null
+  bs_month: string
+}
+
 export interface CustomerInvoiceDetails {
   buyer_address: string | null
   buyer_pan: string | null
@@ -852,6 +878,8 @@ export interface DB {
   payouts: Payouts
   permissions: Permissions
   pricing_rules: PricingRules
+  commission_invoice_counters: CommissionInvoiceCounters
+  commission_invoices: CommissionInvoices
   customer_invoice_details: CustomerInvoiceDetails
   receipt_buyers: ReceiptBuyers
   receipt_counters: ReceiptCounters

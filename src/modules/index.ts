@@ -22,6 +22,7 @@ import notifications from './notifications/routes.ts'
 import type { Gateways } from './payments/index.ts'
 import { registerPaymentJobs } from './payments/reconcile.ts'
 import payments, { paymentGateways } from './payments/routes.ts'
+import { issueLastMonthsCommissionInvoices } from './payouts/index.ts'
 import payouts from './payouts/routes.ts'
 import { registerReceiptJobs } from './receipts/index.ts'
 import receipts from './receipts/routes.ts'
@@ -107,4 +108,8 @@ function registerJobs(ctx: AppContext, gateways: Gateways) {
   registerPaymentJobs(ctx, gateways)
   registerWebhookJobs(ctx)
   registerReceiptJobs(ctx)
+  // The platform's commission invoices of the last ended Nepali month (idempotent), every 6 hours.
+  ctx.jobs.every('payouts.commission-invoices', 6 * 3600_000, async () => {
+    await issueLastMonthsCommissionInvoices(ctx)
+  })
 }

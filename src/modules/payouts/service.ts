@@ -5,6 +5,7 @@ import { Conflict, Invalid } from '../../lib/errors.ts'
 import { formatMoney, toPaisa } from '../../lib/money.ts'
 import { addDays } from '../../lib/time.ts'
 import { account, accountSum, lockVenueBalance, normalBalance, post, statementBucket } from '../ledger/index.ts'
+import { commissionInvoicesOf } from './commission-invoices.ts'
 import * as repo from './repository.ts'
 
 // What a venue is owed and how it was paid (docs/payments.md, "What a venue sees"): commission
@@ -214,6 +215,7 @@ export async function statement(
     desk_gross: formatMoney(deskGross),
     desk_refunds: formatMoney(deskRefunds),
     lines,
+    commission_invoices: await commissionInvoicesOf(ctx, venue.id, { from, to }),
   }
 }
 
