@@ -1,11 +1,9 @@
-import { type Selectable, sql } from 'kysely'
-import type { CommissionInvoices } from '../../db/types.ts'
 import type { AppContext } from '../../lib/context.ts'
-import { LOCK_CLASS, xactLock } from '../../lib/db.ts'
 import { Invalid } from '../../lib/errors.ts'
 import { formatMoney } from '../../lib/money.ts'
 import { BS_MAX_YEAR, BS_MIN_YEAR, fiscalYearOf, fromBs, toBs } from '../../lib/nepali-date.ts'
 import { addDays } from '../../lib/time.ts'
+import * as repo from './repository/commission-invoices.ts'
 
 // The platform's monthly invoice to each venue for its commission (docs/payments.md, "The
 // platform's VAT on commission"). The commission entries carry the VAT in them (ledger/commission.ts:
@@ -14,7 +12,7 @@ import { addDays } from '../../lib/time.ts'
 // and the VAT, from the ledger. Numbered by the platform: PC-2082/83-000001, one series per fiscal
 // year for all venues, without gaps.
 
-export type CommissionInvoiceRow = Selectable<CommissionInvoices>
+export type CommissionInvoiceRow = repo.CommissionInvoiceRow
 
 /** The AD days of a BS month: its first day and its last. */
 export function bsMonthDays(fiscalYear: string, month: number): { bsMonth: string; from: string; to: string } {
@@ -52,63 +50,36 @@ export async function issueCommissionInvoices(
   const start = ctx.zone.instant(from, '00:00')
   const end = ctx.zone.instant(addDays(to, 1), '00:00')
   return ctx.db.transaction().execute(async (trx) => {
-    await xactLock(trx, LOCK_CLASS.commissionInvoices, 0)
-    const { rows } = await sql<{ venue_id: string; total: string; vat: string }>`
-      SELECT e.venue_id,
-        sum(CASE WHEN l.account LIKE 'venue:%:balance' THEN l.amount ELSE 0 END) AS total,
-        -sum(CASE WHEN l.account = 'vat:payable' THEN l.amount ELSE 0 END) AS vat
-      FROM ledger_entries e JOIN ledger_lines l ON l.entry_id = e.id
-      WHERE e.kind IN ('commission', 'commission_refund') AND e.occurred_at >= ${start} AND e.occurred_at < ${end}
-        AND e.venue_id IS NOT NULL
-        AND NOT EXISTS (SELECT 1 FROM commission_invoices ci WHERE ci.venue_id = e.venue_id AND ci.bs_month = ${bsMonth})
-      GROUP BY e.venue_id
-      ORDER BY e.venue_id`.execute(trx)
+    await repo.lockIssuing(trx)
+    const rows = await repo.uninvoicedCommission(trx, bsMonth, start, end)
     const issuedOn = ctx.zone.today(now)
     const issueYear = fiscalYearOf(issuedOn)
     const out: CommissionInvoiceRow[] = []
     for (const r of rows) {
-      const total = Number(r.total)
+      const { total, vat } = r
       if (total <= 0) continue
-      const vat = Number(r.vat)
-      const venue = await trx
-        .selectFrom('venues')
-        .select(['name', 'legal_name', 'pan_number'])
-        .where('id', '=', Number(r.venue_id))
-        .executeTakeFirstOrThrow()
-      const counter = await trx
-        .insertInto('commission_invoice_counters')
-        .values({ fiscal_year: issueYear, last_number: 1 })
-        .onConflict((oc) =>
-          oc
-            .column('fiscal_year')
-            .doUpdateSet((eb) => ({ last_number: eb('commission_invoice_counters.last_number', '+', 1) })),
-        )
-        .returning('last_number')
-        .executeTakeFirstOrThrow()
+      const venue = await repo.venueIdentity(trx, r.venueId)
+      const n = await repo.nextInvoiceNumber(trx, issueYear)
       out.push(
-        await trx
-          .insertInto('commission_invoices')
-          .values({
-            venue_id: Number(r.venue_id),
-            fiscal_year: issueYear,
-            sequence: counter.last_number,
-            invoice_number: `PC-${issueYear}-${String(counter.last_number).padStart(6, '0')}`,
-            bs_month: bsMonth,
-            period_from: from,
-            period_to: to,
-            total,
-            taxable_amount: total - vat,
-            vat_amount: vat,
-            issued_at: now,
-            issued_on: issuedOn,
-            issued_on_bs: toBs(issuedOn),
-            platform_name: ctx.config.platform.legalName,
-            platform_pan: ctx.config.platform.pan ?? null,
-            venue_legal_name: venue.legal_name?.trim() || venue.name,
-            venue_pan: venue.pan_number,
-          })
-          .returningAll()
-          .executeTakeFirstOrThrow(),
+        await repo.insertInvoice(trx, {
+          venue_id: r.venueId,
+          fiscal_year: issueYear,
+          sequence: n,
+          invoice_number: `PC-${issueYear}-${String(n).padStart(6, '0')}`,
+          bs_month: bsMonth,
+          period_from: from,
+          period_to: to,
+          total,
+          taxable_amount: total - vat,
+          vat_amount: vat,
+          issued_at: now,
+          issued_on: issuedOn,
+          issued_on_bs: toBs(issuedOn),
+          platform_name: ctx.config.platform.legalName,
+          platform_pan: ctx.config.platform.pan ?? null,
+          venue_legal_name: venue.legal_name?.trim() || venue.name,
+          venue_pan: venue.pan_number,
+        }),
       )
     }
     return out
@@ -151,9 +122,7 @@ export function commissionInvoiceResource(r: CommissionInvoiceRow): CommissionIn
 
 /** A venue's commission invoices issued between two AD days (inclusive), oldest first. */
 export async function commissionInvoicesOf(ctx: AppContext, venueId: number, range?: { from: string; to: string }) {
-  let q = ctx.db.selectFrom('commission_invoices').selectAll().where('venue_id', '=', venueId)
-  if (range) q = q.where('issued_on', '>=', range.from).where('issued_on', '<=', range.to)
-  return (await q.orderBy('id').execute()).map(commissionInvoiceResource)
+  return (await repo.invoicesOf(ctx.db, venueId, range)).map(commissionInvoiceResource)
 }
 
 /** The recurring job: the last ended month's invoices, once it has ended (idempotent). */

@@ -5,7 +5,7 @@ import { Data, errorResponses } from '../../lib/schemas.ts'
 import { MANAGER_ROLES, venueForStaff } from '../venues/index.ts'
 import { bookCsv, invoiceRegister, salesBook } from './books.ts'
 import { bookPdf } from './books-pdf.ts'
-import { irdStatus, retryFailedReports, saveIrdSettings } from './ird.ts'
+import { irdStatus, retryFailedReports, saveIrdSettings, venueTaxIdentity } from './ird.ts'
 import {
   BookQuery,
   BookSchema,
@@ -23,12 +23,7 @@ const security = [{ bearer: [] }]
 
 const routes: Routes = async (app) => {
   const { ctx } = app
-  const taxIdentity = (venueId: number) =>
-    ctx.db
-      .selectFrom('venues')
-      .select(['pan_number', 'vat_registered', 'legal_name', 'name'])
-      .where('id', '=', venueId)
-      .executeTakeFirstOrThrow()
+  const taxIdentity = (venueId: number) => venueTaxIdentity(ctx, venueId)
 
   app.get(
     '/venues/:venue/ird',

@@ -1,5 +1,6 @@
 import type { AppContext } from '../../lib/context.ts'
 import { formatMoney } from '../../lib/money.ts'
+import * as q from './queries/books.ts'
 import { METHOD_LABEL } from './resource.ts'
 
 // The books an auditor and the monthly VAT return read (docs/payments.md, "Receipts and IRD"):
@@ -44,29 +45,7 @@ export async function salesBook(
   month: number,
 ): Promise<Book> {
   const bsMonth = bsMonthOf(fiscalYear, month)
-  const rows = await ctx.db
-    .selectFrom('receipts as r')
-    .leftJoin('receipt_buyers as b', 'b.receipt_id', 'r.id')
-    .leftJoin('receipts as o', 'o.id', 'r.credit_of')
-    .select([
-      'r.issued_on_bs',
-      'r.issued_on',
-      'r.receipt_number',
-      'r.customer_name',
-      'r.buyer_pan',
-      'b.receipt_id as desk_buyer',
-      'b.buyer_pan as desk_pan',
-      'o.receipt_number as ref_number',
-      'r.total',
-      'r.taxable_amount',
-      'r.vat_amount',
-    ])
-    .where('r.venue_id', '=', venueId)
-    .where('r.type', '=', type)
-    .where('r.fiscal_year', '=', fiscalYear)
-    .where('r.issued_on_bs', 'like', `${bsMonth}-%`)
-    .orderBy('r.sequence')
-    .execute()
+  const rows = await q.bookRows(ctx.db, venueId, type, fiscalYear, bsMonth)
   const sums = { total: 0, non_taxable: 0, taxable: 0, vat: 0 }
   const out = rows.map((r) => {
     const total = Number(r.total)
@@ -184,52 +163,12 @@ export async function invoiceRegister(
   fiscalYear: string,
   month: number | undefined,
 ): Promise<RegisterRow[]> {
-  let q = ctx.db
-    .selectFrom('receipts as r')
-    .leftJoin('receipt_buyers as b', 'b.receipt_id', 'r.id')
-    .leftJoin('receipt_ird_sync as s', 's.receipt_id', 'r.id')
-    .leftJoin('users as e', 'e.id', 'r.entered_by')
-    .leftJoin('receipt_prints as p', (j) => j.onRef('p.receipt_id', '=', 'r.id').on('p.copy_number', '=', 0))
-    .leftJoin('users as pu', 'pu.id', 'p.printed_by')
-    .select([
-      'r.id',
-      'r.fiscal_year',
-      'r.receipt_number',
-      'r.type',
-      'r.customer_name',
-      'r.buyer_pan',
-      'b.receipt_id as desk_buyer',
-      'b.buyer_pan as desk_pan',
-      'r.issued_on_bs',
-      'r.issued_on',
-      'r.total',
-      'r.discount_amount',
-      'r.taxable_amount',
-      'r.vat_amount',
-      's.status as sync_status',
-      's.realtime',
-      'e.name as entered_name',
-      'p.printed_at',
-      'pu.name as printed_name',
-      'r.method',
-      'r.transaction_id',
-      (eb) =>
-        eb
-          .selectFrom('receipt_prints as c')
-          .select((e2) => e2.fn.countAll<string>().as('n'))
-          .whereRef('c.receipt_id', '=', 'r.id')
-          .as('prints'),
-      (eb) =>
-        eb
-          .selectFrom('receipts as cn')
-          .select((e2) => e2.fn.sum<string>('cn.total').as('s'))
-          .whereRef('cn.credit_of', '=', 'r.id')
-          .as('credited'),
-    ])
-    .where('r.venue_id', '=', venueId)
-    .where('r.fiscal_year', '=', fiscalYear)
-  if (month !== undefined) q = q.where('r.issued_on_bs', 'like', `${bsMonthOf(fiscalYear, month)}-%`)
-  const rows = await q.orderBy('r.type', 'desc').orderBy('r.sequence').execute()
+  const rows = await q.registerRows(
+    ctx.db,
+    venueId,
+    fiscalYear,
+    month === undefined ? undefined : bsMonthOf(fiscalYear, month),
+  )
   return rows.map((r) => {
     const total = Number(r.total)
     const discount = Number(r.discount_amount)

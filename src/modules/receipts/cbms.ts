@@ -1,6 +1,7 @@
 import type { AppContext } from '../../lib/context.ts'
 import type { Executor } from '../../lib/db.ts'
-import type { ReceiptRow } from './repository.ts'
+import * as ird from './repository/ird.ts'
+import { findReceipt, type ReceiptRow } from './repository.ts'
 import { openSecret } from './secret.ts'
 
 // Every invoice and credit note of a venue with CBMS enabled is reported to IRD's Central Billing
@@ -35,17 +36,8 @@ const rupees = (paisa: number | null) => Number(((paisa ?? 0) / 100).toFixed(2))
 
 /** Queues the report of a just-issued invoice when its venue has CBMS enabled (issuing transaction). */
 export async function queueCbms(ctx: AppContext, trx: Executor, row: ReceiptRow, now: Date) {
-  const settings = await trx
-    .selectFrom('venue_ird_settings')
-    .select('venue_id')
-    .where('venue_id', '=', row.venue_id)
-    .where('enabled', '=', true)
-    .executeTakeFirst()
-  if (!settings) return
-  await trx
-    .insertInto('receipt_ird_sync')
-    .values({ receipt_id: row.id, venue_id: row.venue_id, status: 'pending', realtime: true, updated_at: now })
-    .execute()
+  if (!(await ird.reportsToCbms(trx, row.venue_id))) return
+  await ird.insertSync(trx, row.id, row.venue_id, now)
   await ctx.jobs.enqueue(
     CBMS_JOB,
     { receipt_id: row.id },
@@ -103,18 +95,11 @@ function codeOf(text: string): number {
 
 /** The job: report one invoice to CBMS and record the outcome. Throws to be tried again. */
 export async function reportToCbms(ctx: AppContext, receiptId: number): Promise<void> {
-  const sync = await ctx.db
-    .selectFrom('receipt_ird_sync')
-    .selectAll()
-    .where('receipt_id', '=', receiptId)
-    .executeTakeFirst()
+  const sync = await ird.syncOf(ctx.db, receiptId)
   if (!sync || sync.status === 'synced') return
-  const row = await ctx.db.selectFrom('receipts').selectAll().where('id', '=', receiptId).executeTakeFirstOrThrow()
-  const settings = await ctx.db
-    .selectFrom('venue_ird_settings')
-    .selectAll()
-    .where('venue_id', '=', row.venue_id)
-    .executeTakeFirst()
+  const row = await findReceipt(ctx.db, receiptId)
+  if (!row) return
+  const settings = await ird.settingsOf(ctx.db, row.venue_id)
   const now = ctx.clock.now()
   const attempts = sync.attempts + 1
   const record = (
@@ -123,33 +108,22 @@ export async function reportToCbms(ctx: AppContext, receiptId: number): Promise<
     error: string | null,
     realtime: boolean,
   ) =>
-    ctx.db
-      .updateTable('receipt_ird_sync')
-      .set({
-        status,
-        attempts,
-        last_code: code,
-        last_error: error,
-        realtime,
-        synced_at: status === 'synced' ? now : null,
-        updated_at: now,
-      })
-      .where('receipt_id', '=', receiptId)
-      .execute()
+    ird.recordSync(ctx.db, receiptId, {
+      status,
+      attempts,
+      last_code: code,
+      last_error: error,
+      realtime,
+      synced_at: status === 'synced' ? now : null,
+      updated_at: now,
+    })
   if (!settings) {
     await record('failed', null, 'CBMS is not set up for this venue.', sync.realtime)
     return
   }
   const realtime = now.getTime() - new Date(row.issued_at).getTime() <= REALTIME_MS
-  const buyer = await ctx.db
-    .selectFrom('receipt_buyers')
-    .select('buyer_pan')
-    .where('receipt_id', '=', receiptId)
-    .executeTakeFirst()
-  const original =
-    row.credit_of === null
-      ? undefined
-      : await ctx.db.selectFrom('receipts').selectAll().where('id', '=', row.credit_of).executeTakeFirst()
+  const buyer = await ird.deskBuyerOf(ctx.db, receiptId)
+  const original = row.credit_of === null ? undefined : await findReceipt(ctx.db, row.credit_of)
   const body = cbmsBody(
     row,
     {

@@ -1,6 +1,7 @@
 import type { AppContext } from '../../lib/context.ts'
 import { Invalid } from '../../lib/errors.ts'
 import { CBMS_JOB, CBMS_MAX_ATTEMPTS } from './cbms.ts'
+import * as repo from './repository/ird.ts'
 import { sealSecret } from './secret.ts'
 
 // A venue's CBMS account (PUT/GET /api/venues/{venue}/ird, owner) and its failed reports
@@ -31,32 +32,16 @@ export interface IrdStatus {
 }
 
 export async function irdStatus(ctx: AppContext, venueId: number): Promise<IrdStatus> {
-  const s = await ctx.db.selectFrom('venue_ird_settings').selectAll().where('venue_id', '=', venueId).executeTakeFirst()
-  const counts = await ctx.db
-    .selectFrom('receipt_ird_sync')
-    .select(['status', (eb) => eb.fn.countAll<string>().as('n')])
-    .where('venue_id', '=', venueId)
-    .where('status', 'in', ['pending', 'failed'])
-    .groupBy('status')
-    .execute()
-  const failures = await ctx.db
-    .selectFrom('receipt_ird_sync as s')
-    .innerJoin('receipts as r', 'r.id', 's.receipt_id')
-    .select(['r.id', 'r.receipt_number', 'r.issued_on_bs', 's.last_code', 's.last_error'])
-    .where('s.venue_id', '=', venueId)
-    .where('s.status', '=', 'failed')
-    .orderBy('r.id')
-    .limit(100)
-    .execute()
-  const count = (status: string) => Number(counts.find((c) => c.status === status)?.n ?? 0)
+  const s = await repo.settingsOf(ctx.db, venueId)
+  const { pending, failed, failures } = await repo.syncProblems(ctx.db, venueId)
   return {
     configured: s !== undefined,
     enabled: s?.enabled ?? false,
     username: s?.username ?? null,
     seller_pan: s?.seller_pan ?? null,
     password_set: s !== undefined,
-    pending: count('pending'),
-    failed: count('failed'),
+    pending,
+    failed,
     failures: failures.map((f) => ({
       receipt_id: Number(f.id),
       receipt_number: f.receipt_number,
@@ -81,11 +66,7 @@ export async function saveIrdSettings(
   const errors: Record<string, string[]> = {}
   if (body.enabled && !venue.vat_registered) errors.enabled = ['CBMS reporting is for VAT registered venues.']
   if (venue.pan_number !== body.seller_pan) errors.seller_pan = ["The seller PAN must be the venue's own PAN."]
-  const current = await ctx.db
-    .selectFrom('venue_ird_settings')
-    .select('password_encrypted')
-    .where('venue_id', '=', venue.id)
-    .executeTakeFirst()
+  const current = await repo.settingsOf(ctx.db, venue.id)
   if (!current && !body.password) errors.password = ['The password field is required.']
   if (Object.keys(errors).length > 0) throw new Invalid(errors)
   const now = ctx.clock.now()
@@ -98,27 +79,20 @@ export async function saveIrdSettings(
     updated_by: userId,
     updated_at: now,
   }
-  await ctx.db
-    .insertInto('venue_ird_settings')
-    .values({ venue_id: venue.id, ...values })
-    .onConflict((oc) => oc.column('venue_id').doUpdateSet(values))
-    .execute()
+  await repo.saveSettings(ctx.db, venue.id, values)
   return irdStatus(ctx, venue.id)
 }
 
 /** POST /venues/{venue}/ird/retry: the failed reports queued again (owner). Returns how many. */
 export async function retryFailedReports(ctx: AppContext, venueId: number): Promise<number> {
   return ctx.db.transaction().execute(async (trx) => {
-    const rows = await trx
-      .updateTable('receipt_ird_sync')
-      .set({ status: 'pending', attempts: 0, updated_at: ctx.clock.now() })
-      .where('venue_id', '=', venueId)
-      .where('status', '=', 'failed')
-      .returning('receipt_id')
-      .execute()
-    for (const r of rows) {
-      await ctx.jobs.enqueue(CBMS_JOB, { receipt_id: Number(r.receipt_id) }, { maxAttempts: CBMS_MAX_ATTEMPTS }, trx)
-    }
-    return rows.length
+    const ids = await repo.reopenFailed(trx, venueId, ctx.clock.now())
+    for (const id of ids) await ctx.jobs.enqueue(CBMS_JOB, { receipt_id: id }, { maxAttempts: CBMS_MAX_ATTEMPTS }, trx)
+    return ids.length
   })
+}
+
+/** The venue's tax identity (PAN, VAT registration, legal name) as its books print it. */
+export function venueTaxIdentity(ctx: AppContext, venueId: number) {
+  return repo.taxIdentityOf(ctx.db, venueId)
 }
