@@ -10,7 +10,7 @@ import { createIndoorGame, createUser, daysFromFixedNow, FIXED_NOW } from '../he
 import { insertBooking, simulate } from '../payments/helpers.ts'
 
 // Every payment received for a booking gets a receipt, every refund a credit note, in the same
-// transaction (docs/payments.md, "Receipts and VAT").
+// transaction (docs/payments.md, "Receipts and IRD").
 
 let app: App
 before(async () => {

@@ -9,7 +9,7 @@ import * as repo from './repository.ts'
 import { type Receipt, type ReceiptLine, receiptResource } from './resource.ts'
 
 // Receipts for money received for a booking and credit notes for money refunded, issued in the
-// transaction that moves the money (docs/payments.md, "Receipts and VAT"). Booking-core and
+// transaction that moves the money (docs/payments.md, "Receipts and IRD"). Booking-core and
 // payments call issueReceipt / issueCreditNote; this module imports neither of them.
 
 /** VAT in Nepal: 13%, included in the price. */
