@@ -5,11 +5,12 @@ import { Field, Loading, Notice, SelectField } from '../../components/ui.tsx'
 import { longDate, money } from '../../format.ts'
 import { go, href } from '../../router.ts'
 import { managesVenue, ownsVenue, type Venue } from '../../session.ts'
+import { IrdSection } from './ird.tsx'
 import { addMonths, monthLabel, monthRange } from './month.ts'
 
 // The venue's money with the platform (issue 31): the statement of a chosen month (its totals,
 // every movement of the balance, a CSV download), the payouts made to the venue, and, for the
-// owner, where payouts go. For the venue's owner and managers (and super_admin); the service
+// owner, where payouts go and the venue's IRD reporting (ird.tsx). For the venue's owner and managers (and super_admin); the service
 // refuses staff too. The month defaults to the current one on the API's clock (the board's date,
 // venue time), not this device's.
 
@@ -66,6 +67,7 @@ export function MoneyPage({ user, venue, month }: { user: User; venue: Venue; mo
           <StatementSection venue={venue} month={shown} />
           <PayoutsSection venue={venue} />
           {ownsVenue(user, venue) && <PayoutAccountSection venue={venue} />}
+          {ownsVenue(user, venue) && <IrdSection venue={venue} />}
         </div>
       )}
     </section>
