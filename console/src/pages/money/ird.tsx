@@ -1,3 +1,4 @@
+import { useState } from 'preact/hooks'
 import { api, ok, type Schemas } from '../../api.ts'
 import { Outcome, Section, Table, useForm, useLoad } from '../../components/forms.tsx'
 import { Field, Loading, Notice } from '../../components/ui.tsx'
@@ -10,6 +11,7 @@ type IrdStatus = Schemas['IrdSettings']
 
 export function IrdSection({ venue }: { venue: Venue }) {
   const venueId = String(venue.id)
+  const [retried, setRetried] = useState<string | null>(null)
   const status = useLoad(
     () => ok(api().GET('/api/venues/{venue}/ird', { params: { path: { venue: venueId } } })).then((r) => r.data),
     [venueId],
@@ -24,7 +26,15 @@ export function IrdSection({ venue }: { venue: Venue }) {
         !status.error && <Loading what="Loading the IRD reporting" />
       ) : (
         <>
-          <Failures venueId={venueId} status={status.data} onChange={status.reload} />
+          <Failures
+            venueId={venueId}
+            status={status.data}
+            retried={retried}
+            onChange={(notice) => {
+              setRetried(notice)
+              status.reload()
+            }}
+          />
           <IrdForm venueId={venueId} status={status.data} onSaved={status.reload} />
         </>
       )}
@@ -32,22 +42,36 @@ export function IrdSection({ venue }: { venue: Venue }) {
   )
 }
 
-function Failures({ venueId, status, onChange }: { venueId: string; status: IrdStatus; onChange: () => void }) {
+function Failures({
+  venueId,
+  status,
+  onChange,
+  retried,
+}: {
+  venueId: string
+  status: IrdStatus
+  onChange: (notice: string) => void
+  retried: string | null
+}) {
   const f = useForm({})
   if (status.failed === 0) {
+    // The retry's notice stays after the list has emptied.
     return (
-      <p>
-        {status.pending > 0
-          ? `${status.pending} invoice(s) waiting to be reported.`
-          : 'No invoice is waiting or failed.'}
-      </p>
+      <div>
+        {retried && <Notice kind="success">{retried}</Notice>}
+        <p>
+          {status.pending > 0
+            ? `${status.pending} invoice(s) waiting to be reported.`
+            : 'No invoice is waiting or failed.'}
+        </p>
+      </div>
     )
   }
   async function retry() {
     await f.submit(async () => {
       const r = await ok(api().POST('/api/venues/{venue}/ird/retry', { params: { path: { venue: venueId } } }))
-      onChange()
-      return `${r.data.queued} invoice(s) queued to be reported again.`
+      onChange(`${r.data.queued} invoice(s) queued to be reported again.`)
+      return undefined
     })
   }
   return (
