@@ -11,6 +11,10 @@ export interface Config {
   host: string
   appUrl: string
   appKey: string
+  /** IRD_CBMS_URL: IRD's Central Billing Monitoring System (docs/payments.md, "Receipts and IRD"). */
+  irdCbmsUrl: string
+  /** The platform as a seller: its monthly commission invoices to venues (PLATFORM_LEGAL_NAME, PLATFORM_PAN). */
+  platform: { legalName: string; pan: string | undefined }
   timezone: string
   databaseUrl: string | undefined
   /** Connections per instance to the PostgreSQL server. */
@@ -483,6 +487,8 @@ function readConfig(env: Env): Config {
     host: str(env, 'HOST', '0.0.0.0'),
     appUrl,
     appKey,
+    irdCbmsUrl: url(env, 'IRD_CBMS_URL', 'https://cbapi.ird.gov.np'),
+    platform: { legalName: str(env, 'PLATFORM_LEGAL_NAME', 'Courtside'), pan: opt(env, 'PLATFORM_PAN') },
     timezone,
     databaseUrl,
     databasePoolSize: int(env, 'DATABASE_POOL_SIZE', 10, 1, 1000),

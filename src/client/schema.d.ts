@@ -2371,6 +2371,43 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/admin/commission-invoices": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Issue the platform's commission invoices of an ended Nepali month to every venue charged commission in it (super_admin)
+         * @description Idempotent: a venue that has its invoice for the month gets no second one; the answer lists the invoices issued now. A job issues the last ended month every few hours anyway. 422 for a month not yet ended.
+         */
+        post: operations["issueCommissionInvoices"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/venues/{venue}/commission-invoices": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The platform's commission invoices to a venue, oldest first (owner, manager, super_admin) */
+        get: operations["listCommissionInvoices"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/admin/payouts/due": {
         parameters: {
             query?: never;
@@ -2454,10 +2491,143 @@ export interface paths {
             cookie?: never;
         };
         /**
-         * One receipt or credit note; with Accept: application/pdf a one-page PDF
-         * @description The booking's customer, the venue's owner, managers and staff, and super_admin; anyone else 403. The PDF prints the venue's legal name, address and PAN, the number, the date in AD and BS, the customer, the lines, the total and, for a VAT registered venue, the taxable amount and 13% VAT.
+         * One invoice or credit note; with Accept: application/pdf a one-page PDF (each one a recorded print)
+         * @description The booking's customer, the venue's owner, managers and staff, and super_admin; anyone else 403. The PDF prints the title (Tax Invoice, Invoice, Credit Note), the seller's legal name, address and PAN, the number, the dates in BS and AD, the buyer (with PAN and address when known), the lines (quantity × rate), the taxable amount and 13% VAT for a VAT registered venue, the total and the amount in words. The first PDF is the original; every later one is marked "Copy of Original (n)". Language: `?lang=ne|en`, else Accept-Language (ne: Nepali), else English.
          */
         get: operations["getReceipt"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/receipts/{receipt}/buyer": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /**
+         * The buyer's PAN and address on an invoice, added by the desk before its first print
+         * @description The venue's owner, managers, staff and super_admin; anyone else 403. 409 once the invoice has been printed: an original never changes.
+         */
+        put: operations["setReceiptBuyer"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/profile/invoice-details": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The PAN and address printed on the caller's invoices as the buyer */
+        get: operations["getMyInvoiceDetails"];
+        /** Set the PAN and address printed on the caller's invoices issued from now on */
+        put: operations["setMyInvoiceDetails"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/venues/{venue}/ird": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The venue's CBMS account (never its password) and the invoices CBMS has not taken (owner, super_admin) */
+        get: operations["getVenueIrd"];
+        /**
+         * Set the venue's IRD CBMS account; when enabled each new invoice and credit note is reported (owner, super_admin)
+         * @description The password is stored encrypted with the app key and never returned; it is required the first time and kept when left out later. 422 when enabling a venue that is not VAT registered, or when seller_pan is not the venue's PAN.
+         */
+        put: operations["setVenueIrd"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/venues/{venue}/ird/retry": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Report the invoices CBMS has not taken again (owner, super_admin) */
+        post: operations["retryVenueIrd"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/venues/{venue}/sales-book": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The sales book of a Nepali month in IRD's columns (owner, manager, super_admin)
+         * @description Date (BS), number, buyer name, buyer PAN, total, non-taxable, taxable, VAT, and the totals. With Accept: text/csv a CSV, with Accept: application/pdf a PDF.
+         */
+        get: operations["getSalesBook"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/venues/{venue}/sales-return-book": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The sales return book of a Nepali month in IRD's columns (owner, manager, super_admin)
+         * @description Date (BS), number, buyer name, buyer PAN, total, non-taxable, taxable, VAT, and the totals. With Accept: text/csv a CSV, with Accept: application/pdf a PDF.
+         */
+        get: operations["getSalesReturnBook"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/venues/{venue}/invoices": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The invoice register of the e-billing directive: a fiscal year's (or month's) invoices and credit notes (owner, manager, super_admin) */
+        get: operations["listVenueInvoices"];
         put?: never;
         post?: never;
         delete?: never;
@@ -3221,6 +3391,37 @@ export interface components {
                 closed_at: string;
             } | null;
         };
+        /** CommissionInvoice */
+        CommissionInvoice: {
+            id: number;
+            invoice_number: string;
+            fiscal_year: string;
+            /** @description The Nepali month invoiced */
+            bs_month: string;
+            /** @description YYYY-MM-DD */
+            period_from: string;
+            /** @description YYYY-MM-DD */
+            period_to: string;
+            /** @description YYYY-MM-DD */
+            issued_on: string;
+            issued_on_bs: string;
+            /** @description The platform */
+            seller: {
+                name: string;
+                pan_number: string | null;
+            };
+            buyer: {
+                venue_id: number;
+                legal_name: string;
+                pan_number: string | null;
+            };
+            /** @description Commission charged that month net of commission given back, VAT included */
+            total: string;
+            /** @description NPR amount with two decimals, e.g. "250.00" */
+            taxable_amount: string;
+            /** @description The platform's 13% VAT in it */
+            vat: string;
+        };
         /** Coupon */
         Coupon: {
             id: number;
@@ -3609,6 +3810,72 @@ export interface components {
          * @enum {string}
          */
         InvitationStatus: "pending" | "accepted" | "expired";
+        /** InvoiceBuyerDetails */
+        InvoiceBuyerDetails: {
+            buyer_pan: string | null;
+            buyer_address: string | null;
+        };
+        /** InvoiceRegisterRow */
+        InvoiceRegisterRow: {
+            fiscal_year: string;
+            number: string;
+            /** @description receipt (an invoice) or credit_note */
+            type: string;
+            customer: string;
+            pan: string | null;
+            date_bs: string;
+            /** @description YYYY-MM-DD */
+            date_ad: string;
+            /** @description Before discount */
+            amount: string;
+            /** @description NPR amount with two decimals, e.g. "250.00" */
+            discount: string;
+            /** @description NPR amount with two decimals, e.g. "250.00" */
+            taxable: string;
+            /** @description NPR amount with two decimals, e.g. "250.00" */
+            tax: string;
+            /** @description NPR amount with two decimals, e.g. "250.00" */
+            total: string;
+            synced_with_ird: boolean;
+            ird_sync: string;
+            printed: boolean;
+            print_count: number;
+            /** @description An invoice stays active until credit notes reverse its whole total */
+            active: boolean;
+            printed_time: string | null;
+            /** @description Staff who took the money, or Online (system) */
+            entered_by: string;
+            printed_by: string | null;
+            /** @description Reported to CBMS within 24 hours of issue */
+            realtime: boolean;
+            payment_method: string;
+            transaction_id: string | null;
+        };
+        /** IrdSettings */
+        IrdSettings: {
+            configured: boolean;
+            enabled: boolean;
+            username: string | null;
+            seller_pan: string | null;
+            /** @description The password itself is never returned */
+            password_set: boolean;
+            /** @description Invoices waiting to be reported */
+            pending: number;
+            /** @description Invoices CBMS refused or could not take after the retries */
+            failed: number;
+            failures: {
+                receipt_id: number;
+                receipt_number: string;
+                issued_on_bs: string;
+                code: number | null;
+                error: string | null;
+            }[];
+        };
+        /**
+         * IrdSync
+         * @enum {string}
+         */
+        IrdSync: "synced" | "pending" | "failed" | "not_required";
         /**
          * Locale
          * @enum {string}
@@ -3832,9 +4099,11 @@ export interface components {
         /** Receipt */
         Receipt: {
             id: number;
-            /** @description Sequential per venue, fiscal year and series, without gaps: R-2082/83-000001 for receipts, CN-2082/83-000001 for credit notes */
+            /** @description Sequential per venue, fiscal year and series, without gaps: R-2082/83-000001 for invoices, CN-2082/83-000001 for credit notes */
             receipt_number: string;
             type: components["schemas"]["ReceiptType"];
+            /** @description "Tax Invoice" (VAT registered venue), "Invoice" (PAN only or none), "Credit Note" */
+            title: string;
             /** @description Nepali fiscal year of issue; it starts on Shrawan 1 (mid-July) */
             fiscal_year: string;
             /** @description YYYY-MM-DD HH:mm:ss, venue time zone */
@@ -3843,6 +4112,7 @@ export interface components {
             issued_on: string;
             /** @description Date of issue in Bikram Sambat (YYYY-MM-DD) */
             issued_on_bs: string;
+            /** @description The seller */
             venue: {
                 id: number;
                 /** @description The venue's legal name (its name when none is set) */
@@ -3850,7 +4120,10 @@ export interface components {
                 address: string;
                 pan_number: string | null;
             };
+            /** @description The buyer's name */
             customer_name: string;
+            buyer_pan: string | null;
+            buyer_address: string | null;
             booking: {
                 /** @description court or indoor */
                 type: string;
@@ -3859,23 +4132,46 @@ export interface components {
             };
             lines: {
                 description: string;
-                /** @description NPR amount with two decimals, e.g. "250.00" */
+                /** @description Hours for court or game hire, else 1 */
+                quantity: number;
+                /** @description hour, item, discount, payment or refund */
+                unit: string;
+                /** @description Price of one unit (negative for a discount) */
+                rate: string;
+                /** @description quantity × rate (negative for a discount) */
                 amount: string;
             }[];
-            /** @description VAT-inclusive total */
+            /** @description The discount lines together (a venue coupon), positive */
+            discount_amount: string;
+            /** @description What a platform coupon paid the venue for this sale: part of the taxable consideration */
+            platform_share: string;
+            /** @description What the customer paid (total − platform_share) */
+            customer_paid: string;
+            /** @description VAT-inclusive total of the sale (or of the credit note) */
             total: string;
             /** @description Whether the venue was VAT registered when this was issued */
             vat_registered: boolean;
             taxable_amount: string | null;
+            vat: string | null;
             vat_amount: string | null;
+            amount_in_words: string;
             payment_id: number;
             /** @description How the money came: gateway_1|gateway_2|gateway_3 (eSewa, Khalti, Fonepay), wallet, cash… */
             method: string;
+            method_label: string;
             original_receipt: {
                 id: number;
                 receipt_number: string;
+                /** @description YYYY-MM-DD */
+                issued_on: string;
+                issued_on_bs: string;
             } | null;
             reason: string | null;
+            refunded_amount: string | null;
+            refunded_to: string | null;
+            /** @description Prints so far: the first is the original, later ones copies */
+            print_count: number;
+            ird_sync: components["schemas"]["IrdSync"];
         };
         /**
          * ReceiptType
@@ -4004,6 +4300,39 @@ export interface components {
             };
             /** @description YYYY-MM-DD HH:mm:ss, venue time zone */
             created_at: string;
+        };
+        /** SalesBook */
+        SalesBook: {
+            fiscal_year: string;
+            month: number;
+            bs_month: string;
+            rows: {
+                date_bs: string;
+                /** @description YYYY-MM-DD */
+                date_ad: string;
+                number: string;
+                buyer_name: string;
+                buyer_pan: string | null;
+                ref_number: string | null;
+                /** @description NPR amount with two decimals, e.g. "250.00" */
+                total: string;
+                /** @description NPR amount with two decimals, e.g. "250.00" */
+                non_taxable: string;
+                /** @description NPR amount with two decimals, e.g. "250.00" */
+                taxable: string;
+                /** @description NPR amount with two decimals, e.g. "250.00" */
+                vat: string;
+            }[];
+            totals: {
+                /** @description NPR amount with two decimals, e.g. "250.00" */
+                total: string;
+                /** @description NPR amount with two decimals, e.g. "250.00" */
+                non_taxable: string;
+                /** @description NPR amount with two decimals, e.g. "250.00" */
+                taxable: string;
+                /** @description NPR amount with two decimals, e.g. "250.00" */
+                vat: string;
+            };
         };
         /** ScheduleEntry */
         ScheduleEntry: {
@@ -4393,6 +4722,8 @@ export interface components {
                 /** @description NPR amount with two decimals, e.g. "250.00" */
                 balance_after: string;
             }[];
+            /** @description The platform's commission invoices to the venue issued in the range */
+            commission_invoices: components["schemas"]["CommissionInvoice"][];
         };
         /** VenueSummary */
         VenueSummary: {
@@ -15801,6 +16132,138 @@ export interface operations {
             429: components["responses"]["TooManyRequests"];
         };
     };
+    issueCommissionInvoices: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    fiscal_year: string;
+                    /** @description BS month of the fiscal year */
+                    month: number;
+                };
+            };
+        };
+        responses: {
+            /** @description Created */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["CommissionInvoice"][];
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            /** @description Not signed in: no bearer token, or an unknown, expired or revoked one. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Message"];
+                };
+            };
+            /** @description Signed in, but this action is not allowed for the caller. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Message"];
+                };
+            };
+            /** @description No such resource, or not visible to the caller. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Message"];
+                };
+            };
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            /** @description A field is invalid (`errors` names each), or the action is refused in this state. */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["UnprocessableError"];
+                };
+            };
+            429: components["responses"]["TooManyRequests"];
+        };
+    };
+    listCommissionInvoices: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Venue id or slug */
+                venue: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["CommissionInvoice"][];
+                    };
+                };
+            };
+            /** @description Not signed in: no bearer token, or an unknown, expired or revoked one. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Message"];
+                };
+            };
+            /** @description Signed in, but this action is not allowed for the caller. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Message"];
+                };
+            };
+            /** @description No such resource, or not visible to the caller. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Message"];
+                };
+            };
+            /** @description A field is invalid (`errors` names each), or the action is refused in this state. */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["UnprocessableError"];
+                };
+            };
+            429: components["responses"]["TooManyRequests"];
+        };
+    };
     listPayoutsDue: {
         parameters: {
             query?: never;
@@ -16123,7 +16586,10 @@ export interface operations {
     };
     getReceipt: {
         parameters: {
-            query?: never;
+            query?: {
+                /** @description Language of the PDF; without it the Accept-Language header decides (ne: Nepali), else English */
+                lang?: "en" | "ne";
+            };
             header?: never;
             path: {
                 /** @description Receipt (or credit note) id */
@@ -16143,6 +16609,616 @@ export interface operations {
                         data: components["schemas"]["Receipt"];
                     };
                     "application/pdf": Blob;
+                };
+            };
+            /** @description Not signed in: no bearer token, or an unknown, expired or revoked one. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Message"];
+                };
+            };
+            /** @description Signed in, but this action is not allowed for the caller. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Message"];
+                };
+            };
+            /** @description No such resource, or not visible to the caller. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Message"];
+                };
+            };
+            /** @description A field is invalid (`errors` names each), or the action is refused in this state. */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["UnprocessableError"];
+                };
+            };
+            429: components["responses"]["TooManyRequests"];
+        };
+    };
+    setReceiptBuyer: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Receipt (or credit note) id */
+                receipt: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    buyer_pan: string | null;
+                    buyer_address: string | null;
+                };
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["Receipt"];
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            /** @description Not signed in: no bearer token, or an unknown, expired or revoked one. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Message"];
+                };
+            };
+            /** @description Signed in, but this action is not allowed for the caller. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Message"];
+                };
+            };
+            /** @description No such resource, or not visible to the caller. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Message"];
+                };
+            };
+            /** @description Conflicts with the current state of the resource. */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Message"];
+                };
+            };
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            /** @description A field is invalid (`errors` names each), or the action is refused in this state. */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["UnprocessableError"];
+                };
+            };
+            429: components["responses"]["TooManyRequests"];
+        };
+    };
+    getMyInvoiceDetails: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["InvoiceBuyerDetails"];
+                    };
+                };
+            };
+            /** @description Not signed in: no bearer token, or an unknown, expired or revoked one. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Message"];
+                };
+            };
+            /** @description Signed in, but this action is not allowed for the caller. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Message"];
+                };
+            };
+            /** @description No such resource, or not visible to the caller. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Message"];
+                };
+            };
+            429: components["responses"]["TooManyRequests"];
+        };
+    };
+    setMyInvoiceDetails: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    buyer_pan: string | null;
+                    buyer_address: string | null;
+                };
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["InvoiceBuyerDetails"];
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            /** @description Not signed in: no bearer token, or an unknown, expired or revoked one. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Message"];
+                };
+            };
+            /** @description Signed in, but this action is not allowed for the caller. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Message"];
+                };
+            };
+            /** @description No such resource, or not visible to the caller. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Message"];
+                };
+            };
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            /** @description A field is invalid (`errors` names each), or the action is refused in this state. */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["UnprocessableError"];
+                };
+            };
+            429: components["responses"]["TooManyRequests"];
+        };
+    };
+    getVenueIrd: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Venue id or slug */
+                venue: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["IrdSettings"];
+                    };
+                };
+            };
+            /** @description Not signed in: no bearer token, or an unknown, expired or revoked one. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Message"];
+                };
+            };
+            /** @description Signed in, but this action is not allowed for the caller. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Message"];
+                };
+            };
+            /** @description No such resource, or not visible to the caller. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Message"];
+                };
+            };
+            /** @description A field is invalid (`errors` names each), or the action is refused in this state. */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["UnprocessableError"];
+                };
+            };
+            429: components["responses"]["TooManyRequests"];
+        };
+    };
+    setVenueIrd: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Venue id or slug */
+                venue: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    enabled: boolean;
+                    username: string;
+                    /** @description Required the first time; kept when left out later */
+                    password?: string;
+                    /** @description Permanent Account Number, 9 digits */
+                    seller_pan: string;
+                };
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["IrdSettings"];
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            /** @description Not signed in: no bearer token, or an unknown, expired or revoked one. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Message"];
+                };
+            };
+            /** @description Signed in, but this action is not allowed for the caller. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Message"];
+                };
+            };
+            /** @description No such resource, or not visible to the caller. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Message"];
+                };
+            };
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            /** @description A field is invalid (`errors` names each), or the action is refused in this state. */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["UnprocessableError"];
+                };
+            };
+            429: components["responses"]["TooManyRequests"];
+        };
+    };
+    retryVenueIrd: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Venue id or slug */
+                venue: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: {
+                            queued: number;
+                        };
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            /** @description Not signed in: no bearer token, or an unknown, expired or revoked one. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Message"];
+                };
+            };
+            /** @description Signed in, but this action is not allowed for the caller. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Message"];
+                };
+            };
+            /** @description No such resource, or not visible to the caller. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Message"];
+                };
+            };
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            /** @description A field is invalid (`errors` names each), or the action is refused in this state. */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["UnprocessableError"];
+                };
+            };
+            429: components["responses"]["TooManyRequests"];
+        };
+    };
+    getSalesBook: {
+        parameters: {
+            query: {
+                /** @description Nepali fiscal year */
+                fiscal_year: string;
+                /** @description BS month (4 Shrawan … 12 Chaitra, 1 Baishakh … 3 Asar) */
+                month: number;
+            };
+            header?: never;
+            path: {
+                /** @description Venue id or slug */
+                venue: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Sales book */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["SalesBook"];
+                    };
+                    "text/csv": string;
+                    "application/pdf": Blob;
+                };
+            };
+            /** @description Not signed in: no bearer token, or an unknown, expired or revoked one. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Message"];
+                };
+            };
+            /** @description Signed in, but this action is not allowed for the caller. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Message"];
+                };
+            };
+            /** @description No such resource, or not visible to the caller. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Message"];
+                };
+            };
+            /** @description A field is invalid (`errors` names each), or the action is refused in this state. */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["UnprocessableError"];
+                };
+            };
+            429: components["responses"]["TooManyRequests"];
+        };
+    };
+    getSalesReturnBook: {
+        parameters: {
+            query: {
+                /** @description Nepali fiscal year */
+                fiscal_year: string;
+                /** @description BS month (4 Shrawan … 12 Chaitra, 1 Baishakh … 3 Asar) */
+                month: number;
+            };
+            header?: never;
+            path: {
+                /** @description Venue id or slug */
+                venue: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Sales return book */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["SalesBook"];
+                    };
+                    "text/csv": string;
+                    "application/pdf": Blob;
+                };
+            };
+            /** @description Not signed in: no bearer token, or an unknown, expired or revoked one. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Message"];
+                };
+            };
+            /** @description Signed in, but this action is not allowed for the caller. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Message"];
+                };
+            };
+            /** @description No such resource, or not visible to the caller. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Message"];
+                };
+            };
+            /** @description A field is invalid (`errors` names each), or the action is refused in this state. */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["UnprocessableError"];
+                };
+            };
+            429: components["responses"]["TooManyRequests"];
+        };
+    };
+    listVenueInvoices: {
+        parameters: {
+            query: {
+                /** @description Nepali fiscal year */
+                fiscal_year: string;
+                /** @description BS month (4 Shrawan … 12 Chaitra, 1 Baishakh … 3 Asar) */
+                month?: number;
+            };
+            header?: never;
+            path: {
+                /** @description Venue id or slug */
+                venue: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["InvoiceRegisterRow"][];
+                    };
                 };
             };
             /** @description Not signed in: no bearer token, or an unknown, expired or revoked one. */

@@ -492,13 +492,88 @@ export interface ReceiptCounters {
   venue_id: number
 }
 
+export interface CommissionInvoiceCounters {
+  fiscal_year: string
+  last_number: number
+}
+
+export interface CommissionInvoices {
+  fiscal_year: string
+  id: Generated<number>
+  invoice_number: string
+  issued_at: Timestamp
+  issued_on: string
+  issued_on_bs: string
+  period_from: string
+  period_to: string
+  platform_name: string
+  platform_pan: string | null
+  sequence: number
+  taxable_amount: number
+  total: number
+  vat_amount: number
+  venue_id: number
+  venue_legal_name: string
+  venue_pan: string | null
+  bs_month: string
+}
+
+export interface CustomerInvoiceDetails {
+  buyer_address: string | null
+  buyer_pan: string | null
+  updated_at: Timestamp
+  user_id: number
+}
+
+export interface ReceiptBuyers {
+  buyer_address: string | null
+  buyer_pan: string | null
+  receipt_id: number
+  set_at: Timestamp
+  set_by: number
+}
+
+export interface ReceiptIrdSync {
+  attempts: Generated<number>
+  last_code: number | null
+  last_error: string | null
+  realtime: boolean
+  receipt_id: number
+  status: string
+  synced_at: Timestamp | null
+  updated_at: Timestamp
+  venue_id: number
+}
+
+export interface ReceiptPrints {
+  copy_number: number
+  id: Generated<number>
+  printed_at: Timestamp
+  printed_by: number
+  receipt_id: number
+}
+
+export interface VenueIrdSettings {
+  enabled: boolean
+  password_encrypted: string
+  seller_pan: string
+  updated_at: Timestamp
+  updated_by: number
+  username: string
+  venue_id: number
+}
+
 export interface Receipts {
   booking_id: number
   booking_number: string
   booking_type: string
   created_at: Generated<Timestamp>
+  buyer_address: string | null
+  buyer_pan: string | null
   credit_of: number | null
   customer_name: string
+  discount_amount: Generated<number>
+  entered_by: number | null
   fiscal_year: string
   id: Generated<number>
   issued_at: Timestamp
@@ -506,13 +581,19 @@ export interface Receipts {
   issued_on_bs: string
   lines: Json
   method: string
+  original_issued_on: string | null
   payment_id: number
+  platform_share: Generated<number>
   reason: string | null
   receipt_number: string
+  refunded_amount: number | null
+  refunded_to: string | null
   sequence: number
   taxable_amount: number | null
   total: number
+  transaction_id: string | null
   type: string
+  user_id: number | null
   vat_amount: number | null
   vat_registered: boolean
   venue_address: string
@@ -832,8 +913,15 @@ export interface DB {
   payouts: Payouts
   permissions: Permissions
   pricing_rules: PricingRules
+  commission_invoice_counters: CommissionInvoiceCounters
+  commission_invoices: CommissionInvoices
+  customer_invoice_details: CustomerInvoiceDetails
+  receipt_buyers: ReceiptBuyers
   receipt_counters: ReceiptCounters
+  receipt_ird_sync: ReceiptIrdSync
+  receipt_prints: ReceiptPrints
   receipts: Receipts
+  venue_ird_settings: VenueIrdSettings
   review_replies: ReviewReplies
   reviews: Reviews
   role_permissions: RolePermissions

@@ -25,6 +25,7 @@ export const LOCK_CLASS = {
   venueCreator: 1040, // venues created by one owner a day
   waiter: 1041, // one customer's waitlist entries
   venueBalance: 727275, // spending a venue's balance with the platform
+  commissionInvoices: 1050, // issuing a month's commission invoices (payouts/commission-invoices.ts)
 } as const
 
 /** Takes the transaction-scoped advisory lock `(lockClass, id)`; it is held until the transaction ends. */

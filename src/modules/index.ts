@@ -22,7 +22,9 @@ import notifications from './notifications/routes.ts'
 import type { Gateways } from './payments/index.ts'
 import { registerPaymentJobs } from './payments/reconcile.ts'
 import payments, { paymentGateways } from './payments/routes.ts'
+import { issueLastMonthsCommissionInvoices } from './payouts/index.ts'
 import payouts from './payouts/routes.ts'
+import { registerReceiptJobs } from './receipts/index.ts'
 import receipts from './receipts/routes.ts'
 import reports from './reports/routes.ts'
 import reviews from './reviews/routes.ts'
@@ -110,4 +112,9 @@ function registerJobs(ctx: AppContext, gateways: Gateways) {
   registerIndoorBookingJobs(ctx, gateways)
   registerPaymentJobs(ctx, gateways)
   registerWebhookJobs(ctx)
+  registerReceiptJobs(ctx)
+  // The platform's commission invoices of the last ended Nepali month (idempotent), every 6 hours.
+  ctx.jobs.every('payouts.commission-invoices', 6 * 3600_000, async () => {
+    await issueLastMonthsCommissionInvoices(ctx)
+  })
 }

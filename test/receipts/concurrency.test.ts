@@ -8,7 +8,7 @@ import { createCourt, createUser, createVenue, daysFromFixedNow, FIXED_NOW } fro
 import { insertBooking } from '../payments/helpers.ts'
 
 // Receipt numbers are unique and gap-free per venue, fiscal year and series, under concurrent
-// payments and rollbacks (docs/payments.md, "Receipts and VAT").
+// payments and rollbacks (docs/payments.md, "Receipts and IRD").
 
 let app: App
 before(async () => {

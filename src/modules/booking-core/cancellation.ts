@@ -32,6 +32,13 @@ export interface RefundQuote {
   toWallet: number
   /** Of it, paid at the desk: handed back at the venue's desk, never wallet money. */
   atDesk: number
+  /**
+   * What of `refund` reaches the customer: less than it when a gateway promotion (Fonepay P_AMT)
+   * paid part of a payment; the promotion's part goes back to the gateway's promotion account.
+   */
+  given: number
+  /** Of `given`, what reaches the wallet. */
+  givenToWallet: number
   /** Why, for the preview: "Cancelled at least 24 hours before the start: Rs 1,200.00 …". */
   reason: string
   /** What the customer is told after cancelling; null when nothing was paid (nothing to say). */
@@ -120,11 +127,16 @@ export async function refundQuote(
     refund: 0,
     toWallet: 0,
     atDesk: 0,
+    given: 0,
+    givenToWallet: 0,
     reason,
     note,
   })
   // paid_amount is net of refunds; what was ever received tells "already refunded" from "never paid".
-  const left = b.paid_amount > 0 ? await refundableOf(db, kind, b.id) : { online: 0, desk: 0, deskGateway: 0 }
+  const left =
+    b.paid_amount > 0
+      ? await refundableOf(db, kind, b.id)
+      : { online: 0, desk: 0, deskGateway: 0, onlineGiven: 0, deskGatewayGiven: 0 }
   const refundable = left.online + left.desk
   const received = refundable > 0 || b.paid_amount > 0 ? b.paid_amount : await receivedFor(db, kind, b.id)
   if (received === 0 && refundable === 0) {
@@ -133,21 +145,22 @@ export async function refundQuote(
   if (refundable === 0) return none('No refund: what was paid for this booking has already been refunded.')
   // A booking without a customer account has no wallet: only desk money can go back.
   const toWallet = b.user_id === null ? 0 : left.online
+  const givenToWallet = b.user_id === null ? 0 : left.onlineGiven
   const atDesk = left.desk
+  const cashAtDesk = atDesk - left.deskGateway
   if (toWallet + atDesk === 0) return none('No refund: a booking made at the desk has no wallet to refund to.')
   const parts = [
-    toWallet > 0 ? `${formatRupees(toWallet)} refunded to your wallet.` : '',
-    atDesk > left.deskGateway
-      ? `${formatRupees(atDesk - left.deskGateway)} paid at the venue is refunded at its desk.`
-      : '',
+    toWallet > 0 ? `${formatRupees(givenToWallet)} refunded to your wallet.` : '',
+    cashAtDesk > 0 ? `${formatRupees(cashAtDesk)} paid at the venue is refunded at its desk.` : '',
     left.deskGateway > 0
-      ? `${formatRupees(left.deskGateway)} paid by eSewa, Khalti or Fonepay at the venue goes back through that gateway.`
+      ? `${formatRupees(left.deskGatewayGiven)} paid by eSewa, Khalti or Fonepay at the venue goes back through that gateway.`
       : '',
   ]
   const said = parts.filter(Boolean).join(' ')
   const refundedBefore = (await receivedFor(db, kind, b.id)) - refundable
   const earlier = refundedBefore > 0 ? ` ${formatRupees(refundedBefore)} was refunded earlier.` : ''
-  const refund = { refund: toWallet + atDesk, toWallet, atDesk, note: said }
+  const given = givenToWallet + cashAtDesk + left.deskGatewayGiven
+  const refund = { refund: toWallet + atDesk, toWallet, atDesk, given, givenToWallet, note: said }
   if (by !== 'customer') return { ...refund, reason: `Cancelled by the venue: ${said}${earlier}` }
   const window = await freeCancellationHours(db, b.venue_id)
   const hoursLeft = (zone.instant(b.date, b.start_time).getTime() - now.getTime()) / 3_600_000
@@ -167,7 +180,7 @@ export async function previewCancellation(
   const refusal = customerCancelRefusal(b, now, zone)
   if (refusal) return { cancellable: false, refund_amount: formatMoney(0), reason: refusal.reason }
   const quote = await refundQuote(db, kind, b, 'customer', now, zone)
-  return { cancellable: true, refund_amount: formatMoney(quote.refund), reason: quote.reason }
+  return { cancellable: true, refund_amount: formatMoney(quote.given), reason: quote.reason }
 }
 
 /** The cancel response's message: "Booking cancelled. Rs 1,200.00 refunded to your wallet." */

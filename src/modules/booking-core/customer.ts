@@ -41,7 +41,7 @@ export async function cancelAsCustomer<B>(
   })
   // Worded in the customer's language (docs/languages.md); English is the contract's words.
   const message = translate(user.locale, cancelledMessage(outcome.note))
-  return { message, refund_amount: formatMoney(outcome.refund), data: await reload(id) }
+  return { message, refund_amount: formatMoney(outcome.given), data: await reload(id) }
 }
 
 /** GET …/cancellation: what cancelling now would refund, for the booking's customer only. */

@@ -144,7 +144,8 @@ export async function refundBooking(
     if (way === 'online') online.push({ payment: p, take })
     else if (isCounterGateway(p)) await refundAtGateway(ctx, trx, kind, booking, p, take, reason)
     else await refundAtDesk(ctx, trx, kind, booking, p, take, reason, by)
-    await paymentRefunded(ctx, trx, kind, booking, p, take, reason)
+    const to = way === 'online' ? 'wallet' : isCounterGateway(p) ? 'gateway' : 'desk'
+    await paymentRefunded(ctx, trx, kind, booking, p, take, reason, to)
     left[way] -= take
   }
   if (left.online > 0 || left.desk > 0) throw new Unprocessable('The refund is more than was paid for this booking.')
@@ -236,7 +237,8 @@ export async function returnPayment(
       credited = await refundOnline(ctx, trx, kind, booking, userId, [{ payment, take: amountPaisa }], opts.description)
     }
   }
-  await paymentRefunded(ctx, trx, kind, booking, payment, amountPaisa, opts.description)
+  const wentTo = isCounterGateway(payment) ? 'gateway' : to === 'desk' && !desk ? 'wallet' : to
+  await paymentRefunded(ctx, trx, kind, booking, payment, amountPaisa, opts.description, wentTo)
   if (opts.applied) await lowerPaid(ctx, trx, kind, booking.id, amountPaisa)
   return { credited }
 }
@@ -266,8 +268,11 @@ async function paymentRefunded(
   payment: RefundablePayment,
   take: number,
   reason: string,
+  to: string,
 ) {
   const now = ctx.clock.now()
+  // What reaches the customer, read before the payment moves: their share after a gateway promotion.
+  const given = to === 'desk' ? take : customerShare(payment, take)
   await returnCommission(
     trx,
     { paymentId: payment.id, venueId: booking.venue_id, booking: { kind, id: booking.id }, occurredAt: now },
@@ -275,7 +280,7 @@ async function paymentRefunded(
   )
   const moved = await movePayment(trx, payment.id, { event: 'refund', amount: take }, now)
   if (!moved) throw new Error(`payment ${payment.id}: refund of a payment that is not completed`)
-  await issueCreditNote(ctx, trx, payment.id, take, reason)
+  await issueCreditNote(ctx, trx, payment.id, take, reason, { amount: given, to })
   await emitPaymentEvent(ctx, trx, payment.id, 'refunded')
 }
 

@@ -63,6 +63,10 @@ export interface TransitionOutcome {
   toWallet: number
   /** cancel, expire: of it, desk money refunded at the venue's desk. */
   atDesk: number
+  /** cancel, expire: what of `refund` reaches the customer (less after a gateway promotion). */
+  given: number
+  /** cancel, expire: of `given`, what reaches the wallet. */
+  givenToWallet: number
   /** cancel, expire: the words the customer is told about money; null when nothing was paid. */
   note: string | null
   /** reinstate declined: why the booking stays cancelled. */
@@ -72,7 +76,15 @@ export interface TransitionOutcome {
 /** Why a reinstatement is declined: the slot was booked meanwhile, the coupon used up, or the booking was not a lapsed hold. */
 export type ReinstateRefusal = 'slot_taken' | 'coupon_used_up' | 'not_lapsed'
 
-const MOVED: TransitionOutcome = { moved: true, refund: 0, toWallet: 0, atDesk: 0, note: null }
+const MOVED: TransitionOutcome = {
+  moved: true,
+  refund: 0,
+  toWallet: 0,
+  atDesk: 0,
+  given: 0,
+  givenToWallet: 0,
+  note: null,
+}
 
 /**
  * Moves a booking the caller has locked (lockBooking) by `event`, in the caller's transaction.
@@ -151,7 +163,7 @@ async function cancel(
   )
   // A split booking's shares went back to their payers, not to the customer's wallet: say so.
   const note =
-    refunded.toOthers > 0 && quote.note ? splitRefundNote(quote.note, quote.toWallet, refunded.toOthers) : quote.note
+    refunded.toOthers > 0 && quote.note ? splitRefundNote(quote.note, quote.givenToWallet, refunded.toOthers) : quote.note
   if (booking.user_id !== null) {
     const when = `${booking.date} at ${toHHmm(booking.start_time)}`
     await notify(
@@ -165,13 +177,21 @@ async function cancel(
         booking_number: booking.booking_number,
         venue_id: booking.venue_id,
         cancel_reason: opts.reason,
-        refund_amount: formatMoney(quote.refund),
+        refund_amount: formatMoney(quote.given),
       },
       trx,
     )
   }
   await ctx.steps.slotFreed(trx, kind, booking.id)
-  return { moved: true, refund: quote.refund, toWallet: quote.toWallet, atDesk: quote.atDesk, note }
+  return {
+    moved: true,
+    refund: quote.refund,
+    toWallet: quote.toWallet,
+    atDesk: quote.atDesk,
+    given: quote.given,
+    givenToWallet: quote.givenToWallet,
+    note,
+  }
 }
 
 /**

@@ -280,10 +280,10 @@ async function cancelSeries(
           booking_id: booking.id,
           booking_number: booking.booking_number,
           date: booking.date,
-          refund_amount: formatMoney(outcome.refund),
+          refund_amount: formatMoney(outcome.given),
           message: cancelledMessage(outcome.note),
         },
-        toWallet: outcome.toWallet,
+        toWallet: outcome.givenToWallet,
         atDesk: outcome.atDesk,
       })
     }

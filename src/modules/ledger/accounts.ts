@@ -13,6 +13,7 @@ export type AccountKind =
   | 'gateway_promotion'
   | 'discount'
   | 'commission'
+  | 'vat_payable'
   | 'opening_balance'
   | 'payouts'
 
@@ -38,6 +39,8 @@ export const account = {
   platformDiscounts: () => 'discount:platform',
   /** Commission the platform earns (credit-normal). */
   commission: () => 'commission:platform',
+  /** VAT the platform charged on its commission, owed to IRD (credit-normal). */
+  vatPayable: () => 'vat:payable',
   /** Money paid out to venues (bank or wallet transfers made outside the service; credit-normal). */
   payouts: () => 'platform:payouts',
   /** The counterpart of money that predates the ledger or came from outside it (credit-normal). */
@@ -55,6 +58,7 @@ const KINDS: Array<[RegExp, AccountKind]> = [
   [/^gateway:[a-z0-9_]+:promotion$/, 'gateway_promotion'],
   [/^discount:/, 'discount'],
   [/^commission:/, 'commission'],
+  [/^vat:payable$/, 'vat_payable'],
   [/^platform:opening_balances$/, 'opening_balance'],
   [/^platform:payouts$/, 'payouts'],
 ]

@@ -1,6 +1,6 @@
 import type { Executor } from '../../lib/db.ts'
 import { account } from './accounts.ts'
-import { commissionOfPayment, venueCommissionRates } from './repository.ts'
+import { commissionOfPayment, commissionVatOfPayment, venueCommissionRates } from './repository.ts'
 import { post } from './service.ts'
 
 // Commission (docs/payments.md, "What a venue sees"): taken on online money (gateway, wallet)
@@ -9,6 +9,16 @@ import { post } from './service.ts'
 // `desk_percent`, then it is an amount the venue owes the platform (its balance goes down). When
 // money is refunded the commission on it is given back in proportion, counted cumulatively per
 // payment so that a full refund gives back exactly what was taken.
+//
+// The rate is VAT-inclusive: of each commission the platform's 13% VAT (commission − commission /
+// 1.13, rounded to the paisa) goes to `vat:payable`, owed to IRD, and the rest to
+// `commission:platform`. The venue's side is unchanged; it gets a monthly invoice for it
+// (payouts/commission-invoices.ts).
+
+/** The VAT in a VAT-inclusive amount (13%): amount − round(amount / 1.13). */
+export function vatIncluded(amount: number): number {
+  return amount - Math.floor((200 * amount + 113) / 226)
+}
 
 export interface CommissionTarget {
   paymentId: number
@@ -37,6 +47,7 @@ export async function takeCommission(
   const bp = way === 'online' ? (rates.online ?? platformDefaultBasisPoints) : (rates.desk ?? 0)
   const commission = commissionOn(amount, bp)
   if (commission <= 0) return 0
+  const vat = vatIncluded(commission)
   await post(trx, {
     kind: 'commission',
     occurredAt: target.occurredAt,
@@ -46,7 +57,8 @@ export async function takeCommission(
     venueId: target.venueId,
     lines: [
       [account.venueBalance(target.venueId), commission],
-      [account.commission(), -commission],
+      [account.commission(), -(commission - vat)],
+      ...(vat > 0 ? [[account.vatPayable(), -vat] as [string, number]] : []),
     ],
   })
   return commission
@@ -63,9 +75,12 @@ export async function returnCommission(
 ): Promise<number> {
   const taken = await commissionOfPayment(trx, target.paymentId)
   if (taken <= 0) return 0
-  const share = (refunded: number) => Math.floor((taken * refunded) / payment.amount)
-  const back = share(payment.refundedBefore + payment.take) - share(payment.refundedBefore)
+  const share = (of: number, refunded: number) => Math.floor((of * refunded) / payment.amount)
+  const back = share(taken, payment.refundedBefore + payment.take) - share(taken, payment.refundedBefore)
   if (back <= 0) return 0
+  // The VAT in it goes back the same way, cumulatively, so a full refund returns all of it.
+  const vatTaken = await commissionVatOfPayment(trx, target.paymentId)
+  const vatBack = share(vatTaken, payment.refundedBefore + payment.take) - share(vatTaken, payment.refundedBefore)
   await post(trx, {
     kind: 'commission_refund',
     occurredAt: target.occurredAt,
@@ -74,7 +89,8 @@ export async function returnCommission(
     booking: target.booking,
     venueId: target.venueId,
     lines: [
-      [account.commission(), back],
+      [account.commission(), back - vatBack],
+      ...(vatBack > 0 ? [[account.vatPayable(), vatBack] as [string, number]] : []),
       [account.venueBalance(target.venueId), -back],
     ],
   })

@@ -165,9 +165,18 @@ export async function venueCommissionRates(db: Executor, venueId: number) {
 
 /** Commission charged on one payment so far, net of what was given back (paisa, ≥ 0). */
 export async function commissionOfPayment(db: Executor, paymentId: number): Promise<number> {
+  // What the venue was charged (its balance line), VAT included.
   const { rows } = await sql<{ s: string | null }>`
     SELECT sum(l.amount) AS s FROM ledger_entries e JOIN ledger_lines l ON l.entry_id = e.id
-    WHERE e.payment_id = ${paymentId} AND e.kind = 'commission' AND l.account = 'commission:platform'`.execute(db)
+    WHERE e.payment_id = ${paymentId} AND e.kind = 'commission' AND l.account LIKE 'venue:%:balance'`.execute(db)
+  return Number(rows[0]?.s ?? 0)
+}
+
+/** Of a payment's commission, the platform's VAT on it (its `vat:payable` line), paisa. */
+export async function commissionVatOfPayment(db: Executor, paymentId: number): Promise<number> {
+  const { rows } = await sql<{ s: string | null }>`
+    SELECT sum(l.amount) AS s FROM ledger_entries e JOIN ledger_lines l ON l.entry_id = e.id
+    WHERE e.payment_id = ${paymentId} AND e.kind = 'commission' AND l.account = 'vat:payable'`.execute(db)
   return -Number(rows[0]?.s ?? 0)
 }
 

@@ -4,11 +4,14 @@ import { NotFound } from '../../lib/errors.ts'
 import type { Routes } from '../../lib/route.ts'
 import { Data, errorResponses, Message, Nullable } from '../../lib/schemas.ts'
 import { MANAGER_ROLES, resolveVenue, venueForStaff } from '../venues/index.ts'
+import { commissionInvoiceResource, commissionInvoicesOf, issueCommissionInvoices } from './commission-invoices.ts'
 import { listPayouts, payoutAccountOf, setPayoutAccount } from './repository.ts'
 import {
   CommissionBody,
+  CommissionInvoiceSchema,
   CommissionSchema,
   DueSchema,
+  IssueCommissionInvoicesBody,
   PayoutAccountSchema,
   PayoutBody,
   PayoutSchema,
@@ -161,6 +164,48 @@ const routes: Routes = async (app) => {
     async (req) => {
       const venue = await venueForStaff(ctx, signedIn(req), req.params.venue, MANAGER_ROLES)
       return { data: (await listPayouts(ctx.db, venue.id)).map((p) => payoutResource(ctx, p)) }
+    },
+  )
+
+  app.post(
+    '/admin/commission-invoices',
+    {
+      onRequest: app.auth.roles('super_admin'),
+      schema: {
+        tags,
+        security,
+        operationId: 'issueCommissionInvoices',
+        summary:
+          "Issue the platform's commission invoices of an ended Nepali month to every venue charged commission in it (super_admin)",
+        description:
+          'Idempotent: a venue that has its invoice for the month gets no second one; the answer lists the invoices ' +
+          'issued now. A job issues the last ended month every few hours anyway. 422 for a month not yet ended.',
+        body: IssueCommissionInvoicesBody,
+        response: { 201: Data(Type.Array(CommissionInvoiceSchema)), ...errorResponses },
+      },
+    },
+    async (req, reply) => {
+      const issued = await issueCommissionInvoices(ctx, req.body.fiscal_year, req.body.month)
+      return reply.code(201).send({ data: issued.map(commissionInvoiceResource) })
+    },
+  )
+
+  app.get(
+    '/venues/:venue/commission-invoices',
+    {
+      onRequest: app.auth.required,
+      schema: {
+        tags,
+        security,
+        operationId: 'listCommissionInvoices',
+        summary: "The platform's commission invoices to a venue, oldest first (owner, manager, super_admin)",
+        params: VenueParams,
+        response: { 200: Data(Type.Array(CommissionInvoiceSchema)), ...errorResponses },
+      },
+    },
+    async (req) => {
+      const venue = await venueForStaff(ctx, signedIn(req), req.params.venue, MANAGER_ROLES)
+      return { data: await commissionInvoicesOf(ctx, venue.id) }
     },
   )
 

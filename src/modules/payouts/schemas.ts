@@ -92,6 +92,33 @@ export const StatementLineSchema = Type.Object({
   balance_after: Money,
 })
 
+export const CommissionInvoiceSchema = named(
+  'CommissionInvoice',
+  Type.Object({
+    id: Type.Integer(),
+    invoice_number: Type.String({ examples: ['PC-2082/83-000001'] }),
+    fiscal_year: Type.String(),
+    bs_month: Type.String({ description: 'The Nepali month invoiced', examples: ['2082-10'] }),
+    period_from: DateOnly,
+    period_to: DateOnly,
+    issued_on: DateOnly,
+    issued_on_bs: Type.String(),
+    seller: Type.Object({ name: Type.String(), pan_number: Nullable(Type.String()) }, { description: 'The platform' }),
+    buyer: Type.Object({ venue_id: Type.Integer(), legal_name: Type.String(), pan_number: Nullable(Type.String()) }),
+    total: { ...Money, description: 'Commission charged that month net of commission given back, VAT included' },
+    taxable_amount: Money,
+    vat: { ...Money, description: "The platform's 13% VAT in it" },
+  }),
+)
+
+export const IssueCommissionInvoicesBody = Type.Object(
+  {
+    fiscal_year: Type.String({ pattern: '^[0-9]{4}/[0-9]{2}$', examples: ['2082/83'] }),
+    month: Type.Integer({ minimum: 1, maximum: 12, description: 'BS month of the fiscal year' }),
+  },
+  { additionalProperties: false },
+)
+
 export const StatementSchema = named(
   'VenueStatement',
   Type.Object({
@@ -108,5 +135,8 @@ export const StatementSchema = named(
     desk_gross: Money,
     desk_refunds: Money,
     lines: Type.Array(StatementLineSchema),
+    commission_invoices: Type.Array(CommissionInvoiceSchema, {
+      description: "The platform's commission invoices to the venue issued in the range",
+    }),
   }),
 )

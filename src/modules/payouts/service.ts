@@ -7,6 +7,7 @@ import { formatMoney, toPaisa } from '../../lib/money.ts'
 import { withMethodNames } from '../../lib/payment-methods.ts'
 import { addDays } from '../../lib/time.ts'
 import { account, accountSum, lockVenueBalance, normalBalance, post, statementBucket } from '../ledger/index.ts'
+import { commissionInvoicesOf } from './commission-invoices.ts'
 import * as repo from './repository.ts'
 
 // What a venue is owed and how it was paid (docs/payments.md, "What a venue sees"): commission
@@ -217,6 +218,7 @@ export async function statement(
     desk_gross: formatMoney(deskGross),
     desk_refunds: formatMoney(deskRefunds),
     lines,
+    commission_invoices: await commissionInvoicesOf(ctx, venue.id, { from, to }),
   }
 }
 

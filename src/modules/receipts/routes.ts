@@ -2,13 +2,29 @@ import { Type } from 'typebox'
 import { signedIn } from '../../lib/auth.ts'
 import { pathId } from '../../lib/ids.ts'
 import type { Routes } from '../../lib/route.ts'
-import { Data, errorResponses } from '../../lib/schemas.ts'
+import { Data, errorResponses, Message } from '../../lib/schemas.ts'
+import bookRoutes from './book-routes.ts'
+import { invoiceLanguage } from './language.ts'
 import { receiptPdf } from './pdf.ts'
 import { ReceiptSchema } from './resource.ts'
-import { BookingReceiptsParams, IndoorReceiptsParams, ReceiptParams } from './schemas.ts'
-import { bookingReceipts, showReceipt } from './service.ts'
+import {
+  BookingReceiptsParams,
+  BuyerDetailsBody,
+  BuyerDetailsSchema,
+  IndoorReceiptsParams,
+  ReceiptParams,
+  ReceiptPdfQuery,
+} from './schemas.ts'
+import {
+  bookingReceipts,
+  myInvoiceDetails,
+  printReceipt,
+  saveMyInvoiceDetails,
+  setReceiptBuyer,
+  showReceipt,
+} from './service.ts'
 
-// Receipts and credit notes (docs/payments.md, "Receipts and VAT").
+// Invoices (receipts) and credit notes (docs/payments.md, "Receipts and IRD").
 
 const tags = ['Receipts']
 const security = [{ bearer: [] }]
@@ -62,9 +78,10 @@ const routes: Routes = async (app) => {
         tags,
         security,
         operationId: 'getReceipt',
-        summary: 'One receipt or credit note; with Accept: application/pdf a one-page PDF',
-        description: `${WHO} The PDF prints the venue's legal name, address and PAN, the number, the date in AD and BS, the customer, the lines, the total and, for a VAT registered venue, the taxable amount and 13% VAT.`,
+        summary: 'One invoice or credit note; with Accept: application/pdf a one-page PDF (each one a recorded print)',
+        description: `${WHO} The PDF prints the title (Tax Invoice, Invoice, Credit Note), the seller's legal name, address and PAN, the number, the dates in BS and AD, the buyer (with PAN and address when known), the lines (quantity × rate), the taxable amount and 13% VAT for a VAT registered venue, the total and the amount in words. The first PDF is the original; every later one is marked "Copy of Original (n)". Language: \`?lang=ne|en\`, else Accept-Language (ne: Nepali), else English.`,
         params: ReceiptParams,
+        querystring: ReceiptPdfQuery,
         response: {
           200: {
             description: 'The receipt',
@@ -78,9 +95,12 @@ const routes: Routes = async (app) => {
       },
     },
     async (req, reply) => {
-      const receipt = await showReceipt(ctx, signedIn(req), pathId(req.params.receipt))
+      const user = signedIn(req)
+      const id = pathId(req.params.receipt)
       reply.header('cache-control', 'private, no-store')
       if (wantsPdf(req.headers.accept)) {
+        const { receipt, copy } = await printReceipt(ctx, user, id)
+        const lang = invoiceLanguage(req.query.lang, req.headers['accept-language'])
         const file = receipt.receipt_number.replaceAll('/', '-')
         return (
           reply
@@ -88,12 +108,65 @@ const routes: Routes = async (app) => {
             .header('content-disposition', `inline; filename="${file}.pdf"`)
             // `as never`: the typed send() takes the 200 schema's JSON body; the PDF bytes bypass the
             // serializer and are sent as they are (the schema documents them as application/pdf).
-            .send((await receiptPdf(receipt)) as never)
+            .send((await receiptPdf(receipt, { copy, lang })) as never)
         )
       }
-      return reply.type('application/json; charset=utf-8').send({ data: receipt })
+      return reply.type('application/json; charset=utf-8').send({ data: await showReceipt(ctx, user, id) })
     },
   )
+
+  app.put(
+    '/receipts/:receipt/buyer',
+    {
+      onRequest: app.auth.required,
+      schema: {
+        tags,
+        security,
+        operationId: 'setReceiptBuyer',
+        summary: "The buyer's PAN and address on an invoice, added by the desk before its first print",
+        description:
+          "The venue's owner, managers, staff and super_admin; anyone else 403. 409 once the invoice has been " +
+          'printed: an original never changes.',
+        params: ReceiptParams,
+        body: BuyerDetailsBody,
+        response: { 200: Data(ReceiptSchema), 409: Message, ...errorResponses },
+      },
+    },
+    async (req) => ({ data: await setReceiptBuyer(ctx, signedIn(req), pathId(req.params.receipt), req.body) }),
+  )
+
+  app.get(
+    '/profile/invoice-details',
+    {
+      onRequest: app.auth.required,
+      schema: {
+        tags,
+        security,
+        operationId: 'getMyInvoiceDetails',
+        summary: "The PAN and address printed on the caller's invoices as the buyer",
+        response: { 200: Data(BuyerDetailsSchema), ...errorResponses },
+      },
+    },
+    async (req) => ({ data: await myInvoiceDetails(ctx, signedIn(req)) }),
+  )
+
+  app.put(
+    '/profile/invoice-details',
+    {
+      onRequest: app.auth.required,
+      schema: {
+        tags,
+        security,
+        operationId: 'setMyInvoiceDetails',
+        summary: "Set the PAN and address printed on the caller's invoices issued from now on",
+        body: BuyerDetailsBody,
+        response: { 200: Data(BuyerDetailsSchema), ...errorResponses },
+      },
+    },
+    async (req) => ({ data: await saveMyInvoiceDetails(ctx, signedIn(req), req.body) }),
+  )
+
+  await app.register(bookRoutes)
 }
 
 /** Whether the Accept header asks for the PDF rather than JSON (a listed PDF not ranked below JSON). */

@@ -59,7 +59,7 @@ export const bookingRuleFields = {
     }),
   ),
 }
-/** The venue's tax identity, printed on its receipts (docs/payments.md, "Receipts and VAT"); the owner's to set. */
+/** The venue's tax identity, printed on its receipts (docs/payments.md, "Receipts and IRD"); the owner's to set. */
 export const taxIdentityFields = {
   pan_number: Type.Optional(
     Nullable(

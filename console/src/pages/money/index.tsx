@@ -7,11 +7,12 @@ import { bothDates, localName, type MessageKey, t } from '../../i18n/index.ts'
 import { go, href } from '../../router.ts'
 import { managesVenue, ownsVenue, type Venue } from '../../session.ts'
 import { Scroll } from '../reports/scroll.tsx'
+import { IrdSection } from './ird.tsx'
 import { addMonths, monthLabel, monthRange } from './month.ts'
 
 // The venue's money with the platform (issue 31): the statement of a chosen month (its totals,
 // every movement of the balance, a CSV download), the payouts made to the venue, and, for the
-// owner, where payouts go. For the venue's owner and managers (and super_admin); the service
+// owner, where payouts go and the venue's IRD reporting (ird.tsx). For the venue's owner and managers (and super_admin); the service
 // refuses staff too. The month defaults to the current one on the API's clock (the board's date,
 // venue time), not this device's. Words from the console's catalogue (English or Nepali), dates
 // with the BS date beside, money in lakh grouping.
@@ -70,6 +71,7 @@ export function MoneyPage({ user, venue, month }: { user: User; venue: Venue; mo
           <StatementSection venue={venue} month={shown} />
           <PayoutsSection venue={venue} />
           {ownsVenue(user, venue) && <PayoutAccountSection venue={venue} />}
+          {ownsVenue(user, venue) && <IrdSection venue={venue} />}
         </div>
       )}
     </section>

@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto'
 import type { Insertable, Selectable, Updateable } from 'kysely'
 import type { Payments } from '../../../db/types.ts'
 import type { Executor } from '../../../lib/db.ts'
+import { customerShare } from '../customer-share.ts'
 import { completionEvent, PAYMENT_TRANSITIONS, type PaymentEvent } from '../payment-state.ts'
 import type { BookingKind } from './bookings.ts'
 
@@ -30,25 +31,32 @@ export async function insertPayment(
 /**
  * Paisa still refundable on a booking's payments, Σ (amount − refunded_amount) of completed ones,
  * split by the way the money came: online (gateway, wallet) or at the desk (recorded by staff: cash,
- * or a gateway payment taken at the counter, also counted apart as `deskGateway`).
+ * or a gateway payment taken at the counter, also counted apart as `deskGateway`), and what of the
+ * online and desk-gateway money reaches the customer (`…Given`: their share after a gateway promotion).
  */
 export async function refundableOf(
   db: Executor,
   kind: BookingKind,
   bookingId: number,
-): Promise<{ online: number; desk: number; deskGateway: number }> {
+): Promise<{ online: number; desk: number; deskGateway: number; onlineGiven: number; deskGatewayGiven: number }> {
   const rows = await db
     .selectFrom('payments')
-    .select(['recorded_by', 'method', 'amount', 'refunded_amount'])
+    .select(['recorded_by', 'method', 'amount', 'refunded_amount', 'paid_amount'])
     .where('payable_type', '=', kind)
     .where('payable_id', '=', bookingId)
     .where('status', 'in', ['completed', 'partially_refunded'])
     .execute()
-  const out = { online: 0, desk: 0, deskGateway: 0 }
+  const out = { online: 0, desk: 0, deskGateway: 0, onlineGiven: 0, deskGatewayGiven: 0 }
   for (const r of rows) {
-    out[r.recorded_by === null ? 'online' : 'desk'] += r.amount - r.refunded_amount
+    const left = r.amount - r.refunded_amount
+    out[r.recorded_by === null ? 'online' : 'desk'] += left
+    // What of it reaches the customer: less when a gateway promotion paid part (Fonepay P_AMT).
+    if (r.recorded_by === null) out.onlineGiven += customerShare(r, left)
     // Of the desk money, what staff took through a gateway: it goes back through that gateway.
-    if (r.recorded_by !== null && r.method !== 'cash') out.deskGateway += r.amount - r.refunded_amount
+    if (r.recorded_by !== null && r.method !== 'cash') {
+      out.deskGateway += left
+      out.deskGatewayGiven += customerShare(r, left)
+    }
   }
   return out
 }

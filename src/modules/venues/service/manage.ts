@@ -71,7 +71,7 @@ function bookingRules(
 }
 
 /**
- * The tax identity an update sets (docs/payments.md, "Receipts and VAT"): the owner's (or a
+ * The tax identity an update sets (docs/payments.md, "Receipts and IRD"): the owner's (or a
  * super_admin's) to set, 403 for a manager; VAT registration needs a PAN.
  */
 async function taxIdentity(db: Executor, venue: { id: number; role: VenueRole | 'admin' }, body: UpdateBody) {
