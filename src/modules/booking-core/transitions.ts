@@ -163,7 +163,9 @@ async function cancel(
   )
   // A split booking's shares went back to their payers, not to the customer's wallet: say so.
   const note =
-    refunded.toOthers > 0 && quote.note ? splitRefundNote(quote.note, quote.givenToWallet, refunded.toOthers) : quote.note
+    refunded.toOthers > 0 && quote.note
+      ? splitRefundNote(quote.note, quote.givenToWallet, refunded.toOthers)
+      : quote.note
   if (booking.user_id !== null) {
     const when = `${booking.date} at ${toHHmm(booking.start_time)}`
     await notify(
