@@ -1,5 +1,6 @@
 import assert from 'node:assert/strict'
 import { after, before, test } from 'node:test'
+import type { FastifyRequest } from 'fastify'
 import type { App } from '../../src/app.ts'
 import { ManualClock } from '../../src/lib/clock.ts'
 import { invoiceLanguage } from '../../src/modules/receipts/language.ts'
@@ -39,13 +40,17 @@ test('amounts in words, English and Nepali, in lakh and crore', () => {
   assert.equal(amountInWords(25000000, 'ne'), 'दुई लाख पचास हजार रुपैयाँ मात्र')
 })
 
-test('the PDF language: ?lang first, then Accept-Language, else English', () => {
-  assert.equal(invoiceLanguage('ne', undefined), 'ne')
-  assert.equal(invoiceLanguage('en', 'ne'), 'en')
-  assert.equal(invoiceLanguage(undefined, 'ne-NP,en;q=0.5'), 'ne')
-  assert.equal(invoiceLanguage(undefined, 'en-US,ne;q=0.8'), 'en')
-  assert.equal(invoiceLanguage(undefined, 'nl'), 'en')
-  assert.equal(invoiceLanguage(undefined, undefined), 'en')
+test("the PDF language: ?lang first, then the signed-in user's language, then Accept-Language, else English", () => {
+  const req = (accept?: string, locale?: 'en' | 'ne') =>
+    ({ headers: { 'accept-language': accept }, user: locale ? { locale } : undefined }) as unknown as FastifyRequest
+  assert.equal(invoiceLanguage('ne', req()), 'ne')
+  assert.equal(invoiceLanguage('en', req('ne', 'ne')), 'en')
+  assert.equal(invoiceLanguage(undefined, req(undefined, 'ne')), 'ne')
+  assert.equal(invoiceLanguage(undefined, req('ne', 'en')), 'en')
+  assert.equal(invoiceLanguage(undefined, req('ne-NP,en;q=0.5')), 'ne')
+  assert.equal(invoiceLanguage(undefined, req('en-US,ne;q=0.8')), 'en')
+  assert.equal(invoiceLanguage(undefined, req('nl')), 'en')
+  assert.equal(invoiceLanguage(undefined, req()), 'en')
 })
 
 test('a tax invoice: seller, buyer PAN and address from the profile, hours × rate, VAT, words, method, dates', async () => {
@@ -215,7 +220,7 @@ test('a venue with a PAN and no VAT prints "Invoice" and no VAT; a venue without
   assert.ok(!/not registered/.test(textB), textB)
 })
 
-test('the Nepali PDF: a Devanagari name renders, Nepali title and words; ?lang=ne or Accept-Language: ne', async () => {
+test("the Nepali PDF: a Devanagari name renders, Nepali title and words; ?lang=ne or the account's language", async () => {
   const w = await taxWorld(app, { customerName: 'राम बहादुर श्रेष्ठ' })
   const { invoice } = await paidBooking(app, w, day++)
   assert.equal(invoice.customer_name, 'राम बहादुर श्रेष्ठ')
@@ -229,8 +234,15 @@ test('the Nepali PDF: a Devanagari name renders, Nepali title and words; ?lang=n
   ]) {
     assert.ok(byQuery.text.includes(expected), `"${expected}" is not in the PDF text: ${byQuery.text}`)
   }
+  // A signed-in user's own language wins over the browser's Accept-Language (lib/i18n/locale.ts).
   const byHeader = await pdfText((await pdf(invoice.id, w.buyer, { 'accept-language': 'ne' })).rawPayload)
-  assert.ok(byHeader.text.includes('कर बीजक'))
+  assert.ok(!byHeader.text.includes('कर बीजक'), 'the account is in English')
+  // A customer whose profile is in Nepali gets the Nepali PDF without asking.
+  const set = await call('PUT', '/api/profile', w.buyer, { locale: 'ne' })
+  assert.equal(set.statusCode, 200, set.body)
+  const byProfile = await pdfText((await pdf(invoice.id, w.buyer)).rawPayload)
+  assert.ok(byProfile.text.includes('कर बीजक'), byProfile.text)
+  assert.equal((await call('PUT', '/api/profile', w.buyer, { locale: 'en' })).statusCode, 200)
   // The English PDF still shows the Devanagari name.
   const english = await pdfText((await pdf(invoice.id, w.buyer)).rawPayload)
   assert.ok(english.text.includes('राम बहादुर श्रेष्ठ'))

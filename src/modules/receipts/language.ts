@@ -1,18 +1,13 @@
-// Which language an invoice PDF is printed in. The one place the choice is made: today `?lang=`
-// (en or ne) and else the Accept-Language header (its highest-ranked language, `ne` or `ne-NP`
-// meaning Nepali); a user's own locale can be added here as the next source.
+import type { FastifyRequest } from 'fastify'
+import { type Locale, requestLocale } from '../../lib/i18n/locale.ts'
 
-export type InvoiceLanguage = 'en' | 'ne'
+// Which language an invoice PDF is printed in. The one place the choice is made: `?lang=` (en or
+// ne) first, so a desk can print a copy in either language; else the language of the request's
+// answers (lib/i18n/locale.ts: the signed-in user's own locale, else Accept-Language, else English).
 
-export function invoiceLanguage(query: string | undefined, acceptLanguage: string | undefined): InvoiceLanguage {
+export type InvoiceLanguage = Locale
+
+export function invoiceLanguage(query: string | undefined, req: FastifyRequest): InvoiceLanguage {
   if (query === 'ne' || query === 'en') return query
-  if (!acceptLanguage) return 'en'
-  let best: { tag: string; q: number } | undefined
-  for (const part of acceptLanguage.toLowerCase().split(',')) {
-    const [tag, ...params] = part.trim().split(';')
-    const weight = params.map((p) => p.trim()).find((p) => p.startsWith('q='))
-    const q = weight ? Number(weight.slice(2)) || 0 : 1
-    if (tag && q > 0 && (!best || q > best.q)) best = { tag: tag.trim(), q }
-  }
-  return best && (best.tag === 'ne' || best.tag.startsWith('ne-')) ? 'ne' : 'en'
+  return requestLocale(req)
 }

@@ -79,7 +79,7 @@ const routes: Routes = async (app) => {
         security,
         operationId: 'getReceipt',
         summary: 'One invoice or credit note; with Accept: application/pdf a one-page PDF (each one a recorded print)',
-        description: `${WHO} The PDF prints the title (Tax Invoice, Invoice, Credit Note), the seller's legal name, address and PAN, the number, the dates in BS and AD, the buyer (with PAN and address when known), the lines (quantity × rate), the taxable amount and 13% VAT for a VAT registered venue, the total and the amount in words. The first PDF is the original; every later one is marked "Copy of Original (n)". Language: \`?lang=ne|en\`, else Accept-Language (ne: Nepali), else English.`,
+        description: `${WHO} The PDF prints the title (Tax Invoice, Invoice, Credit Note), the seller's legal name, address and PAN, the number, the dates in BS and AD, the buyer (with PAN and address when known), the lines (quantity × rate), the taxable amount and 13% VAT for a VAT registered venue, the total and the amount in words. The first PDF is the original; every later one is marked "Copy of Original (n)". Language: \`?lang=ne|en\`, else the signed-in user's language (their profile's \`locale\`), else Accept-Language (ne: Nepali), else English.`,
         params: ReceiptParams,
         querystring: ReceiptPdfQuery,
         response: {
@@ -100,7 +100,7 @@ const routes: Routes = async (app) => {
       reply.header('cache-control', 'private, no-store')
       if (wantsPdf(req.headers.accept)) {
         const { receipt, copy } = await printReceipt(ctx, user, id)
-        const lang = invoiceLanguage(req.query.lang, req.headers['accept-language'])
+        const lang = invoiceLanguage(req.query.lang, req)
         const file = receipt.receipt_number.replaceAll('/', '-')
         return (
           reply
