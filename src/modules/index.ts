@@ -17,6 +17,7 @@ import { registerIndoorBookingJobs } from './indoor-bookings/jobs.ts'
 import indoorBookings from './indoor-bookings/routes.ts'
 import indoorGames from './indoor-games/routes.ts'
 import ledger from './ledger/routes.ts'
+import matches from './matches/routes.ts'
 import { registerNotificationJobs } from './notifications/jobs.ts'
 import notifications from './notifications/routes.ts'
 import type { Gateways } from './payments/index.ts'
@@ -76,6 +77,7 @@ export async function registerModules(app: FastifyInstance) {
         payouts,
         receipts,
         reports,
+        matches,
       ]) {
         await api.register(mod)
       }

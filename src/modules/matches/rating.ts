@@ -59,7 +59,7 @@ export function rateTeamGame(teams: [Rating[], Rating[]], outcome: Outcome): [Ra
     ...players[0].map((p): [typeof p, typeof p, Outcome] => [p, against[0], outcome]),
     ...players[1].map((p): [typeof p, typeof p, Outcome] => [p, against[1], flip(outcome)]),
   ])
-  const read = (team: typeof players[0]) =>
+  const read = (team: (typeof players)[0]) =>
     team.map((p) => ({ rating: p.getRating(), rd: p.getRd(), volatility: p.getVol() }))
   return [read(players[0]), read(players[1])]
 }

@@ -1,0 +1,168 @@
+import { Type } from 'typebox'
+import { signedIn } from '../../lib/auth.ts'
+import { pageParams, paginated } from '../../lib/pagination.ts'
+import type { Routes } from '../../lib/route.ts'
+import { Data, errorResponses, Message, Paginated } from '../../lib/schemas.ts'
+import { MatchSchema, PlayerProfileSchema } from './resource.ts'
+import { confirmResult, playerProfile, reportResult } from './results.ts'
+import {
+  CreateMatchBody,
+  InviteBody,
+  MatchListQuery,
+  MatchParams,
+  ResultBody,
+  ShowMatchQuery,
+  UserParams,
+} from './schemas.ts'
+import { createMatch, invitePlayer, listMatches, showMatch } from './service.ts'
+
+const tags = ['Matches']
+const security = [{ bearer: [] }]
+
+const routes: Routes = async (app) => {
+  const { ctx } = app
+
+  app.post(
+    '/matches',
+    {
+      onRequest: app.auth.required,
+      schema: {
+        operationId: 'createMatch',
+        tags,
+        security,
+        summary: 'Open a match on your booking',
+        description:
+          'The booking (yours: else 403) must be pending with nothing paid and not started (422 on booking_id). ' +
+          'It is split into players_total equal shares (the split of POST /bookings/{booking}/split), the organizer ' +
+          'holding the first; one live match per booking (409). level_min/level_max bound who may join (0.0–7.0).',
+        body: CreateMatchBody,
+        response: { 201: Data(MatchSchema), 409: Message, ...errorResponses },
+      },
+    },
+    async (req, reply) => reply.code(201).send({ data: await createMatch(ctx, signedIn(req), req.body) }),
+  )
+
+  app.get(
+    '/matches',
+    {
+      onRequest: app.auth.optional,
+      schema: {
+        operationId: 'listMatches',
+        tags,
+        summary: 'Public matches still to be played, soonest first',
+        description:
+          'Open and full public matches starting after now. Filters: sport (key), date (venue-local day), ' +
+          'lat+lng (together) with radius in km (default 10), level (the match’s range admits it). Private ' +
+          'matches are never listed: they are reachable only by their link.',
+        querystring: MatchListQuery,
+        response: { 200: Paginated(MatchSchema), 422: errorResponses[422] },
+      },
+    },
+    async (req) => {
+      const page = pageParams(req.query)
+      const { items, total } = await listMatches(ctx, req.user ?? null, req.query, page)
+      return paginated(req, ctx.config.appUrl, items, total, page)
+    },
+  )
+
+  app.get(
+    '/matches/:match',
+    {
+      onRequest: app.auth.optional,
+      schema: {
+        operationId: 'showMatch',
+        tags,
+        summary: 'One match',
+        description:
+          'A public match to anyone; a private one with its link’s token, to its players and to the invited (404 otherwise).',
+        params: MatchParams,
+        querystring: ShowMatchQuery,
+        response: { 200: Data(MatchSchema), 404: Message, 422: errorResponses[422] },
+      },
+    },
+    async (req) => ({ data: await showMatch(ctx, req.user ?? null, req.params.match, req.query.token) }),
+  )
+
+  app.post(
+    '/matches/:match/invites',
+    {
+      onRequest: app.auth.required,
+      schema: {
+        operationId: 'inviteToMatch',
+        tags,
+        security,
+        summary: 'Invite a player (organizer)',
+        description:
+          'By the email of their account (unknown: 422 on email). An invited player sees a private match and may ' +
+          'join outside its level range. Only the organizer (others 403).',
+        params: MatchParams,
+        body: InviteBody,
+        response: {
+          201: Data(Type.Object({ id: Type.Integer(), name: Type.String() })),
+          ...errorResponses,
+        },
+      },
+    },
+    async (req, reply) =>
+      reply.code(201).send({ data: await invitePlayer(ctx, signedIn(req), req.params.match, req.body.email) }),
+  )
+
+  app.post(
+    '/matches/:match/result',
+    {
+      onRequest: app.auth.required,
+      schema: {
+        operationId: 'reportMatchResult',
+        tags,
+        security,
+        summary: 'Report the result (a player)',
+        description:
+          'After the start, by a player of the match (others 403). teams: two lists of the match’s players ' +
+          '(each at most once, else 422); score: [team 1, team 2]. Reporting again before it is confirmed ' +
+          'replaces it; after, 409. The other team is asked to confirm (MatchResultToConfirm).',
+        params: MatchParams,
+        body: ResultBody,
+        response: { 200: Data(MatchSchema), 409: Message, ...errorResponses },
+      },
+    },
+    async (req) => ({ data: await reportResult(ctx, signedIn(req), req.params.match, req.body) }),
+  )
+
+  app.post(
+    '/matches/:match/result/confirm',
+    {
+      onRequest: app.auth.required,
+      schema: {
+        operationId: 'confirmMatchResult',
+        tags,
+        security,
+        summary: 'Confirm the result (a player of the other team)',
+        description:
+          'By a player of the team the reporter was not on (others 403); no result yet 422; twice 409. The ' +
+          'match becomes played and every player’s level in its sport is updated (Glicko-2, docs/matches.md).',
+        params: MatchParams,
+        response: { 200: Data(MatchSchema), 409: Message, ...errorResponses },
+      },
+    },
+    async (req) => ({ data: await confirmResult(ctx, signedIn(req), req.params.match) }),
+  )
+
+  app.get(
+    '/players/:user',
+    {
+      schema: {
+        operationId: 'showPlayer',
+        tags,
+        summary: 'A player’s levels',
+        description:
+          'Public: levels per sport (0.0–7.0, with how reliable each is), reliability (share of joined matches ' +
+          'the player did not leave) and matches played (with a confirmed result).',
+        params: UserParams,
+        response: { 200: Data(PlayerProfileSchema), 404: Message },
+      },
+    },
+    async (req) => ({ data: await playerProfile(ctx, req.params.user) }),
+  )
+}
+
+export default routes

@@ -1,0 +1,59 @@
+import { Type } from 'typebox'
+import { DateInput, IdParam, PageQuery } from '../../lib/schemas.ts'
+
+// Request shapes of the open-match routes (docs/matches.md).
+
+const Level = Type.Number({ minimum: 0, maximum: 7, multipleOf: 0.1, description: 'Player level 0.0–7.0' })
+
+export const MatchParams = Type.Object({ match: Type.String({ description: 'Match id' }) })
+export const UserParams = Type.Object({ user: Type.String({ description: 'User id' }) })
+
+export const CreateMatchBody = Type.Object({
+  booking_id: IdParam,
+  booking_type: Type.Optional(Type.Union([Type.Literal('court'), Type.Literal('indoor')], { default: 'court' })),
+  players_total: Type.Integer({ minimum: 2, maximum: 22, description: 'Players including the organizer' }),
+  level_min: Type.Optional(Level),
+  level_max: Type.Optional(Level),
+  visibility: Type.Union([Type.Literal('public'), Type.Literal('private')]),
+  note: Type.Optional(Type.String({ maxLength: 500 })),
+})
+
+export const MatchListQuery = Type.Object({
+  ...PageQuery.properties,
+  sport: Type.Optional(Type.String({ maxLength: 50, description: 'A sport key (futsal, badminton …)' })),
+  date: Type.Optional(DateInput),
+  lat: Type.Optional(Type.Number({ minimum: -90, maximum: 90 })),
+  lng: Type.Optional(Type.Number({ minimum: -180, maximum: 180 })),
+  radius: Type.Optional(
+    Type.Number({ exclusiveMinimum: 0, maximum: 20000, description: 'km (default 10 with lat/lng)' }),
+  ),
+  level: Type.Optional(Level),
+})
+
+export const ShowMatchQuery = Type.Object({
+  token: Type.Optional(Type.String({ maxLength: 64, description: "A private match's link token" })),
+})
+
+export const JoinBody = Type.Object({
+  token: Type.Optional(Type.String({ maxLength: 64, description: "A private match's link token" })),
+  method: Type.Optional(
+    Type.Union(
+      [Type.Literal('wallet'), Type.Literal('gateway_1'), Type.Literal('gateway_2'), Type.Literal('gateway_3')],
+      { description: 'How the share is paid (default wallet)' },
+    ),
+  ),
+  return_url: Type.Optional(Type.String({ maxLength: 2000 })),
+})
+
+export const InviteBody = Type.Object({
+  email: Type.String({ maxLength: 255, minLength: 3, description: 'The invited player’s account email' }),
+})
+
+export const ResultBody = Type.Object({
+  teams: Type.Array(Type.Array(IdParam, { minItems: 1, maxItems: 11 }), { minItems: 2, maxItems: 2 }),
+  score: Type.Array(Type.Integer({ minimum: 0, maximum: 999 }), {
+    minItems: 2,
+    maxItems: 2,
+    description: "[team 1's score, team 2's score] (goals, points or sets won); the higher wins, equal is a draw",
+  }),
+})
