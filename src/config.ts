@@ -33,6 +33,8 @@ export interface Config {
   bookingHoldMinutes: number
   /** How long a waitlist offer (a pending booking) is held for the customer it is offered to. */
   waitlistOfferMinutes: number
+  /** SPLIT_PAY_BEFORE_MINUTES: a split booking's shares are due this long before its start (docs/payments.md, "Split payment"). */
+  splitPayBeforeMinutes: number
   /** An `initiated` gateway payment is first asked about at its gateway this long after creation. */
   paymentReconcileAfterSeconds: number
   /** A gateway payment failed here is asked about again at its gateway for this long after creation. */
@@ -499,6 +501,7 @@ function readConfig(env: Env): Config {
     superAdminPassword: opt(env, 'SUPER_ADMIN_PASSWORD'),
     bookingHoldMinutes: int(env, 'BOOKING_HOLD_MINUTES', 15, 1, 24 * 60),
     waitlistOfferMinutes: int(env, 'WAITLIST_OFFER_MINUTES', 15, 1, 24 * 60),
+    splitPayBeforeMinutes: int(env, 'SPLIT_PAY_BEFORE_MINUTES', 120, 0, 7 * 24 * 60),
     paymentReconcileAfterSeconds: int(env, 'PAYMENT_RECONCILE_AFTER_SECONDS', 300, 1, 24 * 3600),
     paymentRecheckHours: int(env, 'PAYMENT_RECHECK_HOURS', 72, 0, 30 * 24),
     rateLimits: {

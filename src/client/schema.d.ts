@@ -2711,6 +2711,106 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/bookings/{booking}/split": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Split your pending booking into equal shares, each paid through its own link
+         * @description The booking's customer only (403 anyone else), while it is pending and nothing is paid. Amounts are equal to the paisa, the remainder on the first share (the organizer's); they sum to the total. Splitting again replaces the shares until one is paid, then 409. The booking is held until `deadline`: SPLIT_PAY_BEFORE_MINUTES (default 120) before the start, never longer than the booking's hold could be otherwise (BOOKING_HOLD_MINUTES from now without a verified phone or at the venue's no-show limit). At the deadline with shares unpaid the booking is cancelled and every paid share refunded to its payer. 422 when that deadline has already passed.
+         */
+        post: operations["splitBooking"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/bookings/{booking}/shares": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The shares of your split booking: who has paid
+         * @description The organizer only (403 anyone else, staff included); 404 when the booking is not split.
+         */
+        get: operations["getBookingShares"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/bookings/{booking}/split/settle": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Pay every unpaid share of your split booking at once
+         * @description The organizer only. One payment of the unpaid shares' sum, by the organizer. Answers like /api/payments/initiate: wallet pays at once (200 {message, data: {payment, booking}}; 422 "Insufficient wallet balance."); gateway_1 (eSewa), gateway_2 (Khalti), gateway_3 (Fonepay) answer 201 {data: {payment, payment_url}} and the share is paid when the gateway confirms it (if someone else paid it meanwhile, that money goes back to the payer's wallet). Cash is not offered: a share is paid by whoever opens its link, away from the desk. 409 when the share is already paid; 422 when the booking is no longer payable or the split deadline has passed.
+         */
+        post: operations["settleBookingSplit"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/shares/{token}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * A share link: the booking, the share amount and who has paid
+         * @description Anyone with the link (the token is the secret); 404 for an unknown token.
+         */
+        get: operations["getShare"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/shares/{token}/pay": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Pay a share of a split booking
+         * @description Any signed-in user with the link; one user may pay several shares. Answers like /api/payments/initiate: wallet pays at once (200 {message, data: {payment, booking}}; 422 "Insufficient wallet balance."); gateway_1 (eSewa), gateway_2 (Khalti), gateway_3 (Fonepay) answer 201 {data: {payment, payment_url}} and the share is paid when the gateway confirms it (if someone else paid it meanwhile, that money goes back to the payer's wallet). Cash is not offered: a share is paid by whoever opens its link, away from the desk. 409 when the share is already paid; 422 when the booking is no longer payable or the split deadline has passed.
+         */
+        post: operations["payShare"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
 }
 export type webhooks = Record<string, never>;
 export interface components {
@@ -3624,6 +3724,11 @@ export interface components {
          * @enum {string}
          */
         OtpType: "sms" | "email";
+        /**
+         * PaidStatus
+         * @enum {string}
+         */
+        PaidStatus: "unpaid" | "paid" | "refunded";
         /** Payment */
         Payment: {
             id: number;
@@ -3904,6 +4009,53 @@ export interface components {
          * @enum {string}
          */
         SeriesOnConflict: "fail" | "skip";
+        /** Share */
+        Share: {
+            id: number;
+            /** @description NPR amount with two decimals, e.g. "250.00" */
+            amount: string;
+            status: components["schemas"]["PaidStatus"];
+            /** @description The web app page where anyone with the link pays this share: /s/{token} */
+            pay_url: string;
+            payer: {
+                id: number;
+                name: string;
+            } | null;
+        };
+        /** SharePage */
+        SharePage: {
+            share: components["schemas"]["Share"];
+            booking: {
+                id: number;
+                booking_type: string;
+                booking_number: string;
+                status: string;
+                venue: string;
+                /** @description The court (or indoor game) name */
+                resource: string;
+                date: string;
+                /** @description HH:mm */
+                start_time: string;
+                /** @description HH:mm */
+                end_time: string;
+                organizer: string;
+                /** @description NPR amount with two decimals, e.g. "250.00" */
+                total: string;
+            };
+            /** @description YYYY-MM-DD HH:mm:ss, venue time zone */
+            deadline: string;
+            shares_total: number;
+            shares_paid: number;
+            paid_by: {
+                name: string;
+                shares: number;
+            }[];
+        };
+        /**
+         * SharePaymentMethod
+         * @enum {string}
+         */
+        SharePaymentMethod: "wallet" | "gateway_1" | "gateway_2" | "gateway_3";
         /**
          * SlotMinutes
          * @enum {number}
@@ -3914,6 +4066,15 @@ export interface components {
          * @enum {string}
          */
         SocialProvider: "provider_1" | "provider_2" | "provider_3";
+        /** Split */
+        Split: {
+            booking_id: number;
+            /** @description NPR amount with two decimals, e.g. "250.00" */
+            total: string;
+            /** @description YYYY-MM-DD HH:mm:ss, venue time: unpaid shares by then cancel the booking (paid ones refunded) */
+            deadline: string;
+            shares: components["schemas"]["Share"][];
+        };
         /** Sport */
         Sport: {
             id: number;
@@ -3981,11 +4142,8 @@ export interface components {
             }[];
             /** @description YYYY-MM-DD HH:mm:ss, venue time zone */
             registered_at: string;
-            /**
-             * @description The registration fee: paid online from the wallet, or refunded when the tournament was cancelled
-             * @enum {string}
-             */
-            fee_status: "unpaid" | "paid" | "refunded";
+            /** @description The registration fee: paid online from the wallet, or refunded when the tournament was cancelled */
+            fee_status: components["schemas"]["PaidStatus"];
             /** @description NPR amount with two decimals, e.g. "250.00" */
             fee_paid: string;
         };
@@ -17126,6 +17284,454 @@ export interface operations {
                 };
             };
             429: components["responses"]["TooManyRequests"];
+        };
+    };
+    splitBooking: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                booking: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @description How many equal shares (2 to 20) */
+                    shares: number;
+                };
+            };
+        };
+        responses: {
+            /** @description Created */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["Split"];
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            /** @description Not signed in: no bearer token, or an unknown, expired or revoked one. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Message"];
+                };
+            };
+            /** @description Signed in, but this action is not allowed for the caller. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Message"];
+                };
+            };
+            /** @description No such resource, or not visible to the caller. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Message"];
+                };
+            };
+            /** @description Conflicts with the current state of the resource. */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Message"];
+                };
+            };
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            /** @description A field is invalid (`errors` names each), or the action is refused in this state. */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["UnprocessableError"];
+                };
+            };
+            429: components["responses"]["TooManyRequests"];
+        };
+    };
+    getBookingShares: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                booking: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["Split"];
+                    };
+                };
+            };
+            /** @description Not signed in: no bearer token, or an unknown, expired or revoked one. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Message"];
+                };
+            };
+            /** @description Signed in, but this action is not allowed for the caller. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Message"];
+                };
+            };
+            /** @description No such resource, or not visible to the caller. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Message"];
+                };
+            };
+            /** @description A field is invalid (`errors` names each), or the action is refused in this state. */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["UnprocessableError"];
+                };
+            };
+            429: components["responses"]["TooManyRequests"];
+        };
+    };
+    settleBookingSplit: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description A unique key (1–255 visible ASCII characters, e.g. a UUID) that makes retries safe: the same key, user and body within 24 hours answer the first response again with `Idempotent-Replayed: true` and do nothing twice. The same key with a different body is 422; while the first request runs, 409. */
+                "idempotency-key"?: string;
+            };
+            path: {
+                booking: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    method: components["schemas"]["SharePaymentMethod"];
+                    /** @description Where the gateway callback redirects (as for /api/payments/initiate) */
+                    return_url?: string;
+                };
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                        data: {
+                            payment: components["schemas"]["Payment"];
+                            booking: {
+                                id: number;
+                                booking_type: components["schemas"]["BookingKind"];
+                                booking_number: string;
+                                status: components["schemas"]["BookingStatus"];
+                                /** @description NPR amount with two decimals, e.g. "250.00" */
+                                total_amount: string;
+                                /** @description NPR amount with two decimals, e.g. "250.00" */
+                                paid_amount: string;
+                                /** @description NPR amount with two decimals, e.g. "250.00" */
+                                balance_due: string;
+                                is_paid: boolean;
+                            };
+                        };
+                    };
+                };
+            };
+            /** @description Created */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: {
+                            payment: {
+                                id: number;
+                                method: components["schemas"]["GatewayMethod"];
+                                /** @description NPR amount with two decimals, e.g. "250.00" */
+                                amount: string;
+                                /** @enum {string} */
+                                status: "initiated";
+                            };
+                            /** @description Open in the browser; the gateway returns to the callback */
+                            payment_url: string;
+                        };
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            /** @description Not signed in: no bearer token, or an unknown, expired or revoked one. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Message"];
+                };
+            };
+            /** @description Signed in, but this action is not allowed for the caller. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Message"];
+                };
+            };
+            /** @description No such resource, or not visible to the caller. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Message"];
+                };
+            };
+            /** @description Conflicts with the current state of the resource. */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Message"];
+                };
+            };
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            /** @description A field is invalid (`errors` names each), or the action is refused in this state. */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                        errors?: {
+                            [key: string]: string[];
+                        };
+                    };
+                };
+            };
+            429: components["responses"]["TooManyRequests"];
+            /** @description An upstream service (payment gateway or identity provider) failed. */
+            502: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Message"];
+                };
+            };
+        };
+    };
+    getShare: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                token: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["SharePage"];
+                    };
+                };
+            };
+            /** @description No such resource, or not visible to the caller. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Message"];
+                };
+            };
+            422: components["responses"]["ValidationFailed"];
+            429: components["responses"]["TooManyRequests"];
+        };
+    };
+    payShare: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description A unique key (1–255 visible ASCII characters, e.g. a UUID) that makes retries safe: the same key, user and body within 24 hours answer the first response again with `Idempotent-Replayed: true` and do nothing twice. The same key with a different body is 422; while the first request runs, 409. */
+                "idempotency-key"?: string;
+            };
+            path: {
+                token: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    method: components["schemas"]["SharePaymentMethod"];
+                    /** @description Where the gateway callback redirects (as for /api/payments/initiate) */
+                    return_url?: string;
+                };
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                        data: {
+                            payment: components["schemas"]["Payment"];
+                            booking: {
+                                id: number;
+                                booking_type: components["schemas"]["BookingKind"];
+                                booking_number: string;
+                                status: components["schemas"]["BookingStatus"];
+                                /** @description NPR amount with two decimals, e.g. "250.00" */
+                                total_amount: string;
+                                /** @description NPR amount with two decimals, e.g. "250.00" */
+                                paid_amount: string;
+                                /** @description NPR amount with two decimals, e.g. "250.00" */
+                                balance_due: string;
+                                is_paid: boolean;
+                            };
+                        };
+                    };
+                };
+            };
+            /** @description Created */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: {
+                            payment: {
+                                id: number;
+                                method: components["schemas"]["GatewayMethod"];
+                                /** @description NPR amount with two decimals, e.g. "250.00" */
+                                amount: string;
+                                /** @enum {string} */
+                                status: "initiated";
+                            };
+                            /** @description Open in the browser; the gateway returns to the callback */
+                            payment_url: string;
+                        };
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            /** @description Not signed in: no bearer token, or an unknown, expired or revoked one. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Message"];
+                };
+            };
+            /** @description Signed in, but this action is not allowed for the caller. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Message"];
+                };
+            };
+            /** @description No such resource, or not visible to the caller. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Message"];
+                };
+            };
+            /** @description Conflicts with the current state of the resource. */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Message"];
+                };
+            };
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            /** @description A field is invalid (`errors` names each), or the action is refused in this state. */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                        errors?: {
+                            [key: string]: string[];
+                        };
+                    };
+                };
+            };
+            429: components["responses"]["TooManyRequests"];
+            /** @description An upstream service (payment gateway or identity provider) failed. */
+            502: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Message"];
+                };
+            };
         };
     };
 }

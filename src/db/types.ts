@@ -132,6 +132,27 @@ export interface CalendarFeeds {
   venue_id: number | null
 }
 
+export interface BookingShares {
+  amount: number
+  created_at: Generated<Timestamp>
+  id: Generated<number>
+  paid_at: Timestamp | null
+  payer_id: number | null
+  payment_id: number | null
+  position: number
+  split_id: number
+  token: string
+  updated_at: Generated<Timestamp>
+}
+
+export interface BookingSplits {
+  booking_id: number
+  booking_type: string
+  created_at: Generated<Timestamp>
+  deadline: Timestamp
+  id: Generated<number>
+}
+
 export interface BookingSeries {
   court_id: number
   created_at: Generated<Timestamp>
@@ -583,6 +604,12 @@ export interface Roles {
   name: string
 }
 
+export interface SharePayments {
+  id: Generated<number>
+  payment_id: number
+  share_id: number | null
+}
+
 export interface SocialAccounts {
   created_at: Generated<Timestamp>
   id: Generated<number>
@@ -823,6 +850,8 @@ export interface DB {
   api_tokens: ApiTokens
   booking_charges: BookingCharges
   booking_series: BookingSeries
+  booking_shares: BookingShares
+  booking_splits: BookingSplits
   bookings: Bookings
   cache_instances: CacheInstances
   calendar_feeds: CalendarFeeds
@@ -862,6 +891,7 @@ export interface DB {
   reviews: Reviews
   role_permissions: RolePermissions
   roles: Roles
+  share_payments: SharePayments
   social_accounts: SocialAccounts
   sports: Sports
   sweep_retries: SweepRetries

@@ -29,6 +29,18 @@ export interface Steps {
   phoneVerified(trx: Executor, userId: number): Promise<unknown>
   /** A user's phone is no longer verified (a new number): their holds are cut back (booking-core). */
   phoneUnverified(trx: Executor, userId: number): Promise<unknown>
+  /**
+   * A completed payment is being received for a booking in `trx` (booking-core's receivePayment,
+   * the booking locked); the booking would take `room` paisa of it. Splits marks the shares the
+   * payment was started for as paid and answers how much the booking takes: all of `room` for a
+   * payment of no share, 0 for one whose shares are gone or paid meanwhile (it goes back to its payer).
+   */
+  paymentArriving(
+    trx: Executor,
+    booking: { kind: 'court' | 'indoor'; id: number },
+    payment: { id: number; user_id: number | null; amount: number },
+    room: number,
+  ): Promise<number>
 }
 
 /** Steps before the composition root wires them: each throws. */
@@ -37,6 +49,7 @@ export function unwiredSteps(): Steps {
     slotFreed: () => Promise.reject(new Error('ctx.steps.slotFreed is not wired (src/modules/index.ts)')),
     phoneVerified: () => Promise.reject(new Error('ctx.steps.phoneVerified is not wired (src/modules/index.ts)')),
     phoneUnverified: () => Promise.reject(new Error('ctx.steps.phoneUnverified is not wired (src/modules/index.ts)')),
+    paymentArriving: () => Promise.reject(new Error('ctx.steps.paymentArriving is not wired (src/modules/index.ts)')),
   }
 }
 

@@ -44,6 +44,11 @@ export const TAGS: { name: string; description: string }[] = [
   { name: 'Indoor games', description: 'Indoor game stations (PlayStation, carrom, table tennis…) of a venue.' },
   { name: 'Bookings', description: 'A customer’s court bookings: book a slot, list, cancel.' },
   {
+    name: 'Split payment',
+    description:
+      'A pending booking split into equal shares, each paid through its own link; the organizer settles the rest.',
+  },
+  {
     name: 'Bookings (venue staff)',
     description:
       'Court bookings at the desk: list a venue’s bookings, book walk-ins, move states, charge, take payment.',

@@ -215,6 +215,9 @@ export function namedEnum<const V extends readonly string[]>(name: string, value
   }
 }
 
+/** Whether money owed was paid: a tournament team's fee, a share of a split booking. */
+export const PaidStatusEnum = namedEnum('PaidStatus', ['unpaid', 'paid', 'refunded'])
+
 /** A yes/no query parameter as the contract writes them: 1 or true, 0 or false. */
 export const QueryFlagEnum = namedEnum('QueryFlag', ['1', '0', 'true', 'false'])
 export const QueryFlag = (description: string) => ({ ...QueryFlagEnum.request, description })

@@ -27,6 +27,8 @@ import payouts from './payouts/routes.ts'
 import receipts from './receipts/routes.ts'
 import reports from './reports/routes.ts'
 import reviews from './reviews/routes.ts'
+import { paymentArriving } from './splits/index.ts'
+import splits from './splits/routes.ts'
 import tournaments from './tournaments/routes.ts'
 import venues from './venues/routes.ts'
 import { offerFreedSlot } from './waitlist/index.ts'
@@ -82,6 +84,7 @@ export async function registerModules(app: FastifyInstance) {
         await api.register(mod)
       }
       await api.register(payments, { gateways })
+      await api.register(splits, { gateways })
     },
     { prefix: '/api' },
   )
@@ -91,13 +94,15 @@ export async function registerModules(app: FastifyInstance) {
 /**
  * The steps one module runs in another's transaction (AppContext.steps): booking-core frees a slot,
  * the waitlist offers it to the next customer waiting (court bookings; indoor games have no waitlist);
- * accounts verifies a phone, booking-core extends that customer's short holds (extendHoldsOfVerified).
+ * accounts verifies a phone, booking-core extends that customer's short holds (extendHoldsOfVerified);
+ * a payment arriving for a booking marks the shares of a split it pays (splits' paymentArriving).
  */
 export function wireSteps(ctx: AppContext) {
   ctx.steps.slotFreed = (trx, kind, bookingId) =>
     kind === 'court' ? offerFreedSlot(ctx, trx, bookingId) : Promise.resolve(null)
   ctx.steps.phoneVerified = (trx, userId) => extendHoldsOfVerified(ctx, trx, userId)
   ctx.steps.phoneUnverified = (trx, userId) => shortenHoldsOfUnverified(ctx, trx, userId)
+  ctx.steps.paymentArriving = (trx, booking, payment, room) => paymentArriving(ctx, trx, booking, payment, room)
 }
 
 /** Every feature's background jobs. */

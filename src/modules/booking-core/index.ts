@@ -57,7 +57,14 @@ export {
   isCounterGateway,
   REFUND_REFERENCE_TAKEN,
 } from './gateway-refunds.ts'
-export { extendHoldsOfVerified, type HoldOf, holdsAsVerified, holdUntil, shortenHoldsOfUnverified } from './holds.ts'
+export {
+  bookingHeldAsVerified,
+  extendHoldsOfVerified,
+  type HoldOf,
+  holdsAsVerified,
+  holdUntil,
+  shortenHoldsOfUnverified,
+} from './holds.ts'
 export { bookingAccessHooks } from './hooks.ts'
 export {
   DESK_PAYMENT_METHODS,
@@ -104,7 +111,7 @@ export { type Arrival, type Received, receivePayment } from './receive.ts'
 export { REMINDER_LEAD_HOURS, reminderSweep, sendReminders } from './reminders.ts'
 export { type CashBackDetailRow, cashBacksOfPeriod } from './repository/cash-backs.ts'
 export { lockGatewayRefund, markGatewayRefundSent, noteGatewayRefundError } from './repository/gateway-refunds.ts'
-export { holdByPhone } from './repository/holds.ts'
+export { holdByPhone, setHold } from './repository/holds.ts'
 export { type BookingListFilter, bookingIdPage } from './repository/lists.ts'
 export {
   allocatedNumber,

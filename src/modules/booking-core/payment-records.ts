@@ -100,6 +100,8 @@ export interface RefundablePayment {
   recorded_by: number | null
   /** A desk payment whose gateway money nobody verified (a reference typed before desk QR payments). */
   unverified: boolean
+  /** Who paid it (a share of a split booking is paid by whoever took it); the booking's customer when absent. */
+  user_id?: number | null
   gateway_transaction_id?: string | null
 }
 
@@ -112,7 +114,7 @@ export interface RefundTarget {
 
 /**
  * Refunds a booking's completed payments by the way the money came (refundQuote): `toWallet` paisa of
- * its online payments to the customer's wallet, charged to the venue's balance; `atDesk` paisa of its
+ * its online payments to the wallet of whoever paid each (the customer, or a share's payer), charged to the venue's balance; `atDesk` paisa of its
  * desk payments as cash-backs due at the venue's desk (cash) or gateway refunds due at the gateway
  * (gateway money taken at the desk; never wallet money). The payments are marked
  * refunded / partially_refunded and the booking's paid_amount lowered by both (it is net of
@@ -143,7 +145,14 @@ export async function refundBooking(
   }
   if (left.online > 0 || left.desk > 0) throw new Unprocessable('The refund is more than was paid for this booking.')
   await lowerPaid(ctx, trx, kind, booking.id, amounts.toWallet + amounts.atDesk)
-  const credited = online.length > 0 ? await refundOnline(ctx, trx, kind, booking, booking.user_id, online, reason) : 0
+  // Online money goes back to whoever paid it: each payer of a split booking's shares their own.
+  const byPayer = new Map<number | null, Array<{ payment: RefundablePayment; take: number }>>()
+  for (const part of online) {
+    const payer = part.payment.user_id ?? booking.user_id
+    byPayer.set(payer, [...(byPayer.get(payer) ?? []), part])
+  }
+  let credited = 0
+  for (const [payer, parts] of byPayer) credited += await refundOnline(ctx, trx, kind, booking, payer, parts, reason)
   return { credited }
 }
 

@@ -21,8 +21,9 @@ import { HOLD_EXPIRED_REASON, transition } from './transitions.ts'
 //   2. its own ledger entry (the gateway's clearing, the customer's wallet, or the venue's desk);
 //   3. its numbered receipt, then the platform's commission on it;
 //   4. the payment.completed webhook;
-//   5. the booking: reinstated when a late payment covers a lapsed hold, paid_amount raised (and a
-//      platform coupon's share with it), confirmed once fully paid;
+//   5. the booking: reinstated when a late payment covers a lapsed hold, the shares of a split it pays
+//      marked paid (ctx.steps.paymentArriving), paid_amount raised (and a platform coupon's share with
+//      it), confirmed once fully paid;
 //   6. whatever the booking cannot take back to the customer's wallet, and the customer told.
 
 /** A gateway payment its gateway has confirmed (payments/settle.ts). */
@@ -214,7 +215,13 @@ async function applyToBooking(
   // A QR payment staff started at the desk is the desk's money, whichever way it arrived.
   const live = takesMoney(booking.status, payment.recorded_by !== null ? 'desk' : way)
   const due = live ? Math.max(booking.total_amount - booking.paid_amount, 0) : 0
-  const apply = Math.min(due, payment.amount)
+  // A share of a split booking is taken only while that share is still unpaid (ctx.steps.paymentArriving).
+  const apply = await ctx.steps.paymentArriving(
+    trx,
+    { kind: booking.kind, id: booking.id },
+    payment,
+    Math.min(due, payment.amount),
+  )
   if (apply > 0) booking = await addToPaid(ctx, trx, booking, apply)
   const surplus = payment.amount - apply
   const customer = payment.user_id ?? booking.user_id

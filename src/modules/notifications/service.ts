@@ -24,6 +24,7 @@ export type NotificationClass =
   | 'MatchPlayerLeft'
   | 'MatchResultToConfirm'
   | 'SeriesPaymentDue'
+  | 'SplitSharePaid'
   | 'TournamentRegistered'
   | 'WaitlistOffer'
   | 'WebhookEndpointDisabled'

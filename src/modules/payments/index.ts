@@ -5,3 +5,7 @@
 export { DeskPaymentIntent, startDeskGatewayPayment } from './desk-gateway.ts'
 export type { Gateways } from './gateways/index.ts'
 export { checkBookingAtGateway } from './reconcile.ts'
+export { bookingSummary, paymentResource } from './resource.ts'
+export { checkReturnUrl } from './return-url.ts'
+export { GatewayStarted, Refused, WalletPaid } from './schemas.ts'
+export { startAtGateway } from './service.ts'

@@ -1,5 +1,16 @@
 import { type Static, Type } from 'typebox'
-import { DateInput, DateOnly, DateTime, Enum, IdParam, Money, MoneyInput, Nullable, named } from '../../lib/schemas.ts'
+import {
+  DateInput,
+  DateOnly,
+  DateTime,
+  Enum,
+  IdParam,
+  Money,
+  MoneyInput,
+  Nullable,
+  named,
+  PaidStatusEnum,
+} from '../../lib/schemas.ts'
 
 export const FORMATS = ['league', 'knockout', 'group_knockout'] as const
 export const STATUSES = ['registration_open', 'registration_closed', 'ongoing', 'completed', 'cancelled'] as const
@@ -34,9 +45,10 @@ export const TeamSchema = named(
     player_count: Type.Integer(),
     players: Type.Array(Type.Object({ name: Type.String(), position: Nullable(Type.String()) })),
     registered_at: DateTime,
-    fee_status: Enum(['unpaid', 'paid', 'refunded'], {
+    fee_status: {
+      ...PaidStatusEnum.response,
       description: 'The registration fee: paid online from the wallet, or refunded when the tournament was cancelled',
-    }),
+    },
     fee_paid: Money,
   }),
 )

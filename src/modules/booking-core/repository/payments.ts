@@ -69,7 +69,7 @@ export async function receivedFor(db: Executor, kind: BookingKind, bookingId: nu
 export async function lockRefundablePayments(trx: Executor, kind: BookingKind, bookingId: number) {
   return trx
     .selectFrom('payments')
-    .select(['id', 'method', 'amount', 'refunded_amount', 'paid_amount', 'recorded_by', 'unverified'])
+    .select(['id', 'user_id', 'method', 'amount', 'refunded_amount', 'paid_amount', 'recorded_by', 'unverified'])
     .where('payable_type', '=', kind)
     .where('payable_id', '=', bookingId)
     .where('status', 'in', ['completed', 'partially_refunded'])
