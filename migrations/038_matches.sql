@@ -31,11 +31,15 @@ CREATE TABLE match_players (
   id bigserial PRIMARY KEY,
   match_id bigint NOT NULL REFERENCES matches(id),
   user_id bigint NOT NULL REFERENCES users(id),
+  -- The share of the booking's split this player holds (migrations/036); a re-split drops it.
+  share_id bigint REFERENCES booking_shares(id) ON DELETE SET NULL,
   joined_at timestamptz NOT NULL,
   left_at timestamptz
 );
 CREATE UNIQUE INDEX match_players_live_idx ON match_players (match_id, user_id) WHERE left_at IS NULL;
 CREATE INDEX match_players_user_idx ON match_players (user_id);
+-- A share is held by one live player at most: two joins racing for the last share cannot both win.
+CREATE UNIQUE INDEX match_players_share_idx ON match_players (share_id) WHERE left_at IS NULL;
 
 -- The organizer's invitations: an invited user may see a private match and join outside its level range.
 CREATE TABLE match_invites (

@@ -396,6 +396,7 @@ export interface MatchPlayers {
   joined_at: Timestamp
   left_at: Timestamp | null
   match_id: number
+  share_id: number | null
   user_id: number
 }
 

@@ -17,6 +17,7 @@ import { registerIndoorBookingJobs } from './indoor-bookings/jobs.ts'
 import indoorBookings from './indoor-bookings/routes.ts'
 import indoorGames from './indoor-games/routes.ts'
 import ledger from './ledger/routes.ts'
+import { registerMatchJobs } from './matches/jobs.ts'
 import matches from './matches/routes.ts'
 import { registerNotificationJobs } from './notifications/jobs.ts'
 import notifications from './notifications/routes.ts'
@@ -79,12 +80,12 @@ export async function registerModules(app: FastifyInstance) {
         payouts,
         receipts,
         reports,
-        matches,
       ]) {
         await api.register(mod)
       }
       await api.register(payments, { gateways })
       await api.register(splits, { gateways })
+      await api.register(matches, { gateways })
     },
     { prefix: '/api' },
   )
@@ -112,4 +113,5 @@ function registerJobs(ctx: AppContext, gateways: Gateways) {
   registerIndoorBookingJobs(ctx, gateways)
   registerPaymentJobs(ctx, gateways)
   registerWebhookJobs(ctx)
+  registerMatchJobs(ctx)
 }

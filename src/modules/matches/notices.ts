@@ -40,13 +40,17 @@ export async function told(
   }
 }
 
+/** How long before its split's pay deadline an open match's players are told it is near. */
+export const DEADLINE_NOTICE_MINUTES = 60
+
 /**
- * The deadline-near sweep: every open match whose pay deadline (SPLIT_PAY_BEFORE_MINUTES before its
- * start) is at most MATCH_DEADLINE_NOTICE_MINUTES away is announced once to its players.
+ * The deadline-near sweep: every open match whose split's pay deadline is at most
+ * DEADLINE_NOTICE_MINUTES away is announced once to its players (at the deadline, unpaid shares
+ * cancel the booking, and so the match).
  */
-export async function announceDeadlines(ctx: AppContext, payBeforeMinutes: number, noticeMinutes: number) {
+export async function announceDeadlines(ctx: AppContext): Promise<number> {
   const now = ctx.clock.now()
-  const horizon = new Date(now.getTime() + (payBeforeMinutes + noticeMinutes) * 60_000)
+  const horizon = new Date(now.getTime() + DEADLINE_NOTICE_MINUTES * 60_000)
   return ctx.db.transaction().execute(async (trx) => {
     const ids = await repo.claimDeadlineNear(trx, horizon, now)
     for (const id of ids) {

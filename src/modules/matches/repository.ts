@@ -212,8 +212,49 @@ export async function livePlayers(db: Executor, matchIds: number[]): Promise<Pla
     .execute()
 }
 
-export async function insertPlayer(db: Executor, matchId: number, userId: number, now: Date): Promise<void> {
-  await db.insertInto('match_players').values({ match_id: matchId, user_id: userId, joined_at: now }).execute()
+export async function insertPlayer(
+  db: Executor,
+  p: { matchId: number; userId: number; shareId: number; now: Date },
+): Promise<void> {
+  await db
+    .insertInto('match_players')
+    .values({ match_id: p.matchId, user_id: p.userId, share_id: p.shareId, joined_at: p.now })
+    .execute()
+}
+
+/** The live player's row (their share), or undefined. */
+export function livePlayer(db: Executor, matchId: number, userId: number) {
+  return db
+    .selectFrom('match_players')
+    .select(['id', 'share_id'])
+    .where('match_id', '=', matchId)
+    .where('user_id', '=', userId)
+    .where('left_at', 'is', null)
+    .executeTakeFirst()
+}
+
+/** The shares held by the match's live players. */
+export async function heldShares(db: Executor, matchId: number): Promise<Set<number>> {
+  const rows = await db
+    .selectFrom('match_players')
+    .select('share_id')
+    .where('match_id', '=', matchId)
+    .where('left_at', 'is', null)
+    .execute()
+  return new Set(rows.flatMap((r) => (r.share_id === null ? [] : [r.share_id])))
+}
+
+/**
+ * The split of a booking (its id and pay deadline). The splits module offers no lookup by booking
+ * that returns the split's id, which lockShares needs: this is the one read of its table here.
+ */
+export function splitOf(db: Executor, kind: Kind, bookingId: number) {
+  return db
+    .selectFrom('booking_splits')
+    .select(['id', 'deadline'])
+    .where('booking_type', '=', kind)
+    .where('booking_id', '=', bookingId)
+    .executeTakeFirst()
 }
 
 export async function markLeft(db: Executor, matchId: number, userId: number, now: Date): Promise<boolean> {
@@ -357,16 +398,25 @@ export async function playedCounts(db: Executor, userId: number) {
   return { played: Number(row.played), left: Number(row.left), joined: Number(row.joined) }
 }
 
-/** Open matches whose pay deadline is within `before` of `now` and not yet announced, claimed. */
-export async function claimDeadlineNear(db: Executor, deadlineBefore: Date, now: Date): Promise<number[]> {
+/** Open matches whose split's pay deadline falls in (now, horizon] and was not announced yet, claimed. */
+export async function claimDeadlineNear(db: Executor, horizon: Date, now: Date): Promise<number[]> {
   const rows = await db
-    .updateTable('matches')
+    .updateTable('matches as m')
     .set({ deadline_notified_at: now })
-    .where('status', '=', 'open')
-    .where('deadline_notified_at', 'is', null)
-    .where('starts_at', '<=', deadlineBefore)
-    .where('starts_at', '>', now)
-    .returning('id')
+    .where('m.status', '=', 'open')
+    .where('m.deadline_notified_at', 'is', null)
+    .where((eb) =>
+      eb.exists(
+        eb
+          .selectFrom('booking_splits as s')
+          .select('s.id')
+          .whereRef('s.booking_type', '=', 'm.booking_type')
+          .whereRef('s.booking_id', '=', 'm.booking_id')
+          .where('s.deadline', '<=', horizon)
+          .where('s.deadline', '>', now),
+      ),
+    )
+    .returning('m.id')
     .execute()
   return rows.map((r) => r.id)
 }

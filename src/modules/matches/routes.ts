@@ -1,13 +1,16 @@
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox'
 import { Type } from 'typebox'
 import { signedIn } from '../../lib/auth.ts'
 import { pageParams, paginated } from '../../lib/pagination.ts'
-import type { Routes } from '../../lib/route.ts'
 import { Data, errorResponses, Message, Paginated } from '../../lib/schemas.ts'
+import { GatewayStarted, type Gateways, WalletPaid } from '../payments/index.ts'
+import { joinMatch, leaveMatch } from './play.ts'
 import { MatchSchema, PlayerProfileSchema } from './resource.ts'
 import { confirmResult, playerProfile, reportResult } from './results.ts'
 import {
   CreateMatchBody,
   InviteBody,
+  JoinBody,
   MatchListQuery,
   MatchParams,
   ResultBody,
@@ -19,7 +22,16 @@ import { createMatch, invitePlayer, listMatches, showMatch } from './service.ts'
 const tags = ['Matches']
 const security = [{ bearer: [] }]
 
-const routes: Routes = async (app) => {
+const JOIN_DOC =
+  'Takes an open spot: one share of the booking’s split, paid as a share is paid (POST /shares/{token}/pay): ' +
+  'wallet (default) pays at once, 200 {message, data: {match, payment}} (422 "Insufficient wallet balance."); ' +
+  'gateway_1/2/3 answer 201 {data: {match, payment, payment_url}} and the share counts as paid when the gateway ' +
+  'confirms it. A private match needs its link’s token (or an invitation), else 404. 409 already a player or ' +
+  'no spot left (of racing joins for the last spot exactly one wins); 422 on level when the player’s level in ' +
+  'the sport is outside level_min–level_max and the organizer has not invited them; 422 when the match is not ' +
+  'open or the split’s deadline has passed.'
+
+const routes: FastifyPluginAsyncTypebox<{ gateways: Gateways }> = async (app, { gateways }) => {
   const { ctx } = app
 
   app.post(
@@ -81,6 +93,82 @@ const routes: Routes = async (app) => {
       },
     },
     async (req) => ({ data: await showMatch(ctx, req.user ?? null, req.params.match, req.query.token) }),
+  )
+
+  app.post(
+    '/matches/:match/join',
+    {
+      onRequest: app.auth.required,
+      schema: {
+        operationId: 'joinMatch',
+        tags,
+        security,
+        summary: 'Join a match',
+        description: JOIN_DOC,
+        params: MatchParams,
+        body: JoinBody,
+        response: {
+          200: Type.Object({
+            message: Type.String(),
+            data: Type.Object({ match: MatchSchema, payment: WalletPaid.properties.data.properties.payment }),
+          }),
+          201: Type.Object({
+            data: Type.Object({
+              match: MatchSchema,
+              payment: GatewayStarted.properties.data.properties.payment,
+              payment_url: GatewayStarted.properties.data.properties.payment_url,
+            }),
+          }),
+          409: Message,
+          ...errorResponses,
+        },
+      },
+    },
+    async (req, reply) => {
+      const res = await joinMatch(ctx, gateways, signedIn(req), req.params.match, req.body)
+      if (res.kind === 'wallet') {
+        return reply
+          .code(200)
+          .send({ message: 'You joined the match.', data: { match: res.match, payment: res.payment } })
+      }
+      const { id, method, amount } = res.payment
+      return reply.code(201).send({
+        data: {
+          match: res.match,
+          payment: { id, method, amount, status: 'initiated' as const },
+          payment_url: res.paymentUrl,
+        },
+      })
+    },
+  )
+
+  app.post(
+    '/matches/:match/leave',
+    {
+      onRequest: app.auth.required,
+      schema: {
+        operationId: 'leaveMatch',
+        tags,
+        security,
+        summary: 'Leave a match',
+        description:
+          'A player other than the organizer, before the split’s deadline: their paid share is refunded the way ' +
+          'it came (online money to their wallet) and the spot reopens. 403 not a player; 422 the organizer ' +
+          '(cancel the booking instead), the match is not open, or the deadline has passed.',
+        params: MatchParams,
+        response: {
+          200: Type.Object({
+            message: Type.String(),
+            data: Type.Object({ match: MatchSchema, refunded: Type.String({ description: 'NPR refunded' }) }),
+          }),
+          ...errorResponses,
+        },
+      },
+    },
+    async (req) => {
+      const res = await leaveMatch(ctx, signedIn(req), req.params.match)
+      return { message: 'You left the match.', data: res }
+    },
   )
 
   app.post(

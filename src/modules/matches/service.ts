@@ -6,6 +6,7 @@ import type { Executor } from '../../lib/db.ts'
 import { Conflict, Forbidden, Invalid, NotFound } from '../../lib/errors.ts'
 import type { PageParams } from '../../lib/pagination.ts'
 import { addDays } from '../../lib/time.ts'
+import { MAX_SHARES, splitBooking } from '../splits/index.ts'
 import * as repo from './repository.ts'
 import { type Match, matchResource } from './resource.ts'
 import type { CreateMatchBody, MatchListQuery } from './schemas.ts'
@@ -17,6 +18,7 @@ export const BOOKING_NOT_YOURS = 'You may open a match only on a booking of your
 export const BOOKING_NOT_OPEN = 'A match can be opened only on a pending or confirmed booking that has not started.'
 export const LEVELS_REVERSED = 'The level min must not be above the level max.'
 export const MATCH_EXISTS = 'This booking already has a match.'
+export const TOO_MANY_PLAYERS = `A match has at most ${MAX_SHARES} players: its booking is split into at most ${MAX_SHARES} shares.`
 export const UNKNOWN_EMAIL = 'No player has this email.'
 
 /** A match's id from its path; 404 for anything else. */
@@ -113,6 +115,7 @@ export async function checkNewMatch(
   user: AuthUser,
   input: Static<typeof CreateMatchBody>,
 ): Promise<repo.BookingForMatch & { starts_at: Date }> {
+  if (input.players_total > MAX_SHARES) throw new Invalid('players_total', TOO_MANY_PLAYERS)
   if (input.level_min !== undefined && input.level_max !== undefined && input.level_min > input.level_max) {
     throw new Invalid('level_min', LEVELS_REVERSED)
   }
@@ -134,6 +137,7 @@ export async function insertNewMatch(
   user: AuthUser,
   input: Static<typeof CreateMatchBody>,
   booking: repo.BookingForMatch & { starts_at: Date },
+  organizerShare: number,
 ): Promise<number> {
   const now = ctx.clock.now()
   const id = await repo.insertMatch(
@@ -154,7 +158,7 @@ export async function insertNewMatch(
     },
     now,
   )
-  await repo.insertPlayer(trx, id, user.id, now)
+  await repo.insertPlayer(trx, { matchId: id, userId: user.id, shareId: organizerShare, now })
   return id
 }
 
@@ -174,7 +178,10 @@ export async function invitePlayer(ctx: AppContext, user: AuthUser, rawId: strin
 }
 
 /**
- * POST /matches: opens a match on the caller's booking. The organizer is its first player.
+ * POST /matches: opens a match on the caller's booking, in one transaction: the booking is split into
+ * players_total shares (splits' splitBooking: 409 when not pending or a share is paid, 422 too late)
+ * and the organizer is the first player, holding the first share (the one with any remainder).
+ * At most MAX_SHARES players: a split has at most that many shares.
  */
 export async function createMatch(
   ctx: AppContext,
@@ -185,7 +192,13 @@ export async function createMatch(
   try {
     id = await ctx.db.transaction().execute(async (trx) => {
       const booking = await checkNewMatch(ctx, trx, user, input)
-      return insertNewMatch(ctx, trx, user, input, booking)
+      const split = await splitBooking(ctx, trx, {
+        kind: input.booking_type ?? 'court',
+        bookingId: booking.id,
+        organizerId: user.id,
+        shares: input.players_total,
+      })
+      return insertNewMatch(ctx, trx, user, input, booking, split.shares[0].id)
     })
   } catch (err) {
     if (repo.isUniqueViolation(err)) throw new Conflict(MATCH_EXISTS)
