@@ -58,7 +58,10 @@ test('a leave and a join racing for one spot: the books and the spots agree afte
   ])
   assert.equal(left.statusCode, 200, left.body)
   const codes = joins.map((r) => r.statusCode)
-  assert.ok(codes.every((c) => c === 200 || c === 409), codes.join(','))
+  assert.ok(
+    codes.every((c) => c === 200 || c === 409),
+    codes.join(','),
+  )
   assert.ok(codes.filter((c) => c === 200).length <= 1, codes.join(','))
   const shown = (await get(app, w.organizer, `/api/matches/${m.id}`)).json().data
   const live = await app.ctx.db

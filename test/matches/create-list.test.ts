@@ -89,7 +89,10 @@ test('the list: public matches only, with sport, date, place and level filters',
   const all = await ids('')
   assert.ok(all.includes(ma.id) && all.includes(mb.id))
   assert.ok(!all.includes(mc.id), 'a private match is never listed')
-  assert.deepEqual((await ids(`?date=${a.date}`)).filter((id) => [ma.id, mb.id].includes(id)), [ma.id])
+  assert.deepEqual(
+    (await ids(`?date=${a.date}`)).filter((id) => [ma.id, mb.id].includes(id)),
+    [ma.id],
+  )
   const near = await ids('?lat=27.7&lng=85.33&radius=20')
   assert.ok(near.includes(ma.id) && !near.includes(mb.id))
   const level6 = await ids('?level=6')

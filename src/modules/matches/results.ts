@@ -75,6 +75,7 @@ export async function confirmResult(ctx: AppContext, user: AuthUser, rawId: stri
   await ctx.db.transaction().execute(async (trx) => {
     if (!(await repo.lockMatch(trx, id))) throw new NotFound()
     const m = (await repo.matchById(trx, id))!
+    if (!(await repo.livePlayer(trx, id, user.id))) throw new Forbidden()
     const result = await repo.resultOf(trx, id)
     if (!result) throw new Unprocessable(NO_RESULT)
     if (result.confirmed_at) throw new Conflict(RESULT_CONFIRMED)
