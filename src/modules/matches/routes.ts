@@ -60,6 +60,7 @@ const routes: FastifyPluginAsyncTypebox<{ gateways: Gateways }> = async (app, { 
       onRequest: app.auth.optional,
       schema: {
         operationId: 'listMatches',
+        security: [],
         tags,
         summary: 'Public matches still to be played, soonest first',
         description:
@@ -83,6 +84,7 @@ const routes: FastifyPluginAsyncTypebox<{ gateways: Gateways }> = async (app, { 
       onRequest: app.auth.optional,
       schema: {
         operationId: 'showMatch',
+        security: [],
         tags,
         summary: 'One match',
         description:
@@ -240,6 +242,7 @@ const routes: FastifyPluginAsyncTypebox<{ gateways: Gateways }> = async (app, { 
     {
       schema: {
         operationId: 'showPlayer',
+        security: [],
         tags,
         summary: 'A player’s levels',
         description:
