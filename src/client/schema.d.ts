@@ -2811,6 +2811,46 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/bookings/{booking}/match": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The match on a booking (venue desk)
+         * @description The open match on this booking with every player and level, for the desk of the booking’s venue (owner, manager, staff; others 403). 404 when the booking has no match.
+         */
+        get: operations["showCourtBookingMatch"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/indoor-game-bookings/{indoorGameBooking}/match": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The match on a booking (venue desk)
+         * @description The open match on this booking with every player and level, for the desk of the booking’s venue (owner, manager, staff; others 403). 404 when the booking has no match.
+         */
+        get: operations["showIndoorBookingMatch"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/matches": {
         parameters: {
             query?: never;
@@ -17967,6 +18007,130 @@ export interface operations {
                     "application/json": components["schemas"]["Message"];
                 };
             };
+        };
+    };
+    showCourtBookingMatch: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Court booking id */
+                booking: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["Match"];
+                    };
+                };
+            };
+            /** @description Not signed in: no bearer token, or an unknown, expired or revoked one. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Message"];
+                };
+            };
+            /** @description Signed in, but this action is not allowed for the caller. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Message"];
+                };
+            };
+            /** @description No such resource, or not visible to the caller. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Message"];
+                };
+            };
+            /** @description A field is invalid (`errors` names each), or the action is refused in this state. */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["UnprocessableError"];
+                };
+            };
+            429: components["responses"]["TooManyRequests"];
+        };
+    };
+    showIndoorBookingMatch: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Indoor-game booking id */
+                indoorGameBooking: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["Match"];
+                    };
+                };
+            };
+            /** @description Not signed in: no bearer token, or an unknown, expired or revoked one. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Message"];
+                };
+            };
+            /** @description Signed in, but this action is not allowed for the caller. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Message"];
+                };
+            };
+            /** @description No such resource, or not visible to the caller. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Message"];
+                };
+            };
+            /** @description A field is invalid (`errors` names each), or the action is refused in this state. */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["UnprocessableError"];
+                };
+            };
+            429: components["responses"]["TooManyRequests"];
         };
     };
     listMatches: {

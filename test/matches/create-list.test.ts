@@ -3,7 +3,7 @@ import { after, before, test } from 'node:test'
 import type { App } from '../../src/app.ts'
 import { ManualClock } from '../../src/lib/clock.ts'
 import { build } from '../helpers/app.ts'
-import { createUser, FIXED_NOW } from '../helpers/factories.ts'
+import { assignStaff, createUser, FIXED_NOW } from '../helpers/factories.ts'
 import { get, matchWorld, openMatch, post } from './helpers.ts'
 
 let app: App
@@ -128,4 +128,22 @@ test('a private match is reachable only by its link (token), by its players and 
   assert.equal((await get(app, stranger, `/api/matches/${m.id}`)).statusCode, 200)
   assert.equal((await get(app, undefined, '/api/matches/abc')).statusCode, 404)
   assert.equal((await get(app, undefined, '/api/matches/99999999')).statusCode, 404)
+})
+
+test("the venue's desk reads the match on a booking; others 403, no match 404", async () => {
+  const w = await matchWorld(app)
+  const staff = await createUser(app, { roles: ['staff'] })
+  await assignStaff(app, w.venue.id, staff.id, 'staff')
+  assert.equal((await get(app, staff, `/api/bookings/${w.booking.id}/match`)).statusCode, 404)
+  const m = await openMatch(app, w.organizer, w.booking.id, { visibility: 'private' })
+  const res = await get(app, staff, `/api/bookings/${w.booking.id}/match`)
+  assert.equal(res.statusCode, 200, res.body)
+  assert.equal(res.json().data.id, m.id)
+  assert.deepEqual(
+    res.json().data.players.map((p: { id: number }) => p.id),
+    [w.organizer.id],
+  )
+  const outsider = await createUser(app, { roles: ['staff'] })
+  assert.equal((await get(app, outsider, `/api/bookings/${w.booking.id}/match`)).statusCode, 403)
+  assert.equal((await get(app, undefined, `/api/bookings/${w.booking.id}/match`)).statusCode, 401)
 })

@@ -147,6 +147,18 @@ export function matchById(db: Executor, id: number) {
   return matchQuery(db).where('m.id', '=', id).executeTakeFirst()
 }
 
+/** The live (not cancelled) match on a booking, if any. */
+export async function matchOfBooking(db: Executor, kind: Kind, bookingId: number): Promise<number | undefined> {
+  const row = await db
+    .selectFrom('matches')
+    .select('id')
+    .where('booking_type', '=', kind)
+    .where('booking_id', '=', bookingId)
+    .where('status', '<>', 'cancelled')
+    .executeTakeFirst()
+  return row?.id
+}
+
 /** Locks the match row: joins, leaves and results of one match take their turn. */
 export async function lockMatch(trx: Executor, id: number) {
   return trx.selectFrom('matches').select(['id', 'status']).where('id', '=', id).forUpdate().executeTakeFirst()

@@ -1,14 +1,18 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox'
 import { Type } from 'typebox'
 import { signedIn } from '../../lib/auth.ts'
+import { pathId } from '../../lib/ids.ts'
 import { pageParams, paginated } from '../../lib/pagination.ts'
 import { Data, errorResponses, Message, Paginated } from '../../lib/schemas.ts'
+import { bookingAccessHooks } from '../booking-core/index.ts'
 import { GatewayStarted, type Gateways, WalletPaid } from '../payments/index.ts'
 import { joinMatch, leaveMatch } from './play.ts'
 import { MatchSchema, PlayerProfileSchema } from './resource.ts'
 import { confirmResult, playerProfile, reportResult } from './results.ts'
 import {
+  BookingParams,
   CreateMatchBody,
+  IndoorBookingParams,
   InviteBody,
   JoinBody,
   MatchListQuery,
@@ -17,7 +21,7 @@ import {
   ShowMatchQuery,
   UserParams,
 } from './schemas.ts'
-import { createMatch, invitePlayer, listMatches, showMatch } from './service.ts'
+import { createMatch, invitePlayer, listMatches, matchOfBooking, showMatch } from './service.ts'
 
 const tags = ['Matches']
 const security = [{ bearer: [] }]
@@ -33,6 +37,39 @@ const JOIN_DOC =
 
 const routes: FastifyPluginAsyncTypebox<{ gateways: Gateways }> = async (app, { gateways }) => {
   const { ctx } = app
+  const courtDesk = bookingAccessHooks(ctx, 'court', 'booking').bookingDesk
+  const indoorDesk = bookingAccessHooks(ctx, 'indoor', 'indoorGameBooking').bookingDesk
+
+  const deskSchema = (operationId: string) => ({
+    operationId,
+    tags,
+    security,
+    summary: 'The match on a booking (venue desk)',
+    description:
+      'The open match on this booking with every player and level, for the desk of the booking’s venue ' +
+      '(owner, manager, staff; others 403). 404 when the booking has no match.',
+    response: { 200: Data(MatchSchema), ...errorResponses },
+  })
+
+  app.get(
+    '/bookings/:booking/match',
+    {
+      onRequest: app.auth.required,
+      preValidation: courtDesk,
+      schema: { ...deskSchema('showCourtBookingMatch'), params: BookingParams },
+    },
+    async (req) => ({ data: await matchOfBooking(ctx, 'court', pathId(req.params.booking)) }),
+  )
+
+  app.get(
+    '/indoor-game-bookings/:indoorGameBooking/match',
+    {
+      onRequest: app.auth.required,
+      preValidation: indoorDesk,
+      schema: { ...deskSchema('showIndoorBookingMatch'), params: IndoorBookingParams },
+    },
+    async (req) => ({ data: await matchOfBooking(ctx, 'indoor', pathId(req.params.indoorGameBooking)) }),
+  )
 
   app.post(
     '/matches',

@@ -6,6 +6,10 @@ import { DateInput, IdParam, PageQuery } from '../../lib/schemas.ts'
 const Level = Type.Number({ minimum: 0, maximum: 7, multipleOf: 0.1, description: 'Player level 0.0–7.0' })
 
 export const MatchParams = Type.Object({ match: Type.String({ description: 'Match id' }) })
+export const BookingParams = Type.Object({ booking: Type.String({ description: 'Court booking id' }) })
+export const IndoorBookingParams = Type.Object({
+  indoorGameBooking: Type.String({ description: 'Indoor-game booking id' }),
+})
 export const UserParams = Type.Object({ user: Type.String({ description: 'User id' }) })
 
 export const CreateMatchBody = Type.Object({

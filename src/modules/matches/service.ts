@@ -19,6 +19,7 @@ export const BOOKING_NOT_OPEN = 'A match can be opened only on a pending or conf
 export const LEVELS_REVERSED = 'The level min must not be above the level max.'
 export const MATCH_EXISTS = 'This booking already has a match.'
 export const TOO_MANY_PLAYERS = `A match has at most ${MAX_SHARES} players: its booking is split into at most ${MAX_SHARES} shares.`
+export const NO_MATCH = 'This booking has no match.'
 export const UNKNOWN_EMAIL = 'No player has this email.'
 
 /** A match's id from its path; 404 for anything else. */
@@ -205,4 +206,14 @@ export async function createMatch(
     throw err
   }
   return loadMatch(ctx, ctx.db, id, user)
+}
+
+/**
+ * GET /bookings/{booking}/match (and the indoor one): the match on a booking as the venue's desk sees
+ * it (the route's hook checked the desk); 404 when the booking has none.
+ */
+export async function matchOfBooking(ctx: AppContext, kind: repo.Kind, bookingId: number): Promise<Match> {
+  const id = await repo.matchOfBooking(ctx.db, kind, bookingId)
+  if (id === undefined) throw new NotFound(NO_MATCH)
+  return loadMatch(ctx, ctx.db, id, null)
 }
