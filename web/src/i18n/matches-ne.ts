@@ -17,7 +17,7 @@ export const matchesNe: Record<keyof typeof matchesEn, string> = {
   'matches.levelRange': 'स्तर {min}–{max}',
   'matches.anyLevelRange': 'सबै स्तर',
   'matches.pricePerPlayer': 'प्रति खेलाडी {price}',
-  'matches.at': '{venue} · {date} · {time}',
+  'matches.at': '{date} {time} मा {venue}',
   'matches.players': 'खेलाडीहरू',
   'matches.playerLevel': 'स्तर {level}',
   'matches.join': 'सामेल हुनुहोस् र वालेटबाट {price} तिर्नुहोस्',
