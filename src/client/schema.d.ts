@@ -3813,8 +3813,7 @@ export interface components {
             id: number;
             booking: {
                 id: number;
-                /** @enum {string} */
-                type: "court" | "indoor";
+                type: components["schemas"]["BookingKind"];
                 booking_number: string;
                 /** @description YYYY-MM-DD */
                 date: string;
@@ -3846,8 +3845,7 @@ export interface components {
             price_per_player: string;
             level_min: number | null;
             level_max: number | null;
-            /** @enum {string} */
-            visibility: "public" | "private";
+            visibility: components["schemas"]["MatchVisibility"];
             note: string | null;
             /**
              * @description open; full (every spot taken); cancelled; played (result confirmed)
@@ -3862,6 +3860,11 @@ export interface components {
                 confirmed: boolean;
             } | null;
         };
+        /**
+         * MatchVisibility
+         * @enum {string}
+         */
+        MatchVisibility: "public" | "private";
         /** Message */
         Message: {
             message: string;
@@ -18204,19 +18207,15 @@ export interface operations {
             content: {
                 "application/json": {
                     booking_id: number;
-                    /**
-                     * @default court
-                     * @enum {string}
-                     */
-                    booking_type?: "court" | "indoor";
+                    /** @default court */
+                    booking_type?: components["schemas"]["BookingKind"];
                     /** @description Players including the organizer */
                     players_total: number;
                     /** @description Player level 0.0–7.0 */
                     level_min?: number;
                     /** @description Player level 0.0–7.0 */
                     level_max?: number;
-                    /** @enum {string} */
-                    visibility: "public" | "private";
+                    visibility: components["schemas"]["MatchVisibility"];
                     note?: string;
                 };
             };
@@ -18346,11 +18345,8 @@ export interface operations {
                 "application/json": {
                     /** @description A private match's link token */
                     token?: string;
-                    /**
-                     * @description How the share is paid (default wallet)
-                     * @enum {string}
-                     */
-                    method?: "wallet" | "gateway_1" | "gateway_2" | "gateway_3";
+                    /** @description How the share is paid (default wallet) */
+                    method?: components["schemas"]["SharePaymentMethod"];
                     return_url?: string;
                 };
             };

@@ -3,8 +3,10 @@ import { formatMoney } from '../../lib/money.ts'
 import { DateOnly, DateTime, Enum, Money, Nullable, named } from '../../lib/schemas.ts'
 import { toHHmm } from '../../lib/time.ts'
 import type { Zone } from '../../lib/zone.ts'
+import { BookingKindEnum } from '../booking-core/index.ts'
 import { levelOf, NEW_RATING, reliabilityOf } from './rating.ts'
 import type { MatchRow, PlayerRow } from './repository.ts'
+import { MatchVisibilityEnum } from './schemas.ts'
 
 // The Match and PlayerProfile resources and their mapping (docs/matches.md).
 
@@ -22,7 +24,7 @@ export const MatchSchema = named(
     id: Type.Integer(),
     booking: Type.Object({
       id: Type.Integer(),
-      type: Enum(['court', 'indoor']),
+      type: BookingKindEnum.response,
       booking_number: Type.String(),
       date: DateOnly,
       start_time: Type.String({ description: 'HH:mm' }),
@@ -38,7 +40,7 @@ export const MatchSchema = named(
     price_per_player: Money,
     level_min: Nullable(Type.Number()),
     level_max: Nullable(Type.Number()),
-    visibility: Enum(['public', 'private']),
+    visibility: MatchVisibilityEnum.response,
     note: Nullable(Type.String()),
     status: Enum(MATCH_STATUSES, {
       description: 'open; full (every spot taken); cancelled; played (result confirmed)',

@@ -1,7 +1,12 @@
 import { Type } from 'typebox'
-import { DateInput, IdParam, PageQuery } from '../../lib/schemas.ts'
+import { DateInput, IdParam, namedEnum, PageQuery } from '../../lib/schemas.ts'
+import { BookingKindEnum } from '../booking-core/index.ts'
+import { SharePaymentMethodEnum } from '../splits/index.ts'
 
 // Request shapes of the open-match routes (docs/matches.md).
+
+/** Who finds a match: public ones are listed, private ones are reached by their link. */
+export const MatchVisibilityEnum = namedEnum('MatchVisibility', ['public', 'private'])
 
 const Level = Type.Number({ minimum: 0, maximum: 7, multipleOf: 0.1, description: 'Player level 0.0–7.0' })
 
@@ -14,11 +19,11 @@ export const UserParams = Type.Object({ user: Type.String({ description: 'User i
 
 export const CreateMatchBody = Type.Object({
   booking_id: IdParam,
-  booking_type: Type.Optional(Type.Union([Type.Literal('court'), Type.Literal('indoor')], { default: 'court' })),
+  booking_type: Type.Optional({ ...BookingKindEnum.request, default: 'court' }),
   players_total: Type.Integer({ minimum: 2, maximum: 22, description: 'Players including the organizer' }),
   level_min: Type.Optional(Level),
   level_max: Type.Optional(Level),
-  visibility: Type.Union([Type.Literal('public'), Type.Literal('private')]),
+  visibility: MatchVisibilityEnum.request,
   note: Type.Optional(Type.String({ maxLength: 500 })),
 })
 
@@ -40,12 +45,7 @@ export const ShowMatchQuery = Type.Object({
 
 export const JoinBody = Type.Object({
   token: Type.Optional(Type.String({ maxLength: 64, description: "A private match's link token" })),
-  method: Type.Optional(
-    Type.Union(
-      [Type.Literal('wallet'), Type.Literal('gateway_1'), Type.Literal('gateway_2'), Type.Literal('gateway_3')],
-      { description: 'How the share is paid (default wallet)' },
-    ),
-  ),
+  method: Type.Optional({ ...SharePaymentMethodEnum.request, description: 'How the share is paid (default wallet)' }),
   return_url: Type.Optional(Type.String({ maxLength: 2000 })),
 })
 
