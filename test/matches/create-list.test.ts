@@ -3,7 +3,15 @@ import { after, before, test } from 'node:test'
 import type { App } from '../../src/app.ts'
 import { ManualClock } from '../../src/lib/clock.ts'
 import { build } from '../helpers/app.ts'
-import { assignStaff, createUser, FIXED_NOW } from '../helpers/factories.ts'
+import {
+  assignStaff,
+  createIndoorGame,
+  createUser,
+  createVenue,
+  daysFromFixedNow,
+  FIXED_NOW,
+} from '../helpers/factories.ts'
+import { insertBooking } from '../payments/helpers.ts'
 import { get, matchWorld, openMatch, post } from './helpers.ts'
 
 let app: App
@@ -146,4 +154,42 @@ test("the venue's desk reads the match on a booking; others 403, no match 404", 
   const outsider = await createUser(app, { roles: ['staff'] })
   assert.equal((await get(app, outsider, `/api/bookings/${w.booking.id}/match`)).statusCode, 403)
   assert.equal((await get(app, undefined, `/api/bookings/${w.booking.id}/match`)).statusCode, 401)
+})
+
+test('an indoor-game booking opens a match too; its sport is the game type', async () => {
+  const owner = await createUser(app, { roles: ['venue_owner'] })
+  const venue = await createVenue(app, owner.id)
+  const game = await createIndoorGame(app, venue.id, { game_type: 'carrom', price_per_hour: 40000 })
+  const organizer = await createUser(app)
+  const booking = await insertBooking(app, {
+    userId: organizer.id,
+    venueId: venue.id,
+    indoorGameId: game.id,
+    total: 40000,
+    date: daysFromFixedNow(3),
+    start: '15:00',
+    end: '16:00',
+  })
+  const res = await post(app, organizer, '/api/matches', {
+    booking_id: booking.id,
+    booking_type: 'indoor',
+    players_total: 4,
+    visibility: 'public',
+  })
+  assert.equal(res.statusCode, 201, res.body)
+  assert.equal(res.json().data.sport, 'carrom')
+  assert.equal(res.json().data.booking.type, 'indoor')
+  assert.equal(res.json().data.price_per_player, '100.00')
+  const listed = await get(app, undefined, '/api/matches?sport=carrom')
+  assert.deepEqual(
+    listed.json().data.map((m: { id: number }) => m.id),
+    [res.json().data.id],
+  )
+  const wrongKind = await post(app, organizer, '/api/matches', {
+    booking_id: booking.id,
+    booking_type: 'court',
+    players_total: 4,
+    visibility: 'public',
+  })
+  assert.ok([403, 422].includes(wrongKind.statusCode), wrongKind.body)
 })
