@@ -62,7 +62,7 @@ export async function joinMatch(
     const min = m.level_min === null ? null : Number(m.level_min)
     const max = m.level_max === null ? null : Number(m.level_max)
     if (min !== null || max !== null) {
-      const mine = (await repo.lockedRatings(trx, [user.id], m.sport))[0]
+      const mine = await repo.ratingOf(trx, user.id, m.sport)
       const level = levelOf(mine?.rating ?? NEW_RATING)
       const outside = (min !== null && level < min) || (max !== null && level > max)
       if (outside && !(await repo.isInvited(trx, id, user.id))) {

@@ -370,6 +370,16 @@ export async function lockedRatings(db: Executor, userIds: number[], sport: stri
     .execute()
 }
 
+/** One player's rating in a sport, unlocked (the level check of a join). */
+export function ratingOf(db: Executor, userId: number, sport: string) {
+  return db
+    .selectFrom('player_ratings')
+    .select('rating')
+    .where('user_id', '=', userId)
+    .where('sport', '=', sport)
+    .executeTakeFirst()
+}
+
 export async function saveRating(db: Executor, userId: number, sport: string, r: Rating, now: Date): Promise<void> {
   await db
     .insertInto('player_ratings')
