@@ -3090,6 +3090,10 @@ export interface components {
             /** @description The slot was offered to the first waiting customer when it freed: this pending booking is the offer, open until hold_expires_at (court bookings) */
             is_waitlist_offer: boolean;
             series_id: number | null;
+            shares: {
+                paid: number;
+                total: number;
+            } | null;
         };
         /** BoardColumn */
         BoardColumn: {
@@ -4309,6 +4313,7 @@ export interface components {
                 booking_number: string;
                 status: string;
                 venue: string;
+                venue_slug: string;
                 /** @description The court (or indoor game) name */
                 resource: string;
                 date: string;

@@ -231,6 +231,7 @@ test('the board of a busy day: columns on the availability grid, bookings with m
       waitlist_count: 0,
       is_waitlist_offer: false,
       series_id: null,
+      shares: null,
     },
   )
   assert.equal((byId.get(`court:${s.cancelled.id}`) as { status: string }).status, 'cancelled')

@@ -284,3 +284,86 @@ test('at the deadline with shares unpaid the booking is cancelled and each payer
   assert.deepEqual(late.json(), { message: 'This share can no longer be paid.' })
   await assertBalanced()
 })
+
+test('the organizer cancelling in the free-cancellation window refunds each payer their own share', async () => {
+  const w = await splitInto(3, 90000)
+  const a = await createUser(app, { wallet: 30000 })
+  const b = await createUser(app)
+  assert.equal((await payShare(app, a, w.shares[1].pay_url, { method: 'wallet' })).statusCode, 200)
+  const gw = await payShare(app, b, w.shares[2].pay_url, { method: 'gateway_1' })
+  const callback = await simulate(app, gw.json().data.payment_url, 'success')
+  assert.equal((await app.inject({ method: 'GET', url: callback })).statusCode, 200)
+  const res = await app.inject({
+    method: 'PATCH',
+    url: `/api/bookings/${w.booking.id}/cancel`,
+    headers: w.organizer.headers,
+    payload: {},
+  })
+  assert.equal(res.statusCode, 200, res.body)
+  assert.equal(res.json().message, 'Booking cancelled. Rs 600.00 refunded to the players who paid their shares.')
+  assert.equal((await ledger(app, a.id)).balance, 30000)
+  assert.equal((await ledger(app, b.id)).balance, 30000)
+  assert.equal((await ledger(app, w.organizer.id)).balance, 0)
+  // Each payer is told what came back to them.
+  for (const payer of [a, b]) {
+    const told = await app.ctx.db
+      .selectFrom('notifications')
+      .select('data')
+      .where('user_id', '=', payer.id)
+      .where('type', 'like', '%BookingRefunded')
+      .execute()
+    assert.equal(told.length, 1)
+    assert.match(
+      (told[0].data as { message: string }).message,
+      /^Rs 300\.00 of your payment for booking .* was refunded to your wallet\.$/,
+    )
+  }
+  assert.deepEqual(
+    (await sharesNow(w)).map((s) => s.status),
+    ['unpaid', 'refunded', 'refunded'],
+  )
+  await assertBalanced()
+})
+
+test('a split booking paid in full another way: its unpaid shares can no longer be paid (422), nothing moves', async () => {
+  const w = await splitInto(2)
+  const organizerFunds = await createUser(app, { wallet: 150000 })
+  // The whole balance through /api/payments/initiate, by the booking's customer (a second account
+  // stands in for the organizer for this one call, so its wallet pays).
+  await app.ctx.db.updateTable('bookings').set({ user_id: organizerFunds.id }).where('id', '=', w.booking.id).execute()
+  const whole = await app.inject({
+    method: 'POST',
+    url: '/api/payments/initiate',
+    headers: organizerFunds.headers,
+    payload: { booking_id: w.booking.id, method: 'wallet' },
+  })
+  assert.equal(whole.statusCode, 200, whole.body)
+  await app.ctx.db.updateTable('bookings').set({ user_id: w.organizer.id }).where('id', '=', w.booking.id).execute()
+  const friend = await createUser(app, { wallet: 75000 })
+  const res = await payShare(app, friend, w.shares[1].pay_url, { method: 'wallet' })
+  assert.equal(res.statusCode, 422, res.body)
+  assert.deepEqual(res.json(), { message: 'This booking is already paid.' })
+  assert.equal((await ledger(app, friend.id)).balance, 75000)
+  assert.equal((await bookingState(app, w.booking.id)).paid_amount, 150000)
+  await assertBalanced()
+})
+
+test('a share paid again with the same Idempotency-Key is answered from the first time, paid once', async () => {
+  const w = await splitInto(2)
+  const friend = await createUser(app, { wallet: 100000 })
+  const token = new URL(w.shares[1].pay_url).pathname.split('/').pop()
+  const send = () =>
+    app.inject({
+      method: 'POST',
+      url: `/api/shares/${token}/pay`,
+      headers: { ...friend.headers, 'idempotency-key': 'share-key-1' },
+      payload: { method: 'wallet' },
+    })
+  const first = await send()
+  const again = await send()
+  assert.equal(first.statusCode, 200, first.body)
+  assert.equal(again.statusCode, 200, again.body)
+  assert.equal(again.headers['idempotent-replayed'], 'true')
+  assert.deepEqual(again.json(), first.json())
+  assert.equal((await ledger(app, friend.id)).balance, 25000)
+})

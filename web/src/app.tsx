@@ -6,6 +6,7 @@ import { BookPage } from './pages/book.tsx'
 import { FindPage } from './pages/find.tsx'
 import { MatchesPage, MatchPage, PlayerPage } from './pages/matches.tsx'
 import { PaymentLandingPage, PaymentReturnPage } from './pages/payment-return.tsx'
+import { SharePage } from './pages/share.tsx'
 import { VenuePage } from './pages/venue.tsx'
 import { type Route, useRoute } from './router.ts'
 
@@ -21,6 +22,7 @@ import { type Route, useRoute } from './router.ts'
  *   /players/:id                   a player's levels per sport
  *   /payments/return               a gateway's return_url: on to /payments/:id/return
  *   /payments/:id/return           back from a gateway: asks the service until the payment settles
+ *   /s/:token                      a share of a split booking: who has paid, pay this share
  *   /signin, /signup, /account/..., /bookings, /wallet, /notifications, /tournaments: the account
  *   pages (see `accountRoutes` below).
  */
@@ -45,6 +47,7 @@ function page(route: Route): ComponentChildren {
   if (first === 'matches' && second && /^\d+$/.test(second) && !third)
     return <MatchPage id={second} token={route.query.get('token')} />
   if (first === 'players' && second && /^\d+$/.test(second) && !third) return <PlayerPage id={second} />
+  if (first === 's' && second && !third) return <SharePage token={second} />
   if (first === 'payments' && second === 'return' && !third) return <PaymentLandingPage query={route.query} />
   if (first === 'payments' && second && /^\d+$/.test(second) && third === 'return')
     return <PaymentReturnPage payment={second} />

@@ -3,7 +3,7 @@ import type { Payments } from '../../db/types.ts'
 import type { AppContext } from '../../lib/context.ts'
 import type { Executor } from '../../lib/db.ts'
 import { Invalid, Unprocessable } from '../../lib/errors.ts'
-import { formatMoney } from '../../lib/money.ts'
+import { formatMoney, formatRupees } from '../../lib/money.ts'
 import type { Zone } from '../../lib/zone.ts'
 import {
   account,
@@ -16,6 +16,7 @@ import {
   syncPlatformDiscount,
   transfer,
 } from '../ledger/index.ts'
+import { notify } from '../notifications/index.ts'
 import { issueCreditNote } from '../receipts/index.ts'
 import { creditWallet } from '../wallet/index.ts'
 import { emitPaymentEvent } from '../webhooks/index.ts'
@@ -110,6 +111,8 @@ export interface RefundTarget {
   id: number
   venue_id: number
   user_id: number | null
+  /** Named in what a payer other than the customer (a split booking's share) is told. */
+  booking_number?: string
 }
 
 /**
@@ -119,6 +122,7 @@ export interface RefundTarget {
  * (gateway money taken at the desk; never wallet money). The payments are marked
  * refunded / partially_refunded and the booking's paid_amount lowered by both (it is net of
  * refunds). Runs in the caller's transaction. `by`: who cancelled or refunded (null: the system).
+ * `toOthers`: of what was credited, what went to payers other than the customer (a split's shares).
  */
 export async function refundBooking(
   ctx: AppContext,
@@ -128,8 +132,8 @@ export async function refundBooking(
   amounts: { toWallet: number; atDesk: number },
   reason: string,
   by: number | null = null,
-): Promise<{ credited: number }> {
-  if (amounts.toWallet + amounts.atDesk <= 0) return { credited: 0 }
+): Promise<{ credited: number; toOthers: number }> {
+  if (amounts.toWallet + amounts.atDesk <= 0) return { credited: 0, toOthers: 0 }
   const payments = await lockRefundablePayments(trx, kind, booking.id)
   const left = { online: amounts.toWallet, desk: amounts.atDesk }
   const online: Array<{ payment: RefundablePayment; take: number }> = []
@@ -152,8 +156,32 @@ export async function refundBooking(
     byPayer.set(payer, [...(byPayer.get(payer) ?? []), part])
   }
   let credited = 0
-  for (const [payer, parts] of byPayer) credited += await refundOnline(ctx, trx, kind, booking, payer, parts, reason)
-  return { credited }
+  let toOthers = 0
+  for (const [payer, parts] of byPayer) {
+    const given = await refundOnline(ctx, trx, kind, booking, payer, parts, reason)
+    credited += given
+    if (payer !== booking.user_id) toOthers += given
+    // The customer is told by the caller (BookingCancelled); another payer of a share, here.
+    if (payer !== null && payer !== booking.user_id && given > 0) {
+      await notify(
+        ctx,
+        payer,
+        'BookingRefunded',
+        {
+          message: `${formatRupees(given)} of your payment for booking ${booking.booking_number ?? booking.id} was refunded to your wallet.`,
+          booking_id: booking.id,
+          booking_type: kind,
+          booking_number: booking.booking_number ?? null,
+          venue_id: booking.venue_id,
+          payment_id: parts[0].payment.id,
+          refund_amount: formatMoney(given),
+          refunded_to: 'wallet',
+        },
+        trx,
+      )
+    }
+  }
+  return { credited, toOthers }
 }
 
 /**

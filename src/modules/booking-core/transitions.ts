@@ -1,7 +1,7 @@
 import type { AppContext } from '../../lib/context.ts'
 import { type Executor, savepoint } from '../../lib/db.ts'
 import { Unprocessable } from '../../lib/errors.ts'
-import { formatMoney } from '../../lib/money.ts'
+import { formatMoney, formatRupees } from '../../lib/money.ts'
 import { toHHmm } from '../../lib/time.ts'
 import { releaseCoupon, retakeCoupon } from '../coupons/index.ts'
 import { syncPlatformDiscount } from '../ledger/index.ts'
@@ -140,7 +140,7 @@ async function cancel(
   await emitBookingEvent(ctx, trx, kind, booking.id, 'cancelled')
   // The coupon's use is given back when nothing stays paid: never paid, or all of it refunded now.
   if (booking.paid_amount - quote.refund === 0) await releaseCoupon(trx, kind, booking.id, now)
-  await refundBooking(
+  const refunded = await refundBooking(
     ctx,
     trx,
     kind,
@@ -149,6 +149,9 @@ async function cancel(
     `Refund for cancelled booking ${booking.booking_number}`,
     opts.actor,
   )
+  // A split booking's shares went back to their payers, not to the customer's wallet: say so.
+  const note =
+    refunded.toOthers > 0 && quote.note ? splitRefundNote(quote.note, quote.toWallet, refunded.toOthers) : quote.note
   if (booking.user_id !== null) {
     const when = `${booking.date} at ${toHHmm(booking.start_time)}`
     await notify(
@@ -156,7 +159,7 @@ async function cancel(
       booking.user_id,
       'BookingCancelled',
       {
-        message: `Your booking ${booking.booking_number} on ${when} was cancelled.${opts.why ? ` ${opts.why}` : ''}${quote.note ? ` ${quote.note}` : ''}`,
+        message: `Your booking ${booking.booking_number} on ${when} was cancelled.${opts.why ? ` ${opts.why}` : ''}${note ? ` ${note}` : ''}`,
         booking_id: booking.id,
         booking_type: kind,
         booking_number: booking.booking_number,
@@ -168,7 +171,7 @@ async function cancel(
     )
   }
   await ctx.steps.slotFreed(trx, kind, booking.id)
-  return { moved: true, refund: quote.refund, toWallet: quote.toWallet, atDesk: quote.atDesk, note: quote.note }
+  return { moved: true, refund: quote.refund, toWallet: quote.toWallet, atDesk: quote.atDesk, note }
 }
 
 /**
@@ -197,6 +200,19 @@ async function reinstate(
     if (coupon === 'retaken') await releaseCoupon(trx, booking.kind, booking.id, now)
     return 'slot_taken'
   }
+}
+
+/** The customer's money words when `toOthers` of `toWallet` went to the payers of a split's shares. */
+function splitRefundNote(note: string, toWallet: number, toOthers: number): string {
+  const own = toWallet - toOthers
+  const wallet = `${formatRupees(toWallet)} refunded to your wallet.`
+  const said = [
+    own > 0 ? `${formatRupees(own)} refunded to your wallet.` : '',
+    `${formatRupees(toOthers)} refunded to the players who paid their shares.`,
+  ]
+    .filter(Boolean)
+    .join(' ')
+  return note.replace(wallet, said)
 }
 
 /** A booking a platform coupon made free: the platform pays the venue its discount while it stands. */

@@ -75,6 +75,12 @@ export const BoardBookingSchema = named(
     series_id: Nullable(
       Type.Integer({ description: 'The recurring series this court booking is an occurrence of; null for games' }),
     ),
+    shares: Nullable(
+      Type.Object(
+        { paid: Type.Integer(), total: Type.Integer() },
+        { description: 'A split booking: how many of its shares are paid ("shares 3/5 paid"); null when not split' },
+      ),
+    ),
   }),
 )
 

@@ -5,6 +5,7 @@ import { formatMoney } from '../../lib/money.ts'
 import { isValidDate, toHHmm } from '../../lib/time.ts'
 import { daySlots, loadVenueDays, type Slot } from '../availability/index.ts'
 import { bookingMoney } from '../booking-core/index.ts'
+import { shareCounts } from '../splits/index.ts'
 import { DESK_ROLES, venueForStaff } from '../venues/index.ts'
 import {
   blocksOn,
@@ -67,7 +68,13 @@ function slotsOf(
   })
 }
 
-function toBoardBooking(ctx: AppContext, kind: BoardBooking['kind'], b: DayBookingRow, nowMs: number): BoardBooking {
+function toBoardBooking(
+  ctx: AppContext,
+  kind: BoardBooking['kind'],
+  b: DayBookingRow,
+  nowMs: number,
+  shares: Map<number, { paid: number; total: number }>,
+): BoardBooking {
   const money = bookingMoney(b)
   const isHold = b.status === 'pending' && b.hold_expires_at !== null && instantMs(b.hold_expires_at) > nowMs
   return {
@@ -90,6 +97,7 @@ function toBoardBooking(ctx: AppContext, kind: BoardBooking['kind'], b: DayBooki
     waitlist_count: b.waiting,
     is_waitlist_offer: isHold && b.waitlist_offer,
     series_id: b.series_id,
+    shares: shares.get(b.id) ?? null,
   }
 }
 
@@ -170,9 +178,14 @@ export async function deskBoard(ctx: AppContext, venue: DeskVenue, date?: string
     })
   }
 
+  // Split bookings show how many shares are paid (docs/payments.md, "Split payment").
+  const [courtShares, gameShares] = await Promise.all([
+    splitCounts(ctx, 'court', courtRows),
+    splitCounts(ctx, 'indoor', gameRows),
+  ])
   const bookings = [
-    ...courtRows.map((b) => toBoardBooking(ctx, 'court', b, nowMs)),
-    ...gameRows.map((b) => toBoardBooking(ctx, 'indoor_game', b, nowMs)),
+    ...courtRows.map((b) => toBoardBooking(ctx, 'court', b, nowMs, courtShares)),
+    ...gameRows.map((b) => toBoardBooking(ctx, 'indoor_game', b, nowMs, gameShares)),
   ]
   let paid = 0
   let due = 0
@@ -208,4 +221,14 @@ export async function deskBoard(ctx: AppContext, venue: DeskVenue, date?: string
     })),
     totals: { bookings: count, paid: formatMoney(paid), due: formatMoney(due), cash_taken: formatMoney(cash) },
   }
+}
+
+/** How many shares of each split booking among `rows` are paid, by booking id. */
+async function splitCounts(ctx: AppContext, kind: 'court' | 'indoor', rows: DayBookingRow[]) {
+  const counts = await shareCounts(
+    ctx.db,
+    kind,
+    rows.map((r) => r.id),
+  )
+  return new Map(counts.map((c) => [Number(c.booking_id), { paid: Number(c.paid), total: Number(c.shares) }]))
 }

@@ -122,6 +122,7 @@ export async function sharePage(ctx: AppContext, token: string) {
       booking_number: facts.booking_number,
       status: facts.status,
       venue: facts.venue,
+      venue_slug: facts.venue_slug,
       resource: facts.resource,
       date: facts.date,
       start_time: facts.start_time.slice(0, 5),

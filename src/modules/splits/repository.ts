@@ -165,13 +165,13 @@ export async function bookingFacts(db: Executor, kind: BookingKind, bookingId: n
   const { rows } =
     kind === 'court'
       ? await sql<BookingFacts>`
-          SELECT b.id, b.booking_number, b.user_id, u.name AS organizer, b.venue_id, v.name AS venue,
+          SELECT b.id, b.booking_number, b.user_id, u.name AS organizer, b.venue_id, v.name AS venue, v.slug AS venue_slug,
                  c.name AS resource, b.date::text AS date, b.start_time::text AS start_time,
                  b.end_time::text AS end_time, b.status, b.total_amount, b.paid_amount
           FROM bookings b JOIN venues v ON v.id = b.venue_id JOIN courts c ON c.id = b.court_id
           LEFT JOIN users u ON u.id = b.user_id WHERE b.id = ${bookingId}`.execute(db)
       : await sql<BookingFacts>`
-          SELECT b.id, b.booking_number, b.user_id, u.name AS organizer, b.venue_id, v.name AS venue,
+          SELECT b.id, b.booking_number, b.user_id, u.name AS organizer, b.venue_id, v.name AS venue, v.slug AS venue_slug,
                  g.name AS resource, b.date::text AS date, b.start_time::text AS start_time,
                  b.end_time::text AS end_time, b.status, b.total_amount, b.paid_amount
           FROM indoor_game_bookings b JOIN venues v ON v.id = b.venue_id
@@ -188,6 +188,7 @@ export interface BookingFacts {
   organizer: string | null
   venue_id: number
   venue: string
+  venue_slug: string
   resource: string
   date: string
   start_time: string

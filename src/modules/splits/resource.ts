@@ -39,6 +39,7 @@ export const SharePageSchema = named(
       booking_number: Type.String(),
       status: Type.String(),
       venue: Type.String(),
+      venue_slug: Type.String(),
       resource: Type.String({ description: 'The court (or indoor game) name' }),
       date: Type.String(),
       start_time: Type.String({ description: 'HH:mm' }),

@@ -37,6 +37,7 @@ export const SPLIT_TOO_LATE = 'It is too late to split this booking: its shares 
 export const SHARE_PAID = 'This share has already been paid.'
 export const SHARES_ALL_PAID = 'Every share of this booking has been paid.'
 export const SHARE_NOT_PAYABLE = 'This share can no longer be paid.'
+export const BOOKING_PAID = 'This booking is already paid.'
 export const SPLIT_DEADLINE_PASSED = 'The time to pay the shares of this booking has passed.'
 
 /** A split as the API shows it (SplitSchema). */
@@ -206,6 +207,9 @@ export async function payTakenShares(
 ): Promise<SharePaymentStart> {
   const amount = taken.shares.reduce((s, x) => s + x.amount, 0)
   const ids = taken.shares.map((s) => s.id)
+  // Paid otherwise meanwhile (the whole balance through /api/payments/initiate, or at the desk):
+  // the booking would not take the share's money.
+  if (taken.booking.total_amount - taken.booking.paid_amount < amount) throw new Unprocessable(BOOKING_PAID)
   if (method === 'wallet') {
     const received = await receivePayment(ctx, trx, taken.booking, { way: 'wallet', userId: payerId, amount })
     await repo.linkPayment(trx, received.payment.id, ids)

@@ -1,6 +1,7 @@
 import { coreEn } from './core-en.ts'
 import { matchesEn } from './matches-en.ts'
 import { payEn } from './pay-en.ts'
+import { splitEn } from './split-en.ts'
 import { tonightEn } from './tonight-en.ts'
 
 // The English catalogue: every string the customer app shows. Keys are "area.what"; ne.ts has the
@@ -9,6 +10,7 @@ export const en = {
   ...coreEn,
   ...matchesEn,
   ...payEn,
+  ...splitEn,
   ...tonightEn,
   'app.name': 'Courtside',
   'app.title': 'Courtside: book courts and games',

@@ -2,6 +2,7 @@ import { coreNe } from './core-ne.ts'
 import type { en } from './en.ts'
 import { matchesNe } from './matches-ne.ts'
 import { payNe } from './pay-ne.ts'
+import { splitNe } from './split-ne.ts'
 import { tonightNe } from './tonight-ne.ts'
 
 // The Nepali (ne-NP) catalogue: the same keys as en.ts, which the compiler checks.
@@ -9,6 +10,7 @@ export const ne: Record<keyof typeof en, string> = {
   ...coreNe,
   ...matchesNe,
   ...payNe,
+  ...splitNe,
   ...tonightNe,
   'app.name': 'कोर्टसाइड',
   'app.title': 'कोर्टसाइड: कोर्ट र खेल बुक गर्नुहोस्',

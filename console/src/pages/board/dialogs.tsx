@@ -350,6 +350,16 @@ export function BookingDialog({
             <dd>{money(detail.paid_amount)}</dd>
             <dt>Balance due</dt>
             <dd class="strong">{money(detail.balance_due)}</dd>
+            {booking.shares && (
+              <>
+                <dt>Shares</dt>
+                <dd data-testid="booking-shares">
+                  Split in {booking.shares.total} shares: {booking.shares.paid} paid,{' '}
+                  {booking.shares.total - booking.shares.paid} unpaid
+                  {booking.is_hold && <> · the unpaid ones are due before the hold ends</>}
+                </dd>
+              </>
+            )}
             {booking.kind === 'court' && (
               <>
                 <dt>Waitlist</dt>

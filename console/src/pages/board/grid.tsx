@@ -326,6 +326,11 @@ function BookingCell({ b, c, board, on }: { b: BoardBooking; c: Column; board: B
         <span class="cell-status">{STATUS_LABELS[b.status] ?? b.status} </span>
       )}
       {b.waitlist_count > 0 && <span class="cell-waiting">{b.waitlist_count} waiting </span>}
+      {b.shares && (
+        <span class="cell-shares">
+          shares {b.shares.paid}/{b.shares.total} paid{' '}
+        </span>
+      )}
       <span class={due ? 'cell-due' : 'cell-paid'}>{due ? `Due ${money(b.balance_due)}` : 'Paid in full'}</span>
     </button>
   )

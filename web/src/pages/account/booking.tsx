@@ -8,6 +8,7 @@ import { fromPaisa, toPaisa } from '../../money.ts'
 import { Link } from '../../router.ts'
 import { startPayment } from '../book.tsx'
 import { type Kind, payable } from './bookings-data.ts'
+import { loadSplit, SharesCard, type Split, SplitForm } from './split.tsx'
 
 type Method = Schemas['PaymentMethod']
 /** Paying now: a gateway or the wallet (choosing to pay at the venue is made when booking). */
@@ -31,6 +32,8 @@ interface Held {
   /** The venue's free_cancellation_hours (null when the venue could not be read). */
   cancelHours: number | null
   wallet: string
+  /** A court booking's split into shares (docs/web.md, "Split payment"); null when not split. */
+  split: Split | null
 }
 
 async function loadHeld(kind: Kind, id: string): Promise<Held> {
@@ -59,6 +62,7 @@ async function loadHeld(kind: Kind, id: string): Promise<Held> {
       holdExpiresAt: b.hold_expires_at,
       cancelHours: await hoursOf(b.venue_id),
       wallet: await wallet,
+      split: b.status === 'pending' || b.status === 'confirmed' ? await loadSplit(b.id) : null,
     }
   }
   const { data: b } = await ok(
@@ -82,6 +86,7 @@ async function loadHeld(kind: Kind, id: string): Promise<Held> {
     // The game carries its venue's cancellation window.
     cancelHours: b.indoor_game?.free_cancellation_hours ?? null,
     wallet: await wallet,
+    split: null,
   }
 }
 
@@ -122,7 +127,9 @@ function BookingDetail({ kind, id }: { kind: Kind; id: string }) {
               />
               {toPaisa(b.paid) > 0 && <p>{t('held.paid', { amount: formatMoney(b.paid) })}</p>}
             </div>
-            {payable(b) ? <PayNow booking={b} onSettled={state.reload} /> : null}
+            {b.split ? <SharesCard bookingId={b.id} split={b.split} onChange={state.reload} /> : null}
+            {payable(b) && !b.split ? <PayNow booking={b} onSettled={state.reload} /> : null}
+            {splittable(b) ? <SplitForm bookingId={b.id} split={b.split} onSplit={state.reload} /> : null}
           </>
         )}
       </Loaded>
@@ -131,6 +138,12 @@ function BookingDetail({ kind, id }: { kind: Kind; id: string }) {
       </p>
     </section>
   )
+}
+
+/** A court booking its customer may split (again): pending, and no share paid yet. */
+function splittable(b: Held): boolean {
+  if (b.kind !== 'court' || b.status !== 'pending') return false
+  return b.split === null ? toPaisa(b.paid) === 0 : b.split.shares.every((s) => s.status === 'unpaid')
 }
 
 function PayNow({ booking: b, onSettled }: { booking: Held; onSettled: () => void }) {

@@ -1,0 +1,41 @@
+// English strings of split payment (web/src/pages/account/split.tsx, web/src/pages/share.tsx):
+// splitting a booking's cost, the share links, and the /s/{token} page. en.ts spreads them in;
+// split-ne.ts has the same keys.
+export const splitEn = {
+  'split.title': 'Split the cost',
+  'split.hint': 'Everyone pays their own share through a link. The slot is held until the deadline.',
+  'split.players': 'Number of shares (2–20)',
+  'split.submit': 'Split into shares',
+  'split.again': 'Split again',
+  'split.busy': 'Splitting…',
+  'split.deadline':
+    'Every share must be paid by then; otherwise the booking is cancelled and paid shares are refunded.',
+  'split.progress': 'Shares paid: {paid} of {total}',
+  'split.share': 'Share {n}',
+  'split.yours': 'Share {n} (yours)',
+  'split.unpaid': 'Not paid yet',
+  'split.paidBy': 'Paid by {name}',
+  'split.refunded': 'Refunded',
+  'split.copy': 'Copy link',
+  'split.copied': 'Link copied',
+  'split.send': 'Send',
+  'split.shareText': 'Pay your share of our game: {amount}',
+  'split.payMine': 'Pay my share',
+  'split.settleTitle': 'Pay the rest yourself',
+  'split.settle': 'Pay all unpaid shares {amount}',
+  'split.method': 'How to pay',
+
+  'share.title': 'Your share of the game',
+  'share.organizer': 'Booked by {name}',
+  'share.amount': 'Your share',
+  'share.whoPaid': 'Who has paid',
+  'share.nobodyYet': 'Nobody has paid yet.',
+  'share.paidCount': '{name} ({count} shares)',
+  'share.pay': 'Pay {amount}',
+  'share.paying': 'Starting the payment…',
+  'share.signIn': 'Sign in or sign up to pay your share.',
+  'share.isPaid': 'This share is paid by {name}.',
+  'share.isRefunded': 'This share was refunded.',
+  'share.closed': 'This booking can no longer be paid.',
+  'share.thanks': 'Paid. Thank you!',
+} as const
