@@ -2492,7 +2492,7 @@ export interface paths {
         };
         /**
          * One invoice or credit note; with Accept: application/pdf a one-page PDF (each one a recorded print)
-         * @description The booking's customer, the venue's owner, managers and staff, and super_admin; anyone else 403. The PDF prints the title (Tax Invoice, Invoice, Credit Note), the seller's legal name, address and PAN, the number, the dates in BS and AD, the buyer (with PAN and address when known), the lines (quantity × rate), the taxable amount and 13% VAT for a VAT registered venue, the total and the amount in words. The first PDF is the original; every later one is marked "Copy of Original (n)". Language: `?lang=ne|en`, else Accept-Language (ne: Nepali), else English.
+         * @description The booking's customer, the venue's owner, managers and staff, and super_admin; anyone else 403. The PDF prints the title (Tax Invoice, Invoice, Credit Note), the seller's legal name, address and PAN, the number, the dates in BS and AD, the buyer (with PAN and address when known), the lines (quantity × rate), the taxable amount and 13% VAT for a VAT registered venue, the total and the amount in words. The first PDF is the original; every later one is marked "Copy of Original (n)". Language: `?lang=ne|en`, else the signed-in user's language (their profile's `locale`), else Accept-Language (ne: Nepali), else English.
          */
         get: operations["getReceipt"];
         put?: never;
@@ -2975,6 +2975,210 @@ export interface paths {
          * @description Any signed-in user with the link; one user may pay several shares. Answers like /api/payments/initiate: wallet pays at once (200 {message, data: {payment, booking}}; 422 "Insufficient wallet balance."); gateway_1 (eSewa), gateway_2 (Khalti), gateway_3 (Fonepay) answer 201 {data: {payment, payment_url}} and the share is paid when the gateway confirms it (if someone else paid it meanwhile, that money goes back to the payer's wallet). Cash is not offered: a share is paid by whoever opens its link, away from the desk. 409 when the share is already paid; 422 when the booking is no longer payable or the split deadline has passed.
          */
         post: operations["payShare"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/bookings/{booking}/match": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The match on a booking (venue desk)
+         * @description The open match on this booking with every player and level, for the desk of the booking’s venue (owner, manager, staff; others 403). 404 when the booking has no match.
+         */
+        get: operations["showCourtBookingMatch"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/indoor-game-bookings/{indoorGameBooking}/match": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The match on a booking (venue desk)
+         * @description The open match on this booking with every player and level, for the desk of the booking’s venue (owner, manager, staff; others 403). 404 when the booking has no match.
+         */
+        get: operations["showIndoorBookingMatch"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/matches": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Public matches still to be played, soonest first
+         * @description Open and full public matches starting after now. Filters: sport (key), date (venue-local day), lat+lng (together) with radius in km (default 10), level (the match’s range admits it). Private matches are never listed: they are reachable only by their link.
+         */
+        get: operations["listMatches"];
+        put?: never;
+        /**
+         * Open a match on your booking
+         * @description The booking (yours: else 403) must be pending with nothing paid and not started (422 on booking_id). It is split into players_total equal shares (the split of POST /bookings/{booking}/split), the organizer holding the first; one live match per booking (409). level_min/level_max bound who may join (0.0–7.0).
+         */
+        post: operations["createMatch"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/matches/{match}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * One match
+         * @description A public match to anyone; a private one with its link’s token, to its players and to the invited (404 otherwise).
+         */
+        get: operations["showMatch"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/matches/{match}/join": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Join a match
+         * @description Takes an open spot: one share of the booking’s split, paid as a share is paid (POST /shares/{token}/pay): wallet (default) pays at once, 200 {message, data: {match, payment}} (422 "Insufficient wallet balance."); gateway_1/2/3 answer 201 {data: {match, payment, payment_url}} and the share counts as paid when the gateway confirms it. A private match needs its link’s token (or an invitation), else 404. 409 already a player or no spot left (of racing joins for the last spot exactly one wins); 422 on level when the player’s level in the sport is outside level_min–level_max and the organizer has not invited them; 422 when the match is not open or the split’s deadline has passed.
+         */
+        post: operations["joinMatch"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/matches/{match}/leave": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Leave a match
+         * @description A player other than the organizer, before the split’s deadline: their paid share is refunded the way it came (online money to their wallet) and the spot reopens. 403 not a player; 422 the organizer (cancel the booking instead), the match is not open, or the deadline has passed.
+         */
+        post: operations["leaveMatch"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/matches/{match}/invites": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Invite a player (organizer)
+         * @description By the email of their account (unknown: 422 on email). An invited player sees a private match and may join outside its level range. Only the organizer (others 403).
+         */
+        post: operations["inviteToMatch"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/matches/{match}/result": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Report the result (a player)
+         * @description After the start, by a player of the match (others 403). teams: two lists of the match’s players (each at most once, else 422); score: [team 1, team 2]. Reporting again before it is confirmed replaces it; after, 409. The other team is asked to confirm (MatchResultToConfirm).
+         */
+        post: operations["reportMatchResult"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/matches/{match}/result/confirm": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Confirm the result (a player of the other team)
+         * @description By a player of the team the reporter was not on (others 403); no result yet 422; twice 409. The match becomes played and every player’s level in its sport is updated (Glicko-2, docs/matches.md).
+         */
+        post: operations["confirmMatchResult"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/players/{user}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * A player’s levels
+         * @description Public: levels per sport (0.0–7.0, with how reliable each is), reliability (share of joined matches the player did not leave) and matches played (with a confirmed result).
+         */
+        get: operations["showPlayer"];
+        put?: never;
+        post?: never;
         delete?: never;
         options?: never;
         head?: never;
@@ -3881,6 +4085,63 @@ export interface components {
          * @enum {string}
          */
         Locale: "en" | "ne";
+        /** Match */
+        Match: {
+            id: number;
+            booking: {
+                id: number;
+                type: components["schemas"]["BookingKind"];
+                booking_number: string;
+                /** @description YYYY-MM-DD */
+                date: string;
+                /** @description HH:mm */
+                start_time: string;
+                /** @description HH:mm */
+                end_time: string;
+            };
+            /** @description Sport key (futsal, badminton …; an indoor game’s type) */
+            sport: string;
+            venue: {
+                id: number;
+                name: string;
+                slug: string;
+                city: string;
+            };
+            /** @description YYYY-MM-DD HH:mm:ss, venue time zone */
+            start: string;
+            organizer_id: number;
+            players: {
+                id: number;
+                name: string;
+                /** @description Level in the match’s sport, 0.0–7.0 (3.5 for a player not rated yet) */
+                level: number;
+            }[];
+            players_total: number;
+            spots_left: number;
+            /** @description NPR amount with two decimals, e.g. "250.00" */
+            price_per_player: string;
+            level_min: number | null;
+            level_max: number | null;
+            visibility: components["schemas"]["MatchVisibility"];
+            note: string | null;
+            /**
+             * @description open; full (every spot taken); cancelled; played (result confirmed)
+             * @enum {string}
+             */
+            status: "open" | "full" | "cancelled" | "played";
+            link: string | null;
+            result: {
+                teams: number[][];
+                score: number[];
+                reported_by: number;
+                confirmed: boolean;
+            } | null;
+        };
+        /**
+         * MatchVisibility
+         * @enum {string}
+         */
+        MatchVisibility: "public" | "private";
         /** Message */
         Message: {
             message: string;
@@ -4072,6 +4333,23 @@ export interface components {
         Player: {
             name: string;
             position?: string | null;
+        };
+        /** PlayerProfile */
+        PlayerProfile: {
+            id: number;
+            name: string;
+            levels: {
+                sport: string;
+                /** @description 0.0–7.0 */
+                level: number;
+                /** @description 0–100: how sure the level is (grows with confirmed results) */
+                reliability: number;
+                matches_played: number;
+            }[];
+            /** @description 0–100: share of the matches joined that the player did not leave */
+            reliability: number;
+            /** @description Matches played with a confirmed result */
+            matches_played: number;
         };
         /** PricingRule */
         PricingRule: {
@@ -18843,6 +19121,772 @@ export interface operations {
                     "application/json": components["schemas"]["Message"];
                 };
             };
+        };
+    };
+    showCourtBookingMatch: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Court booking id */
+                booking: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["Match"];
+                    };
+                };
+            };
+            /** @description Not signed in: no bearer token, or an unknown, expired or revoked one. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Message"];
+                };
+            };
+            /** @description Signed in, but this action is not allowed for the caller. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Message"];
+                };
+            };
+            /** @description No such resource, or not visible to the caller. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Message"];
+                };
+            };
+            /** @description A field is invalid (`errors` names each), or the action is refused in this state. */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["UnprocessableError"];
+                };
+            };
+            429: components["responses"]["TooManyRequests"];
+        };
+    };
+    showIndoorBookingMatch: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Indoor-game booking id */
+                indoorGameBooking: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["Match"];
+                    };
+                };
+            };
+            /** @description Not signed in: no bearer token, or an unknown, expired or revoked one. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Message"];
+                };
+            };
+            /** @description Signed in, but this action is not allowed for the caller. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Message"];
+                };
+            };
+            /** @description No such resource, or not visible to the caller. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Message"];
+                };
+            };
+            /** @description A field is invalid (`errors` names each), or the action is refused in this state. */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["UnprocessableError"];
+                };
+            };
+            429: components["responses"]["TooManyRequests"];
+        };
+    };
+    listMatches: {
+        parameters: {
+            query?: {
+                page?: number;
+                per_page?: number;
+                /** @description A sport key (futsal, badminton …) */
+                sport?: string;
+                /** @description YYYY-MM-DD (years 1900–2200) */
+                date?: string;
+                lat?: number;
+                lng?: number;
+                /** @description km (default 10 with lat/lng) */
+                radius?: number;
+                /** @description Player level 0.0–7.0 */
+                level?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["Match"][];
+                        links: {
+                            first: string | null;
+                            last: string | null;
+                            prev: string | null;
+                            next: string | null;
+                        };
+                        meta: {
+                            current_page: number;
+                            from: number | null;
+                            last_page: number;
+                            path: string;
+                            per_page: number;
+                            to: number | null;
+                            total: number;
+                        };
+                    };
+                };
+            };
+            /** @description A field is invalid (`errors` names each), or the action is refused in this state. */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["UnprocessableError"];
+                };
+            };
+            429: components["responses"]["TooManyRequests"];
+        };
+    };
+    createMatch: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    booking_id: number;
+                    /** @default court */
+                    booking_type?: components["schemas"]["BookingKind"];
+                    /** @description Players including the organizer */
+                    players_total: number;
+                    /** @description Player level 0.0–7.0 */
+                    level_min?: number;
+                    /** @description Player level 0.0–7.0 */
+                    level_max?: number;
+                    visibility: components["schemas"]["MatchVisibility"];
+                    note?: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Created */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["Match"];
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            /** @description Not signed in: no bearer token, or an unknown, expired or revoked one. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Message"];
+                };
+            };
+            /** @description Signed in, but this action is not allowed for the caller. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Message"];
+                };
+            };
+            /** @description No such resource, or not visible to the caller. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Message"];
+                };
+            };
+            /** @description Conflicts with the current state of the resource. */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Message"];
+                };
+            };
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            /** @description A field is invalid (`errors` names each), or the action is refused in this state. */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["UnprocessableError"];
+                };
+            };
+            429: components["responses"]["TooManyRequests"];
+        };
+    };
+    showMatch: {
+        parameters: {
+            query?: {
+                /** @description A private match's link token */
+                token?: string;
+            };
+            header?: never;
+            path: {
+                /** @description Match id */
+                match: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["Match"];
+                    };
+                };
+            };
+            /** @description No such resource, or not visible to the caller. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Message"];
+                };
+            };
+            /** @description A field is invalid (`errors` names each), or the action is refused in this state. */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["UnprocessableError"];
+                };
+            };
+            429: components["responses"]["TooManyRequests"];
+        };
+    };
+    joinMatch: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Match id */
+                match: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @description A private match's link token */
+                    token?: string;
+                    /** @description How the share is paid (default wallet) */
+                    method?: components["schemas"]["SharePaymentMethod"];
+                    return_url?: string;
+                };
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                        data: {
+                            match: components["schemas"]["Match"];
+                            payment: components["schemas"]["Payment"];
+                        };
+                    };
+                };
+            };
+            /** @description Created */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: {
+                            match: components["schemas"]["Match"];
+                            payment: {
+                                id: number;
+                                method: components["schemas"]["GatewayMethod"];
+                                /** @description NPR amount with two decimals, e.g. "250.00" */
+                                amount: string;
+                                /** @enum {string} */
+                                status: "initiated";
+                            };
+                            /** @description Open in the browser; the gateway returns to the callback */
+                            payment_url: string;
+                        };
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            /** @description Not signed in: no bearer token, or an unknown, expired or revoked one. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Message"];
+                };
+            };
+            /** @description Signed in, but this action is not allowed for the caller. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Message"];
+                };
+            };
+            /** @description No such resource, or not visible to the caller. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Message"];
+                };
+            };
+            /** @description Conflicts with the current state of the resource. */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Message"];
+                };
+            };
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            /** @description A field is invalid (`errors` names each), or the action is refused in this state. */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["UnprocessableError"];
+                };
+            };
+            429: components["responses"]["TooManyRequests"];
+        };
+    };
+    leaveMatch: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Match id */
+                match: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                        data: {
+                            match: components["schemas"]["Match"];
+                            /** @description NPR refunded */
+                            refunded: string;
+                        };
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            /** @description Not signed in: no bearer token, or an unknown, expired or revoked one. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Message"];
+                };
+            };
+            /** @description Signed in, but this action is not allowed for the caller. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Message"];
+                };
+            };
+            /** @description No such resource, or not visible to the caller. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Message"];
+                };
+            };
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            /** @description A field is invalid (`errors` names each), or the action is refused in this state. */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["UnprocessableError"];
+                };
+            };
+            429: components["responses"]["TooManyRequests"];
+        };
+    };
+    inviteToMatch: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Match id */
+                match: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @description The invited player’s account email */
+                    email: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Created */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: {
+                            id: number;
+                            name: string;
+                        };
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            /** @description Not signed in: no bearer token, or an unknown, expired or revoked one. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Message"];
+                };
+            };
+            /** @description Signed in, but this action is not allowed for the caller. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Message"];
+                };
+            };
+            /** @description No such resource, or not visible to the caller. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Message"];
+                };
+            };
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            /** @description A field is invalid (`errors` names each), or the action is refused in this state. */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["UnprocessableError"];
+                };
+            };
+            429: components["responses"]["TooManyRequests"];
+        };
+    };
+    reportMatchResult: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Match id */
+                match: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    teams: number[][];
+                    /** @description [team 1's score, team 2's score] (goals, points or sets won); the higher wins, equal is a draw */
+                    score: number[];
+                };
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["Match"];
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            /** @description Not signed in: no bearer token, or an unknown, expired or revoked one. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Message"];
+                };
+            };
+            /** @description Signed in, but this action is not allowed for the caller. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Message"];
+                };
+            };
+            /** @description No such resource, or not visible to the caller. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Message"];
+                };
+            };
+            /** @description Conflicts with the current state of the resource. */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Message"];
+                };
+            };
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            /** @description A field is invalid (`errors` names each), or the action is refused in this state. */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["UnprocessableError"];
+                };
+            };
+            429: components["responses"]["TooManyRequests"];
+        };
+    };
+    confirmMatchResult: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Match id */
+                match: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["Match"];
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            /** @description Not signed in: no bearer token, or an unknown, expired or revoked one. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Message"];
+                };
+            };
+            /** @description Signed in, but this action is not allowed for the caller. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Message"];
+                };
+            };
+            /** @description No such resource, or not visible to the caller. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Message"];
+                };
+            };
+            /** @description Conflicts with the current state of the resource. */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Message"];
+                };
+            };
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            /** @description A field is invalid (`errors` names each), or the action is refused in this state. */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["UnprocessableError"];
+                };
+            };
+            429: components["responses"]["TooManyRequests"];
+        };
+    };
+    showPlayer: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description User id */
+                user: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["PlayerProfile"];
+                    };
+                };
+            };
+            /** @description No such resource, or not visible to the caller. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Message"];
+                };
+            };
+            422: components["responses"]["ValidationFailed"];
+            429: components["responses"]["TooManyRequests"];
         };
     };
 }

@@ -386,6 +386,51 @@ export interface LedgerLines {
   id: Generated<number>
 }
 
+export interface MatchInvites {
+  created_at: Generated<Timestamp>
+  match_id: number
+  user_id: number
+}
+
+export interface MatchPlayers {
+  id: Generated<number>
+  joined_at: Timestamp
+  left_at: Timestamp | null
+  match_id: number
+  share_id: number | null
+  user_id: number
+}
+
+export interface MatchResults {
+  confirmed_at: Timestamp | null
+  confirmed_by: number | null
+  match_id: number
+  reported_at: Timestamp
+  reported_by: number
+  score_1: number
+  score_2: number
+  teams: Json
+}
+
+export interface Matches {
+  booking_id: number
+  booking_type: string
+  created_at: Generated<Timestamp>
+  deadline_notified_at: Timestamp | null
+  id: Generated<number>
+  level_max: Numeric | null
+  level_min: Numeric | null
+  link_token: string
+  note: string | null
+  organizer_id: number
+  players_total: number
+  sport: string
+  starts_at: Timestamp
+  status: Generated<string>
+  venue_id: number
+  visibility: string
+}
+
 export interface Media {
   collection: string
   created_at: Generated<Timestamp>
@@ -471,6 +516,16 @@ export interface Payouts {
 export interface Permissions {
   id: Generated<number>
   name: string
+}
+
+export interface PlayerRatings {
+  matches_played: Generated<number>
+  rating: number
+  rd: number
+  sport: string
+  updated_at: Timestamp
+  user_id: number
+  volatility: number
 }
 
 export interface PricingRules {
@@ -904,6 +959,10 @@ export interface DB {
   jobs: Jobs
   ledger_entries: LedgerEntries
   ledger_lines: LedgerLines
+  match_invites: MatchInvites
+  match_players: MatchPlayers
+  match_results: MatchResults
+  matches: Matches
   media: Media
   notification_deliveries: NotificationDeliveries
   notifications: Notifications
@@ -912,6 +971,7 @@ export interface DB {
   payments: Payments
   payouts: Payouts
   permissions: Permissions
+  player_ratings: PlayerRatings
   pricing_rules: PricingRules
   commission_invoice_counters: CommissionInvoiceCounters
   commission_invoices: CommissionInvoices

@@ -49,6 +49,11 @@ export const TAGS: { name: string; description: string }[] = [
       'A pending booking split into equal shares, each paid through its own link; the organizer settles the rest.',
   },
   {
+    name: 'Matches',
+    description:
+      'Open matches: a booking opened to other players, one share each; join, leave, results and levels per sport.',
+  },
+  {
     name: 'Bookings (venue staff)',
     description:
       'Court bookings at the desk: list a venue’s bookings, book walk-ins, move states, charge, take payment.',

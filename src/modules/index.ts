@@ -17,6 +17,8 @@ import { registerIndoorBookingJobs } from './indoor-bookings/jobs.ts'
 import indoorBookings from './indoor-bookings/routes.ts'
 import indoorGames from './indoor-games/routes.ts'
 import ledger from './ledger/routes.ts'
+import { registerMatchJobs } from './matches/jobs.ts'
+import matches from './matches/routes.ts'
 import { registerNotificationJobs } from './notifications/jobs.ts'
 import notifications from './notifications/routes.ts'
 import type { Gateways } from './payments/index.ts'
@@ -85,6 +87,7 @@ export async function registerModules(app: FastifyInstance) {
       }
       await api.register(payments, { gateways })
       await api.register(splits, { gateways })
+      await api.register(matches, { gateways })
     },
     { prefix: '/api' },
   )
@@ -117,4 +120,5 @@ function registerJobs(ctx: AppContext, gateways: Gateways) {
   ctx.jobs.every('payouts.commission-invoices', 6 * 3600_000, async () => {
     await issueLastMonthsCommissionInvoices(ctx)
   })
+  registerMatchJobs(ctx)
 }

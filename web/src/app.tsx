@@ -4,6 +4,7 @@ import { Layout } from './components/layout.tsx'
 import { t, useLang } from './i18n/index.ts'
 import { BookPage } from './pages/book.tsx'
 import { FindPage } from './pages/find.tsx'
+import { MatchesPage, MatchPage, PlayerPage } from './pages/matches.tsx'
 import { PaymentLandingPage, PaymentReturnPage } from './pages/payment-return.tsx'
 import { SharePage } from './pages/share.tsx'
 import { VenuePage } from './pages/venue.tsx'
@@ -16,6 +17,9 @@ import { type Route, useRoute } from './router.ts'
  *   /v/:slug                       the same page under the venue's own shareable address (framable)
  *   /embed/v/:slug                 the venue's booking widget for an <iframe> (framable, no site frame)
  *   /book?court=|game=&date=&slots= review a booking: coupon, price, how to pay
+ *   /matches[?sport=&date=&level=] "Join a game": open public matches
+ *   /matches/:id[?token=]          one match: players and levels, join (wallet) or leave
+ *   /players/:id                   a player's levels per sport
  *   /payments/return               a gateway's return_url: on to /payments/:id/return
  *   /payments/:id/return           back from a gateway: asks the service until the payment settles
  *   /s/:token                      a share of a split booking: who has paid, pay this share
@@ -39,6 +43,10 @@ function page(route: Route): ComponentChildren {
   if (first === 'venues' && second) return <VenuePage slug={second} date={route.query.get('date')} />
   if (first === 'v' && second) return <VenuePage slug={second} date={route.query.get('date')} />
   if (first === 'book') return <BookPage query={route.query} />
+  if (first === 'matches' && !second) return <MatchesPage query={route.query} />
+  if (first === 'matches' && second && /^\d+$/.test(second) && !third)
+    return <MatchPage id={second} token={route.query.get('token')} />
+  if (first === 'players' && second && /^\d+$/.test(second) && !third) return <PlayerPage id={second} />
   if (first === 's' && second && !third) return <SharePage token={second} />
   if (first === 'payments' && second === 'return' && !third) return <PaymentLandingPage query={route.query} />
   if (first === 'payments' && second && /^\d+$/.test(second) && third === 'return')

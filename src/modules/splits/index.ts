@@ -5,6 +5,7 @@
 export { type PayAnswer, payShare, settleSplit, sharePage, splitAsOrganizer } from './pay.ts'
 export { shareCounts } from './repository.ts'
 export { ShareSchema, SplitSchema, shareStatus } from './resource.ts'
+export { SharePaymentMethodEnum } from './schemas.ts'
 export {
   equalShares,
   lockShares,

@@ -8,6 +8,7 @@ const SECTIONS = [
   { href: '/', key: 'nav.find', signedIn: false },
   { href: '/bookings', key: 'nav.bookings', signedIn: true },
   { href: '/wallet', key: 'nav.wallet', signedIn: true },
+  { href: '/matches', key: 'nav.matches', signedIn: false },
   { href: '/tournaments', key: 'nav.tournaments', signedIn: false },
   { href: '/notifications', key: 'nav.notifications', signedIn: true },
 ]

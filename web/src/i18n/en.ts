@@ -1,4 +1,5 @@
 import { coreEn } from './core-en.ts'
+import { matchesEn } from './matches-en.ts'
 import { payEn } from './pay-en.ts'
 import { splitEn } from './split-en.ts'
 import { tonightEn } from './tonight-en.ts'
@@ -7,6 +8,7 @@ import { tonightEn } from './tonight-en.ts'
 // same keys (its type is Record<keyof typeof en, string>). Placeholders are {name}.
 export const en = {
   ...coreEn,
+  ...matchesEn,
   ...payEn,
   ...splitEn,
   ...tonightEn,

@@ -1,5 +1,6 @@
 import { coreNe } from './core-ne.ts'
 import type { en } from './en.ts'
+import { matchesNe } from './matches-ne.ts'
 import { payNe } from './pay-ne.ts'
 import { splitNe } from './split-ne.ts'
 import { tonightNe } from './tonight-ne.ts'
@@ -7,6 +8,7 @@ import { tonightNe } from './tonight-ne.ts'
 // The Nepali (ne-NP) catalogue: the same keys as en.ts, which the compiler checks.
 export const ne: Record<keyof typeof en, string> = {
   ...coreNe,
+  ...matchesNe,
   ...payNe,
   ...splitNe,
   ...tonightNe,

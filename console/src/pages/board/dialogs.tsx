@@ -23,6 +23,7 @@ import {
 } from './actions.ts'
 import { type Board, type BoardBlock, type BoardBooking, type BookingDetail, type Column, loadBooking } from './data.ts'
 import { holdText, WEEKDAYS } from './grid.tsx'
+import { MatchPart } from './match-part.tsx'
 import { ReceiptList } from './receipts.tsx'
 
 // The board's dialogs: a new desk booking on a free slot, a booking's panel (status, charges, cash,
@@ -388,6 +389,7 @@ export function BookingDialog({
               }}
             />
           )}
+          <MatchPart booking={booking} />
           <h3>Charges</h3>
           {detail.charges.length ? (
             <table>
