@@ -65,7 +65,6 @@ test('who may open a match, and validation (422 with the contract body)', async 
   for (const [patch, field] of [
     [{ players_total: 1 }, 'players_total'],
     [{ players_total: 23 }, 'players_total'],
-    [{ players_total: 21 }, 'players_total'],
     [{ players_total: '4' }, 'players_total'],
     [{ visibility: 'secret' }, 'visibility'],
     [{ level_min: 7.5 }, 'level_min'],
@@ -192,4 +191,19 @@ test('an indoor-game booking opens a match too; its sport is the game type', asy
     visibility: 'public',
   })
   assert.ok([403, 422].includes(wrongKind.statusCode), wrongKind.body)
+})
+
+test('an 11-a-side match: 22 players, the booking split into 22 shares to the paisa (the split route stays 2..20)', async () => {
+  const w = await matchWorld(app, { total: 220005 })
+  const m = await openMatch(app, w.organizer, w.booking.id, { players_total: 22 })
+  assert.equal(m.players.length, 1)
+  const shares = await get(app, w.organizer, `/api/bookings/${w.booking.id}/shares`)
+  assert.equal(shares.statusCode, 200, shares.body)
+  const amounts = (shares.json().data.shares as { amount: string }[]).map((s) => s.amount)
+  assert.equal(amounts.length, 22)
+  assert.equal(amounts[0], '100.05')
+  assert.ok(amounts.slice(1).every((a) => a === '100.00'))
+  const other = await matchWorld(app)
+  const split = await post(app, other.organizer, `/api/bookings/${other.booking.id}/split`, { shares: 21 })
+  assert.equal(split.statusCode, 422, split.body)
 })

@@ -29,7 +29,11 @@ import { type ShareDetail, shareStatus, splitResource } from './resource.ts'
 // shares takes the booking's lock (lockBooking) first, then the shares' row locks.
 
 export const MIN_SHARES = 2
-export const MAX_SHARES = 20
+/**
+ * The most shares a split has: 22, an 11-a-side match where every player holds one (matches). The
+ * split route itself takes 2 to 20 (its schema, issue 48's `shares: 2..20`).
+ */
+export const MAX_SHARES = 22
 
 export const SPLIT_AFTER_PAYMENT = 'A share of this booking has been paid: its split can no longer change.'
 export const SPLIT_NOT_PENDING = 'Only a pending booking that nothing has been paid for can be split.'
