@@ -2815,10 +2815,10 @@ export interface components {
             end_time: string;
             price: string | null;
             /**
-             * @description booked: a booking that is not cancelled (and not a pending hold that ran out) overlaps the slot; blocked: a maintenance block overlaps it; past: it has started (venue time); free otherwise.
+             * @description booked: a booking that is not cancelled (and not a pending hold that ran out) overlaps the slot; blocked: a maintenance block overlaps it; past: it has ended (venue time); now: it is in progress and free, so staff may still sell it until it ends; free otherwise.
              * @enum {string}
              */
-            state: "free" | "booked" | "blocked" | "past";
+            state: "free" | "now" | "booked" | "blocked" | "past";
             booking_id: number | null;
             block_id: number | null;
         };
@@ -4285,7 +4285,7 @@ export interface components {
             status: components["schemas"]["WebhookStatus"];
             failing_since: string | null;
             disabled_at: string | null;
-            /** @description YYYY-MM-DD HH:mm:ss, venue time zone */
+            /** @description ISO 8601 on the venue time zone with its offset, e.g. 2026-11-24T15:00:01+05:45 */
             created_at: string;
         };
         /** WebhookAttempt */
@@ -4295,7 +4295,7 @@ export interface components {
             status_code: number | null;
             error: string | null;
             duration_ms: number;
-            /** @description YYYY-MM-DD HH:mm:ss, venue time zone */
+            /** @description ISO 8601 on the venue time zone with its offset, e.g. 2026-11-24T15:00:01+05:45 */
             attempted_at: string;
         };
         /** WebhookDelivery */
@@ -4310,7 +4310,7 @@ export interface components {
             /** @description Attempts made so far */
             attempts: number;
             next_attempt_at: string | null;
-            /** @description YYYY-MM-DD HH:mm:ss, venue time zone */
+            /** @description ISO 8601 on the venue time zone with its offset, e.g. 2026-11-24T15:00:01+05:45 */
             created_at: string;
             /** @description Newest first */
             last_attempts: components["schemas"]["WebhookAttempt"][];
@@ -4319,7 +4319,7 @@ export interface components {
          * WebhookEvent
          * @enum {unknown}
          */
-        WebhookEvent: "booking.created" | "booking.confirmed" | "booking.cancelled" | "booking.completed" | "indoor_booking.created" | "indoor_booking.confirmed" | "indoor_booking.cancelled" | "payment.completed" | "payment.refunded";
+        WebhookEvent: "booking.created" | "booking.confirmed" | "booking.cancelled" | "booking.completed" | "booking.no_show" | "indoor_booking.created" | "indoor_booking.confirmed" | "indoor_booking.cancelled" | "indoor_booking.completed" | "indoor_booking.no_show" | "payment.completed" | "payment.refunded";
         /**
          * WebhookStatus
          * @enum {string}
@@ -4335,7 +4335,7 @@ export interface components {
             status: components["schemas"]["WebhookStatus"];
             failing_since: string | null;
             disabled_at: string | null;
-            /** @description YYYY-MM-DD HH:mm:ss, venue time zone */
+            /** @description ISO 8601 on the venue time zone with its offset, e.g. 2026-11-24T15:00:01+05:45 */
             created_at: string;
             /** @description The signing secret (whsec_…), shown only in this answer */
             secret: string;
