@@ -19,6 +19,7 @@ export type NotificationClass =
   | 'CashBackPaid'
   | 'IndoorGameBookingConfirmed'
   | 'SeriesPaymentDue'
+  | 'StaffInvitation'
   | 'TournamentRegistered'
   | 'WaitlistOffer'
   | 'WebhookEndpointDisabled'
