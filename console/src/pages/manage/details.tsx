@@ -12,6 +12,7 @@ import {
   useForm,
   useLoad,
 } from '../../components/forms.tsx'
+import { ProvinceField } from '../../components/province.tsx'
 import { Field, Loading, Notice, RowAction, SelectField } from '../../components/ui.tsx'
 import type { TabProps } from './index.tsx'
 
@@ -148,7 +149,7 @@ function DetailsForm({ venue, onSaved }: { venue: Venue; onSaved: () => void }) 
         <div class="row">
           <Field label="Address" {...f.bind('address')} required />
           <Field label="City" {...f.bind('city')} required />
-          <Field label="Province" {...f.bind('state')} required />
+          <ProvinceField {...f.bindSelect('state')} />
         </div>
         <div class="row">
           <Field label="Opens at" type="time" {...f.bind('opening_time')} required />

@@ -12,6 +12,7 @@ import {
   useForm,
   useLoad,
 } from '../../components/forms.tsx'
+import { ProvinceField } from '../../components/province.tsx'
 import { Field, Loading, Notice, SelectField } from '../../components/ui.tsx'
 import { money } from '../../format.ts'
 import { go, href } from '../../router.ts'
@@ -31,7 +32,6 @@ import { OpeningHoursForm, PriceBandForm } from './hours.tsx'
 //   #/new-venue/:id/verification the request to the Courtside team (POST …/verification/request)
 
 type Venue = Schemas['Venue']
-type Court = Schemas['Court']
 
 const STEPS = [
   { key: 'details', label: 'Details' },
@@ -282,7 +282,7 @@ function DetailsForm({
         <Field label="Address" required autoComplete="street-address" {...f.bind('address')} />
         <div class="row">
           <Field label="City" required {...f.bind('city')} />
-          <Field label="Province" required {...f.bind('state')} />
+          <ProvinceField {...f.bindSelect('state')} />
         </div>
         <div class="row">
           <Field
