@@ -1,5 +1,6 @@
 import { coreEn } from './core-en.ts'
 import { payEn } from './pay-en.ts'
+import { resetEn } from './reset-en.ts'
 import { tonightEn } from './tonight-en.ts'
 
 // The English catalogue: every string the customer app shows. Keys are "area.what"; ne.ts has the
@@ -8,6 +9,7 @@ export const en = {
   ...coreEn,
   ...payEn,
   ...tonightEn,
+  ...resetEn,
   'app.name': 'Courtside',
   'app.title': 'Courtside: book courts and games',
   'app.skip': 'Skip to content',

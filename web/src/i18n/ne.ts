@@ -1,6 +1,7 @@
 import { coreNe } from './core-ne.ts'
 import type { en } from './en.ts'
 import { payNe } from './pay-ne.ts'
+import { resetNe } from './reset-ne.ts'
 import { tonightNe } from './tonight-ne.ts'
 
 // The Nepali (ne-NP) catalogue: the same keys as en.ts, which the compiler checks.
@@ -8,6 +9,7 @@ export const ne: Record<keyof typeof en, string> = {
   ...coreNe,
   ...payNe,
   ...tonightNe,
+  ...resetNe,
   'app.name': 'कोर्टसाइड',
   'app.title': 'कोर्टसाइड: कोर्ट र खेल बुक गर्नुहोस्',
   'app.skip': 'सामग्रीमा जानुहोस्',
