@@ -38,10 +38,6 @@ describe('staff invitations for existing accounts (issue 51)', () => {
     assert.equal(await phone.getByText('needs a Courtside account').count(), 0)
     const role = (await phone.getByLabel('Role').boundingBox())!
     assert.ok(role.x >= 0 && role.x + role.width <= PHONE.width, `the role dropdown at ${role.x}+${role.width}px`)
-    assert.ok(
-      await phone.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth),
-      'the page does not scroll sideways at 390 px',
-    )
     await phone.getByLabel('Email').fill('customer@courtside.test')
     await phone.getByLabel('Role').selectOption('staff')
     await phone.getByRole('button', { name: 'Invite' }).click()

@@ -202,6 +202,23 @@ describe('console: manage venue', () => {
     assert.equal(await isActive(), true)
   })
 
+  /** customer@ accepts their pending invitations through the API (the browser flow: test/console/invitations.test.ts). */
+  async function customerAccepts() {
+    const login = await server.app.inject({
+      method: 'POST',
+      url: '/api/auth/login',
+      payload: { email: 'customer@courtside.test', password: server.seed.password },
+    })
+    const headers = { authorization: `Bearer ${login.json().token}` }
+    const mine = await server.app.inject({ method: 'GET', url: '/api/me/invitations', headers })
+    const pending = mine.json().data as { id: number }[]
+    assert.ok(pending.length > 0, 'an invitation waits')
+    for (const inv of pending) {
+      const res = await server.app.inject({ method: 'POST', url: `/api/me/invitations/${inv.id}/accept`, headers })
+      assert.equal(res.statusCode, 200, res.body)
+    }
+  }
+
   test('the owner adds a holiday and a coupon and invites staff by email', async () => {
     await open('holidays')
     // Not one of the demo's holidays: a second holiday on a date is refused.
@@ -250,6 +267,7 @@ describe('console: manage venue', () => {
       .getByRole('table', { name: /not accepted yet/ })
       .getByRole('cell', { name: 'customer@courtside.test', exact: true })
       .waitFor()
+    await customerAccepts()
   })
 
   test('the owner requests verification with a note; the request cannot be sent twice', async () => {
@@ -364,7 +382,7 @@ describe('console: manage venue', () => {
   })
 
   test('a staff account sees no Manage venue link and is refused on its URL', async () => {
-    // customer@ was invited as staff above.
+    // customer@ was invited as staff above, and accepted.
     const staff = await browser.newPage()
     await signIn(staff, server.url, 'customer@courtside.test', server.seed.password)
     await staff.goto(`${server.url}/console/#/venues/${venueId}/board`)
@@ -378,12 +396,13 @@ describe('console: manage venue', () => {
   })
 
   test('a manager gets the manage tabs except Staff and Verification, which are for the owner', async () => {
-    // The owner makes the staff member (customer@) a manager: assigning again changes the role.
+    // The owner invites the staff member (customer@) as manager: accepting changes the role.
     await open('staff')
     await page.getByLabel('Email').fill('customer@courtside.test')
     await page.getByLabel('Role').selectOption('manager')
     await page.getByRole('button', { name: 'Invite' }).click()
-    await page.getByRole('status').filter({ hasText: 'as manager' }).waitFor()
+    await page.getByRole('status').filter({ hasText: 'as manager when they accept' }).waitFor()
+    await customerAccepts()
 
     const manager = await browser.newPage()
     manager.setDefaultTimeout(10_000)

@@ -419,7 +419,7 @@ describe('console: owner onboarding', () => {
         .getByRole('table', { name: /^Court A/ })
         .getByRole('row', { name: /^Friday/ })
         .textContent()) ?? '',
-      /07:00–20:00.*Rs 1,800\.00/,
+      /06:00–21:00.*17:00–21:00 Rs 2,000\.00/,
     )
     await review
       .getByRole('table', { name: /^Court A/ })
