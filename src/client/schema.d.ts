@@ -898,6 +898,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/map": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The map tiles of the venue location picker (server configuration; public)
+         * @description tile_url: MAP_TILE_URL, a template with {z}, {x}, {y} (and maybe {s}), or null when none is configured (the console then shows the marker on a plain background); attribution: MAP_ATTRIBUTION.
+         */
+        get: operations["getMapSettings"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/sports": {
         parameters: {
             query?: never;
@@ -8314,6 +8334,32 @@ export interface operations {
                 content: {
                     "application/json": {
                         data: components["schemas"]["Amenity"][];
+                    };
+                };
+            };
+            429: components["responses"]["TooManyRequests"];
+        };
+    };
+    getMapSettings: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: {
+                            tile_url: string | null;
+                            attribution: string;
+                        };
                     };
                 };
             };

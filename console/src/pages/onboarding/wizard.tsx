@@ -12,6 +12,7 @@ import {
   useForm,
   useLoad,
 } from '../../components/forms.tsx'
+import { LocationMap } from '../../components/location-map.tsx'
 import { ProvinceField } from '../../components/province.tsx'
 import { Field, Loading, Notice, SelectField } from '../../components/ui.tsx'
 import { money } from '../../format.ts'
@@ -284,12 +285,17 @@ function DetailsForm({
           <Field label="City" required {...f.bind('city')} />
           <ProvinceField {...f.bindSelect('state')} />
         </div>
+        <LocationMap
+          latitude={f.values.latitude}
+          longitude={f.values.longitude}
+          onPick={(latitude, longitude) => f.setValues((v) => ({ ...v, latitude, longitude }))}
+        />
         <div class="row">
           <Field
             label="Latitude"
             inputMode="decimal"
             required
-            hint="From a map: right-click the place, the first number (e.g. 27.7172)."
+            hint="Set by the map, or typed (e.g. 27.7172)."
             {...f.bind('latitude')}
           />
           <Field
