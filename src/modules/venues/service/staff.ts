@@ -13,7 +13,6 @@ import {
   type StaffRole,
   staffAssignment,
   staffRows,
-  upsertStaff,
   userIdByEmail,
 } from '../repository/staff.ts'
 import type { StaffBody, StaffMemberSchema } from '../schemas.ts'
