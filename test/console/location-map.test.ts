@@ -14,6 +14,8 @@ describe('the location map of the venue details (issue 51)', () => {
     await p.goto(`${ui.server.url}/console/#/venues/${ui.venueId}/manage/details`)
     const map = p.getByTestId('location-map')
     await map.locator('.map-pin').waitFor()
+    // Pointer events land only inside the viewport: bring the map in (below the fold on a phone).
+    await map.scrollIntoViewIfNeeded()
     return map
   }
   const coords = async (p: Page) => [
