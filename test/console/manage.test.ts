@@ -139,6 +139,14 @@ describe('console: manage venue', () => {
     await dialog.getByLabel('Until').fill('23:59')
     await dialog.getByLabel('Price per hour (Rs)').fill('2345')
     await dialog.getByRole('button', { name: 'Add rule' }).click()
+    // Outside the court's opening hours: said before anything is saved (issue 51); then the hours.
+    const outside = dialog.getByRole('alert').filter({ hasText: 'is outside the opening hours of' })
+    await outside.waitFor()
+    const [, opens, closes] = /\((\d\d:\d\d)–(\d\d:\d\d)\)/.exec((await outside.textContent()) ?? '') ?? []
+    assert.ok(opens && closes, 'the message names the opening hours')
+    await dialog.getByLabel('From').fill(opens)
+    await dialog.getByLabel('Until').fill(closes)
+    await dialog.getByRole('button', { name: 'Add rule' }).click()
     await page
       .getByRole('status')
       .filter({ hasText: `The pricing rule is added to ${court.name}.` })
