@@ -174,7 +174,7 @@ export async function buildApp({
     registerOps(app, ctx.metrics, opsState, (req, reply) => front.sent(req, reply)),
     guestLimit,
   )
-  await registerConsole(app, config.consoleDir)
+  await registerConsole(app, config.consoleDir, config.mapTileUrl)
   await registerWeb(app, web)
   app.get('/storage/*', { schema: { hide: true, params: Type.Object({ '*': Type.String() }) } }, async (req, reply) => {
     const path = req.params['*']

@@ -28,6 +28,14 @@ export interface Config {
   consoleDir: string
   /** The built customer web app (`npm run build`), served at / (docs/web.md). */
   webDir: string
+  /**
+   * MAP_TILE_URL: the map tiles of the console's location picker, an http(s) template with {z}, {x}
+   * and {y} (e.g. https://tile.openstreetmap.org/{z}/{x}/{y}.png); unset: the map has no tiles and
+   * the marker is still placed by click or drag (docs/console.md, "Location").
+   */
+  mapTileUrl: string | undefined
+  /** MAP_ATTRIBUTION: the credit the tile provider asks for, shown on the map. */
+  mapAttribution: string
   redisUrl: string | undefined
   logLevel: string
   /** LOG_BUFFER_BYTES: log lines written in batches of this size or every second by the main thread; 0 (default) is pino's own destination (src/lib/log-destination.ts). */
@@ -214,6 +222,22 @@ function money(env: Env, key: string, fallback: number): number {
     )
   }
   return paisa
+}
+
+/** MAP_TILE_URL: an absolute http(s) URL template naming {z}, {x} and {y}; unset is none. */
+function tileUrl(env: Env): string | undefined {
+  const raw = opt(env, 'MAP_TILE_URL')
+  if (raw === undefined) return undefined
+  let scheme = ''
+  try {
+    scheme = new URL(raw.replace(/\{[a-z]\}/g, '0')).protocol
+  } catch {
+    // reported below
+  }
+  if ((scheme !== 'http:' && scheme !== 'https:') || !['{z}', '{x}', '{y}'].every((p) => raw.includes(p))) {
+    return bad(`MAP_TILE_URL must be an http(s) URL template with {z}, {x} and {y}, got "${raw}"`, undefined)
+  }
+  return raw
 }
 
 function url(env: Env, key: string, fallback: string): string {
@@ -498,6 +522,8 @@ function readConfig(env: Env): Config {
     // From src/config.ts and from dist/config.js alike, the repository's dist/console.
     consoleDir: str(env, 'CONSOLE_DIR', fileURLToPath(new URL('../dist/console', import.meta.url))),
     webDir: str(env, 'WEB_DIR', fileURLToPath(new URL('../dist/web', import.meta.url))),
+    mapTileUrl: tileUrl(env),
+    mapAttribution: str(env, 'MAP_ATTRIBUTION', '© OpenStreetMap contributors'),
     redisUrl: opt(env, 'REDIS_URL'),
     logLevel: oneOf(env, 'LOG_LEVEL', ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const, 'info'),
     // Opt-in (src/lib/log-destination.ts): a batch is written by the main thread, which a stalled

@@ -23,6 +23,14 @@ export function clockTime(instant: string | null | undefined): string {
   return m ? m[1] : instant
 }
 
+/**
+ * An instant as the API writes it, "2026-11-25 18:15:00" or with its offset
+ * "2026-11-25T18:15:00+05:45" (both venue time) → "2026-11-25 18:15".
+ */
+export function venueMinute(instant: string | null | undefined): string {
+  return instant ? instant.slice(0, 16).replace('T', ' ') : ''
+}
+
 /** "2026-11-25" → "Wed 25 Nov 2026" ("बुध २५ नोभेम्बर २०२६" in Nepali): the AD date alone. */
 export function longDate(date: string): string {
   if (getLang() === 'ne') return adDate(date, 'ne', { weekday: true })

@@ -267,6 +267,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/profile/password/reset": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Set a new password without the current one, just after signing in with a one-time code
+         * @description "Forgot password": sign in with POST /auth/otp/send and /auth/otp/verify (by phone or email), then within 15 minutes send password (≥ 8) and password_confirmation with that token, once. Any other session (a password sign-in, a second reset, a later one) is 403.
+         */
+        post: operations["resetPassword"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/profile/avatar": {
         parameters: {
             query?: never;
@@ -665,8 +685,8 @@ export interface paths {
         get: operations["listVenueStaff"];
         put?: never;
         /**
-         * Assign a user, by email, as manager or staff, or invite an email without an account (owner, super_admin)
-         * @description An existing account is assigned at once (201, a StaffMember) and also receives that global role; assigning again changes the role. An email without an account gets an invitation instead (202, a pending VenueInvitation): a mail with a link to /console/#/invitations/{token}, valid 7 days, where the invitee sets a name and password (POST /invitations/{token}/accept). Inviting the same email again replaces the pending invitation (the old link stops working).
+         * Invite an email as manager or staff (owner, super_admin)
+         * @description Everyone gets an invitation (202, a pending VenueInvitation), an existing account too: a mail with a link to /console/#/invitations/{token}, valid 7 days, and for an existing account an in-app notification (StaffInvitation). An existing account gets the role only when it accepts signed in (POST /me/invitations/{id}/accept); anyone else sets a name and password (POST /invitations/{token}/accept). Inviting the same email again replaces the pending invitation (the old link stops working). The venue owner is 422 on email; someone who already works here with that role is 409.
          */
         post: operations["addVenueStaff"];
         delete?: never;
@@ -758,9 +778,103 @@ export interface paths {
         put?: never;
         /**
          * Accept a staff invitation: create the account and sign in this device (public)
-         * @description Creates the account of the invited email (email verified: the link proved it; password ≥ 8 characters and confirmed), makes it manager or staff of the venue and answers like register, with a token. Unknown token 404; an invitation already used or expired 410; an email that has an account by now 422 on email (sign in and ask the owner to add it).
+         * @description Creates the account of the invited email (email verified: the link proved it; password ≥ 8 characters and confirmed), makes it manager or staff of the venue and answers like register, with a token. Unknown token 404; an invitation already used or expired 410; an email that has an account by now 422 on email (sign in with it and accept through POST /me/invitations/{id}/accept).
          */
         post: operations["acceptInvitation"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/venues/{venue}/invitations": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Invitations not accepted yet, pending or expired, newest first (owner, super_admin) */
+        get: operations["listVenueInvitations"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/venues/{venue}/invitations/{invitation}/resend": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Mail an invitation again with a new link, valid 7 more days (owner, super_admin)
+         * @description The old link stops working (404). An existing account is notified again. An accepted invitation is 409; an unknown one, or another venue’s, 404.
+         */
+        post: operations["resendVenueInvitation"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/venues/{venue}/invitations/{invitation}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /**
+         * Withdraw an invitation not accepted yet (owner, super_admin)
+         * @description Its link then answers 404. An accepted invitation is 409; an unknown one 404.
+         */
+        delete: operations["withdrawVenueInvitation"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/me/invitations": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The signed-in user’s pending staff invitations (to their email, not expired) */
+        get: operations["listMyInvitations"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/me/invitations/{invitation}/accept": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Accept a staff invitation to your email: become manager or staff of the venue
+         * @description Only the account with the invited email; someone else’s or an unknown invitation is 404. Accepted or expired 410; the venue’s owner 422. A role held at the venue before is replaced.
+         */
+        post: operations["acceptMyInvitation"];
         delete?: never;
         options?: never;
         head?: never;
@@ -776,6 +890,26 @@ export interface paths {
         };
         /** Amenities a venue can offer */
         get: operations["listAmenities"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/map": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The map tiles of the venue location picker (server configuration; public)
+         * @description tile_url: MAP_TILE_URL, a template with {z}, {x}, {y} (and maybe {s}), or null when none is configured (the console then shows the marker on a plain background); attribution: MAP_ATTRIBUTION.
+         */
+        get: operations["getMapSettings"];
         put?: never;
         post?: never;
         delete?: never;
@@ -3294,10 +3428,10 @@ export interface components {
             end_time: string;
             price: string | null;
             /**
-             * @description booked: a booking that is not cancelled (and not a pending hold that ran out) overlaps the slot; blocked: a maintenance block overlaps it; past: it has started (venue time); free otherwise.
+             * @description booked: a booking that is not cancelled (and not a pending hold that ran out) overlaps the slot; blocked: a maintenance block overlaps it; past: it has ended (venue time); now: it is in progress and free, so staff may still sell it until it ends; free otherwise.
              * @enum {string}
              */
-            state: "free" | "booked" | "blocked" | "past";
+            state: "free" | "now" | "booked" | "blocked" | "past";
             booking_id: number | null;
             block_id: number | null;
         };
@@ -4958,6 +5092,8 @@ export interface components {
             accepted_at: string | null;
             /** @description YYYY-MM-DD HH:mm:ss, venue time zone */
             invited_at: string;
+            /** @description Whether a Courtside account has the invited email: it accepts signed in (POST /me/invitations/{id}/accept); otherwise the invitee sets a name and password (POST /invitations/{token}/accept) */
+            has_account: boolean;
         };
         /** VenueStatement */
         VenueStatement: {
@@ -5070,7 +5206,7 @@ export interface components {
             status: components["schemas"]["WebhookStatus"];
             failing_since: string | null;
             disabled_at: string | null;
-            /** @description YYYY-MM-DD HH:mm:ss, venue time zone */
+            /** @description ISO 8601 on the venue time zone with its offset, e.g. 2026-11-24T15:00:01+05:45 */
             created_at: string;
         };
         /** WebhookAttempt */
@@ -5080,7 +5216,7 @@ export interface components {
             status_code: number | null;
             error: string | null;
             duration_ms: number;
-            /** @description YYYY-MM-DD HH:mm:ss, venue time zone */
+            /** @description ISO 8601 on the venue time zone with its offset, e.g. 2026-11-24T15:00:01+05:45 */
             attempted_at: string;
         };
         /** WebhookDelivery */
@@ -5095,7 +5231,7 @@ export interface components {
             /** @description Attempts made so far */
             attempts: number;
             next_attempt_at: string | null;
-            /** @description YYYY-MM-DD HH:mm:ss, venue time zone */
+            /** @description ISO 8601 on the venue time zone with its offset, e.g. 2026-11-24T15:00:01+05:45 */
             created_at: string;
             /** @description Newest first */
             last_attempts: components["schemas"]["WebhookAttempt"][];
@@ -5104,7 +5240,7 @@ export interface components {
          * WebhookEvent
          * @enum {unknown}
          */
-        WebhookEvent: "booking.created" | "booking.confirmed" | "booking.cancelled" | "booking.completed" | "indoor_booking.created" | "indoor_booking.confirmed" | "indoor_booking.cancelled" | "payment.completed" | "payment.refunded";
+        WebhookEvent: "booking.created" | "booking.confirmed" | "booking.cancelled" | "booking.completed" | "booking.no_show" | "indoor_booking.created" | "indoor_booking.confirmed" | "indoor_booking.cancelled" | "indoor_booking.completed" | "indoor_booking.no_show" | "payment.completed" | "payment.refunded";
         /**
          * WebhookStatus
          * @enum {string}
@@ -5120,7 +5256,7 @@ export interface components {
             status: components["schemas"]["WebhookStatus"];
             failing_since: string | null;
             disabled_at: string | null;
-            /** @description YYYY-MM-DD HH:mm:ss, venue time zone */
+            /** @description ISO 8601 on the venue time zone with its offset, e.g. 2026-11-24T15:00:01+05:45 */
             created_at: string;
             /** @description The signing secret (whsec_…), shown only in this answer */
             secret: string;
@@ -6013,6 +6149,73 @@ export interface operations {
             content: {
                 "application/json": {
                     current_password: string;
+                    password: string;
+                    password_confirmation: string;
+                };
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Message"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            /** @description Not signed in: no bearer token, or an unknown, expired or revoked one. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Message"];
+                };
+            };
+            /** @description Signed in, but this action is not allowed for the caller. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Message"];
+                };
+            };
+            /** @description No such resource, or not visible to the caller. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Message"];
+                };
+            };
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            /** @description A field is invalid (`errors` names each), or the action is refused in this state. */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["UnprocessableError"];
+                };
+            };
+            429: components["responses"]["TooManyRequests"];
+        };
+    };
+    resetPassword: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
                     password: string;
                     password_confirmation: string;
                 };
@@ -8129,17 +8332,6 @@ export interface operations {
             };
         };
         responses: {
-            /** @description Created */
-            201: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        data: components["schemas"]["StaffMember"];
-                    };
-                };
-            };
             /** @description Response */
             202: {
                 headers: {
@@ -8172,6 +8364,15 @@ export interface operations {
             };
             /** @description No such resource, or not visible to the caller. */
             404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Message"];
+                };
+            };
+            /** @description Conflicts with the current state of the resource. */
+            409: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -8581,6 +8782,339 @@ export interface operations {
             429: components["responses"]["TooManyRequests"];
         };
     };
+    listVenueInvitations: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Venue id or slug */
+                venue: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["VenueInvitation"][];
+                    };
+                };
+            };
+            /** @description Not signed in: no bearer token, or an unknown, expired or revoked one. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Message"];
+                };
+            };
+            /** @description Signed in, but this action is not allowed for the caller. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Message"];
+                };
+            };
+            /** @description No such resource, or not visible to the caller. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Message"];
+                };
+            };
+            /** @description A field is invalid (`errors` names each), or the action is refused in this state. */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["UnprocessableError"];
+                };
+            };
+            429: components["responses"]["TooManyRequests"];
+        };
+    };
+    resendVenueInvitation: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Venue id or slug */
+                venue: string;
+                /** @description Invitation id */
+                invitation: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["VenueInvitation"];
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            /** @description Not signed in: no bearer token, or an unknown, expired or revoked one. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Message"];
+                };
+            };
+            /** @description Signed in, but this action is not allowed for the caller. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Message"];
+                };
+            };
+            /** @description No such resource, or not visible to the caller. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Message"];
+                };
+            };
+            /** @description Conflicts with the current state of the resource. */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Message"];
+                };
+            };
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            /** @description A field is invalid (`errors` names each), or the action is refused in this state. */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["UnprocessableError"];
+                };
+            };
+            429: components["responses"]["TooManyRequests"];
+        };
+    };
+    withdrawVenueInvitation: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Venue id or slug */
+                venue: string;
+                /** @description Invitation id */
+                invitation: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Message"];
+                };
+            };
+            /** @description Not signed in: no bearer token, or an unknown, expired or revoked one. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Message"];
+                };
+            };
+            /** @description Signed in, but this action is not allowed for the caller. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Message"];
+                };
+            };
+            /** @description No such resource, or not visible to the caller. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Message"];
+                };
+            };
+            /** @description Conflicts with the current state of the resource. */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Message"];
+                };
+            };
+            /** @description A field is invalid (`errors` names each), or the action is refused in this state. */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["UnprocessableError"];
+                };
+            };
+            429: components["responses"]["TooManyRequests"];
+        };
+    };
+    listMyInvitations: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["VenueInvitation"][];
+                    };
+                };
+            };
+            /** @description Not signed in: no bearer token, or an unknown, expired or revoked one. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Message"];
+                };
+            };
+            /** @description Signed in, but this action is not allowed for the caller. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Message"];
+                };
+            };
+            /** @description No such resource, or not visible to the caller. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Message"];
+                };
+            };
+            429: components["responses"]["TooManyRequests"];
+        };
+    };
+    acceptMyInvitation: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Invitation id */
+                invitation: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["VenueInvitation"];
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            /** @description Not signed in: no bearer token, or an unknown, expired or revoked one. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Message"];
+                };
+            };
+            /** @description Signed in, but this action is not allowed for the caller. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Message"];
+                };
+            };
+            /** @description No such resource, or not visible to the caller. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Message"];
+                };
+            };
+            /** @description Response */
+            410: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Message"];
+                };
+            };
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            /** @description A field is invalid (`errors` names each), or the action is refused in this state. */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["UnprocessableError"];
+                };
+            };
+            429: components["responses"]["TooManyRequests"];
+        };
+    };
     listAmenities: {
         parameters: {
             query?: never;
@@ -8598,6 +9132,32 @@ export interface operations {
                 content: {
                     "application/json": {
                         data: components["schemas"]["Amenity"][];
+                    };
+                };
+            };
+            429: components["responses"]["TooManyRequests"];
+        };
+    };
+    getMapSettings: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: {
+                            tile_url: string | null;
+                            attribution: string;
+                        };
                     };
                 };
             };

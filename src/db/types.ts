@@ -36,6 +36,7 @@ export interface ApiTokens {
   id: Generated<number>
   last_used_at: Timestamp | null
   name: string
+  otp_signed_in_at: Timestamp | null
   token_hash: string
   user_id: number
 }

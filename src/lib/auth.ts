@@ -35,11 +35,22 @@ export function hashToken(plain: string): string {
 }
 
 /** Creates a device token for a user and returns the plain text, shown to the client once. */
-export async function issueToken(db: Executor, userId: number, deviceName: string): Promise<string> {
+export async function issueToken(
+  db: Executor,
+  userId: number,
+  deviceName: string,
+  /** When the token comes from a one-time code: that moment (it may then set a new password, once). */
+  otpAt: Date | null = null,
+): Promise<string> {
   const secret = randomBytes(30).toString('base64url').slice(0, 40)
   const row = await db
     .insertInto('api_tokens')
-    .values({ user_id: userId, name: deviceName.slice(0, 255) || 'device', token_hash: hashToken(secret) })
+    .values({
+      user_id: userId,
+      name: deviceName.slice(0, 255) || 'device',
+      token_hash: hashToken(secret),
+      otp_signed_in_at: otpAt,
+    })
     .returning('id')
     .executeTakeFirstOrThrow()
   // The hash covers the secret part; the id prefix only speeds lookups for humans reading logs.

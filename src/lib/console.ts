@@ -8,18 +8,26 @@ import type { FastifyInstance } from 'fastify'
 // and port serve the desk and the API it calls. Hashed assets are cached for a year; index.html is
 // revalidated so a new build reaches the desk on its next load.
 
-const CSP = [
-  "default-src 'self'",
-  "img-src 'self' data: blob:",
-  "style-src 'self'",
-  "script-src 'self'",
-  "connect-src 'self'",
-  "frame-ancestors 'none'",
-  "base-uri 'none'",
-  "form-action 'self'",
-].join('; ')
+/**
+ * The console's Content-Security-Policy; `tiles` (MAP_TILE_URL, docs/console.md "Location") adds the
+ * tile server's origin to img-src, its {s} subdomain as a wildcard.
+ */
+export function consoleCsp(tiles?: string): string {
+  const origin = tiles ? /^https?:\/\/[^/]+/.exec(tiles)?.[0].replace('{s}', '*') : undefined
+  return [
+    "default-src 'self'",
+    `img-src 'self' data: blob:${origin ? ` ${origin}` : ''}`,
+    "style-src 'self'",
+    "script-src 'self'",
+    "connect-src 'self'",
+    "frame-ancestors 'none'",
+    "base-uri 'none'",
+    "form-action 'self'",
+  ].join('; ')
+}
 
-export async function registerConsole(app: FastifyInstance, dir: string) {
+export async function registerConsole(app: FastifyInstance, dir: string, tiles?: string) {
+  const csp = consoleCsp(tiles)
   const built = existsSync(join(dir, 'index.html'))
   const assets = join(dir, 'assets')
   app.get('/console', { schema: { hide: true } }, async (_req, reply) => reply.redirect('/console/', 301))
@@ -40,7 +48,7 @@ export async function registerConsole(app: FastifyInstance, dir: string) {
     wildcard: true,
     cacheControl: false,
     setHeaders(reply, path) {
-      reply.header('content-security-policy', CSP)
+      reply.header('content-security-policy', csp)
       reply.header('x-content-type-options', 'nosniff')
       reply.header('referrer-policy', 'no-referrer')
       reply.header('cache-control', path.startsWith(assets) ? 'public, max-age=31536000, immutable' : 'no-cache')

@@ -7,6 +7,10 @@ export const Nullable = <T extends TSchema>(schema: T) => Type.Union([schema, Ty
 
 export const Money = Type.String({ description: 'NPR amount with two decimals, e.g. "250.00"', examples: ['250.00'] })
 export const DateTime = Type.String({ description: 'YYYY-MM-DD HH:mm:ss, venue time zone' })
+/** An instant with its offset (ISO 8601), for routes outside the contract read by machines elsewhere (webhooks). */
+export const DateTimeOffset = Type.String({
+  description: 'ISO 8601 on the venue time zone with its offset, e.g. 2026-11-24T15:00:01+05:45',
+})
 export const DateOnly = Type.String({ description: 'YYYY-MM-DD' })
 
 /**

@@ -69,6 +69,22 @@ export class Zone {
     return `${year}-${pad2(w.getUTCMonth() + 1)}-${pad2(w.getUTCDate())} ${pad2(w.getUTCHours())}:${pad2(w.getUTCMinutes())}:${pad2(w.getUTCSeconds())}`
   }
 
+  /**
+   * An instant as ISO 8601 on the zone's wall clock with its offset, "2026-11-24T15:00:01+05:45":
+   * for payloads outside the contract (webhooks), whose readers may live in any zone. The contract's
+   * own datetimes keep "YYYY-MM-DD HH:mm:ss" (its rule 2). Null stays null.
+   */
+  formatWithOffset(d: Date | string): string
+  formatWithOffset(d: Date | string | null | undefined): string | null
+  formatWithOffset(d: Date | string | null | undefined): string | null {
+    if (d === null || d === undefined) return null
+    const t = typeof d === 'string' ? Date.parse(d) : d.getTime()
+    const wall = this.format(new Date(t))
+    const minutes = Math.round(this.offsetAt(t) / 60_000)
+    const abs = Math.abs(minutes)
+    return `${wall.replace(' ', 'T')}${minutes < 0 ? '-' : '+'}${pad2(Math.floor(abs / 60))}:${pad2(abs % 60)}`
+  }
+
   /** The offset at `t` when it holds for the whole quarter hour of UTC around it; else null. */
   private offsetInQuarter(t: number): number | null {
     if (!Number.isFinite(t)) return null

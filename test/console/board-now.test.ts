@@ -99,7 +99,7 @@ describe('the board at the desk on Friday 17:40 (issue 35)', () => {
     await phone.getByRole('heading', { name: /Fri,? 4 Dec 2026/ }).waitFor()
     const earlier = phone.getByRole('button', { name: /^Earlier: 06:00–17:00 · 0 bookings$/ })
     assert.equal(await earlier.getAttribute('aria-expanded'), 'false')
-    // The grid starts at 17:00 (a past slot at 17:40), the evening follows; nothing from the morning.
+    // The grid starts at 17:00 (the slot in progress at 17:40, "now"), the evening follows; nothing from the morning.
     assert.equal(await phone.locator('.board-axis .axis-hour').first().textContent(), '17:00')
     assert.equal(await column(phone, 'Court A').getByText('06:00').count(), 0)
     // The current hour and the next one are on the phone's first screen.

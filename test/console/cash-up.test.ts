@@ -112,6 +112,11 @@ describe('console: cash-up', () => {
     await staff.getByText('The drawer is short by Rs 100.00.').waitFor()
     await staff.getByLabel('Note (optional)').fill('One hundred missing; checked twice')
     await staff.getByRole('button', { name: /^Close .*26 Nov 2026 · / }).click()
+    // 18:30, before closing time (issue 51): asked once, in venue time, before the day is closed.
+    await staff.getByText(/^It is 18:30 and the venue is open until \d\d:\d\d/).waitFor()
+    assert.equal((await cashUp(TODAY)).closing, null, 'not closed before confirming')
+    assert.deepEqual(await axeViolations(staff), [], 'cash-up, confirm closing early, 390 px')
+    await staff.getByRole('button', { name: 'Close anyway' }).click()
     await staff.getByRole('heading', { name: /26 Nov 2026 · .*: closed$/ }).waitFor()
     await staff.getByText('The drawer is short by Rs 100.00.').waitFor()
     assert.equal(await figure(staff, 'The day as closed', 'Counted').textContent(), rs(counted))

@@ -139,6 +139,14 @@ describe('console: manage venue', () => {
     await dialog.getByLabel('Until').fill('23:59')
     await dialog.getByLabel('Price per hour (Rs)').fill('2345')
     await dialog.getByRole('button', { name: 'Add rule' }).click()
+    // Outside the court's opening hours: said before anything is saved (issue 51); then the hours.
+    const outside = dialog.getByRole('alert').filter({ hasText: 'is outside the opening hours of' })
+    await outside.waitFor()
+    const [, opens, closes] = /\((\d\d:\d\d)–(\d\d:\d\d)\)/.exec((await outside.textContent()) ?? '') ?? []
+    assert.ok(opens && closes, 'the message names the opening hours')
+    await dialog.getByLabel('From').fill(opens)
+    await dialog.getByLabel('Until').fill(closes)
+    await dialog.getByRole('button', { name: 'Add rule' }).click()
     await page
       .getByRole('status')
       .filter({ hasText: `The pricing rule is added to ${court.name}.` })
@@ -202,6 +210,23 @@ describe('console: manage venue', () => {
     assert.equal(await isActive(), true)
   })
 
+  /** customer@ accepts their pending invitations through the API (the browser flow: test/console/invitations.test.ts). */
+  async function customerAccepts() {
+    const login = await server.app.inject({
+      method: 'POST',
+      url: '/api/auth/login',
+      payload: { email: 'customer@courtside.test', password: server.seed.password },
+    })
+    const headers = { authorization: `Bearer ${login.json().token}` }
+    const mine = await server.app.inject({ method: 'GET', url: '/api/me/invitations', headers })
+    const pending = mine.json().data as { id: number }[]
+    assert.ok(pending.length > 0, 'an invitation waits')
+    for (const inv of pending) {
+      const res = await server.app.inject({ method: 'POST', url: `/api/me/invitations/${inv.id}/accept`, headers })
+      assert.equal(res.statusCode, 200, res.body)
+    }
+  }
+
   test('the owner adds a holiday and a coupon and invites staff by email', async () => {
     await open('holidays')
     // Not one of the demo's holidays: a second holiday on a date is refused.
@@ -237,12 +262,20 @@ describe('console: manage venue', () => {
     // An address without an account gets an emailed invitation (issue 33).
     await page.getByLabel('Email').fill('nobody@courtside.test')
     await page.getByRole('button', { name: 'Invite' }).click()
-    await page.getByRole('status').filter({ hasText: 'an invitation to join as staff was emailed' }).waitFor()
+    await page
+      .getByRole('status')
+      .filter({ hasText: 'was emailed a link to create an account and join as staff' })
+      .waitFor()
+    // An existing account is invited too, and joins only by accepting (issue 51; test/console/invitations.test.ts).
     await page.getByLabel('Email').fill('customer@courtside.test')
     await page.getByLabel('Role').selectOption('staff')
     await page.getByRole('button', { name: 'Invite' }).click()
-    await page.getByRole('status').filter({ hasText: 'customer@courtside.test' }).waitFor()
-    await page.getByRole('cell', { name: 'customer@courtside.test', exact: true }).waitFor()
+    await page.getByRole('status').filter({ hasText: 'customer@courtside.test has a Courtside account' }).waitFor()
+    await page
+      .getByRole('table', { name: /not accepted yet/ })
+      .getByRole('cell', { name: 'customer@courtside.test', exact: true })
+      .waitFor()
+    await customerAccepts()
   })
 
   test('the owner requests verification with a note; the request cannot be sent twice', async () => {
@@ -357,7 +390,7 @@ describe('console: manage venue', () => {
   })
 
   test('a staff account sees no Manage venue link and is refused on its URL', async () => {
-    // customer@ was invited as staff above.
+    // customer@ was invited as staff above, and accepted.
     const staff = await browser.newPage()
     await signIn(staff, server.url, 'customer@courtside.test', server.seed.password)
     await staff.goto(`${server.url}/console/#/venues/${venueId}/board`)
@@ -371,12 +404,13 @@ describe('console: manage venue', () => {
   })
 
   test('a manager gets the manage tabs except Staff and Verification, which are for the owner', async () => {
-    // The owner makes the staff member (customer@) a manager: assigning again changes the role.
+    // The owner invites the staff member (customer@) as manager: accepting changes the role.
     await open('staff')
     await page.getByLabel('Email').fill('customer@courtside.test')
     await page.getByLabel('Role').selectOption('manager')
     await page.getByRole('button', { name: 'Invite' }).click()
-    await page.getByRole('status').filter({ hasText: 'as manager' }).waitFor()
+    await page.getByRole('status').filter({ hasText: 'as manager when they accept' }).waitFor()
+    await customerAccepts()
 
     const manager = await browser.newPage()
     manager.setDefaultTimeout(10_000)

@@ -88,7 +88,18 @@ describe('console: owner onboarding', () => {
     await p.getByLabel('Venue name').fill(VENUE)
     await p.getByLabel('Address').fill('Gokarna Road')
     await p.getByLabel('City').fill('Sundarijal')
-    await p.getByLabel('Province').fill('Bagmati')
+    // Nepal's seven provinces, as a choice (issue 51).
+    assert.deepEqual(await p.getByLabel('Province').locator('option').allTextContents(), [
+      'Choose a province',
+      'Koshi',
+      'Madhesh',
+      'Bagmati',
+      'Gandaki',
+      'Lumbini',
+      'Karnali',
+      'Sudurpashchim',
+    ])
+    await p.getByLabel('Province').selectOption('Bagmati')
     await p.getByLabel('Latitude').fill('27.7602')
     await p.getByLabel('Longitude').fill('85.4231')
     await p.getByLabel('Opens', { exact: true }).fill('06:00')
@@ -116,6 +127,16 @@ describe('console: owner onboarding', () => {
     assert.equal(venue.verification_status, 'unverified')
     assert.equal(new URL(p.url()).hash, `#/new-venue/${venueId}/courts`)
     // No sport: the service's 422 (the court's type) is shown at Sport.
+    // Slot lengths in order, 60 minutes chosen (issue 51).
+    assert.deepEqual(await p.getByLabel('Slot length').locator('option').allTextContents(), [
+      '15 minutes',
+      '30 minutes',
+      '45 minutes',
+      '60 minutes',
+      '90 minutes',
+      '120 minutes',
+    ])
+    assert.equal(await p.getByLabel('Slot length').inputValue(), '60')
     await p.getByLabel('Court name').fill('Court A')
     await p.getByLabel('Price per hour (Rs)').fill('1500')
     await p.getByRole('button', { name: 'Add court' }).click()
@@ -137,31 +158,43 @@ describe('console: owner onboarding', () => {
     await noViolations(p, 'courts step')
     await p.getByRole('link', { name: 'Continue to hours and prices' }).click()
 
-    // 3. Hours and prices for both courts at once: a wrong range first (nothing saved), then
-    // Sunday to Friday 07:00–20:00 at Rs 1,800, then Saturday closed.
-    await p.getByRole('heading', { name: 'Weekly hours and prices' }).waitFor()
-    assert.equal(await p.getByLabel('Court A').isChecked(), true)
-    assert.equal(await p.getByLabel('Court B').isChecked(), true)
-    await p.getByLabel('Saturday').uncheck()
-    await p.getByLabel('Opens', { exact: true }).fill('20:00')
-    await p.getByLabel('Closes', { exact: true }).fill('07:00')
-    await p.getByLabel('Price per hour (Rs)').fill('1800')
-    await p.getByRole('button', { name: 'Apply to chosen courts' }).click()
-    assert.match(await fieldError(p, 'Closes'), /after/)
-    await p.getByLabel('Opens', { exact: true }).fill('07:00')
-    await p.getByLabel('Closes', { exact: true }).fill('20:00')
-    await p.getByRole('button', { name: 'Apply to chosen courts' }).click()
-    await p.getByRole('status').filter({ hasText: 'Hours and prices saved for Court A, Court B.' }).waitFor()
-    for (const name of ['Sunday', 'Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday']) {
-      await p.getByLabel(name).uncheck()
+    // 3. Opening hours per weekday, then an evening price band (issue 51): the band never changes
+    // the hours, and a band outside them is refused with a clear message before anything is saved.
+    const hours = p.getByRole('form', { name: 'Opening hours' })
+    const bands = p.getByRole('form', { name: 'Price bands' })
+    await hours.waitFor()
+    assert.equal(await hours.getByLabel('Court A').isChecked(), true)
+    assert.equal(await hours.getByLabel('Court B').isChecked(), true)
+    // The venue's hours are the start: 06:00–21:00 every day.
+    assert.equal(await hours.getByLabel('Monday opens').inputValue(), '06:00')
+    assert.equal(await hours.getByLabel('Monday closes').inputValue(), '21:00')
+    await hours.getByLabel('Open on Saturday').uncheck()
+    await hours.getByRole('button', { name: 'Save opening hours' }).click()
+    await p.getByRole('status').filter({ hasText: 'Opening hours saved. Prices are unchanged.' }).waitFor()
+    // No day is chosen for a band until the owner picks one.
+    for (const day of ['Sunday', 'Monday', 'Friday', 'Saturday']) {
+      assert.equal(await bands.getByLabel(day).isChecked(), false, day)
     }
-    await p.getByLabel('Saturday').check()
-    await p.getByLabel('Closed all day on these days').check()
-    await p.getByRole('button', { name: 'Apply to chosen courts' }).click()
-    await p.getByRole('status').filter({ hasText: 'Court A, Court B: closed on the chosen days.' }).waitFor()
+    await bands.getByLabel('Friday').check()
+    await bands.getByLabel('Band').selectOption('peak')
+    await bands.getByLabel('From').fill('17:00')
+    await bands.getByLabel('To').fill('22:00')
+    await bands.getByLabel('Price per hour (Rs)').fill('2000')
+    await bands.getByRole('button', { name: 'Add price band' }).click()
+    await bands
+      .getByRole('alert')
+      .filter({ hasText: 'Friday 17:00–22:00 is outside the opening hours of Court A (06:00–21:00).' })
+      .waitFor()
+    await noViolations(p, 'hours step, a band outside the opening hours')
+    await bands.getByLabel('To').fill('21:00')
+    await bands.getByRole('button', { name: 'Add price band' }).click()
+    await p
+      .getByRole('status')
+      .filter({ hasText: 'Peak price 17:00–21:00 saved for Court A, Court B. Opening hours are unchanged.' })
+      .waitFor()
     const week = p.getByRole('table', { name: /^Court A/ })
     await week.getByRole('row', { name: /Saturday Closed/ }).waitFor()
-    assert.match((await week.getByRole('row', { name: /^Monday/ }).textContent()) ?? '', /07:00–20:00.*Rs 1,800\.00/)
+    assert.match((await week.getByRole('row', { name: /^Friday/ }).textContent()) ?? '', /06:00–21:00.*Rs 2,000\.00/)
     await noViolations(p, 'hours step')
     await screenshot(p, 'console-onboarding')
 
@@ -182,23 +215,20 @@ describe('console: owner onboarding', () => {
         .where('court_id', '=', court.id)
         .orderBy('day_of_week')
         .execute()
-      assert.equal(days.length, 7, court.name)
+      // The opening hours are intact after the evening band: 06:00–21:00, Saturday closed.
       assert.deepEqual(
         days.map((d) => (d.is_closed ? 'closed' : `${d.open_time}-${d.close_time}`)),
-        [...Array(6).fill('07:00:00-20:00:00'), 'closed'],
+        [...Array(6).fill('06:00:00-21:00:00'), 'closed'],
       )
       const rules = await server.app.ctx.db
         .selectFrom('pricing_rules')
-        .select(['day_of_week', 'start_time', 'end_time', 'price_per_hour'])
+        .select(['type', 'day_of_week', 'start_time', 'end_time', 'price_per_hour'])
         .where('court_id', '=', court.id)
-        .orderBy('day_of_week')
         .execute()
       assert.deepEqual(
-        rules.map((r) => r.day_of_week),
-        [0, 1, 2, 3, 4, 5],
+        rules.map((r) => ({ ...r, price_per_hour: Number(r.price_per_hour) })),
+        [{ type: 'peak', day_of_week: 5, start_time: '17:00:00', end_time: '21:00:00', price_per_hour: 200000 }],
       )
-      assert.ok(rules.every((r) => r.start_time === '07:00:00' && r.end_time === '20:00:00'))
-      assert.ok(rules.every((r) => Number(r.price_per_hour) === 180000))
     }
     await p.getByRole('link', { name: 'Continue to photos' }).click()
 
@@ -389,7 +419,7 @@ describe('console: owner onboarding', () => {
         .getByRole('table', { name: /^Court A/ })
         .getByRole('row', { name: /^Friday/ })
         .textContent()) ?? '',
-      /07:00–20:00.*Rs 1,800\.00/,
+      /06:00–21:00.*17:00–21:00 Rs 2,000\.00/,
     )
     await review
       .getByRole('table', { name: /^Court A/ })

@@ -49,6 +49,7 @@ test('an owner invites an email without an account: 202, a mailed console link, 
     'accepted_at',
     'email',
     'expires_at',
+    'has_account',
     'id',
     'invited_at',
     'role',
@@ -168,21 +169,20 @@ test('inviting the same email again replaces the pending invitation; the old lin
   assert.deepEqual(res.json().data.roles, ['customer', 'manager'])
 })
 
-test('an email that has an account by the time of accepting is 422; existing accounts are assigned at once', async () => {
+test('an email that has an account by the time of accepting is 422; that account accepts signed in instead', async () => {
   const { owner, venue } = await ownedVenue()
-  const { token } = await invite(venue.id, owner.headers, 'racer@example.com')
-  await createUser(app, { email: 'racer@example.com' })
+  const { res: sent, token } = await invite(venue.id, owner.headers, 'racer@example.com')
+  assert.equal(sent.json().data.has_account, false)
+  const racer = await createUser(app, { email: 'racer@example.com' })
   const res = await accept(token)
   assert.equal(res.statusCode, 422)
-  assert.ok(res.json().errors.email)
-  // Now that the account exists, the owner's POST assigns it at once, as before.
-  const assigned = await post(`/api/venues/${venue.id}/staff`, owner.headers, {
-    email: 'racer@example.com',
-    role: 'staff',
+  assert.deepEqual(res.json().errors, {
+    email: ['An account with this email exists already: sign in with it to accept this invitation.'],
   })
-  assert.equal(assigned.statusCode, 201)
-  assert.equal(assigned.json().data.email, 'racer@example.com')
-  assert.ok(assigned.json().data.assigned_at)
+  assert.equal((await get(`/api/invitations/${token}`)).json().data.has_account, true)
+  const ok = await post(`/api/me/invitations/${sent.json().data.id}/accept`, racer.headers)
+  assert.equal(ok.statusCode, 200, ok.body)
+  assert.equal(ok.json().data.status, 'accepted')
 })
 
 test('only the owner (or super_admin) invites: managers, staff of another venue, customers are refused', async () => {

@@ -22,22 +22,30 @@ const rolesOf = async (userId: number) =>
       .execute()
   ).map((r) => r.name)
 
-test('the owner assigns an existing user by email as manager; the user gains the role and the venue', async () => {
+test('the owner invites an existing user as manager; they gain the role and the venue only by accepting', async () => {
   const owner = await createUser(app, { roles: ['venue_owner'] })
   const venue = await createVenue(app, owner.id, { verification_status: 'unverified' })
   const user = await createUser(app)
-  const res = await app.inject({
-    method: 'POST',
-    url: `/api/venues/${venue.slug}/staff`,
-    headers: owner.headers,
-    payload: { email: user.email.toUpperCase(), role: 'manager' },
-  })
-  assert.equal(res.statusCode, 201, res.body)
-  const m = res.json().data
-  assert.equal(m.id, user.id)
-  assert.equal(m.email, user.email)
-  assert.equal(m.role, 'manager')
-  assert.match(m.assigned_at, /^\d{4}-/)
+  const inviteAs = async (role: string) => {
+    const res = await app.inject({
+      method: 'POST',
+      url: `/api/venues/${venue.slug}/staff`,
+      headers: owner.headers,
+      payload: { email: user.email.toUpperCase(), role },
+    })
+    assert.equal(res.statusCode, 202, res.body)
+    return res.json().data
+  }
+  const acceptIt = async (id: number) => {
+    const res = await app.inject({ method: 'POST', url: `/api/me/invitations/${id}/accept`, headers: user.headers })
+    assert.equal(res.statusCode, 200, res.body)
+  }
+  const inv = await inviteAs('manager')
+  assert.equal(inv.email, user.email)
+  assert.equal(inv.has_account, true)
+  // Not yet: no role, no venue.
+  assert.deepEqual(await rolesOf(user.id), ['customer'])
+  await acceptIt(inv.id)
   assert.deepEqual(await rolesOf(user.id), ['customer', 'manager'])
   const mine = await app.inject({ method: 'GET', url: '/api/venues/my-venues', headers: user.headers })
   assert.deepEqual(
@@ -49,14 +57,17 @@ test('the owner assigns an existing user by email as manager; the user gains the
     list.json().data.map((s: { id: number; role: string }) => [s.id, s.role]),
     [[user.id, 'manager']],
   )
-  // Re-assigning changes the role (and the global role follows).
-  const again = await app.inject({
+  assert.match(list.json().data[0].assigned_at, /^\d{4}-/)
+  // The same role again is 409; another role is a new invitation, and accepting it changes the role.
+  const same = await app.inject({
     method: 'POST',
     url: `/api/venues/${venue.id}/staff`,
     headers: owner.headers,
-    payload: { email: user.email, role: 'staff' },
+    payload: { email: user.email, role: 'manager' },
   })
-  assert.equal(again.json().data.role, 'staff')
+  assert.equal(same.statusCode, 409, same.body)
+  assert.deepEqual(same.json(), { message: 'This person already works here as manager.' })
+  await acceptIt((await inviteAs('staff')).id)
   assert.deepEqual(await rolesOf(user.id), ['customer', 'staff'])
   const del = await app.inject({
     method: 'DELETE',

@@ -41,7 +41,7 @@ test('POST /api/venues/{venue}/webhooks: 201 with the endpoint and its secret, s
   assert.equal(data.status, 'active')
   assert.equal(data.disabled_at, null)
   assert.equal(data.failing_since, null)
-  assert.match(data.created_at, /^\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2}$/)
+  assert.match(data.created_at, /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}[+-]\d{2}:\d{2}$/)
   assert.match(data.secret, /^whsec_[A-Za-z0-9+/]{32}$/)
   assert.equal(Buffer.from(data.secret.slice(6), 'base64').length, 24)
 

@@ -4,6 +4,7 @@ import { BookingPage } from './pages/account/booking.tsx'
 import { MyBookingsPage } from './pages/account/bookings.tsx'
 import { NotificationsPage } from './pages/account/notifications.tsx'
 import { ProfilePage } from './pages/account/profile.tsx'
+import { ResetPasswordPage } from './pages/account/reset.tsx'
 import { NewSeriesPage, SeriesListPage, SeriesPage } from './pages/account/series.tsx'
 import { SignInPage } from './pages/account/signin.tsx'
 import { SignUpPage } from './pages/account/signup.tsx'
@@ -14,6 +15,7 @@ import type { Route } from './router.ts'
 /**
  * The account side's pages, or undefined when the route is not one of them:
  *   /signin?next=, /signup?next=      password or one-time code; a new account
+ *   /reset-password                   forgot password: a one-time code, then a new password
  *   /account                          profile, password, devices, sign out
  *   /bookings                         My bookings (upcoming, past; cancel with the refund quote first;
  *                                     review; the calendar link); works offline (public/sw.js)
@@ -31,6 +33,8 @@ export function accountPage(route: Route): ComponentChildren | undefined {
   switch (first) {
     case 'signin':
       return second ? undefined : <SignInPage query={route.query} />
+    case 'reset-password':
+      return second ? undefined : <ResetPasswordPage />
     case 'signup':
       return second ? undefined : <SignUpPage query={route.query} />
     case 'account':

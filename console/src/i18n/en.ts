@@ -97,6 +97,10 @@ export const en = {
   'cashUp.closedForever': "Once closed, the day's figures are kept as they are and cannot be changed.",
   'cashUp.countedCash': 'Counted cash (Rs)',
   'cashUp.note': 'Note (optional)',
+  'cashUp.early':
+    'It is {now} and the venue is open until {closes}: money taken after closing the day is not in its figures. Close the day anyway?',
+  'cashUp.closeAnyway': 'Close anyway',
+  'cashUp.notYet': 'Not yet',
   'cashUp.closeDate': 'Close {date}',
   'cashUp.asClosed': 'The day as closed',
   'cashUp.closedBy': 'Closed by {name} at {time}.',

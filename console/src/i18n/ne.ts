@@ -98,6 +98,10 @@ export const ne: Record<keyof typeof en, string> = {
   'cashUp.closedForever': 'बन्द गरेपछि दिनका अङ्कहरू जस्ताको तस्तै रहन्छन् र बदल्न सकिँदैन।',
   'cashUp.countedCash': 'गनिएको नगद (रु)',
   'cashUp.note': 'टिप्पणी (ऐच्छिक)',
+  'cashUp.early':
+    'अहिले {now} बजेको छ र भेन्यु {closes} सम्म खुला छ: दिन बन्द गरेपछि लिइएको रकम यसको हिसाबमा पर्दैन। तैपनि दिन बन्द गर्ने?',
+  'cashUp.closeAnyway': 'तैपनि बन्द गर्नुहोस्',
+  'cashUp.notYet': 'अहिले होइन',
   'cashUp.closeDate': '{date} बन्द गर्नुहोस्',
   'cashUp.asClosed': 'बन्द गर्दाको दिन',
   'cashUp.closedBy': '{time} मा {name} ले बन्द गर्नुभयो।',

@@ -1,6 +1,7 @@
 import { useEffect, useState } from 'preact/hooks'
 import { ApiError, api, messageOf, ok, setSession, waitText } from '../api.ts'
 import { Field, Notice } from '../components/ui.tsx'
+import { ForgotPassword } from './forgot-password.tsx'
 
 /**
  * Sign in with email or phone and password (POST /api/auth/login). Too many sign-ins from one
@@ -8,7 +9,31 @@ import { Field, Notice } from '../components/ui.tsx'
  * shown and counted down, and "Sign in" waits with it.
  */
 export function Login() {
-  const [email, setEmail] = useState('')
+  const [forgot, setForgot] = useState(false)
+  return (
+    <main id="main" class="login">
+      {forgot ? <ForgotPassword onBack={() => setForgot(false)} /> : <SignInForm onForgot={() => setForgot(true)} />}
+    </main>
+  )
+}
+
+/**
+ * The sign-in form (also on an invitation page for an existing account); "Forgot password?" when
+ * `onForgot` is given.
+ */
+export function SignInForm({
+  onForgot,
+  email: fixedEmail,
+  title = 'Courtside desk',
+  nested = false,
+}: {
+  onForgot?: () => void
+  email?: string
+  title?: string
+  /** Inside another page's card: its title is a second-level heading. */
+  nested?: boolean
+}) {
+  const [email, setEmail] = useState(fixedEmail ?? '')
   const [password, setPassword] = useState('')
   const [error, setError] = useState<ApiError | string | null>(null)
   const [busy, setBusy] = useState(false)
@@ -52,34 +77,39 @@ export function Login() {
       : error
 
   return (
-    <main id="main" class="login">
-      <form class="card" onSubmit={submit} aria-labelledby="login-title" noValidate>
-        <h1 id="login-title">Courtside desk</h1>
-        <p>Sign in with the email or phone number of your venue account.</p>
-        {formError && <Notice kind={limited && wait === 0 ? 'info' : 'error'}>{formError}</Notice>}
-        <Field
-          label="Email or phone"
-          name="email"
-          autoComplete="username"
-          value={email}
-          onInput={(e) => setEmail(e.currentTarget.value)}
-          error={fieldError('email')}
-          required
-        />
-        <Field
-          label="Password"
-          name="password"
-          type="password"
-          autoComplete="current-password"
-          value={password}
-          onInput={(e) => setPassword(e.currentTarget.value)}
-          error={fieldError('password')}
-          required
-        />
-        <button type="submit" class="primary" disabled={busy || wait > 0}>
-          {busy ? 'Signing in…' : wait > 0 ? `Sign in (wait ${wait} s)` : 'Sign in'}
-        </button>
-      </form>
-    </main>
+    <form class="card" onSubmit={submit} aria-labelledby="login-title" noValidate>
+      {nested ? <h2 id="login-title">{title}</h2> : <h1 id="login-title">{title}</h1>}
+      <p>Sign in with the email or phone number of your venue account.</p>
+      {formError && <Notice kind={limited && wait === 0 ? 'info' : 'error'}>{formError}</Notice>}
+      <Field
+        label="Email or phone"
+        name="email"
+        autoComplete="username"
+        value={email}
+        onInput={(e) => setEmail(e.currentTarget.value)}
+        error={fieldError('email')}
+        required
+      />
+      <Field
+        label="Password"
+        name="password"
+        type="password"
+        autoComplete="current-password"
+        value={password}
+        onInput={(e) => setPassword(e.currentTarget.value)}
+        error={fieldError('password')}
+        required
+      />
+      <button type="submit" class="primary" disabled={busy || wait > 0}>
+        {busy ? 'Signing in…' : wait > 0 ? `Sign in (wait ${wait} s)` : 'Sign in'}
+      </button>
+      {onForgot && (
+        <p>
+          <button type="button" class="link" onClick={onForgot}>
+            Forgot password?
+          </button>
+        </p>
+      )}
+    </form>
   )
 }

@@ -199,3 +199,19 @@ export async function userIdByEmail(db: Executor, email: string) {
   const row = await db.selectFrom('users').select('id').where('email', '=', email).executeTakeFirst()
   return row?.id
 }
+
+/**
+ * Uses up a token's one-time-code sign-in for a password reset: true when the token `tokenId` of
+ * `userId` signed in with a one-time code after `since` (and clears that, so it works once).
+ */
+export async function takeOtpSignIn(db: Executor, userId: number, tokenId: number, since: Date): Promise<boolean> {
+  const row = await db
+    .updateTable('api_tokens')
+    .set({ otp_signed_in_at: null })
+    .where('id', '=', tokenId)
+    .where('user_id', '=', userId)
+    .where('otp_signed_in_at', '>', since)
+    .returning('id')
+    .executeTakeFirst()
+  return row !== undefined
+}

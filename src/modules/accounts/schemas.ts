@@ -87,6 +87,12 @@ export const PasswordBody = Type.Object({
   password_confirmation: Type.String({ minLength: 1 }),
 })
 
+/** POST /profile/password/reset: a new password for a session signed in with a one-time code. */
+export const NewPasswordBody = Type.Object({
+  password: Type.String({ minLength: 8, maxLength: 255 }),
+  password_confirmation: Type.String({ minLength: 1 }),
+})
+
 export const AvatarBody = Type.Object({
   avatar: FileInput('Image file: jpg, png or webp, at most 2 MB (checked by content)'),
 })

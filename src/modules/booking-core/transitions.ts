@@ -121,6 +121,7 @@ export async function transition(
     }
     case 'no_show':
       await setStatus(trx, booking.kind, booking.id, to, now)
+      await emitBookingEvent(ctx, trx, booking.kind, booking.id, 'no_show')
       await ctx.steps.slotFreed(trx, booking.kind, booking.id)
       return MOVED
     case 'completed':

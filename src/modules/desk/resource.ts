@@ -21,10 +21,11 @@ export const BoardSlotSchema = named(
     price: Nullable(
       Type.String({ description: "Price per hour of this slot (the availability routes' price_per_hour), NPR" }),
     ),
-    state: Enum(['free', 'booked', 'blocked', 'past'], {
+    state: Enum(['free', 'now', 'booked', 'blocked', 'past'], {
       description:
         'booked: a booking that is not cancelled (and not a pending hold that ran out) overlaps the slot; ' +
-        'blocked: a maintenance block overlaps it; past: it has started (venue time); free otherwise.',
+        'blocked: a maintenance block overlaps it; past: it has ended (venue time); now: it is in progress ' +
+        'and free, so staff may still sell it until it ends; free otherwise.',
     }),
     booking_id: Nullable(Type.Integer({ description: 'The booking occupying the slot (state booked)' })),
     block_id: Nullable(Type.Integer({ description: 'The maintenance block covering the slot (state blocked)' })),

@@ -44,6 +44,9 @@ function occupies(b: DayBookingRow, nowMs: number) {
 }
 const instantMs = (v: Date | string) => (typeof v === 'string' ? Date.parse(v) : v.getTime())
 
+/** A slot's end as HH:mm:ss on its own day ("00:00" as an end is the next midnight: never reached today). */
+const slotEnd = (slot: Slot) => (slot.end_time <= slot.start_time ? '24:00:00' : `${slot.end_time}:00`)
+
 function slotsOf(
   slots: Slot[],
   date: string,
@@ -56,12 +59,14 @@ function slotsOf(
   return slots.map((slot) => {
     const booking = bookings.find((b) => occupies(b, nowMs) && overlaps(b, slot))
     const block = booking ? undefined : blocks.find((k) => overlaps(k, slot))
-    const started = date < wall.date || (date === wall.date && `${slot.start_time}:00` < wall.time)
+    const started = date < wall.date || (date === wall.date && `${slot.start_time}:00` <= wall.time)
+    // The slot in progress stays sellable at the desk until it ends (staff may book a started hour).
+    const ended = date < wall.date || (date === wall.date && slotEnd(slot) <= wall.time)
     return {
       start_time: slot.start_time,
       end_time: slot.end_time,
       price: priced ? formatMoney(slot.price_per_hour) : null,
-      state: booking ? 'booked' : block ? 'blocked' : started ? 'past' : 'free',
+      state: booking ? 'booked' : block ? 'blocked' : ended ? 'past' : started ? 'now' : 'free',
       booking_id: booking?.id ?? null,
       block_id: block?.id ?? null,
     }

@@ -26,6 +26,7 @@ export type NotificationClass =
   | 'MatchResultToConfirm'
   | 'SeriesPaymentDue'
   | 'SplitSharePaid'
+  | 'StaffInvitation'
   | 'TournamentRegistered'
   | 'WaitlistOffer'
   | 'WebhookEndpointDisabled'

@@ -4,6 +4,7 @@ import manageRoutes from './routes/manage.ts'
 import myVenueRoutes from './routes/mine.ts'
 import referenceRoutes from './routes/reference.ts'
 import staffRoutes from './routes/staff.ts'
+import venueInvitationRoutes from './routes/venue-invitations.ts'
 import verificationRoutes from './routes/verification.ts'
 
 // Venues: the caller's venues, venue management, verification, staff, holidays, and the
@@ -15,6 +16,7 @@ const routes: Routes = async (app) => {
   await verificationRoutes(app)
   await staffRoutes(app)
   await invitationRoutes(app)
+  await venueInvitationRoutes(app)
   await referenceRoutes(app)
 }
 

@@ -244,8 +244,18 @@ export const InvitationSchema = named(
     expires_at: DateTime,
     accepted_at: Nullable(DateTime),
     invited_at: DateTime,
+    has_account: Type.Boolean({
+      description:
+        'Whether a Courtside account has the invited email: it accepts signed in (POST /me/invitations/{id}/accept); ' +
+        'otherwise the invitee sets a name and password (POST /invitations/{token}/accept)',
+    }),
   }),
 )
+
+export const InvitationIdParams = Type.Object({
+  venue: Type.String({ description: 'Venue id or slug' }),
+  invitation: Type.String({ description: 'Invitation id' }),
+})
 
 export const InvitationParams = Type.Object({
   token: Type.String({ minLength: 1, maxLength: 255, description: 'The token of the mailed invitation link' }),

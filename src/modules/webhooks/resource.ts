@@ -2,7 +2,7 @@ import type { Selectable } from 'kysely'
 import { Type } from 'typebox'
 import type { Bookings, IndoorGameBookings } from '../../db/types.ts'
 import { formatMoney } from '../../lib/money.ts'
-import { DateTime, Nullable, named } from '../../lib/schemas.ts'
+import { DateTimeOffset as DateTime, Nullable, named } from '../../lib/schemas.ts'
 import { toHHmm } from '../../lib/time.ts'
 import type { Zone } from '../../lib/zone.ts'
 import { WEBHOOK_EVENTS } from './events.ts'
@@ -70,9 +70,9 @@ export function webhookResource(row: EndpointRow, zone: Zone) {
     url: row.url,
     events: row.events as (typeof WEBHOOK_EVENTS)[number][],
     status: row.disabled_at ? ('disabled' as const) : ('active' as const),
-    failing_since: zone.format(row.failing_since),
-    disabled_at: zone.format(row.disabled_at),
-    created_at: zone.format(row.created_at),
+    failing_since: zone.formatWithOffset(row.failing_since),
+    disabled_at: zone.formatWithOffset(row.disabled_at),
+    created_at: zone.formatWithOffset(row.created_at),
   }
 }
 
@@ -99,14 +99,14 @@ export function deliveryResource(
     event: row.type as (typeof WEBHOOK_EVENTS)[number],
     status: row.status as 'pending' | 'succeeded' | 'failed',
     attempts: row.attempts,
-    next_attempt_at: zone.format(row.next_attempt_at),
-    created_at: zone.format(row.created_at),
+    next_attempt_at: zone.formatWithOffset(row.next_attempt_at),
+    created_at: zone.formatWithOffset(row.created_at),
     last_attempts: attempts.map((a) => ({
       attempt: a.attempt,
       status_code: a.status_code,
       error: a.error,
       duration_ms: a.duration_ms,
-      attempted_at: zone.format(a.attempted_at),
+      attempted_at: zone.formatWithOffset(a.attempted_at),
     })),
   }
 }
@@ -141,9 +141,9 @@ export function bookingEventData(
     customer_name: b.customer_name,
     customer_phone: b.customer_phone,
     cancel_reason: b.cancel_reason,
-    cancelled_at: zone.format(b.cancelled_at),
-    created_at: zone.format(b.created_at),
-    updated_at: zone.format(b.updated_at),
+    cancelled_at: zone.formatWithOffset(b.cancelled_at),
+    created_at: zone.formatWithOffset(b.created_at),
+    updated_at: zone.formatWithOffset(b.updated_at),
   }
 }
 
@@ -161,7 +161,7 @@ export function paymentEventData(p: PaymentEventRow, zone: Zone): Record<string,
     booking_number: p.booking_number,
     venue_id: p.venue_id,
     user_id: p.user_id,
-    paid_at: zone.format(p.completed_at),
-    created_at: zone.format(p.created_at),
+    paid_at: zone.formatWithOffset(p.completed_at),
+    created_at: zone.formatWithOffset(p.created_at),
   }
 }

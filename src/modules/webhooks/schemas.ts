@@ -1,5 +1,6 @@
 import { Type } from 'typebox'
 import { PageQuery } from '../../lib/schemas.ts'
+import { WEBHOOK_EVENTS } from './events.ts'
 import { WebhookEventSchema } from './resource.ts'
 
 // Request schemas of the webhook routes.
@@ -26,7 +27,7 @@ export const CreateWebhookBody = Type.Object({
   }),
   events: Type.Array(WebhookEventSchema, {
     minItems: 1,
-    maxItems: 9,
+    maxItems: WEBHOOK_EVENTS.length,
     uniqueItems: true,
     description: 'The event types to receive',
     examples: [['booking.created', 'booking.cancelled']],

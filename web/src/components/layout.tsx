@@ -36,6 +36,8 @@ export function Layout({ children }: { children: ComponentChildren }) {
               <option value="ne">नेपाली</option>
             </select>
           </label>
+          {/* Venue owners set up in the staff console's onboarding (issue 51). */}
+          <a href="/console/#/new-venue">{t('listVenue.link')}</a>
           {session ? (
             <Link href="/account">{session.user.name}</Link>
           ) : (

@@ -1,6 +1,7 @@
 import { coreEn } from './core-en.ts'
 import { matchesEn } from './matches-en.ts'
 import { payEn } from './pay-en.ts'
+import { resetEn } from './reset-en.ts'
 import { splitEn } from './split-en.ts'
 import { tonightEn } from './tonight-en.ts'
 
@@ -12,6 +13,7 @@ export const en = {
   ...payEn,
   ...splitEn,
   ...tonightEn,
+  ...resetEn,
   'app.name': 'Courtside',
   'app.title': 'Courtside: book courts and games',
   'app.skip': 'Skip to content',

@@ -2,6 +2,7 @@ import { coreNe } from './core-ne.ts'
 import type { en } from './en.ts'
 import { matchesNe } from './matches-ne.ts'
 import { payNe } from './pay-ne.ts'
+import { resetNe } from './reset-ne.ts'
 import { splitNe } from './split-ne.ts'
 import { tonightNe } from './tonight-ne.ts'
 
@@ -12,6 +13,7 @@ export const ne: Record<keyof typeof en, string> = {
   ...payNe,
   ...splitNe,
   ...tonightNe,
+  ...resetNe,
   'app.name': 'कोर्टसाइड',
   'app.title': 'कोर्टसाइड: कोर्ट र खेल बुक गर्नुहोस्',
   'app.skip': 'सामग्रीमा जानुहोस्',

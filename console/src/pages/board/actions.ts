@@ -153,7 +153,8 @@ export async function deleteBlock(court: number, block: number) {
 export function allowedTargets(status: BookingDetail['status'], started: boolean): Target[] {
   switch (status) {
     case 'pending':
-      return ['cancelled']
+      // An unpaid phone booking that never came is a no-show, not a cancellation (decisions.md).
+      return started ? ['no_show', 'cancelled'] : ['cancelled']
     case 'confirmed':
       return started ? ['playing', 'no_show', 'cancelled'] : ['playing', 'cancelled']
     case 'playing':

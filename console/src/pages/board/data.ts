@@ -46,7 +46,8 @@ export function useBoard(venueId: number, date: string | undefined) {
         if (mine !== seq.current) return
         setBoard(answer.data)
         setError(null)
-        if (why) setAnnounce(`${why} at ${new Date().toLocaleTimeString('en-GB', { timeStyle: 'short' })}`)
+        // Venue time as the service said it, never this device's zone.
+        if (why) setAnnounce(`${why} at ${answer.data.now.slice(11, 16)}`)
       } catch (err) {
         if (mine === seq.current) setError(messageOf(err))
       }

@@ -255,10 +255,15 @@ function ColumnView({
         start,
         end,
         node:
-          s.state === 'free' ? (
-            <button type="button" class="cell cell-free" onClick={() => on.onFree(c, s)}>
+          s.state === 'free' || s.state === 'now' ? (
+            <button
+              type="button"
+              class={`cell cell-free${s.state === 'now' ? ' cell-now' : ''}`}
+              onClick={() => on.onFree(c, s)}
+            >
               <span class="sr-only">{c.name}, </span>
               <span class="cell-time">{s.start_time}</span>{' '}
+              {s.state === 'now' && <strong class="cell-now-label">Now · </strong>}
               <span>Free{s.price && <span class="cell-price"> · {money(s.price)}/h</span>}</span>
             </button>
           ) : (

@@ -1,3 +1,4 @@
+import { useState } from 'preact/hooks'
 import { api, ok, type Schemas } from '../../api.ts'
 import { Outcome, rupees, Section, Table, TextAreaField, useForm, useLoad } from '../../components/forms.tsx'
 import { Field, Loading, Notice } from '../../components/ui.tsx'
@@ -36,12 +37,14 @@ export function CashUpPage({ venue, date }: { venue: Venue; date?: string }) {
   // Today on the service's clock (the latest day that can be picked or closed).
   const today = useLoad(
     () =>
-      ok(api().GET('/api/venues/{venue}/board', { params: { path: { venue: venueId }, query: {} } })).then(
-        (r) => r.data.date,
-      ),
+      ok(api().GET('/api/venues/{venue}/board', { params: { path: { venue: venueId }, query: {} } })).then((r) => ({
+        date: r.data.date,
+        early: closesLater(r.data),
+      })),
     [venueId],
   )
   const shown = day.data?.date ?? asked
+  const todayDate = today.data?.date
   return (
     <section>
       <h1>{t('cashUp.title', { venue: localName(venue) })}</h1>
@@ -50,13 +53,13 @@ export function CashUpPage({ venue, date }: { venue: Venue; date?: string }) {
           label={t('common.day')}
           type="date"
           value={shown ?? ''}
-          max={today.data ?? undefined}
+          max={todayDate}
           onInput={(e) =>
             DATE.test(e.currentTarget.value) && go(`/venues/${venue.id}/cash-up?date=${e.currentTarget.value}`)
           }
         />
-        {today.data && shown !== today.data && (
-          <button type="button" onClick={() => go(`/venues/${venue.id}/cash-up?date=${today.data}`)}>
+        {todayDate && shown !== todayDate && (
+          <button type="button" onClick={() => go(`/venues/${venue.id}/cash-up?date=${todayDate}`)}>
             {t('cashUp.today')}
           </button>
         )}
@@ -65,13 +68,28 @@ export function CashUpPage({ venue, date }: { venue: Venue; date?: string }) {
       {!day.data ? (
         !day.error && <Loading what={t('cashUp.loading')} />
       ) : (
-        <CashUpDay venueId={venueId} day={day.data} onClosed={day.reload} />
+        <CashUpDay
+          venueId={venueId}
+          day={day.data}
+          early={day.data.date === todayDate ? (today.data?.early ?? null) : null}
+          onClosed={day.reload}
+        />
       )}
     </section>
   )
 }
 
-function CashUpDay({ venueId, day, onClosed }: { venueId: string; day: CashUp; onClosed: () => void }) {
+function CashUpDay({
+  venueId,
+  day,
+  early,
+  onClosed,
+}: {
+  venueId: string
+  day: CashUp
+  early: Early | null
+  onClosed: () => void
+}) {
   const closing = day.closing
   return (
     <div class="manage-stack report-stack">
@@ -89,7 +107,7 @@ function CashUpDay({ venueId, day, onClosed }: { venueId: string; day: CashUp; o
                 ['cashUp.expected', day.expected_cash],
               ]}
             />
-            <CloseForm venueId={venueId} day={day} onClosed={onClosed} />
+            <CloseForm venueId={venueId} day={day} early={early} onClosed={onClosed} />
           </>
         )}
       </Section>
@@ -240,11 +258,41 @@ function differenceText(difference: string): string {
     : t('cashUp.over', { amount: money(difference) })
 }
 
-function CloseForm({ venueId, day, onClosed }: { venueId: string; day: CashUp; onClosed: () => void }) {
+/** Today before closing time (issue 51): the venue time now and when the last court or game closes. */
+type Early = { now: string; closes: string }
+
+/** The board's "now" and the latest closing time of the day, when that is still ahead; else null. */
+function closesLater(board: Schemas['DeskBoard']): Early | null {
+  const closes = [board.venue.closing_time.slice(0, 5), ...board.columns.map((c) => c.close_time ?? '')]
+    .filter(Boolean)
+    .map((t) => (t === '00:00' ? '24:00' : t))
+    .sort()
+    .pop()
+  const now = board.now.slice(11, 16)
+  return closes && board.now.slice(0, 10) === board.date && now < closes ? { now, closes } : null
+}
+
+function CloseForm({
+  venueId,
+  day,
+  early,
+  onClosed,
+}: {
+  venueId: string
+  day: CashUp
+  early: Early | null
+  onClosed: () => void
+}) {
   const f = useForm({ counted_cash: '', note: '' })
+  const [confirming, setConfirming] = useState(false)
   const difference = differenceOf(f.values.counted_cash, day.expected_cash)
   async function close(e: Event) {
     e.preventDefault()
+    // Before closing time the day may still take money: ask once before closing it.
+    if (early && !confirming) {
+      setConfirming(true)
+      return
+    }
     const done = await f.submit(async () => {
       await ok(
         api().POST('/api/venues/{venue}/cash-up', {
@@ -272,10 +320,18 @@ function CloseForm({ venueId, day, onClosed }: { venueId: string; day: CashUp; o
         />
       </div>
       <TextAreaField label={t('cashUp.note')} {...f.bind('note')} />
+      {confirming && early && (
+        <Notice kind="error">{t('cashUp.early', { now: early.now, closes: early.closes })}</Notice>
+      )}
       <div class="actions">
         <button type="submit" class="primary" disabled={f.busy}>
-          {t('cashUp.closeDate', { date: bothDates(day.date) })}
+          {confirming ? t('cashUp.closeAnyway') : t('cashUp.closeDate', { date: bothDates(day.date) })}
         </button>
+        {confirming && (
+          <button type="button" onClick={() => setConfirming(false)}>
+            {t('cashUp.notYet')}
+          </button>
+        )}
       </div>
     </form>
   )

@@ -12,6 +12,8 @@ import {
   useForm,
   useLoad,
 } from '../../components/forms.tsx'
+import { LocationMap } from '../../components/location-map.tsx'
+import { ProvinceField } from '../../components/province.tsx'
 import { Field, Loading, Notice, RowAction, SelectField } from '../../components/ui.tsx'
 import type { TabProps } from './index.tsx'
 
@@ -96,6 +98,8 @@ function DetailsForm({ venue, onSaved }: { venue: Venue; onSaved: () => void }) 
     address: venue.address,
     city: venue.city,
     state: venue.state,
+    latitude: venue.latitude,
+    longitude: venue.longitude,
     opening_time: hhmm(venue.opening_time),
     closing_time: hhmm(venue.closing_time),
     free_cancellation_hours: String(venue.free_cancellation_hours),
@@ -120,6 +124,9 @@ function DetailsForm({ venue, onSaved }: { venue: Venue; onSaved: () => void }) 
             address: v.address.trim(),
             city: v.city.trim(),
             state: v.state.trim(),
+            // Not a number is sent as typed, so the service's 422 names the field.
+            latitude: v.latitude.trim() === '' ? Number.NaN : Number(v.latitude),
+            longitude: v.longitude.trim() === '' ? Number.NaN : Number(v.longitude),
             opening_time: v.opening_time,
             closing_time: v.closing_time,
             free_cancellation_hours: intOf(v.free_cancellation_hours),
@@ -148,7 +155,16 @@ function DetailsForm({ venue, onSaved }: { venue: Venue; onSaved: () => void }) 
         <div class="row">
           <Field label="Address" {...f.bind('address')} required />
           <Field label="City" {...f.bind('city')} required />
-          <Field label="Province" {...f.bind('state')} required />
+          <ProvinceField {...f.bindSelect('state')} />
+        </div>
+        <LocationMap
+          latitude={v.latitude}
+          longitude={v.longitude}
+          onPick={(latitude, longitude) => f.setValues((x) => ({ ...x, latitude, longitude }))}
+        />
+        <div class="row">
+          <Field label="Latitude" inputMode="decimal" {...f.bind('latitude')} required />
+          <Field label="Longitude" inputMode="decimal" {...f.bind('longitude')} required />
         </div>
         <div class="row">
           <Field label="Opens at" type="time" {...f.bind('opening_time')} required />

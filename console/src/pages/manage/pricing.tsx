@@ -16,6 +16,7 @@ import {
 } from '../../components/forms.tsx'
 import { Dialog, Field, Loading, Notice, RowAction, SelectField } from '../../components/ui.tsx'
 import { longDate, money } from '../../format.ts'
+import { bandProblem, hoursOn, type VenueHours } from '../onboarding/hours.tsx'
 import type { TabProps } from './index.tsx'
 import { PerCourt } from './schedule.tsx'
 
@@ -35,10 +36,14 @@ const RULE_TYPES: { value: RuleType; label: string }[] = [
 const DAY_OPTIONS = [{ value: '', label: 'Every day' }, ...DAY_NAMES.map((d, i) => ({ value: String(i), label: d }))]
 
 export function PricingTab({ venue }: TabProps) {
-  return <PerCourt venueId={String(venue.id)}>{(court) => <CourtPricing key={court.id} court={court} />}</PerCourt>
+  return (
+    <PerCourt venueId={String(venue.id)}>
+      {(court) => <CourtPricing key={court.id} court={court} venue={venue} />}
+    </PerCourt>
+  )
 }
 
-function CourtPricing({ court }: { court: Court }) {
+function CourtPricing({ court, venue }: { court: Court; venue: VenueHours }) {
   const courtId = String(court.id)
   const rules = useLoad(
     () => ok(api().GET('/api/courts/{court}/pricing', { params: { path: { court: courtId } } })).then((r) => r.data),
@@ -102,7 +107,9 @@ function CourtPricing({ court }: { court: Court }) {
         </div>
       </Section>
       <Preview court={court} version={version} />
-      {editing && <RuleForm court={court} rule={editing.rule} onClose={() => setEditing(null)} onDone={finished} />}
+      {editing && (
+        <RuleForm court={court} venue={venue} rule={editing.rule} onClose={() => setEditing(null)} onDone={finished} />
+      )}
       {deleting && (
         <ConfirmDialog
           title="Delete this pricing rule?"
@@ -158,11 +165,13 @@ export function ruleNames(rules: Rule[], court: Court): Map<number, string> {
 
 function RuleForm({
   court,
+  venue,
   rule,
   onClose,
   onDone,
 }: {
   court: Court
+  venue: VenueHours
   rule?: Rule
   onClose: () => void
   onDone: (message: string) => void
@@ -176,8 +185,18 @@ function RuleForm({
     is_active: rule?.is_active ?? true,
   })
   const v = f.values
+  const [outside, setOutside] = useState<string | null>(null)
   async function save(e: Event) {
     e.preventDefault()
+    // A price band lies within the opening hours (issue 51): on its day, or every open day.
+    const days =
+      v.day_of_week === '' ? [0, 1, 2, 3, 4, 5, 6].filter((d) => hoursOn(court, venue, d)) : [Number(v.day_of_week)]
+    const problem =
+      v.start_time && v.end_time
+        ? (days.map((d) => bandProblem(court, venue, d, v.start_time, v.end_time)).find(Boolean) ?? null)
+        : null
+    setOutside(problem)
+    if (problem) return
     await f.submit(async () => {
       const body = {
         type: v.type as RuleType,
@@ -204,6 +223,7 @@ function RuleForm({
     <Dialog title={rule ? 'Edit pricing rule' : 'Add a pricing rule'} onClose={onClose}>
       <form onSubmit={save}>
         <Outcome error={f.error} notice={f.notice} />
+        {outside && <Notice kind="error">{outside}</Notice>}
         <div class="row">
           <SelectField label="Kind" options={RULE_TYPES} {...f.bindSelect('type')} />
           <SelectField label="Day" options={DAY_OPTIONS} {...f.bindSelect('day_of_week')} />

@@ -1,11 +1,14 @@
-import { ApiError, api, ok, setSession } from '../../api.ts'
+import { ApiError, api, ok, setSession, useSession } from '../../api.ts'
 import { Outcome, useForm, useLoad } from '../../components/forms.tsx'
 import { Field, Loading, Notice } from '../../components/ui.tsx'
 import { go, href } from '../../router.ts'
+import { SignInForm } from '../login.tsx'
 
 // The page a staff invitation's mailed link opens (#/invitations/{token}), with or without a
 // session: the venue and role (GET /api/invitations/{token}), then a name and password; accepting
-// (POST …/accept) creates the account, signs this browser in and opens the venue's day board.
+// (POST …/accept) creates the account, signs this browser in and opens the venue's day board. An
+// invitee who has an account signs in with it here and accepts (POST /api/me/invitations/{id}/accept,
+// issue 51): they become staff only by saying yes.
 
 const ROLE: Record<string, string> = { manager: 'manager', staff: 'staff' }
 
@@ -18,6 +21,53 @@ function refusal(err: unknown): string {
     return 'This invitation can no longer be accepted: it has been used or it has expired. Sign in if you already accepted it, or ask the venue for a new invitation.'
   }
   return err instanceof Error ? err.message : 'The invitation could not be loaded.'
+}
+
+/** An invitee with an account: sign in as the invited email, then accept (or see who is signed in). */
+function ExistingAccount({
+  email,
+  venueName,
+  busy,
+  error,
+  notice,
+  onAccept,
+}: {
+  email: string
+  venueName: string
+  busy: boolean
+  error: unknown
+  notice: string | null
+  onAccept: () => void
+}) {
+  const session = useSession()
+  if (!session) {
+    return (
+      <>
+        <p>{email} already has a Courtside account. Sign in with it to accept.</p>
+        <SignInForm email={email} title="Sign in to accept" nested />
+      </>
+    )
+  }
+  if (session.user.email.toLowerCase() !== email.toLowerCase()) {
+    return (
+      <Notice kind="error">
+        You are signed in as {session.user.email}, but this invitation is for {email}. Sign out and sign in as {email}{' '}
+        to accept it.
+      </Notice>
+    )
+  }
+  return (
+    <>
+      <Outcome error={error} notice={notice} />
+      <p>
+        You are signed in as {email}. Accept to start working at {venueName}; until then nothing changes for your
+        account.
+      </p>
+      <button type="button" class="primary" disabled={busy} onClick={onAccept}>
+        {busy ? 'Accepting…' : `Accept and join ${venueName}`}
+      </button>
+    </>
+  )
 }
 
 export function InvitationPage({ token }: { token: string }) {
@@ -64,6 +114,17 @@ export function InvitationPage({ token }: { token: string }) {
         return undefined
       })
     }
+    async function join() {
+      await f.submit(async () => {
+        await ok(
+          api().POST('/api/me/invitations/{invitation}/accept', { params: { path: { invitation: String(inv.id) } } }),
+        )
+        // The venue list of the session changes with the new role: start the console afresh on the board.
+        location.hash = `/venues/${inv.venue.id}/board`
+        location.reload()
+        return undefined
+      })
+    }
     const gone = f.error instanceof ApiError && (f.error.status === 404 || f.error.status === 410)
     const emailTaken = f.error instanceof ApiError ? f.error.field('email') : undefined
     body = (
@@ -83,14 +144,21 @@ export function InvitationPage({ token }: { token: string }) {
               <a href={href('/')}>Go to sign in</a>
             </p>
           </>
+        ) : inv.has_account ? (
+          <ExistingAccount
+            email={inv.email}
+            venueName={inv.venue.name}
+            busy={f.busy}
+            error={f.error}
+            notice={f.notice}
+            onAccept={join}
+          />
         ) : (
           <form onSubmit={accept} noValidate>
             {gone ? (
               <Notice kind="error">{refusal(f.error)}</Notice>
             ) : emailTaken ? (
-              <Notice kind="error">
-                {emailTaken} Sign in with that account and ask {inv.venue.name} to add you.
-              </Notice>
+              <Notice kind="error">{emailTaken} Reload this page to sign in and accept.</Notice>
             ) : (
               <Outcome error={f.error} notice={f.notice} />
             )}

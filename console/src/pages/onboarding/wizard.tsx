@@ -1,9 +1,7 @@
 import { useEffect, useRef, useState } from 'preact/hooks'
-import { ApiError, api, currentSession, messageOf, ok, type Schemas, setSession } from '../../api.ts'
+import { ApiError, api, currentSession, ok, type Schemas, setSession } from '../../api.ts'
 import { WeekSummary } from '../../components/court-week.tsx'
 import {
-  CheckField,
-  DAY_NAMES,
   hhmm,
   Loaded,
   Outcome,
@@ -14,12 +12,15 @@ import {
   useForm,
   useLoad,
 } from '../../components/forms.tsx'
+import { LocationMap } from '../../components/location-map.tsx'
+import { ProvinceField } from '../../components/province.tsx'
 import { Field, Loading, Notice, SelectField } from '../../components/ui.tsx'
 import { money } from '../../format.ts'
 import { go, href } from '../../router.ts'
 import type { Venue as MyVenue } from '../../session.ts'
 import { Images } from '../manage/details.tsx'
 import { VerificationTab } from '../manage/verification.tsx'
+import { OpeningHoursForm, PriceBandForm } from './hours.tsx'
 
 // Issue 33, owner onboarding: a signed-in user with a verified email creates a venue step by step,
 // every step saved through the public API as it is done (the venue exists from the first step on):
@@ -32,7 +33,6 @@ import { VerificationTab } from '../manage/verification.tsx'
 //   #/new-venue/:id/verification the request to the Courtside team (POST …/verification/request)
 
 type Venue = Schemas['Venue']
-type Court = Schemas['Court']
 
 const STEPS = [
   { key: 'details', label: 'Details' },
@@ -283,14 +283,19 @@ function DetailsForm({
         <Field label="Address" required autoComplete="street-address" {...f.bind('address')} />
         <div class="row">
           <Field label="City" required {...f.bind('city')} />
-          <Field label="Province" required {...f.bind('state')} />
+          <ProvinceField {...f.bindSelect('state')} />
         </div>
+        <LocationMap
+          latitude={f.values.latitude}
+          longitude={f.values.longitude}
+          onPick={(latitude, longitude) => f.setValues((v) => ({ ...v, latitude, longitude }))}
+        />
         <div class="row">
           <Field
             label="Latitude"
             inputMode="decimal"
             required
-            hint="From a map: right-click the place, the first number (e.g. 27.7172)."
+            hint="Set by the map, or typed (e.g. 27.7172)."
             {...f.bind('latitude')}
           />
           <Field
@@ -317,7 +322,8 @@ function DetailsForm({
 
 // --- 2. Courts -----------------------------------------------------------------------------------
 
-const SLOT_OPTIONS = ['30', '60', '90', '120', '15', '45'].map((m) => ({ value: m, label: `${m} minutes` }))
+/** Slot lengths in order; 60 minutes is the default (issue 51). */
+const SLOT_OPTIONS = ['15', '30', '45', '60', '90', '120'].map((m) => ({ value: m, label: `${m} minutes` }))
 type SlotMinutes = 15 | 30 | 45 | 60 | 90 | 120
 
 function useVenueCourts(venueId: number) {
@@ -415,173 +421,42 @@ function CourtsStep({ venueId }: { venueId: number }) {
   )
 }
 
-// --- 3. Hours and prices -------------------------------------------------------------------------
-
-const ALL_DAYS = DAY_NAMES.map((_, i) => i)
-
-/** The 422 field of a schedule or pricing answer → the field of this form it is about. */
-function hoursField(err: ApiError): Record<string, string> {
-  const out: Record<string, string> = {}
-  for (const [key, messages] of Object.entries(err.fields)) {
-    const name = key.replace(/^schedules\.\d+\./, '')
-    const field =
-      name === 'open_time' || name === 'start_time'
-        ? 'opens'
-        : name === 'close_time' || name === 'end_time'
-          ? 'closes'
-          : name === 'price_per_hour'
-            ? 'price'
-            : 'form'
-    out[field] ??= messages[0]
-  }
-  return out
-}
+// --- 3. Hours and prices (./hours.tsx: opening hours per weekday, then price bands within them) ---
 
 function HoursStep({ venueId }: { venueId: number }) {
   const courts = useVenueCourts(venueId)
+  const venue = useLoad(
+    () => ok(api().GET('/api/venues/{venue}', { params: { path: { venue: String(venueId) } } })).then((r) => r.data),
+    [venueId],
+  )
   return (
     <>
+      {venue.error && <Notice kind="error">{venue.error}</Notice>}
       <Loaded state={courts} loading="Loading courts" empty="Add a court first.">
-        {(list) => <HoursForm key={list.map((c) => c.id).join('-')} courts={list} onSaved={courts.reload} />}
+        {(list) =>
+          venue.data ? (
+            <>
+              <OpeningHoursForm
+                key={`hours-${list.map((c) => c.id).join('-')}`}
+                courts={list}
+                venue={venue.data}
+                onSaved={courts.reload}
+              />
+              <PriceBandForm
+                key={`bands-${list.map((c) => c.id).join('-')}`}
+                courts={list}
+                venue={venue.data}
+                onSaved={courts.reload}
+              />
+            </>
+          ) : (
+            <Loading what="Loading the venue" />
+          )
+        }
       </Loaded>
       {courts.data && <WeekSummary courts={courts.data} />}
       <Next venueId={venueId} to="photos" label="Continue to photos" />
     </>
-  )
-}
-
-function HoursForm({ courts, onSaved }: { courts: Court[]; onSaved: () => void }) {
-  const [chosenCourts, setChosenCourts] = useState<number[]>(courts.map((c) => c.id))
-  const [days, setDays] = useState<number[]>(ALL_DAYS)
-  const f = useForm({ opens: '06:00', closes: '21:00', price: '', closed: false })
-  const [errors, setErrors] = useState<Record<string, string>>({})
-  const toggle = (list: number[], id: number, on: boolean) =>
-    on ? [...list, id].sort((a, b) => a - b) : list.filter((x) => x !== id)
-
-  async function apply(e: Event) {
-    e.preventDefault()
-    const problems: Record<string, string> = {}
-    if (chosenCourts.length === 0) problems.courts = 'Choose at least one court.'
-    if (days.length === 0) problems.days = 'Choose at least one day.'
-    setErrors(problems)
-    if (Object.keys(problems).length > 0) return
-    const v = f.values
-    const chosen = courts.filter((c) => chosenCourts.includes(c.id))
-    await f.submit(async () => {
-      try {
-        for (const court of chosen) {
-          const path = { court: String(court.id) }
-          // The schedule route replaces the week: keep the court's other days as they are.
-          const kept = court.schedules
-            .filter((s) => !days.includes(s.day_of_week))
-            .map((s) => ({
-              day_of_week: s.day_of_week,
-              open_time: hhmm(s.open_time),
-              close_time: hhmm(s.close_time),
-              is_closed: s.is_closed,
-            }))
-          const set = days.map((d) =>
-            v.closed
-              ? { day_of_week: d, is_closed: true }
-              : { day_of_week: d, open_time: v.opens, close_time: v.closes },
-          )
-          await ok(
-            api().PUT('/api/courts/{court}/schedule', { params: { path }, body: { schedules: [...kept, ...set] } }),
-          )
-          if (v.closed || v.price.trim() === '') continue
-          // One rule for every day, else one per chosen day.
-          const ruleDays: (number | null)[] = days.length === 7 ? [null] : days
-          for (const day of ruleDays) {
-            await ok(
-              api().POST('/api/courts/{court}/pricing', {
-                params: { path },
-                body: {
-                  type: 'standard',
-                  day_of_week: day,
-                  start_time: v.opens,
-                  end_time: v.closes,
-                  price_per_hour: rupees(v.price),
-                },
-              }),
-            )
-          }
-        }
-      } finally {
-        onSaved()
-      }
-      const names = chosen.map((c) => c.name).join(', ')
-      return v.closed ? `${names}: closed on the chosen days.` : `Hours and prices saved for ${names}.`
-    })
-  }
-  const apiErrors = f.error instanceof ApiError ? hoursField(f.error) : {}
-  return (
-    <Section title="Weekly hours and prices">
-      <p>Choose courts and days, then their hours and the price per hour for those hours. Repeat for other days.</p>
-      <form onSubmit={apply} noValidate>
-        <Outcome error={f.error} notice={f.notice} />
-        {apiErrors.form && apiErrors.form !== messageOf(f.error) && <Notice kind="error">{apiErrors.form}</Notice>}
-        <fieldset aria-describedby={errors.courts ? 'hours-courts-error' : undefined}>
-          <legend>Courts</legend>
-          {courts.map((c) => (
-            <CheckField
-              key={c.id}
-              label={c.name}
-              checked={chosenCourts.includes(c.id)}
-              onChange={(e) => setChosenCourts(toggle(chosenCourts, c.id, e.currentTarget.checked))}
-            />
-          ))}
-          {errors.courts && (
-            <p class="error" id="hours-courts-error">
-              {errors.courts}
-            </p>
-          )}
-        </fieldset>
-        <fieldset aria-describedby={errors.days ? 'hours-days-error' : undefined}>
-          <legend>Days</legend>
-          <div class="day-checks">
-            {DAY_NAMES.map((name, i) => (
-              <CheckField
-                key={name}
-                label={name}
-                checked={days.includes(i)}
-                onChange={(e) => setDays(toggle(days, i, e.currentTarget.checked))}
-              />
-            ))}
-          </div>
-          {errors.days && (
-            <p class="error" id="hours-days-error">
-              {errors.days}
-            </p>
-          )}
-        </fieldset>
-        <CheckField label="Closed all day on these days" checked={f.values.closed} onChange={f.check('closed')} />
-        {!f.values.closed && (
-          <div class="row">
-            <Field label="Opens" type="time" value={f.values.opens} onInput={f.text('opens')} error={apiErrors.opens} />
-            <Field
-              label="Closes"
-              type="time"
-              value={f.values.closes}
-              onInput={f.text('closes')}
-              error={apiErrors.closes}
-            />
-            <Field
-              label="Price per hour (Rs)"
-              inputMode="decimal"
-              hint="Empty: the court's base price."
-              value={f.values.price}
-              onInput={f.text('price')}
-              error={apiErrors.price}
-            />
-          </div>
-        )}
-        <div class="actions">
-          <button type="submit" class="primary" disabled={f.busy}>
-            Apply to chosen courts
-          </button>
-        </div>
-      </form>
-    </Section>
   )
 }
 

@@ -3,6 +3,7 @@ import { api, ok, type Schemas, type User } from '../../api.ts'
 import { CheckField, Loaded, Outcome, PagedList, Section, Table, useForm, useLoad } from '../../components/forms.tsx'
 import { ScrollBox } from '../../components/scroll.tsx'
 import { Field, Notice, RowAction } from '../../components/ui.tsx'
+import { venueMinute } from '../../format.ts'
 import { href } from '../../router.ts'
 import { managesVenue, type Venue } from '../../session.ts'
 
@@ -21,7 +22,10 @@ const EVENTS: { value: WebhookEvent; label: string }[] = [
   { value: 'booking.completed', label: 'Court booking completed' },
   { value: 'indoor_booking.created', label: 'Indoor booking made' },
   { value: 'indoor_booking.confirmed', label: 'Indoor booking confirmed' },
+  { value: 'booking.no_show', label: 'Court booking no-show' },
   { value: 'indoor_booking.cancelled', label: 'Indoor booking cancelled' },
+  { value: 'indoor_booking.completed', label: 'Indoor booking completed' },
+  { value: 'indoor_booking.no_show', label: 'Indoor booking no-show' },
   { value: 'payment.completed', label: 'Payment completed' },
   { value: 'payment.refunded', label: 'Payment refunded' },
 ]
@@ -122,10 +126,10 @@ function EndpointRow({
       <td class="break">{w.url}</td>
       <td>{w.events.join(', ')}</td>
       <td>
-        {w.status === 'active' ? 'Active' : `Disabled ${w.disabled_at ?? ''}`}
+        {w.status === 'active' ? 'Active' : `Disabled ${venueMinute(w.disabled_at)}`}
         {w.failing_since && w.status === 'active' && <span class="muted"> (failing since {w.failing_since})</span>}
       </td>
-      <td class="nowrap">{w.created_at.slice(0, 16)}</td>
+      <td class="nowrap">{venueMinute(w.created_at)}</td>
       <td>
         <Outcome error={f.error} notice={null} />
         <div class="row-actions">
@@ -277,7 +281,7 @@ function Deliveries({ venue, webhook: w }: { venue: Venue; webhook: Webhook }) {
                     <td class="break">
                       <code>{d.message_id}</code>
                       <br />
-                      <span class="muted">{d.created_at?.slice(0, 16)}</span>
+                      <span class="muted">{venueMinute(d.created_at)}</span>
                     </td>
                     <td>{DELIVERY_STATUS[d.status] ?? d.status}</td>
                     <td class="num">{d.attempts}</td>
@@ -285,7 +289,7 @@ function Deliveries({ venue, webhook: w }: { venue: Venue; webhook: Webhook }) {
                       {last ? (last.status_code !== null ? `HTTP ${last.status_code}` : (last.error ?? '—')) : '—'}
                       {last && <span class="muted"> ({last.duration_ms} ms)</span>}
                     </td>
-                    <td class="nowrap">{d.next_attempt_at?.slice(0, 16) ?? '—'}</td>
+                    <td class="nowrap">{venueMinute(d.next_attempt_at) || '—'}</td>
                     <td>
                       <RowAction
                         label="Send again"

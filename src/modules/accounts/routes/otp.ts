@@ -61,7 +61,12 @@ const otpRoutes: Routes = async (app) => {
       const body = req.body
       const userId = await verifyOtp(ctx, body.identifier, body.type, body.otp)
       if (userId === null) return { message: 'OTP verified successfully.' }
-      const token = await issueToken(ctx.db, userId, deviceName(req.headers['user-agent'], body.device_name))
+      const token = await issueToken(
+        ctx.db,
+        userId,
+        deviceName(req.headers['user-agent'], body.device_name),
+        ctx.clock.now(),
+      )
       return {
         message: 'OTP verified successfully.',
         token,

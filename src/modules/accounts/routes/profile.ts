@@ -3,8 +3,15 @@ import type { Routes } from '../../../lib/route.ts'
 import { Data, errorResponses, Message } from '../../../lib/schemas.ts'
 import { acceptUploads, readUploads } from '../../../lib/uploads.ts'
 import { UserSchema } from '../resource.ts'
-import { AvatarBody, PasswordBody, ProfileUpdateBody } from '../schemas.ts'
-import { changePassword, MAX_AVATAR_BYTES, replaceAvatar, updateProfile } from '../service/profile.ts'
+import { AvatarBody, NewPasswordBody, PasswordBody, ProfileUpdateBody } from '../schemas.ts'
+import {
+  changePassword,
+  MAX_AVATAR_BYTES,
+  OTP_RESET_MINUTES,
+  replaceAvatar,
+  resetPassword,
+  updateProfile,
+} from '../service/profile.ts'
 import { userResourceOf } from '../service/users.ts'
 
 const tags = ['Profile']
@@ -68,6 +75,29 @@ const profileRoutes: Routes = async (app) => {
     },
     async (req) => {
       await changePassword(ctx, signedIn(req).id, req.body)
+      return { message: 'Password updated successfully.' }
+    },
+  )
+
+  app.post(
+    '/profile/password/reset',
+    {
+      onRequest: app.auth.required,
+      schema: {
+        tags,
+        security,
+        operationId: 'resetPassword',
+        summary: 'Set a new password without the current one, just after signing in with a one-time code',
+        description:
+          '"Forgot password": sign in with POST /auth/otp/send and /auth/otp/verify (by phone or email), then ' +
+          `within ${OTP_RESET_MINUTES} minutes send password (≥ 8) and password_confirmation with that token, once. ` +
+          'Any other session (a password sign-in, a second reset, a later one) is 403.',
+        body: NewPasswordBody,
+        response: { 200: Message, ...errorResponses },
+      },
+    },
+    async (req) => {
+      await resetPassword(ctx, signedIn(req), req.body)
       return { message: 'Password updated successfully.' }
     },
   )

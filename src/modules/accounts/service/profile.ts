@@ -1,12 +1,12 @@
 import type { Static } from 'typebox'
 import { cacheTags } from '../../../lib/cache-tags.ts'
 import type { AppContext } from '../../../lib/context.ts'
-import { Invalid } from '../../../lib/errors.ts'
+import { Forbidden, Invalid } from '../../../lib/errors.ts'
 import { hashPassword, verifyPassword } from '../../../lib/password.ts'
 import { detectImage } from '../../../lib/storage.ts'
 import { Upload } from '../../../lib/uploads.ts'
 import * as repo from '../repository.ts'
-import type { PasswordBody, ProfileUpdateBody } from '../schemas.ts'
+import type { NewPasswordBody, PasswordBody, ProfileUpdateBody } from '../schemas.ts'
 import { rethrowUnique, uniquenessErrors } from './users.ts'
 
 // The signed-in user's own profile: name and phone, the channels booking messages come by
@@ -69,6 +69,32 @@ export async function changePassword(ctx: AppContext, userId: number, input: Sta
   await repo.updateUser(ctx.db, userId, {
     password_hash: await hashPassword(input.password),
     updated_at: ctx.clock.now(),
+  })
+}
+
+/** How long after a sign-in with a one-time code its session may set a new password without the current one. */
+export const OTP_RESET_MINUTES = 15
+export const OTP_RESET_REFUSED =
+  'Sign in with a one-time code first: a new password without the current one can be set only in the 15 minutes after that.'
+
+/**
+ * "Forgot password" (issue 51): a session signed in with a one-time code in the last
+ * OTP_RESET_MINUTES sets a new password, once (the contract's POST /profile/password needs the
+ * current one). Any other session is 403.
+ */
+export async function resetPassword(
+  ctx: AppContext,
+  user: { id: number; tokenId: number },
+  input: Static<typeof NewPasswordBody>,
+) {
+  if (input.password !== input.password_confirmation) {
+    throw new Invalid('password', 'The password field confirmation does not match.')
+  }
+  const since = new Date(ctx.clock.now().getTime() - OTP_RESET_MINUTES * 60_000)
+  const passwordHash = await hashPassword(input.password)
+  await ctx.db.transaction().execute(async (trx) => {
+    if (!(await repo.takeOtpSignIn(trx, user.id, user.tokenId, since))) throw new Forbidden(OTP_RESET_REFUSED)
+    await repo.updateUser(trx, user.id, { password_hash: passwordHash, updated_at: ctx.clock.now() })
   })
 }
 

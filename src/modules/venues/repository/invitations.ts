@@ -2,7 +2,7 @@ import type { Executor } from '../../../lib/db.ts'
 import { selectUsers } from '../../accounts/index.ts'
 import type { StaffRole } from './staff.ts'
 
-// Staff invitations for emails without an account (issue 33; docs/catalogue.md, "Staff invitations").
+// Staff invitations (issue 33; for every invitee since issue 51; docs/catalogue.md, "Staff invitations").
 
 const COLUMNS = [
   'i.id',
@@ -14,6 +14,7 @@ const COLUMNS = [
   'i.expires_at',
   'i.accepted_at',
   'i.created_at',
+  'u.id as account_id',
 ] as const
 
 export type InvitationRow = {
@@ -26,6 +27,8 @@ export type InvitationRow = {
   expires_at: Date | string
   accepted_at: Date | string | null
   created_at: Date | string
+  /** The account that has the invited email, if any (it accepts signed in). */
+  account_id: number | null
 }
 
 /** Replaces the venue's pending invitations of `email` with a new one; its id. */
@@ -38,6 +41,7 @@ export async function replaceInvitation(
     token_hash: string
     invited_by: number
     expires_at: Date
+    created_at: Date
   },
 ): Promise<number> {
   await db
@@ -54,6 +58,7 @@ function selectInvitation(db: Executor) {
   return db
     .selectFrom('venue_invitations as i')
     .innerJoin('venues as v', 'v.id', 'i.venue_id')
+    .leftJoin('users as u', 'u.email', 'i.email')
     .where('v.deleted_at', 'is', null)
     .select(COLUMNS)
 }
@@ -110,3 +115,58 @@ export async function emailVerified(db: Executor, userId: number): Promise<boole
 /** The User row of an invitee (the accounts module's columns). */
 export const findInvitedUser = (db: Executor, userId: number) =>
   selectUsers(db).where('u.id', '=', userId).executeTakeFirst()
+
+/** The venue's invitations not accepted yet (pending or expired), newest first. */
+export async function openInvitations(db: Executor, venueId: number): Promise<InvitationRow[]> {
+  return selectInvitation(db)
+    .where('i.venue_id', '=', venueId)
+    .where('i.accepted_at', 'is', null)
+    .orderBy('i.created_at', 'desc')
+    .orderBy('i.id', 'desc')
+    .execute()
+}
+
+/** The invitations to `email` not accepted yet and still valid at `now`, newest first. */
+export async function invitationsTo(db: Executor, email: string, now: Date): Promise<InvitationRow[]> {
+  return selectInvitation(db)
+    .where('i.email', '=', email)
+    .where('i.accepted_at', 'is', null)
+    .where('i.expires_at', '>', now)
+    .orderBy('i.created_at', 'desc')
+    .orderBy('i.id', 'desc')
+    .execute()
+}
+
+/** The invitation `id` of the venue, locked for the rest of the transaction. */
+export async function lockInvitation(db: Executor, id: number): Promise<InvitationRow | undefined> {
+  return selectInvitation(db).where('i.id', '=', id).forUpdate('i').executeTakeFirst()
+}
+
+/** A new link (token hash) and expiry for an invitation not accepted yet; false when it was accepted or is gone. */
+export async function renewInvitation(db: Executor, id: number, tokenHash: string, expiresAt: Date): Promise<boolean> {
+  const row = await db
+    .updateTable('venue_invitations')
+    .set({ token_hash: tokenHash, expires_at: expiresAt })
+    .where('id', '=', id)
+    .where('accepted_at', 'is', null)
+    .returning('id')
+    .executeTakeFirst()
+  return row !== undefined
+}
+
+/** Withdraws (deletes) an invitation not accepted yet; false when it was accepted or is gone. */
+export async function deleteOpenInvitation(db: Executor, id: number): Promise<boolean> {
+  const row = await db
+    .deleteFrom('venue_invitations')
+    .where('id', '=', id)
+    .where('accepted_at', 'is', null)
+    .returning('id')
+    .executeTakeFirst()
+  return row !== undefined
+}
+
+/** The owner of a venue (its user id), or undefined for an unknown venue. */
+export async function venueOwnerId(db: Executor, venueId: number): Promise<number | undefined> {
+  const row = await db.selectFrom('venues').select('owner_id').where('id', '=', venueId).executeTakeFirst()
+  return row ? Number(row.owner_id) : undefined
+}

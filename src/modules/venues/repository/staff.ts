@@ -46,7 +46,7 @@ export async function revokeStaffRole(db: Executor, userId: number, role: StaffR
 }
 
 export const userIdByEmail = (db: Executor, email: string) =>
-  db.selectFrom('users').select('id').where('email', '=', email).executeTakeFirst()
+  db.selectFrom('users').select(['id', 'email']).where('email', '=', email).executeTakeFirst()
 
 export const staffAssignment = (db: Executor, venueId: number, userId: number) =>
   db

@@ -41,7 +41,7 @@ export default async function invitationRoutes(app: RouteApp) {
           'Creates the account of the invited email (email verified: the link proved it; password ≥ 8 characters ' +
           'and confirmed), makes it manager or staff of the venue and answers like register, with a token. ' +
           'Unknown token 404; an invitation already used or expired 410; an email that has an account by now 422 ' +
-          'on email (sign in and ask the owner to add it).',
+          'on email (sign in with it and accept through POST /me/invitations/{id}/accept).',
         params: InvitationParams,
         body: AcceptInvitationBody,
         response: { 201: AcceptInvitationResponse, 410: Message, ...errorResponses },

@@ -1,6 +1,6 @@
 import { Type } from 'typebox'
 import type { RouteApp } from '../../../lib/route.ts'
-import { Data, errorResponses, Message } from '../../../lib/schemas.ts'
+import { Data, errorResponses, Message, Nullable } from '../../../lib/schemas.ts'
 import { AmenitySchema } from '../resource.ts'
 import { AmenityBody, AmenityUpdateBody, SportBody, SportFullSchema, SportUpdateBody } from '../schemas.ts'
 import {
@@ -34,6 +34,29 @@ export default async function referenceRoutes(app: RouteApp) {
       },
     },
     async () => ({ data: await listAmenities(ctx) }),
+  )
+  app.get(
+    '/map',
+    {
+      schema: {
+        tags,
+        operationId: 'getMapSettings',
+        security: [],
+        summary: 'The map tiles of the venue location picker (server configuration; public)',
+        description:
+          'tile_url: MAP_TILE_URL, a template with {z}, {x}, {y} (and maybe {s}), or null when none is configured ' +
+          '(the console then shows the marker on a plain background); attribution: MAP_ATTRIBUTION.',
+        response: {
+          200: Data(
+            Type.Object({
+              tile_url: Nullable(Type.String()),
+              attribution: Type.String(),
+            }),
+          ),
+        },
+      },
+    },
+    async () => ({ data: { tile_url: ctx.config.mapTileUrl ?? null, attribution: ctx.config.mapAttribution } }),
   )
   app.get(
     '/sports',

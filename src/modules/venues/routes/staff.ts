@@ -39,24 +39,22 @@ export default async function staffRoutes(app: RouteApp) {
         tags: ['Venue staff'],
         security,
         operationId: 'addVenueStaff',
-        summary:
-          'Assign a user, by email, as manager or staff, or invite an email without an account (owner, super_admin)',
+        summary: 'Invite an email as manager or staff (owner, super_admin)',
         description:
-          'An existing account is assigned at once (201, a StaffMember) and also receives that global role; ' +
-          'assigning again changes the role. An email without an account gets an invitation instead (202, a ' +
-          'pending VenueInvitation): a mail with a link to /console/#/invitations/{token}, valid 7 days, where ' +
-          'the invitee sets a name and password (POST /invitations/{token}/accept). Inviting the same email ' +
-          'again replaces the pending invitation (the old link stops working).',
+          'Everyone gets an invitation (202, a pending VenueInvitation), an existing account too: a mail with a ' +
+          'link to /console/#/invitations/{token}, valid 7 days, and for an existing account an in-app ' +
+          'notification (StaffInvitation). An existing account gets the role only when it accepts signed in ' +
+          '(POST /me/invitations/{id}/accept); anyone else sets a name and password (POST ' +
+          '/invitations/{token}/accept). Inviting the same email again replaces the pending invitation (the ' +
+          'old link stops working). The venue owner is 422 on email; someone who already works here with ' +
+          'that role is 409.',
         params: VenueParams,
         body: StaffBody,
-        response: { 201: Data(StaffMemberSchema), 202: Data(InvitationSchema), ...errorResponses },
+        response: { 202: Data(InvitationSchema), 409: Message, ...errorResponses },
       },
     },
-    async (req, reply) => {
-      const result = await assignStaff(ctx, signedIn(req), req.params.venue, req.body)
-      if ('invitation' in result) return reply.code(202).send({ data: result.invitation })
-      return reply.code(201).send({ data: result.member })
-    },
+    async (req, reply) =>
+      reply.code(202).send({ data: await assignStaff(ctx, signedIn(req), req.params.venue, req.body) }),
   )
 
   app.delete(

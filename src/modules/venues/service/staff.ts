@@ -2,7 +2,7 @@ import type { Static } from 'typebox'
 import type { AuthUser } from '../../../lib/auth.ts'
 import type { AppContext } from '../../../lib/context.ts'
 import type { Executor } from '../../../lib/db.ts'
-import { Invalid, NotFound } from '../../../lib/errors.ts'
+import { Conflict, Invalid, NotFound } from '../../../lib/errors.ts'
 import { pathId } from '../../../lib/ids.ts'
 import type { Zone } from '../../../lib/zone.ts'
 import {
@@ -13,16 +13,15 @@ import {
   type StaffRole,
   staffAssignment,
   staffRows,
-  upsertStaff,
   userIdByEmail,
 } from '../repository/staff.ts'
 import type { StaffBody, StaffMemberSchema } from '../schemas.ts'
 import { type Invitation, inviteStaff } from './invitations.ts'
 import { venueForStaff } from './manage.ts'
 
-// Staff assignment: the owner (or super_admin) assigns an existing user, found by email, as a
-// manager or staff of the venue; an email without an account gets an invitation (./invitations.ts). The user also gets that global role, which is dropped again
-// when their last assignment with that role goes.
+// Venue staff: the owner (or super_admin) invites an email as manager or staff of the venue
+// (./invitations.ts; the role comes with accepting, ./membership.ts), lists and removes them. The
+// user also gets that global role, which is dropped again when their last assignment with it goes.
 
 type StaffMember = Static<typeof StaffMemberSchema>
 
@@ -42,28 +41,25 @@ async function syncGlobalRole(db: Executor, userId: number, role: StaffRole) {
 }
 
 /**
- * Assigns (or re-assigns with another role) a user to the venue; an email without an account is
- * invited instead (`invitation`).
+ * POST /venues/{venue}/staff: invites the email as manager or staff (issue 51: everyone, an existing
+ * account too, gets an invitation and becomes staff only by accepting it). The venue's owner is 422;
+ * someone who works here with that very role already is 409.
  */
 export async function assignStaff(
   ctx: AppContext,
   user: AuthUser,
   key: string,
   body: Static<typeof StaffBody>,
-): Promise<{ member: StaffMember } | { invitation: Invitation }> {
+): Promise<Invitation> {
   const venue = await venueForStaff(ctx, user, key, ['owner'])
   const email = body.email.trim()
   const target = await userIdByEmail(ctx.db, email)
-  if (!target) return { invitation: await inviteStaff(ctx, user, venue, email, body.role) }
-  if (target.id === venue.owner_id) throw new Invalid('email', 'The owner of the venue cannot be assigned as staff.')
-  return ctx.db.transaction().execute(async (trx) => {
-    const previous = await staffAssignment(trx, venue.id, target.id)
-    await upsertStaff(trx, venue.id, target.id, body.role)
-    await syncGlobalRole(trx, target.id, body.role)
-    if (previous && previous.role !== body.role) await syncGlobalRole(trx, target.id, previous.role as StaffRole)
-    const [member] = await members(trx, ctx.zone, venue.id, target.id)
-    return { member }
-  })
+  if (target) {
+    if (target.id === venue.owner_id) throw new Invalid('email', 'The owner of the venue cannot be assigned as staff.')
+    const current = await staffAssignment(ctx.db, venue.id, target.id)
+    if (current?.role === body.role) throw new Conflict(`This person already works here as ${body.role}.`)
+  }
+  return inviteStaff(ctx, user, venue, target?.email ?? email, body.role)
 }
 
 export async function removeStaff(ctx: AppContext, user: AuthUser, key: string, userKey: string): Promise<void> {

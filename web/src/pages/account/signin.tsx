@@ -27,6 +27,9 @@ export function SignInPage({ query }: { query: URLSearchParams }) {
       </fieldset>
       {method === 'password' ? <PasswordForm next={next} /> : <CodeForm next={next} />}
       <p>
+        <Link href="/reset-password">{t('reset.link')}</Link>
+      </p>
+      <p>
         {t('auth.noAccount')} <Link href={`/signup?next=${encodeURIComponent(next)}`}>{t('auth.signUp')}</Link>
       </p>
     </section>

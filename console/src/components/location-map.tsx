@@ -1,0 +1,98 @@
+import 'leaflet/dist/leaflet.css'
+import L from 'leaflet'
+import { useEffect, useRef } from 'preact/hooks'
+import { api, ok } from '../api.ts'
+
+// The venue's location on a map (issue 51; docs/console.md, "Location"): Leaflet with the server's
+// tile template (GET /api/map: MAP_TILE_URL, or none, when the map is a plain background). A click
+// puts the marker there and a drag moves it; both write the latitude and longitude fields, which stay
+// editable by hand (typing moves the marker). The marker is a div icon styled by styles.css: no image
+// to fetch, so the map works offline and under the console's CSP.
+
+/** Kathmandu, where the map opens when the coordinates are not set yet. */
+const KATHMANDU: [number, number] = [27.7172, 85.324]
+
+const parse = (text: string): number | null => {
+  const n = Number(text.trim())
+  return text.trim() !== '' && Number.isFinite(n) ? n : null
+}
+const six = (n: number) => n.toFixed(6)
+
+export function LocationMap({
+  latitude,
+  longitude,
+  onPick,
+}: {
+  latitude: string
+  longitude: string
+  onPick: (latitude: string, longitude: string) => void
+}) {
+  const box = useRef<HTMLDivElement>(null)
+  const map = useRef<L.Map | null>(null)
+  const marker = useRef<L.Marker | null>(null)
+  const pick = useRef(onPick)
+  pick.current = onPick
+
+  useEffect(() => {
+    if (!box.current) return
+    const lat = parse(latitude)
+    const lng = parse(longitude)
+    const at: [number, number] = lat !== null && lng !== null ? [lat, lng] : KATHMANDU
+    const m = L.map(box.current, { center: at, zoom: lat !== null ? 16 : 12, attributionControl: true })
+    map.current = m
+    const icon = L.divIcon({ className: 'map-pin', iconSize: [22, 22], iconAnchor: [11, 22] })
+    const pin = L.marker(at, { draggable: true, icon, keyboard: true, title: 'Venue location', alt: 'Venue location' })
+    pin.addTo(m)
+    marker.current = pin
+    pin.on('dragend', () => {
+      const p = pin.getLatLng()
+      pick.current(six(p.lat), six(p.lng))
+    })
+    m.on('click', (e: L.LeafletMouseEvent) => {
+      pin.setLatLng(e.latlng)
+      pick.current(six(e.latlng.lat), six(e.latlng.lng))
+    })
+    let live = true
+    ok(api().GET('/api/map'))
+      .then((r) => {
+        if (live && r.data.tile_url) {
+          L.tileLayer(r.data.tile_url, { attribution: r.data.attribution, maxZoom: 19 }).addTo(m)
+        }
+      })
+      .catch(() => undefined) // No tiles: the marker still works on the plain background.
+    return () => {
+      live = false
+      m.remove()
+    }
+    // The map is made once; the fields move the marker below.
+  }, [])
+
+  // Typed coordinates move the marker (and the view) when both are numbers.
+  useEffect(() => {
+    const lat = parse(latitude)
+    const lng = parse(longitude)
+    if (lat === null || lng === null || !marker.current || !map.current) return
+    const now = marker.current.getLatLng()
+    if (Math.abs(now.lat - lat) < 1e-7 && Math.abs(now.lng - lng) < 1e-7) return
+    marker.current.setLatLng([lat, lng])
+    map.current.panTo([lat, lng])
+  }, [latitude, longitude])
+
+  return (
+    <div class="field">
+      <span id="location-map-label">Location on the map</span>
+      <div
+        ref={box}
+        class="location-map"
+        role="application"
+        aria-labelledby="location-map-label"
+        aria-describedby="location-map-hint"
+        data-testid="location-map"
+      />
+      <p class="hint" id="location-map-hint">
+        Click the map or drag the marker to the venue's entrance; the latitude and longitude below follow, and can still
+        be typed.
+      </p>
+    </div>
+  )
+}
