@@ -1,5 +1,6 @@
 import { Type } from 'typebox'
 import { signedIn } from '../../lib/auth.ts'
+import { requestLocale } from '../../lib/i18n/locale.ts'
 import { pathId } from '../../lib/ids.ts'
 import type { Routes } from '../../lib/route.ts'
 import { Data, errorResponses, Message } from '../../lib/schemas.ts'
@@ -100,7 +101,7 @@ const routes: Routes = async (app) => {
       reply.header('cache-control', 'private, no-store')
       if (wantsPdf(req.headers.accept)) {
         const { receipt, copy } = await printReceipt(ctx, user, id)
-        const lang = invoiceLanguage(req.query.lang, req)
+        const lang = invoiceLanguage(req.query.lang, requestLocale(req))
         const file = receipt.receipt_number.replaceAll('/', '-')
         return (
           reply
