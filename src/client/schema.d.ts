@@ -17425,8 +17425,8 @@ export interface operations {
     getReceipt: {
         parameters: {
             query?: {
-                /** @description Language of the PDF; without it the Accept-Language header decides (ne: Nepali), else English */
-                lang?: "en" | "ne";
+                /** @description Language of the PDF; without it the signed-in user's language (else Accept-Language) decides */
+                lang?: components["schemas"]["Locale"];
             };
             header?: never;
             path: {

@@ -1,3 +1,3 @@
 // What other modules may use of accounts.
 export { selectUsers } from './queries.ts'
-export { type UserResource, type UserRow, UserSchema, userResource } from './resource.ts'
+export { LocaleEnum, type UserResource, type UserRow, UserSchema, userResource } from './resource.ts'

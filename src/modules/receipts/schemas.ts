@@ -1,5 +1,6 @@
 import { Type } from 'typebox'
 import { DateOnly, Money, Nullable, named } from '../../lib/schemas.ts'
+import { LocaleEnum } from '../accounts/index.ts'
 
 // Request and answer shapes of the receipt routes (path keys; the booking keys are named as the
 // booking routes name them).
@@ -13,8 +14,9 @@ export const VenueParams = Type.Object({ venue: Type.String({ description: 'Venu
 
 export const ReceiptPdfQuery = Type.Object({
   lang: Type.Optional(
-    Type.Union([Type.Literal('en'), Type.Literal('ne')], {
-      description: 'Language of the PDF; without it the Accept-Language header decides (ne: Nepali), else English',
+    Type.Unsafe<(typeof LocaleEnum.values)[number]>({
+      ...LocaleEnum.request,
+      description: "Language of the PDF; without it the signed-in user's language (else Accept-Language) decides",
     }),
   ),
 })
