@@ -17,7 +17,7 @@ export function JoinMatch(props: {
   token: string | null
   price: string
   here: string
-  onJoined: () => void
+  onJoined: (notice: string) => void
 }) {
   const [method, setMethod] = useState<Method>('wallet')
   const action = useAction()
@@ -40,8 +40,9 @@ export function JoinMatch(props: {
         location.assign(url)
         return t('matches.toGateway')
       }
-      props.onJoined()
-      return t('matches.joined')
+      // The form goes once the player is listed: the page says it (onJoined).
+      props.onJoined(t('matches.joined'))
+      return undefined
     })
   }
   return (

@@ -132,6 +132,7 @@ export function MatchesPage({ query }: { query: URLSearchParams }) {
 export function MatchPage({ id, token, payment }: { id: string; token: string | null; payment?: string | null }) {
   const session = useSession()
   const action = useAction()
+  const [joined, setJoined] = useState<string | null>(null)
   const state = useLoad(
     () =>
       ok(
@@ -184,7 +185,16 @@ export function MatchPage({ id, token, payment }: { id: string; token: string | 
                 </p>
               )}
               {session && !mine && m.status === 'open' && (
-                <JoinMatch id={id} token={token} price={m.price_per_player} here={here} onJoined={state.reload} />
+                <JoinMatch
+                  id={id}
+                  token={token}
+                  price={m.price_per_player}
+                  here={here}
+                  onJoined={(notice) => {
+                    setJoined(notice)
+                    state.reload()
+                  }}
+                />
               )}
               {session && mine && m.organizer_id !== session.user.id && ['open', 'full'].includes(m.status) && (
                 <button
@@ -204,7 +214,7 @@ export function MatchPage({ id, token, payment }: { id: string; token: string | 
                   {t('matches.leave')}
                 </button>
               )}
-              <Outcome notice={action.notice} message={action.message} />
+              <Outcome notice={joined ?? action.notice} message={action.message} />
               <p>
                 <Link href="/matches">{t('matches.back')}</Link>
               </p>
