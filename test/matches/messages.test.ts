@@ -2,6 +2,8 @@ import assert from 'node:assert/strict'
 import { after, before, test } from 'node:test'
 import type { App } from '../../src/app.ts'
 import { ManualClock } from '../../src/lib/clock.ts'
+import { translate } from '../../src/lib/i18n/index.ts'
+import { renderMessage } from '../../src/modules/notifications/messages/index.ts'
 import { outbox } from '../accounts/helpers.ts'
 import { notificationsOf } from '../bookings/helpers.ts'
 import { build } from '../helpers/app.ts'
@@ -158,4 +160,38 @@ test('a player who left, and a result to confirm, are sent by SMS in the reader�
     sms.some((s) => s.body.startsWith('Ram Karki तपाईंको फुटसल खेलबाट निस्कनुभयो; एउटा ठाउँ फेरि खाली छ।')),
     JSON.stringify(sms),
   )
+})
+
+test('deadline near and result to confirm: the in-app sentence and the SMS in both languages', () => {
+  const at = 'the futsal match at Arena One on 2026-04-14 19:00:00'
+  assert.equal(
+    translate('ne', `T${at.slice(1)} still has open spots and its pay deadline is near.`),
+    'Arena One मा १४ अप्रिल २०२६, साँझ ७:०० को फुटसल खेलमा अझै ठाउँ खाली छ र भुक्तानीको अन्तिम समय नजिक छ।',
+  )
+  assert.equal(
+    translate('ne', `Sita reported the result of ${at}. Please confirm it.`),
+    'Sita ले Arena One मा १४ अप्रिल २०२६, साँझ ७:०० को फुटसल खेलको नतिजा पठाउनुभयो। कृपया पुष्टि गर्नुहोस्।',
+  )
+  const input = {
+    name: 'Sita',
+    booking: {
+      kind: 'court' as const,
+      bookingNumber: 'BK-1',
+      venue: 'Arena One',
+      place: 'Court 1',
+      date: '2026-04-14',
+      start: '19:00',
+      end: '20:00',
+      total: 100000,
+      paid: 25000,
+    },
+    data: { sport: 'futsal', player_name: 'Hari' },
+  }
+  const en = renderMessage('match_deadline_near', 'en', input)
+  assert.ok(en.sms.startsWith('Your futsal match still has open spots and its pay deadline is near'), en.sms)
+  assert.ok(en.sms.includes('Date: Tue 14 Apr 2026 (1 Baisakh 2083 BS)'), en.sms)
+  const ne = renderMessage('match_result_to_confirm', 'ne', input)
+  assert.ok(ne.sms.startsWith('Hari ले तपाईंको फुटसल खेलको नतिजा पठाउनुभयो।'), ne.sms)
+  assert.ok(ne.sms.includes('समय: साँझ ७:००–राति ८:००'), ne.sms)
+  assert.equal(ne.subject, 'तपाईंको फुटसल खेलको नतिजा पुष्टि गर्नुहोस्: Arena One')
 })
