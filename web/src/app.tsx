@@ -18,7 +18,7 @@ import { type Route, useRoute } from './router.ts'
  *   /embed/v/:slug                 the venue's booking widget for an <iframe> (framable, no site frame)
  *   /book?court=|game=&date=&slots= review a booking: coupon, price, how to pay
  *   /matches[?sport=&date=&level=] "Join a game": open public matches
- *   /matches/:id[?token=]          one match: players and levels, join (wallet) or leave
+ *   /matches/:id[?token=]          one match: players and levels, join (wallet or gateway) or leave
  *   /players/:id                   a player's levels per sport
  *   /payments/return               a gateway's return_url: on to /payments/:id/return
  *   /payments/:id/return           back from a gateway: asks the service until the payment settles
@@ -45,7 +45,7 @@ function page(route: Route): ComponentChildren {
   if (first === 'book') return <BookPage query={route.query} />
   if (first === 'matches' && !second) return <MatchesPage query={route.query} />
   if (first === 'matches' && second && /^\d+$/.test(second) && !third)
-    return <MatchPage id={second} token={route.query.get('token')} />
+    return <MatchPage id={second} token={route.query.get('token')} payment={route.query.get('payment_id')} />
   if (first === 'players' && second && /^\d+$/.test(second) && !third) return <PlayerPage id={second} />
   if (first === 's' && second && !third) return <SharePage token={second} />
   if (first === 'payments' && second === 'return' && !third) return <PaymentLandingPage query={route.query} />

@@ -123,6 +123,17 @@ export const en = {
   'notify.hold_expired': 'Payment not received',
   'notify.maintenance_reason': 'The court is closed for maintenance ({from:time}–{to:time}): {reason}.',
   'notify.maintenance': 'The court is closed for maintenance ({from:time}–{to:time}).',
+  // Open matches (src/modules/matches/notices.ts) and split payments (src/modules/splits/service.ts).
+  'notify.match_joined': '{player} joined the {sport:word} match at {venue} on {start:moment}.',
+  'notify.match_full': 'The {sport:word} match at {venue} on {start:moment} is full: every spot is taken.',
+  'notify.match_left': '{player} left the {sport:word} match at {venue} on {start:moment}; a spot is open again.',
+  'notify.match_deadline':
+    'The {sport:word} match at {venue} on {start:moment} still has open spots and its pay deadline is near.',
+  'notify.match_result':
+    '{player} reported the result of the {sport:word} match at {venue} on {start:moment}. Please confirm it.',
+  'notify.split_paid': '{payer} paid {amount:money} of booking {number} on {date:date} at {time:time}. {rest:text}',
+  'notify.split_all_paid': 'Every share is paid.',
+  'notify.split_unpaid': '{unpaid:n} of {total:n} shares are still unpaid; you can pay the rest at once (settle).',
 
   // Push titles: the notification's class (what English readers have always seen).
   'push.BookingConfirmed': 'BookingConfirmed',
@@ -132,7 +143,13 @@ export const en = {
   'push.CashBackDue': 'CashBackDue',
   'push.CashBackPaid': 'CashBackPaid',
   'push.IndoorGameBookingConfirmed': 'IndoorGameBookingConfirmed',
+  'push.MatchDeadlineNear': 'MatchDeadlineNear',
+  'push.MatchFull': 'MatchFull',
+  'push.MatchJoined': 'MatchJoined',
+  'push.MatchPlayerLeft': 'MatchPlayerLeft',
+  'push.MatchResultToConfirm': 'MatchResultToConfirm',
   'push.SeriesPaymentDue': 'SeriesPaymentDue',
+  'push.SplitSharePaid': 'SplitSharePaid',
   'push.TournamentRegistered': 'TournamentRegistered',
   'push.WaitlistOffer': 'WaitlistOffer',
   'push.WebhookEndpointDisabled': 'WebhookEndpointDisabled',
@@ -172,6 +189,13 @@ export const en = {
   'word.expired': 'expired',
   'word.cash': 'cash',
   'word.wallet': 'wallet',
+  // Sports (a match's sport); a sport not here is written as the venue named it.
+  'word.futsal': 'futsal',
+  'word.cricket': 'cricket',
+  'word.badminton': 'badminton',
+  'word.tennis': 'tennis',
+  'word.basketball': 'basketball',
+  'word.volleyball': 'volleyball',
 
   // Field names a `field` value may be; a field not here is written as the API names it.
   'field.amount': 'amount',

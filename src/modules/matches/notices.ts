@@ -3,20 +3,45 @@ import type { Executor } from '../../lib/db.ts'
 import { notify } from '../notifications/index.ts'
 import * as repo from './repository.ts'
 
-// The match's notifications (stored in the inbox and pushed): joined, full, someone left, the pay
-// deadline near, a result to confirm. Each is written in the transaction of the change it reports.
+// The match's notifications (stored in the inbox and pushed; also sent by SMS and email as the
+// booking messages are, notifications/messages/match.ts): joined, full, someone left, the pay
+// deadline near, a result to confirm. Each is written in the transaction of the change it reports,
+// in English; notify() writes the message in the recipient's language (the server catalogue's
+// notify.match_* keys).
 
-interface About {
+export interface About {
   id: number
   sport: string
   venue_name: string
+  /** The start on the venue's wall clock, "YYYY-MM-DD HH:mm:ss". */
   start: string
+  booking_type: string
+  booking_id: number
+}
+
+/** What a notice says of match `m` (a match row as repo.matchById reads it). */
+export function aboutMatch(
+  ctx: AppContext,
+  m: { id: number; sport: string; venue_name: string; starts_at: Date; booking_type: string; booking_id: number },
+): About {
+  return {
+    id: m.id,
+    sport: m.sport,
+    venue_name: m.venue_name,
+    start: ctx.zone.format(m.starts_at),
+    booking_type: m.booking_type,
+    booking_id: m.booking_id,
+  }
 }
 
 const what = (m: About) => `the ${m.sport} match at ${m.venue_name} on ${m.start}`
+// booking_id and booking_type name the booking its SMS and email tell of (venue, court, date, time).
 const data = (m: About, message: string, extra: Record<string, unknown> = {}) => ({
   message,
   match_id: m.id,
+  sport: m.sport,
+  booking_id: m.booking_id,
+  booking_type: m.booking_type,
   ...extra,
 })
 
@@ -36,7 +61,7 @@ export async function told(
     MatchResultToConfirm: `${player?.name} reported the result of ${what(m)}. Please confirm it.`,
   }[type]
   for (const id of new Set(userIds)) {
-    await notify(ctx, id, type, data(m, message, player ? { player_id: player.id } : {}), db)
+    await notify(ctx, id, type, data(m, message, player ? { player_id: player.id, player_name: player.name } : {}), db)
   }
 }
 
@@ -61,7 +86,7 @@ export async function announceDeadlines(ctx: AppContext): Promise<number> {
         trx,
         players.map((p) => p.user_id),
         'MatchDeadlineNear',
-        { id, sport: m.sport, venue_name: m.venue_name, start: ctx.zone.format(m.starts_at) },
+        aboutMatch(ctx, m),
       )
     }
     return ids.length

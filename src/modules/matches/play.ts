@@ -5,7 +5,7 @@ import { Conflict, Forbidden, Invalid, NotFound, Unprocessable } from '../../lib
 import { formatMoney } from '../../lib/money.ts'
 import { checkReturnUrl, type Gateways, paymentResource, startAtGateway } from '../payments/index.ts'
 import { lockShares, payTakenShares, releaseShare } from '../splits/index.ts'
-import { told } from './notices.ts'
+import { aboutMatch, told } from './notices.ts'
 import { levelOf, NEW_RATING } from './rating.ts'
 import * as repo from './repository.ts'
 import type { Match } from './resource.ts'
@@ -26,8 +26,6 @@ export const OUTSIDE_LEVEL = (min: number | null, max: number | null, level: num
 export const NOT_A_PLAYER = 'You are not a player of this match.'
 export const ORGANIZER_STAYS = 'The organizer cannot leave the match: cancel the booking instead.'
 export const TOO_LATE_TO_LEAVE = 'The deadline to leave this match has passed.'
-
-type Meta = { id: number; sport: string; venue_name: string; start: string }
 
 export type JoinAnswer =
   | { kind: 'wallet'; match: Match; payment: ReturnType<typeof paymentResource> }
@@ -81,7 +79,7 @@ export async function joinMatch(
     })
     const payment = await payTakenShares(ctx, trx, taken, user.id, method, input.return_url ?? null)
     await repo.insertPlayer(trx, { matchId: id, userId: user.id, shareId: taken.shares[0].id, now })
-    const meta: Meta = { id, sport: m.sport, venue_name: m.venue_name, start: ctx.zone.format(m.starts_at) }
+    const meta = aboutMatch(ctx, m)
     const everyone = [...players.map((p) => p.user_id), user.id]
     if (everyone.length >= m.players_total) {
       await repo.setStatus(trx, id, 'full')
@@ -130,7 +128,7 @@ export async function leaveMatch(
     await repo.markLeft(trx, id, user.id, now)
     await repo.setStatus(trx, id, 'open')
     const rest = (await repo.livePlayers(trx, [id])).map((p) => p.user_id)
-    const meta: Meta = { id, sport: m.sport, venue_name: m.venue_name, start: ctx.zone.format(m.starts_at) }
+    const meta = aboutMatch(ctx, m)
     await told(ctx, trx, rest, 'MatchPlayerLeft', meta, { id: user.id, name: user.name })
     return paisa
   })

@@ -2,7 +2,7 @@ import type { Static } from 'typebox'
 import type { AuthUser } from '../../lib/auth.ts'
 import type { AppContext } from '../../lib/context.ts'
 import { Conflict, Forbidden, Invalid, NotFound, Unprocessable } from '../../lib/errors.ts'
-import { told } from './notices.ts'
+import { aboutMatch, told } from './notices.ts'
 import { newRating, type Rating, rateTeamGame } from './rating.ts'
 import * as repo from './repository.ts'
 import { type Match, type PlayerProfile, profileResource } from './resource.ts'
@@ -52,14 +52,7 @@ export async function reportResult(
     })
     const other = input.teams.find((t) => !t.includes(user.id)) ?? []
     const reporter = players.find((p) => p.user_id === user.id)!
-    await told(
-      ctx,
-      trx,
-      other,
-      'MatchResultToConfirm',
-      { id, sport: m.sport, venue_name: m.venue_name, start: ctx.zone.format(m.starts_at) },
-      { id: user.id, name: reporter.name },
-    )
+    await told(ctx, trx, other, 'MatchResultToConfirm', aboutMatch(ctx, m), { id: user.id, name: reporter.name })
   })
   return loadMatch(ctx, ctx.db, id, user)
 }

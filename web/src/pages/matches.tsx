@@ -4,9 +4,11 @@ import { Loaded, Outcome, useAction, useLoad } from '../components/account.tsx'
 import { formatDate, formatDigits, formatMoney, formatNumber, t } from '../i18n/index.ts'
 import { Link, navigate } from '../router.ts'
 import { useSession } from '../session.ts'
+import { JoinMatch, JoinPayment } from './match-join.tsx'
 
 // Open matches (docs/matches.md): "Join a game" (the public list with its filters), one match (its
-// players and their levels; join paying the share from the wallet, or leave), and a player's levels.
+// players and their levels; join paying the share from the wallet or a gateway, or leave), and a
+// player's levels.
 
 type Match = Schemas['Match']
 type Sport = Schemas['Sport']
@@ -123,10 +125,14 @@ export function MatchesPage({ query }: { query: URLSearchParams }) {
   )
 }
 
-/** One match: its players and levels; join (the share paid from the wallet) or leave. */
-export function MatchPage({ id, token }: { id: string; token: string | null }) {
+/**
+ * One match: its players and levels; join (the share paid from the wallet or a gateway, match-join.tsx)
+ * or leave. Back from a gateway, `payment` (the return's payment_id) is followed until it settles.
+ */
+export function MatchPage({ id, token, payment }: { id: string; token: string | null; payment?: string | null }) {
   const session = useSession()
   const action = useAction()
+  const [joined, setJoined] = useState<string | null>(null)
   const state = useLoad(
     () =>
       ok(
@@ -148,6 +154,9 @@ export function MatchPage({ id, token }: { id: string; token: string | null }) {
                 {m.sport} · {m.venue.name}
               </h1>
               <MatchFacts m={m} />
+              {session && payment && /^\d+$/.test(payment) && (
+                <JoinPayment payment={payment} onSettled={state.reload} />
+              )}
               {m.note && (
                 <p>
                   <span class="muted">{t('matches.note')}:</span> {m.note}
@@ -176,24 +185,16 @@ export function MatchPage({ id, token }: { id: string; token: string | null }) {
                 </p>
               )}
               {session && !mine && m.status === 'open' && (
-                <button
-                  type="button"
-                  disabled={action.busy}
-                  onClick={() =>
-                    action.run(async () => {
-                      await ok(
-                        api().POST('/api/matches/{match}/join', {
-                          params: { path: { match: id } },
-                          body: { token: token ?? undefined, method: 'wallet' },
-                        }),
-                      )
-                      state.reload()
-                      return t('matches.joined')
-                    })
-                  }
-                >
-                  {t('matches.join', { price: formatMoney(m.price_per_player) })}
-                </button>
+                <JoinMatch
+                  id={id}
+                  token={token}
+                  price={m.price_per_player}
+                  here={here}
+                  onJoined={(notice) => {
+                    setJoined(notice)
+                    state.reload()
+                  }}
+                />
               )}
               {session && mine && m.organizer_id !== session.user.id && ['open', 'full'].includes(m.status) && (
                 <button
@@ -213,7 +214,7 @@ export function MatchPage({ id, token }: { id: string; token: string | null }) {
                   {t('matches.leave')}
                 </button>
               )}
-              <Outcome notice={action.notice} message={action.message} />
+              <Outcome notice={joined ?? action.notice} message={action.message} />
               <p>
                 <Link href="/matches">{t('matches.back')}</Link>
               </p>

@@ -3,12 +3,13 @@ import { bookingConfirmed } from './booking-confirmed.ts'
 import { bookingRefunded } from './booking-refunded.ts'
 import { bookingReminder } from './booking-reminder.ts'
 import { DEFAULT_LANGUAGE, FORMATS, LANGUAGES, type Language } from './format.ts'
+import { matchDeadlineNear, matchFull, matchJoined, matchPlayerLeft, matchResultToConfirm } from './match.ts'
 import { seriesPaymentDue } from './series-payment-due.ts'
 import type { MessageInput, Template } from './template.ts'
 import { waitlistOffer } from './waitlist-offer.ts'
 
 // The booking messages sent by SMS and email besides the in-app notification (issue 47;
-// docs/bookings.md, "Messages by SMS and email"): which notifications have one, and its text in the
+// docs/bookings.md, "Messages by SMS and email"), and the open match's (issue 48, docs/matches.md): which notifications have one, and its text in the
 // recipient's language.
 
 export type { BookingFacts, Language } from './format.ts'
@@ -21,6 +22,11 @@ export type MessageKind =
   | 'waitlist_offer'
   | 'series_payment_due'
   | 'booking_reminder'
+  | 'match_joined'
+  | 'match_full'
+  | 'match_player_left'
+  | 'match_deadline_near'
+  | 'match_result_to_confirm'
 
 const TEMPLATES: Record<MessageKind, Template> = {
   booking_confirmed: bookingConfirmed,
@@ -29,6 +35,11 @@ const TEMPLATES: Record<MessageKind, Template> = {
   waitlist_offer: waitlistOffer,
   series_payment_due: seriesPaymentDue,
   booking_reminder: bookingReminder,
+  match_joined: matchJoined,
+  match_full: matchFull,
+  match_player_left: matchPlayerLeft,
+  match_deadline_near: matchDeadlineNear,
+  match_result_to_confirm: matchResultToConfirm,
 }
 
 /**
@@ -52,6 +63,16 @@ export function messageKindOf(type: string, data: Record<string, unknown>): Mess
       return 'series_payment_due'
     case 'BookingReminder':
       return 'booking_reminder'
+    case 'MatchJoined':
+      return 'match_joined'
+    case 'MatchFull':
+      return 'match_full'
+    case 'MatchPlayerLeft':
+      return 'match_player_left'
+    case 'MatchDeadlineNear':
+      return 'match_deadline_near'
+    case 'MatchResultToConfirm':
+      return 'match_result_to_confirm'
     default:
       return null
   }
