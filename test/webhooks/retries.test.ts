@@ -52,7 +52,7 @@ test('a failed attempt is retried after 5 s, then 5 min, with the same webhook-i
     delivery.last_attempts.map((a) => [a.attempt, a.status_code, a.error]),
     [[1, 500, 'HTTP 500']],
   )
-  assert.equal(delivery.next_attempt_at, app.ctx.zone.format(new Date(clock.now().getTime() + 5_000)))
+  assert.equal(delivery.next_attempt_at, app.ctx.zone.formatWithOffset(new Date(clock.now().getTime() + 5_000)))
   // The next attempt is a job due in 5 s (the queue's clock); running the queue now sends nothing.
   const [runAt] = await pendingJobRunAt()
   assert.ok(runAt - Date.now() > 3_000 && runAt - Date.now() <= 5_500, `due in ${runAt - Date.now()} ms`)
@@ -61,7 +61,7 @@ test('a failed attempt is retried after 5 s, then 5 min, with the same webhook-i
   const failing = (
     await app.inject({ method: 'GET', url: `/api/venues/${w.venue.id}/webhooks`, headers: w.owner.headers })
   ).json().data[0]
-  assert.equal(failing.failing_since, app.ctx.zone.format(clock.now()))
+  assert.equal(failing.failing_since, app.ctx.zone.formatWithOffset(clock.now()))
 
   clock.advance(5_000)
   await makeWebhookJobsDue(app)
@@ -132,8 +132,8 @@ test('an endpoint failing for 24 hours is disabled and the venue owner is notifi
 
   const disabled = await list()
   assert.equal(disabled.status, 'disabled')
-  assert.equal(disabled.disabled_at, app.ctx.zone.format(clock.now()))
-  assert.equal(disabled.failing_since, app.ctx.zone.format(new Date(start)))
+  assert.equal(disabled.disabled_at, app.ctx.zone.formatWithOffset(clock.now()))
+  assert.equal(disabled.failing_since, app.ctx.zone.formatWithOffset(new Date(start)))
   const [delivery] = await deliveriesOf(app, w.owner, w.venue.id, hook.id)
   assert.equal(delivery.status, 'failed')
   assert.equal(delivery.attempts, 8)
