@@ -432,4 +432,5 @@ export const en = {
   'gatewayRefund.referenceFor': '{method} reference for {booking}',
   'gatewayRefund.reference': 'Gateway reference',
   'gatewayRefund.markDone': 'Mark done',
+  'board.updated': 'Board updated at {time}',
 }

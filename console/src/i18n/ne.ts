@@ -432,4 +432,5 @@ export const ne: Record<keyof typeof en, string> = {
   'gatewayRefund.referenceFor': '{booking} को {method} सन्दर्भ',
   'gatewayRefund.reference': 'गेटवे सन्दर्भ',
   'gatewayRefund.markDone': 'सम्पन्न भनी चिन्ह लगाउनुहोस्',
+  'board.updated': 'बोर्ड {time} मा अद्यावधिक भयो',
 }
