@@ -18,7 +18,7 @@ const zone = new Zone('Asia/Kathmandu')
 const TODAY = '2026-11-26'
 const COURT = 'Court A'
 
-describe('console: the day board in Nepali on a phone', () => {
+describe('console: the day board and Manage venue in Nepali on a phone', () => {
   const ui = withConsole({ clock: new ManualClock(zone.instant(TODAY, '16:10')) })
   const { inject, login, pageAs } = ui
   let staffToken: string
@@ -133,5 +133,36 @@ describe('console: the day board in Nepali on a phone', () => {
     await panel.getByRole('heading', { name: 'रसिदहरू', exact: true }).waitFor()
     await panel.getByRole('button', { name: 'बन्द गर्नुहोस्', exact: true }).waitFor()
     assert.deepEqual(await axeViolations(page), [], 'the booking panel in Nepali, 390 px')
+  })
+
+  test('Manage venue in Nepali: the tabs, and a holiday added with its BS date; axe 0', async () => {
+    const owner = await pageAs('owner1@courtside.test', PHONE)
+    await owner.goto(`${ui.server.url}/console/#/venues/${ui.venueId}/manage/holidays`)
+    await owner.getByRole('heading', { name: 'Manage Baneshwor Futsal Arena' }).waitFor()
+    await owner.getByLabel('Language').selectOption('ne')
+    await owner.getByRole('heading', { level: 1, name: `${VENUE_NE} व्यवस्थापन` }).waitFor()
+    const tabs = owner.getByRole('navigation', { name: 'भेन्यु व्यवस्थापन' }).getByRole('link')
+    assert.deepEqual(await tabs.allTextContents(), [
+      'कोर्ट र खेलहरू',
+      'समय तालिका',
+      'मूल्य',
+      'बिदाहरू',
+      'कुपनहरू',
+      'कर्मचारी',
+      'विवरण',
+      'प्रमाणीकरण',
+    ])
+    const day = '2027-01-20'
+    await owner.getByLabel('मिति').fill(day)
+    await owner.getByLabel('बिदाको नाम').fill('स्थानीय बिदा')
+    await owner.getByRole('button', { name: 'बिदा थप्नुहोस्', exact: true }).click()
+    await owner
+      .getByRole('status')
+      .filter({ hasText: `${date(day, 'ne', { weekday: true, adOnly: true })} मा स्थानीय बिदा थपियो।` })
+      .waitFor()
+    const row = owner.getByRole('table', { name: 'बिदाहरू' }).getByRole('row').filter({ hasText: 'स्थानीय बिदा' })
+    assert.match((await row.textContent()) ?? '', new RegExp(`^${date(day, 'ne', { weekday: true })}स्थानीय बिदा`))
+    assert.deepEqual(await axeViolations(owner), [], 'Manage › Holidays in Nepali, 390 px')
+    await owner.close()
   })
 })
