@@ -163,6 +163,12 @@ describe('console: the day board and Manage venue in Nepali on a phone', () => {
     const row = owner.getByRole('table', { name: 'बिदाहरू' }).getByRole('row').filter({ hasText: 'स्थानीय बिदा' })
     assert.match((await row.textContent()) ?? '', new RegExp(`^${date(day, 'ne', { weekday: true })}स्थानीय बिदा`))
     assert.deepEqual(await axeViolations(owner), [], 'Manage › Holidays in Nepali, 390 px')
+    // Verification: the demo venue is verified, said in Nepali.
+    await tabs.filter({ hasText: 'प्रमाणीकरण' }).click()
+    await owner.getByRole('heading', { name: 'प्रमाणीकरण', exact: true }).waitFor()
+    await owner.getByText('ग्राहकहरूले यो स्थललाई प्रमाणित देख्छन्।').waitFor()
+    assert.equal(await owner.locator('strong.status').textContent(), 'प्रमाणित')
+    assert.deepEqual(await axeViolations(owner), [], 'Manage › Verification in Nepali, 390 px')
     await owner.close()
   })
 })
