@@ -163,6 +163,17 @@ describe('console: the day board and Manage venue in Nepali on a phone', () => {
     const row = owner.getByRole('table', { name: 'बिदाहरू' }).getByRole('row').filter({ hasText: 'स्थानीय बिदा' })
     assert.match((await row.textContent()) ?? '', new RegExp(`^${date(day, 'ne', { weekday: true })}स्थानीय बिदा`))
     assert.deepEqual(await axeViolations(owner), [], 'Manage › Holidays in Nepali, 390 px')
+    // Schedule: the week's hours per day in Nepali, saved with a Nepali confirmation.
+    await tabs.filter({ hasText: 'समय तालिका' }).click()
+    await owner.getByRole('heading', { name: /^.+ को साप्ताहिक समय$/ }).waitFor()
+    await owner.getByRole('table', { name: 'दिनअनुसार खुल्ने समय' }).getByRole('rowheader', { name: 'सोमबार' }).waitFor()
+    assert.equal(await owner.getByLabel('सोमबार खुल्ने').count(), 1)
+    assert.deepEqual(await axeViolations(owner), [], 'Manage › Schedule in Nepali, 390 px')
+    await owner.getByRole('button', { name: 'साप्ताहिक समय सुरक्षित गर्नुहोस्' }).click()
+    await owner
+      .getByRole('status')
+      .filter({ hasText: /को साप्ताहिक समय तालिका सुरक्षित भयो।$/ })
+      .waitFor()
     // Verification: the demo venue is verified, said in Nepali.
     await tabs.filter({ hasText: 'प्रमाणीकरण' }).click()
     await owner.getByRole('heading', { name: 'प्रमाणीकरण', exact: true }).waitFor()
