@@ -1,5 +1,5 @@
 import { adDate, digits, groupLakh } from '../../shared-ui/format.ts'
-import { getLang } from './i18n/index.ts'
+import { getLang, t } from './i18n/index.ts'
 
 // Money as "Rs 4,48,199.00" (lakh grouping; "रु ४,४८,१९९.००" in Nepali) and venue-local times. The
 // service already renders wall-clock times (HH:mm) and instants (ISO with the venue's offset) in the
@@ -64,11 +64,9 @@ export function timeOf(minutes: number): string {
   return `${String(h).padStart(2, '0')}:${String(m).padStart(2, '0')}`
 }
 
-export const STATUS_LABELS: Record<string, string> = {
-  pending: 'Awaiting payment',
-  confirmed: 'Confirmed',
-  playing: 'Playing',
-  completed: 'Completed',
-  cancelled: 'Cancelled',
-  no_show: 'No-show',
+const STATUSES = ['pending', 'confirmed', 'playing', 'completed', 'cancelled', 'no_show'] as const
+
+/** A booking status as the desk reads it ("Awaiting payment" / "भुक्तानी बाँकी"); an unknown one as is. */
+export function statusLabel(status: string): string {
+  return (STATUSES as readonly string[]).includes(status) ? t(`status.${status as (typeof STATUSES)[number]}`) : status
 }

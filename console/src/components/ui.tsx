@@ -1,5 +1,6 @@
 import { type ComponentChildren, createContext } from 'preact'
 import { useContext, useEffect, useId, useRef } from 'preact/hooks'
+import { t } from '../i18n/index.ts'
 
 // Small accessible building blocks: every input has a visible label and its error is tied to it
 // (aria-describedby, aria-invalid); dialogs are native <dialog> (focus stays inside, Esc closes).
@@ -176,7 +177,7 @@ export function Dialog({
     <dialog ref={ref} aria-labelledby={titleId} class="dialog">
       <header class="dialog-head">
         <h2 id={titleId}>{title}</h2>
-        <button type="button" class="ghost dialog-close" onClick={onClose} aria-label="Close">
+        <button type="button" class="ghost dialog-close" onClick={onClose} aria-label={t('common.close')}>
           ×
         </button>
       </header>

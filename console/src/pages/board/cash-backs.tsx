@@ -3,8 +3,9 @@ import { api, ok, type User } from '../../api.ts'
 import { Outcome, Table, useForm, useLoad } from '../../components/forms.tsx'
 import { Notice, RowAction } from '../../components/ui.tsx'
 import { money } from '../../format.ts'
+import { t } from '../../i18n/index.ts'
 import { managesVenue, type Venue } from '../../session.ts'
-import { METHOD_LABELS, type Method } from '../reports/methods.ts'
+import { methodLabel } from '../reports/methods.ts'
 import type { Board } from './data.ts'
 
 // Desk money refunded and not yet handed back (GET /api/venues/{venue}/cash-backs?status=due), on the
@@ -16,17 +17,21 @@ import type { Board } from './data.ts'
 
 type CashBack = operations['listCashBacks']['responses'][200]['content']['application/json']['data'][number]
 
-const methodName = (m: string) => METHOD_LABELS[m as Method] ?? m
+const methodName = methodLabel
 
 /** Who took, cancelled and approved it, in words. */
 function actors(c: CashBack): string {
   const who = (id: number | null, name: string | null) => name ?? (id === null ? null : `#${id}`)
+  const service = t('cashBack.service')
   const parts = [
-    `${methodName(c.payment_method)} taken by ${who(c.taken_by, c.taken_by_name) ?? 'the service'}`,
-    `refunded by ${who(c.cancelled_by, c.cancelled_by_name) ?? 'the service'}`,
+    t('cashBack.takenBy', {
+      method: methodName(c.payment_method),
+      who: who(c.taken_by, c.taken_by_name) ?? service,
+    }),
+    t('cashBack.refundedBy', { who: who(c.cancelled_by, c.cancelled_by_name) ?? service }),
   ]
   const approver = who(c.approved_by, c.approved_by_name)
-  if (approver) parts.push(`approved by ${approver}`)
+  if (approver) parts.push(t('cashBack.approvedBy', { who: approver }))
   return parts.join(' · ')
 }
 
@@ -50,7 +55,10 @@ export function CashBacksDue({ user, venue: theVenue, board }: { user: User; ven
     const b = board.bookings.find((x) => x.id === c.booking_id && (x.kind === 'court') === (c.booking_type === 'court'))
     return b
       ? `${b.booking_number} · ${b.customer_name}`
-      : (c.booking_number ?? `${c.booking_type === 'court' ? 'Court' : 'Game'} booking #${c.booking_id}`)
+      : (c.booking_number ??
+          t(c.booking_type === 'court' ? 'cashBack.courtBooking' : 'cashBack.gameBooking', {
+            id: String(c.booking_id),
+          }))
   }
 
   async function pay(c: CashBack) {
@@ -59,7 +67,7 @@ export function CashBacksDue({ user, venue: theVenue, board }: { user: User; ven
         api().POST('/api/venues/{venue}/cash-backs/{cashBack}/pay', { params: { path: { venue, cashBack: c.id } } }),
       )
       due.reload()
-      return `${money(c.amount)} handed back for ${nameOf(c)}.`
+      return t('cashBack.paid', { amount: money(c.amount), booking: nameOf(c) })
     })
   }
 
@@ -71,7 +79,7 @@ export function CashBacksDue({ user, venue: theVenue, board }: { user: User; ven
         }),
       )
       due.reload()
-      return `${money(c.amount)} for ${nameOf(c)} is approved: the desk may pay it out.`
+      return t('cashBack.approved', { amount: money(c.amount), booking: nameOf(c) })
     })
   }
 
@@ -80,32 +88,32 @@ export function CashBacksDue({ user, venue: theVenue, board }: { user: User; ven
       return (
         <span class="muted">
           {c.payment_method === 'cash'
-            ? "Not from the drawer: more than the booking's cash left in it."
-            : `Not from the drawer: it refunds a ${methodName(c.payment_method)} payment, not cash.`}
+            ? t('cashBack.notDrawerCash')
+            : t('cashBack.notDrawerMethod', { method: methodName(c.payment_method) })}
         </span>
       )
     }
     const awaiting = c.needs_approval && c.approved_by === null
-    if (awaiting && !approves) return <span class="muted">Awaiting an owner's or manager's approval.</span>
-    const of = `${money(c.amount)} for ${nameOf(c)}`
+    if (awaiting && !approves) return <span class="muted">{t('cashBack.awaiting')}</span>
+    const of = t('cashBack.of', { amount: money(c.amount), booking: nameOf(c) })
     return (
       <>
-        {awaiting && <RowAction label="Approve" of={of} disabled={f.busy} onClick={() => approve(c)} />}
-        <RowAction label="Paid out" of={of} disabled={f.busy} onClick={() => pay(c)} primary />
+        {awaiting && <RowAction label={t('cashBack.approve')} of={of} disabled={f.busy} onClick={() => approve(c)} />}
+        <RowAction label={t('cashBack.payOut')} of={of} disabled={f.busy} onClick={() => pay(c)} primary />
       </>
     )
   }
 
   return (
     <section class="cash-backs card no-print" aria-labelledby="cash-backs-head">
-      <h2 id="cash-backs-head">Cash-backs due</h2>
-      <p class="muted">
-        Refunded desk cash to hand back to the customer at the desk. Only cash the drawer took for the booking is paid
-        out; larger amounts need an owner's or manager's approval first.
-      </p>
+      <h2 id="cash-backs-head">{t('cashBack.title')}</h2>
+      <p class="muted">{t('cashBack.explain')}</p>
       <Outcome error={f.error} notice={f.notice} />
       {shown.length > 0 && (
-        <Table caption="Cash-backs due" columns={['Booking', { label: 'Amount', num: true }, 'Actions']}>
+        <Table
+          caption={t('cashBack.title')}
+          columns={[t('common.booking'), { label: t('common.amount'), num: true }, t('cashBack.actions')]}
+        >
           {shown.map((c) => (
             <tr key={c.id}>
               <td>
@@ -124,7 +132,9 @@ export function CashBacksDue({ user, venue: theVenue, board }: { user: User; ven
                 {c.needs_approval && c.covered_by_drawer && (
                   <>
                     <br />
-                    <span class="muted">{c.approved_by === null ? 'Needs approval' : 'Approved'}</span>
+                    <span class="muted">
+                      {c.approved_by === null ? t('cashBack.needsApproval') : t('cashBack.isApproved')}
+                    </span>
                   </>
                 )}
               </td>

@@ -1,5 +1,6 @@
 import { useCallback, useEffect, useRef, useState } from 'preact/hooks'
 import { api, currentSession, messageOf, ok, type Schemas } from '../../api.ts'
+import { digits, t } from '../../i18n/index.ts'
 
 // The board's data: GET /api/venues/{venue}/board for a date, reloaded on every `change` of the
 // venue's server-sent events (GET /api/venues/{venue}/events, read with a streaming fetch because
@@ -35,7 +36,7 @@ export function useBoard(venueId: number, date: string | undefined) {
   const seq = useRef(0)
 
   const load = useCallback(
-    async (why?: string) => {
+    async (announceIt?: boolean) => {
       const mine = ++seq.current
       try {
         const answer = await ok(
@@ -47,7 +48,7 @@ export function useBoard(venueId: number, date: string | undefined) {
         setBoard(answer.data)
         setError(null)
         // Venue time as the service said it, never this device's zone.
-        if (why) setAnnounce(`${why} at ${answer.data.now.slice(11, 16)}`)
+        if (announceIt) setAnnounce(t('board.updated', { time: digits(answer.data.now.slice(11, 16)) }))
       } catch (err) {
         if (mine === seq.current) setError(messageOf(err))
       }
@@ -67,7 +68,7 @@ export function useBoard(venueId: number, date: string | undefined) {
     let timer: ReturnType<typeof setTimeout> | undefined
     const onChange = () => {
       clearTimeout(timer)
-      timer = setTimeout(() => latest.current('Board updated'), DEBOUNCE_MS)
+      timer = setTimeout(() => latest.current(true), DEBOUNCE_MS)
     }
     const stop = followEvents(venueId, {
       change: onChange,

@@ -1,7 +1,8 @@
 import { useEffect, useState } from 'preact/hooks'
 import { ApiError, messageOf } from '../../api.ts'
 import { Dialog, Field, Loading, Notice, SelectField } from '../../components/ui.tsx'
-import { longDate, money, STATUS_LABELS } from '../../format.ts'
+import { longDate, money, statusLabel } from '../../format.ts'
+import { bothDates, digits, type MessageKey, t } from '../../i18n/index.ts'
 import {
   addCashPayment,
   addCharge,
@@ -22,7 +23,7 @@ import {
   type Target,
 } from './actions.ts'
 import { type Board, type BoardBlock, type BoardBooking, type BookingDetail, type Column, loadBooking } from './data.ts'
-import { holdText, WEEKDAYS } from './grid.tsx'
+import { holdText, weekdayName } from './grid.tsx'
 import { MatchPart } from './match-part.tsx'
 import { ReceiptList } from './receipts.tsx'
 
@@ -103,7 +104,11 @@ export function NewBookingDialog({
       const n = i - from + 1
       out.push({
         value: column.slots[i].end_time,
-        label: `${n} slot${n > 1 ? 's' : ''} (${start}–${column.slots[i].end_time})`,
+        label: t(n > 1 ? 'book.slots' : 'book.slot', {
+          n,
+          from: digits(start),
+          to: digits(column.slots[i].end_time),
+        }),
       })
     }
     return out
@@ -143,11 +148,18 @@ export function NewBookingDialog({
         skipTaken,
       })
       const skipped = series.skipped.length
-        ? ` Taken weeks skipped: ${series.skipped.map((s) => longDate(s.date)).join(', ')}.`
+        ? t('book.skipped', { dates: series.skipped.map((s) => longDate(s.date)).join(', ') })
         : ''
       onDone(
-        `Booked ${series.customer_name} every ${WEEKDAYS[series.weekday]} ${series.start_time}–${series.end_time}: ` +
-          `${series.occurrences.length} weeks from ${longDate(series.start_date)}.${skipped}`,
+        t('book.seriesDone', {
+          name: series.customer_name,
+          day: weekdayName(series.weekday),
+          from: digits(series.start_time),
+          to: digits(series.end_time),
+          weeks: series.occurrences.length,
+          date: longDate(series.start_date),
+          skipped,
+        }),
       )
       return
     }
@@ -162,16 +174,23 @@ export function NewBookingDialog({
       customer_phone: phone,
       notes,
     })
-    onDone(`Booked ${made.booking_number} for ${made.customer_name}, ${made.start_time}–${made.end_time}.`)
+    onDone(
+      t('book.done', {
+        number: made.booking_number,
+        name: made.customer_name,
+        from: digits(made.start_time),
+        to: digits(made.end_time),
+      }),
+    )
   })
 
   return (
-    <Dialog title={`New booking: ${column.name}, ${start}`} onClose={onClose}>
+    <Dialog title={t('book.title', { court: column.name, time: digits(start) })} onClose={onClose}>
       <form onSubmit={submit} noValidate>
-        <p class="muted">{longDate(board.date)}</p>
+        <p class="muted">{bothDates(board.date)}</p>
         {form && <Notice kind="error">{form}</Notice>}
         <Field
-          label="Customer name"
+          label={t('book.name')}
           name="customer_name"
           value={name}
           onInput={(e) => setName(e.currentTarget.value)}
@@ -181,7 +200,7 @@ export function NewBookingDialog({
           required
         />
         <Field
-          label="Phone"
+          label={t('common.phone')}
           name="customer_phone"
           type="tel"
           value={phone}
@@ -191,17 +210,17 @@ export function NewBookingDialog({
         />
         <div class="row">
           <SelectField
-            label="Booking type"
+            label={t('book.type')}
             value={type}
             onChange={(e) => setType(e.currentTarget.value as DeskType)}
             error={field('type')}
             options={[
-              { value: 'walkin', label: 'Walk-in' },
-              { value: 'offline', label: 'Phone booking' },
+              { value: 'walkin', label: t('book.walkin') },
+              { value: 'offline', label: t('book.offline') },
             ]}
           />
           <SelectField
-            label="Duration"
+            label={t('book.duration')}
             value={end}
             onChange={(e) => setEnd(e.currentTarget.value)}
             error={field('duration')}
@@ -211,15 +230,15 @@ export function NewBookingDialog({
         {column.kind === 'court' && (
           <div class="row">
             <SelectField
-              label="Repeat"
+              label={t('book.repeat')}
               value={weeks}
               onChange={(e) => setWeeks(e.currentTarget.value)}
               error={field('weeks')}
               options={[
-                { value: '1', label: 'This date only' },
+                { value: '1', label: t('book.once') },
                 ...Array.from({ length: 25 }, (_, i) => ({
                   value: String(i + 2),
-                  label: `Every ${WEEKDAYS[weekdayOf(board.date)]} for ${i + 2} weeks`,
+                  label: t('book.every', { day: weekdayName(weekdayOf(board.date)), weeks: i + 2 }),
                 })),
               ]}
             />
@@ -232,16 +251,21 @@ export function NewBookingDialog({
                     checked={skipTaken}
                     onChange={(e) => setSkipTaken(e.currentTarget.checked)}
                   />
-                  <label for="series-skip">Skip weeks already taken</label>
+                  <label for="series-skip">{t('book.skipTaken')}</label>
                 </span>
               </div>
             )}
           </div>
         )}
-        <Field label="Notes" value={notes} onInput={(e) => setNotes(e.currentTarget.value)} error={field('notes')} />
+        <Field
+          label={t('book.notes')}
+          value={notes}
+          onInput={(e) => setNotes(e.currentTarget.value)}
+          error={field('notes')}
+        />
         <div class="actions">
           <button type="submit" class="primary" disabled={busy}>
-            {busy ? 'Booking…' : weekly ? 'Book every week' : 'Book'}
+            {busy ? t('book.booking') : weekly ? t('book.everyWeek') : t('book.book')}
           </button>
         </div>
       </form>
@@ -257,19 +281,17 @@ function weekdayOf(date: string): number {
 
 // --- A booking: details, status, charges, cash, receipt ----------------------------------------
 
-const TARGET_LABELS: Record<Target, string> = {
-  playing: 'Mark playing',
-  completed: 'Mark completed',
-  no_show: 'Mark no-show',
-  cancelled: 'Cancel booking…',
-}
+/** A status change's button ("Mark playing"), in the console's language. */
+const targetLabel = (target: Target) => t(`target.${target}`)
 
-const METHOD_LABELS: Record<string, string> = {
-  cash: 'Cash',
-  wallet: 'Wallet',
-  gateway_1: 'eSewa',
-  gateway_2: 'Khalti',
-  gateway_3: 'Fonepay',
+/** A payment method's name (eSewa, Khalti and Fonepay are their own names in both languages). */
+const methodName = (method: string) => (method in METHOD_KEYS ? t(METHOD_KEYS[method]) : method)
+const METHOD_KEYS: Record<string, MessageKey> = {
+  cash: 'method.cash',
+  wallet: 'method.wallet',
+  gateway_1: 'method.gateway_1',
+  gateway_2: 'method.gateway_2',
+  gateway_3: 'method.gateway_3',
 }
 
 const QR_METHODS: QrMethod[] = ['gateway_1', 'gateway_2', 'gateway_3']
@@ -320,58 +342,62 @@ export function BookingDialog({
   }
 
   return (
-    <Dialog title={`Booking ${booking.booking_number}`} onClose={onClose}>
+    <Dialog title={t('panel.title', { number: booking.booking_number })} onClose={onClose}>
       {loadError && <Notice kind="error">{loadError}</Notice>}
-      {!detail && !loadError && <Loading what="Loading the booking" />}
+      {!detail && !loadError && <Loading what={t('panel.loading')} />}
       {detail && (
         <div class="booking-panel">
           {done && <Notice kind="success">{done}</Notice>}
           <dl class="booking-facts">
-            <dt>Customer</dt>
+            <dt>{t('common.customer')}</dt>
             <dd>
               {detail.customer_name}
               {detail.customer_phone && <> · {detail.customer_phone}</>}
             </dd>
-            <dt>When</dt>
+            <dt>{t('panel.when')}</dt>
             <dd>
-              {where}, {longDate(detail.date)}, {detail.start_time}–{detail.end_time}
+              {where}, {longDate(detail.date)}, {digits(`${detail.start_time}–${detail.end_time}`)}
             </dd>
-            <dt>Status</dt>
+            <dt>{t('common.status')}</dt>
             <dd>
-              {STATUS_LABELS[detail.status] ?? detail.status}
+              {statusLabel(detail.status)}
               {detail.cancel_reason && <> ({detail.cancel_reason})</>}
               {booking.is_hold && <> · {holdText(booking, board.now)}</>}
             </dd>
-            <dt>Type</dt>
-            <dd>{detail.type === 'walkin' ? 'Walk-in' : detail.type === 'offline' ? 'Phone booking' : 'Online'}</dd>
-            <dt>Total</dt>
+            <dt>{t('panel.type')}</dt>
+            <dd>
+              {t(detail.type === 'walkin' ? 'book.walkin' : detail.type === 'offline' ? 'book.offline' : 'book.online')}
+            </dd>
+            <dt>{t('panel.total')}</dt>
             <dd>{money(detail.total_amount)}</dd>
-            <dt>Paid</dt>
+            <dt>{t('board.paid')}</dt>
             <dd>{money(detail.paid_amount)}</dd>
-            <dt>Balance due</dt>
+            <dt>{t('panel.balance')}</dt>
             <dd class="strong">{money(detail.balance_due)}</dd>
             {booking.shares && (
               <>
-                <dt>Shares</dt>
+                <dt>{t('panel.shares')}</dt>
                 <dd data-testid="booking-shares">
-                  Split in {booking.shares.total} shares: {booking.shares.paid} paid,{' '}
-                  {booking.shares.total - booking.shares.paid} unpaid
-                  {booking.is_hold && <> · the unpaid ones are due before the hold ends</>}
+                  {t('panel.split', {
+                    total: booking.shares.total,
+                    paid: booking.shares.paid,
+                    unpaid: booking.shares.total - booking.shares.paid,
+                  })}
+                  {booking.is_hold && t('panel.splitHold')}
                 </dd>
               </>
             )}
             {booking.kind === 'court' && (
               <>
-                <dt>Waitlist</dt>
+                <dt>{t('panel.waitlist')}</dt>
                 <dd>
                   {booking.waitlist_count === 0
-                    ? 'Nobody waiting'
-                    : `${booking.waitlist_count} customer${booking.waitlist_count === 1 ? '' : 's'} waiting for this slot`}
+                    ? t('panel.nobody')
+                    : t(booking.waitlist_count === 1 ? 'panel.waitingOne' : 'panel.waitingMany', {
+                        n: booking.waitlist_count,
+                      })}
                   {booking.is_waitlist_offer && (
-                    <>
-                      {' '}
-                      · offered to {booking.customer_name} from the waitlist; {holdText(booking, board.now)}
-                    </>
+                    <> {t('panel.offered', { name: booking.customer_name, hold: holdText(booking, board.now) })}</>
                   )}
                 </dd>
               </>
@@ -390,15 +416,15 @@ export function BookingDialog({
             />
           )}
           <MatchPart booking={booking} />
-          <h3>Charges</h3>
+          <h3>{t('panel.charges')}</h3>
           {detail.charges.length ? (
             <table>
-              <caption class="sr-only">Extra charges</caption>
+              <caption class="sr-only">{t('panel.chargesCaption')}</caption>
               <thead>
                 <tr>
-                  <th scope="col">Description</th>
+                  <th scope="col">{t('panel.description')}</th>
                   <th scope="col" class="num">
-                    Amount
+                    {t('common.amount')}
                   </th>
                 </tr>
               </thead>
@@ -412,25 +438,25 @@ export function BookingDialog({
               </tbody>
             </table>
           ) : (
-            <p class="muted">No extra charges.</p>
+            <p class="muted">{t('panel.noCharges')}</p>
           )}
-          <h3>Payments</h3>
+          <h3>{t('panel.payments')}</h3>
           {detail.payments.length ? (
             <table>
-              <caption class="sr-only">Payments</caption>
+              <caption class="sr-only">{t('panel.payments')}</caption>
               <thead>
                 <tr>
-                  <th scope="col">Method</th>
-                  <th scope="col">Status</th>
+                  <th scope="col">{t('common.method')}</th>
+                  <th scope="col">{t('common.status')}</th>
                   <th scope="col" class="num">
-                    Amount
+                    {t('common.amount')}
                   </th>
                 </tr>
               </thead>
               <tbody>
                 {detail.payments.map((p) => (
                   <tr key={p.id}>
-                    <td>{METHOD_LABELS[p.method] ?? p.method}</td>
+                    <td>{methodName(p.method)}</td>
                     <td>{p.status.replace('_', ' ')}</td>
                     <td class="num">{money(p.amount)}</td>
                   </tr>
@@ -438,7 +464,7 @@ export function BookingDialog({
               </tbody>
             </table>
           ) : (
-            <p class="muted">No payments yet.</p>
+            <p class="muted">{t('panel.noPayments')}</p>
           )}
           <ReceiptList
             kind={booking.kind}
@@ -456,11 +482,11 @@ export function BookingDialog({
           )}
           <div class="actions">
             <button type="button" onClick={() => setReceipt(!receipt)} aria-expanded={receipt}>
-              {receipt ? 'Hide receipt' : 'Show receipt'}
+              {receipt ? t('panel.hideReceipt') : t('panel.showReceipt')}
             </button>
             {receipt && (
               <button type="button" class="primary" onClick={() => window.print()}>
-                Print receipt
+                {t('panel.printReceipt')}
               </button>
             )}
           </div>
@@ -508,7 +534,7 @@ function SeriesPart({
   }, [venueId, seriesId, version, booking.status])
 
   if (loadError) return <Notice kind="error">{loadError}</Notice>
-  if (!series) return <Loading what="Loading the series" />
+  if (!series) return <Loading what={t('series.loading')} />
   // The weeks a cancel can still take: pending or confirmed and not started (venue time).
   const today = now.slice(0, 10)
   const open = series.occurrences.filter(
@@ -529,22 +555,26 @@ function SeriesPart({
 
   return (
     <section class="panel-part" aria-labelledby="series-head">
-      <h3 id="series-head">Weekly series</h3>
+      <h3 id="series-head">{t('series.title')}</h3>
       <p>
-        {series.customer_name}, every {WEEKDAYS[series.weekday]} {series.start_time}–{series.end_time}, {series.weeks}{' '}
-        weeks from {longDate(series.start_date)}.
+        {t('series.summary', {
+          name: series.customer_name,
+          day: weekdayName(series.weekday),
+          from: digits(series.start_time),
+          to: digits(series.end_time),
+          weeks: series.weeks,
+          date: longDate(series.start_date),
+        })}
       </p>
       <ul class="series-weeks">
         {series.occurrences.map((o) => (
           <li key={o.id} aria-current={o.id === booking.id ? 'true' : undefined}>
-            {longDate(o.date)} · {o.booking_number} · {STATUS_LABELS[o.status] ?? o.status}
-            {o.id === booking.id && ' (this booking)'}
+            {longDate(o.date)} · {o.booking_number} · {statusLabel(o.status)}
+            {o.id === booking.id && t('series.this')}
           </li>
         ))}
         {series.skipped.map((k) => (
-          <li key={k.date}>
-            {longDate(k.date)} · not booked ({k.reason})
-          </li>
+          <li key={k.date}>{t('series.notBooked', { date: longDate(k.date), reason: k.reason })}</li>
         ))}
       </ul>
       {open.length > 0 ? (
@@ -552,14 +582,14 @@ function SeriesPart({
           {form && <Notice kind="error">{form}</Notice>}
           <div class="row">
             <SelectField
-              label="Cancel the series from"
+              label={t('series.from')}
               value={chosen}
               onChange={(e) => setFrom(e.currentTarget.value)}
               error={field('from')}
               options={open.map((o) => ({ value: o.date, label: longDate(o.date) }))}
             />
             <Field
-              label="Reason for cancelling the series"
+              label={t('series.reason')}
               value={reason}
               onInput={(e) => setReason(e.currentTarget.value)}
               error={field('reason')}
@@ -567,12 +597,15 @@ function SeriesPart({
           </div>
           <div class="actions">
             <button type="submit" class="danger" disabled={busy || !chosen}>
-              Cancel {open.filter((o) => o.date >= chosen).length} weeks from {chosen ? longDate(chosen) : '…'}
+              {t('series.cancel', {
+                n: open.filter((o) => o.date >= chosen).length,
+                date: chosen ? longDate(chosen) : '…',
+              })}
             </button>
           </div>
         </form>
       ) : (
-        <p class="muted">No week of this series can be cancelled any more.</p>
+        <p class="muted">{t('series.none')}</p>
       )}
     </section>
   )
@@ -605,23 +638,26 @@ function StatusActions({
     act(async () => {
       const next = await setStatus(kind, detail.id, target, target === 'cancelled' ? reason : undefined)
       setCancelling(false)
-      onChanged(next, `${detail.booking_number} is now ${(STATUS_LABELS[next.status] ?? next.status).toLowerCase()}.`)
+      onChanged(
+        next,
+        t('panel.statusNow', { number: detail.booking_number, status: statusLabel(next.status).toLowerCase() }),
+      )
     })
 
   return (
     <section class="panel-part" aria-labelledby="status-head">
-      <h3 id="status-head">Status</h3>
+      <h3 id="status-head">{t('common.status')}</h3>
       {form && <Notice kind="error">{form}</Notice>}
       {field('status') && <p class="error">{field('status')}</p>}
       <div class="actions">
-        {targets.map((t) =>
-          t === 'cancelled' ? (
-            <button key={t} type="button" class="danger" onClick={() => setCancelling(true)} disabled={busy}>
-              {TARGET_LABELS[t]}
+        {targets.map((target) =>
+          target === 'cancelled' ? (
+            <button key={target} type="button" class="danger" onClick={() => setCancelling(true)} disabled={busy}>
+              {targetLabel(target)}
             </button>
           ) : (
-            <button key={t} type="button" class="primary" onClick={() => run(t)} disabled={busy}>
-              {TARGET_LABELS[t]}
+            <button key={target} type="button" class="primary" onClick={() => run(target)} disabled={busy}>
+              {targetLabel(target)}
             </button>
           ),
         )}
@@ -636,7 +672,7 @@ function StatusActions({
           noValidate
         >
           <Field
-            label="Reason for cancelling"
+            label={t('panel.cancelReason')}
             value={reason}
             onInput={(e) => setReason(e.currentTarget.value)}
             error={field('reason')}
@@ -644,10 +680,10 @@ function StatusActions({
           />
           <div class="actions">
             <button type="submit" class="danger" disabled={busy || !reason.trim()}>
-              Confirm cancellation
+              {t('panel.confirmCancel')}
             </button>
             <button type="button" onClick={() => setCancelling(false)}>
-              Keep booking
+              {t('panel.keep')}
             </button>
           </div>
         </form>
@@ -700,13 +736,13 @@ function MoneyForms({
           setQr(null)
           onChanged(
             await reload(),
-            `${METHOD_LABELS[p.method]} ${money(p.amount)} received for ${detail.booking_number}.`,
+            t('pay.received', { method: methodName(p.method), amount: money(p.amount), number: detail.booking_number }),
           )
           return
         }
         if (p.status === 'failed') {
           setQr(null)
-          setQrNote(`The ${METHOD_LABELS[p.method]} payment was not completed. Nothing was recorded.`)
+          setQrNote(t('pay.failed', { method: methodName(p.method) }))
           return
         }
       } catch {
@@ -723,24 +759,24 @@ function MoneyForms({
 
   const takeCash = cash.submit(async () => {
     const next = await addCashPayment(kind, detail.id, amount.trim())
-    onChanged(next, `Cash ${money(amount.trim())} recorded for ${detail.booking_number}.`)
+    onChanged(next, t('pay.cashDone', { amount: money(amount.trim()), number: detail.booking_number }))
   })
   const addExtra = extra.submit(async () => {
     const next = await addCharge(kind, detail.id, chargeWhat.trim(), chargeAmount.trim())
     setChargeWhat('')
     setChargeAmount('')
-    onChanged(next, `Charge ${money(chargeAmount.trim())} added to ${detail.booking_number}.`)
+    onChanged(next, t('charge.done', { amount: money(chargeAmount.trim()), number: detail.booking_number }))
   })
 
   return (
     <>
       {due > 0 && (
         <form class="panel-part" onSubmit={takeCash} aria-labelledby="cash-head" noValidate>
-          <h3 id="cash-head">Take cash</h3>
+          <h3 id="cash-head">{t('pay.title')}</h3>
           {pay.form && <Notice kind="error">{pay.form}</Notice>}
           <div class="row">
             <Field
-              label="Cash amount (Rs)"
+              label={t('pay.amount')}
               value={amount}
               inputMode="decimal"
               onInput={(e) => setAmount(e.currentTarget.value)}
@@ -748,55 +784,53 @@ function MoneyForms({
             />
             <div class="field field-button">
               <button type="submit" class="primary" disabled={busy}>
-                Record cash payment
+                {t('pay.record')}
               </button>
             </div>
           </div>
-          <p class="hint">
-            Paid by eSewa, Khalti or Fonepay? Show the customer a QR: it counts when the gateway confirms it.
-          </p>
+          <p class="hint">{t('pay.hint')}</p>
           <div class="row">
             {QR_METHODS.map((m) => (
               <button key={m} type="button" disabled={busy || qr !== null} onClick={startQr(m)}>
-                {METHOD_LABELS[m]} QR
+                {t('pay.qr', { method: methodName(m) })}
               </button>
             ))}
           </div>
           {qrNote && <Notice kind="error">{qrNote}</Notice>}
           {qr && (
-            <fieldset class="desk-qr" aria-label="Payment QR">
+            <fieldset class="desk-qr" aria-label={t('pay.qrLabel')}>
               <img
                 src={`data:image/svg+xml;charset=utf-8,${encodeURIComponent(qr.qr_svg)}`}
-                alt={`QR code: pay ${money(qr.payment.amount)} by ${METHOD_LABELS[qr.payment.method]}`}
+                alt={t('pay.qrAlt', { amount: money(qr.payment.amount), method: methodName(qr.payment.method) })}
                 width={220}
                 height={220}
               />
               <p role="status">
-                Waiting for the customer to pay {money(qr.payment.amount)} by {METHOD_LABELS[qr.payment.method]}…{' '}
+                {t('pay.waiting', { amount: money(qr.payment.amount), method: methodName(qr.payment.method) })}{' '}
                 <a href={qr.payment_url} target="_blank" rel="noreferrer">
-                  Open the payment page
+                  {t('pay.openPage')}
                 </a>
               </p>
               <button type="button" onClick={() => setQr(null)}>
-                Close the QR
+                {t('pay.closeQr')}
               </button>
             </fieldset>
           )}
         </form>
       )}
       <form class="panel-part" onSubmit={addExtra} aria-labelledby="charge-head" noValidate>
-        <h3 id="charge-head">Add an extra charge</h3>
+        <h3 id="charge-head">{t('charge.title')}</h3>
         {charge.form && <Notice kind="error">{charge.form}</Notice>}
         <div class="row">
           <Field
-            label="Charge for"
+            label={t('charge.for')}
             value={chargeWhat}
-            placeholder="Ball rental, drinks…"
+            placeholder={t('charge.placeholder')}
             onInput={(e) => setChargeWhat(e.currentTarget.value)}
             error={charge.field('description')}
           />
           <Field
-            label="Charge amount (Rs)"
+            label={t('charge.amount')}
             value={chargeAmount}
             inputMode="decimal"
             onInput={(e) => setChargeAmount(e.currentTarget.value)}
@@ -804,7 +838,7 @@ function MoneyForms({
           />
           <div class="field field-button">
             <button type="submit" disabled={busy}>
-              Add charge
+              {t('charge.add')}
             </button>
           </div>
         </div>
@@ -818,25 +852,25 @@ function Receipt({ detail, venueName, where }: { detail: BookingDetail; venueNam
   const discount = Number(detail.discount_amount)
   const paid = detail.payments.filter((p) => p.status === 'completed' || p.status === 'partially_refunded')
   return (
-    <section class="receipt" aria-label="Receipt">
+    <section class="receipt" aria-label={t('receipt.label')}>
       <h3>{venueName}</h3>
       <p>
-        Receipt for booking <strong>{detail.booking_number}</strong>
+        {t('receipt.for')} <strong>{detail.booking_number}</strong>
       </p>
       <p>
         {detail.customer_name}
         <br />
-        {where}, {longDate(detail.date)}, {detail.start_time}–{detail.end_time}
+        {where}, {longDate(detail.date)}, {digits(`${detail.start_time}–${detail.end_time}`)}
       </p>
       <table>
         <tbody>
           <tr>
-            <td>Booking</td>
+            <td>{t('common.booking')}</td>
             <td class="num">{money(base.toFixed(2))}</td>
           </tr>
           {discount > 0 && (
             <tr>
-              <td>Discount</td>
+              <td>{t('receipt.discount')}</td>
               <td class="num">-{money(discount.toFixed(2))}</td>
             </tr>
           )}
@@ -847,22 +881,22 @@ function Receipt({ detail, venueName, where }: { detail: BookingDetail; venueNam
             </tr>
           ))}
           <tr class="strong">
-            <td>Total</td>
+            <td>{t('panel.total')}</td>
             <td class="num">{money(detail.total_amount)}</td>
           </tr>
           {paid.map((p) => (
             <tr key={p.id}>
-              <td>Paid ({METHOD_LABELS[p.method] ?? p.method})</td>
+              <td>{t('receipt.paid', { method: methodName(p.method) })}</td>
               <td class="num">{money(p.amount)}</td>
             </tr>
           ))}
           <tr class="strong">
-            <td>Balance due</td>
+            <td>{t('panel.balance')}</td>
             <td class="num">{money(detail.balance_due)}</td>
           </tr>
         </tbody>
       </table>
-      <p class="muted">Status: {STATUS_LABELS[detail.status] ?? detail.status}</p>
+      <p class="muted">{t('receipt.status', { status: statusLabel(detail.status) })}</p>
     </section>
   )
 }
@@ -901,39 +935,39 @@ export function BlockDialog({
 
   const submit = action.submit(async () => {
     await createBlock(column.id, board.date, from, until, reason)
-    onDone(`${column.name} blocked ${from}–${until}.`)
+    onDone(t('block.done', { court: column.name, from: digits(from), to: digits(until) }))
   })
 
   return (
-    <Dialog title={`Block ${column.name} for maintenance`} onClose={onClose}>
+    <Dialog title={t('block.title', { court: column.name })} onClose={onClose}>
       <form onSubmit={submit} noValidate>
         <p class="muted">{longDate(board.date)}</p>
         {form && <Notice kind="error">{form}</Notice>}
         <div class="row">
           <SelectField
-            label="From"
+            label={t('block.from')}
             value={from}
             onChange={(e) => setFrom(e.currentTarget.value)}
             error={field('start_time')}
-            options={starts.map((t) => ({ value: t, label: t }))}
+            options={starts.map((time) => ({ value: time, label: digits(time) }))}
           />
           <SelectField
-            label="Until"
+            label={t('block.until')}
             value={until}
             onChange={(e) => setTo(e.currentTarget.value)}
             error={field('end_time')}
-            options={ends.map((t) => ({ value: t, label: t }))}
+            options={ends.map((time) => ({ value: time, label: digits(time) }))}
           />
         </div>
         <Field
-          label="Reason"
+          label={t('block.reason')}
           value={reason}
           onInput={(e) => setReason(e.currentTarget.value)}
           error={field('reason')}
         />
         <div class="actions">
           <button type="submit" class="primary" disabled={busy}>
-            Block court
+            {t('block.submit')}
           </button>
         </div>
       </form>
@@ -956,18 +990,18 @@ export function UnblockDialog({
   const remove = () =>
     run(async () => {
       await deleteBlock(column.id, block.id)
-      onDone(`The block on ${column.name} ${block.start_time}–${block.end_time} was removed.`)
+      onDone(t('unblock.done', { court: column.name, from: digits(block.start_time), to: digits(block.end_time) }))
     })
   return (
-    <Dialog title={`Maintenance on ${column.name}`} onClose={onClose}>
+    <Dialog title={t('unblock.title', { court: column.name })} onClose={onClose}>
       {error && <Notice kind="error">{typeof error === 'string' ? error : error.message}</Notice>}
       <p>
-        {block.start_time}–{block.end_time}
+        {digits(`${block.start_time}–${block.end_time}`)}
         {block.reason ? `: ${block.reason}` : ''}
       </p>
       <div class="actions">
         <button type="button" class="danger" onClick={remove} disabled={busy}>
-          Remove block
+          {t('unblock.remove')}
         </button>
       </div>
     </Dialog>

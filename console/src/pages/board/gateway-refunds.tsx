@@ -4,8 +4,9 @@ import { api, hasRole, ok, type User } from '../../api.ts'
 import { Outcome, Table, useForm, useLoad } from '../../components/forms.tsx'
 import { Notice } from '../../components/ui.tsx'
 import { money } from '../../format.ts'
+import { t } from '../../i18n/index.ts'
 import { managesVenue, type Venue } from '../../session.ts'
-import { METHOD_LABELS, type Method } from '../reports/methods.ts'
+import { methodLabel } from '../reports/methods.ts'
 import type { Board } from './data.ts'
 
 // Gateway money taken at the desk and refunded goes back through its gateway, never from the drawer
@@ -17,7 +18,7 @@ import type { Board } from './data.ts'
 
 type GatewayRefund = operations['listGatewayRefunds']['responses'][200]['content']['application/json']['data'][number]
 
-const methodName = (m: string) => METHOD_LABELS[m as Method] ?? m
+const methodName = methodLabel
 
 export function GatewayRefundsDue({ user, venue: theVenue, board }: { user: User; venue: Venue; board: Board }) {
   const venue = String(theVenue.id)
@@ -43,7 +44,7 @@ export function GatewayRefundsDue({ user, venue: theVenue, board }: { user: User
     const b = board.bookings.find((x) => x.id === r.booking_id && (x.kind === 'court') === (r.booking_type === 'court'))
     return b
       ? `${b.booking_number} · ${b.customer_name}`
-      : `${r.booking_type === 'court' ? 'Court' : 'Game'} booking #${r.booking_id}`
+      : t(r.booking_type === 'court' ? 'cashBack.courtBooking' : 'cashBack.gameBooking', { id: String(r.booking_id) })
   }
 
   async function markDone(r: GatewayRefund) {
@@ -55,21 +56,20 @@ export function GatewayRefundsDue({ user, venue: theVenue, board }: { user: User
         }),
       )
       due.reload()
-      return `${methodName(r.method)} refund of ${money(r.amount)} for ${nameOf(r)} recorded as done.`
+      return t('gatewayRefund.done', { method: methodName(r.method), amount: money(r.amount), booking: nameOf(r) })
     })
   }
 
   return (
     <section class="gateway-refunds card no-print" aria-labelledby="gateway-refunds-head">
-      <h2 id="gateway-refunds-head">Refunds due at the gateway</h2>
-      <p class="muted">
-        eSewa, Khalti and Fonepay money taken at the desk goes back through the gateway, never from the drawer. The
-        platform sends back what its gateway took by QR; a payment typed before that went to your own merchant account:
-        make its refund there, then record the reference here.
-      </p>
+      <h2 id="gateway-refunds-head">{t('gatewayRefund.title')}</h2>
+      <p class="muted">{t('gatewayRefund.explain')}</p>
       <Outcome error={f.error} notice={f.notice} />
       {shown.length > 0 && (
-        <Table caption="Refunds due at the gateway" columns={['Booking', { label: 'Amount', num: true }, 'Actions']}>
+        <Table
+          caption={t('gatewayRefund.title')}
+          columns={[t('common.booking'), { label: t('common.amount'), num: true }, t('cashBack.actions')]}
+        >
           {shown.map((r) => (
             <tr key={r.id}>
               <td>
@@ -78,13 +78,13 @@ export function GatewayRefundsDue({ user, venue: theVenue, board }: { user: User
                 <span class="muted">
                   {methodName(r.method)}
                   {r.reason ? ` · ${r.reason}` : ''}
-                  {r.last_error ? ` · the gateway said: ${r.last_error}` : ''}
+                  {r.last_error ? t('gatewayRefund.error', { error: r.last_error }) : ''}
                 </span>
               </td>
               <td class="num nowrap">{money(r.amount)}</td>
               <td class="row-actions">
                 {r.refund_from === 'platform' && !platform ? (
-                  <span class="muted">The platform sends this back through {methodName(r.method)}.</span>
+                  <span class="muted">{t('gatewayRefund.platform', { method: methodName(r.method) })}</span>
                 ) : (
                   markDoneControls(r)
                 )}
@@ -102,17 +102,18 @@ export function GatewayRefundsDue({ user, venue: theVenue, board }: { user: User
       <>
         <label>
           <span class="sr-only">
-            {methodName(r.method)} reference for {nameOf(r)}
+            {t('gatewayRefund.referenceFor', { method: methodName(r.method), booking: nameOf(r) })}
           </span>
           <input
             value={refs[r.id] ?? ''}
-            placeholder="Gateway reference"
+            placeholder={t('gatewayRefund.reference')}
             maxLength={100}
             onInput={(e) => setRefs({ ...refs, [r.id]: e.currentTarget.value })}
           />
         </label>
         <button type="button" disabled={f.busy || !(refs[r.id] ?? '').trim()} onClick={() => markDone(r)}>
-          Mark done <span class="sr-only">{`${money(r.amount)} for ${nameOf(r)}`}</span>
+          {t('gatewayRefund.markDone')}{' '}
+          <span class="sr-only">{t('cashBack.of', { amount: money(r.amount), booking: nameOf(r) })}</span>
         </button>
       </>
     )

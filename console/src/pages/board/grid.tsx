@@ -1,5 +1,6 @@
 import { useLayoutEffect, useRef, useState } from 'preact/hooks'
-import { minutesOf, money, STATUS_LABELS, timeOf } from '../../format.ts'
+import { minutesOf, money, statusLabel, timeOf } from '../../format.ts'
+import { digits, type MessageKey, t } from '../../i18n/index.ts'
 import type { Board, BoardBlock, BoardBooking, Column, Slot } from './data.ts'
 
 // The day's grid: a time axis and one column per court and indoor game, each on its own slot grid
@@ -32,8 +33,10 @@ interface Item {
   node: preact.JSX.Element
 }
 
-/** Weekday names, 0 = Sunday (the API's `weekday`). */
-export const WEEKDAYS = ['Sunday', 'Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday', 'Saturday']
+/** A weekday's name in the console's language, 0 = Sunday (the API's `weekday`). */
+export function weekdayName(day: number): string {
+  return t(`day.${day}` as MessageKey)
+}
 
 /**
  * A payment hold's end and the minutes left on the board's clock: "Hold ends 18:15 (35 min)", or for
@@ -44,7 +47,10 @@ export function holdText(b: BoardBooking, now: string): string {
   // Both are the venue's wall clock ("YYYY-MM-DD HH:mm:ss"), so their difference is the time left.
   const wall = (t: string) => Date.parse(`${t.replace(' ', 'T')}Z`)
   const left = Math.max(0, Math.round((wall(b.hold_expires_at) - wall(now)) / 60000))
-  return `${b.is_waitlist_offer ? 'Waitlist offer' : 'Hold'} ends ${b.hold_expires_at.slice(11, 16)} (${left} min)`
+  return t(b.is_waitlist_offer ? 'board.offerEnds' : 'board.holdEnds', {
+    time: digits(b.hold_expires_at.slice(11, 16)),
+    left,
+  })
 }
 
 /** Where the grid starts: the current hour on today (venue time, as the service last said), else null. */
@@ -128,13 +134,13 @@ export function Grid({ board, on }: { board: Board; on: GridHandlers }) {
             aria-controls="board-grid"
             onClick={() => setShowEarlier(!showEarlier)}
           >
-            {showEarlier ? (
-              <>Hide the hours before {timeOf(cut)}</>
-            ) : (
-              <>
-                Earlier: {timeOf(first)}–{timeOf(cut)} · {earlier} booking{earlier === 1 ? '' : 's'}
-              </>
-            )}
+            {showEarlier
+              ? t('board.hideEarlier', { time: digits(timeOf(cut)) })
+              : t(earlier === 1 ? 'board.earlierOne' : 'board.earlierMany', {
+                  from: digits(timeOf(first)),
+                  to: digits(timeOf(cut)),
+                  n: earlier,
+                })}
           </button>
         </div>
       )}
@@ -148,7 +154,7 @@ export function Grid({ board, on }: { board: Board; on: GridHandlers }) {
                 class={`axis-hour${m === hour ? ' axis-now' : ''}`}
                 style={place(m, m + 60 > last ? last : m + 60)}
               >
-                {timeOf(m % 1440)}
+                {digits(timeOf(m % 1440))}
               </span>
             ))}
           </div>
@@ -237,10 +243,8 @@ function ColumnView({
       node: (
         <button type="button" class="cell cell-blocked" onClick={() => on.onBlock(c, k)}>
           <span class="sr-only">{c.name}, </span>
-          <span class="cell-time">
-            {k.start_time}–{k.end_time}
-          </span>{' '}
-          <strong>Maintenance</strong> {k.reason && <span>{k.reason}</span>}
+          <span class="cell-time">{digits(`${k.start_time}–${k.end_time}`)}</span>{' '}
+          <strong>{t('board.maintenance')}</strong> {k.reason && <span>{k.reason}</span>}
         </button>
       ),
     })
@@ -262,13 +266,16 @@ function ColumnView({
               onClick={() => on.onFree(c, s)}
             >
               <span class="sr-only">{c.name}, </span>
-              <span class="cell-time">{s.start_time}</span>{' '}
-              {s.state === 'now' && <strong class="cell-now-label">Now · </strong>}
-              <span>Free{s.price && <span class="cell-price"> · {money(s.price)}/h</span>}</span>
+              <span class="cell-time">{digits(s.start_time)}</span>{' '}
+              {s.state === 'now' && <strong class="cell-now-label">{t('board.now')}</strong>}
+              <span>
+                {t('board.free')}
+                {s.price && <span class="cell-price">{t('board.perHour', { price: money(s.price) })}</span>}
+              </span>
             </button>
           ) : (
             <div class="cell cell-past">
-              <span class="cell-time">{s.start_time}</span> <span>Past</span>{' '}
+              <span class="cell-time">{digits(s.start_time)}</span> <span>{t('board.past')}</span>{' '}
             </div>
           ),
       })
@@ -280,17 +287,17 @@ function ColumnView({
       <header class="col-head">
         <h2 id={headId}>{c.name}</h2>
         <span class="muted col-kind">
-          {c.kind === 'court' ? c.type : `Game · ${c.type}`}
-          {!c.is_active && ' · inactive'}
+          {c.kind === 'court' ? c.type : t('board.game', { type: c.type })}
+          {!c.is_active && t('board.inactive')}
         </span>
         {c.kind === 'court' && !c.is_closed && (
           <button type="button" class="small" onClick={() => on.onBlockCourt(c)}>
-            Block <span class="sr-only">{c.name}</span> time
+            <BlockLabel court={c.name} />
           </button>
         )}
       </header>
       <div class="col-body" style={body}>
-        {c.is_closed && <p class="cell cell-closed">Closed today</p>}
+        {c.is_closed && <p class="cell cell-closed">{t('board.closedToday')}</p>}
         {shown.map((i) => (
           <div
             key={i.key}
@@ -316,27 +323,33 @@ function BookingCell({ b, c, board, on }: { b: BoardBooking; c: Column; board: B
       onClick={() => on.onBooking(b)}
     >
       <span class="sr-only">{c.name}, </span>
-      <span class="cell-time">
-        {b.start_time}–{b.end_time}
-      </span>{' '}
+      <span class="cell-time">{digits(`${b.start_time}–${b.end_time}`)}</span>{' '}
       <strong class="cell-name">{b.customer_name}</strong>{' '}
       <span class="cell-number">
         {b.booking_number}
-        {b.series_id !== null && ' · weekly'}
+        {b.series_id !== null && t('board.weekly')}
       </span>{' '}
       {/* A payment hold is a pending booking: its expiry takes the status line. */}
-      {hold ? (
-        <span class="cell-hold">{hold} </span>
-      ) : (
-        <span class="cell-status">{STATUS_LABELS[b.status] ?? b.status} </span>
-      )}
-      {b.waitlist_count > 0 && <span class="cell-waiting">{b.waitlist_count} waiting </span>}
+      {hold ? <span class="cell-hold">{hold} </span> : <span class="cell-status">{statusLabel(b.status)} </span>}
+      {b.waitlist_count > 0 && <span class="cell-waiting">{t('board.waiting', { n: b.waitlist_count })} </span>}
       {b.shares && (
-        <span class="cell-shares">
-          shares {b.shares.paid}/{b.shares.total} paid{' '}
-        </span>
+        <span class="cell-shares">{t('board.shares', { paid: b.shares.paid, total: b.shares.total })} </span>
       )}
-      <span class={due ? 'cell-due' : 'cell-paid'}>{due ? `Due ${money(b.balance_due)}` : 'Paid in full'}</span>
+      <span class={due ? 'cell-due' : 'cell-paid'}>
+        {due ? t('board.dueAmount', { amount: money(b.balance_due) }) : t('board.paidInFull')}
+      </span>
     </button>
+  )
+}
+
+/** "Block {court} time" with the court's name for screen readers only (the column's head shows it). */
+function BlockLabel({ court }: { court: string }) {
+  const [before, after = ''] = t('board.blockTime').split('{court}')
+  return (
+    <>
+      {before}
+      <span class="sr-only">{court}</span>
+      {after}
+    </>
   )
 }

@@ -1,7 +1,8 @@
 import { useCallback, useState } from 'preact/hooks'
 import type { User } from '../../api.ts'
 import { Loading, Notice } from '../../components/ui.tsx'
-import { addDays, longDate, money } from '../../format.ts'
+import { addDays, money } from '../../format.ts'
+import { bothDates, count, digits, localName, t } from '../../i18n/index.ts'
 import { go } from '../../router.ts'
 import type { Venue } from '../../session.ts'
 import { CashBacksDue } from './cash-backs.tsx'
@@ -39,7 +40,7 @@ export function BoardPage({ user, venue, date }: { user: User; venue: Venue; dat
   const to = (d: string | null) => go(`/venues/${venue.id}/board${d ? `?date=${d}` : ''}`)
 
   if (error && !board) return <Notice kind="error">{error}</Notice>
-  if (!board) return <Loading what="Loading the day board" />
+  if (!board) return <Loading what={t('board.loading')} />
   const cancelled = board.bookings.filter(
     (b) =>
       !board.columns.some(
@@ -55,23 +56,24 @@ export function BoardPage({ user, venue, date }: { user: User; venue: Venue; dat
     <section class="board" aria-labelledby="board-title">
       <div class="board-top no-print">
         <h1 id="board-title">
-          {board.venue.name} <span class="muted">· {longDate(board.date)}</span>
+          {localName({ name: board.venue.name, name_ne: venue.id === board.venue.id ? venue.name_ne : null })}{' '}
+          <span class="muted">· {bothDates(board.date)}</span>
         </h1>
-        <nav class="day-nav" aria-label="Day">
+        <nav class="day-nav" aria-label={t('common.day')}>
           <button type="button" onClick={() => to(addDays(board.date, -1))}>
-            ← Previous day
+            {t('board.previous')}
           </button>
           <button type="button" onClick={() => to(null)}>
-            Today
+            {t('board.today')}
           </button>
           <button type="button" onClick={() => to(addDays(board.date, 1))}>
-            Next day →
+            {t('board.next')}
           </button>
           <button type="button" onClick={() => to(addDays(board.date, 7))}>
-            +1 week
+            {t('board.week')}
           </button>
           <label class="inline-field">
-            <span>Date</span>
+            <span>{t('common.date')}</span>
             <input
               type="date"
               value={board.date}
@@ -79,24 +81,24 @@ export function BoardPage({ user, venue, date }: { user: User; venue: Venue; dat
             />
           </label>
           <span class={`live live-${live}`}>
-            {live === 'live' ? 'Live' : live === 'connecting' ? 'Connecting…' : 'Reconnecting…'}
+            {t(live === 'live' ? 'board.live' : live === 'connecting' ? 'board.connecting' : 'board.reconnecting')}
           </span>
         </nav>
-        <dl class="totals" aria-label="The day's totals">
+        <dl class="totals" aria-label={t('board.totals')}>
           <div>
-            <dt>Bookings</dt>
-            <dd>{board.totals.bookings}</dd>
+            <dt>{t('common.bookings')}</dt>
+            <dd>{count(board.totals.bookings)}</dd>
           </div>
           <div>
-            <dt>Paid</dt>
+            <dt>{t('board.paid')}</dt>
             <dd>{money(board.totals.paid)}</dd>
           </div>
           <div>
-            <dt>Due</dt>
+            <dt>{t('board.due')}</dt>
             <dd>{money(board.totals.due)}</dd>
           </div>
           <div>
-            <dt>Cash taken</dt>
+            <dt>{t('board.cashTaken')}</dt>
             <dd>{money(board.totals.cash_taken)}</dd>
           </div>
         </dl>
@@ -106,9 +108,11 @@ export function BoardPage({ user, venue, date }: { user: User; venue: Venue; dat
         {error && <Notice kind="error">{error}</Notice>}
         {done && <Notice kind="success">{done}</Notice>}
         {board.is_holiday && (
-          <Notice>Holiday{board.holiday_reason ? `: ${board.holiday_reason}` : ''}. Holiday prices apply.</Notice>
+          <Notice>
+            {board.holiday_reason ? t('board.holidayReason', { reason: board.holiday_reason }) : t('board.holiday')}
+          </Notice>
         )}
-        {board.columns.length === 0 && <Notice>This venue has no active courts or games yet.</Notice>}
+        {board.columns.length === 0 && <Notice>{t('board.noColumns')}</Notice>}
       </div>
       <CashBacksDue user={user} venue={venue} board={board} />
       <GatewayRefundsDue user={user} venue={venue} board={board} />
@@ -130,15 +134,15 @@ export function BoardPage({ user, venue, date }: { user: User; venue: Venue; dat
       />
       {cancelled.length > 0 && (
         <section class="released no-print" aria-labelledby="released-head">
-          <h2 id="released-head">Cancelled and expired bookings</h2>
+          <h2 id="released-head">{t('board.released')}</h2>
           <ul class="released-list">
             {cancelled.map((b) => {
               const column = board.columns.find((c) => c.kind === b.kind && c.id === b.resource_id)
               return (
                 <li key={`${b.kind}-${b.id}`}>
                   <button type="button" class="link" onClick={() => setOpen({ kind: 'booking', booking: b })}>
-                    {b.booking_number} · {b.customer_name} · {column?.name} {b.start_time}–{b.end_time} ·{' '}
-                    {b.status === 'cancelled' ? 'Cancelled' : 'Hold expired'}
+                    {b.booking_number} · {b.customer_name} · {column?.name} {digits(`${b.start_time}–${b.end_time}`)} ·{' '}
+                    {b.status === 'cancelled' ? t('status.cancelled') : t('board.holdExpired')}
                   </button>
                 </li>
               )

@@ -2,6 +2,7 @@ import { useEffect, useState } from 'preact/hooks'
 import { ApiError, api, messageOf, ok, type Schemas } from '../../api.ts'
 import { Notice } from '../../components/ui.tsx'
 import { money } from '../../format.ts'
+import { digits, type MessageKey, t } from '../../i18n/index.ts'
 import type { BoardBooking } from './data.ts'
 
 // The booking dialog's open-match part (docs/matches.md): when a customer opened their booking as a
@@ -9,7 +10,12 @@ import type { BoardBooking } from './data.ts'
 
 type Match = Schemas['Match']
 
-const STATUS: Record<string, string> = { open: 'Open', full: 'Full', cancelled: 'Cancelled', played: 'Played' }
+const STATUS: Record<string, MessageKey> = {
+  open: 'match.open',
+  full: 'match.full',
+  cancelled: 'match.cancelled',
+  played: 'match.played',
+}
 
 async function loadMatch(b: BoardBooking): Promise<Match | null> {
   try {
@@ -45,24 +51,26 @@ export function MatchPart({ booking }: { booking: BoardBooking }) {
   if (!match) return null
   const range =
     match.level_min === null && match.level_max === null
-      ? 'all levels'
-      : `levels ${(match.level_min ?? 0).toFixed(1)}–${(match.level_max ?? 7).toFixed(1)}`
+      ? t('match.allLevels')
+      : t('match.levels', {
+          from: digits((match.level_min ?? 0).toFixed(1)),
+          to: digits((match.level_max ?? 7).toFixed(1)),
+        })
   return (
     <section aria-labelledby="match-players-title">
-      <h3 id="match-players-title">
-        Match players ({match.players.length} of {match.players_total})
-      </h3>
+      <h3 id="match-players-title">{t('match.title', { n: match.players.length, total: match.players_total })}</h3>
       <p class="muted">
-        {STATUS[match.status] ?? match.status} · {match.visibility === 'private' ? 'Private' : 'Public'} · {range} ·{' '}
-        {money(match.price_per_player)} a player
+        {match.status in STATUS ? t(STATUS[match.status]) : match.status} ·{' '}
+        {t(match.visibility === 'private' ? 'match.private' : 'match.public')} · {range} ·{' '}
+        {t('match.price', { price: money(match.price_per_player) })}
       </p>
       <table>
-        <caption class="sr-only">Match players</caption>
+        <caption class="sr-only">{t('match.caption')}</caption>
         <thead>
           <tr>
-            <th scope="col">Player</th>
+            <th scope="col">{t('match.player')}</th>
             <th scope="col" class="num">
-              Level
+              {t('match.level')}
             </th>
           </tr>
         </thead>
@@ -71,9 +79,9 @@ export function MatchPart({ booking }: { booking: BoardBooking }) {
             <tr key={p.id}>
               <td>
                 {p.name}
-                {p.id === match.organizer_id && <span class="muted"> (organizer)</span>}
+                {p.id === match.organizer_id && <span class="muted">{t('match.organizer')}</span>}
               </td>
-              <td class="num">{p.level.toFixed(1)}</td>
+              <td class="num">{digits(p.level.toFixed(1))}</td>
             </tr>
           ))}
         </tbody>

@@ -2,6 +2,7 @@ import { useEffect, useState } from 'preact/hooks'
 import { api, messageOf, ok, type Schemas } from '../../api.ts'
 import { Loading, Notice } from '../../components/ui.tsx'
 import { money } from '../../format.ts'
+import { digits, type MessageKey, t } from '../../i18n/index.ts'
 import type { BoardBooking } from './data.ts'
 
 // A booking's receipts and credit notes as the service issued them (docs/payments.md, "Receipts and
@@ -10,7 +11,10 @@ import type { BoardBooking } from './data.ts'
 
 type Receipt = Schemas['Receipt']
 
-const TYPE_LABELS: Record<Receipt['type'], string> = { receipt: 'Receipt', credit_note: 'Credit note' }
+const TYPE_LABELS: Record<Receipt['type'], MessageKey> = {
+  receipt: 'receipt.label',
+  credit_note: 'receipts.creditNote',
+}
 
 async function loadReceipts(kind: BoardBooking['kind'], id: number): Promise<Receipt[]> {
   const answer =
@@ -78,24 +82,24 @@ export function ReceiptList({ kind, id, version }: { kind: BoardBooking['kind'];
   // A div, not a named section: the panel's own printable receipt is the region named "Receipt".
   return (
     <div class="panel-part receipts">
-      <h3>Receipts</h3>
+      <h3>{t('receipts.title')}</h3>
       {error && <Notice kind="error">{error}</Notice>}
       {printError && <Notice kind="error">{printError}</Notice>}
-      {!receipts && !error && <Loading what="Loading the receipts" />}
+      {!receipts && !error && <Loading what={t('receipts.loading')} />}
       {receipts &&
         (receipts.length ? (
           <table>
-            <caption class="sr-only">Issued receipts and credit notes</caption>
+            <caption class="sr-only">{t('receipts.caption')}</caption>
             <thead>
               <tr>
-                <th scope="col">Number</th>
-                <th scope="col">Type</th>
+                <th scope="col">{t('receipts.number')}</th>
+                <th scope="col">{t('panel.type')}</th>
                 <th scope="col" class="num">
-                  Total
+                  {t('panel.total')}
                 </th>
-                <th scope="col">Issued</th>
+                <th scope="col">{t('receipts.issued')}</th>
                 <th scope="col">
-                  <span class="sr-only">Print</span>
+                  <span class="sr-only">{t('receipts.print')}</span>
                 </th>
               </tr>
             </thead>
@@ -103,17 +107,17 @@ export function ReceiptList({ kind, id, version }: { kind: BoardBooking['kind'];
               {receipts.map((r) => (
                 <tr key={r.id}>
                   <td>{r.receipt_number}</td>
-                  <td>{TYPE_LABELS[r.type] ?? r.type}</td>
+                  <td>{r.type in TYPE_LABELS ? t(TYPE_LABELS[r.type]) : r.type}</td>
                   <td class="num">{money(r.total)}</td>
-                  <td>{r.issued_at.slice(0, 16)}</td>
+                  <td>{digits(r.issued_at.slice(0, 16))}</td>
                   <td>
                     <button
                       type="button"
                       onClick={() => void print(r)}
                       disabled={printing === r.id}
-                      aria-label={`Print ${r.receipt_number}`}
+                      aria-label={t('receipts.printOne', { number: r.receipt_number })}
                     >
-                      Print
+                      {t('receipts.print')}
                     </button>
                   </td>
                 </tr>
@@ -121,7 +125,7 @@ export function ReceiptList({ kind, id, version }: { kind: BoardBooking['kind'];
             </tbody>
           </table>
         ) : (
-          <p class="muted">No receipts issued yet.</p>
+          <p class="muted">{t('receipts.none')}</p>
         ))}
     </div>
   )

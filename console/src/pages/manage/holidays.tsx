@@ -3,6 +3,7 @@ import { api, ok, type Schemas } from '../../api.ts'
 import { ConfirmDialog, Loaded, Outcome, Section, Table, today, useForm, useLoad } from '../../components/forms.tsx'
 import { Field, RowAction } from '../../components/ui.tsx'
 import { longDate } from '../../format.ts'
+import { bothDates, t } from '../../i18n/index.ts'
 import type { TabProps } from './index.tsx'
 
 // Holidays of the venue: holiday pricing rules apply on them. One per date, today or later.
@@ -28,22 +29,25 @@ export function HolidaysTab({ venue }: TabProps) {
       )
       f.setValues({ date: '', name: '' })
       holidays.reload()
-      return `${saved.data.name} on ${longDate(saved.data.date)} is added.`
+      return t('holidays.added', { name: saved.data.name, date: longDate(saved.data.date) })
     })
   }
   return (
     <div class="manage-stack">
-      <Section title="Holidays">
-        <p class="muted">On a holiday the court's holiday pricing rules apply.</p>
-        <Loaded state={holidays} loading="Loading holidays" empty="No holidays yet.">
+      <Section title={t('manage.holidays')}>
+        <p class="muted">{t('holidays.explain')}</p>
+        <Loaded state={holidays} loading={t('holidays.loading')} empty={t('holidays.none')}>
           {(rows) => (
-            <Table caption="Holidays" columns={['Date', 'Name', 'Actions']}>
+            <Table
+              caption={t('manage.holidays')}
+              columns={[t('common.date'), t('holidays.name'), t('cashBack.actions')]}
+            >
               {rows.map((h) => (
                 <tr key={h.id}>
-                  <td>{longDate(h.date)}</td>
+                  <td>{bothDates(h.date)}</td>
                   <td>{h.name}</td>
                   <td>
-                    <RowAction label="Remove" of={h.name} onClick={() => setRemoving(h)} />
+                    <RowAction label={t('holidays.remove')} of={h.name} onClick={() => setRemoving(h)} />
                   </td>
                 </tr>
               ))}
@@ -51,24 +55,24 @@ export function HolidaysTab({ venue }: TabProps) {
           )}
         </Loaded>
       </Section>
-      <Section title="Add a holiday">
+      <Section title={t('holidays.addTitle')}>
         <form onSubmit={add}>
           <Outcome error={f.error} notice={f.notice} />
           <div class="row">
-            <Field label="Date" type="date" min={today()} {...f.bind('date')} required />
-            <Field label="Holiday name" {...f.bind('name')} required />
+            <Field label={t('common.date')} type="date" min={today()} {...f.bind('date')} required />
+            <Field label={t('holidays.holidayName')} {...f.bind('name')} required />
           </div>
           <div class="actions">
             <button type="submit" class="primary" disabled={f.busy}>
-              Add holiday
+              {t('holidays.add')}
             </button>
           </div>
         </form>
       </Section>
       {removing && (
         <ConfirmDialog
-          title={`Remove ${removing.name}?`}
-          confirm="Remove holiday"
+          title={t('holidays.removeTitle', { name: removing.name })}
+          confirm={t('holidays.removeConfirm')}
           action={() =>
             ok(
               api().DELETE('/api/venues/{venue}/holidays/{holiday}', {
@@ -79,11 +83,11 @@ export function HolidaysTab({ venue }: TabProps) {
           onClose={() => setRemoving(null)}
           onDone={() => {
             setRemoving(null)
-            f.setNotice(`${removing.name} is removed.`)
+            f.setNotice(t('holidays.removed', { name: removing.name }))
             holidays.reload()
           }}
         >
-          <p>{longDate(removing.date)} will be priced like any other day.</p>
+          <p>{t('holidays.removeExplain', { date: bothDates(removing.date) })}</p>
         </ConfirmDialog>
       )}
     </div>

@@ -1,5 +1,6 @@
 import type { User } from '../../api.ts'
 import { Notice } from '../../components/ui.tsx'
+import { localName, type MessageKey, t } from '../../i18n/index.ts'
 import { href } from '../../router.ts'
 import { managesVenue, ownsVenue, type Venue } from '../../session.ts'
 import { CouponsTab } from './coupons.tsx'
@@ -24,20 +25,21 @@ export interface TabProps {
 
 interface Tab {
   key: string
-  label: string
+  /** The tab's name in the catalogue (t() at render time, so a language switch renames it). */
+  label: MessageKey
   ownerOnly?: boolean
   render: (p: TabProps) => preact.JSX.Element
 }
 
 export const MANAGE_TABS: Tab[] = [
-  { key: 'courts', label: 'Courts & games', render: (p) => <CourtsTab {...p} /> },
-  { key: 'schedule', label: 'Schedule', render: (p) => <ScheduleTab {...p} /> },
-  { key: 'pricing', label: 'Pricing', render: (p) => <PricingTab {...p} /> },
-  { key: 'holidays', label: 'Holidays', render: (p) => <HolidaysTab {...p} /> },
-  { key: 'coupons', label: 'Coupons', render: (p) => <CouponsTab {...p} /> },
-  { key: 'staff', label: 'Staff', ownerOnly: true, render: (p) => <StaffTab {...p} /> },
-  { key: 'details', label: 'Details', render: (p) => <DetailsTab {...p} /> },
-  { key: 'verification', label: 'Verification', ownerOnly: true, render: (p) => <VerificationTab {...p} /> },
+  { key: 'courts', label: 'manage.courts', render: (p) => <CourtsTab {...p} /> },
+  { key: 'schedule', label: 'manage.schedule', render: (p) => <ScheduleTab {...p} /> },
+  { key: 'pricing', label: 'manage.pricing', render: (p) => <PricingTab {...p} /> },
+  { key: 'holidays', label: 'manage.holidays', render: (p) => <HolidaysTab {...p} /> },
+  { key: 'coupons', label: 'manage.coupons', render: (p) => <CouponsTab {...p} /> },
+  { key: 'staff', label: 'manage.staff', ownerOnly: true, render: (p) => <StaffTab {...p} /> },
+  { key: 'details', label: 'manage.details', render: (p) => <DetailsTab {...p} /> },
+  { key: 'verification', label: 'manage.verification', ownerOnly: true, render: (p) => <VerificationTab {...p} /> },
 ]
 
 export function ManagePage({
@@ -54,39 +56,36 @@ export function ManagePage({
   if (!managesVenue(user, venue)) {
     return (
       <section>
-        <h1>Manage {venue.name}</h1>
-        <Notice kind="error">
-          Managing {venue.name} is for its owner and managers. You work here as staff: you can use the day board; ask
-          the owner for changes to courts, prices or staff.
-        </Notice>
+        <h1>{t('manage.title', { venue: localName(venue) })}</h1>
+        <Notice kind="error">{t('manage.staffRefused', { venue: localName(venue) })}</Notice>
         <p>
-          <a href={href(`/venues/${venue.id}/board`)}>Back to the day board</a>
+          <a href={href(`/venues/${venue.id}/board`)}>{t('common.backToBoard')}</a>
         </p>
       </section>
     )
   }
   const owner = ownsVenue(user, venue)
-  const tabs = MANAGE_TABS.filter((t) => owner || !t.ownerOnly)
-  const current = tabs.find((t) => t.key === tab) ?? tabs[0]
-  const refused = tab !== undefined && !tabs.some((t) => t.key === tab)
+  const tabs = MANAGE_TABS.filter((x) => owner || !x.ownerOnly)
+  const current = tabs.find((x) => x.key === tab) ?? tabs[0]
+  const refused = tab !== undefined && !tabs.some((x) => x.key === tab)
   return (
     <section>
-      <h1>Manage {venue.name}</h1>
-      <nav aria-label="Manage venue">
+      <h1>{t('manage.title', { venue: localName(venue) })}</h1>
+      <nav aria-label={t('shell.manage')}>
         <ul class="tabs">
-          {tabs.map((t) => (
-            <li key={t.key}>
+          {tabs.map((x) => (
+            <li key={x.key}>
               <a
-                href={href(`/venues/${venue.id}/manage/${t.key}`)}
-                aria-current={t.key === current.key ? 'page' : undefined}
+                href={href(`/venues/${venue.id}/manage/${x.key}`)}
+                aria-current={x.key === current.key ? 'page' : undefined}
               >
-                {t.label}
+                {t(x.label)}
               </a>
             </li>
           ))}
         </ul>
       </nav>
-      {refused && <Notice kind="error">That page is for the venue's owner. Showing {current.label} instead.</Notice>}
+      {refused && <Notice kind="error">{t('manage.ownerOnly', { tab: t(current.label) })}</Notice>}
       <div key={`${venue.id}-${current.key}`}>{current.render({ venue, onVenueChanged })}</div>
     </section>
   )

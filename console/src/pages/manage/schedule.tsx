@@ -3,6 +3,7 @@ import { useEffect, useId, useState } from 'preact/hooks'
 import { api, ok, type Schemas } from '../../api.ts'
 import { DAY_NAMES, hhmm, Outcome, Section, useForm, useLoad } from '../../components/forms.tsx'
 import { Loading, Notice } from '../../components/ui.tsx'
+import { type MessageKey, t } from '../../i18n/index.ts'
 import type { TabProps } from './index.tsx'
 
 // The weekly schedule of one court: for each day, open and close (same day, no overnight hours) or
@@ -22,7 +23,7 @@ function CourtPicker({
   const id = useId()
   return (
     <div class="field court-pick">
-      <label for={id}>Court</label>
+      <label for={id}>{t('schedule.court')}</label>
       <select
         id={id}
         value={value === null ? '' : String(value)}
@@ -56,8 +57,8 @@ function useCourts(venueId: string) {
 export function PerCourt({ venueId, children }: { venueId: string; children: (court: Court) => ComponentChildren }) {
   const { courts, courtId, setCourtId, court } = useCourts(venueId)
   if (courts.error) return <Notice kind="error">{courts.error}</Notice>
-  if (!courts.data) return <Loading what="Loading courts" />
-  if (courts.data.length === 0) return <p>Add a court first (Courts & games).</p>
+  if (!courts.data) return <Loading what={t('schedule.loadingCourts')} />
+  if (courts.data.length === 0) return <p>{t('schedule.noCourts')}</p>
   return (
     <div class="manage-stack">
       <CourtPicker courts={courts.data} value={courtId} onChange={setCourtId} />
@@ -103,7 +104,7 @@ function WeekForm({ court, venue }: { court: Court; venue: TabProps['venue'] }) 
   }, [schedule.data, venue.opening_time, venue.closing_time])
 
   if (schedule.error) return <Notice kind="error">{schedule.error}</Notice>
-  if (!days) return <Loading what="Loading the schedule" />
+  if (!days) return <Loading what={t('schedule.loading')} />
 
   const change = (i: number, patch: Partial<Day>) => setDays(days.map((d, j) => (j === i ? { ...d, ...patch } : d)))
   async function save(e: Event) {
@@ -123,32 +124,32 @@ function WeekForm({ court, venue }: { court: Court; venue: TabProps['venue'] }) 
         }),
       )
       schedule.reload()
-      return `The weekly schedule of ${court.name} is saved.`
+      return t('schedule.saved', { court: court.name })
     })
   }
   const err = (i: number, field: string) => f.fieldError(`schedules.${i}.${field}`)
   return (
-    <Section title={`Weekly hours of ${court.name}`}>
+    <Section title={t('schedule.title', { court: court.name })}>
       <form onSubmit={save}>
         <Outcome error={f.error} notice={f.notice} />
         <table class="schedule">
-          <caption class="sr-only">Opening hours per day</caption>
+          <caption class="sr-only">{t('schedule.caption')}</caption>
           <thead>
             <tr>
-              <th scope="col">Day</th>
-              <th scope="col">Opens</th>
-              <th scope="col">Closes</th>
-              <th scope="col">Closed all day</th>
+              <th scope="col">{t('common.day')}</th>
+              <th scope="col">{t('schedule.opens')}</th>
+              <th scope="col">{t('schedule.closes')}</th>
+              <th scope="col">{t('schedule.closedAllDay')}</th>
             </tr>
           </thead>
           <tbody>
             {days.map((d, i) => (
               <tr key={DAY_NAMES[i]}>
-                <th scope="row">{DAY_NAMES[i]}</th>
+                <th scope="row">{t(`day.${i}` as MessageKey)}</th>
                 <td>
                   <input
                     type="time"
-                    aria-label={`${DAY_NAMES[i]} opens`}
+                    aria-label={t('schedule.dayOpens', { day: t(`day.${i}` as MessageKey) })}
                     value={d.open}
                     disabled={d.closed}
                     aria-invalid={err(i, 'open_time') ? 'true' : undefined}
@@ -164,7 +165,7 @@ function WeekForm({ court, venue }: { court: Court; venue: TabProps['venue'] }) 
                 <td>
                   <input
                     type="time"
-                    aria-label={`${DAY_NAMES[i]} closes`}
+                    aria-label={t('schedule.dayCloses', { day: t(`day.${i}` as MessageKey) })}
                     value={d.close}
                     disabled={d.closed}
                     aria-invalid={err(i, 'close_time') ? 'true' : undefined}
@@ -180,7 +181,7 @@ function WeekForm({ court, venue }: { court: Court; venue: TabProps['venue'] }) 
                 <td>
                   <input
                     type="checkbox"
-                    aria-label={`${DAY_NAMES[i]} closed`}
+                    aria-label={t('schedule.dayClosed', { day: t(`day.${i}` as MessageKey) })}
                     checked={d.closed}
                     onChange={(e) => change(i, { closed: e.currentTarget.checked })}
                   />
@@ -191,7 +192,7 @@ function WeekForm({ court, venue }: { court: Court; venue: TabProps['venue'] }) 
         </table>
         <div class="actions">
           <button type="submit" class="primary" disabled={f.busy}>
-            Save weekly hours
+            {t('schedule.save')}
           </button>
         </div>
       </form>

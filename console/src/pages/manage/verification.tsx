@@ -1,16 +1,17 @@
 import { api, ok } from '../../api.ts'
 import { Outcome, Section, TextAreaField, useForm, useLoad } from '../../components/forms.tsx'
 import { Loading, Notice } from '../../components/ui.tsx'
+import { digits, type MessageKey, t } from '../../i18n/index.ts'
 import type { TabProps } from './index.tsx'
 
 // The venue's verification: its status, and the owner's request (unverified or rejected → pending)
 // with a note for the reviewer. Pending and verified venues cannot ask again.
 
-const STATUS: Record<string, string> = {
-  unverified: 'Not verified',
-  pending: 'Waiting for review',
-  verified: 'Verified',
-  rejected: 'Rejected',
+const STATUS: Record<string, MessageKey> = {
+  unverified: 'verification.unverified',
+  pending: 'verification.pending',
+  verified: 'verification.verified',
+  rejected: 'verification.rejected',
 }
 
 export function VerificationTab({ venue, onVenueChanged }: TabProps) {
@@ -21,7 +22,7 @@ export function VerificationTab({ venue, onVenueChanged }: TabProps) {
   )
   const f = useForm({ note: '' })
   if (fresh.error) return <Notice kind="error">{fresh.error}</Notice>
-  if (!fresh.data) return <Loading what="Loading the verification status" />
+  if (!fresh.data) return <Loading what={t('verification.loading')} />
   const v = fresh.data
   const canRequest = v.verification_status === 'unverified' || v.verification_status === 'rejected'
   async function request(e: Event) {
@@ -40,46 +41,42 @@ export function VerificationTab({ venue, onVenueChanged }: TabProps) {
   }
   return (
     <div class="manage-stack">
-      <Section title="Verification">
+      <Section title={t('manage.verification')}>
         <Outcome error={f.error} notice={f.notice} />
         <dl class="facts">
-          <dt>Status</dt>
+          <dt>{t('common.status')}</dt>
           <dd>
-            <strong class={`status status-${v.verification_status}`}>{STATUS[v.verification_status]}</strong>
+            <strong class={`status status-${v.verification_status}`}>
+              {v.verification_status in STATUS ? t(STATUS[v.verification_status]) : v.verification_status}
+            </strong>
           </dd>
           {v.verification_requested_at && (
             <>
-              <dt>Requested</dt>
-              <dd>{v.verification_requested_at}</dd>
+              <dt>{t('verification.requested')}</dt>
+              <dd>{digits(v.verification_requested_at)}</dd>
             </>
           )}
           {v.verification_reviewed_at && (
             <>
-              <dt>Reviewed</dt>
-              <dd>{v.verification_reviewed_at}</dd>
+              <dt>{t('verification.reviewed')}</dt>
+              <dd>{digits(v.verification_reviewed_at)}</dd>
             </>
           )}
           {v.verification_note && (
             <>
-              <dt>Note</dt>
+              <dt>{t('verification.note')}</dt>
               <dd>{v.verification_note}</dd>
             </>
           )}
         </dl>
-        {v.verification_status === 'pending' && (
-          <p>The request is with the Courtside team. You will see their answer here.</p>
-        )}
-        {v.verification_status === 'verified' && <p>Customers see this venue as verified.</p>}
+        {v.verification_status === 'pending' && <p>{t('verification.withTeam')}</p>}
+        {v.verification_status === 'verified' && <p>{t('verification.seenVerified')}</p>}
         {canRequest && (
           <form onSubmit={request}>
-            <TextAreaField
-              label="Note for the reviewer"
-              hint="For example your registration number or when to call."
-              {...f.bind('note')}
-            />
+            <TextAreaField label={t('verification.noteLabel')} hint={t('verification.noteHint')} {...f.bind('note')} />
             <div class="actions">
               <button type="submit" class="primary" disabled={f.busy}>
-                Request verification
+                {t('verification.request')}
               </button>
             </div>
           </form>
