@@ -1,7 +1,5 @@
 import { adDate as adDateIn, clock12 as clockIn, longDate, moneyText } from '../../../lib/i18n/index.ts'
 import { formatMoney, formatRupees } from '../../../lib/money.ts'
-import { toBs } from '../../../lib/nepali-date.ts'
-import { dayOfWeek } from '../../../lib/time.ts'
 
 // How the booking messages (SMS and email) write dates, times and money, per language. A message
 // template (one module per message kind, beside this file) gets the Format of the recipient's
@@ -48,55 +46,6 @@ export interface Format {
   money(paisa: number): string
 }
 
-const AD_MONTHS = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec']
-/** Bikram Sambat months, Baisakh first (as the customer app writes them, web/src/i18n/format.ts). */
-const BS_MONTHS = [
-  'Baisakh',
-  'Jestha',
-  'Asar',
-  'Shrawan',
-  'Bhadra',
-  'Ashwin',
-  'Kartik',
-  'Mangsir',
-  'Poush',
-  'Magh',
-  'Falgun',
-  'Chaitra',
-]
-const WEEKDAYS = ['Sun', 'Mon', 'Tue', 'Wed', 'Thu', 'Fri', 'Sat']
-
-function ymd(date: string): [number, number, number] {
-  const m = /^(\d{4})-(\d{2})-(\d{2})/.exec(date)
-  if (!m) throw new RangeError(`Not a date: ${date}`)
-  return [Number(m[1]), Number(m[2]), Number(m[3])]
-}
-
-function adDate(date: string): string {
-  const [y, m, d] = ymd(date)
-  return `${d} ${AD_MONTHS[m - 1]} ${y}`
-}
-
-/** "1 Baisakh 2083 BS"; '' outside the years the BS table knows. */
-function bsDate(date: string): string {
-  let bs: string
-  try {
-    bs = toBs(date.slice(0, 10))
-  } catch {
-    return ''
-  }
-  const [y, m, d] = ymd(bs)
-  return `${d} ${BS_MONTHS[m - 1]} ${y} BS`
-}
-
-/** "19:00" or "19:00:00" → "7:00 PM"; midnight is "12:00 AM". */
-function clock12(time: string): string {
-  const m = /^(\d{1,2}):(\d{2})/.exec(time)
-  if (!m) throw new RangeError(`Not a time: ${time}`)
-  const h = Number(m[1]) % 24
-  return `${h % 12 === 0 ? 12 : h % 12}:${m[2]} ${h < 12 ? 'AM' : 'PM'}`
-}
-
 const english: Format = {
   greeting: (name) => `Hello ${name},`,
   mailFooter: [
@@ -111,13 +60,9 @@ const english: Format = {
       `Time: ${this.timeRange(b.start, b.end)}`,
     ]
   },
-  date(ad) {
-    const weekday = WEEKDAYS[dayOfWeek(ad.slice(0, 10))]
-    const bs = bsDate(ad)
-    return `${weekday} ${adDate(ad)}${bs ? ` (${bs})` : ''}`
-  },
-  timeRange: (start, end) => `${clock12(start)}–${clock12(end)}`,
-  moment: (wall) => `${adDate(wall)}, ${clock12(wall.slice(11))}`,
+  date: (ad) => longDate(ad, 'en'),
+  timeRange: (start, end) => `${clockIn(start, 'en')}–${clockIn(end, 'en')}`,
+  moment: (wall) => `${adDateIn(wall, 'en')}, ${clockIn(wall.slice(11), 'en')}`,
   money: (paisa) => formatRupees(paisa),
 }
 
