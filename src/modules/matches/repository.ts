@@ -26,6 +26,20 @@ export interface BookingForMatch {
   sport: string
 }
 
+/** The columns a match reads of its booking, the same in both booking tables (aliased `b`). */
+const BOOKING_COLUMNS = [
+  'b.id',
+  'b.booking_number',
+  'b.user_id',
+  'b.status',
+  'b.venue_id',
+  'b.date',
+  'b.start_time',
+  'b.end_time',
+  'b.total_amount',
+  'b.paid_amount',
+] as const
+
 /** The booking a match is opened on, with its sport's key (see migrations/038). */
 export async function bookingForMatch(db: Executor, kind: Kind, id: number): Promise<BookingForMatch | undefined> {
   if (kind === 'court') {
@@ -33,38 +47,14 @@ export async function bookingForMatch(db: Executor, kind: Kind, id: number): Pro
       .selectFrom('bookings as b')
       .innerJoin('courts as c', 'c.id', 'b.court_id')
       .leftJoin('sports as s', 's.id', 'c.sport_id')
-      .select([
-        'b.id',
-        'b.booking_number',
-        'b.user_id',
-        'b.status',
-        'b.venue_id',
-        'b.date',
-        'b.start_time',
-        'b.end_time',
-        'b.total_amount',
-        'b.paid_amount',
-        sql<string>`coalesce(s.key, c.type)`.as('sport'),
-      ])
+      .select([...BOOKING_COLUMNS, sql<string>`coalesce(s.key, c.type)`.as('sport')])
       .where('b.id', '=', id)
       .executeTakeFirst()
   }
   return db
     .selectFrom('indoor_game_bookings as b')
     .innerJoin('indoor_games as g', 'g.id', 'b.indoor_game_id')
-    .select([
-      'b.id',
-      'b.booking_number',
-      'b.user_id',
-      'b.status',
-      'b.venue_id',
-      'b.date',
-      'b.start_time',
-      'b.end_time',
-      'b.total_amount',
-      'b.paid_amount',
-      'g.game_type as sport',
-    ])
+    .select([...BOOKING_COLUMNS, 'g.game_type as sport'])
     .where('b.id', '=', id)
     .executeTakeFirst()
 }
