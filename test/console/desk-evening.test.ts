@@ -48,8 +48,11 @@ describe('the desk on a Friday evening at 19:10 (issue 51)', () => {
     }
     await tap(cell)
     const dialog = phone.getByRole('dialog', { name: `New booking: ${court.name}, 19:00` })
-    // The name field has the focus, walk-in is the type, one slot 19:00–20:00 the duration.
+    // The name field has the focus, walk-in is the type, one slot 19:00–20:00 the duration. The
+    // dialog renders after the tap; typing before the field holds the focus would type into the board.
+    await phone.waitForFunction(() => document.activeElement?.getAttribute('name') === 'customer_name')
     await phone.keyboard.type('Friday Walk-in')
+    assert.equal(await dialog.getByLabel('Customer name').inputValue(), 'Friday Walk-in')
     assert.equal(await dialog.getByLabel('Booking type').inputValue(), 'walkin')
     assert.match((await dialog.getByLabel('Duration').locator('option:checked').textContent()) ?? '', /19:00–20:00/)
     assert.deepEqual(await axeViolations(phone), [], 'new booking dialog, 390 px')
