@@ -1,3 +1,11 @@
+import {
+  AD_MONTHS,
+  BS_MONTHS,
+  digits,
+  groupLakh,
+  type Lang,
+  WEEKDAYS_SHORT as WEEKDAYS,
+} from '../src/lib/i18n/calendar-words.ts'
 import { toBs } from '../src/lib/nepali-date.ts'
 
 // Numbers, money and dates as a reader in Nepal writes them, in either language, for both front-ends
@@ -8,24 +16,8 @@ import { toBs } from '../src/lib/nepali-date.ts'
 // nepali-date-converter 3.4.0): its table is ~3.5 KB of the bundle gzipped, so it is bundled, not
 // loaded lazily (docs/web.md).
 
-export type Lang = 'en' | 'ne'
-
-const DEVANAGARI = '०१२३४५६७८९'
-
-/** Latin digits → Devanagari digits in Nepali; anything else unchanged. */
-export function digits(text: string, lang: Lang): string {
-  return lang === 'ne' ? text.replace(/[0-9]/g, (d) => DEVANAGARI[Number(d)]) : text
-}
-
-/** Groups an integer's digits the South Asian way: the last three, then pairs (1,00,000). */
-export function groupLakh(integer: string): string {
-  if (integer.length <= 3) return integer
-  const last = integer.slice(-3)
-  const rest = integer.slice(0, -3)
-  const pairs: string[] = []
-  for (let end = rest.length; end > 0; end -= 2) pairs.unshift(rest.slice(Math.max(0, end - 2), end))
-  return `${pairs.join(',')},${last}`
-}
+export type { Lang }
+export { digits, groupLakh }
 
 const AMOUNT = /^(-)?(\d+)(?:\.(\d+))?$/
 
@@ -49,35 +41,6 @@ export function money(amount: string, lang: Lang): string {
 export function count(n: number, lang: Lang): string {
   const sign = n < 0 ? '−' : ''
   return digits(sign + groupLakh(String(Math.trunc(Math.abs(n)))), lang)
-}
-
-const AD_MONTHS: Record<Lang, string[]> = {
-  en: ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'],
-  ne: ['जनवरी', 'फेब्रुअरी', 'मार्च', 'अप्रिल', 'मे', 'जुन', 'जुलाई', 'अगस्ट', 'सेप्टेम्बर', 'अक्टोबर', 'नोभेम्बर', 'डिसेम्बर'],
-}
-
-/** Bikram Sambat months, Baisakh first. */
-const BS_MONTHS: Record<Lang, string[]> = {
-  en: [
-    'Baisakh',
-    'Jestha',
-    'Asar',
-    'Shrawan',
-    'Bhadra',
-    'Ashwin',
-    'Kartik',
-    'Mangsir',
-    'Poush',
-    'Magh',
-    'Falgun',
-    'Chaitra',
-  ],
-  ne: ['वैशाख', 'जेठ', 'असार', 'साउन', 'भदौ', 'असोज', 'कात्तिक', 'मंसिर', 'पुस', 'माघ', 'फागुन', 'चैत'],
-}
-
-const WEEKDAYS: Record<Lang, string[]> = {
-  en: ['Sun', 'Mon', 'Tue', 'Wed', 'Thu', 'Fri', 'Sat'],
-  ne: ['आइत', 'सोम', 'मंगल', 'बुध', 'बिहि', 'शुक्र', 'शनि'],
 }
 
 /** A weekday's short name, 0 = Sunday (as the API numbers them). */

@@ -1,27 +1,14 @@
 import { toBs } from '../nepali-date.ts'
 import { dayOfWeek } from '../time.ts'
+import { AD_MONTHS, BS_MONTHS, digits, groupLakh, WEEKDAYS_LONG as WEEKDAYS } from './calendar-words.ts'
 import type { Locale } from './locale.ts'
+
+export { digits, groupLakh }
 
 // Dates, times, numbers and money in the words of either language, for the texts the server writes
 // (messages, notifications, errors). They write what the web app writes (web/src/i18n/format.ts):
 // AD with the Bikram Sambat date beside it, lakh grouping, Devanagari digits in Nepali; times are
 // venue wall-clock times on the 12-hour clock.
-
-const DEVANAGARI = '०१२३४५६७८९'
-
-/** Latin digits → Devanagari digits in Nepali; anything else unchanged. */
-export function digits(text: string, locale: Locale): string {
-  return locale === 'ne' ? text.replace(/[0-9]/g, (d) => DEVANAGARI[Number(d)]) : text
-}
-
-/** Groups an integer's digits the South Asian way: the last three, then pairs (1,00,000). */
-export function groupLakh(integer: string): string {
-  if (integer.length <= 3) return integer
-  const rest = integer.slice(0, -3)
-  const pairs: string[] = []
-  for (let end = rest.length; end > 0; end -= 2) pairs.unshift(rest.slice(Math.max(0, end - 2), end))
-  return `${pairs.join(',')},${integer.slice(-3)}`
-}
 
 /** An amount in rupees as text ("1200.00", "1,200.00", "-5.50") as money: "रु १,२००.००" in Nepali. */
 export function moneyText(amount: string, locale: Locale): string {
@@ -31,35 +18,6 @@ export function moneyText(amount: string, locale: Locale): string {
   const integer = whole.replace(/,/g, '').replace(/^0+(?=\d)/, '')
   const text = `${locale === 'ne' ? 'रु' : 'Rs'} ${minus ?? ''}${groupLakh(integer)}.${fraction.padEnd(2, '0')}`
   return digits(text, locale)
-}
-
-const AD_MONTHS: Record<Locale, string[]> = {
-  en: ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'],
-  ne: ['जनवरी', 'फेब्रुअरी', 'मार्च', 'अप्रिल', 'मे', 'जुन', 'जुलाई', 'अगस्ट', 'सेप्टेम्बर', 'अक्टोबर', 'नोभेम्बर', 'डिसेम्बर'],
-}
-
-/** Bikram Sambat months, Baisakh first (as the web app writes them). */
-const BS_MONTHS: Record<Locale, string[]> = {
-  en: [
-    'Baisakh',
-    'Jestha',
-    'Asar',
-    'Shrawan',
-    'Bhadra',
-    'Ashwin',
-    'Kartik',
-    'Mangsir',
-    'Poush',
-    'Magh',
-    'Falgun',
-    'Chaitra',
-  ],
-  ne: ['वैशाख', 'जेठ', 'असार', 'साउन', 'भदौ', 'असोज', 'कात्तिक', 'मंसिर', 'पुस', 'माघ', 'फागुन', 'चैत'],
-}
-
-const WEEKDAYS: Record<Locale, string[]> = {
-  en: ['Sun', 'Mon', 'Tue', 'Wed', 'Thu', 'Fri', 'Sat'],
-  ne: ['आइतबार', 'सोमबार', 'मंगलबार', 'बुधबार', 'बिहीबार', 'शुक्रबार', 'शनिबार'],
 }
 
 function ymd(date: string): [number, number, number] {
