@@ -1,6 +1,5 @@
-import { useEffect, useState } from 'preact/hooks'
-import type { Lang } from '../../../shared-ui/format.ts'
 import * as format from '../../../shared-ui/format.ts'
+import { createLanguage } from '../../../shared-ui/language.ts'
 import { en } from './en.ts'
 import { ne } from './ne.ts'
 
@@ -15,81 +14,25 @@ import { ne } from './ne.ts'
 export type { Lang } from '../../../shared-ui/format.ts'
 export type MessageKey = keyof typeof en
 
-export const LANGS: readonly Lang[] = ['en', 'ne']
-const CATALOGUES: Record<Lang, Record<MessageKey, string>> = { en, ne }
-const STORAGE_KEY = 'courtside.console.lang'
-const HTML_LANG: Record<Lang, string> = { en: 'en', ne: 'ne-NP' }
+export { LANGS } from '../../../shared-ui/language.ts'
 
-let current: Lang = initial()
-const listeners = new Set<(lang: Lang) => void>()
-applyToDocument()
-
-function initial(): Lang {
-  try {
-    const saved = globalThis.localStorage?.getItem(STORAGE_KEY)
-    if (saved === 'en' || saved === 'ne') return saved
-  } catch {
-    // Storage refused: fall through to the browser's language.
-  }
-  const preferred = globalThis.navigator?.languages ?? []
-  return preferred.some((l) => l.toLowerCase().startsWith('ne')) ? 'ne' : 'en'
-}
-
-function applyToDocument() {
-  if (typeof document === 'undefined') return
-  document.documentElement.lang = HTML_LANG[current]
-  document.title = t('app.title')
-}
+const language = createLanguage<MessageKey>('courtside.console.lang', { en, ne }, 'app.title')
 
 /** The language the console shows now. */
-export function getLang(): Lang {
-  return current
-}
-
+export const getLang = language.get
 /** Switches the language everywhere, remembers it, and updates `<html lang>`. */
-export function setLang(lang: Lang) {
-  if (lang !== 'en' && lang !== 'ne') throw new RangeError(`Unknown language: ${lang}`)
-  try {
-    globalThis.localStorage?.setItem(STORAGE_KEY, lang)
-  } catch {
-    // Not remembered, still switched.
-  }
-  if (lang === current) return
-  current = lang
-  applyToDocument()
-  for (const fn of listeners) fn(lang)
-}
-
+export const setLang = language.set
 /** The current language, re-rendering the calling component when it changes. */
-export function useLang(): Lang {
-  const [lang, setState] = useState(current)
-  useEffect(() => {
-    setState(current)
-    listeners.add(setState)
-    return () => {
-      listeners.delete(setState)
-    }
-  }, [])
-  return lang
-}
+export const useLang = language.use
+/** `t` in a given language (tests, and the switch that names each language in itself). */
+export const translate = language.translate
 
 /**
  * The message `key` in the current language, `{name}` placeholders filled from `params` (numbers in
  * the language's digits, lakh grouped). An unknown key shows itself (and the catalogue test fails).
  */
 export function t(key: MessageKey, params?: Record<string, string | number>): string {
-  return translate(current, key, params)
-}
-
-/** `t` in a given language (tests, and the switch that names each language in itself). */
-export function translate(lang: Lang, key: MessageKey, params?: Record<string, string | number>): string {
-  const text = CATALOGUES[lang][key] ?? en[key] ?? key
-  if (!params) return text
-  return text.replace(/\{(\w+)\}/g, (whole, name: string) => {
-    const value = params[name]
-    if (value === undefined) return whole
-    return typeof value === 'number' ? format.count(value, lang) : value
-  })
+  return translate(getLang(), key, params)
 }
 
 /** Whether the English catalogue has `key`. */
@@ -97,32 +40,32 @@ export function hasMessage(key: string): key is MessageKey {
   return Object.hasOwn(en, key)
 }
 
-/** Latin digits in `text` as the current language writes them ("18:30" → "१८:३०"). */
+/** Latin digits in `text` as the getLang() language writes them ("18:30" → "१८:३०"). */
 export function digits(text: string): string {
-  return format.digits(text, current)
+  return format.digits(text, getLang())
 }
 
-/** A count with lakh grouping in the current language's digits. */
+/** A count with lakh grouping in the getLang() language's digits. */
 export function count(n: number): string {
-  return format.count(n, current)
+  return format.count(n, getLang())
 }
 
 /** "Wed 25 Nov 2026 · 10 Mangsir 2083": the AD date with its weekday and the BS date beside. */
 export function bothDates(isoDate: string): string {
-  return format.date(isoDate, current, { weekday: true })
+  return format.date(isoDate, getLang(), { weekday: true })
 }
 
 /** The BS date alone ("10 Mangsir 2083" / "१० मंसिर २०८३"); '' outside the table's years. */
 export function bsDate(isoDate: string): string {
-  return format.bsDate(isoDate, current)
+  return format.bsDate(isoDate, getLang())
 }
 
 /** A venue's (or sport's, amenity's) name in the language shown: name_ne in Nepali when it has one. */
 export function localName(item: { name: string; name_ne?: string | null }): string {
-  return (current === 'ne' && item.name_ne) || item.name
+  return (getLang() === 'ne' && item.name_ne) || item.name
 }
 
 /** A weekday's short name, 0 = Sunday. */
 export function weekday(day: number): string {
-  return format.weekday(day, current)
+  return format.weekday(day, getLang())
 }

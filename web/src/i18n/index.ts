@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'preact/hooks'
+import { createLanguage } from '../../../shared-ui/language.ts'
 import { en } from './en.ts'
 import type { DateOptions, Lang } from './format.ts'
 import * as format from './format.ts'
@@ -12,85 +12,30 @@ import { ne } from './ne.ts'
 export type { DateOptions, Lang } from './format.ts'
 export type MessageKey = keyof typeof en
 
-export const LANGS: readonly Lang[] = ['en', 'ne']
-const CATALOGUES: Record<Lang, Record<MessageKey, string>> = { en, ne }
-const STORAGE_KEY = 'courtside.lang'
-/** What `<html lang>` says for each language. */
-export const HTML_LANG: Record<Lang, string> = { en: 'en', ne: 'ne-NP' }
+export { HTML_LANG, LANGS } from '../../../shared-ui/language.ts'
 
-let current: Lang = initial()
-const listeners = new Set<(lang: Lang) => void>()
-applyToDocument()
-
-function initial(): Lang {
-  try {
-    const saved = globalThis.localStorage?.getItem(STORAGE_KEY)
-    if (saved === 'en' || saved === 'ne') return saved
-  } catch {
-    // Storage refused (private mode, sandboxed frame): fall through to the browser's language.
-  }
-  const preferred = globalThis.navigator?.languages ?? []
-  return preferred.some((l) => l.toLowerCase().startsWith('ne')) ? 'ne' : 'en'
-}
-
-function applyToDocument() {
-  if (typeof document === 'undefined') return
-  document.documentElement.lang = HTML_LANG[current]
-  document.title = t('app.title')
-}
+const language = createLanguage<MessageKey>('courtside.lang', { en, ne }, 'app.title')
 
 /** The language strings are shown in now. */
-export function getLang(): Lang {
-  return current
-}
-
+export const getLang = language.get
 /** Switches the language everywhere, remembers it, and updates `<html lang>`. */
-export function setLang(lang: Lang) {
-  if (lang !== 'en' && lang !== 'ne') throw new RangeError(`Unknown language: ${lang}`)
-  try {
-    globalThis.localStorage?.setItem(STORAGE_KEY, lang)
-  } catch {
-    // Not remembered, still switched.
-  }
-  if (lang === current) return
-  current = lang
-  applyToDocument()
-  for (const fn of listeners) fn(lang)
-}
-
+export const setLang = language.set
 /** Calls `fn` on every switch; returns the unsubscribe. */
-export function onLangChange(fn: (lang: Lang) => void): () => void {
-  listeners.add(fn)
-  return () => listeners.delete(fn)
-}
-
+export const onLangChange = language.onChange
 /** The current language, re-rendering the calling component when it changes. */
-export function useLang(): Lang {
-  const [lang, setState] = useState(current)
-  useEffect(() => {
-    setState(current)
-    return onLangChange(setState)
-  }, [])
-  return lang
-}
+export const useLang = language.use
 
 /**
  * The message `key` in the current language, `{name}` placeholders filled from `params` (numbers
  * in Devanagari digits in Nepali). An unknown key shows itself (and the catalogue test fails).
  */
 export function t(key: string, params?: Record<string, string | number>): string {
-  return translate(current, key, params)
+  return translate(getLang(), key, params)
 }
 
 /** `t` in a given language (tests, and the language switch that names each language in itself). */
 export function translate(lang: Lang, key: string, params?: Record<string, string | number>): string {
-  const text = CATALOGUES[lang][key as MessageKey] ?? en[key as MessageKey] ?? key
-  if (!params) return text
-  return text.replace(/\{(\w+)\}/g, (whole, name: string) => {
-    const value = params[name]
-    if (value === undefined) return whole
-    return typeof value === 'number' ? format.count(value, lang) : value
-  })
+  return language.translate(lang, key as MessageKey, params)
 }
 
 /** Whether the catalogue has `key` (the catalogue test checks every key the app uses). */
@@ -100,35 +45,35 @@ export function hasMessage(key: string): key is MessageKey {
 
 /** "Rs 1,00,000.00" / "रु १,००,०००.००" from the API's decimal string. */
 export function formatMoney(amount: string): string {
-  return format.money(amount, current)
+  return format.money(amount, getLang())
 }
 
 /** "26 Nov 2026 · 10 Mangsir 2083": the AD date with the Bikram Sambat date beside it. */
 export function formatDate(isoDate: string, options?: DateOptions): string {
-  return format.date(isoDate, current, options)
+  return format.date(isoDate, getLang(), options)
 }
 
 /** The Bikram Sambat date alone ("10 Mangsir 2083"). */
 export function formatBsDate(isoDate: string): string {
-  return format.bsDate(isoDate, current)
+  return format.bsDate(isoDate, getLang())
 }
 
 /** An instant's clock time in Nepal: "18:30" / "१८:३०". */
 export function formatTime(isoInstant: string): string {
-  return format.time(isoInstant, current)
+  return format.time(isoInstant, getLang())
 }
 
 /** A weekday's short name, 0 = Sunday ("Thu" / "बिहि"). */
 export function formatWeekday(day: number): string {
-  return format.weekday(day, current)
+  return format.weekday(day, getLang())
 }
 
 /** A count with lakh grouping and the language's digits. */
 export function formatNumber(n: number): string {
-  return format.count(n, current)
+  return format.count(n, getLang())
 }
 
-/** Latin digits in `text` as the current language writes them. */
+/** Latin digits in `text` as the getLang() language writes them. */
 export function formatDigits(text: string): string {
-  return format.digits(text, current)
+  return format.digits(text, getLang())
 }
