@@ -387,7 +387,10 @@ describe('console: pricing, coupons, staff, IRD, webhooks, reviews, tournaments 
     await card.getByText('जवाफ दिइएको छैन', { exact: true }).waitFor()
     await card.getByLabel(`${who} लाई जवाफ`).fill('धन्यवाद!')
     await card.getByRole('button', { name: `जवाफ पठाउनुहोस् ${who} लाई` }).click()
-    await card.getByRole('list', { name: `${who} को समीक्षाका जवाफहरू` }).getByText('धन्यवाद!').waitFor()
+    await card
+      .getByRole('list', { name: `${who} को समीक्षाका जवाफहरू` })
+      .getByText('धन्यवाद!')
+      .waitFor()
     await readsNepali(owner, 'Reviews', [
       'Reviews of',
       'Rating',
@@ -406,7 +409,10 @@ describe('console: pricing, coupons, staff, IRD, webhooks, reviews, tournaments 
       'Page',
     ])
     // The pager under the list, in Nepali.
-    await owner.getByRole('navigation', { name: 'समीक्षाका पृष्ठहरू' }).getByText(/^पृष्ठ १ \/ १ \(जम्मा [०-९]+\)$/).waitFor()
+    await owner
+      .getByRole('navigation', { name: 'समीक्षाका पृष्ठहरू' })
+      .getByText(/^पृष्ठ १ \/ १ \(जम्मा [०-९]+\)$/)
+      .waitFor()
   })
 
   test('Tournaments in Nepali: the list, a new one with a prize of lakhs, the demo cup closed, drawn and its final recorded', async () => {
@@ -564,7 +570,10 @@ describe('console: pricing, coupons, staff, IRD, webhooks, reviews, tournaments 
     await approve.getByText('स्वीकृत गरेपछि भेन्यु सार्वजनिक हुन्छ', { exact: false }).waitFor()
     await approve.getByRole('heading', { name: 'कोर्ट, समय र मूल्य' }).waitFor()
     await approve.locator('dt', { hasText: 'भेन्यु खुल्ने समय' }).waitFor()
-    assert.match((await approve.locator('dt:has-text("भेन्यु खुल्ने समय") + dd').textContent()) ?? '', /^[०-९]{2}:[०-९]{2}–[०-९]{2}:[०-९]{2}$/)
+    assert.match(
+      (await approve.locator('dt:has-text("भेन्यु खुल्ने समय") + dd').textContent()) ?? '',
+      /^[०-९]{2}:[०-९]{2}–[०-९]{2}:[०-९]{2}$/,
+    )
     assert.deepEqual(await axeViolations(admin), [], 'the approval dialog in Nepali, 390 px')
     await approve.getByRole('button', { name: 'बन्द गर्नुहोस्' }).click()
     await row.getByRole('button', { name: `अस्वीकार गर्नुहोस् ${kalanki.name_ne}` }).click()
