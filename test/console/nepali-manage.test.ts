@@ -94,6 +94,7 @@ describe('console: pricing, coupons, staff, IRD, webhooks, reviews, tournaments 
     assert.ok(offPeak && saturday, 'the demo court has an off-peak rule and a Saturday peak')
     await owner.getByRole('heading', { level: 2, name: 'Court A का मूल्य नियमहरू' }).waitFor()
     const table = owner.getByRole('table', { name: 'मूल्य नियमहरू' })
+    await table.waitFor()
     assert.deepEqual(await table.locator('thead th').allTextContents(), [
       'प्रकार',
       'दिन',
@@ -104,6 +105,7 @@ describe('console: pricing, coupons, staff, IRD, webhooks, reviews, tournaments 
       'कार्यहरू',
     ])
     const row = table.getByRole('row').filter({ hasText: 'अफ-पिक समय' })
+    await row.waitFor()
     assert.deepEqual((await row.getByRole('cell').allTextContents()).slice(0, 6), [
       'अफ-पिक समय',
       'हरेक दिन',
@@ -140,6 +142,7 @@ describe('console: pricing, coupons, staff, IRD, webhooks, reviews, tournaments 
     // The rule dialog in Nepali: the kinds and the days to choose from.
     await owner.getByRole('button', { name: 'मूल्य नियम थप्नुहोस्' }).click()
     const dialog = owner.getByRole('dialog', { name: 'मूल्य नियम थप्नुहोस्' })
+    await dialog.getByLabel('प्रति घण्टा मूल्य (रु)').waitFor()
     assert.deepEqual(await dialog.getByLabel('प्रकार').locator('option').allTextContents(), [
       'सामान्य',
       'पिक समय',
@@ -159,6 +162,7 @@ describe('console: pricing, coupons, staff, IRD, webhooks, reviews, tournaments 
     await owner.getByRole('status').filter({ hasText: 'Court A मा मूल्य नियम थपियो।' }).waitFor()
     // A price of more than a lakh, grouped the Nepali way.
     const added = table.getByRole('row').filter({ hasText: '०९:००' }).filter({ hasText: '११:००' })
+    await added.waitFor()
     assert.equal(await added.locator('td.num').textContent(), 'रु १,२५,०००.००')
   })
 
@@ -178,6 +182,7 @@ describe('console: pricing, coupons, staff, IRD, webhooks, reviews, tournaments 
     await owner.getByRole('status').filter({ hasText: 'कुपन DASHAIN10 थपियो।' }).waitFor()
     const table = owner.getByRole('table', { name: `${VENUE_NE} का कुपनहरू` })
     const row = table.getByRole('row').filter({ hasText: 'DASHAIN10' })
+    await row.waitFor()
     assert.deepEqual((await row.getByRole('cell').allTextContents()).slice(0, 6), [
       'DASHAIN10',
       '१० %',
@@ -244,6 +249,7 @@ describe('console: pricing, coupons, staff, IRD, webhooks, reviews, tournaments 
       .getByRole('table', { name: `${VENUE_NE} का स्वीकार नभएका निमन्त्रणाहरू` })
       .getByRole('row')
       .filter({ hasText: 'sita.new@example.com' })
+    await pending.waitFor()
     assert.deepEqual((await pending.getByRole('cell').allTextContents()).slice(0, 4), [
       'sita.new@example.com',
       'व्यवस्थापक',
@@ -328,6 +334,7 @@ describe('console: pricing, coupons, staff, IRD, webhooks, reviews, tournaments 
     }[]
     assert.equal(hooks.length, 1)
     const row = owner.getByRole('table', { name: 'वेबहुक इन्डपोइन्टहरू' }).getByRole('row').filter({ hasText: url })
+    await row.waitFor()
     assert.deepEqual((await row.getByRole('cell').allTextContents()).slice(0, 4), [
       url,
       'booking.created, payment.completed',
@@ -430,6 +437,7 @@ describe('console: pricing, coupons, staff, IRD, webhooks, reviews, tournaments 
     const cup = list.find((x) => x.name === 'Baneshwor Winter Futsal Cup')
     assert.ok(cup)
     const row = owner.getByRole('table', { name: 'प्रतियोगिताहरू' }).getByRole('row').filter({ hasText: cup.name })
+    await row.waitFor()
     assert.deepEqual(await row.getByRole('cell').allTextContents(), [
       cup.name,
       'नकआउट',
@@ -545,6 +553,7 @@ describe('console: pricing, coupons, staff, IRD, webhooks, reviews, tournaments 
     assert.deepEqual(await tabs.allTextContents(), ['प्रमाणीकरणको लाइन', 'प्रयोगकर्ताहरू'])
     const queue = admin.getByRole('table', { name: 'प्रमाणीकरणको प्रतीक्षामा रहेका भेन्युहरू' })
     const row = queue.getByRole('row').filter({ hasText: kalanki.name_ne })
+    await row.waitFor()
     const cells = await row.getByRole('cell').allTextContents()
     assert.equal(cells[0], kalanki.name_ne)
     assert.equal(cells[3], moment(requested))
