@@ -120,8 +120,8 @@ export function App() {
   if (first === 'admin') {
     return (
       <Layout user={user} venues={venues} section="admin">
-        <h1>Administration</h1>
-        <Notice kind="error">Administration is for Courtside administrators only. This account cannot open it.</Notice>
+        <h1>{t('shell.admin')}</h1>
+        <Notice kind="error">{t('admin.adminsOnly')}</Notice>
       </Layout>
     )
   }

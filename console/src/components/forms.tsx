@@ -1,6 +1,7 @@
 import type { ComponentChildren } from 'preact'
 import { useCallback, useEffect, useId, useState } from 'preact/hooks'
 import { ApiError, messageOf } from '../api.ts'
+import { t } from '../i18n/index.ts'
 import { Dialog, Loading, Notice, useInDialog } from './ui.tsx'
 
 // Form and list plumbing for the owner and administration pages: a form's values, its busy state,
@@ -286,7 +287,7 @@ export function FormActions({
       </button>
       {onCancel && !inDialog && (
         <button type="button" onClick={onCancel}>
-          Cancel
+          {t('forms.cancel')}
         </button>
       )}
     </div>
@@ -380,14 +381,14 @@ export function Pager({
   return (
     <nav class="pager" aria-label={label}>
       <button type="button" disabled={page <= 1} onClick={() => onPage(page - 1)}>
-        Previous page
+        {t('forms.previousPage')}
       </button>
       <span>
-        Page {page} of {Math.max(lastPage, 1)}
-        {total !== undefined && ` (${total} in all)`}
+        {t('forms.page', { page, last: Math.max(lastPage, 1) })}
+        {total !== undefined && t('forms.inAll', { total })}
       </span>
       <button type="button" disabled={page >= lastPage} onClick={() => onPage(page + 1)}>
-        Next page
+        {t('forms.nextPage')}
       </button>
     </nav>
   )

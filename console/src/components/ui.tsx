@@ -186,10 +186,10 @@ export function Dialog({
   )
 }
 
-export function Loading({ what = 'Loading' }: { what?: string }) {
+export function Loading({ what }: { what?: string }) {
   return (
     <p class="loading" role="status">
-      {what}…
+      {what ?? t('ui.loading')}…
     </p>
   )
 }

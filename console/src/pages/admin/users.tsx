@@ -10,20 +10,26 @@ import {
   useForm,
   useLoad,
 } from '../../components/forms.tsx'
+import { ScrollBox } from '../../components/scroll.tsx'
 import { Dialog, Field, RowAction, SelectField } from '../../components/ui.tsx'
+import { type MessageKey, t } from '../../i18n/index.ts'
 
 // Every account: search by name, email or phone, filter by role, suspend and restore (a suspended
 // account's tokens stop working at once), replace the roles.
 
 type Role = User['roles'][number]
-const ROLES: { value: Role; label: string }[] = [
-  { value: 'customer', label: 'Customer' },
-  { value: 'staff', label: 'Staff' },
-  { value: 'manager', label: 'Manager' },
-  { value: 'venue_owner', label: 'Venue owner' },
-  { value: 'super_admin', label: 'Administrator' },
+const ROLES: { value: Role; label: MessageKey }[] = [
+  { value: 'customer', label: 'admin.role.customer' },
+  { value: 'staff', label: 'admin.role.staff' },
+  { value: 'manager', label: 'admin.role.manager' },
+  { value: 'venue_owner', label: 'admin.role.venue_owner' },
+  { value: 'super_admin', label: 'admin.role.super_admin' },
 ]
-const roleLabel = (r: string) => ROLES.find((x) => x.value === r)?.label ?? r
+const roleLabel = (r: string) => {
+  const role = ROLES.find((x) => x.value === r)
+  return role ? t(role.label) : r
+}
+const roleOptions = () => ROLES.map((r) => ({ value: r.value, label: t(r.label) }))
 
 export function UsersPage() {
   const [query, setQuery] = useState({ search: '', role: '', page: 1 })
@@ -62,23 +68,23 @@ export function UsersPage() {
         }),
       )
       users.reload()
-      return active ? `${u.name} is restored and can sign in again.` : `${u.name} is suspended.`
+      return active ? t('admin.restored', { name: u.name }) : t('admin.suspended', { name: u.name })
     })
   }
 
   return (
-    <Section title="Users">
+    <Section title={t('admin.users')}>
       <search>
-        <form class="row" onSubmit={find} aria-label="Find users">
-          <Field label="Name, email or phone" type="search" {...filter.bind('search')} />
+        <form class="row" onSubmit={find} aria-label={t('admin.findUsers')}>
+          <Field label={t('admin.search')} type="search" {...filter.bind('search')} />
           <SelectField
-            label="Role"
-            options={[{ value: '', label: 'Any role' }, ...ROLES]}
+            label={t('admin.role')}
+            options={[{ value: '', label: t('admin.anyRole') }, ...roleOptions()]}
             {...filter.bindSelect('role')}
           />
           <div class="field field-button">
             <button type="submit" class="primary">
-              Find
+              {t('admin.find')}
             </button>
           </div>
         </form>
@@ -86,32 +92,64 @@ export function UsersPage() {
       <Outcome error={f.error} notice={f.notice} />
       <PagedList
         state={users}
-        loading="Loading users"
-        empty="No user matches."
-        label="User list pages"
+        loading={t('admin.loadingUsers')}
+        empty={t('admin.noUsers')}
+        label={t('admin.userPages')}
         onPage={(page) => setQuery((q) => ({ ...q, page }))}
       >
         {(rows) => (
-          <Table caption="Users" columns={['Name', 'Email', 'Phone', 'Roles', 'Status', 'Actions']}>
-            {rows.map((u) => (
-              <tr key={u.id}>
-                <td>{u.name}</td>
-                <td>{u.email}</td>
-                <td>{u.phone ?? ''}</td>
-                <td>{u.roles.map(roleLabel).join(', ')}</td>
-                <td>{u.is_active ? 'Active' : <strong class="status-suspended">Suspended</strong>}</td>
-                <td class="row-actions">
-                  {u.id !== me &&
-                    (u.is_active ? (
-                      <RowAction label="Suspend" of={u.name} disabled={f.busy} onClick={() => setActive(u, false)} />
+          <ScrollBox label={t('admin.usersScroll')}>
+            <Table
+              caption={t('admin.users')}
+              columns={[
+                t('admin.name'),
+                t('admin.email'),
+                t('admin.phone'),
+                t('admin.roles'),
+                t('admin.status'),
+                t('admin.actions'),
+              ]}
+            >
+              {rows.map((u) => (
+                <tr key={u.id}>
+                  <td>{u.name}</td>
+                  <td>{u.email}</td>
+                  <td>{u.phone ?? ''}</td>
+                  <td>{u.roles.map(roleLabel).join(', ')}</td>
+                  <td>
+                    {u.is_active ? (
+                      t('admin.active')
                     ) : (
-                      <RowAction label="Restore" of={u.name} disabled={f.busy} onClick={() => setActive(u, true)} />
-                    ))}
-                  <RowAction label="Roles" of={`of ${u.name}`} onClick={() => setEditing(u)} />
-                </td>
-              </tr>
-            ))}
-          </Table>
+                      <strong class="status-suspended">{t('admin.suspendedState')}</strong>
+                    )}
+                  </td>
+                  <td class="row-actions">
+                    {u.id !== me &&
+                      (u.is_active ? (
+                        <RowAction
+                          label={t('admin.suspend')}
+                          of={u.name}
+                          disabled={f.busy}
+                          onClick={() => setActive(u, false)}
+                        />
+                      ) : (
+                        <RowAction
+                          label={t('admin.restore')}
+                          of={u.name}
+                          disabled={f.busy}
+                          onClick={() => setActive(u, true)}
+                        />
+                      ))}
+                    <RowAction
+                      label={t('admin.roles')}
+                      of={t('admin.rolesOf', { name: u.name })}
+                      onClick={() => setEditing(u)}
+                    />
+                  </td>
+                </tr>
+              ))}
+            </Table>
+          </ScrollBox>
         )}
       </PagedList>
       {editing && (
@@ -141,22 +179,27 @@ function RolesDialog({ user, onClose, onDone }: { user: User; onClose: () => voi
       const saved = await ok(
         api().PATCH('/api/admin/users/{user}', { params: { path: { user: String(user.id) } }, body: { roles } }),
       )
-      onDone(`${saved.data.name} now has the roles: ${saved.data.roles.map(roleLabel).join(', ') || 'none'}.`)
+      onDone(
+        t('admin.rolesSaved', {
+          name: saved.data.name,
+          roles: saved.data.roles.map(roleLabel).join(', ') || t('admin.noRoles'),
+        }),
+      )
       return undefined
     })
   }
   return (
-    <Dialog title={`Roles of ${user.name}`} onClose={onClose}>
+    <Dialog title={t('admin.rolesTitle', { name: user.name })} onClose={onClose}>
       <form onSubmit={save}>
         <Outcome error={f.error} notice={f.notice} />
         <fieldset>
-          <legend>Roles</legend>
+          <legend>{t('admin.roles')}</legend>
           {ROLES.map((r) => (
-            <CheckField key={r.value} label={r.label} checked={f.values[r.value]} onChange={f.check(r.value)} />
+            <CheckField key={r.value} label={t(r.label)} checked={f.values[r.value]} onChange={f.check(r.value)} />
           ))}
           {f.fieldError('roles') && <p class="error">{f.fieldError('roles')}</p>}
         </fieldset>
-        <FormActions submit="Save roles" busy={f.busy} />
+        <FormActions submit={t('admin.saveRoles')} busy={f.busy} />
       </form>
     </Dialog>
   )

@@ -12,7 +12,10 @@ import {
   useForm,
   useLoad,
 } from '../../components/forms.tsx'
+import { ScrollBox } from '../../components/scroll.tsx'
 import { Dialog, RowAction } from '../../components/ui.tsx'
+import { digits, localName, t } from '../../i18n/index.ts'
+import { momentText } from '../../i18n/moments.ts'
 
 // Venues waiting for verification, oldest request first: review (the venue's details, photos,
 // courts with their weekly hours and prices) and approve after confirming, or reject with a reason
@@ -31,40 +34,58 @@ export function VerificationQueue() {
   const [reviewing, setReviewing] = useState<Venue | null>(null)
 
   return (
-    <Section title="Verification queue">
+    <Section title={t('admin.queue')}>
       <Outcome error={f.error} notice={f.notice} />
       <PagedList
         state={queue}
-        loading="Loading the queue"
-        empty="No venue is waiting for verification."
-        label="Verification queue pages"
+        loading={t('admin.loadingQueue')}
+        empty={t('admin.queueEmpty')}
+        label={t('admin.queuePages')}
         onPage={setPage}
       >
         {(rows) => (
-          <Table
-            caption="Venues waiting for verification"
-            columns={['Venue', 'Place', 'Contact', 'Requested', 'Note', 'Actions']}
-          >
-            {rows.map((v) => (
-              <tr key={v.id}>
-                <td>
-                  <strong>{v.name}</strong>
-                </td>
-                <td>
-                  {v.address}, {v.city}
-                </td>
-                <td>
-                  {v.phone ?? ''} {v.email ?? ''}
-                </td>
-                <td>{v.verification_requested_at ?? ''}</td>
-                <td>{v.verification_note ?? ''}</td>
-                <td class="row-actions">
-                  <RowAction label="Review and approve" of={v.name} onClick={() => setReviewing(v)} primary />
-                  <RowAction label="Reject" of={v.name} onClick={() => setRejecting(v)} />
-                </td>
-              </tr>
-            ))}
-          </Table>
+          <ScrollBox label={t('admin.queueScroll')}>
+            <Table
+              caption={t('admin.queueCaption')}
+              columns={[
+                t('admin.venue'),
+                t('admin.place'),
+                t('admin.contact'),
+                t('admin.requested'),
+                t('admin.note'),
+                t('admin.actions'),
+              ]}
+            >
+              {rows.map((v) => (
+                <tr key={v.id}>
+                  <td>
+                    <strong>{localName(v)}</strong>
+                  </td>
+                  <td>
+                    {v.address}, {v.city}
+                  </td>
+                  <td>
+                    {v.phone ?? ''} {v.email ?? ''}
+                  </td>
+                  <td>
+                    {v.verification_requested_at
+                      ? momentText(v.verification_requested_at, v.verification_requested_at)
+                      : ''}
+                  </td>
+                  <td>{v.verification_note ?? ''}</td>
+                  <td class="row-actions">
+                    <RowAction
+                      label={t('admin.reviewApprove')}
+                      of={localName(v)}
+                      onClick={() => setReviewing(v)}
+                      primary
+                    />
+                    <RowAction label={t('admin.reject')} of={localName(v)} onClick={() => setRejecting(v)} />
+                  </td>
+                </tr>
+              ))}
+            </Table>
+          </ScrollBox>
         )}
       </PagedList>
       {reviewing && (
@@ -114,16 +135,16 @@ function RejectDialog({
           body: { reason: f.values.reason.trim() || null },
         }),
       )
-      onDone(`${venue.name}: ${answer.message}`)
+      onDone(`${localName(venue)}: ${answer.message}`)
       return undefined
     })
   }
   return (
-    <Dialog title={`Reject ${venue.name}?`} onClose={onClose}>
+    <Dialog title={t('admin.rejectTitle', { name: localName(venue) })} onClose={onClose}>
       <form onSubmit={reject}>
         <Outcome error={f.error} notice={f.notice} />
-        <TextAreaField label="Reason" hint="The owner sees this on their Verification page." {...f.bind('reason')} />
-        <FormActions submit="Reject verification" busy={f.busy} danger />
+        <TextAreaField label={t('admin.reason')} hint={t('admin.reasonHint')} {...f.bind('reason')} />
+        <FormActions submit={t('admin.rejectVerification')} busy={f.busy} danger />
       </form>
     </Dialog>
   )
@@ -159,57 +180,58 @@ function ReviewDialog({
           params: { path: { venue: String(venue.id) } },
         }),
       )
-      onDone(`${venue.name}: ${answer.message}`)
+      onDone(`${localName(venue)}: ${answer.message}`)
       return undefined
     })
   }
   return (
-    <Dialog title={`Approve ${venue.name}?`} onClose={onClose}>
+    <Dialog title={t('admin.approveTitle', { name: localName(venue) })} onClose={onClose}>
       <Outcome error={f.error} notice={f.notice} />
-      <p>Approving makes the venue public: players find it and book its courts. Check what the owner set up.</p>
+      <p>{t('admin.approveExplain')}</p>
       <dl class="facts">
-        <dt>Address</dt>
+        <dt>{t('admin.address')}</dt>
         <dd>
           {venue.address}, {venue.city}, {venue.state}
         </dd>
-        <dt>Contact</dt>
-        <dd>{[venue.phone, venue.email].filter(Boolean).join(', ') || 'None given'}</dd>
-        <dt>Venue hours</dt>
-        <dd>
-          {venue.opening_time.slice(0, 5)}–{venue.closing_time.slice(0, 5)}
-        </dd>
+        <dt>{t('admin.contact')}</dt>
+        <dd>{[venue.phone, venue.email].filter(Boolean).join(', ') || t('admin.noneGiven')}</dd>
+        <dt>{t('admin.hours')}</dt>
+        <dd>{digits(`${venue.opening_time.slice(0, 5)}–${venue.closing_time.slice(0, 5)}`)}</dd>
         {venue.description && (
           <>
-            <dt>Description</dt>
+            <dt>{t('admin.description')}</dt>
             <dd>{venue.description}</dd>
           </>
         )}
         {venue.verification_note && (
           <>
-            <dt>Owner's note</dt>
+            <dt>{t('admin.ownersNote')}</dt>
             <dd>{venue.verification_note}</dd>
           </>
         )}
       </dl>
-      <h3>Photos</h3>
+      <h3>{t('admin.photos')}</h3>
       {photos.length === 0 ? (
-        <p>No photos.</p>
+        <p>{t('admin.noPhotos')}</p>
       ) : (
         <ul class="review-photos">
           {photos.map((img) => (
             <li key={img.id}>
-              <img src={img.thumb_url} alt={`${venue.name}, ${img.collection} ${img.id}`} />
+              <img
+                src={img.thumb_url}
+                alt={`${localName(venue)}, ${img.collection === 'thumbnail' ? t('admin.thumbnail') : t('admin.gallery')} ${digits(String(img.id))}`}
+              />
             </li>
           ))}
         </ul>
       )}
-      <h3>Courts, hours and prices</h3>
-      <Loaded state={courts} loading="Loading the courts" empty="No courts yet.">
+      <h3>{t('admin.courts')}</h3>
+      <Loaded state={courts} loading={t('admin.loadingCourts')} empty={t('admin.noCourts')}>
         {(list) => list.map((c) => <CourtWeek key={c.id} court={c} />)}
       </Loaded>
       <div class="actions">
         <button type="button" class="primary" disabled={f.busy} onClick={approve}>
-          Approve venue
+          {t('admin.approve')}
         </button>
       </div>
     </Dialog>

@@ -12,21 +12,24 @@ import {
   useForm,
   useLoad,
 } from '../../components/forms.tsx'
+import { ScrollBox } from '../../components/scroll.tsx'
 import { Field, RowAction, SelectField } from '../../components/ui.tsx'
 import { money } from '../../format.ts'
+import { count, digits, localName, t } from '../../i18n/index.ts'
+import { dayText } from '../../i18n/moments.ts'
 import type { TabProps } from './index.tsx'
 
 // Coupons of the venue: add, switch on and off, delete an unused one (a used coupon answers 409 and
 // is switched off instead).
 
 type Coupon = Schemas['Coupon']
-const TYPES = [
-  { value: 'percent', label: 'Percent off' },
-  { value: 'fixed', label: 'Fixed amount off (Rs)' },
+const types = () => [
+  { value: 'percent', label: t('coupons.percentOff') },
+  { value: 'fixed', label: t('coupons.fixedOff') },
 ]
 
 function discountOf(c: Coupon): string {
-  return c.type === 'percent' ? `${Number(c.value)} %` : money(c.value)
+  return c.type === 'percent' ? digits(`${Number(c.value)} %`) : money(c.value)
 }
 
 export function CouponsTab({ venue }: TabProps) {
@@ -47,70 +50,81 @@ export function CouponsTab({ venue }: TabProps) {
         }),
       )
       coupons.reload()
-      return c.is_active ? `${c.code} is switched off.` : `${c.code} is switched on.`
+      return c.is_active ? t('coupons.switchedOff', { code: c.code }) : t('coupons.switchedOn', { code: c.code })
     })
   }
 
   return (
     <div class="manage-stack">
-      <Section title="Coupons">
+      <Section title={t('manage.coupons')}>
         <Outcome error={list.error} notice={list.notice} />
-        <Loaded state={coupons} loading="Loading coupons" empty="No coupons yet.">
+        <Loaded state={coupons} loading={t('coupons.loading')} empty={t('coupons.none')}>
           {(rows) => (
-            <Table
-              caption={`Coupons of ${venue.name}`}
-              columns={['Code', 'Discount', 'Minimum / cap', 'Valid', 'Used', 'Status', 'Actions']}
-            >
-              {rows.map((c) => (
-                <tr key={c.id}>
-                  <td>
-                    <strong>{c.code}</strong>
-                  </td>
-                  <td>{discountOf(c)}</td>
-                  <td>
-                    {c.min_amount ? `from ${money(c.min_amount)}` : 'any amount'}
-                    {c.max_discount ? `, at most ${money(c.max_discount)}` : ''}
-                  </td>
-                  <td>
-                    {c.starts_at ? c.starts_at.slice(0, 10) : 'now'} –{' '}
-                    {c.expires_at ? c.expires_at.slice(0, 10) : 'no end'}
-                  </td>
-                  <td>
-                    {c.used_count}
-                    {c.usage_limit !== null && ` of ${c.usage_limit}`}
-                  </td>
-                  <td>{c.is_active ? 'On' : 'Off'}</td>
-                  <td class="row-actions">
-                    <RowAction
-                      label={c.is_active ? 'Switch off' : 'Switch on'}
-                      of={c.code}
-                      disabled={list.busy}
-                      onClick={() => toggle(c)}
-                    />
-                    <RowAction label="Delete" of={c.code} onClick={() => setDeleting(c)} />
-                  </td>
-                </tr>
-              ))}
-            </Table>
+            <ScrollBox label={t('coupons.scroll', { venue: localName(venue) })}>
+              <Table
+                caption={t('coupons.caption', { venue: localName(venue) })}
+                columns={[
+                  t('coupons.code'),
+                  t('coupons.discount'),
+                  t('coupons.minCap'),
+                  t('coupons.valid'),
+                  t('coupons.used'),
+                  t('coupons.status'),
+                  t('coupons.actions'),
+                ]}
+              >
+                {rows.map((c) => (
+                  <tr key={c.id}>
+                    <td>
+                      <strong>{c.code}</strong>
+                    </td>
+                    <td>{discountOf(c)}</td>
+                    <td>
+                      {c.min_amount ? t('coupons.from', { amount: money(c.min_amount) }) : t('coupons.anyAmount')}
+                      {c.max_discount ? t('coupons.atMost', { amount: money(c.max_discount) }) : ''}
+                    </td>
+                    <td>
+                      {c.starts_at ? dayText(c.starts_at) : t('coupons.now')} –{' '}
+                      {c.expires_at ? dayText(c.expires_at) : t('coupons.noEnd')}
+                    </td>
+                    <td>
+                      {c.usage_limit === null
+                        ? count(c.used_count)
+                        : t('coupons.usedOf', { used: c.used_count, limit: c.usage_limit })}
+                    </td>
+                    <td>{c.is_active ? t('coupons.on') : t('coupons.off')}</td>
+                    <td class="row-actions">
+                      <RowAction
+                        label={c.is_active ? t('coupons.switchOff') : t('coupons.switchOn')}
+                        of={c.code}
+                        disabled={list.busy}
+                        onClick={() => toggle(c)}
+                      />
+                      <RowAction label={t('coupons.delete')} of={c.code} onClick={() => setDeleting(c)} />
+                    </td>
+                  </tr>
+                ))}
+              </Table>
+            </ScrollBox>
           )}
         </Loaded>
       </Section>
       <AddCoupon venueId={venueId} onAdded={coupons.reload} />
       {deleting && (
         <ConfirmDialog
-          title={`Delete ${deleting.code}?`}
-          confirm="Delete coupon"
+          title={t('coupons.deleteTitle', { code: deleting.code })}
+          confirm={t('coupons.deleteConfirm')}
           action={() =>
             ok(api().DELETE('/api/coupons/{coupon}', { params: { path: { coupon: String(deleting.id) } } }))
           }
           onClose={() => setDeleting(null)}
           onDone={() => {
             setDeleting(null)
-            list.setNotice(`${deleting.code} is deleted.`)
+            list.setNotice(t('coupons.deleted', { code: deleting.code }))
             coupons.reload()
           }}
         >
-          <p>Only a coupon nobody has used can be deleted; switch a used one off instead.</p>
+          <p>{t('coupons.deleteExplain')}</p>
         </ConfirmDialog>
       )}
     </div>
@@ -153,36 +167,36 @@ function AddCoupon({ venueId, onAdded }: { venueId: string; onAdded: () => void 
       )
       f.setValues(EMPTY)
       onAdded()
-      return `Coupon ${saved.data.code} is added.`
+      return t('coupons.added', { code: saved.data.code })
     })
   }
   return (
-    <Section title="Add a coupon">
+    <Section title={t('coupons.addTitle')}>
       <form onSubmit={add}>
         <Outcome error={f.error} notice={f.notice} />
         <div class="row">
-          <Field label="Code" hint="Letters, digits, - and _" {...f.bind('code')} required />
-          <SelectField label="Kind" options={TYPES} {...f.bindSelect('type')} />
+          <Field label={t('coupons.code')} hint={t('coupons.codeHint')} {...f.bind('code')} required />
+          <SelectField label={t('coupons.kind')} options={types()} {...f.bindSelect('type')} />
           <Field
-            label={v.type === 'percent' ? 'Percent off' : 'Amount off (Rs)'}
+            label={v.type === 'percent' ? t('coupons.percentOff') : t('coupons.amountOff')}
             inputMode="decimal"
             {...f.bind('value')}
             required
           />
         </div>
         <div class="row">
-          <Field label="Minimum booking amount (Rs)" inputMode="decimal" {...f.bind('min_amount')} />
-          <Field label="Largest discount (Rs)" inputMode="decimal" {...f.bind('max_discount')} />
+          <Field label={t('coupons.minAmount')} inputMode="decimal" {...f.bind('min_amount')} />
+          <Field label={t('coupons.maxDiscount')} inputMode="decimal" {...f.bind('max_discount')} />
         </div>
         <div class="row">
-          <Field label="Valid from" type="date" {...f.bind('starts_at')} />
-          <Field label="Valid until" type="date" {...f.bind('expires_at')} />
-          <Field label="Uses in all" type="number" min={1} {...f.bind('usage_limit')} />
-          <Field label="Uses per customer" type="number" min={1} {...f.bind('per_user_limit')} />
+          <Field label={t('coupons.validFrom')} type="date" {...f.bind('starts_at')} />
+          <Field label={t('coupons.validUntil')} type="date" {...f.bind('expires_at')} />
+          <Field label={t('coupons.usageLimit')} type="number" min={1} {...f.bind('usage_limit')} />
+          <Field label={t('coupons.perUser')} type="number" min={1} {...f.bind('per_user_limit')} />
         </div>
         <div class="actions">
           <button type="submit" class="primary" disabled={f.busy}>
-            Add coupon
+            {t('coupons.add')}
           </button>
         </div>
       </form>

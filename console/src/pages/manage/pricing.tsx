@@ -14,8 +14,11 @@ import {
   useForm,
   useLoad,
 } from '../../components/forms.tsx'
+import { ScrollBox } from '../../components/scroll.tsx'
 import { Dialog, Field, Loading, Notice, RowAction, SelectField } from '../../components/ui.tsx'
 import { longDate, money } from '../../format.ts'
+import { digits, type MessageKey, t } from '../../i18n/index.ts'
+import { dayText } from '../../i18n/moments.ts'
 import { bandProblem, hoursOn, type VenueHours } from '../onboarding/hours.tsx'
 import type { TabProps } from './index.tsx'
 import { PerCourt } from './schedule.tsx'
@@ -27,13 +30,16 @@ type Court = Schemas['Court']
 type Rule = Schemas['PricingRule']
 type RuleType = Rule['type']
 
-const RULE_TYPES: { value: RuleType; label: string }[] = [
-  { value: 'standard', label: 'Standard' },
-  { value: 'peak', label: 'Peak' },
-  { value: 'off_peak', label: 'Off-peak' },
-  { value: 'holiday', label: 'Holiday' },
+const RULE_TYPES: RuleType[] = ['standard', 'peak', 'off_peak', 'holiday']
+/** A rule's kind as the page names it ("Peak" / "पिक"); an unknown one as is. */
+const typeName = (type: string) => ((RULE_TYPES as string[]).includes(type) ? t(`ruleType.${type as RuleType}`) : type)
+const typeOptions = () => RULE_TYPES.map((value) => ({ value, label: typeName(value) }))
+/** "Monday" / "सोमबार", or "Every day" / "हरेक दिन" for a rule of every day. */
+const dayName = (day: number | null) => (day === null ? t('pricing.everyDay') : t(`day.${day}` as MessageKey))
+const dayOptions = () => [
+  { value: '', label: t('pricing.everyDay') },
+  ...DAY_NAMES.map((_, i) => ({ value: String(i), label: dayName(i) })),
 ]
-const DAY_OPTIONS = [{ value: '', label: 'Every day' }, ...DAY_NAMES.map((d, i) => ({ value: String(i), label: d }))]
 
 export function PricingTab({ venue }: TabProps) {
   return (
@@ -64,45 +70,52 @@ function CourtPricing({ court, venue }: { court: Court; venue: VenueHours }) {
 
   return (
     <>
-      <Section title={`Pricing rules of ${court.name}`}>
-        <p class="muted">
-          Base price {money(court.price_per_hour)} per hour. A rule sets the price of slots starting between its start
-          and end time.
-        </p>
+      <Section title={t('pricing.title', { court: court.name })}>
+        <p class="muted">{t('pricing.base', { price: money(court.price_per_hour) })}</p>
         {done && <Notice kind="success">{done}</Notice>}
-        <Loaded
-          state={rules}
-          loading="Loading pricing rules"
-          empty="No pricing rules: every slot costs the base price."
-        >
+        <Loaded state={rules} loading={t('pricing.loading')} empty={t('pricing.none')}>
           {(rows) => {
             const names = ruleNames(rows, court)
             return (
-              <Table
-                caption="Pricing rules"
-                columns={['Kind', 'Day', 'From', 'Until', { label: 'Price per hour', num: true }, 'Active', 'Actions']}
-              >
-                {rows.map((r) => (
-                  <tr key={r.id}>
-                    <td>{RULE_TYPES.find((t) => t.value === r.type)?.label ?? r.type}</td>
-                    <td>{r.day_of_week === null ? 'Every day' : DAY_NAMES[r.day_of_week]}</td>
-                    <td>{hhmm(r.start_time)}</td>
-                    <td>{hhmm(r.end_time)}</td>
-                    <td class="num">{money(r.price_per_hour)}</td>
-                    <td>{r.is_active ? 'Yes' : 'No'}</td>
-                    <td class="row-actions">
-                      <RowAction label="Edit" of={names.get(r.id)} onClick={() => setEditing({ rule: r })} />
-                      <RowAction label="Delete" of={names.get(r.id)} onClick={() => setDeleting(r)} />
-                    </td>
-                  </tr>
-                ))}
-              </Table>
+              <ScrollBox label={t('pricing.scroll')}>
+                <Table
+                  caption={t('pricing.caption')}
+                  columns={[
+                    t('pricing.kind'),
+                    t('pricing.day'),
+                    t('pricing.from'),
+                    t('pricing.until'),
+                    { label: t('pricing.pricePerHour'), num: true },
+                    t('pricing.active'),
+                    t('pricing.actions'),
+                  ]}
+                >
+                  {rows.map((r) => (
+                    <tr key={r.id}>
+                      <td>{typeName(r.type)}</td>
+                      <td>{dayName(r.day_of_week)}</td>
+                      <td>{digits(hhmm(r.start_time))}</td>
+                      <td>{digits(hhmm(r.end_time))}</td>
+                      <td class="num">{money(r.price_per_hour)}</td>
+                      <td>{r.is_active ? t('pricing.yes') : t('pricing.no')}</td>
+                      <td class="row-actions">
+                        <RowAction
+                          label={t('pricing.edit')}
+                          of={names.get(r.id)}
+                          onClick={() => setEditing({ rule: r })}
+                        />
+                        <RowAction label={t('pricing.delete')} of={names.get(r.id)} onClick={() => setDeleting(r)} />
+                      </td>
+                    </tr>
+                  ))}
+                </Table>
+              </ScrollBox>
             )
           }}
         </Loaded>
         <div class="actions">
           <button type="button" class="primary" onClick={() => setEditing({})}>
-            Add a pricing rule
+            {t('pricing.add')}
           </button>
         </div>
       </Section>
@@ -112,8 +125,8 @@ function CourtPricing({ court, venue }: { court: Court; venue: VenueHours }) {
       )}
       {deleting && (
         <ConfirmDialog
-          title="Delete this pricing rule?"
-          confirm="Delete rule"
+          title={t('pricing.deleteTitle')}
+          confirm={t('pricing.deleteConfirm')}
           action={() =>
             ok(
               api().DELETE('/api/courts/{court}/pricing/{rule}', {
@@ -122,11 +135,14 @@ function CourtPricing({ court, venue }: { court: Court; venue: VenueHours }) {
             )
           }
           onClose={() => setDeleting(null)}
-          onDone={() => finished('The pricing rule is deleted.')}
+          onDone={() => finished(t('pricing.deleted'))}
         >
           <p>
-            {hhmm(deleting.start_time)}–{hhmm(deleting.end_time)} at {money(deleting.price_per_hour)} per hour. Bookings
-            already made keep their price.
+            {t('pricing.deleteExplain', {
+              from: digits(hhmm(deleting.start_time)),
+              to: digits(hhmm(deleting.end_time)),
+              price: money(deleting.price_per_hour),
+            })}
           </p>
         </ConfirmDialog>
       )}
@@ -141,8 +157,13 @@ function CourtPricing({ court, venue }: { court: Court; venue: VenueHours }) {
  */
 export function ruleNames(rules: Rule[], court: Court): Map<number, string> {
   const base = (r: Rule) =>
-    `rule ${hhmm(r.start_time)}–${hhmm(r.end_time)}, ${court.name}, ${r.day_of_week === null ? 'every day' : DAY_NAMES[r.day_of_week]}`
-  const kind = (r: Rule) => RULE_TYPES.find((t) => t.value === r.type)?.label.toLowerCase() ?? r.type
+    t('pricing.ruleName', {
+      from: digits(hhmm(r.start_time)),
+      to: digits(hhmm(r.end_time)),
+      court: court.name,
+      day: r.day_of_week === null ? t('pricing.everyDayLower') : dayName(r.day_of_week),
+    })
+  const kind = (r: Rule) => typeName(r.type).toLowerCase()
   const steps = [
     base,
     (r: Rule) => `${base(r)}, ${kind(r)}`,
@@ -158,7 +179,7 @@ export function ruleNames(rules: Rule[], court: Court): Map<number, string> {
     }
     // Identical rules in every respect are numbered in the table's order.
     const twins = rules.filter((o) => steps[2](o) === name)
-    names.set(r.id, twins.length > 1 ? `${name} (${twins.indexOf(r) + 1} of ${twins.length})` : name)
+    names.set(r.id, twins.length > 1 ? t('pricing.twin', { name, n: twins.indexOf(r) + 1, total: twins.length }) : name)
   }
   return names
 }
@@ -215,31 +236,31 @@ function RuleForm({
           }),
         )
       else await ok(api().POST('/api/courts/{court}/pricing', { params: { path }, body }))
-      onDone(rule ? 'The pricing rule is saved.' : `The pricing rule is added to ${court.name}.`)
+      onDone(rule ? t('pricing.saved') : t('pricing.added', { court: court.name }))
       return undefined
     })
   }
   return (
-    <Dialog title={rule ? 'Edit pricing rule' : 'Add a pricing rule'} onClose={onClose}>
+    <Dialog title={rule ? t('pricing.editTitle') : t('pricing.add')} onClose={onClose}>
       <form onSubmit={save}>
         <Outcome error={f.error} notice={f.notice} />
         {outside && <Notice kind="error">{outside}</Notice>}
         <div class="row">
-          <SelectField label="Kind" options={RULE_TYPES} {...f.bindSelect('type')} />
-          <SelectField label="Day" options={DAY_OPTIONS} {...f.bindSelect('day_of_week')} />
+          <SelectField label={t('pricing.kind')} options={typeOptions()} {...f.bindSelect('type')} />
+          <SelectField label={t('pricing.day')} options={dayOptions()} {...f.bindSelect('day_of_week')} />
         </div>
         <div class="row">
-          <Field label="From" type="time" {...f.bind('start_time')} required />
-          <Field label="Until" type="time" {...f.bind('end_time')} required />
-          <Field label="Price per hour (Rs)" inputMode="decimal" {...f.bind('price_per_hour')} required />
+          <Field label={t('pricing.from')} type="time" {...f.bind('start_time')} required />
+          <Field label={t('pricing.until')} type="time" {...f.bind('end_time')} required />
+          <Field label={t('pricing.priceField')} inputMode="decimal" {...f.bind('price_per_hour')} required />
         </div>
         <div class="field check">
           <span>
             <input id="rule-active" type="checkbox" checked={v.is_active} onChange={f.check('is_active')} />
-            <label for="rule-active">Active</label>
+            <label for="rule-active">{t('pricing.active')}</label>
           </span>
         </div>
-        <FormActions submit={rule ? 'Save rule' : 'Add rule'} busy={f.busy} />
+        <FormActions submit={rule ? t('pricing.saveRule') : t('pricing.addRule')} busy={f.busy} />
       </form>
     </Dialog>
   )
@@ -258,10 +279,10 @@ function Preview({ court, version }: { court: Court; version: number }) {
     [court.id, date, version],
   )
   return (
-    <Section title="Price preview">
+    <Section title={t('pricing.preview')}>
       <div class="row">
         <Field
-          label="Preview date"
+          label={t('pricing.previewDate')}
           type="date"
           min={today()}
           value={date}
@@ -270,30 +291,30 @@ function Preview({ court, version }: { court: Court; version: number }) {
       </div>
       {preview.error && <Notice kind="error">{preview.error}</Notice>}
       {!preview.data ? (
-        !preview.error && <Loading what="Loading prices" />
+        !preview.error && <Loading what={t('pricing.loadingPrices')} />
       ) : preview.data.is_closed ? (
-        <p>
-          {court.name} is closed on {longDate(preview.data.date)}.
-        </p>
+        <p>{t('pricing.closedOn', { court: court.name, date: previewDate(preview.data.date) })}</p>
       ) : (
         <table class="preview" aria-live="polite">
           <caption>
-            Prices on {longDate(preview.data.date)} ({preview.data.open_time}–{preview.data.close_time})
+            {t('pricing.pricesOn', {
+              date: previewDate(preview.data.date),
+              from: digits(preview.data.open_time),
+              to: digits(preview.data.close_time),
+            })}
           </caption>
           <thead>
             <tr>
-              <th scope="col">Slot</th>
+              <th scope="col">{t('pricing.slot')}</th>
               <th scope="col" class="num">
-                Price per hour
+                {t('pricing.pricePerHour')}
               </th>
             </tr>
           </thead>
           <tbody>
             {preview.data.slots.map((s) => (
               <tr key={s.start_time}>
-                <td>
-                  {s.start_time}–{s.end_time}
-                </td>
+                <td>{digits(`${s.start_time}–${s.end_time}`)}</td>
                 <td class="num">{money(s.price_per_hour)}</td>
               </tr>
             ))}
@@ -302,4 +323,9 @@ function Preview({ court, version }: { court: Court; version: number }) {
       )}
     </Section>
   )
+}
+
+/** The preview's day: "Wed 25 Nov 2026" in English, with the BS date beside it in Nepali. */
+function previewDate(date: string): string {
+  return dayText(date, longDate(date))
 }

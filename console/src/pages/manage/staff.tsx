@@ -1,7 +1,10 @@
 import { useState } from 'preact/hooks'
 import { api, ok, type Schemas } from '../../api.ts'
 import { ConfirmDialog, Loaded, Outcome, Section, Table, useForm, useLoad } from '../../components/forms.tsx'
+import { ScrollBox } from '../../components/scroll.tsx'
 import { Field, RowAction, SelectField } from '../../components/ui.tsx'
+import { localName, t } from '../../i18n/index.ts'
+import { dayText, momentText } from '../../i18n/moments.ts'
 import type { TabProps } from './index.tsx'
 
 // Managers and staff of the venue (the owner's page, issue 51): invite anyone by email with a role
@@ -10,11 +13,15 @@ import type { TabProps } from './index.tsx'
 
 type Member = Schemas['StaffMember']
 type Invitation = Schemas['VenueInvitation']
-const ROLES = [
-  { value: 'staff', label: 'Staff' },
-  { value: 'manager', label: 'Manager' },
+const roles = () => [
+  { value: 'staff', label: t('staff.role.staff') },
+  { value: 'manager', label: t('staff.role.manager') },
 ]
-const roleName = (role: string) => (role === 'manager' ? 'Manager' : 'Staff')
+const roleName = (role: string) => (role === 'manager' ? t('staff.role.manager') : t('staff.role.staff'))
+/** The role inside a sentence ("join as manager" / "म्यानेजरका रूपमा"). */
+const roleWord = (role: string) => (role === 'manager' ? t('staff.joinAs.manager') : t('staff.joinAs.staff'))
+/** "2026-03-17 09:00" (English, as always) or the date with its BS date and time in Nepali. */
+const until = (instant: string) => momentText(instant, instant.slice(0, 16))
 
 export function StaffTab({ venue }: TabProps) {
   const venueId = String(venue.id)
@@ -45,8 +52,8 @@ export function StaffTab({ venue }: TabProps) {
       invitations.reload()
       const d = saved.data
       return d.has_account
-        ? `${d.email} has a Courtside account: they were notified and emailed, and join as ${d.role} when they accept.`
-        : `${d.email} was emailed a link to create an account and join as ${d.role} (valid until ${d.expires_at.slice(0, 16)}).`
+        ? t('staff.invitedMember', { email: d.email, role: roleWord(d.role) })
+        : t('staff.invitedNew', { email: d.email, role: roleWord(d.role), until: until(d.expires_at) })
     })
   }
 
@@ -58,82 +65,101 @@ export function StaffTab({ venue }: TabProps) {
         }),
       )
       invitations.reload()
-      return `The invitation to ${inv.email} was sent again (valid until ${answer.data.expires_at.slice(0, 16)}).`
+      return t('staff.resent', { email: inv.email, until: until(answer.data.expires_at) })
     })
   }
 
   return (
     <div class="manage-stack">
-      <Section title="Staff and managers">
-        <Loaded state={staff} loading="Loading staff" empty="Nobody else works here yet.">
+      <Section title={t('staff.title')}>
+        <Loaded state={staff} loading={t('staff.loading')} empty={t('staff.none')}>
           {(list) => (
-            <Table caption={`Staff of ${venue.name}`} columns={['Name', 'Email', 'Phone', 'Role', 'Since', 'Actions']}>
-              {list.map((m) => (
-                <tr key={m.id}>
-                  <td>{m.name}</td>
-                  <td>{m.email}</td>
-                  <td>{m.phone ?? ''}</td>
-                  <td>{roleName(m.role)}</td>
-                  <td>{m.assigned_at.slice(0, 10)}</td>
-                  <td>
-                    <RowAction label="Remove" of={m.name} onClick={() => setRemoving(m)} />
-                  </td>
-                </tr>
-              ))}
-            </Table>
+            <ScrollBox label={t('staff.scroll', { venue: localName(venue) })}>
+              <Table
+                caption={t('staff.caption', { venue: localName(venue) })}
+                columns={[
+                  t('staff.name'),
+                  t('staff.email'),
+                  t('staff.phone'),
+                  t('staff.role'),
+                  t('staff.since'),
+                  t('staff.actions'),
+                ]}
+              >
+                {list.map((m) => (
+                  <tr key={m.id}>
+                    <td>{m.name}</td>
+                    <td>{m.email}</td>
+                    <td>{m.phone ?? ''}</td>
+                    <td>{roleName(m.role)}</td>
+                    <td>{dayText(m.assigned_at)}</td>
+                    <td>
+                      <RowAction label={t('staff.remove')} of={m.name} onClick={() => setRemoving(m)} />
+                    </td>
+                  </tr>
+                ))}
+              </Table>
+            </ScrollBox>
           )}
         </Loaded>
       </Section>
-      <Section title="Pending invitations">
+      <Section title={t('staff.pending')}>
         <Outcome error={rows.error} notice={rows.notice} />
-        <Loaded state={invitations} loading="Loading invitations" empty="No invitation is waiting for an answer.">
+        <Loaded state={invitations} loading={t('staff.loadingInvitations')} empty={t('staff.noInvitations')}>
           {(list) => (
-            <Table
-              caption={`Invitations to ${venue.name} not accepted yet`}
-              columns={['Email', 'Role', 'Status', 'Valid until', 'Actions']}
-            >
-              {list.map((inv) => (
-                <tr key={inv.id}>
-                  <td>{inv.email}</td>
-                  <td>{roleName(inv.role)}</td>
-                  <td>{inv.status === 'expired' ? 'Expired' : 'Waiting'}</td>
-                  <td>{inv.expires_at.slice(0, 16)}</td>
-                  <td class="row-actions">
-                    <RowAction label="Resend" of={inv.email} disabled={rows.busy} onClick={() => resend(inv)} />
-                    <RowAction label="Withdraw" of={inv.email} onClick={() => setWithdrawing(inv)} />
-                  </td>
-                </tr>
-              ))}
-            </Table>
+            <ScrollBox label={t('staff.invitationsScroll', { venue: localName(venue) })}>
+              <Table
+                caption={t('staff.invitationsCaption', { venue: localName(venue) })}
+                columns={[
+                  t('staff.email'),
+                  t('staff.role'),
+                  t('staff.status'),
+                  t('staff.validUntil'),
+                  t('staff.actions'),
+                ]}
+              >
+                {list.map((inv) => (
+                  <tr key={inv.id}>
+                    <td>{inv.email}</td>
+                    <td>{roleName(inv.role)}</td>
+                    <td>{inv.status === 'expired' ? t('staff.expired') : t('staff.waiting')}</td>
+                    <td>{until(inv.expires_at)}</td>
+                    <td class="row-actions">
+                      <RowAction
+                        label={t('staff.resend')}
+                        of={inv.email}
+                        disabled={rows.busy}
+                        onClick={() => resend(inv)}
+                      />
+                      <RowAction label={t('staff.withdraw')} of={inv.email} onClick={() => setWithdrawing(inv)} />
+                    </td>
+                  </tr>
+                ))}
+              </Table>
+            </ScrollBox>
           )}
         </Loaded>
       </Section>
-      <Section title="Invite by email">
-        <p class="muted">
-          Anyone can be invited. Someone who has a Courtside account with this email gets a notification and an email
-          and joins when they accept; anyone else gets an email with a link to create their account. Invitations are
-          valid for 7 days.
-        </p>
+      <Section title={t('staff.inviteTitle')}>
+        <p class="muted">{t('staff.inviteExplain')}</p>
         <form onSubmit={invite}>
           <Outcome error={f.error} notice={f.notice} />
           <div class="row">
-            <Field label="Email" type="email" autoComplete="off" {...f.bind('email')} required />
-            <SelectField label="Role" options={ROLES} {...f.bindSelect('role')} />
+            <Field label={t('staff.email')} type="email" autoComplete="off" {...f.bind('email')} required />
+            <SelectField label={t('staff.role')} options={roles()} {...f.bindSelect('role')} />
           </div>
-          <p class="muted">
-            Staff work the day board, bookings and payments; managers also courts, prices, coupons and details.
-          </p>
+          <p class="muted">{t('staff.rolesExplain')}</p>
           <div class="actions">
             <button type="submit" class="primary" disabled={f.busy}>
-              Invite
+              {t('staff.invite')}
             </button>
           </div>
         </form>
       </Section>
       {removing && (
         <ConfirmDialog
-          title={`Remove ${removing.name}?`}
-          confirm="Remove"
+          title={t('staff.removeTitle', { name: removing.name })}
+          confirm={t('staff.remove')}
           action={() =>
             ok(
               api().DELETE('/api/venues/{venue}/staff/{user}', {
@@ -144,17 +170,17 @@ export function StaffTab({ venue }: TabProps) {
           onClose={() => setRemoving(null)}
           onDone={() => {
             setRemoving(null)
-            f.setNotice(`${removing.name} no longer works here.`)
+            f.setNotice(t('staff.removed', { name: removing.name }))
             staff.reload()
           }}
         >
-          <p>{removing.name} will no longer see this venue's board or bookings.</p>
+          <p>{t('staff.removeExplain', { name: removing.name })}</p>
         </ConfirmDialog>
       )}
       {withdrawing && (
         <ConfirmDialog
-          title={`Withdraw the invitation to ${withdrawing.email}?`}
-          confirm="Withdraw"
+          title={t('staff.withdrawTitle', { email: withdrawing.email })}
+          confirm={t('staff.withdraw')}
           action={() =>
             ok(
               api().DELETE('/api/venues/{venue}/invitations/{invitation}', {
@@ -165,11 +191,11 @@ export function StaffTab({ venue }: TabProps) {
           onClose={() => setWithdrawing(null)}
           onDone={() => {
             setWithdrawing(null)
-            rows.setNotice(`The invitation to ${withdrawing.email} was withdrawn: its link no longer works.`)
+            rows.setNotice(t('staff.withdrawn', { email: withdrawing.email }))
             invitations.reload()
           }}
         >
-          <p>The link in their email will stop working. You can invite them again later.</p>
+          <p>{t('staff.withdrawExplain')}</p>
         </ConfirmDialog>
       )}
     </div>

@@ -1,7 +1,9 @@
 import { useState } from 'preact/hooks'
 import { api, ok, type Schemas } from '../../api.ts'
 import { Outcome, Section, Table, useForm, useLoad } from '../../components/forms.tsx'
+import { ScrollBox } from '../../components/scroll.tsx'
 import { Field, Loading, Notice } from '../../components/ui.tsx'
+import { digits, t } from '../../i18n/index.ts'
 import type { Venue } from '../../session.ts'
 
 // The venue's IRD reporting (issue 49), for its owner: the CBMS account (the password is never
@@ -17,13 +19,11 @@ export function IrdSection({ venue }: { venue: Venue }) {
     [venueId],
   )
   return (
-    <Section title="IRD reporting (CBMS)">
-      <p class="muted">
-        When on, every invoice and credit note is reported to IRD's Central Billing Monitoring System as it is issued.
-      </p>
+    <Section title={t('ird.title')}>
+      <p class="muted">{t('ird.explain')}</p>
       {status.error && <Notice kind="error">{status.error}</Notice>}
       {!status.data ? (
-        !status.error && <Loading what="Loading the IRD reporting" />
+        !status.error && <Loading what={t('ird.loading')} />
       ) : (
         <>
           <Failures
@@ -59,37 +59,37 @@ function Failures({
     return (
       <div>
         {retried && <Notice kind="success">{retried}</Notice>}
-        <p>
-          {status.pending > 0
-            ? `${status.pending} invoice(s) waiting to be reported.`
-            : 'No invoice is waiting or failed.'}
-        </p>
+        <p>{status.pending > 0 ? t('ird.pending', { n: status.pending }) : t('ird.nothing')}</p>
       </div>
     )
   }
   async function retry() {
     await f.submit(async () => {
       const r = await ok(api().POST('/api/venues/{venue}/ird/retry', { params: { path: { venue: venueId } } }))
-      onChange(`${r.data.queued} invoice(s) queued to be reported again.`)
+      onChange(t('ird.queued', { n: r.data.queued }))
       return undefined
     })
   }
   return (
     <div>
-      <Notice kind="error">{`${status.failed} invoice(s) were not accepted by IRD.`}</Notice>
-      <Table caption="Invoices IRD did not accept" columns={['Invoice', 'Date (BS)', 'IRD answer']}>
-        {status.failures.map((x) => (
-          <tr key={x.receipt_id}>
-            <td>{x.receipt_number}</td>
-            <td>{x.issued_on_bs}</td>
-            <td>{x.code === null ? (x.error ?? 'No answer') : `${x.code}: ${x.error ?? ''}`}</td>
-          </tr>
-        ))}
-      </Table>
+      <Notice kind="error">{t('ird.failed', { n: status.failed })}</Notice>
+      <ScrollBox label={t('ird.failuresScroll')}>
+        <Table caption={t('ird.failuresCaption')} columns={[t('ird.invoice'), t('ird.dateBs'), t('ird.answer')]}>
+          {status.failures.map((x) => (
+            <tr key={x.receipt_id}>
+              <td>{x.receipt_number}</td>
+              <td>{digits(x.issued_on_bs)}</td>
+              <td>
+                {x.code === null ? (x.error ?? t('ird.noAnswer')) : `${digits(String(x.code))}: ${x.error ?? ''}`}
+              </td>
+            </tr>
+          ))}
+        </Table>
+      </ScrollBox>
       <Outcome error={f.error} notice={f.notice} />
       <div class="actions">
         <button type="button" onClick={retry} disabled={f.busy}>
-          Report them again
+          {t('ird.retry')}
         </button>
       </div>
     </div>
@@ -120,7 +120,7 @@ function IrdForm({ venueId, status, onSaved }: { venueId: string; status: IrdSta
       )
       f.setValues((x) => ({ ...x, password: '' }))
       onSaved()
-      return 'The IRD reporting is saved.'
+      return t('ird.saved')
     })
   }
   return (
@@ -129,23 +129,23 @@ function IrdForm({ venueId, status, onSaved }: { venueId: string; status: IrdSta
       <div class="field check">
         <span>
           <input id="ird-enabled" type="checkbox" checked={v.enabled} onChange={f.check('enabled')} />
-          <label for="ird-enabled">Report invoices to IRD</label>
+          <label for="ird-enabled">{t('ird.enabled')}</label>
         </span>
       </div>
       <div class="row">
-        <Field label="CBMS username" {...f.bind('username')} required autoComplete="off" />
+        <Field label={t('ird.username')} {...f.bind('username')} required autoComplete="off" />
         <Field
-          label="CBMS password"
+          label={t('ird.password')}
           type="password"
           {...f.bind('password')}
           autoComplete="new-password"
-          hint={status.password_set ? 'Stored. Leave empty to keep it.' : undefined}
+          hint={status.password_set ? t('ird.passwordStored') : undefined}
         />
-        <Field label="Seller PAN" {...f.bind('seller_pan')} required inputMode="numeric" />
+        <Field label={t('ird.pan')} {...f.bind('seller_pan')} required inputMode="numeric" />
       </div>
       <div class="actions">
         <button type="submit" class="primary" disabled={f.busy}>
-          Save IRD reporting
+          {t('ird.save')}
         </button>
       </div>
     </form>

@@ -2,6 +2,8 @@ import { useState } from 'preact/hooks'
 import { api, ok, type Schemas, type User } from '../../api.ts'
 import { Outcome, PagedList, TextAreaField, useForm, useLoad } from '../../components/forms.tsx'
 import { Notice, RowAction, SelectField } from '../../components/ui.tsx'
+import { digits, localName, t } from '../../i18n/index.ts'
+import { momentText } from '../../i18n/moments.ts'
 import { href } from '../../router.ts'
 import { managesVenue, type Venue } from '../../session.ts'
 
@@ -12,14 +14,14 @@ import { managesVenue, type Venue } from '../../session.ts'
 
 type Review = Schemas['Review']
 
-const RATINGS = [
-  { value: '', label: 'Any rating' },
-  ...[5, 4, 3, 2, 1].map((n) => ({ value: String(n), label: `${n} star${n === 1 ? '' : 's'}` })),
+const ratings = () => [
+  { value: '', label: t('reviews.anyRating') },
+  ...[5, 4, 3, 2, 1].map((n) => ({ value: String(n), label: t(n === 1 ? 'reviews.star' : 'reviews.stars', { n }) })),
 ]
-const STATUSES = [
-  { value: '', label: 'Shown and hidden' },
-  { value: 'approved', label: 'Shown publicly' },
-  { value: 'hidden', label: 'Hidden' },
+const statuses = () => [
+  { value: '', label: t('reviews.shownAndHidden') },
+  { value: 'approved', label: t('reviews.shownPublicly') },
+  { value: 'hidden', label: t('reviews.hidden') },
 ]
 
 export function ReviewsPage({ user, venue }: { user: User; venue: Venue }) {
@@ -49,25 +51,22 @@ export function ReviewsPage({ user, venue }: { user: User; venue: Venue }) {
   if (!managesVenue(user, venue)) {
     return (
       <section>
-        <h1>Reviews of {venue.name}</h1>
-        <Notice kind="error">
-          Reviews are answered and moderated by the venue's owner and managers. You work here as staff: you can use the
-          day board.
-        </Notice>
+        <h1>{t('reviews.title', { venue: localName(venue) })}</h1>
+        <Notice kind="error">{t('reviews.staffRefused')}</Notice>
         <p>
-          <a href={href(`/venues/${venue.id}/board`)}>Back to the day board</a>
+          <a href={href(`/venues/${venue.id}/board`)}>{t('common.backToBoard')}</a>
         </p>
       </section>
     )
   }
   return (
     <section>
-      <h1>Reviews of {venue.name}</h1>
-      <p class="muted">Unanswered reviews come first, then the newest.</p>
+      <h1>{t('reviews.title', { venue: localName(venue) })}</h1>
+      <p class="muted">{t('reviews.order')}</p>
       <div class="row">
         <SelectField
-          label="Rating"
-          options={RATINGS}
+          label={t('reviews.rating')}
+          options={ratings()}
           value={rating}
           onChange={(e) => {
             setRating(e.currentTarget.value)
@@ -75,8 +74,8 @@ export function ReviewsPage({ user, venue }: { user: User; venue: Venue }) {
           }}
         />
         <SelectField
-          label="Visibility"
-          options={STATUSES}
+          label={t('reviews.visibility')}
+          options={statuses()}
           value={status}
           onChange={(e) => {
             setStatus(e.currentTarget.value)
@@ -86,9 +85,9 @@ export function ReviewsPage({ user, venue }: { user: User; venue: Venue }) {
       </div>
       <PagedList
         state={list}
-        loading="Loading the reviews"
-        empty="No review matches."
-        label="Pages of reviews"
+        loading={t('reviews.loading')}
+        empty={t('reviews.none')}
+        label={t('reviews.pages')}
         onPage={setPage}
       >
         {(rows) => (
@@ -106,7 +105,9 @@ export function ReviewsPage({ user, venue }: { user: User; venue: Venue }) {
 }
 
 /** "Sita Sharma, 2026-11-20 18:02": names one review in its buttons' and fields' accessible names. */
-const whose = (r: Review) => `${r.user.name}, ${r.created_at.slice(0, 16)}`
+const whose = (r: Review) => `${r.user.name}, ${digits(r.created_at.slice(0, 16))}`
+/** When a review or reply was written: as the API wrote it in English, with the BS date in Nepali. */
+const written = (instant: string) => momentText(instant, instant.slice(0, 16))
 
 function ReviewCard({ review: r, onChanged }: { review: Review; onChanged: () => void }) {
   const f = useForm({ reply: '' })
@@ -144,33 +145,39 @@ function ReviewCard({ review: r, onChanged }: { review: Review; onChanged: () =>
   }
 
   return (
-    <article class="card review" aria-label={`Review by ${whose(r)}`}>
+    <article class="card review" aria-label={t('reviews.reviewBy', { who: whose(r) })}>
       <header class="row">
         <p class="strong">
           <span aria-hidden="true">{'★'.repeat(r.rating) + '☆'.repeat(5 - r.rating)}</span>
-          <span class="sr-only">{r.rating} of 5 stars</span> · {r.user.name}
+          <span class="sr-only">{t('reviews.ofFive', { n: r.rating })}</span> · {r.user.name}
         </p>
-        <p class="muted">{r.created_at.slice(0, 16)}</p>
-        <p class={r.is_approved ? 'status-verified' : 'status-suspended'}>{r.is_approved ? 'Shown' : 'Hidden'}</p>
-        {!answered && <p class="status-pending">Unanswered</p>}
+        <p class="muted">{written(r.created_at)}</p>
+        <p class={r.is_approved ? 'status-verified' : 'status-suspended'}>
+          {r.is_approved ? t('reviews.shown') : t('reviews.hidden')}
+        </p>
+        {!answered && <p class="status-pending">{t('reviews.unanswered')}</p>}
       </header>
-      {r.comment ? <p>{r.comment}</p> : <p class="muted">No comment, only a rating.</p>}
+      {r.comment ? <p>{r.comment}</p> : <p class="muted">{t('reviews.noComment')}</p>}
       {r.images.length > 0 && (
-        <ul class="review-photos" aria-label={`Photos of the review by ${whose(r)}`}>
+        <ul class="review-photos" aria-label={t('reviews.photosOf', { who: whose(r) })}>
           {r.images.map((img, i) => (
             <li key={img.id}>
               <a href={img.url} target="_blank" rel="noreferrer">
-                <img src={img.url} alt={`${i + 1} of ${r.images.length}, sent by ${r.user.name}`} loading="lazy" />
+                <img
+                  src={img.url}
+                  alt={t('reviews.photoAlt', { n: i + 1, total: r.images.length, name: r.user.name })}
+                  loading="lazy"
+                />
               </a>
             </li>
           ))}
         </ul>
       )}
       {answered && (
-        <ul class="replies" aria-label={`Replies to the review by ${whose(r)}`}>
+        <ul class="replies" aria-label={t('reviews.repliesTo', { who: whose(r) })}>
           {r.replies.map((rep) => (
             <li key={rep.id}>
-              <span class="strong">{rep.user.name}</span> <span class="muted">{rep.created_at.slice(0, 16)}</span>
+              <span class="strong">{rep.user.name}</span> <span class="muted">{written(rep.created_at)}</span>
               <p>{rep.reply}</p>
             </li>
           ))}
@@ -179,14 +186,14 @@ function ReviewCard({ review: r, onChanged }: { review: Review; onChanged: () =>
       <Outcome error={moderate.error} notice={null} />
       <form class="subform" onSubmit={sendReply}>
         <Outcome error={f.error && !f.fieldError('reply') ? f.error : null} notice={f.notice} />
-        <TextAreaField label={`Reply to ${whose(r)}`} rows={2} {...f.bind('reply')} />
+        <TextAreaField label={t('reviews.replyTo', { who: whose(r) })} rows={2} {...f.bind('reply')} />
         <div class="actions">
           <button type="submit" class="primary" disabled={f.busy || f.values.reply.trim() === ''}>
-            Send reply <span class="sr-only">to {whose(r)}</span>
+            {t('reviews.send')} <span class="sr-only">{t('reviews.sendTo', { who: whose(r) })}</span>
           </button>
           <RowAction
-            label={r.is_approved ? 'Hide' : 'Show again'}
-            of={`the review by ${whose(r)}`}
+            label={r.is_approved ? t('reviews.hide') : t('reviews.showAgain')}
+            of={t('reviews.theReviewBy', { who: whose(r) })}
             onClick={toggle}
             disabled={moderate.busy}
           />

@@ -14,6 +14,8 @@ import {
 import { ScrollBox } from '../../components/scroll.tsx'
 import { Field, Notice, SelectField } from '../../components/ui.tsx'
 import { longDate, money } from '../../format.ts'
+import { count, digits, getLang, localName, type MessageKey, t } from '../../i18n/index.ts'
+import { dayText, momentText } from '../../i18n/moments.ts'
 import { go, href } from '../../router.ts'
 import { managesVenue, type Venue } from '../../session.ts'
 
@@ -27,40 +29,40 @@ type Tournament = Schemas['Tournament']
 type Fixture = Schemas['Fixture']
 type Status = Schemas['TournamentStatus']
 
-const FORMATS = [
-  { value: 'league', label: 'League (everyone plays everyone)' },
-  { value: 'knockout', label: 'Knockout' },
-  { value: 'group_knockout', label: 'Groups, then knockout' },
+const formats = () => [
+  { value: 'league', label: t('tournaments.formatLeagueLong') },
+  { value: 'knockout', label: t('tournaments.format.knockout') },
+  { value: 'group_knockout', label: t('tournaments.format.group_knockout') },
 ]
-const FORMAT_NAMES: Record<string, string> = {
-  league: 'League',
-  knockout: 'Knockout',
-  group_knockout: 'Groups, then knockout',
-}
-export const STATUS_NAMES: Record<string, string> = {
-  registration_open: 'Registration open',
-  registration_closed: 'Registration closed',
-  ongoing: 'Ongoing',
-  completed: 'Completed',
-  cancelled: 'Cancelled',
-}
+const FORMATS = ['league', 'knockout', 'group_knockout'] as const
+/** A format's name ("League" / "लिग"); an unknown one as is. */
+const formatName = (format: string) =>
+  (FORMATS as readonly string[]).includes(format)
+    ? t(`tournaments.format.${format as (typeof FORMATS)[number]}`)
+    : format
+const STATUSES = ['registration_open', 'registration_closed', 'ongoing', 'completed', 'cancelled'] as const
+/** A tournament's status as the console names it ("Registration open" / "दर्ता खुला"); an unknown one as is. */
+const statusName = (status: string) =>
+  (STATUSES as readonly string[]).includes(status)
+    ? t(`tournaments.status.${status as (typeof STATUSES)[number]}`)
+    : status
 /** The forward move from each status, as the API's state machine allows it (cancel is apart). */
-const NEXT: Partial<Record<string, { status: Status; label: string }>> = {
-  registration_open: { status: 'registration_closed', label: 'Close registration' },
-  registration_closed: { status: 'ongoing', label: 'Start the tournament' },
-  ongoing: { status: 'completed', label: 'Mark completed' },
+const NEXT: Partial<Record<string, { status: Status; label: MessageKey }>> = {
+  registration_open: { status: 'registration_closed', label: 'tournaments.closeRegistration' },
+  registration_closed: { status: 'ongoing', label: 'tournaments.start' },
+  ongoing: { status: 'completed', label: 'tournaments.markCompleted' },
 }
+/** A tournament's day: "2026-03-20" in the list and "Fri 20 Mar 2026" on its page in English; with the BS date in Nepali. */
+const day = (date: string, english: string) => dayText(date, english)
 
 export function TournamentsPage({ user, venue, tournamentId }: { user: User; venue: Venue; tournamentId?: number }) {
   if (!managesVenue(user, venue)) {
     return (
       <section>
-        <h1>Tournaments at {venue.name}</h1>
-        <Notice kind="error">
-          Tournaments are run by the venue's owner and managers. You work here as staff: you can use the day board.
-        </Notice>
+        <h1>{t('tournaments.title', { venue: localName(venue) })}</h1>
+        <Notice kind="error">{t('tournaments.staffRefused')}</Notice>
         <p>
-          <a href={href(`/venues/${venue.id}/board`)}>Back to the day board</a>
+          <a href={href(`/venues/${venue.id}/board`)}>{t('common.backToBoard')}</a>
         </p>
       </section>
     )
@@ -69,7 +71,7 @@ export function TournamentsPage({ user, venue, tournamentId }: { user: User; ven
     <TournamentDetail venue={venue} id={tournamentId} />
   ) : (
     <section>
-      <h1>Tournaments at {venue.name}</h1>
+      <h1>{t('tournaments.title', { venue: localName(venue) })}</h1>
       <div class="manage-stack">
         <TournamentList venue={venue} />
         <CreateTournament venue={venue} />
@@ -84,28 +86,36 @@ function TournamentList({ venue }: { venue: Venue }) {
     [venue.id],
   )
   return (
-    <Section title="The venue's tournaments">
-      <Loaded state={list} loading="Loading the tournaments" empty="No tournament yet.">
+    <Section title={t('tournaments.listTitle')}>
+      <Loaded state={list} loading={t('tournaments.loading')} empty={t('tournaments.none')}>
         {(rows) => (
-          <ScrollBox label="Tournaments, scrolls sideways">
+          <ScrollBox label={t('tournaments.scroll')}>
             <Table
-              caption="Tournaments"
-              columns={['Tournament', 'Format', 'Dates', 'Teams', { label: 'Fee', num: true }, 'Status']}
+              caption={t('shell.tournaments')}
+              columns={[
+                t('tournaments.tournament'),
+                t('tournaments.formatLabel'),
+                t('tournaments.dates'),
+                t('tournaments.teams'),
+                { label: t('tournaments.fee'), num: true },
+                t('tournaments.statusLabel'),
+              ]}
             >
-              {rows.map((t) => (
-                <tr key={t.id}>
+              {rows.map((tour) => (
+                <tr key={tour.id}>
                   <td>
-                    <a href={href(`/venues/${venue.id}/tournaments/${t.id}`)}>{t.name}</a>
+                    <a href={href(`/venues/${venue.id}/tournaments/${tour.id}`)}>{tour.name}</a>
                   </td>
-                  <td>{FORMAT_NAMES[t.format] ?? t.format}</td>
-                  <td class="nowrap">
-                    {t.starts_at} to {t.ends_at}
+                  <td>{formatName(tour.format)}</td>
+                  <td class={getLang() === 'ne' ? undefined : 'nowrap'}>
+                    {t('tournaments.fromTo', {
+                      from: day(tour.starts_at, tour.starts_at),
+                      to: day(tour.ends_at, tour.ends_at),
+                    })}
                   </td>
-                  <td>
-                    {t.registered_teams} of {t.max_teams}
-                  </td>
-                  <td class="num nowrap">{money(t.registration_fee)}</td>
-                  <td>{STATUS_NAMES[t.status] ?? t.status}</td>
+                  <td>{t('tournaments.teamsOf', { n: tour.registered_teams, max: tour.max_teams })}</td>
+                  <td class="num nowrap">{money(tour.registration_fee)}</td>
+                  <td>{statusName(tour.status)}</td>
                 </tr>
               ))}
             </Table>
@@ -153,26 +163,26 @@ function CreateTournament({ venue }: { venue: Venue }) {
     })
   }
   return (
-    <Section title="New tournament">
+    <Section title={t('tournaments.newTitle')}>
       <form onSubmit={create}>
         <Outcome error={f.error} notice={f.notice} />
-        <Field label="Name" required {...f.bind('name')} />
-        <Field label="Sport" required {...f.bind('sport_type')} />
-        <SelectField label="Format" options={FORMATS} {...f.bindSelect('format')} />
-        <Field label="Most teams" type="number" min={2} max={128} required {...f.bind('max_teams')} />
+        <Field label={t('tournaments.name')} required {...f.bind('name')} />
+        <Field label={t('tournaments.sport')} required {...f.bind('sport_type')} />
+        <SelectField label={t('tournaments.formatLabel')} options={formats()} {...f.bindSelect('format')} />
+        <Field label={t('tournaments.maxTeams')} type="number" min={2} max={128} required {...f.bind('max_teams')} />
         <Field
-          label="Registration fee (Rs)"
+          label={t('tournaments.feeField')}
           inputMode="decimal"
-          hint="Paid by each team from its wallet; refunded to it if the tournament is cancelled."
+          hint={t('tournaments.feeHint')}
           {...f.bind('registration_fee')}
         />
-        <Field label="Prize pool (Rs)" inputMode="decimal" {...f.bind('prize_pool')} />
-        <Field label="Starts on" type="date" required {...f.bind('starts_at')} />
-        <Field label="Ends on" type="date" required {...f.bind('ends_at')} />
-        <TextAreaField label="Description" {...f.bind('description')} />
+        <Field label={t('tournaments.prizeField')} inputMode="decimal" {...f.bind('prize_pool')} />
+        <Field label={t('tournaments.startsOn')} type="date" required {...f.bind('starts_at')} />
+        <Field label={t('tournaments.endsOn')} type="date" required {...f.bind('ends_at')} />
+        <TextAreaField label={t('tournaments.description')} {...f.bind('description')} />
         <div class="actions">
           <button type="submit" class="primary" disabled={f.busy}>
-            Create tournament
+            {t('tournaments.create')}
           </button>
         </div>
       </form>
@@ -194,17 +204,17 @@ function TournamentDetail({ venue, id }: { venue: Venue; id: number }) {
   return (
     <section>
       <p>
-        <a href={href(`/venues/${venue.id}/tournaments`)}>All tournaments</a>
+        <a href={href(`/venues/${venue.id}/tournaments`)}>{t('tournaments.all')}</a>
       </p>
-      <Loaded state={tournament} loading="Loading the tournament" empty="" isEmpty={() => false}>
-        {(t) => (
+      <Loaded state={tournament} loading={t('tournaments.loadingOne')} empty="" isEmpty={() => false}>
+        {(tour) => (
           <>
-            <h1>{t.name}</h1>
+            <h1>{tour.name}</h1>
             <div class="manage-stack">
-              <Summary t={t} onChanged={reload} />
-              <Teams t={t} />
-              <Fixtures t={t} state={fixtures} onChanged={reload} />
-              <Standings t={t} />
+              <Summary tour={tour} onChanged={reload} />
+              <Teams tour={tour} />
+              <Fixtures tour={tour} state={fixtures} onChanged={reload} />
+              <Standings tour={tour} />
             </div>
           </>
         )}
@@ -213,18 +223,18 @@ function TournamentDetail({ venue, id }: { venue: Venue; id: number }) {
   )
 }
 
-function Summary({ t, onChanged }: { t: Tournament; onChanged: () => void }) {
+function Summary({ tour, onChanged }: { tour: Tournament; onChanged: () => void }) {
   const f = useForm({ reason: '' })
   const [confirming, setConfirming] = useState(false)
-  const paidFees = (t.teams ?? []).filter((x) => x.fee_status === 'paid')
-  const next = NEXT[t.status]
-  const open = t.status !== 'completed' && t.status !== 'cancelled'
+  const paidFees = (tour.teams ?? []).filter((x) => x.fee_status === 'paid')
+  const next = NEXT[tour.status]
+  const open = tour.status !== 'completed' && tour.status !== 'cancelled'
 
   async function move(status: Status, notice: string) {
     const done = await f.submit(async () => {
       await ok(
         api().PATCH('/api/tournaments/{tournament}/status', {
-          params: { path: { tournament: String(t.id) } },
+          params: { path: { tournament: String(tour.id) } },
           body: { status },
         }),
       )
@@ -237,16 +247,22 @@ function Summary({ t, onChanged }: { t: Tournament; onChanged: () => void }) {
   }
 
   const facts: [string, string][] = [
-    ['Status', STATUS_NAMES[t.status] ?? t.status],
-    ['Format', FORMAT_NAMES[t.format] ?? t.format],
-    ['Sport', t.sport_type],
-    ['Dates', `${longDate(t.starts_at)} to ${longDate(t.ends_at)}`],
-    ['Teams', `${t.registered_teams} of ${t.max_teams}`],
-    ['Registration fee', money(t.registration_fee)],
-    ['Prize pool', money(t.prize_pool)],
+    [t('tournaments.statusLabel'), statusName(tour.status)],
+    [t('tournaments.formatLabel'), formatName(tour.format)],
+    [t('tournaments.sport'), tour.sport_type],
+    [
+      t('tournaments.dates'),
+      t('tournaments.fromTo', {
+        from: day(tour.starts_at, longDate(tour.starts_at)),
+        to: day(tour.ends_at, longDate(tour.ends_at)),
+      }),
+    ],
+    [t('tournaments.teams'), t('tournaments.teamsOf', { n: tour.registered_teams, max: tour.max_teams })],
+    [t('tournaments.registrationFee'), money(tour.registration_fee)],
+    [t('tournaments.prizePool'), money(tour.prize_pool)],
   ]
   return (
-    <Section title="Summary">
+    <Section title={t('tournaments.summary')}>
       <Outcome error={f.error} notice={f.notice} />
       <dl class="facts">
         {facts.map(([k, v]) => (
@@ -256,7 +272,7 @@ function Summary({ t, onChanged }: { t: Tournament; onChanged: () => void }) {
           </div>
         ))}
       </dl>
-      {t.description && <p>{t.description}</p>}
+      {tour.description && <p>{tour.description}</p>}
       {open && !confirming && (
         <div class="actions">
           {next && (
@@ -264,23 +280,26 @@ function Summary({ t, onChanged }: { t: Tournament; onChanged: () => void }) {
               type="button"
               class="primary"
               disabled={f.busy}
-              onClick={() => move(next.status, `${STATUS_NAMES[next.status]}.`)}
+              onClick={() => move(next.status, t('tournaments.moved', { status: statusName(next.status) }))}
             >
-              {next.label}
+              {t(next.label)}
             </button>
           )}
           <button type="button" class="danger" disabled={f.busy} onClick={() => setConfirming(true)}>
-            Cancel the tournament…
+            {t('tournaments.cancel')}
           </button>
         </div>
       )}
       {open && confirming && (
-        <section class="card" aria-labelledby={`cancel-${t.id}`}>
-          <h3 id={`cancel-${t.id}`}>Cancel {t.name}?</h3>
+        <section class="card" aria-labelledby={`cancel-${tour.id}`}>
+          <h3 id={`cancel-${tour.id}`}>{t('tournaments.cancelTitle', { name: tour.name })}</h3>
           <p>
             {paidFees.length === 0
-              ? 'No team has paid its fee online: nothing is refunded.'
-              : `${paidFees.length} team${paidFees.length === 1 ? '' : 's'} paid ${money(t.registration_fee)} from the wallet; each fee goes back to that wallet, charged to the venue's balance with the platform.`}
+              ? t('tournaments.nothingRefunded')
+              : t(paidFees.length === 1 ? 'tournaments.paidOne' : 'tournaments.paidMany', {
+                  n: paidFees.length,
+                  fee: money(tour.registration_fee),
+                })}
           </p>
           <div class="actions">
             <button
@@ -291,15 +310,17 @@ function Summary({ t, onChanged }: { t: Tournament; onChanged: () => void }) {
                 move(
                   'cancelled',
                   paidFees.length === 0
-                    ? 'The tournament is cancelled.'
-                    : `The tournament is cancelled and ${paidFees.length} fee${paidFees.length === 1 ? ' was' : 's were'} refunded to the wallets.`,
+                    ? t('tournaments.cancelled')
+                    : t(paidFees.length === 1 ? 'tournaments.cancelledOne' : 'tournaments.cancelledMany', {
+                        n: paidFees.length,
+                      }),
                 )
               }
             >
-              Cancel and refund the fees
+              {t('tournaments.cancelAndRefund')}
             </button>
             <button type="button" onClick={() => setConfirming(false)}>
-              Keep the tournament
+              {t('tournaments.keep')}
             </button>
           </div>
         </section>
@@ -308,29 +329,41 @@ function Summary({ t, onChanged }: { t: Tournament; onChanged: () => void }) {
   )
 }
 
-const FEE_NAMES: Record<string, string> = { unpaid: 'Not paid', paid: 'Paid online', refunded: 'Refunded to wallet' }
+const FEES = ['unpaid', 'paid', 'refunded'] as const
+/** A team's entry fee state; an unknown one as is. */
+const feeName = (fee: string) =>
+  (FEES as readonly string[]).includes(fee) ? t(`tournaments.fee.${fee as (typeof FEES)[number]}`) : fee
 
-function Teams({ t }: { t: Tournament }) {
-  const teams = t.teams ?? []
+function Teams({ tour }: { tour: Tournament }) {
+  const teams = tour.teams ?? []
   return (
-    <Section title="Registered teams">
+    <Section title={t('tournaments.registeredTeams')}>
       {teams.length === 0 ? (
-        <p>No team has registered yet.</p>
+        <p>{t('tournaments.noTeams')}</p>
       ) : (
-        <ScrollBox label="Registered teams, scrolls sideways">
+        <ScrollBox label={t('tournaments.teamsScroll')}>
           <Table
-            caption="Registered teams"
-            columns={['Team', 'Captain', 'Phone', 'Players', 'Registered', 'Entry fee']}
+            caption={t('tournaments.registeredTeams')}
+            columns={[
+              t('tournaments.team'),
+              t('tournaments.captain'),
+              t('tournaments.phone'),
+              t('tournaments.players'),
+              t('tournaments.registered'),
+              t('tournaments.entryFee'),
+            ]}
           >
             {teams.map((team) => (
               <tr key={team.id}>
                 <td class="strong">{team.name}</td>
                 <td>{team.captain_name}</td>
                 <td class="nowrap">{team.contact_phone ?? '—'}</td>
-                <td>{team.player_count}</td>
-                <td class="nowrap">{team.registered_at.slice(0, 16)}</td>
+                <td>{count(team.player_count)}</td>
+                <td class={getLang() === 'ne' ? undefined : 'nowrap'}>
+                  {momentText(team.registered_at, team.registered_at.slice(0, 16))}
+                </td>
                 <td>
-                  {FEE_NAMES[team.fee_status] ?? team.fee_status}
+                  {feeName(team.fee_status)}
                   {team.fee_status !== 'unpaid' && ` (${money(team.fee_paid)})`}
                 </td>
               </tr>
@@ -343,48 +376,48 @@ function Teams({ t }: { t: Tournament }) {
 }
 
 function Fixtures({
-  t,
+  tour,
   state,
   onChanged,
 }: {
-  t: Tournament
+  tour: Tournament
   state: { data: Fixture[] | null; error: string | null }
   onChanged: () => void
 }) {
   const f = useForm({})
   const results = (state.data ?? []).some((x) => x.status === 'completed')
   const mayGenerate =
-    (t.status === 'registration_closed' || t.status === 'ongoing') && !results && t.registered_teams >= 2
+    (tour.status === 'registration_closed' || tour.status === 'ongoing') && !results && tour.registered_teams >= 2
   async function generate() {
     const done = await f.submit(async () => {
       const made = await ok(
         api().POST('/api/tournaments/{tournament}/fixtures/generate', {
-          params: { path: { tournament: String(t.id) } },
+          params: { path: { tournament: String(tour.id) } },
         }),
       )
-      return `${made.data.length} fixtures generated.`
+      return t('tournaments.generated', { n: made.data.length })
     })
     if (done) onChanged()
   }
   return (
-    <Section title="Fixtures and results">
+    <Section title={t('tournaments.fixtures')}>
       <Outcome error={f.error} notice={f.notice} />
       {mayGenerate && (
         <div class="actions">
           <button type="button" class="primary" disabled={f.busy} onClick={generate}>
-            {(state.data ?? []).length > 0 ? 'Generate the fixtures again' : 'Generate the fixtures'}
+            {(state.data ?? []).length > 0 ? t('tournaments.generateAgain') : t('tournaments.generate')}
           </button>
         </div>
       )}
-      {t.status === 'registration_open' && <p class="muted">Close registration to generate the fixtures.</p>}
-      <Loaded state={state} loading="Loading the fixtures" empty="No fixtures yet.">
+      {tour.status === 'registration_open' && <p class="muted">{t('tournaments.closeFirst')}</p>}
+      <Loaded state={state} loading={t('tournaments.loadingFixtures')} empty={t('tournaments.noFixtures')}>
         {(rows) => (
           <ol class="fixture-list">
             {rows.map((fx) => (
               <li key={fx.id}>
                 <FixtureRow
                   fixture={fx}
-                  editable={t.status === 'registration_closed' || t.status === 'ongoing'}
+                  editable={tour.status === 'registration_closed' || tour.status === 'ongoing'}
                   onChanged={onChanged}
                 />
               </li>
@@ -410,9 +443,9 @@ function FixtureRow({
     score_b: fx.result ? String(fx.result.score_b) : '',
     winner_id: fx.result?.winner_id ? String(fx.result.winner_id) : '',
   })
-  const a = fx.team_a?.name ?? 'To be decided'
-  const b = fx.team_b?.name ?? 'To be decided'
-  const match = `match ${fx.match_number}`
+  const a = fx.team_a?.name ?? t('tournaments.tbd')
+  const b = fx.team_b?.name ?? t('tournaments.tbd')
+  const match = t('tournaments.matchLower', { n: fx.match_number })
   const playable = editable && fx.team_a !== null && fx.team_b !== null && fx.status !== 'bye'
   const knockout = fx.stage === 'knockout'
   async function save(e: Event) {
@@ -428,7 +461,7 @@ function FixtureRow({
           },
         }),
       )
-      return `Result of ${match} saved.`
+      return t('tournaments.resultSaved', { match })
     })
     if (done) onChanged()
   }
@@ -439,28 +472,37 @@ function FixtureRow({
         notice={f.notice}
       />
       <p>
-        <span class="strong">Match {fx.match_number}</span> · {fx.round}
-        {fx.group && ` · Group ${fx.group}`}
+        <span class="strong">{t('tournaments.match', { n: fx.match_number })}</span> · {roundName(fx.round)}
+        {fx.group && t('tournaments.group', { group: fx.group })}
       </p>
       <p>
-        {a} <span class="muted">v</span> {b}
-        {fx.status === 'bye' && <span class="muted"> (bye)</span>}
-        {fx.result && (
-          <span class="strong">
-            {' '}
-            · {fx.result.score_a}–{fx.result.score_b}
-          </span>
-        )}
+        {a} <span class="muted">{t('tournaments.versus')}</span> {b}
+        {fx.status === 'bye' && <span class="muted">{t('tournaments.bye')}</span>}
+        {fx.result && <span class="strong"> · {digits(`${fx.result.score_a}–${fx.result.score_b}`)}</span>}
       </p>
       {playable && (
         <form class="row subform" onSubmit={save}>
-          <Field label={`Goals of ${a} in ${match}`} type="number" min={0} max={999} required {...f.bind('score_a')} />
-          <Field label={`Goals of ${b} in ${match}`} type="number" min={0} max={999} required {...f.bind('score_b')} />
+          <Field
+            label={t('tournaments.goalsOf', { team: a, match })}
+            type="number"
+            min={0}
+            max={999}
+            required
+            {...f.bind('score_a')}
+          />
+          <Field
+            label={t('tournaments.goalsOf', { team: b, match })}
+            type="number"
+            min={0}
+            max={999}
+            required
+            {...f.bind('score_b')}
+          />
           {knockout && (
             <SelectField
-              label={`Winner of ${match} after a draw`}
+              label={t('tournaments.winnerOf', { match })}
               options={[
-                { value: '', label: 'No draw' },
+                { value: '', label: t('tournaments.noDraw') },
                 { value: String(fx.team_a!.id), label: a },
                 { value: String(fx.team_b!.id), label: b },
               ]}
@@ -469,7 +511,8 @@ function FixtureRow({
           )}
           <div class="actions">
             <button type="submit" class="primary" disabled={f.busy}>
-              {fx.result ? 'Correct the result' : 'Save the result'} <span class="sr-only">of {match}</span>
+              {fx.result ? t('tournaments.correct') : t('tournaments.saveResult')}{' '}
+              <span class="sr-only">{t('tournaments.ofMatch', { match })}</span>
             </button>
           </div>
         </form>
@@ -478,43 +521,44 @@ function FixtureRow({
   )
 }
 
-function Standings({ t }: { t: Tournament }) {
-  const rows = t.standings ?? []
+function Standings({ tour }: { tour: Tournament }) {
+  const rows = tour.standings ?? []
   const groups = [...new Set(rows.map((r) => r.group ?? ''))]
   return (
-    <Section title="Standings">
+    <Section title={t('tournaments.standings')}>
       {rows.length === 0 ? (
-        <p>No standings yet.</p>
+        <p>{t('tournaments.noStandings')}</p>
       ) : (
         groups.map((g) => (
-          <ScrollBox key={g} label={g ? `Standings of group ${g}, scrolls sideways` : 'Standings, scrolls sideways'}>
+          <ScrollBox
+            key={g}
+            label={g ? t('tournaments.groupStandingsScroll', { group: g }) : t('tournaments.standingsScroll')}
+          >
             <Table
-              caption={g ? `Standings of group ${g}` : 'Standings'}
+              caption={g ? t('tournaments.groupStandings', { group: g }) : t('tournaments.standings')}
               columns={[
-                'Rank',
-                'Team',
-                { label: 'Played', num: true },
-                { label: 'Won', num: true },
-                { label: 'Drawn', num: true },
-                { label: 'Lost', num: true },
-                { label: 'Goals', num: true },
-                { label: 'Points', num: true },
+                t('tournaments.rank'),
+                t('tournaments.team'),
+                { label: t('tournaments.played'), num: true },
+                { label: t('tournaments.won'), num: true },
+                { label: t('tournaments.drawn'), num: true },
+                { label: t('tournaments.lost'), num: true },
+                { label: t('tournaments.goals'), num: true },
+                { label: t('tournaments.points'), num: true },
               ]}
             >
               {rows
                 .filter((r) => (r.group ?? '') === g)
                 .map((r) => (
                   <tr key={r.team.id}>
-                    <td>{r.rank}</td>
+                    <td>{count(r.rank)}</td>
                     <td class="strong">{r.team.name}</td>
-                    <td class="num">{r.played}</td>
-                    <td class="num">{r.won}</td>
-                    <td class="num">{r.drawn}</td>
-                    <td class="num">{r.lost}</td>
-                    <td class="num nowrap">
-                      {r.goals_for}–{r.goals_against}
-                    </td>
-                    <td class="num strong">{r.points}</td>
+                    <td class="num">{count(r.played)}</td>
+                    <td class="num">{count(r.won)}</td>
+                    <td class="num">{count(r.drawn)}</td>
+                    <td class="num">{count(r.lost)}</td>
+                    <td class="num nowrap">{digits(`${r.goals_for}–${r.goals_against}`)}</td>
+                    <td class="num strong">{count(r.points)}</td>
                   </tr>
                 ))}
             </Table>
@@ -523,4 +567,24 @@ function Standings({ t }: { t: Tournament }) {
       )}
     </Section>
   )
+}
+
+/**
+ * A fixture's round as the service names it ("Round 2", "Group A - Round 1", "Semi-final", "Round of
+ * 16"; src/modules/tournaments/scheduling.ts) in the language shown; any other text as it is.
+ */
+function roundName(round: string): string {
+  const named: Record<string, MessageKey> = {
+    Final: 'tournaments.round.final',
+    'Semi-final': 'tournaments.round.semi',
+    'Quarter-final': 'tournaments.round.quarter',
+  }
+  if (named[round]) return t(named[round])
+  const of = /^Round of (\d+)$/.exec(round)
+  if (of) return t('tournaments.round.of', { n: Number(of[1]) })
+  const plain = /^Round (\d+)$/.exec(round)
+  if (plain) return t('tournaments.round.n', { n: Number(plain[1]) })
+  const grouped = /^Group (\S+) - Round (\d+)$/.exec(round)
+  if (grouped) return t('tournaments.round.group', { group: grouped[1], n: Number(grouped[2]) })
+  return round
 }

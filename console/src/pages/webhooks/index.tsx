@@ -4,6 +4,8 @@ import { CheckField, Loaded, Outcome, PagedList, Section, Table, useForm, useLoa
 import { ScrollBox } from '../../components/scroll.tsx'
 import { Field, Notice, RowAction } from '../../components/ui.tsx'
 import { venueMinute } from '../../format.ts'
+import { count, digits, getLang as lang, localName, type MessageKey, t } from '../../i18n/index.ts'
+import { momentText } from '../../i18n/moments.ts'
 import { href } from '../../router.ts'
 import { managesVenue, type Venue } from '../../session.ts'
 
@@ -15,20 +17,24 @@ import { managesVenue, type Venue } from '../../session.ts'
 type Webhook = Schemas['Webhook']
 type WebhookEvent = Schemas['WebhookEvent']
 
-const EVENTS: { value: WebhookEvent; label: string }[] = [
-  { value: 'booking.created', label: 'Court booking made' },
-  { value: 'booking.confirmed', label: 'Court booking confirmed' },
-  { value: 'booking.cancelled', label: 'Court booking cancelled' },
-  { value: 'booking.completed', label: 'Court booking completed' },
-  { value: 'indoor_booking.created', label: 'Indoor booking made' },
-  { value: 'indoor_booking.confirmed', label: 'Indoor booking confirmed' },
-  { value: 'booking.no_show', label: 'Court booking no-show' },
-  { value: 'indoor_booking.cancelled', label: 'Indoor booking cancelled' },
-  { value: 'indoor_booking.completed', label: 'Indoor booking completed' },
-  { value: 'indoor_booking.no_show', label: 'Indoor booking no-show' },
-  { value: 'payment.completed', label: 'Payment completed' },
-  { value: 'payment.refunded', label: 'Payment refunded' },
+/** The events an endpoint may take, in the form's order; each named by its catalogue key. */
+const EVENTS: { value: WebhookEvent; label: MessageKey }[] = [
+  { value: 'booking.created', label: 'webhooks.event.bookingCreated' },
+  { value: 'booking.confirmed', label: 'webhooks.event.bookingConfirmed' },
+  { value: 'booking.cancelled', label: 'webhooks.event.bookingCancelled' },
+  { value: 'booking.completed', label: 'webhooks.event.bookingCompleted' },
+  { value: 'indoor_booking.created', label: 'webhooks.event.indoorCreated' },
+  { value: 'indoor_booking.confirmed', label: 'webhooks.event.indoorConfirmed' },
+  { value: 'booking.no_show', label: 'webhooks.event.bookingNoShow' },
+  { value: 'indoor_booking.cancelled', label: 'webhooks.event.indoorCancelled' },
+  { value: 'indoor_booking.completed', label: 'webhooks.event.indoorCompleted' },
+  { value: 'indoor_booking.no_show', label: 'webhooks.event.indoorNoShow' },
+  { value: 'payment.completed', label: 'webhooks.event.paymentCompleted' },
+  { value: 'payment.refunded', label: 'webhooks.event.paymentRefunded' },
 ]
+
+/** An instant of this page: "2026-11-25 18:15" in English, with the BS date beside in Nepali. */
+const when = (instant: string | null | undefined) => (instant ? momentText(instant, venueMinute(instant)) : '')
 
 export function WebhooksPage({ user, venue }: { user: User; venue: Venue }) {
   const venueId = String(venue.id)
@@ -44,29 +50,33 @@ export function WebhooksPage({ user, venue }: { user: User; venue: Venue }) {
   if (!allowed) {
     return (
       <section>
-        <h1>Webhooks of {venue.name}</h1>
-        <Notice kind="error">
-          Webhooks are set up by the venue's owner and managers. You work here as staff: you can use the day board.
-        </Notice>
+        <h1>{t('webhooks.title', { venue: localName(venue) })}</h1>
+        <Notice kind="error">{t('webhooks.staffRefused')}</Notice>
         <p>
-          <a href={href(`/venues/${venue.id}/board`)}>Back to the day board</a>
+          <a href={href(`/venues/${venue.id}/board`)}>{t('common.backToBoard')}</a>
         </p>
       </section>
     )
   }
   return (
     <section>
-      <h1>Webhooks of {venue.name}</h1>
-      <p class="muted">
-        Your own systems receive the venue's booking and payment events, signed per Standard Webhooks with the
-        endpoint's secret.
-      </p>
+      <h1>{t('webhooks.title', { venue: localName(venue) })}</h1>
+      <p class="muted">{t('webhooks.explain')}</p>
       <div class="manage-stack">
-        <Section title="Endpoints">
-          <Loaded state={list} loading="Loading the endpoints" empty="No endpoint yet.">
+        <Section title={t('webhooks.endpoints')}>
+          <Loaded state={list} loading={t('webhooks.loading')} empty={t('webhooks.none')}>
             {(rows) => (
-              <ScrollBox label="Webhook endpoints, scrolls sideways">
-                <Table caption="Webhook endpoints" columns={['URL', 'Events', 'Status', 'Created', 'Actions']}>
+              <ScrollBox label={t('webhooks.endpointsScroll')}>
+                <Table
+                  caption={t('webhooks.endpointsCaption')}
+                  columns={[
+                    t('webhooks.url'),
+                    t('webhooks.events'),
+                    t('webhooks.status'),
+                    t('webhooks.created'),
+                    t('webhooks.actions'),
+                  ]}
+                >
                   {rows.map((w) => (
                     <EndpointRow
                       key={w.id}
@@ -109,7 +119,7 @@ function EndpointRow({
 }) {
   const f = useForm({})
   const [confirming, setConfirming] = useState(false)
-  const what = `the endpoint ${w.url} (${w.id})`
+  const what = t('webhooks.what', { url: w.url, id: String(w.id) })
   async function remove() {
     const done = await f.submit(async () => {
       await ok(
@@ -126,23 +136,28 @@ function EndpointRow({
       <td class="break">{w.url}</td>
       <td>{w.events.join(', ')}</td>
       <td>
-        {w.status === 'active' ? 'Active' : `Disabled ${venueMinute(w.disabled_at)}`}
-        {w.failing_since && w.status === 'active' && <span class="muted"> (failing since {w.failing_since})</span>}
+        {w.status === 'active' ? t('webhooks.active') : t('webhooks.disabled', { when: when(w.disabled_at) })}
+        {w.failing_since && w.status === 'active' && (
+          <span class="muted">
+            {t('webhooks.failingSince', { since: momentText(w.failing_since, w.failing_since) })}
+          </span>
+        )}
       </td>
-      <td class="nowrap">{venueMinute(w.created_at)}</td>
+      <td class={lang() === 'ne' ? undefined : 'nowrap'}>{when(w.created_at)}</td>
       <td>
         <Outcome error={f.error} notice={null} />
         <div class="row-actions">
           <button type="button" aria-expanded={open} onClick={onToggle}>
-            {open ? 'Hide deliveries' : 'Deliveries'} <span class="sr-only">of {what}</span>
+            {open ? t('webhooks.hideDeliveries') : t('webhooks.deliveries')}{' '}
+            <span class="sr-only">{t('webhooks.ofWhat', { what })}</span>
           </button>
           {confirming ? (
             <>
-              <RowAction label="Delete for good" of={what} onClick={remove} disabled={f.busy} />
-              <RowAction label="Keep" of={what} onClick={() => setConfirming(false)} />
+              <RowAction label={t('webhooks.deleteForGood')} of={what} onClick={remove} disabled={f.busy} />
+              <RowAction label={t('webhooks.keep')} of={what} onClick={() => setConfirming(false)} />
             </>
           ) : (
-            <RowAction label="Delete" of={what} onClick={() => setConfirming(true)} />
+            <RowAction label={t('webhooks.delete')} of={what} onClick={() => setConfirming(true)} />
           )}
         </div>
       </td>
@@ -174,24 +189,22 @@ function CreateEndpoint({ venue, onCreated }: { venue: Venue; onCreated: () => v
   }
   const eventsError = f.fieldError('events')
   return (
-    <Section title="New endpoint">
+    <Section title={t('webhooks.newEndpoint')}>
       {secret && (
         <div class="notice notice-success secret" role="status">
+          <p>{t('webhooks.added', { url: secret.url })}</p>
           <p>
-            The endpoint {secret.url} is added. Its signing secret is shown only now: copy it into the receiving system.
-          </p>
-          <p>
-            <span class="strong">Signing secret:</span> <code>{secret.secret}</code>
+            <span class="strong">{t('webhooks.secret')}</span> <code>{secret.secret}</code>
           </p>
           <button type="button" onClick={() => setSecret(null)}>
-            I have copied the secret
+            {t('webhooks.copied')}
           </button>
         </div>
       )}
       <form onSubmit={create}>
         <Outcome error={f.error && !f.fieldError('url') && !eventsError ? f.error : null} notice={f.notice} />
         <Field
-          label="Endpoint URL"
+          label={t('webhooks.endpointUrl')}
           type="url"
           required
           placeholder="https://example.com/courtside"
@@ -200,11 +213,11 @@ function CreateEndpoint({ venue, onCreated }: { venue: Venue; onCreated: () => v
           error={f.fieldError('url')}
         />
         <fieldset aria-describedby={eventsError ? 'webhook-events-error' : undefined}>
-          <legend>Events to send</legend>
+          <legend>{t('webhooks.eventsToSend')}</legend>
           {EVENTS.map((e) => (
             <CheckField
               key={e.value}
-              label={`${e.label} (${e.value})`}
+              label={`${t(e.label)} (${e.value})`}
               checked={f.values[e.value] === true}
               onChange={f.check(e.value)}
             />
@@ -217,7 +230,7 @@ function CreateEndpoint({ venue, onCreated }: { venue: Venue; onCreated: () => v
         </fieldset>
         <div class="actions">
           <button type="submit" class="primary" disabled={f.busy || chosen.length === 0}>
-            Add endpoint
+            {t('webhooks.add')}
           </button>
         </div>
       </form>
@@ -225,7 +238,12 @@ function CreateEndpoint({ venue, onCreated }: { venue: Venue; onCreated: () => v
   )
 }
 
-const DELIVERY_STATUS: Record<string, string> = { pending: 'Pending', succeeded: 'Delivered', failed: 'Failed' }
+const DELIVERY_STATUSES = ['pending', 'succeeded', 'failed'] as const
+/** A delivery's status as the page names it; an unknown one as is. */
+const deliveryStatus = (status: string) =>
+  (DELIVERY_STATUSES as readonly string[]).includes(status)
+    ? t(`webhooks.delivery.${status as (typeof DELIVERY_STATUSES)[number]}`)
+    : status
 
 function Deliveries({ venue, webhook: w }: { venue: Venue; webhook: Webhook }) {
   const [page, setPage] = useState(1)
@@ -247,53 +265,67 @@ function Deliveries({ venue, webhook: w }: { venue: Venue; webhook: Webhook }) {
           params: { path: { ...path, delivery: String(id) } },
         }),
       )
-      return `${what} will be sent again.`
+      return t('webhooks.resent', { what })
     })
     if (done) list.reload()
   }
   return (
-    <Section title={`Deliveries to ${w.url}`}>
+    <Section title={t('webhooks.deliveriesTo', { url: w.url })}>
       <div class="actions">
         <button type="button" onClick={list.reload}>
-          Refresh deliveries
+          {t('webhooks.refresh')}
         </button>
       </div>
       <Outcome error={f.error} notice={f.notice} />
       <PagedList
         state={list}
-        loading="Loading the deliveries"
-        empty="Nothing sent yet."
-        label="Pages of deliveries"
+        loading={t('webhooks.loadingDeliveries')}
+        empty={t('webhooks.nothingSent')}
+        label={t('webhooks.pages')}
         onPage={setPage}
       >
         {(rows) => (
-          <ScrollBox label={`Deliveries to ${w.url}, scrolls sideways`}>
+          <ScrollBox label={t('webhooks.deliveriesScroll', { url: w.url })}>
             <Table
-              caption={`Deliveries to ${w.url}`}
-              columns={['Event', 'Message', 'Status', 'Attempts', 'Last answer', 'Next attempt', 'Actions']}
+              caption={t('webhooks.deliveriesTo', { url: w.url })}
+              columns={[
+                t('webhooks.event'),
+                t('webhooks.message'),
+                t('webhooks.status'),
+                t('webhooks.attempts'),
+                t('webhooks.lastAnswer'),
+                t('webhooks.nextAttempt'),
+                t('webhooks.actions'),
+              ]}
             >
               {rows.map((d) => {
                 const last = d.last_attempts[0]
-                const what = `The ${d.event} message ${d.message_id}`
+                const what = t('webhooks.messageWhat', { event: d.event, id: d.message_id })
                 return (
                   <tr key={d.id}>
                     <td>{d.event}</td>
                     <td class="break">
                       <code>{d.message_id}</code>
                       <br />
-                      <span class="muted">{venueMinute(d.created_at)}</span>
+                      <span class="muted">{when(d.created_at)}</span>
                     </td>
-                    <td>{DELIVERY_STATUS[d.status] ?? d.status}</td>
-                    <td class="num">{d.attempts}</td>
+                    <td>{deliveryStatus(d.status)}</td>
+                    <td class="num">{count(d.attempts)}</td>
                     <td>
-                      {last ? (last.status_code !== null ? `HTTP ${last.status_code}` : (last.error ?? '—')) : '—'}
-                      {last && <span class="muted"> ({last.duration_ms} ms)</span>}
+                      {last
+                        ? last.status_code !== null
+                          ? digits(`HTTP ${last.status_code}`)
+                          : (last.error ?? '—')
+                        : '—'}
+                      {last && (
+                        <span class="muted">{t('webhooks.duration', { ms: digits(String(last.duration_ms)) })}</span>
+                      )}
                     </td>
-                    <td class="nowrap">{venueMinute(d.next_attempt_at) || '—'}</td>
+                    <td class={lang() === 'ne' ? undefined : 'nowrap'}>{when(d.next_attempt_at) || '—'}</td>
                     <td>
                       <RowAction
-                        label="Send again"
-                        of={`the ${d.event} message ${d.message_id}`}
+                        label={t('webhooks.sendAgain')}
+                        of={t('webhooks.messageOf', { event: d.event, id: d.message_id })}
                         disabled={f.busy || d.status === 'pending' || w.status !== 'active'}
                         onClick={() => resend(d.id, what)}
                       />
