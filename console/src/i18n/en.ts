@@ -486,4 +486,7 @@ export const en = {
   'schedule.dayCloses': '{day} closes',
   'schedule.dayClosed': '{day} closed',
   'schedule.save': 'Save weekly hours',
+  // money-gaps: the platform's commission invoices on the money page, each printable as a PDF.
+  'money.commissionInvoices': 'Commission invoices from the platform',
+  'money.commissionInvoicePdf': 'Print {number} (PDF)',
 }

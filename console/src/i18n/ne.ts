@@ -486,4 +486,7 @@ export const ne: Record<keyof typeof en, string> = {
   'schedule.dayCloses': '{day} बन्द हुने',
   'schedule.dayClosed': '{day} बन्द',
   'schedule.save': 'साप्ताहिक समय सुरक्षित गर्नुहोस्',
+  // money-gaps: the platform's commission invoices on the money page, each printable as a PDF.
+  'money.commissionInvoices': 'प्लेटफर्मबाट कमिसनका बीजकहरू',
+  'money.commissionInvoicePdf': '{number} छाप्नुहोस् (PDF)',
 }
