@@ -3086,7 +3086,7 @@ export interface paths {
         put?: never;
         /**
          * Pay every unpaid share of your split booking at once
-         * @description The organizer only. One payment of the unpaid shares' sum, by the organizer. Answers like /api/payments/initiate: wallet pays at once (200 {message, data: {payment, booking}}; 422 "Insufficient wallet balance."); gateway_1 (eSewa), gateway_2 (Khalti), gateway_3 (Fonepay) answer 201 {data: {payment, payment_url}} and the share is paid when the gateway confirms it (if someone else paid it meanwhile, that money goes back to the payer's wallet). Cash is not offered: a share is paid by whoever opens its link, away from the desk. 409 when the share is already paid; 422 when the booking is no longer payable or the split deadline has passed.
+         * @description The organizer only. One payment of the unpaid shares' sum, by the organizer. Answers like /api/payments/initiate: wallet pays at once (200 {message, data: {payment, booking}}; 422 "Insufficient wallet balance."); gateway_1 (eSewa), gateway_2 (Khalti), gateway_3 (Fonepay) answer 201 {data: {payment, payment_url}} and the share is paid when the gateway confirms it (if someone else paid it meanwhile, that money goes back to the payer's wallet). Cash is not offered: a share is paid by whoever opens its link, away from the desk. 409 when the share is already paid; 422 when the booking is no longer payable, the share is more than its balance due (part paid another way), or the split deadline has passed. A payment of the whole balance made otherwise (/api/payments/initiate, the desk) settles the unpaid shares: their links then answer 409.
          */
         post: operations["settleBookingSplit"];
         delete?: never;
@@ -3126,7 +3126,7 @@ export interface paths {
         put?: never;
         /**
          * Pay a share of a split booking
-         * @description Any signed-in user with the link; one user may pay several shares. Answers like /api/payments/initiate: wallet pays at once (200 {message, data: {payment, booking}}; 422 "Insufficient wallet balance."); gateway_1 (eSewa), gateway_2 (Khalti), gateway_3 (Fonepay) answer 201 {data: {payment, payment_url}} and the share is paid when the gateway confirms it (if someone else paid it meanwhile, that money goes back to the payer's wallet). Cash is not offered: a share is paid by whoever opens its link, away from the desk. 409 when the share is already paid; 422 when the booking is no longer payable or the split deadline has passed.
+         * @description Any signed-in user with the link; one user may pay several shares. Answers like /api/payments/initiate: wallet pays at once (200 {message, data: {payment, booking}}; 422 "Insufficient wallet balance."); gateway_1 (eSewa), gateway_2 (Khalti), gateway_3 (Fonepay) answer 201 {data: {payment, payment_url}} and the share is paid when the gateway confirms it (if someone else paid it meanwhile, that money goes back to the payer's wallet). Cash is not offered: a share is paid by whoever opens its link, away from the desk. 409 when the share is already paid; 422 when the booking is no longer payable, the share is more than its balance due (part paid another way), or the split deadline has passed. A payment of the whole balance made otherwise (/api/payments/initiate, the desk) settles the unpaid shares: their links then answer 409.
          */
         post: operations["payShare"];
         delete?: never;
