@@ -2542,6 +2542,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/venues/{venue}/commission-invoices/{id}/pdf": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * One of the platform's commission invoices to a venue as a one-page PDF (owner, manager, super_admin)
+         * @description A Tax Invoice from the platform (PLATFORM_LEGAL_NAME, PLATFORM_PAN) to the venue (its legal name as issued, address, PAN): the number, fiscal year, dates in BS and AD, the month invoiced, the lines (commission on online payments, on payments taken at the desk), the taxable amount, 13% VAT, the total and the amount in words. The first PDF is the original; every later one is marked "Copy of Original (n)" (each print recorded). Language: `?lang=ne|en`, else the signed-in user's language, else Accept-Language, else English. 403 for anyone but the venue's owner, managers and super_admin; 404 for an invoice that is not this venue's.
+         */
+        get: operations["getCommissionInvoicePdf"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/admin/payouts/due": {
         parameters: {
             query?: never;
@@ -3066,7 +3086,7 @@ export interface paths {
         put?: never;
         /**
          * Pay every unpaid share of your split booking at once
-         * @description The organizer only. One payment of the unpaid shares' sum, by the organizer. Answers like /api/payments/initiate: wallet pays at once (200 {message, data: {payment, booking}}; 422 "Insufficient wallet balance."); gateway_1 (eSewa), gateway_2 (Khalti), gateway_3 (Fonepay) answer 201 {data: {payment, payment_url}} and the share is paid when the gateway confirms it (if someone else paid it meanwhile, that money goes back to the payer's wallet). Cash is not offered: a share is paid by whoever opens its link, away from the desk. 409 when the share is already paid; 422 when the booking is no longer payable or the split deadline has passed.
+         * @description The organizer only. One payment of the unpaid shares' sum, by the organizer. Answers like /api/payments/initiate: wallet pays at once (200 {message, data: {payment, booking}}; 422 "Insufficient wallet balance."); gateway_1 (eSewa), gateway_2 (Khalti), gateway_3 (Fonepay) answer 201 {data: {payment, payment_url}} and the share is paid when the gateway confirms it (if someone else paid it meanwhile, that money goes back to the payer's wallet). Cash is not offered: a share is paid by whoever opens its link, away from the desk. 409 when the share is already paid; 422 when the booking is no longer payable, the share is more than its balance due (part paid another way), or the split deadline has passed. A payment of the whole balance made otherwise (/api/payments/initiate, the desk) settles the unpaid shares: their links then answer 409.
          */
         post: operations["settleBookingSplit"];
         delete?: never;
@@ -3106,7 +3126,7 @@ export interface paths {
         put?: never;
         /**
          * Pay a share of a split booking
-         * @description Any signed-in user with the link; one user may pay several shares. Answers like /api/payments/initiate: wallet pays at once (200 {message, data: {payment, booking}}; 422 "Insufficient wallet balance."); gateway_1 (eSewa), gateway_2 (Khalti), gateway_3 (Fonepay) answer 201 {data: {payment, payment_url}} and the share is paid when the gateway confirms it (if someone else paid it meanwhile, that money goes back to the payer's wallet). Cash is not offered: a share is paid by whoever opens its link, away from the desk. 409 when the share is already paid; 422 when the booking is no longer payable or the split deadline has passed.
+         * @description Any signed-in user with the link; one user may pay several shares. Answers like /api/payments/initiate: wallet pays at once (200 {message, data: {payment, booking}}; 422 "Insufficient wallet balance."); gateway_1 (eSewa), gateway_2 (Khalti), gateway_3 (Fonepay) answer 201 {data: {payment, payment_url}} and the share is paid when the gateway confirms it (if someone else paid it meanwhile, that money goes back to the payer's wallet). Cash is not offered: a share is paid by whoever opens its link, away from the desk. 409 when the share is already paid; 422 when the booking is no longer payable, the share is more than its balance due (part paid another way), or the split deadline has passed. A payment of the whole balance made otherwise (/api/payments/initiate, the desk) settles the unpaid shares: their links then answer 409.
          */
         post: operations["payShare"];
         delete?: never;
@@ -3210,7 +3230,7 @@ export interface paths {
         put?: never;
         /**
          * Join a match
-         * @description Takes an open spot: one share of the booking’s split, paid as a share is paid (POST /shares/{token}/pay): wallet (default) pays at once, 200 {message, data: {match, payment}} (422 "Insufficient wallet balance."); gateway_1/2/3 answer 201 {data: {match, payment, payment_url}} and the share counts as paid when the gateway confirms it. A private match needs its link’s token (or an invitation), else 404. 409 already a player or no spot left (of racing joins for the last spot exactly one wins); 422 on level when the player’s level in the sport is outside level_min–level_max and the organizer has not invited them; 422 when the match is not open or the split’s deadline has passed.
+         * @description Takes an open spot: one share of the booking’s split, paid as a share is paid (POST /shares/{token}/pay): wallet (default) pays at once, 200 {message, data: {match, payment}} (422 "Insufficient wallet balance."); gateway_1/2/3 answer 201 {data: {match, payment, payment_url}} and the share counts as paid when the gateway confirms it. A private match needs its link’s token (or an invitation), else 404. 409 already a player or no spot left (of racing joins for the last spot exactly one wins), or the whole booking was paid another way (its unpaid shares settled: spots_left 0); 422 when a share is more than the booking’s balance due; 422 on level when the player’s level in the sport is outside level_min–level_max and the organizer has not invited them; 422 when the match is not open or the split’s deadline has passed.
          */
         post: operations["joinMatch"];
         delete?: never;
@@ -17061,6 +17081,71 @@ export interface operations {
                     "application/json": {
                         data: components["schemas"]["CommissionInvoice"][];
                     };
+                };
+            };
+            /** @description Not signed in: no bearer token, or an unknown, expired or revoked one. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Message"];
+                };
+            };
+            /** @description Signed in, but this action is not allowed for the caller. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Message"];
+                };
+            };
+            /** @description No such resource, or not visible to the caller. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Message"];
+                };
+            };
+            /** @description A field is invalid (`errors` names each), or the action is refused in this state. */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["UnprocessableError"];
+                };
+            };
+            429: components["responses"]["TooManyRequests"];
+        };
+    };
+    getCommissionInvoicePdf: {
+        parameters: {
+            query?: {
+                /** @description Language of the PDF; without it the signed-in user's language (else Accept-Language) decides */
+                lang?: components["schemas"]["Locale"];
+            };
+            header?: never;
+            path: {
+                /** @description Venue id or slug */
+                venue: string;
+                /** @description Commission invoice id */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The commission invoice */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/pdf": Blob;
                 };
             };
             /** @description Not signed in: no bearer token, or an unknown, expired or revoked one. */

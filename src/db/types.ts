@@ -553,6 +553,14 @@ export interface CommissionInvoiceCounters {
   last_number: number
 }
 
+export interface CommissionInvoicePrints {
+  copy_number: number
+  id: Generated<number>
+  invoice_id: number
+  printed_at: Timestamp
+  printed_by: number
+}
+
 export interface CommissionInvoices {
   fiscal_year: string
   id: Generated<number>
@@ -975,6 +983,7 @@ export interface DB {
   player_ratings: PlayerRatings
   pricing_rules: PricingRules
   commission_invoice_counters: CommissionInvoiceCounters
+  commission_invoice_prints: CommissionInvoicePrints
   commission_invoices: CommissionInvoices
   customer_invoice_details: CustomerInvoiceDetails
   receipt_buyers: ReceiptBuyers

@@ -13,13 +13,16 @@ import { insertBooking } from '../payments/helpers.ts'
 
 let day = 0
 
-export async function splitWorld(app: App, opts: { total?: number; start?: string; days?: number } = {}) {
+export async function splitWorld(
+  app: App,
+  opts: { total?: number; start?: string; days?: number; organizerWallet?: number } = {},
+) {
   const owner = await createUser(app, { roles: ['venue_owner'] })
   const staff = await createUser(app, { roles: ['staff'] })
   const venue = await createVenue(app, owner.id)
   await assignStaff(app, venue.id, staff.id, 'staff')
   const court = await createCourt(app, venue.id)
-  const organizer = await createUser(app, { name: 'Organizer Rai' })
+  const organizer = await createUser(app, { name: 'Organizer Rai', wallet: opts.organizerWallet })
   const booking = await insertBooking(app, {
     userId: organizer.id,
     venueId: venue.id,

@@ -325,7 +325,7 @@ test('the organizer cancelling in the free-cancellation window refunds each paye
   await assertBalanced()
 })
 
-test('a split booking paid in full another way: its unpaid shares can no longer be paid (422), nothing moves', async () => {
+test('a split booking paid in full another way: its shares are settled, a later share payer is 409, nothing moves', async () => {
   const w = await splitInto(2)
   const organizerFunds = await createUser(app, { wallet: 150000 })
   // The whole balance through /api/payments/initiate, by the booking's customer (a second account
@@ -341,8 +341,8 @@ test('a split booking paid in full another way: its unpaid shares can no longer 
   await app.ctx.db.updateTable('bookings').set({ user_id: w.organizer.id }).where('id', '=', w.booking.id).execute()
   const friend = await createUser(app, { wallet: 75000 })
   const res = await payShare(app, friend, w.shares[1].pay_url, { method: 'wallet' })
-  assert.equal(res.statusCode, 422, res.body)
-  assert.deepEqual(res.json(), { message: 'This booking is already paid.' })
+  assert.equal(res.statusCode, 409, res.body)
+  assert.deepEqual(res.json(), { message: 'This share has already been paid.' })
   assert.equal((await ledger(app, friend.id)).balance, 75000)
   assert.equal((await bookingState(app, w.booking.id)).paid_amount, 150000)
   await assertBalanced()

@@ -908,4 +908,7 @@ export const en = {
   'admin.loadingCourts': 'Loading the courts',
   'admin.noCourts': 'No courts yet.',
   'admin.approve': 'Approve venue',
+  // money-gaps: the platform's commission invoices on the money page, each printable as a PDF.
+  'money.commissionInvoices': 'Commission invoices from the platform',
+  'money.commissionInvoicePdf': 'Print {number} (PDF)',
 }

@@ -906,4 +906,7 @@ export const ne: Record<keyof typeof en, string> = {
   'admin.loadingCourts': 'कोर्टहरू लोड हुँदैछन्',
   'admin.noCourts': 'अहिलेसम्म कुनै कोर्ट छैन।',
   'admin.approve': 'भेन्यु स्वीकृत गर्नुहोस्',
+  // money-gaps: the platform's commission invoices on the money page, each printable as a PDF.
+  'money.commissionInvoices': 'प्लेटफर्मबाट कमिसनका बीजकहरू',
+  'money.commissionInvoicePdf': '{number} छाप्नुहोस् (PDF)',
 }

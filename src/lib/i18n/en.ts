@@ -208,6 +208,12 @@ export const en = {
   'field.end time': 'end time',
   'field.locale': 'locale',
   'field.payment method': 'payment method',
+  // money-gaps: a split booking paid in full by a payment of no share (src/modules/splits/service.ts).
+  'notify.split_settled_whole':
+    'Booking {number} on {date:date} at {time:time} is paid in full by a payment of {amount:money}: the shares still unpaid ({count:n}) are settled and their links can no longer be paid.',
+  // money-gaps: the fields of PUT /api/profile/invoice-details, named in its validation messages.
+  'field.buyer pan': 'buyer pan',
+  'field.buyer address': 'buyer address',
 } as const
 
 export type MessageKey = keyof typeof en

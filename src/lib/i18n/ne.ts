@@ -184,4 +184,10 @@ export const ne: Record<MessageKey, string> = {
   'field.end time': 'अन्त्य समय',
   'field.locale': 'भाषा',
   'field.payment method': 'भुक्तानी विधि',
+  // money-gaps: a split booking paid in full by a payment of no share (src/modules/splits/service.ts).
+  'notify.split_settled_whole':
+    '{date}, {time} को बुकिङ {number} {amount} को भुक्तानीले पूरा तिरियो: तिर्न बाँकी भागहरू ({count}) मिलान गरिए र तिनका लिङ्कबाट अब तिर्न मिल्दैन।',
+  // money-gaps: the fields of PUT /api/profile/invoice-details, named in its validation messages.
+  'field.buyer pan': 'खरिदकर्ताको स्थायी लेखा नम्बर',
+  'field.buyer address': 'खरिदकर्ताको ठेगाना',
 }

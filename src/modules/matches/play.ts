@@ -19,6 +19,8 @@ import { loadMatch, matchId, maySee } from './service.ts'
 // shares, so joins, leaves and results of one match take their turn.
 
 export const MATCH_FULL = 'This match is full.'
+export const SPOTS_PAID =
+  'The whole booking of this match has been paid another way: no spot is left to join and pay for. Ask the organizer.'
 export const ALREADY_JOINED = 'You are already a player of this match.'
 export const NOT_OPEN = 'This match is no longer open.'
 export const OUTSIDE_LEVEL = (min: number | null, max: number | null, level: number) =>
@@ -73,8 +75,9 @@ export async function joinMatch(
     const taken = await lockShares(ctx, trx, split.id, (shares) =>
       shares.filter((s) => s.payment_id === null && !held.has(s.id)).slice(0, 1),
     ).catch((err) => {
-      // Every share held or paid: the spot went to someone else.
-      if (err instanceof Conflict) throw new Conflict(MATCH_FULL)
+      // Every share held or paid: the spot went to someone else, or the booking was paid in full
+      // another way (its unpaid shares settled by that payment) and no spot takes money any more.
+      if (err instanceof Conflict) throw new Conflict(players.length < m.players_total ? SPOTS_PAID : MATCH_FULL)
       throw err
     })
     const payment = await payTakenShares(ctx, trx, taken, user.id, method, input.return_url ?? null)

@@ -128,6 +128,26 @@ function matchQuery(db: Executor) {
         .whereRef('p.match_id', '=', 'm.id')
         .where('p.left_at', 'is', null)
         .as('players_count'),
+      // Shares a player could still take and pay: unpaid and held by no live player. A booking paid
+      // in full another way has its unpaid shares settled (splits' settleByWhole), leaving none.
+      eb
+        .selectFrom('booking_splits as sp')
+        .innerJoin('booking_shares as s', 's.split_id', 'sp.id')
+        .select(eb.fn.countAll<number>().as('n'))
+        .whereRef('sp.booking_type', '=', 'm.booking_type')
+        .whereRef('sp.booking_id', '=', 'm.booking_id')
+        .where('s.payment_id', 'is', null)
+        .where(({ not, exists, selectFrom }) =>
+          not(
+            exists(
+              selectFrom('match_players as mp')
+                .select('mp.id')
+                .whereRef('mp.share_id', '=', 's.id')
+                .where('mp.left_at', 'is', null),
+            ),
+          ),
+        )
+        .as('open_shares'),
     ])
 }
 

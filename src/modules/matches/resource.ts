@@ -119,7 +119,8 @@ export function matchResource(
     organizer_id: row.organizer_id,
     players: players.map((p) => ({ id: p.user_id, name: p.name, level: levelOf(p.rating ?? NEW_RATING) })),
     players_total: row.players_total,
-    spots_left: Math.max(0, row.players_total - taken),
+    // A spot is one a player can still join and pay: none once the booking is paid in full another way.
+    spots_left: Math.max(0, Math.min(row.players_total - taken, Number(row.open_shares ?? 0))),
     price_per_player: formatMoney(pricePerPlayer(Number(row.total_amount), row.players_total)),
     level_min: row.level_min === null ? null : Number(row.level_min),
     level_max: row.level_max === null ? null : Number(row.level_max),

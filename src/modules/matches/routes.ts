@@ -31,7 +31,8 @@ const JOIN_DOC =
   'wallet (default) pays at once, 200 {message, data: {match, payment}} (422 "Insufficient wallet balance."); ' +
   'gateway_1/2/3 answer 201 {data: {match, payment, payment_url}} and the share counts as paid when the gateway ' +
   'confirms it. A private match needs its link’s token (or an invitation), else 404. 409 already a player or ' +
-  'no spot left (of racing joins for the last spot exactly one wins); 422 on level when the player’s level in ' +
+  'no spot left (of racing joins for the last spot exactly one wins), or the whole booking was paid another way ' +
+  '(its unpaid shares settled: spots_left 0); 422 when a share is more than the booking’s balance due; 422 on level when the player’s level in ' +
   'the sport is outside level_min–level_max and the organizer has not invited them; 422 when the match is not ' +
   'open or the split’s deadline has passed.'
 

@@ -1,8 +1,11 @@
+import type { AuthUser } from '../../lib/auth.ts'
 import type { AppContext } from '../../lib/context.ts'
-import { Invalid } from '../../lib/errors.ts'
+import { Invalid, NotFound } from '../../lib/errors.ts'
 import { formatMoney } from '../../lib/money.ts'
 import { BS_MAX_YEAR, BS_MIN_YEAR, fiscalYearOf, fromBs, toBs } from '../../lib/nepali-date.ts'
 import { addDays } from '../../lib/time.ts'
+import type { CommissionInvoicePrint } from '../receipts/index.ts'
+import { MANAGER_ROLES, venueForStaff } from '../venues/index.ts'
 import * as repo from './repository/commission-invoices.ts'
 
 // The platform's monthly invoice to each venue for its commission (docs/payments.md, "The
@@ -129,4 +132,56 @@ export async function commissionInvoicesOf(ctx: AppContext, venueId: number, ran
 export async function issueLastMonthsCommissionInvoices(ctx: AppContext): Promise<number> {
   const { fiscalYear, month } = lastEndedMonth(ctx.zone.today(ctx.clock.now()))
   return (await issueCommissionInvoices(ctx, fiscalYear, month)).length
+}
+
+/**
+ * One print of a commission invoice (its PDF, GET …/commission-invoices/{id}/pdf): what it prints and
+ * this print's copy number (0: the original, then "Copy of Original (n)"), each print recorded (who,
+ * when). The venue's owner and managers and super_admin (403 anyone else); 404 for an invoice that
+ * is not this venue's. The lines split the invoice's taxable amount between commission on online
+ * money and on money taken at the desk (cash), in proportion to the commission the ledger charged on
+ * each in the invoice's month; the amounts printed are the invoice's as issued.
+ */
+export async function printCommissionInvoice(
+  ctx: AppContext,
+  user: AuthUser,
+  venueKey: string,
+  id: number,
+): Promise<{ print: CommissionInvoicePrint; copy: number }> {
+  const venue = await venueForStaff(ctx, user, venueKey, MANAGER_ROLES)
+  const row = await repo.invoiceOf(ctx.db, venue.id, id)
+  if (!row) throw new NotFound()
+  const inv = commissionInvoiceResource(row)
+  const start = ctx.zone.instant(inv.period_from, '00:00')
+  const end = ctx.zone.instant(addDays(inv.period_to, 1), '00:00')
+  const total = Number(row.total)
+  const taxable = Number(row.taxable_amount)
+  const desk = Math.min(Math.max(await repo.deskCommission(ctx.db, venue.id, start, end), 0), total)
+  const deskTaxable = total > 0 ? Math.round((desk * taxable) / total) : 0
+  const copy = await ctx.db
+    .transaction()
+    .execute((trx) => repo.recordInvoicePrint(trx, inv.id, user.id, ctx.clock.now()))
+  return {
+    copy,
+    print: {
+      invoice_number: inv.invoice_number,
+      fiscal_year: inv.fiscal_year,
+      bs_month: inv.bs_month,
+      period_from: inv.period_from,
+      period_to: inv.period_to,
+      issued_on: inv.issued_on,
+      issued_on_bs: inv.issued_on_bs,
+      seller: inv.seller,
+      buyer: {
+        legal_name: inv.buyer.legal_name,
+        address: await repo.venueAddress(ctx.db, venue.id),
+        pan_number: inv.buyer.pan_number,
+      },
+      lines: { online: formatMoney(taxable - deskTaxable), desk: formatMoney(deskTaxable) },
+      taxable_amount: inv.taxable_amount,
+      vat: inv.vat,
+      total: inv.total,
+      total_paisa: total,
+    },
+  }
 }

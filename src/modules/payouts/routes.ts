@@ -1,13 +1,23 @@
 import { Type } from 'typebox'
 import { signedIn } from '../../lib/auth.ts'
 import { NotFound } from '../../lib/errors.ts'
+import { requestLocale } from '../../lib/i18n/index.ts'
+import { pathId } from '../../lib/ids.ts'
 import type { Routes } from '../../lib/route.ts'
 import { Data, errorResponses, Message, Nullable } from '../../lib/schemas.ts'
+import { commissionInvoicePdf, invoiceLanguage } from '../receipts/index.ts'
 import { MANAGER_ROLES, resolveVenue, venueForStaff } from '../venues/index.ts'
-import { commissionInvoiceResource, commissionInvoicesOf, issueCommissionInvoices } from './commission-invoices.ts'
+import {
+  commissionInvoiceResource,
+  commissionInvoicesOf,
+  issueCommissionInvoices,
+  printCommissionInvoice,
+} from './commission-invoices.ts'
 import { listPayouts, payoutAccountOf, setPayoutAccount } from './repository.ts'
 import {
   CommissionBody,
+  CommissionInvoiceParams,
+  CommissionInvoicePdfQuery,
   CommissionInvoiceSchema,
   CommissionSchema,
   DueSchema,
@@ -206,6 +216,49 @@ const routes: Routes = async (app) => {
     async (req) => {
       const venue = await venueForStaff(ctx, signedIn(req), req.params.venue, MANAGER_ROLES)
       return { data: await commissionInvoicesOf(ctx, venue.id) }
+    },
+  )
+
+  app.get(
+    '/venues/:venue/commission-invoices/:id/pdf',
+    {
+      onRequest: app.auth.required,
+      schema: {
+        tags,
+        security,
+        operationId: 'getCommissionInvoicePdf',
+        summary: "One of the platform's commission invoices to a venue as a one-page PDF (owner, manager, super_admin)",
+        description:
+          'A Tax Invoice from the platform (PLATFORM_LEGAL_NAME, PLATFORM_PAN) to the venue (its legal name as issued, ' +
+          'address, PAN): the number, fiscal year, dates in BS and AD, the month invoiced, the lines (commission on online ' +
+          'payments, on payments taken at the desk), the taxable amount, 13% VAT, the total and the amount in words. The ' +
+          'first PDF is the original; every later one is marked "Copy of Original (n)" (each print recorded). Language: ' +
+          "`?lang=ne|en`, else the signed-in user's language, else Accept-Language, else English. 403 for anyone but the " +
+          "venue's owner, managers and super_admin; 404 for an invoice that is not this venue's.",
+        params: CommissionInvoiceParams,
+        querystring: CommissionInvoicePdfQuery,
+        response: {
+          200: {
+            description: 'The commission invoice',
+            content: {
+              'application/pdf': { schema: Type.String({ format: 'binary', description: 'A one-page PDF' }) },
+            },
+          },
+          ...errorResponses,
+        },
+      },
+    },
+    async (req, reply) => {
+      const { print, copy } = await printCommissionInvoice(ctx, signedIn(req), req.params.venue, pathId(req.params.id))
+      const lang = invoiceLanguage(req.query.lang, requestLocale(req))
+      return (
+        reply
+          .header('cache-control', 'private, no-store')
+          .type('application/pdf')
+          .header('content-disposition', `inline; filename="${print.invoice_number.replaceAll('/', '-')}.pdf"`)
+          // `as never`: the PDF bytes bypass the serializer (the schema documents them as application/pdf).
+          .send((await commissionInvoicePdf(print, { copy, lang })) as never)
+      )
     },
   )
 

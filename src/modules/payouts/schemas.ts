@@ -1,7 +1,20 @@
 import { Type } from 'typebox'
 import { DateInput, DateOnly, DateTime, Money, MoneyInput, Nullable, named } from '../../lib/schemas.ts'
+import { LocaleEnum } from '../accounts/index.ts'
 
 export const VenueParams = Type.Object({ venue: Type.String({ description: 'Venue id or slug' }) })
+export const CommissionInvoiceParams = Type.Object({
+  venue: Type.String({ description: 'Venue id or slug' }),
+  id: Type.String({ description: 'Commission invoice id' }),
+})
+export const CommissionInvoicePdfQuery = Type.Object({
+  lang: Type.Optional(
+    Type.Unsafe<(typeof LocaleEnum.values)[number]>({
+      ...LocaleEnum.request,
+      description: "Language of the PDF; without it the signed-in user's language (else Accept-Language) decides",
+    }),
+  ),
+})
 
 const Percent = Type.Number({ minimum: 0, maximum: 100, description: '0–100, at most two decimals' })
 

@@ -3,5 +3,8 @@
 // (docs/payments.md, "Receipts and IRD").
 
 export { registerReceiptJobs } from './cbms.ts'
+// The platform's commission invoice PDF (payouts' commission invoices), drawn with the same writer.
+export { type CommissionInvoicePrint, commissionInvoicePdf } from './commission-pdf.ts'
+export { invoiceLanguage } from './language.ts'
 export type { ReceiptRow } from './repository.ts'
 export { issueCreditNote, issueReceipt, vatSplit } from './service.ts'

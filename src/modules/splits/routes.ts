@@ -17,7 +17,9 @@ const PAY_DOC =
   'answer 201 {data: {payment, payment_url}} and the share is paid when the gateway confirms it (if ' +
   "someone else paid it meanwhile, that money goes back to the payer's wallet). Cash is not offered: a " +
   'share is paid by whoever opens its link, away from the desk. 409 when the share is already paid; 422 ' +
-  'when the booking is no longer payable or the split deadline has passed.'
+  'when the booking is no longer payable, the share is more than its balance due (part paid another way), or the ' +
+  'split deadline has passed. A payment of the whole balance made otherwise (/api/payments/initiate, the desk) ' +
+  'settles the unpaid shares: their links then answer 409.'
 
 /** Split payment of court bookings, and the share links of both kinds. */
 const routes: FastifyPluginAsyncTypebox<{ gateways: Gateways }> = async (app, { gateways }) => {

@@ -42,6 +42,9 @@ export const SHARE_PAID = 'This share has already been paid.'
 export const SHARES_ALL_PAID = 'Every share of this booking has been paid.'
 export const SHARE_NOT_PAYABLE = 'This share can no longer be paid.'
 export const BOOKING_PAID = 'This booking is already paid.'
+/** A share larger than the booking's balance due (part was paid at the desk or otherwise). */
+export const SHARE_OVER_BALANCE = (share: number, due: number) =>
+  `This booking has only Rs ${formatMoney(due)} left to pay, less than this share (Rs ${formatMoney(share)}): part of it was paid another way. The organizer can pay the balance from the booking.`
 export const SPLIT_DEADLINE_PASSED = 'The time to pay the shares of this booking has passed.'
 
 /** A split as the API shows it (SplitSchema). */
@@ -213,7 +216,9 @@ export async function payTakenShares(
   const ids = taken.shares.map((s) => s.id)
   // Paid otherwise meanwhile (the whole balance through /api/payments/initiate, or at the desk):
   // the booking would not take the share's money.
-  if (taken.booking.total_amount - taken.booking.paid_amount < amount) throw new Unprocessable(BOOKING_PAID)
+  const due = taken.booking.total_amount - taken.booking.paid_amount
+  if (due <= 0) throw new Unprocessable(BOOKING_PAID)
+  if (due < amount) throw new Unprocessable(SHARE_OVER_BALANCE(amount, due))
   if (method === 'wallet') {
     const received = await receivePayment(ctx, trx, taken.booking, { way: 'wallet', userId: payerId, amount })
     await repo.linkPayment(trx, received.payment.id, ids)
@@ -255,7 +260,10 @@ export async function paymentArriving(
   room: number,
 ): Promise<number> {
   const links = await repo.lockLinkedShares(trx, payment.id)
-  if (links.length === 0) return room
+  if (links.length === 0) {
+    if (room > 0) await settleByWhole(ctx, trx, booking, payment, room)
+    return room
+  }
   const shares = links.flatMap((l) => (l.share ? [l.share] : []))
   const free = shares.length === links.length && shares.every((s) => s.payment_id === null)
   const sum = shares.reduce((s, x) => s + x.amount, 0)
@@ -268,6 +276,54 @@ export async function paymentArriving(
     payment,
   )
   return sum
+}
+
+/**
+ * A payment of no share (the whole balance through /api/payments/initiate, cash or QR at the desk)
+ * that brings a split booking to fully paid settles its unpaid shares, as split/settle would: they
+ * are marked paid by that payment's payer (the booking's customer for desk money), so the shares,
+ * the share page, the desk board and a match's spots agree with the money, and the organizer is
+ * told. A payment that leaves a balance due changes no share (a share larger than what is left is
+ * then refused when paid: SHARE_OVER_BALANCE).
+ */
+async function settleByWhole(
+  ctx: AppContext,
+  trx: Executor,
+  booking: { kind: BookingKind; id: number },
+  payment: { id: number; user_id: number | null; amount: number },
+  room: number,
+): Promise<void> {
+  const split = await repo.findSplit(trx, booking.kind, booking.id)
+  if (!split) return
+  const facts = await repo.bookingFacts(trx, booking.kind, booking.id)
+  if (!facts || facts.paid_amount + room < facts.total_amount) return
+  const unpaid = (await repo.sharesOfSplit(trx, split.id, true)).filter((s) => s.payment_id === null)
+  const payerId = payment.user_id ?? facts.user_id
+  if (unpaid.length === 0 || payerId === null) return
+  await repo.markSharesPaid(
+    trx,
+    unpaid.map((s) => s.id),
+    { payer_id: payerId, payment_id: payment.id, paid_at: ctx.clock.now() },
+  )
+  if (facts.user_id === null) return
+  const shares = await repo.shareDetails(trx, split.id)
+  await notify(
+    ctx,
+    facts.user_id,
+    'SplitSharePaid',
+    {
+      message: `Booking ${facts.booking_number} on ${facts.date} at ${facts.start_time.slice(0, 5)} is paid in full by a payment of Rs ${formatMoney(payment.amount)}: the shares still unpaid (${unpaid.length}) are settled and their links can no longer be paid.`,
+      booking_id: booking.id,
+      booking_type: booking.kind,
+      booking_number: facts.booking_number,
+      venue_id: facts.venue_id,
+      shares_paid: shares.length,
+      shares_total: shares.length,
+      unpaid_shares: [],
+      settled_shares: unpaid.map((s) => s.id),
+    },
+    trx,
+  )
 }
 
 /** Marks shares paid by the payment's payer and tells the organizer who has paid and who has not. */

@@ -229,4 +229,12 @@ export const en = {
   'tournaments.played': 'Played',
   'tournaments.points': 'Points',
   'tournaments.vs': '{a} vs {b}',
+  // money-gaps: the buyer's PAN and address printed on the customer's invoices (profile page).
+  'profile.invoice': 'Invoice details',
+  'profile.invoiceHint':
+    'Printed as the buyer on your invoices issued from now on, for a business that claims the VAT. Leave empty if you do not need them.',
+  'profile.buyerPan': 'PAN (Permanent Account Number)',
+  'profile.buyerPanHint': '9 digits',
+  'profile.buyerAddress': 'Billing address',
+  'profile.saveInvoice': 'Save invoice details',
 } as const

@@ -228,4 +228,12 @@ export const ne: Record<keyof typeof en, string> = {
   'tournaments.played': 'खेलेको',
   'tournaments.points': 'अङ्क',
   'tournaments.vs': '{a} विरुद्ध {b}',
+  // money-gaps: the buyer's PAN and address printed on the customer's invoices (profile page).
+  'profile.invoice': 'बीजक विवरण',
+  'profile.invoiceHint':
+    'अबदेखि जारी हुने तपाईंका बीजकमा खरिदकर्ताको रूपमा छापिन्छ, मू.अ.कर दाबी गर्ने व्यवसायका लागि। आवश्यक नभए खाली छोड्नुहोस्।',
+  'profile.buyerPan': 'स्थायी लेखा नम्बर (PAN)',
+  'profile.buyerPanHint': '९ अङ्क',
+  'profile.buyerAddress': 'बीजकको ठेगाना',
+  'profile.saveInvoice': 'बीजक विवरण सुरक्षित गर्नुहोस्',
 }

@@ -167,6 +167,7 @@ function StatementBody({ statement: s }: { statement: Statement }) {
         ))}
       </dl>
       <p class="muted">{t('money.desk', { gross: money(s.desk_gross), refunds: money(s.desk_refunds) })}</p>
+      <CommissionInvoices statement={s} />
       {s.lines.length === 0 ? (
         <p>{t('money.nothingMoved')}</p>
       ) : (
@@ -198,6 +199,53 @@ function StatementBody({ statement: s }: { statement: Statement }) {
         </Scroll>
       )}
     </>
+  )
+}
+
+/** The platform's commission invoices issued in the statement's range, each opened as its PDF. */
+function CommissionInvoices({ statement: s }: { statement: Statement }) {
+  const [error, setError] = useState<string | null>(null)
+  if (s.commission_invoices.length === 0) return null
+  async function open(inv: Statement['commission_invoices'][number]) {
+    setError(null)
+    try {
+      // The PDF needs the bearer token: fetched as a Blob and opened through an object URL.
+      const blob = await ok(
+        api().GET('/api/venues/{venue}/commission-invoices/{id}/pdf', {
+          params: { path: { venue: String(inv.buyer.venue_id), id: String(inv.id) } },
+          headers: { accept: 'application/pdf' },
+          parseAs: 'blob',
+        }),
+      )
+      const url = URL.createObjectURL(new Blob([blob], { type: 'application/pdf' }))
+      if (!window.open(url, '_blank')) {
+        const a = document.createElement('a')
+        a.href = url
+        a.download = `${inv.invoice_number.replaceAll('/', '-')}.pdf`
+        document.body.append(a)
+        a.click()
+        a.remove()
+      }
+      setTimeout(() => URL.revokeObjectURL(url), 60_000)
+    } catch (err) {
+      setError(messageOf(err))
+    }
+  }
+  return (
+    <div>
+      <h3>{t('money.commissionInvoices')}</h3>
+      {error && <Notice kind="error">{error}</Notice>}
+      <ul>
+        {s.commission_invoices.map((inv) => (
+          <li key={inv.id}>
+            {bothDates(inv.issued_on)} · {money(inv.total)}{' '}
+            <button type="button" class="link" onClick={() => open(inv)}>
+              {t('money.commissionInvoicePdf', { number: inv.invoice_number })}
+            </button>
+          </li>
+        ))}
+      </ul>
+    </div>
   )
 }
 

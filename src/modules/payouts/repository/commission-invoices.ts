@@ -64,3 +64,62 @@ export async function invoicesOf(db: Executor, venueId: number, range?: { from: 
   if (range) q = q.where('issued_on', '>=', range.from).where('issued_on', '<=', range.to)
   return q.orderBy('id').execute()
 }
+
+/** One commission invoice of a venue, or undefined (unknown, or another venue's). */
+export function invoiceOf(db: Executor, venueId: number, id: number): Promise<CommissionInvoiceRow | undefined> {
+  return db
+    .selectFrom('commission_invoices')
+    .selectAll()
+    .where('venue_id', '=', venueId)
+    .where('id', '=', id)
+    .executeTakeFirst()
+}
+
+/** The venue's address as its invoice prints it (today's: the invoice row keeps name and PAN as issued). */
+export async function venueAddress(db: Executor, venueId: number): Promise<string> {
+  const v = await db
+    .selectFrom('venues')
+    .select(['address', 'city'])
+    .where('id', '=', venueId)
+    .executeTakeFirstOrThrow()
+  return [v.address, v.city].filter((x) => x && x.trim() !== '').join(', ')
+}
+
+/**
+ * The commission (VAT included, net of commission given back) the venue's balance was charged in
+ * [start, end) on payments taken at the desk (cash): the rest of an invoice's total is commission
+ * on online money (gateways and wallets, a QR payment at the desk included, as takeCommission counts it).
+ */
+export async function deskCommission(db: Executor, venueId: number, start: Date, end: Date): Promise<number> {
+  const { rows } = await sql<{ total: string | null }>`
+    SELECT sum(l.amount) AS total
+    FROM ledger_entries e JOIN ledger_lines l ON l.entry_id = e.id
+    JOIN payments p ON p.id = e.payment_id
+    WHERE e.kind IN ('commission', 'commission_refund') AND e.occurred_at >= ${start} AND e.occurred_at < ${end}
+      AND e.venue_id = ${venueId} AND l.account = ${`venue:${venueId}:balance`} AND p.method = 'cash'`.execute(db)
+  return Number(rows[0]?.total ?? 0)
+}
+
+/**
+ * Records one print of a commission invoice and returns its copy number (0: the original). The
+ * invoice's row is locked first, so two prints at once take 0 and 1, never the same number.
+ */
+export async function recordInvoicePrint(trx: Executor, invoiceId: number, userId: number, now: Date): Promise<number> {
+  await trx
+    .selectFrom('commission_invoices')
+    .select('id')
+    .where('id', '=', invoiceId)
+    .forUpdate()
+    .executeTakeFirstOrThrow()
+  const row = await trx
+    .selectFrom('commission_invoice_prints')
+    .select((eb) => eb.fn.countAll<string>().as('n'))
+    .where('invoice_id', '=', invoiceId)
+    .executeTakeFirstOrThrow()
+  const copy = Number(row.n)
+  await trx
+    .insertInto('commission_invoice_prints')
+    .values({ invoice_id: invoiceId, copy_number: copy, printed_by: userId, printed_at: now })
+    .execute()
+  return copy
+}

@@ -117,6 +117,7 @@ function Profile() {
         </p>
       ))}
       <Outcome notice={messages.notice} message={messages.message} />
+      <InvoiceDetails />
       <h2>{t('profile.passwordTitle')}</h2>
       <form
         onSubmit={(e) => {
@@ -204,5 +205,63 @@ function Profile() {
         </button>
       </p>
     </section>
+  )
+}
+
+/**
+ * The buyer's PAN and address printed on the customer's invoices issued from now on
+ * (GET/PUT /api/profile/invoice-details; docs/payments.md, "Receipts and IRD"). Empty fields clear
+ * them; the service's answer to a bad PAN or a too long address is shown next to its field.
+ */
+function InvoiceDetails() {
+  const details = useLoad(() => ok(api().GET('/api/profile/invoice-details')).then((r) => r.data))
+  const save = useAction()
+  return (
+    <>
+      <h2>{t('profile.invoice')}</h2>
+      <p class="muted">{t('profile.invoiceHint')}</p>
+      <Loaded state={details}>
+        {(d) => (
+          <form
+            noValidate
+            onSubmit={(e) => {
+              const v = formValues(e)
+              save.run(async () => {
+                await ok(
+                  api().PUT('/api/profile/invoice-details', {
+                    body: {
+                      buyer_pan: v.buyer_pan.replace(/\s+/g, '') || null,
+                      buyer_address: v.buyer_address.trim() || null,
+                    },
+                  }),
+                )
+                return t('common.saved')
+              })
+            }}
+          >
+            <Field
+              label={t('profile.buyerPan')}
+              hint={t('profile.buyerPanHint')}
+              name="buyer_pan"
+              inputMode="numeric"
+              autoComplete="off"
+              defaultValue={d.buyer_pan ?? ''}
+              error={save.field('buyer_pan')}
+            />
+            <Field
+              label={t('profile.buyerAddress')}
+              name="buyer_address"
+              autoComplete="street-address"
+              defaultValue={d.buyer_address ?? ''}
+              error={save.field('buyer_address')}
+            />
+            <Outcome notice={save.notice} message={save.message} />
+            <button type="submit" disabled={save.busy}>
+              {t('profile.saveInvoice')}
+            </button>
+          </form>
+        )}
+      </Loaded>
+    </>
   )
 }
