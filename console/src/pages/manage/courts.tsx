@@ -15,6 +15,7 @@ import {
   useForm,
   useLoad,
 } from '../../components/forms.tsx'
+import { ScrollBox } from '../../components/scroll.tsx'
 import { Dialog, Field, Notice, RowAction, SelectField } from '../../components/ui.tsx'
 import { money } from '../../format.ts'
 import { digits, localName, type MessageKey, t } from '../../i18n/index.ts'
@@ -181,44 +182,46 @@ function ItemSection<T extends Court | Game>({
     <Section title={title}>
       <Loaded state={state} loading={loading} empty={empty}>
         {(rows) => (
-          <Table
-            caption={caption}
-            columns={[
-              t('holidays.name'),
-              kindHeader,
-              t('courts.slot'),
-              t('courts.players'),
-              { label: t('courts.pricePerHour'), num: true },
-              t('common.status'),
-              t('cashBack.actions'),
-            ]}
-          >
-            {rows.map((c) => (
-              <tr key={c.id}>
-                <td>{c.name}</td>
-                <td>{kindOf(c)}</td>
-                <td>{t('courts.min', { n: c.slot_minutes })}</td>
-                <td>{digits(String(c.capacity))}</td>
-                <td class="num">{money(c.price_per_hour)}</td>
-                <td>
-                  {c.is_active ? t('courts.active') : <strong class="status-inactive">{t('courts.inactive')}</strong>}
-                </td>
-                <td class="row-actions">
-                  <RowAction label={t('courts.edit')} of={c.name} onClick={() => onEdit(c)} />
-                  {c.is_active ? (
-                    <RowAction label={t('courts.deactivate')} of={c.name} onClick={() => onDeactivate(c)} />
-                  ) : (
-                    <RowAction
-                      label={t('courts.reactivate')}
-                      of={c.name}
-                      disabled={busy}
-                      onClick={() => onReactivate(c)}
-                    />
-                  )}
-                </td>
-              </tr>
-            ))}
-          </Table>
+          <ScrollBox label={caption}>
+            <Table
+              caption={caption}
+              columns={[
+                t('holidays.name'),
+                kindHeader,
+                t('courts.slot'),
+                t('courts.players'),
+                { label: t('courts.pricePerHour'), num: true },
+                t('common.status'),
+                t('cashBack.actions'),
+              ]}
+            >
+              {rows.map((c) => (
+                <tr key={c.id}>
+                  <td>{c.name}</td>
+                  <td>{kindOf(c)}</td>
+                  <td>{t('courts.min', { n: c.slot_minutes })}</td>
+                  <td>{digits(String(c.capacity))}</td>
+                  <td class="num">{money(c.price_per_hour)}</td>
+                  <td>
+                    {c.is_active ? t('courts.active') : <strong class="status-inactive">{t('courts.inactive')}</strong>}
+                  </td>
+                  <td class="row-actions">
+                    <RowAction label={t('courts.edit')} of={c.name} onClick={() => onEdit(c)} />
+                    {c.is_active ? (
+                      <RowAction label={t('courts.deactivate')} of={c.name} onClick={() => onDeactivate(c)} />
+                    ) : (
+                      <RowAction
+                        label={t('courts.reactivate')}
+                        of={c.name}
+                        disabled={busy}
+                        onClick={() => onReactivate(c)}
+                      />
+                    )}
+                  </td>
+                </tr>
+              ))}
+            </Table>
+          </ScrollBox>
         )}
       </Loaded>
       <div class="actions">

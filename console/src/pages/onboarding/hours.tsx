@@ -2,6 +2,7 @@ import { useState } from 'preact/hooks'
 import { api, ok, type Schemas } from '../../api.ts'
 import { dayName } from '../../components/court-week.tsx'
 import { CheckField, hhmm, Outcome, rupees, Section, useForm } from '../../components/forms.tsx'
+import { ScrollBox } from '../../components/scroll.tsx'
 import { Field, Notice, SelectField } from '../../components/ui.tsx'
 import { digits, t } from '../../i18n/index.ts'
 
@@ -142,50 +143,52 @@ export function OpeningHoursForm({
         <Outcome error={f.error} notice={f.notice} />
         {problem && <Notice kind="error">{problem}</Notice>}
         <CourtChecks courts={courts} chosen={chosen} onChange={setChosen} id="hours-courts" />
-        <table class="hours-week">
-          <caption class="sr-only">{t('hours.caption')}</caption>
-          <thead>
-            <tr>
-              <th scope="col">{t('common.day')}</th>
-              <th scope="col">{t('hours.open')}</th>
-              <th scope="col">{t('wizard.opens')}</th>
-              <th scope="col">{t('wizard.closes')}</th>
-            </tr>
-          </thead>
-          <tbody>
-            {rows.map((r, day) => (
-              <tr key={day}>
-                <th scope="row">{dayName(day)}</th>
-                <td>
-                  <input
-                    type="checkbox"
-                    aria-label={t('hours.openOn', { day: dayName(day) })}
-                    checked={r.open}
-                    onChange={(e) => set(day, { open: e.currentTarget.checked })}
-                  />
-                </td>
-                <td>
-                  <input
-                    type="time"
-                    aria-label={t('hours.dayOpens', { day: dayName(day) })}
-                    value={r.opens}
-                    disabled={!r.open}
-                    onInput={(e) => set(day, { opens: e.currentTarget.value })}
-                  />
-                </td>
-                <td>
-                  <input
-                    type="time"
-                    aria-label={t('hours.dayCloses', { day: dayName(day) })}
-                    value={r.closes}
-                    disabled={!r.open}
-                    onInput={(e) => set(day, { closes: e.currentTarget.value })}
-                  />
-                </td>
+        <ScrollBox label={t('hours.caption')}>
+          <table class="hours-week">
+            <caption class="sr-only">{t('hours.caption')}</caption>
+            <thead>
+              <tr>
+                <th scope="col">{t('common.day')}</th>
+                <th scope="col">{t('hours.open')}</th>
+                <th scope="col">{t('wizard.opens')}</th>
+                <th scope="col">{t('wizard.closes')}</th>
               </tr>
-            ))}
-          </tbody>
-        </table>
+            </thead>
+            <tbody>
+              {rows.map((r, day) => (
+                <tr key={day}>
+                  <th scope="row">{dayName(day)}</th>
+                  <td>
+                    <input
+                      type="checkbox"
+                      aria-label={t('hours.openOn', { day: dayName(day) })}
+                      checked={r.open}
+                      onChange={(e) => set(day, { open: e.currentTarget.checked })}
+                    />
+                  </td>
+                  <td>
+                    <input
+                      type="time"
+                      aria-label={t('hours.dayOpens', { day: dayName(day) })}
+                      value={r.opens}
+                      disabled={!r.open}
+                      onInput={(e) => set(day, { opens: e.currentTarget.value })}
+                    />
+                  </td>
+                  <td>
+                    <input
+                      type="time"
+                      aria-label={t('hours.dayCloses', { day: dayName(day) })}
+                      value={r.closes}
+                      disabled={!r.open}
+                      onInput={(e) => set(day, { closes: e.currentTarget.value })}
+                    />
+                  </td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </ScrollBox>
         <div class="actions">
           <button type="submit" class="primary" disabled={f.busy}>
             {t('hours.save')}
