@@ -116,12 +116,32 @@ describe('console: login, onboarding, the invitation and Manage Details and Cour
     await noViolations(page, 'forgot password in Nepali, 390 px')
     await page.getByRole('button', { name: 'साइन इनमा फर्कनुहोस्' }).click()
 
-    // The new owner signs in: the empty venue list in Nepali, on to the wizard.
+    // The new owner signs in: the empty venue list in Nepali, with an invitation waiting for her (the
+    // role in Nepali, the validity with its BS date beside), on to the wizard.
+    await invite('sita@example.com')
+    const mine = (await inject('GET', '/api/me/invitations', await login('sita@example.com', PASSWORD))).json().data
+    const expires = mine[0].expires_at as string
     await page.getByLabel('इमेल वा फोन').fill('sita@example.com')
     await page.getByLabel('पासवर्ड').fill(PASSWORD)
     await page.getByRole('button', { name: 'साइन इन', exact: true }).click()
     await page.getByRole('heading', { name: 'अहिलेसम्म कुनै भेन्यु छैन' }).waitFor()
-    assert.deepEqual(await englishLeft(page, ['No venues yet', 'Own or run a venue?', 'Work at one?']), [])
+    const invitations = page.getByRole('region', { name: 'तपाईंका लागि निम्तोहरू' })
+    const offer = invitations.getByText(/ले तपाईंलाई त्यहाँ कर्मचारी भएर काम गर्न निम्तो दिएको छ/)
+    await offer.waitFor()
+    const offered = (await offer.textContent()) ?? ''
+    assert.ok(offered.includes(bsDate(expires.slice(0, 10), 'ne')), offered)
+    assert.ok(offered.includes(digits(expires.slice(11, 16), 'ne')), offered)
+    await invitations.getByRole('button', { name: 'स्वीकार गर्नुहोस् Baneshwor Futsal Arena को निम्तो' }).waitFor()
+    assert.deepEqual(
+      await englishLeft(page, [
+        'No venues yet',
+        'Own or run a venue?',
+        'Work at one?',
+        'Invitations for you',
+        'Accept',
+      ]),
+      [],
+    )
     await noViolations(page, 'no venues yet in Nepali, 390 px')
     await page.close()
   })
