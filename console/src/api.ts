@@ -1,5 +1,6 @@
 import { createSessionStore } from '../../shared-ui/session.ts'
 import { type CourtsideClient, type components, createCourtsideClient } from '../../src/client/index.ts'
+import { getLang, t } from './i18n/index.ts'
 
 // The console's only door to the service: the typed client generated from the service's own
 // OpenAPI document (src/client). A route whose schema changes breaks this build, not the desk.
@@ -42,9 +43,15 @@ export function hasRole(user: User | undefined, ...roles: string[]): boolean {
   return !!user && user.roles.some((r) => roles.includes(r))
 }
 
-/** The typed client, signed in when there is a session. */
-export function api(): CourtsideClient {
-  return createCourtsideClient(location.origin, currentSession()?.token)
+/**
+ * The typed client, signed in with `token` or else the session's. It asks for answers in the
+ * console's language (Accept-Language): a guest's errors (sign-in, a code, an invitation) come in
+ * Nepali when the console shows Nepali; a signed-in user's follow the language of their profile.
+ */
+export function api(token = currentSession()?.token): CourtsideClient {
+  return createCourtsideClient(location.origin, token, {
+    headers: { 'accept-language': getLang() === 'ne' ? 'ne-NP, ne;q=0.9, en;q=0.5' : 'en' },
+  })
 }
 
 interface Answer<T> {
@@ -59,13 +66,13 @@ export async function ok<T>(pending: Promise<Answer<T>>): Promise<T> {
   try {
     answer = await pending
   } catch {
-    throw new ApiError(0, 'The service cannot be reached. Check the connection and try again.')
+    throw new ApiError(0, t('api.unreachable'))
   }
   if (answer.response.ok) return answer.data as T
   const body = (answer.error ?? {}) as { message?: string; errors?: Record<string, string[]> }
   const status = answer.response.status
   if (status === 401 && currentSession()) setSession(null)
-  const message = body.message ?? `The service answered ${status}.`
+  const message = body.message ?? t('api.answered', { status: String(status) })
   // A 429 says how long to wait (Retry-After, or the rate-limit headers): the message shows it.
   const wait = status === 429 ? retryAfter(answer.response.headers) : null
   if (wait !== null) throw new ApiError(status, `${message} ${waitText(wait)}`, body.errors ?? {}, wait)
@@ -83,15 +90,15 @@ function retryAfter(headers: Headers): number | null {
 
 /** "Try again in 40 s." (or in a minute and more: "Try again in 2 min 5 s."). */
 export function waitText(seconds: number): string {
-  if (seconds < 60) return `Try again in ${seconds} s.`
+  if (seconds < 60) return t('api.waitSeconds', { s: seconds })
   const m = Math.floor(seconds / 60)
   const s = seconds % 60
-  return `Try again in ${m} min${s ? ` ${s} s` : ''}.`
+  return s ? t('api.waitMinutesSeconds', { m, s }) : t('api.waitMinutes', { m })
 }
 
 /** The message to show for any failure. */
 export function messageOf(err: unknown): string {
   if (err instanceof ApiError) return err.message
   if (err instanceof Error) return err.message
-  return 'Something went wrong.'
+  return t('api.wrong')
 }

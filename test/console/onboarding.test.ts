@@ -194,6 +194,8 @@ describe('console: owner onboarding', () => {
       .waitFor()
     const week = p.getByRole('table', { name: /^Court A/ })
     await week.getByRole('row', { name: /Saturday Closed/ }).waitFor()
+    // The week is read again after the band is saved: wait for the new price before reading the row.
+    await week.getByRole('row', { name: /^Friday.*Rs 2,000\.00/ }).waitFor()
     assert.match((await week.getByRole('row', { name: /^Friday/ }).textContent()) ?? '', /06:00–21:00.*Rs 2,000\.00/)
     await noViolations(p, 'hours step')
     await screenshot(p, 'console-onboarding')

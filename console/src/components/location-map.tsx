@@ -2,6 +2,7 @@ import 'leaflet/dist/leaflet.css'
 import L from 'leaflet'
 import { useEffect, useRef } from 'preact/hooks'
 import { api, ok } from '../api.ts'
+import { t, useLang } from '../i18n/index.ts'
 
 // The venue's location on a map (issue 51; docs/console.md, "Location"): Leaflet with the server's
 // tile template (GET /api/map: MAP_TILE_URL, or none, when the map is a plain background). A click
@@ -32,16 +33,29 @@ export function LocationMap({
   const marker = useRef<L.Marker | null>(null)
   const pick = useRef(onPick)
   pick.current = onPick
+  const lang = useLang()
 
   useEffect(() => {
     if (!box.current) return
     const lat = parse(latitude)
     const lng = parse(longitude)
     const at: [number, number] = lat !== null && lng !== null ? [lat, lng] : KATHMANDU
-    const m = L.map(box.current, { center: at, zoom: lat !== null ? 16 : 12, attributionControl: true })
+    // The zoom buttons are added by the language effect below, with their titles in the language shown.
+    const m = L.map(box.current, {
+      center: at,
+      zoom: lat !== null ? 16 : 12,
+      attributionControl: true,
+      zoomControl: false,
+    })
     map.current = m
     const icon = L.divIcon({ className: 'map-pin', iconSize: [22, 22], iconAnchor: [11, 22] })
-    const pin = L.marker(at, { draggable: true, icon, keyboard: true, title: 'Venue location', alt: 'Venue location' })
+    const pin = L.marker(at, {
+      draggable: true,
+      icon,
+      keyboard: true,
+      title: t('map.marker'),
+      alt: t('map.marker'),
+    })
     pin.addTo(m)
     marker.current = pin
     pin.on('dragend', () => {
@@ -67,6 +81,18 @@ export function LocationMap({
     // The map is made once; the fields move the marker below.
   }, [])
 
+  // The marker's name and the zoom buttons' titles follow the language switch.
+  useEffect(() => {
+    const m = map.current
+    const pin = marker.current?.getElement()
+    if (!m) return
+    pin?.setAttribute('title', t('map.marker'))
+    const zoom = L.control.zoom({ zoomInTitle: t('map.zoomIn'), zoomOutTitle: t('map.zoomOut') }).addTo(m)
+    return () => {
+      zoom.remove()
+    }
+  }, [lang])
+
   // Typed coordinates move the marker (and the view) when both are numbers.
   useEffect(() => {
     const lat = parse(latitude)
@@ -80,7 +106,7 @@ export function LocationMap({
 
   return (
     <div class="field">
-      <span id="location-map-label">Location on the map</span>
+      <span id="location-map-label">{t('map.label')}</span>
       <div
         ref={box}
         class="location-map"
@@ -90,8 +116,7 @@ export function LocationMap({
         data-testid="location-map"
       />
       <p class="hint" id="location-map-hint">
-        Click the map or drag the marker to the venue's entrance; the latitude and longitude below follow, and can still
-        be typed.
+        {t('map.hint')}
       </p>
     </div>
   )

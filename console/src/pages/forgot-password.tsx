@@ -1,8 +1,8 @@
 import { useState } from 'preact/hooks'
-import { createCourtsideClient } from '../../../src/client/index.ts'
 import { api, ok, setSession, type User } from '../api.ts'
 import { Outcome, useForm } from '../components/forms.tsx'
 import { Field } from '../components/ui.tsx'
+import { t } from '../i18n/index.ts'
 
 // "Forgot password" (issue 51): a one-time code by email or SMS (the contract's POST
 // /api/auth/otp/send and /verify) signs in; then a new password is set with that session
@@ -27,7 +27,7 @@ export function ForgotPassword({ onBack }: { onBack: () => void }) {
     await f.submit(async () => {
       await ok(api().POST('/api/auth/otp/send', { body: { identifier, type } }))
       setStep({ at: 'code', identifier, type })
-      return type === 'email' ? `A code was sent to ${identifier}.` : `A code was sent by SMS to ${identifier}.`
+      return type === 'email' ? t('forgot.sentEmail', { to: identifier }) : t('forgot.sentSms', { to: identifier })
     })
   }
 
@@ -41,10 +41,10 @@ export function ForgotPassword({ onBack }: { onBack: () => void }) {
         }),
       )
       if (!('token' in answer) || !answer.token || !answer.data) {
-        return 'No account uses this email or phone number. Check it, or ask your venue owner.'
+        return t('forgot.noAccount')
       }
       setStep({ at: 'new', token: answer.token, user: answer.data })
-      return 'Code accepted. Choose a new password.'
+      return t('forgot.accepted')
     })
   }
 
@@ -53,7 +53,7 @@ export function ForgotPassword({ onBack }: { onBack: () => void }) {
     if (step.at !== 'new') return
     await f.submit(async () => {
       await ok(
-        createCourtsideClient(location.origin, step.token).POST('/api/profile/password/reset', {
+        api(step.token).POST('/api/profile/password/reset', {
           body: { password: f.values.password, password_confirmation: f.values.password_confirmation },
         }),
       )
@@ -64,50 +64,56 @@ export function ForgotPassword({ onBack }: { onBack: () => void }) {
 
   return (
     <div class="card">
-      <h1 id="login-title">Reset your password</h1>
+      <h1 id="login-title">{t('forgot.title')}</h1>
       <Outcome error={f.error} notice={f.notice} />
       {step.at === 'ask' && (
         <form onSubmit={send} noValidate>
-          <p>We send a one-time code to the email or phone number of your account.</p>
-          <Field label="Email or phone" autoComplete="username" required {...f.bind('identifier')} />
+          <p>{t('forgot.intro')}</p>
+          <Field label={t('login.identifier')} autoComplete="username" required {...f.bind('identifier')} />
           <button type="submit" class="primary" disabled={f.busy}>
-            Send code
+            {t('forgot.send')}
           </button>
         </form>
       )}
       {step.at === 'code' && (
         <form onSubmit={verify} noValidate>
-          <Field label="Code" inputMode="numeric" autoComplete="one-time-code" required {...f.bind('otp')} />
+          <Field
+            label={t('forgot.code')}
+            inputMode="numeric"
+            autoComplete="one-time-code"
+            required
+            {...f.bind('otp')}
+          />
           <button type="submit" class="primary" disabled={f.busy}>
-            Sign in with the code
+            {t('forgot.signInWithCode')}
           </button>
         </form>
       )}
       {step.at === 'new' && (
         <form onSubmit={save} noValidate>
           <Field
-            label="New password"
+            label={t('forgot.newPassword')}
             type="password"
             autoComplete="new-password"
-            hint="At least 8 characters."
+            hint={t('forgot.passwordHint')}
             required
             {...f.bind('password')}
           />
           <Field
-            label="Confirm new password"
+            label={t('forgot.confirmPassword')}
             type="password"
             autoComplete="new-password"
             required
             {...f.bind('password_confirmation')}
           />
           <button type="submit" class="primary" disabled={f.busy}>
-            Save password and sign in
+            {t('forgot.save')}
           </button>
         </form>
       )}
       <p>
         <button type="button" class="link" onClick={onBack}>
-          Back to sign in
+          {t('forgot.back')}
         </button>
       </p>
     </div>

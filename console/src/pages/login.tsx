@@ -1,17 +1,23 @@
 import { useEffect, useState } from 'preact/hooks'
 import { ApiError, api, messageOf, ok, setSession, waitText } from '../api.ts'
+import { LanguageSwitch } from '../components/language.tsx'
 import { Field, Notice } from '../components/ui.tsx'
+import { count, t } from '../i18n/index.ts'
 import { ForgotPassword } from './forgot-password.tsx'
 
 /**
  * Sign in with email or phone and password (POST /api/auth/login). Too many sign-ins from one
  * address in a minute (a shift change at one desk) is the service's 429: the wait it asks for is
- * shown and counted down, and "Sign in" waits with it.
+ * shown and counted down, and "Sign in" waits with it. The language switch is above the form, so a
+ * reader of Nepali switches before signing in (the service's errors then come in Nepali too).
  */
 export function Login() {
   const [forgot, setForgot] = useState(false)
   return (
     <main id="main" class="login">
+      <div class="login-lang">
+        <LanguageSwitch />
+      </div>
       {forgot ? <ForgotPassword onBack={() => setForgot(false)} /> : <SignInForm onForgot={() => setForgot(true)} />}
     </main>
   )
@@ -24,7 +30,7 @@ export function Login() {
 export function SignInForm({
   onForgot,
   email: fixedEmail,
-  title = 'Courtside desk',
+  title,
   nested = false,
 }: {
   onForgot?: () => void
@@ -68,8 +74,8 @@ export function SignInForm({
   // the button counts it down.
   const formError = limited
     ? wait > 0
-      ? `Too many sign-ins from this desk in a minute. ${waitText(error.retryAfter ?? wait)}`
-      : 'You can sign in again now.'
+      ? t('login.tooMany', { wait: waitText(error.retryAfter ?? wait) })
+      : t('login.again')
     : error instanceof ApiError
       ? Object.keys(error.fields).length
         ? null
@@ -78,11 +84,15 @@ export function SignInForm({
 
   return (
     <form class="card" onSubmit={submit} aria-labelledby="login-title" noValidate>
-      {nested ? <h2 id="login-title">{title}</h2> : <h1 id="login-title">{title}</h1>}
-      <p>Sign in with the email or phone number of your venue account.</p>
+      {nested ? (
+        <h2 id="login-title">{title ?? t('login.title')}</h2>
+      ) : (
+        <h1 id="login-title">{title ?? t('login.title')}</h1>
+      )}
+      <p>{t('login.intro')}</p>
       {formError && <Notice kind={limited && wait === 0 ? 'info' : 'error'}>{formError}</Notice>}
       <Field
-        label="Email or phone"
+        label={t('login.identifier')}
         name="email"
         autoComplete="username"
         value={email}
@@ -91,7 +101,7 @@ export function SignInForm({
         required
       />
       <Field
-        label="Password"
+        label={t('login.password')}
         name="password"
         type="password"
         autoComplete="current-password"
@@ -101,12 +111,12 @@ export function SignInForm({
         required
       />
       <button type="submit" class="primary" disabled={busy || wait > 0}>
-        {busy ? 'Signing in…' : wait > 0 ? `Sign in (wait ${wait} s)` : 'Sign in'}
+        {busy ? t('login.signingIn') : wait > 0 ? t('login.signInWait', { s: count(wait) }) : t('login.signIn')}
       </button>
       {onForgot && (
         <p>
           <button type="button" class="link" onClick={onForgot}>
-            Forgot password?
+            {t('login.forgot')}
           </button>
         </p>
       )}

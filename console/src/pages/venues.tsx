@@ -1,7 +1,9 @@
 import { api, ok } from '../api.ts'
 import { Outcome, useForm, useLoad } from '../components/forms.tsx'
+import { localName, type MessageKey, t } from '../i18n/index.ts'
 import { href } from '../router.ts'
 import type { Venue } from '../session.ts'
+import { roleName, untilText } from './onboarding/invitation.tsx'
 
 /** The signed-in account's pending staff invitations (GET /api/me/invitations), each to accept here. */
 function MyInvitations() {
@@ -10,14 +12,14 @@ function MyInvitations() {
   if (!mine.data?.length && !f.notice) return null
   return (
     <section aria-labelledby="my-invitations">
-      <h2 id="my-invitations">Invitations for you</h2>
+      <h2 id="my-invitations">{t('venues.invitations')}</h2>
       <Outcome error={f.error} notice={f.notice} />
       <ul class="venue-list">
         {(mine.data ?? []).map((inv) => (
           <li key={inv.id}>
             <span>
-              <strong>{inv.venue.name}</strong> invites you to work there as {inv.role} (valid until{' '}
-              {inv.expires_at.slice(0, 16)}).
+              <strong>{localName(inv.venue)}</strong>
+              {t('venues.invites', { role: roleName(inv.role), until: untilText(inv.expires_at.slice(0, 16)) })}
             </span>{' '}
             <button
               type="button"
@@ -36,7 +38,7 @@ function MyInvitations() {
                 })
               }
             >
-              Accept <span class="sr-only">the invitation of {inv.venue.name}</span>
+              {t('venues.accept')} <span class="sr-only">{t('venues.acceptOf', { venue: localName(inv.venue) })}</span>
             </button>
           </li>
         ))}
@@ -50,32 +52,32 @@ export function VenueChooser({ venues }: { venues: Venue[] }) {
   if (venues.length === 0) {
     return (
       <section>
-        <h1>No venues yet</h1>
+        <h1>{t('venues.none')}</h1>
         <MyInvitations />
-        <p>This account does not work at any venue yet.</p>
+        <p>{t('venues.noneExplain')}</p>
         <ul>
           <li>
-            Own or run a venue? <a href={href('/new-venue')}>Add your venue</a>: its details, courts, hours and prices,
-            and photos, then ask the Courtside team to verify it.
+            {t('venues.ownOne')} <a href={href('/new-venue')}>{t('venues.addYours')}</a>
+            {t('venues.addExplain')}
           </li>
-          <li>Work at one? Ask its owner to invite you; the invitation comes by email and shows here.</li>
+          <li>{t('venues.workAtOne')}</li>
         </ul>
       </section>
     )
   }
   return (
     <section>
-      <h1>Choose a venue</h1>
+      <h1>{t('venues.choose')}</h1>
       <MyInvitations />
       <ul class="venue-list">
         {venues.map((v) => (
           <li key={v.id}>
             <a href={href(`/venues/${v.id}/board`)}>
-              <strong>{v.name}</strong>
+              <strong>{localName(v)}</strong>
               <span>
                 {v.address}, {v.city}
               </span>
-              <span class="muted">{v.verification_status}</span>
+              <span class="muted">{t(`venues.status.${v.verification_status}` as MessageKey)}</span>
             </a>
           </li>
         ))}

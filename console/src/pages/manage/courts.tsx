@@ -1,5 +1,6 @@
 import { useState } from 'preact/hooks'
 import { api, ok, type Schemas } from '../../api.ts'
+import { slotOptions, sportName } from '../../components/court-week.tsx'
 import {
   type Binder,
   ConfirmDialog,
@@ -14,30 +15,26 @@ import {
   useForm,
   useLoad,
 } from '../../components/forms.tsx'
+import { ScrollBox } from '../../components/scroll.tsx'
 import { Dialog, Field, Notice, RowAction, SelectField } from '../../components/ui.tsx'
 import { money } from '../../format.ts'
+import { digits, localName, type MessageKey, t } from '../../i18n/index.ts'
 import type { TabProps } from './index.tsx'
 
 // Courts and indoor games: list (inactive ones too, marked, via include_inactive), add, edit,
 // deactivate, reactivate. Deactivating takes the court or game off the board and out of booking
 // (PATCH is_active false); its bookings and history stay. Reactivating (is_active true) brings it back.
+// Words from the console's catalogue (issue 50); names as the venue typed them.
 
 type Court = Schemas['Court']
 type Game = Schemas['IndoorGame']
 type GameType = Game['game_type']
 type SlotMinutes = 15 | 30 | 45 | 60 | 90 | 120
 
-const SLOT_OPTIONS = ['15', '30', '45', '60', '90', '120'].map((m) => ({ value: m, label: `${m} minutes` }))
-const GAME_TYPES: { value: GameType; label: string }[] = [
-  { value: 'playstation', label: 'PlayStation' },
-  { value: 'chess', label: 'Chess' },
-  { value: 'ludo', label: 'Ludo' },
-  { value: 'cards', label: 'Cards' },
-  { value: 'uno', label: 'UNO' },
-  { value: 'table_tennis', label: 'Table tennis' },
-  { value: 'carrom', label: 'Carrom' },
-  { value: 'other', label: 'Other' },
-]
+const GAME_TYPES: GameType[] = ['playstation', 'chess', 'ludo', 'cards', 'uno', 'table_tennis', 'carrom', 'other']
+/** An indoor game's kind in the language shown ("Table tennis" / "टेबल टेनिस"). */
+const gameName = (type: GameType) => t(`game.${type}` as MessageKey)
+const gameOptions = () => GAME_TYPES.map((value) => ({ value, label: gameName(value) }))
 
 type Editing =
   | { kind: 'court'; item?: Court }
@@ -95,9 +92,9 @@ export function CourtsTab({ venue }: TabProps) {
           }),
         )
       }
-      finished(`${name} is active again: it is back on the board and can be booked.`)
+      finished(t('courts.reactivated', { name }))
     } catch (err) {
-      setFailed(`${name} could not be reactivated: ${(err as Error).message}`)
+      setFailed(t('courts.notReactivated', { name, error: (err as Error).message }))
     } finally {
       setBusy(false)
     }
@@ -108,33 +105,33 @@ export function CourtsTab({ venue }: TabProps) {
       {done && <Notice kind="success">{done}</Notice>}
       {failed && <Notice kind="error">{failed}</Notice>}
       <ItemSection
-        title="Courts"
+        title={t('wizard.stepCourts')}
         state={courts}
-        loading="Loading courts"
-        empty="No courts yet."
-        caption={`Courts of ${venue.name}`}
-        kindHeader="Kind"
-        kindOf={(c) => c.sport?.label ?? c.type}
+        loading={t('schedule.loadingCourts')}
+        empty={t('courts.none')}
+        caption={t('courts.caption', { venue: localName(venue) })}
+        kindHeader={t('courts.kind')}
+        kindOf={sportName}
         busy={busy}
         onEdit={(c) => setEditing({ kind: 'court', item: c })}
         onDeactivate={(c) => setEditing({ kind: 'deactivate-court', item: c })}
         onReactivate={(c) => reactivate('court', c.id, c.name)}
-        addLabel="Add a court"
+        addLabel={t('courts.addCourt')}
         onAdd={() => setEditing({ kind: 'court' })}
       />
       <ItemSection
-        title="Indoor games"
+        title={t('courts.games')}
         state={games}
-        loading="Loading indoor games"
-        empty="No indoor games yet."
-        caption={`Indoor games of ${venue.name}`}
-        kindHeader="Game"
-        kindOf={(g) => GAME_TYPES.find((t) => t.value === g.game_type)?.label ?? g.game_type}
+        loading={t('courts.loadingGames')}
+        empty={t('courts.noGames')}
+        caption={t('courts.gamesCaption', { venue: localName(venue) })}
+        kindHeader={t('courts.game')}
+        kindOf={(g) => (GAME_TYPES.includes(g.game_type) ? gameName(g.game_type) : g.game_type)}
         busy={busy}
         onEdit={(g) => setEditing({ kind: 'game', item: g })}
         onDeactivate={(g) => setEditing({ kind: 'deactivate-game', item: g })}
         onReactivate={(g) => reactivate('game', g.id, g.name)}
-        addLabel="Add an indoor game"
+        addLabel={t('courts.addGame')}
         onAdd={() => setEditing({ kind: 'game' })}
       />
 
@@ -185,37 +182,46 @@ function ItemSection<T extends Court | Game>({
     <Section title={title}>
       <Loaded state={state} loading={loading} empty={empty}>
         {(rows) => (
-          <Table
-            caption={caption}
-            columns={[
-              'Name',
-              kindHeader,
-              'Slot',
-              'Players',
-              { label: 'Price per hour', num: true },
-              'Status',
-              'Actions',
-            ]}
-          >
-            {rows.map((c) => (
-              <tr key={c.id}>
-                <td>{c.name}</td>
-                <td>{kindOf(c)}</td>
-                <td>{c.slot_minutes} min</td>
-                <td>{c.capacity}</td>
-                <td class="num">{money(c.price_per_hour)}</td>
-                <td>{c.is_active ? 'Active' : <strong class="status-inactive">Inactive</strong>}</td>
-                <td class="row-actions">
-                  <RowAction label="Edit" of={c.name} onClick={() => onEdit(c)} />
-                  {c.is_active ? (
-                    <RowAction label="Deactivate" of={c.name} onClick={() => onDeactivate(c)} />
-                  ) : (
-                    <RowAction label="Reactivate" of={c.name} disabled={busy} onClick={() => onReactivate(c)} />
-                  )}
-                </td>
-              </tr>
-            ))}
-          </Table>
+          <ScrollBox label={caption}>
+            <Table
+              caption={caption}
+              columns={[
+                t('holidays.name'),
+                kindHeader,
+                t('courts.slot'),
+                t('courts.players'),
+                { label: t('courts.pricePerHour'), num: true },
+                t('common.status'),
+                t('cashBack.actions'),
+              ]}
+            >
+              {rows.map((c) => (
+                <tr key={c.id}>
+                  <td>{c.name}</td>
+                  <td>{kindOf(c)}</td>
+                  <td>{t('courts.min', { n: c.slot_minutes })}</td>
+                  <td>{digits(String(c.capacity))}</td>
+                  <td class="num">{money(c.price_per_hour)}</td>
+                  <td>
+                    {c.is_active ? t('courts.active') : <strong class="status-inactive">{t('courts.inactive')}</strong>}
+                  </td>
+                  <td class="row-actions">
+                    <RowAction label={t('courts.edit')} of={c.name} onClick={() => onEdit(c)} />
+                    {c.is_active ? (
+                      <RowAction label={t('courts.deactivate')} of={c.name} onClick={() => onDeactivate(c)} />
+                    ) : (
+                      <RowAction
+                        label={t('courts.reactivate')}
+                        of={c.name}
+                        disabled={busy}
+                        onClick={() => onReactivate(c)}
+                      />
+                    )}
+                  </td>
+                </tr>
+              ))}
+            </Table>
+          </ScrollBox>
         )}
       </Loaded>
       <div class="actions">
@@ -264,17 +270,17 @@ function CourtForm({ venueId, item: court, onClose, onDone }: ItemFormProps<Cour
       const saved = court
         ? await ok(api().PATCH('/api/courts/{court}', { params: { path: { court: String(court.id) } }, body }))
         : await ok(api().POST('/api/venues/{venue}/courts', { params: { path: { venue: venueId } }, body }))
-      onDone(`${saved.data.name} is ${court ? 'saved' : 'added'}.`)
+      onDone(t(court ? 'courts.saved' : 'courts.added', { name: saved.data.name }))
       return undefined
     })
   }
   return (
-    <Dialog title={court ? `Edit ${court.name}` : 'Add a court'} onClose={onClose}>
+    <Dialog title={court ? t('courts.editTitle', { name: court.name }) : t('courts.addCourt')} onClose={onClose}>
       <form onSubmit={save}>
         <Outcome error={f.error} notice={f.notice} />
-        <Field label="Name" {...f.bind('name')} required />
-        <Field label="Kind" hint="For example futsal, basketball, cricket" {...f.bind('type')} />
-        <OfferFields f={f} submit={court ? 'Save court' : 'Add court'} />
+        <Field label={t('holidays.name')} {...f.bind('name')} required />
+        <Field label={t('courts.kind')} hint={t('courts.kindHint')} {...f.bind('type')} />
+        <OfferFields f={f} submit={court ? t('courts.saveCourt') : t('courts.addCourtButton')} />
       </form>
     </Dialog>
   )
@@ -292,17 +298,17 @@ function GameForm({ venueId, item: game, onClose, onDone }: ItemFormProps<Game>)
             api().PATCH('/api/indoor-games/{indoorGame}', { params: { path: { indoorGame: String(game.id) } }, body }),
           )
         : await ok(api().POST('/api/venues/{venue}/indoor-games', { params: { path: { venue: venueId } }, body }))
-      onDone(`${saved.data.name} is ${game ? 'saved' : 'added'}.`)
+      onDone(t(game ? 'courts.saved' : 'courts.added', { name: saved.data.name }))
       return undefined
     })
   }
   return (
-    <Dialog title={game ? `Edit ${game.name}` : 'Add an indoor game'} onClose={onClose}>
+    <Dialog title={game ? t('courts.editTitle', { name: game.name }) : t('courts.addGame')} onClose={onClose}>
       <form onSubmit={save}>
         <Outcome error={f.error} notice={f.notice} />
-        <Field label="Name" {...f.bind('name')} required />
-        <SelectField label="Game" options={GAME_TYPES} {...f.bindSelect('game_type')} />
-        <OfferFields f={f} submit={game ? 'Save game' : 'Add game'} />
+        <Field label={t('holidays.name')} {...f.bind('name')} required />
+        <SelectField label={t('courts.game')} options={gameOptions()} {...f.bindSelect('game_type')} />
+        <OfferFields f={f} submit={game ? t('courts.saveGame') : t('courts.addGameButton')} />
       </form>
     </Dialog>
   )
@@ -319,11 +325,11 @@ function OfferFields({
   return (
     <>
       <div class="row">
-        <Field label="Price per hour (Rs)" inputMode="decimal" {...f.bind('price_per_hour')} required />
-        <SelectField label="Slot length" options={SLOT_OPTIONS} {...f.bindSelect('slot_minutes')} />
-        <Field label="Players" type="number" min={1} {...f.bind('capacity')} />
+        <Field label={t('courts.priceRs')} inputMode="decimal" {...f.bind('price_per_hour')} required />
+        <SelectField label={t('courts.slotLength')} options={slotOptions()} {...f.bindSelect('slot_minutes')} />
+        <Field label={t('courts.players')} type="number" min={1} {...f.bind('capacity')} />
       </div>
-      <TextAreaField label="Description" {...f.bind('description')} />
+      <TextAreaField label={t('details.description')} {...f.bind('description')} />
       <FormActions submit={submit} busy={f.busy} />
     </>
   )
@@ -358,15 +364,13 @@ function Deactivate({
   }
   return (
     <ConfirmDialog
-      title={`Deactivate ${name}?`}
-      confirm="Deactivate"
+      title={t('courts.deactivateTitle', { name })}
+      confirm={t('courts.deactivate')}
       action={deactivate}
       onClose={onClose}
-      onDone={() => onDone(`${name} is deactivated: it is off the board and cannot be booked.`)}
+      onDone={() => onDone(t('courts.deactivated', { name }))}
     >
-      <p>
-        {name} will leave the day board and customers will no longer be able to book it. Existing bookings are kept.
-      </p>
+      <p>{t('courts.deactivateExplain', { name })}</p>
     </ConfirmDialog>
   )
 }

@@ -15,10 +15,12 @@ import {
 import { LocationMap } from '../../components/location-map.tsx'
 import { ProvinceField } from '../../components/province.tsx'
 import { Field, Loading, Notice, RowAction, SelectField } from '../../components/ui.tsx'
+import { localName, t } from '../../i18n/index.ts'
 import type { TabProps } from './index.tsx'
 
 // The venue's details (name, contact, address, opening hours, free-cancellation hours, the booking
-// rules for customers) and its photos (one thumbnail, a gallery): upload and delete.
+// rules for customers) and its photos (one thumbnail, a gallery): upload and delete. Words from the
+// console's catalogue (issue 50); the embed snippet's title stays English (it is the venue's website's).
 
 type Venue = Schemas['Venue']
 type Image = Schemas['VenueImage']
@@ -33,7 +35,7 @@ export function DetailsTab({ venue, onVenueChanged }: TabProps) {
     [venueId],
   )
   if (fresh.error) return <Notice kind="error">{fresh.error}</Notice>
-  if (!fresh.data) return <Loading what="Loading the venue" />
+  if (!fresh.data) return <Loading what={t('wizard.loadingVenue')} />
   return (
     <div class="manage-stack">
       <DetailsForm
@@ -63,25 +65,25 @@ function Embed({ venue }: { venue: Venue }) {
   async function copy() {
     try {
       await navigator.clipboard.writeText(snippet)
-      setCopied('Copied. Paste it into your website where the booking widget should appear.')
+      setCopied(t('embed.copied'))
     } catch {
-      setCopied('Select the snippet and copy it (the browser did not allow copying from here).')
+      setCopied(t('embed.copyByHand'))
     }
   }
   return (
-    <Section title="Embed on your website">
+    <Section title={t('embed.title')}>
       <p>
-        Players can book this venue on your own website: paste this snippet into a page. Your venue page to share on
-        social media is <a href={page}>{page}</a>.
+        {t('embed.explain')} <a href={page}>{page}</a>
+        {t('embed.stop')}
       </p>
-      {!venue.is_verified && <Notice kind="info">The widget and the page show the venue once it is verified.</Notice>}
+      {!venue.is_verified && <Notice kind="info">{t('embed.onceVerified')}</Notice>}
       <div class="field">
-        <label for="embed-snippet">Widget snippet</label>
+        <label for="embed-snippet">{t('embed.snippet')}</label>
         <textarea id="embed-snippet" value={snippet} readOnly rows={4} onFocus={(e) => e.currentTarget.select()} />
       </div>
       <p class="actions">
         <button type="button" onClick={copy}>
-          Copy snippet
+          {t('embed.copy')}
         </button>
       </p>
       {copied && <p role="status">{copied}</p>}
@@ -139,22 +141,22 @@ function DetailsForm({ venue, onSaved }: { venue: Venue; onSaved: () => void }) 
         }),
       )
       onSaved()
-      return 'The venue details are saved.'
+      return t('details.saved')
     })
   }
   return (
-    <Section title="Venue details">
+    <Section title={t('details.title')}>
       <form onSubmit={save}>
         <Outcome error={f.error} notice={f.notice} />
-        <Field label="Venue name" {...f.bind('name')} required />
-        <TextAreaField label="Description" {...f.bind('description')} />
+        <Field label={t('details.name')} {...f.bind('name')} required />
+        <TextAreaField label={t('details.description')} {...f.bind('description')} />
         <div class="row">
-          <Field label="Phone" type="tel" {...f.bind('phone')} />
-          <Field label="Email" type="email" {...f.bind('email')} />
+          <Field label={t('common.phone')} type="tel" {...f.bind('phone')} />
+          <Field label={t('details.email')} type="email" {...f.bind('email')} />
         </div>
         <div class="row">
-          <Field label="Address" {...f.bind('address')} required />
-          <Field label="City" {...f.bind('city')} required />
+          <Field label={t('details.address')} {...f.bind('address')} required />
+          <Field label={t('details.city')} {...f.bind('city')} required />
           <ProvinceField {...f.bindSelect('state')} />
         </div>
         <LocationMap
@@ -163,67 +165,64 @@ function DetailsForm({ venue, onSaved }: { venue: Venue; onSaved: () => void }) 
           onPick={(latitude, longitude) => f.setValues((x) => ({ ...x, latitude, longitude }))}
         />
         <div class="row">
-          <Field label="Latitude" inputMode="decimal" {...f.bind('latitude')} required />
-          <Field label="Longitude" inputMode="decimal" {...f.bind('longitude')} required />
+          <Field label={t('details.latitude')} inputMode="decimal" {...f.bind('latitude')} required />
+          <Field label={t('details.longitude')} inputMode="decimal" {...f.bind('longitude')} required />
         </div>
         <div class="row">
-          <Field label="Opens at" type="time" {...f.bind('opening_time')} required />
-          <Field label="Closes at" type="time" {...f.bind('closing_time')} required />
+          <Field label={t('details.opensAt')} type="time" {...f.bind('opening_time')} required />
+          <Field label={t('details.closesAt')} type="time" {...f.bind('closing_time')} required />
           <Field
-            label="Free cancellation (hours before start)"
+            label={t('details.freeCancellation')}
             type="number"
             min={0}
-            hint="0 to 720. A customer who cancels at least this long before the start gets a refund."
+            hint={t('details.freeCancellationHint')}
             {...f.bind('free_cancellation_hours')}
           />
         </div>
-        <h3>Booking rules for customers</h3>
-        <p>Staff booking at the desk are not bound by these.</p>
+        <h3>{t('details.rules')}</h3>
+        <p>{t('details.rulesExplain')}</p>
         <div class="row">
           <Field
-            label="Booking window (days ahead)"
+            label={t('details.window')}
             type="number"
             min={1}
-            hint="1 to 365. How far ahead customers may book."
+            hint={t('details.windowHint')}
             {...f.bind('booking_window_days')}
           />
           <Field
-            label="Minimum notice (minutes)"
+            label={t('details.notice')}
             type="number"
             min={0}
-            hint="0 to 10080. How long before the start a customer must book."
+            hint={t('details.noticeHint')}
             {...f.bind('min_notice_minutes')}
           />
         </div>
         <div class="row">
           <Field
-            label="Hours per customer per day"
+            label={t('details.hoursPerDay')}
             type="number"
             min={1}
-            hint="1 to 24, court and indoor together. Empty: no limit."
+            hint={t('details.hoursPerDayHint')}
             {...f.bind('max_hours_per_day')}
           />
           <Field
-            label="No-show limit (last 90 days)"
+            label={t('details.noShows')}
             type="number"
             min={1}
-            hint="With this many no-shows a customer must pay online to book. Empty: never."
+            hint={t('details.noShowsHint')}
             {...f.bind('no_show_limit')}
           />
         </div>
         <CheckField
-          label="Customers may pay at the venue"
+          label={t('details.payAtVenue')}
           checked={v.allows_pay_at_venue}
           onChange={f.check('allows_pay_at_venue')}
           error={f.fieldError('allows_pay_at_venue')}
         />
-        <p class="hint">
-          Off: customers booking online pay by eSewa, Khalti, Fonepay or their wallet. Bookings and cash payments at the
-          desk are not affected.
-        </p>
+        <p class="hint">{t('details.payAtVenueHint')}</p>
         <div class="actions">
           <button type="submit" class="primary" disabled={f.busy}>
-            Save details
+            {t('details.save')}
           </button>
         </div>
       </form>
@@ -240,7 +239,7 @@ export function Images({ venue, onChanged }: { venue: Venue; onChanged: () => vo
   async function upload(e: Event) {
     e.preventDefault()
     await f.submit(async () => {
-      if (!file) throw new Error('Choose a photo to upload.')
+      if (!file) throw new Error(t('photos.choose'))
       const form = new FormData()
       form.set('image', file)
       form.set('collection', f.values.collection)
@@ -254,23 +253,30 @@ export function Images({ venue, onChanged }: { venue: Venue; onChanged: () => vo
       setFile(null)
       setInputKey((k) => k + 1)
       onChanged()
-      return 'The photo is uploaded.'
+      return t('photos.uploaded')
     })
   }
   return (
-    <Section title="Photos">
+    <Section title={t('wizard.stepPhotos')}>
       {images.length === 0 ? (
-        <p>No photos yet.</p>
+        <p>{t('photos.none')}</p>
       ) : (
         <ul class="image-list">
           {images.map((img) => (
             <li key={img.id}>
               <img
                 src={img.thumb_url}
-                alt={`${venue.name}, ${img.collection === 'thumbnail' ? 'thumbnail' : 'gallery'} ${img.id}`}
+                alt={t(img.collection === 'thumbnail' ? 'photos.altThumbnail' : 'photos.altGallery', {
+                  venue: localName(venue),
+                  id: String(img.id),
+                })}
               />
-              <span>{img.collection === 'thumbnail' ? 'Thumbnail' : 'Gallery'}</span>
-              <RowAction label="Delete" of={`photo ${img.id}`} onClick={() => setRemoving(img)} />
+              <span>{img.collection === 'thumbnail' ? t('photos.thumbnail') : t('photos.gallery')}</span>
+              <RowAction
+                label={t('photos.delete')}
+                of={t('photos.photo', { id: String(img.id) })}
+                onClick={() => setRemoving(img)}
+              />
             </li>
           ))}
         </ul>
@@ -279,7 +285,7 @@ export function Images({ venue, onChanged }: { venue: Venue; onChanged: () => vo
         <Outcome error={f.error} notice={f.notice} />
         <div class="row">
           <div class="field">
-            <label for="venue-photo">Photo (jpg, png or webp, at most 5 MB)</label>
+            <label for="venue-photo">{t('photos.file')}</label>
             <input
               key={inputKey}
               id="venue-photo"
@@ -296,24 +302,24 @@ export function Images({ venue, onChanged }: { venue: Venue; onChanged: () => vo
             )}
           </div>
           <SelectField
-            label="Use as"
+            label={t('photos.useAs')}
             options={[
-              { value: 'gallery', label: 'Gallery photo' },
-              { value: 'thumbnail', label: 'Thumbnail (replaces the current one)' },
+              { value: 'gallery', label: t('photos.galleryPhoto') },
+              { value: 'thumbnail', label: t('photos.thumbnailReplaces') },
             ]}
             {...f.bindSelect('collection')}
           />
         </div>
         <div class="actions">
           <button type="submit" class="primary" disabled={f.busy}>
-            Upload photo
+            {t('photos.upload')}
           </button>
         </div>
       </form>
       {removing && (
         <ConfirmDialog
-          title="Delete this photo?"
-          confirm="Delete photo"
+          title={t('photos.deleteTitle')}
+          confirm={t('photos.deleteConfirm')}
           action={() =>
             ok(
               api().DELETE('/api/venues/{venue}/images/{id}', {
@@ -324,11 +330,15 @@ export function Images({ venue, onChanged }: { venue: Venue; onChanged: () => vo
           onClose={() => setRemoving(null)}
           onDone={() => {
             setRemoving(null)
-            f.setNotice('The photo is deleted.')
+            f.setNotice(t('photos.deleted'))
             onChanged()
           }}
         >
-          <img class="dialog-image" src={removing.thumb_url} alt={`${venue.name}, number ${removing.id}`} />
+          <img
+            class="dialog-image"
+            src={removing.thumb_url}
+            alt={t('photos.altNumber', { venue: localName(venue), id: String(removing.id) })}
+          />
         </ConfirmDialog>
       )}
     </Section>

@@ -1,12 +1,18 @@
 import { useState } from 'preact/hooks'
 import { api, ok, type Schemas } from '../../api.ts'
-import { CheckField, DAY_NAMES, hhmm, Outcome, rupees, Section, useForm } from '../../components/forms.tsx'
+import { dayName } from '../../components/court-week.tsx'
+import { CheckField, hhmm, Outcome, rupees, Section, useForm } from '../../components/forms.tsx'
+import { ScrollBox } from '../../components/scroll.tsx'
 import { Field, Notice, SelectField } from '../../components/ui.tsx'
+import { digits, t } from '../../i18n/index.ts'
 
 // Issue 51: opening hours and prices are two separate things. Opening hours are set per weekday
 // (PUT /api/courts/{court}/schedule, the whole week at once); a price band is peak or off-peak on
 // chosen weekdays between two times (POST /api/courts/{court}/pricing) and must lie within the
-// opening hours of every chosen court on every chosen day, said before anything is saved.
+// opening hours of every chosen court on every chosen day, said before anything is saved. Words
+// from the console's catalogue, weekdays and times in the language shown (issue 50).
+
+const WEEK = [0, 1, 2, 3, 4, 5, 6]
 
 type Court = Schemas['Court']
 export interface VenueHours {
@@ -27,12 +33,14 @@ export function hoursOn(court: Court, venue: VenueHours, day: number): { opens: 
 /** Why a band from–to on `day` does not fit a court's opening hours, or null when it does. */
 export function bandProblem(court: Court, venue: VenueHours, day: number, from: string, to: string): string | null {
   const hours = hoursOn(court, venue, day)
-  if (!hours) return `${court.name} is closed on ${DAY_NAMES[day]}: a price band needs opening hours that day.`
+  if (!hours) return t('hours.closedOn', { court: court.name, day: dayName(day) })
   if (from < hours.opens || to > hours.closes) {
-    return (
-      `${DAY_NAMES[day]} ${from}–${to} is outside the opening hours of ${court.name} ` +
-      `(${hours.opens}–${hours.closes}). Choose times within the opening hours, or change the opening hours first.`
-    )
+    return t('hours.outside', {
+      day: dayName(day),
+      band: digits(`${from}–${to}`),
+      court: court.name,
+      hours: digits(`${hours.opens}–${hours.closes}`),
+    })
   }
   return null
 }
@@ -55,7 +63,7 @@ function CourtChecks({
 }) {
   return (
     <fieldset aria-describedby={error ? `${id}-error` : undefined}>
-      <legend>Courts</legend>
+      <legend>{t('wizard.stepCourts')}</legend>
       {courts.map((c) => (
         <CheckField
           key={c.id}
@@ -87,7 +95,7 @@ export function OpeningHoursForm({
 }) {
   const [chosen, setChosen] = useState<number[]>(courts.map((c) => c.id))
   const [rows, setRows] = useState<DayRow[]>(() =>
-    DAY_NAMES.map((_, day) => {
+    WEEK.map((day) => {
       const h = courts[0] ? hoursOn(courts[0], venue, day) : null
       return h
         ? { open: true, ...h }
@@ -103,11 +111,7 @@ export function OpeningHoursForm({
     e.preventDefault()
     const bad = rows.findIndex((r) => r.open && !(r.opens < r.closes))
     setProblem(
-      chosen.length === 0
-        ? 'Choose at least one court.'
-        : bad >= 0
-          ? `${DAY_NAMES[bad]}: the closing time must be after the opening time.`
-          : null,
+      chosen.length === 0 ? t('hours.chooseCourt') : bad >= 0 ? t('hours.closeAfterOpen', { day: dayName(bad) }) : null,
     )
     if (chosen.length === 0 || bad >= 0) return
     await f.submit(async () => {
@@ -128,64 +132,66 @@ export function OpeningHoursForm({
       } finally {
         onSaved()
       }
-      return 'Opening hours saved. Prices are unchanged.'
+      return t('hours.saved')
     })
   }
 
   return (
-    <Section title="Opening hours">
-      <p>When each court is open, day by day. Prices are set below and never change these hours.</p>
-      <form onSubmit={save} noValidate aria-label="Opening hours">
+    <Section title={t('hours.title')}>
+      <p>{t('hours.explain')}</p>
+      <form onSubmit={save} noValidate aria-label={t('hours.title')}>
         <Outcome error={f.error} notice={f.notice} />
         {problem && <Notice kind="error">{problem}</Notice>}
         <CourtChecks courts={courts} chosen={chosen} onChange={setChosen} id="hours-courts" />
-        <table class="hours-week">
-          <caption class="sr-only">Opening hours by weekday</caption>
-          <thead>
-            <tr>
-              <th scope="col">Day</th>
-              <th scope="col">Open</th>
-              <th scope="col">Opens</th>
-              <th scope="col">Closes</th>
-            </tr>
-          </thead>
-          <tbody>
-            {rows.map((r, day) => (
-              <tr key={DAY_NAMES[day]}>
-                <th scope="row">{DAY_NAMES[day]}</th>
-                <td>
-                  <input
-                    type="checkbox"
-                    aria-label={`Open on ${DAY_NAMES[day]}`}
-                    checked={r.open}
-                    onChange={(e) => set(day, { open: e.currentTarget.checked })}
-                  />
-                </td>
-                <td>
-                  <input
-                    type="time"
-                    aria-label={`${DAY_NAMES[day]} opens`}
-                    value={r.opens}
-                    disabled={!r.open}
-                    onInput={(e) => set(day, { opens: e.currentTarget.value })}
-                  />
-                </td>
-                <td>
-                  <input
-                    type="time"
-                    aria-label={`${DAY_NAMES[day]} closes`}
-                    value={r.closes}
-                    disabled={!r.open}
-                    onInput={(e) => set(day, { closes: e.currentTarget.value })}
-                  />
-                </td>
+        <ScrollBox label={t('hours.caption')}>
+          <table class="hours-week">
+            <caption class="sr-only">{t('hours.caption')}</caption>
+            <thead>
+              <tr>
+                <th scope="col">{t('common.day')}</th>
+                <th scope="col">{t('hours.open')}</th>
+                <th scope="col">{t('wizard.opens')}</th>
+                <th scope="col">{t('wizard.closes')}</th>
               </tr>
-            ))}
-          </tbody>
-        </table>
+            </thead>
+            <tbody>
+              {rows.map((r, day) => (
+                <tr key={day}>
+                  <th scope="row">{dayName(day)}</th>
+                  <td>
+                    <input
+                      type="checkbox"
+                      aria-label={t('hours.openOn', { day: dayName(day) })}
+                      checked={r.open}
+                      onChange={(e) => set(day, { open: e.currentTarget.checked })}
+                    />
+                  </td>
+                  <td>
+                    <input
+                      type="time"
+                      aria-label={t('hours.dayOpens', { day: dayName(day) })}
+                      value={r.opens}
+                      disabled={!r.open}
+                      onInput={(e) => set(day, { opens: e.currentTarget.value })}
+                    />
+                  </td>
+                  <td>
+                    <input
+                      type="time"
+                      aria-label={t('hours.dayCloses', { day: dayName(day) })}
+                      value={r.closes}
+                      disabled={!r.open}
+                      onInput={(e) => set(day, { closes: e.currentTarget.value })}
+                    />
+                  </td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </ScrollBox>
         <div class="actions">
           <button type="submit" class="primary" disabled={f.busy}>
-            Save opening hours
+            {t('hours.save')}
           </button>
         </div>
       </form>
@@ -193,9 +199,10 @@ export function OpeningHoursForm({
   )
 }
 
-const BANDS = [
-  { value: 'peak', label: 'Peak' },
-  { value: 'off_peak', label: 'Off-peak' },
+/** The two kinds of band, named in the language shown. */
+const bands = () => [
+  { value: 'peak', label: t('hours.peak') },
+  { value: 'off_peak', label: t('hours.offPeak') },
 ]
 
 /** A peak or off-peak price on chosen weekdays between two times, within the opening hours. */
@@ -211,10 +218,10 @@ export function PriceBandForm({ courts, venue, onSaved }: { courts: Court[]; ven
     const v = f.values
     const picked = courts.filter((c) => chosen.includes(c.id))
     const found: Record<string, string> = {}
-    if (picked.length === 0) found.courts = 'Choose at least one court.'
-    if (days.length === 0) found.days = 'Choose at least one day.'
-    if (!(v.from < v.to)) found.to = 'The band must end after it starts.'
-    if (v.price.trim() === '') found.price = 'Enter the price per hour for this band.'
+    if (picked.length === 0) found.courts = t('hours.chooseCourt')
+    if (days.length === 0) found.days = t('hours.chooseDay')
+    if (!(v.from < v.to)) found.to = t('hours.endAfterStart')
+    if (v.price.trim() === '') found.price = t('hours.enterPrice')
     if (!found.to) {
       const outside = picked.flatMap((c) => days.map((d) => bandProblem(c, venue, d, v.from, v.to))).filter(Boolean)
       if (outside.length) found.hours = outside[0] as string
@@ -242,27 +249,28 @@ export function PriceBandForm({ courts, venue, onSaved }: { courts: Court[]; ven
       } finally {
         onSaved()
       }
-      const label = BANDS.find((b) => b.value === v.band)?.label ?? v.band
-      return `${label} price ${v.from}–${v.to} saved for ${picked.map((c) => c.name).join(', ')}. Opening hours are unchanged.`
+      const label = bands().find((b) => b.value === v.band)?.label ?? v.band
+      return t('hours.bandSaved', {
+        band: label,
+        span: digits(`${v.from}–${v.to}`),
+        courts: picked.map((c) => c.name).join(', '),
+      })
     })
   }
   return (
-    <Section title="Price bands">
-      <p>
-        A peak or off-peak price per hour on the days you choose, between two times within the opening hours. Other
-        hours keep the court's base price.
-      </p>
-      <form onSubmit={add} noValidate aria-label="Price bands">
+    <Section title={t('hours.bandsTitle')}>
+      <p>{t('hours.bandsExplain')}</p>
+      <form onSubmit={add} noValidate aria-label={t('hours.bandsTitle')}>
         <Outcome error={f.error} notice={f.notice} />
         {problems.hours && <Notice kind="error">{problems.hours}</Notice>}
         <CourtChecks courts={courts} chosen={chosen} onChange={setChosen} error={problems.courts} id="band-courts" />
         <fieldset aria-describedby={problems.days ? 'band-days-error' : undefined}>
-          <legend>Days</legend>
+          <legend>{t('hours.days')}</legend>
           <div class="day-checks">
-            {DAY_NAMES.map((name, i) => (
+            {WEEK.map((i) => (
               <CheckField
-                key={name}
-                label={name}
+                key={i}
+                label={dayName(i)}
                 checked={days.includes(i)}
                 onChange={(e) => setDays(toggle(days, i, e.currentTarget.checked))}
               />
@@ -275,11 +283,11 @@ export function PriceBandForm({ courts, venue, onSaved }: { courts: Court[]; ven
           )}
         </fieldset>
         <div class="row">
-          <SelectField label="Band" options={BANDS} {...f.bindSelect('band')} />
-          <Field label="From" type="time" value={f.values.from} onInput={f.text('from')} />
-          <Field label="To" type="time" value={f.values.to} onInput={f.text('to')} error={problems.to} />
+          <SelectField label={t('hours.band')} options={bands()} {...f.bindSelect('band')} />
+          <Field label={t('hours.from')} type="time" value={f.values.from} onInput={f.text('from')} />
+          <Field label={t('hours.to')} type="time" value={f.values.to} onInput={f.text('to')} error={problems.to} />
           <Field
-            label="Price per hour (Rs)"
+            label={t('courts.priceRs')}
             inputMode="decimal"
             value={f.values.price}
             onInput={f.text('price')}
@@ -288,7 +296,7 @@ export function PriceBandForm({ courts, venue, onSaved }: { courts: Court[]; ven
         </div>
         <div class="actions">
           <button type="submit" class="primary" disabled={f.busy}>
-            Add price band
+            {t('hours.addBand')}
           </button>
         </div>
       </form>

@@ -1,6 +1,8 @@
 import { ApiError, api, ok, setSession, useSession } from '../../api.ts'
 import { Outcome, useForm, useLoad } from '../../components/forms.tsx'
+import { LanguageSwitch } from '../../components/language.tsx'
 import { Field, Loading, Notice } from '../../components/ui.tsx'
+import { bothDates, digits, getLang, localName, t } from '../../i18n/index.ts'
 import { go, href } from '../../router.ts'
 import { SignInForm } from '../login.tsx'
 
@@ -8,19 +10,32 @@ import { SignInForm } from '../login.tsx'
 // session: the venue and role (GET /api/invitations/{token}), then a name and password; accepting
 // (POST …/accept) creates the account, signs this browser in and opens the venue's day board. An
 // invitee who has an account signs in with it here and accepts (POST /api/me/invitations/{id}/accept,
-// issue 51): they become staff only by saying yes.
+// issue 51): they become staff only by saying yes. In the console's language (issue 50), with the
+// language switch on the page, since an invitee may open it before ever signing in.
 
-const ROLE: Record<string, string> = { manager: 'manager', staff: 'staff' }
+/** The invited role as the invitee reads it ("manager" / "व्यवस्थापक"); an unknown one as is. */
+export function roleName(role: string): string {
+  return role === 'manager' ? t('invite.roleManager') : role === 'staff' ? t('invite.roleStaff') : role
+}
+
+/**
+ * When an invitation runs out: in English the service's venue-time instant as it is written; in
+ * Nepali its AD date with the BS date beside and the time, in Devanagari digits.
+ */
+export function untilText(instant: string): string {
+  if (getLang() === 'en') return instant
+  return `${bothDates(instant.slice(0, 10))} ${digits(instant.slice(11, 16))}`
+}
 
 /** What to tell the invitee for an answer that is not an invitation to accept. */
 function refusal(err: unknown): string {
   if (err instanceof ApiError && err.status === 404) {
-    return 'This invitation link is not valid. Check that the whole link was copied from the email, or ask the venue for a new invitation.'
+    return t('invite.notValid')
   }
   if (err instanceof ApiError && err.status === 410) {
-    return 'This invitation can no longer be accepted: it has been used or it has expired. Sign in if you already accepted it, or ask the venue for a new invitation.'
+    return t('invite.gone')
   }
-  return err instanceof Error ? err.message : 'The invitation could not be loaded.'
+  return err instanceof Error ? err.message : t('invite.notLoaded')
 }
 
 /** An invitee with an account: sign in as the invited email, then accept (or see who is signed in). */
@@ -43,28 +58,20 @@ function ExistingAccount({
   if (!session) {
     return (
       <>
-        <p>{email} already has a Courtside account. Sign in with it to accept.</p>
-        <SignInForm email={email} title="Sign in to accept" nested />
+        <p>{t('invite.hasAccount', { email })}</p>
+        <SignInForm email={email} title={t('invite.signInToAccept')} nested />
       </>
     )
   }
   if (session.user.email.toLowerCase() !== email.toLowerCase()) {
-    return (
-      <Notice kind="error">
-        You are signed in as {session.user.email}, but this invitation is for {email}. Sign out and sign in as {email}{' '}
-        to accept it.
-      </Notice>
-    )
+    return <Notice kind="error">{t('invite.otherAccount', { signedIn: session.user.email, email })}</Notice>
   }
   return (
     <>
       <Outcome error={error} notice={notice} />
-      <p>
-        You are signed in as {email}. Accept to start working at {venueName}; until then nothing changes for your
-        account.
-      </p>
+      <p>{t('invite.signedInAs', { email, venue: venueName })}</p>
       <button type="button" class="primary" disabled={busy} onClick={onAccept}>
-        {busy ? 'Accepting…' : `Accept and join ${venueName}`}
+        {busy ? t('invite.accepting') : t('invite.acceptAndJoin', { venue: venueName })}
       </button>
     </>
   )
@@ -84,13 +91,13 @@ export function InvitationPage({ token }: { token: string }) {
 
   let body: preact.JSX.Element
   if (invitation.error) body = <Notice kind="error">{invitation.error}</Notice>
-  else if (!invitation.data) body = <Loading what="Loading the invitation" />
+  else if (!invitation.data) body = <Loading what={t('invite.loading')} />
   else if (!invitation.data.ok) {
     body = (
       <>
         <Notice kind="error">{refusal(invitation.data.error)}</Notice>
         <p>
-          <a href={href('/')}>Go to sign in</a>
+          <a href={href('/')}>{t('invite.goSignIn')}</a>
         </p>
       </>
     )
@@ -130,24 +137,28 @@ export function InvitationPage({ token }: { token: string }) {
     body = (
       <>
         <p>
-          <strong>{inv.venue.name}</strong> invites <strong>{inv.email}</strong> to work there as{' '}
-          <strong>{ROLE[inv.role] ?? inv.role}</strong>.
+          <strong>{localName(inv.venue)}</strong>
+          {t('invite.invites')}
+          <strong>{inv.email}</strong>
+          {t('invite.toWorkAs')}
+          <strong>{roleName(inv.role)}</strong>
+          {t('invite.stop')}
         </p>
         {!inv.valid ? (
           <>
             <Notice kind="error">
               {inv.status === 'accepted'
-                ? 'This invitation has already been accepted. Sign in with the account it created.'
-                : `This invitation has expired. Ask ${inv.venue.name} to invite you again.`}
+                ? t('invite.alreadyAccepted')
+                : t('invite.expired', { venue: localName(inv.venue) })}
             </Notice>
             <p>
-              <a href={href('/')}>Go to sign in</a>
+              <a href={href('/')}>{t('invite.goSignIn')}</a>
             </p>
           </>
         ) : inv.has_account ? (
           <ExistingAccount
             email={inv.email}
-            venueName={inv.venue.name}
+            venueName={localName(inv.venue)}
             busy={f.busy}
             error={f.error}
             notice={f.notice}
@@ -158,32 +169,30 @@ export function InvitationPage({ token }: { token: string }) {
             {gone ? (
               <Notice kind="error">{refusal(f.error)}</Notice>
             ) : emailTaken ? (
-              <Notice kind="error">{emailTaken} Reload this page to sign in and accept.</Notice>
+              <Notice kind="error">{t('invite.emailTaken', { error: emailTaken })}</Notice>
             ) : (
               <Outcome error={f.error} notice={f.notice} />
             )}
-            <p>
-              Choose your name and a password to create your account. The invitation is valid until {inv.expires_at}.
-            </p>
-            <Field label="Your name" autoComplete="name" required {...f.bind('name')} />
-            <Field label="Email" type="email" value={inv.email} disabled autoComplete="username" />
+            <p>{t('invite.choose', { until: untilText(inv.expires_at) })}</p>
+            <Field label={t('invite.yourName')} autoComplete="name" required {...f.bind('name')} />
+            <Field label={t('invite.email')} type="email" value={inv.email} disabled autoComplete="username" />
             <Field
-              label="Password"
+              label={t('login.password')}
               type="password"
               autoComplete="new-password"
               required
-              hint="At least 8 characters."
+              hint={t('forgot.passwordHint')}
               {...f.bind('password')}
             />
             <Field
-              label="Confirm password"
+              label={t('invite.confirmPassword')}
               type="password"
               autoComplete="new-password"
               required
               {...f.bind('password_confirmation')}
             />
             <button type="submit" class="primary" disabled={f.busy}>
-              {f.busy ? 'Accepting…' : 'Accept and sign in'}
+              {f.busy ? t('invite.accepting') : t('invite.acceptAndSignIn')}
             </button>
           </form>
         )}
@@ -192,8 +201,11 @@ export function InvitationPage({ token }: { token: string }) {
   }
   return (
     <main id="main" class="invitation">
+      <div class="login-lang">
+        <LanguageSwitch />
+      </div>
       <section class="card" aria-labelledby="invitation-title">
-        <h1 id="invitation-title">Join a venue on Courtside</h1>
+        <h1 id="invitation-title">{t('invite.title')}</h1>
         {body}
       </section>
     </main>

@@ -1,6 +1,6 @@
 import { useEffect, useRef, useState } from 'preact/hooks'
 import { ApiError, api, currentSession, ok, type Schemas, setSession } from '../../api.ts'
-import { WeekSummary } from '../../components/court-week.tsx'
+import { slotOptions, sportName, WeekSummary } from '../../components/court-week.tsx'
 import {
   hhmm,
   Loaded,
@@ -16,6 +16,7 @@ import { LocationMap } from '../../components/location-map.tsx'
 import { ProvinceField } from '../../components/province.tsx'
 import { Field, Loading, Notice, SelectField } from '../../components/ui.tsx'
 import { money } from '../../format.ts'
+import { count, localName, type MessageKey, t } from '../../i18n/index.ts'
 import { go, href } from '../../router.ts'
 import type { Venue as MyVenue } from '../../session.ts'
 import { Images } from '../manage/details.tsx'
@@ -34,13 +35,14 @@ import { OpeningHoursForm, PriceBandForm } from './hours.tsx'
 
 type Venue = Schemas['Venue']
 
+// Each step's name is a catalogue key, named at render time (in the language shown).
 const STEPS = [
-  { key: 'details', label: 'Details' },
-  { key: 'courts', label: 'Courts' },
-  { key: 'hours', label: 'Hours and prices' },
-  { key: 'photos', label: 'Photos' },
-  { key: 'verification', label: 'Verification' },
-] as const
+  { key: 'details', label: 'wizard.stepDetails' },
+  { key: 'courts', label: 'wizard.stepCourts' },
+  { key: 'hours', label: 'wizard.stepHours' },
+  { key: 'photos', label: 'wizard.stepPhotos' },
+  { key: 'verification', label: 'wizard.stepVerification' },
+] as const satisfies readonly { key: string; label: MessageKey }[]
 type StepKey = (typeof STEPS)[number]['key']
 
 export function NewVenueWizard({
@@ -68,47 +70,45 @@ export function NewVenueWizard({
     }
   }, [missing, venueId])
   if (missing && (asked.current?.id !== venueId || asked.current?.list === venues)) {
-    return <Loading what="Loading your venues" />
+    return <Loading what={t('wizard.loadingVenues')} />
   }
   if (venueId !== undefined && !mine) {
     return (
       <section>
-        <h1>New venue</h1>
-        <Notice kind="error">This venue is not one of yours.</Notice>
+        <h1>{t('wizard.newVenue')}</h1>
+        <Notice kind="error">{t('common.venueNotYours')}</Notice>
       </section>
     )
   }
   if (mine && mine.my_role !== 'owner' && mine.my_role !== 'super_admin') {
     return (
       <section>
-        <h1>Set up {mine.name}</h1>
-        <Notice kind="error">Setting up a venue is for its owner. Ask the owner of {mine.name} for changes.</Notice>
+        <h1>{t('wizard.setUp', { venue: localName(mine) })}</h1>
+        <Notice kind="error">{t('wizard.ownerOnly', { venue: localName(mine) })}</Notice>
       </section>
     )
   }
   return (
     <section class="wizard">
-      <h1>{mine ? `Set up ${mine.name}` : 'Add your venue'}</h1>
-      <nav aria-label="Steps">
+      <h1>{mine ? t('wizard.setUp', { venue: localName(mine) }) : t('wizard.addYours')}</h1>
+      <nav aria-label={t('wizard.steps')}>
         <ol class="steps">
           {STEPS.map((s, i) => (
             <li key={s.key} class={i === index ? 'current' : i < index ? 'done' : undefined}>
               {venueId === undefined || i === index ? (
                 <span aria-current={i === index ? 'step' : undefined}>
-                  {i + 1}. {s.label}
+                  {count(i + 1)}. {t(s.label)}
                 </span>
               ) : (
                 <a href={href(`/new-venue/${venueId}/${s.key}`)}>
-                  {i + 1}. {s.label}
+                  {count(i + 1)}. {t(s.label)}
                 </a>
               )}
             </li>
           ))}
         </ol>
       </nav>
-      <p class="muted">
-        Step {index + 1} of {STEPS.length}. Each step is saved when you continue; you can come back to any step later.
-      </p>
+      <p class="muted">{t('wizard.stepOf', { n: index + 1, of: STEPS.length })}</p>
       {current === 'details' && <DetailsStep venueId={venueId} onVenuesChanged={onVenuesChanged} />}
       {venueId !== undefined && current === 'courts' && <CourtsStep venueId={venueId} />}
       {venueId !== undefined && current === 'hours' && <HoursStep venueId={venueId} />}
@@ -118,10 +118,10 @@ export function NewVenueWizard({
           <VerificationTab venue={mine} onVenueChanged={onVenuesChanged} />
           <p class="actions">
             <a class="button" href={href(`/venues/${mine.id}/board`)}>
-              Open the day board
+              {t('wizard.openBoard')}
             </a>
             <a class="button" href={href(`/venues/${mine.id}/manage`)}>
-              Manage venue
+              {t('shell.manage')}
             </a>
           </p>
         </>
@@ -188,7 +188,7 @@ function DetailsStep({ venueId, onVenuesChanged }: { venueId?: number; onVenuesC
     [venueId],
   )
   if (loaded.error) return <Notice kind="error">{loaded.error}</Notice>
-  if (venueId !== undefined && !loaded.data) return <Loading what="Loading the venue" />
+  if (venueId !== undefined && !loaded.data) return <Loading what={t('wizard.loadingVenue')} />
   return (
     <DetailsForm
       key={venueId ?? 'new'}
@@ -248,41 +248,34 @@ function DetailsForm({
       const answer = await ok(api().POST('/api/email/verify/resend'))
       setResent(answer.message)
     } catch (err) {
-      setResent(err instanceof Error ? err.message : 'The link could not be sent.')
+      setResent(err instanceof Error ? err.message : t('wizard.linkNotSent'))
     }
   }
   const unverified = f.error instanceof ApiError && f.error.status === 403
   return (
-    <Section title="Venue details">
+    <Section title={t('details.title')}>
       <form onSubmit={save} noValidate>
         {unverified ? (
           <Notice kind="error">
             <p>{(f.error as ApiError).message}</p>
-            <p>
-              Open the link in the email we sent when you signed up, then come back and continue. No email? Send it
-              again.
-            </p>
+            <p>{t('wizard.verifyEmail')}</p>
             <button type="button" onClick={resend}>
-              Send the verification email again
+              {t('wizard.resend')}
             </button>
           </Notice>
         ) : (
           <Outcome error={f.error} notice={f.notice} />
         )}
         {resent && <Notice kind="info">{resent}</Notice>}
-        <Field label="Venue name" required autoComplete="organization" {...f.bind('name')} />
-        <TextAreaField
-          label="Description"
-          hint="What players should know: surface, parking, changing rooms."
-          {...f.bind('description')}
-        />
+        <Field label={t('details.name')} required autoComplete="organization" {...f.bind('name')} />
+        <TextAreaField label={t('details.description')} hint={t('wizard.descriptionHint')} {...f.bind('description')} />
         <div class="row">
-          <Field label="Phone" type="tel" autoComplete="tel" {...f.bind('phone')} />
-          <Field label="Email" type="email" autoComplete="email" {...f.bind('email')} />
+          <Field label={t('common.phone')} type="tel" autoComplete="tel" {...f.bind('phone')} />
+          <Field label={t('details.email')} type="email" autoComplete="email" {...f.bind('email')} />
         </div>
-        <Field label="Address" required autoComplete="street-address" {...f.bind('address')} />
+        <Field label={t('details.address')} required autoComplete="street-address" {...f.bind('address')} />
         <div class="row">
-          <Field label="City" required {...f.bind('city')} />
+          <Field label={t('details.city')} required {...f.bind('city')} />
           <ProvinceField {...f.bindSelect('state')} />
         </div>
         <LocationMap
@@ -292,27 +285,27 @@ function DetailsForm({
         />
         <div class="row">
           <Field
-            label="Latitude"
+            label={t('details.latitude')}
             inputMode="decimal"
             required
-            hint="Set by the map, or typed (e.g. 27.7172)."
+            hint={t('wizard.latitudeHint')}
             {...f.bind('latitude')}
           />
           <Field
-            label="Longitude"
+            label={t('details.longitude')}
             inputMode="decimal"
             required
-            hint="The second number (e.g. 85.3240)."
+            hint={t('wizard.longitudeHint')}
             {...f.bind('longitude')}
           />
         </div>
         <div class="row">
-          <Field label="Opens" type="time" required {...f.bind('opening_time')} />
-          <Field label="Closes" type="time" required {...f.bind('closing_time')} />
+          <Field label={t('wizard.opens')} type="time" required {...f.bind('opening_time')} />
+          <Field label={t('wizard.closes')} type="time" required {...f.bind('closing_time')} />
         </div>
         <div class="actions">
           <button type="submit" class="primary" disabled={f.busy}>
-            {venueId === undefined ? 'Create venue and continue' : 'Save and continue'}
+            {venueId === undefined ? t('wizard.create') : t('wizard.saveContinue')}
           </button>
         </div>
       </form>
@@ -322,8 +315,6 @@ function DetailsForm({
 
 // --- 2. Courts -----------------------------------------------------------------------------------
 
-/** Slot lengths in order; 60 minutes is the default (issue 51). */
-const SLOT_OPTIONS = ['15', '30', '45', '60', '90', '120'].map((m) => ({ value: m, label: `${m} minutes` }))
 type SlotMinutes = 15 | 30 | 45 | 60 | 90 | 120
 
 function useVenueCourts(venueId: number) {
@@ -355,40 +346,48 @@ function CourtsStep({ venueId }: { venueId: number }) {
       )
       f.setValues({ ...v, name: '', price_per_hour: v.price_per_hour })
       courts.reload()
-      return `${created.data.name} is added.`
+      return t('courts.added', { name: created.data.name })
     })
   }
   const count = courts.data?.length ?? 0
   return (
     <>
-      <Section title="Courts">
-        <Loaded state={courts} loading="Loading courts" empty="No courts yet. Add the first one below.">
+      <Section title={t('wizard.stepCourts')}>
+        <Loaded state={courts} loading={t('schedule.loadingCourts')} empty={t('wizard.noCourts')}>
           {(list) => (
             <Table
-              caption="The venue's courts"
-              columns={['Court', 'Sport', { label: 'Price per hour', num: true }, 'Slot']}
+              caption={t('wizard.courtsCaption')}
+              columns={[
+                t('schedule.court'),
+                t('wizard.sport'),
+                { label: t('courts.pricePerHour'), num: true },
+                t('courts.slot'),
+              ]}
             >
               {list.map((c) => (
                 <tr key={c.id}>
                   <td>{c.name}</td>
-                  <td>{c.sport?.label ?? c.type}</td>
+                  <td>{sportName(c)}</td>
                   <td class="num">{money(c.price_per_hour)}</td>
-                  <td>{c.slot_minutes} minutes</td>
+                  <td>{t('courts.minutes', { n: c.slot_minutes })}</td>
                 </tr>
               ))}
             </Table>
           )}
         </Loaded>
         <form onSubmit={add} noValidate>
-          <h3>Add a court</h3>
+          <h3>{t('courts.addCourt')}</h3>
           <Outcome error={f.error} notice={f.notice} />
           <div class="row">
-            <Field label="Court name" required {...f.bind('name')} />
+            <Field label={t('wizard.courtName')} required {...f.bind('name')} />
             <SelectField
-              label="Sport"
+              label={t('wizard.sport')}
               options={[
-                { value: '', label: 'Choose a sport' },
-                ...(sports.data ?? []).map((s) => ({ value: String(s.id), label: s.label })),
+                { value: '', label: t('wizard.chooseSport') },
+                ...(sports.data ?? []).map((s) => ({
+                  value: String(s.id),
+                  label: localName({ name: s.label, name_ne: s.name_ne }),
+                })),
               ]}
               {...f.bindSelect('sport_id')}
               // Without a sport the service asks for the court's type: that is this field here.
@@ -397,26 +396,22 @@ function CourtsStep({ venueId }: { venueId: number }) {
           </div>
           <div class="row">
             <Field
-              label="Price per hour (Rs)"
+              label={t('courts.priceRs')}
               inputMode="decimal"
               required
-              hint="The base price; the next step can set prices by day and time."
+              hint={t('wizard.priceHint')}
               {...f.bind('price_per_hour')}
             />
-            <SelectField label="Slot length" options={SLOT_OPTIONS} {...f.bindSelect('slot_minutes')} />
+            <SelectField label={t('courts.slotLength')} options={slotOptions()} {...f.bindSelect('slot_minutes')} />
           </div>
           <div class="actions">
             <button type="submit" class="primary" disabled={f.busy}>
-              Add court
+              {t('courts.addCourtButton')}
             </button>
           </div>
         </form>
       </Section>
-      {count > 0 ? (
-        <Next venueId={venueId} to="hours" label="Continue to hours and prices" />
-      ) : (
-        <p>Add at least one court to continue.</p>
-      )}
+      {count > 0 ? <Next venueId={venueId} to="hours" label={t('wizard.toHours')} /> : <p>{t('wizard.addOne')}</p>}
     </>
   )
 }
@@ -432,7 +427,7 @@ function HoursStep({ venueId }: { venueId: number }) {
   return (
     <>
       {venue.error && <Notice kind="error">{venue.error}</Notice>}
-      <Loaded state={courts} loading="Loading courts" empty="Add a court first.">
+      <Loaded state={courts} loading={t('schedule.loadingCourts')} empty={t('wizard.courtFirst')}>
         {(list) =>
           venue.data ? (
             <>
@@ -450,12 +445,12 @@ function HoursStep({ venueId }: { venueId: number }) {
               />
             </>
           ) : (
-            <Loading what="Loading the venue" />
+            <Loading what={t('wizard.loadingVenue')} />
           )
         }
       </Loaded>
       {courts.data && <WeekSummary courts={courts.data} />}
-      <Next venueId={venueId} to="photos" label="Continue to photos" />
+      <Next venueId={venueId} to="photos" label={t('wizard.toPhotos')} />
     </>
   )
 }
@@ -471,11 +466,11 @@ function PhotosStep({ venueId }: { venueId: number }) {
     <>
       {venue.error && <Notice kind="error">{venue.error}</Notice>}
       {!venue.data ? (
-        !venue.error && <Loading what="Loading photos" />
+        !venue.error && <Loading what={t('wizard.loadingPhotos')} />
       ) : (
         <Images venue={venue.data} onChanged={venue.reload} />
       )}
-      <Next venueId={venueId} to="verification" label="Continue to verification" />
+      <Next venueId={venueId} to="verification" label={t('wizard.toVerification')} />
     </>
   )
 }
