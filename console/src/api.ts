@@ -31,7 +31,7 @@ interface Session {
 }
 
 // Kept in localStorage under the console's own key (shared-ui/session.ts).
-const sessions = createSessionStore<Session>('courtside.desk.session')
+export const sessions = createSessionStore<Session>('courtside.desk.session')
 
 export const currentSession = sessions.current
 export const setSession = sessions.set

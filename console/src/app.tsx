@@ -45,7 +45,7 @@ export function App() {
   if (route.path[0] === 'invitations' && route.path[1]) return <InvitationPage token={route.path[1]} />
   if (!session) return <Login />
   if (error) return <Notice kind="error">{error}</Notice>
-  if (!venues) return <Loading what="Loading your venues" />
+  if (!venues) return <Loading what={t('wizard.loadingVenues')} />
 
   const [first, second, third, fourth] = route.path
   const user = session.user

@@ -125,6 +125,14 @@ describe('console: login, onboarding, the invitation and Manage Details and Cour
     await page.getByLabel('पासवर्ड').fill(PASSWORD)
     await page.getByRole('button', { name: 'साइन इन', exact: true }).click()
     await page.getByRole('heading', { name: 'अहिलेसम्म कुनै भेन्यु छैन' }).waitFor()
+    // Nepali was chosen before signing in: it stays, and it becomes the account's language.
+    const sita = await login('sita@example.com', PASSWORD)
+    let stored = ''
+    for (let i = 0; i < 50 && stored !== 'ne'; i++) {
+      if (i) await new Promise((r) => setTimeout(r, 100))
+      stored = (await inject('GET', '/api/profile', sita)).json().data.locale
+    }
+    assert.equal(stored, 'ne')
     const invitations = page.getByRole('region', { name: 'तपाईंका लागि निम्तोहरू' })
     const offer = invitations.getByText(/ले तपाईंलाई त्यहाँ कर्मचारी भएर काम गर्न निम्तो दिएको छ/)
     await offer.waitFor()

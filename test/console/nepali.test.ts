@@ -41,6 +41,16 @@ describe('console: in Nepali on a phone', () => {
     ownerToken = await login('owner1@courtside.test')
   })
 
+  /** The owner account's stored language (users.locale) once it is `want`: the switch saves it. */
+  async function storedLocale(want: 'en' | 'ne') {
+    let locale = ''
+    for (let i = 0; i < 50 && locale !== want; i++) {
+      if (i) await new Promise((r) => setTimeout(r, 100))
+      locale = (await inject('GET', '/api/profile', ownerToken)).json().data.locale
+    }
+    return locale
+  }
+
   test('the owner switches to Nepali: Reports in Nepali, lakh grouping, BS dates, the evening on the heatmap', async () => {
     const s = (
       await inject('GET', `/api/venues/${ui.venueId}/reports/summary?from=2026-11-01&to=${TODAY}`, ownerToken)
@@ -51,6 +61,8 @@ describe('console: in Nepali on a phone', () => {
     await page.getByLabel('Language').selectOption('ne')
     await page.getByRole('heading', { name: `${VENUE_NE} का रिपोर्टहरू` }).waitFor()
     assert.equal(await page.evaluate(() => document.documentElement.lang), 'ne-NP')
+    // Signed in, the switch is the account's language too: the service writes its errors and messages in it.
+    assert.equal(await storedLocale('ne'), 'ne')
     await page.getByRole('navigation', { name: 'खण्डहरू' }).getByRole('link', { name: 'नगद मिलान' }).waitFor()
     // Money in lakh grouping with Devanagari digits; counts in Devanagari.
     await figure('अवधिको जम्मा', 'खुद आम्दानी').filter({ hasText: 'रु' }).waitFor()
@@ -101,6 +113,7 @@ describe('console: in Nepali on a phone', () => {
     await page.getByLabel('भाषा').selectOption('en')
     await page.getByRole('heading', { name: `Cash-up at ${VENUE}` }).waitFor()
     assert.equal(await page.evaluate(() => document.documentElement.lang), 'en')
+    assert.equal(await storedLocale('en'), 'en')
     await page.goto(`${ui.server.url}/console/#/venues/${ui.venueId}/reports`)
     await page.getByRole('heading', { name: `Reports at ${VENUE}` }).waitFor()
     await figure("The range's totals", 'Received').filter({ hasText: 'Rs' }).waitFor()

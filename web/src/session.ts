@@ -11,7 +11,7 @@ export interface Session {
   user: User
 }
 
-const sessions = createSessionStore<Session>('courtside.web.session')
+export const sessions = createSessionStore<Session>('courtside.web.session')
 
 export const currentSession = sessions.current
 export const setSession = sessions.set

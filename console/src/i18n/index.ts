@@ -16,7 +16,7 @@ export type MessageKey = keyof typeof en
 
 export { LANGS } from '../../../shared-ui/language.ts'
 
-const language = createLanguage<MessageKey>('courtside.console.lang', { en, ne }, 'app.title')
+export const language = createLanguage<MessageKey>('courtside.console.lang', { en, ne }, 'app.title')
 
 /** The language the console shows now. */
 export const getLang = language.get

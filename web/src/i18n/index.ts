@@ -14,7 +14,7 @@ export type MessageKey = keyof typeof en
 
 export { HTML_LANG, LANGS } from '../../../shared-ui/language.ts'
 
-const language = createLanguage<MessageKey>('courtside.lang', { en, ne }, 'app.title')
+export const language = createLanguage<MessageKey>('courtside.lang', { en, ne }, 'app.title')
 
 /** The language strings are shown in now. */
 export const getLang = language.get
