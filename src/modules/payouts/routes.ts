@@ -1,6 +1,7 @@
 import { Type } from 'typebox'
 import { signedIn } from '../../lib/auth.ts'
 import { NotFound } from '../../lib/errors.ts'
+import { requestLocale } from '../../lib/i18n/index.ts'
 import type { Routes } from '../../lib/route.ts'
 import { Data, errorResponses, Message, Nullable } from '../../lib/schemas.ts'
 import { MANAGER_ROLES, resolveVenue, venueForStaff } from '../venues/index.ts'
@@ -120,7 +121,7 @@ const routes: Routes = async (app) => {
         return reply
           .type('text/csv; charset=utf-8')
           .header('content-disposition', `attachment; filename="statement-${venue.slug}-${s.from}-${s.to}.csv"`)
-          .send(statementCsv(s))
+          .send(statementCsv(s, requestLocale(req)))
       }
       return reply.type('application/json; charset=utf-8').send({ data: s })
     },
