@@ -15,7 +15,7 @@ import { requestLocale, translate } from './i18n/index.ts'
 //
 // Only a route whose success answer declares a top-level `message` gets the hook (decided once, when
 // the route is added): the hot reads (availability, venue list and show, /health) have no hook at
-// all, and on a route that has it an English request costs one locale check and nothing else.
+// all, and on a route that has it an English request costs a property read and one locale check.
 
 /** A success answer's `message` translated for a reader of another language; English unchanged. */
 const successInLanguage: preSerializationHookHandler = (

@@ -218,3 +218,23 @@ test('every success message a route writes has its Nepali; English in is English
     assert.doesNotMatch(nepali, /\b(the|was|is|successfully|deleted)\b/i, `${text} → ${nepali}`)
   }
 })
+
+test('only routes that answer with a message have the hook: none on /health or the hot reads', () => {
+  const tree = app.printRoutes({ includeHooks: true, commonPrefix: false }).split('\n')
+  /** The hooks printed under each line naming `route` (a path's last segments and method). */
+  const hooksOf = (route: string) =>
+    tree.flatMap((line, i) => {
+      if (!line.endsWith(route) && !line.includes(`${route} `)) return []
+      const hooks: string[] = []
+      for (let j = i + 1; j < tree.length && tree[j].includes('•'); j++) hooks.push(tree[j])
+      return [hooks.join('\n')]
+    })
+  for (const hot of ['health (GET)', 'api/venues (GET)', '/availability (GET)', '/:venue (GET)']) {
+    const found = hooksOf(hot)
+    assert.ok(found.length > 0, hot)
+    for (const hooks of found) assert.doesNotMatch(hooks, /preSerialization|successInLanguage/, hot)
+  }
+  const otp = hooksOf('api/auth/otp/send (POST)')
+  assert.equal(otp.length, 1)
+  assert.match(otp[0], /\(preSerialization\) \["successInLanguage\(\)"\]/)
+})
