@@ -8,8 +8,9 @@ import { en } from '../../src/lib/i18n/en.ts'
 import { translate } from '../../src/lib/i18n/index.ts'
 import { ne } from '../../src/lib/i18n/ne.ts'
 import { book, fixedSlot, world } from '../bookings/helpers.ts'
+import { createSeries, seriesBody } from '../bookings/series-helpers.ts'
 import { build } from '../helpers/app.ts'
-import { createUser, FIXED_NOW } from '../helpers/factories.ts'
+import { createUser, daysFromFixedNow, FIXED_NOW } from '../helpers/factories.ts'
 
 // A success answer's `message` in the request's language (issue 50; docs/languages.md, "Success
 // messages"): Nepali with Accept-Language: ne or a Nepali user's token, the routes' English byte for
@@ -156,6 +157,23 @@ test('an error on a route that answers with a message is translated once, by the
   assert.equal(refused.json().message, 'दिइएको विवरण मान्य छैन।')
   assert.deepEqual(Object.keys(refused.json().errors).sort(), Object.keys((await wrong(english)).json().errors).sort())
   assert.equal((await wrong(english)).json().message, 'The given data was invalid.')
+})
+
+test("a Nepali customer's series cancel: the count in Devanagari digits; the lines' data unchanged", async () => {
+  const w = await world(app)
+  await app.inject({ method: 'PUT', url: '/api/profile', headers: w.customer.headers, payload: { locale: 'ne' } })
+  const made = await createSeries(app, w.customer, seriesBody(w.court.id, daysFromFixedNow(3), { weeks: 3 }))
+  assert.equal(made.statusCode, 201, made.body)
+  const cancel = await app.inject({
+    method: 'PATCH',
+    url: `/api/bookings/series/${made.json().data.id}/cancel`,
+    headers: w.customer.headers,
+    payload: {},
+  })
+  assert.equal(cancel.statusCode, 200, cancel.body)
+  assert.equal(cancel.json().message, '३ बुकिङ रद्द गरियो।')
+  assert.equal(cancel.json().refund_amount, '0.00')
+  assert.equal(cancel.json().data.cancelled.length, 3)
 })
 
 test('messages with values: counts, money and the sentences of a series cancel', () => {
