@@ -11,6 +11,7 @@ import Fastify, {
 } from 'fastify'
 import { Type } from 'typebox'
 import type { Config } from './config.ts'
+import { registerAnswerLanguage } from './lib/answer-language.ts'
 import { authHooks } from './lib/auth.ts'
 import { CACHE_CHANNEL, ReadCache } from './lib/cache.ts'
 import { ChangeFeed } from './lib/changes.ts'
@@ -18,7 +19,7 @@ import { type Clock, systemClock } from './lib/clock.ts'
 import { registerConsole } from './lib/console.ts'
 import { type AppContext, unwiredSteps } from './lib/context.ts'
 import type { DatabaseHandle } from './lib/db.ts'
-import { frameworkErrors, registerErrorHandler } from './lib/errors.ts'
+import { frameworkErrors, NotFound, registerErrorHandler } from './lib/errors.ts'
 import { FrontCache, putInFront } from './lib/front-cache.ts'
 import { registerIdempotency } from './lib/idempotency.ts'
 import { JobQueue } from './lib/jobs.ts'
@@ -164,6 +165,8 @@ export async function buildApp({
 
   const web = loadWebApp(config.webDir)
   registerErrorHandler(app, web.fallback)
+  // Before the routes: a success answer's `message` in the request's language (docs/languages.md).
+  registerAnswerLanguage(app)
   const guestLimit = await registerRateLimit(app, config)
   registerUploads(app, join(config.dataDir, 'incoming'), config.maxImagePixels)
 
@@ -179,7 +182,7 @@ export async function buildApp({
   app.get('/storage/*', { schema: { hide: true, params: Type.Object({ '*': Type.String() }) } }, async (req, reply) => {
     const path = req.params['*']
     const data = await ctx.storage.get(path).catch(() => null)
-    if (!data) return reply.code(404).send({ message: 'Not found.' })
+    if (!data) throw new NotFound()
     const ext = path.split('.').pop() ?? ''
     const types: Record<string, string> = { jpg: 'image/jpeg', png: 'image/png', webp: 'image/webp' }
     // Never sniffed into something else (an HTML or script file served as an image).

@@ -1,9 +1,12 @@
+import { hasMessage, type Locale, t } from './i18n/index.ts'
 import { toBs } from './nepali-date.ts'
 
 // The CSV files people open in Excel (docs/reports.md, "Exports"): every export writes its cells
 // through here. UTF-8 with a byte-order mark (without it Excel reads the bytes as the local code
 // page and garbles Devanagari), CRLF line ends and RFC 4180 quoting; text people typed never runs
 // as a formula; phones stay text without a visible apostrophe; dates have their BS date beside.
+// The header row is in the reader's language (docs/languages.md): the English column names as they
+// always were, or the catalogue's `csv.*` words for a Nepali reader.
 
 /** The byte-order mark: the first thing in every CSV file. */
 export const BOM = '\uFEFF'
@@ -54,7 +57,14 @@ export function line(cells: readonly string[]): string {
   return `${cells.join(',')}\r\n`
 }
 
-/** The header line of a file: the BOM, then the column names. */
-export function header(columns: readonly string[]): string {
-  return BOM + line(columns)
+/** A column's name in `locale`: the English name itself, else the catalogue's `csv.<name>` when it has one. */
+export function columnName(column: string, locale: Locale = 'en'): string {
+  const key = `csv.${column}`
+  return locale === 'en' || !hasMessage(key) ? column : t(locale, key)
+}
+
+/** The header line of a file: the BOM, then the column names (in `locale`; English by default). */
+export function header(columns: readonly string[], locale: Locale = 'en'): string {
+  if (locale === 'en') return BOM + line(columns)
+  return BOM + line(columns.map((c) => cell(columnName(c, locale))))
 }

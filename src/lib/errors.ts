@@ -1,5 +1,5 @@
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
-import { type Locale, requestLocale, translate } from './i18n/index.ts'
+import { acceptedLocale, type Locale, requestLocale, translate } from './i18n/index.ts'
 import { MONEY_MAX, MONEY_TEXT_PATTERN } from './schemas.ts'
 
 /** Typed errors services throw; one handler (below) turns them into the contract's bodies. */
@@ -188,11 +188,13 @@ const DATA_EXCEPTION = /^22[0-9A-Z]{3}$/
  * any id or slug can be names no resource, so it is the contract's 404 rather than Fastify's own
  * 400/414 bodies.
  */
-export function frameworkErrors(err: FastifyError, _req: FastifyRequest, reply: FastifyReply) {
+export function frameworkErrors(err: FastifyError, req: FastifyRequest, reply: FastifyReply) {
+  // No route ran, so no token was read: the language is the request's Accept-Language.
+  const locale = acceptedLocale(req.headers['accept-language'])
   if (err.code === 'FST_ERR_BAD_URL' || err.code === 'FST_ERR_MAX_PARAM_LENGTH') {
-    return reply.code(404).send({ message: 'Not found.' })
+    return reply.code(404).send(inLanguage({ message: 'Not found.' }, locale))
   }
-  return reply.code(400).send({ message: 'Bad request.' })
+  return reply.code(400).send(inLanguage({ message: 'Bad request.' }, locale))
 }
 
 /**

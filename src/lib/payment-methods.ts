@@ -1,3 +1,5 @@
+import { hasMessage, type Locale, t } from './i18n/index.ts'
+
 // Payment method codes as people know them (docs/reports.md, "Exports"): owners read eSewa, Khalti
 // and Fonepay, never gateway_1/2/3; machines keep the code.
 
@@ -9,9 +11,17 @@ export const METHOD_NAMES: Readonly<Record<string, string>> = {
   cash: 'Cash',
 }
 
-/** A payment method's name ("gateway_1" → "eSewa"); '' for none, the code itself when unknown. */
-export function methodName(code: string | null | undefined): string {
+/**
+ * A payment method's name ("gateway_1" → "eSewa"); '' for none, the code itself when unknown. In
+ * Nepali (a CSV whose header is Nepali) the catalogue's `method.*` name: नगद, वालेट; the gateways
+ * keep their brand names.
+ */
+export function methodName(code: string | null | undefined, locale: Locale = 'en'): string {
   if (!code) return ''
+  if (locale !== 'en') {
+    const key = `method.${code}`
+    if (hasMessage(key)) return t(locale, key)
+  }
   return METHOD_NAMES[code] ?? code
 }
 

@@ -38,7 +38,7 @@ export function placeholders(text: string): Array<{ name: string; kind: Kind }> 
 }
 
 // Keys whose texts are parts of other texts' values, never whole texts of their own.
-const PARTS = /^(unit|word|field|push)\./
+const PARTS = /^(unit|word|field|push|csv|method)\./
 
 interface Pattern {
   key: MessageKey

@@ -130,7 +130,7 @@ const routes: Routes = async (app) => {
         return reply
           .type('text/csv; charset=utf-8')
           .header('content-disposition', `attachment; filename="statement-${venue.slug}-${s.from}-${s.to}.csv"`)
-          .send(statementCsv(s))
+          .send(statementCsv(s, requestLocale(req)))
       }
       return reply.type('application/json; charset=utf-8').send({ data: s })
     },

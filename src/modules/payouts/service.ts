@@ -3,6 +3,7 @@ import type { AppContext } from '../../lib/context.ts'
 import { bsDate, cell, header, line } from '../../lib/csv.ts'
 import type { Executor } from '../../lib/db.ts'
 import { Conflict, Invalid } from '../../lib/errors.ts'
+import { type Locale, t } from '../../lib/i18n/index.ts'
 import { formatMoney, toPaisa } from '../../lib/money.ts'
 import { withMethodNames } from '../../lib/payment-methods.ts'
 import { addDays } from '../../lib/time.ts'
@@ -235,11 +236,13 @@ export const STATEMENT_COLUMNS = [
 /**
  * One CSV row per statement line, after a header row and an opening-balance row (the balance at
  * the start of `from`: its amount is empty, its balance_after the opening balance), through
- * src/lib/csv.ts (BOM, BS dates, formula escaping of descriptions).
+ * src/lib/csv.ts (BOM, BS dates, formula escaping of descriptions). A Nepali reader's header row and
+ * opening-balance words are Nepali; the ledger's descriptions stay as they were written.
  */
-export function statementCsv(s: Awaited<ReturnType<typeof statement>>): string {
-  let out = header(STATEMENT_COLUMNS)
-  out += line([s.from, bsDate(s.from), '', 'opening_balance', 'Opening balance', '', s.opening_balance])
+export function statementCsv(s: Awaited<ReturnType<typeof statement>>, locale: Locale = 'en'): string {
+  let out = header(STATEMENT_COLUMNS, locale)
+  const opening = locale === 'en' ? 'Opening balance' : t(locale, 'csv.opening_balance')
+  out += line([s.from, bsDate(s.from), '', 'opening_balance', opening, '', s.opening_balance])
   for (const l of s.lines) {
     out += line([
       l.date,

@@ -1,5 +1,6 @@
 import { Type } from 'typebox'
 import { signedIn } from '../../lib/auth.ts'
+import { requestLocale } from '../../lib/i18n/index.ts'
 import type { Routes } from '../../lib/route.ts'
 import { Data, errorResponses } from '../../lib/schemas.ts'
 import { MANAGER_ROLES, venueForStaff } from '../venues/index.ts'
@@ -130,7 +131,7 @@ const routes: Routes = async (app) => {
           return reply
             .type('text/csv; charset=utf-8')
             .header('content-disposition', `attachment; filename="${file}.csv"`)
-            .send(bookCsv(book, type))
+            .send(bookCsv(book, type, requestLocale(req)))
         }
         if (accept.includes('application/pdf')) {
           const id = await taxIdentity(venue.id)

@@ -1,4 +1,6 @@
 import type { AppContext } from '../../lib/context.ts'
+import { columnName } from '../../lib/csv.ts'
+import { type Locale, t } from '../../lib/i18n/index.ts'
 import { formatMoney } from '../../lib/money.ts'
 import * as q from './queries/books.ts'
 import { METHOD_LABEL } from './resource.ts'
@@ -88,9 +90,12 @@ const csvCell = (v: string | null) => {
   return /[",\n]/.test(s) ? `"${s.replaceAll('"', '""')}"` : s
 }
 
-/** The book as CSV: a header row, a row per document, a totals row. */
-export function bookCsv(book: Book, type: 'receipt' | 'credit_note'): string {
-  const head = [
+/**
+ * The book as CSV: a header row, a row per document, a totals row. For a Nepali reader the header
+ * row and the totals row's word are Nepali (docs/languages.md); the rows' values are the same.
+ */
+export function bookCsv(book: Book, type: 'receipt' | 'credit_note', locale: Locale = 'en'): string {
+  const columns = [
     'date_bs',
     'number',
     ...(type === 'credit_note' ? ['ref_invoice_number'] : []),
@@ -101,6 +106,7 @@ export function bookCsv(book: Book, type: 'receipt' | 'credit_note'): string {
     'taxable',
     'vat',
   ]
+  const head = locale === 'en' ? columns : columns.map((c) => csvCell(columnName(c, locale)))
   const line = (r: BookRow) =>
     [
       r.date_bs,
@@ -117,7 +123,7 @@ export function bookCsv(book: Book, type: 'receipt' | 'credit_note'): string {
       .join(',')
   const blanks = type === 'credit_note' ? ['', '', '', '', ''] : ['', '', '', '']
   const totals = [
-    'Total',
+    locale === 'en' ? 'Total' : t(locale, 'csv.totals_row'),
     ...blanks.slice(1),
     book.totals.total,
     book.totals.non_taxable,

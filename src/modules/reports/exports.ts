@@ -1,5 +1,6 @@
 import type { AppContext } from '../../lib/context.ts'
 import { bsDate, cell, header, line, phoneCell } from '../../lib/csv.ts'
+import type { Locale } from '../../lib/i18n/index.ts'
 import { formatMoney } from '../../lib/money.ts'
 import { methodName } from '../../lib/payment-methods.ts'
 import { toHHmm } from '../../lib/time.ts'
@@ -61,11 +62,19 @@ export const PAYMENT_COLUMNS = [
   'unverified',
 ] as const
 
-/** The bookings export: a header row, then one row per booking of the range; 422 like the summary. */
-export function bookingsCsv(ctx: AppContext, venueId: number, input: RangeInput): AsyncGenerator<string> {
+/**
+ * The bookings export: a header row (in `locale`, with the method names), then one row per booking
+ * of the range; 422 like the summary.
+ */
+export function bookingsCsv(
+  ctx: AppContext,
+  venueId: number,
+  input: RangeInput,
+  locale: Locale = 'en',
+): AsyncGenerator<string> {
   const s = scopeOf(ctx, venueId, input)
   return (async function* () {
-    yield header(BOOKING_COLUMNS)
+    yield header(BOOKING_COLUMNS, locale)
     let after: q.BookingCursor | null = null
     for (;;) {
       const rows = await q.bookingsBatch(ctx.db, s, after, EXPORT_BATCH)
@@ -92,7 +101,7 @@ export function bookingsCsv(ctx: AppContext, venueId: number, input: RangeInput)
           formatMoney(b.refunded_amount),
           formatMoney(Math.max(b.total_amount - b.paid_amount, 0)),
           b.payment_method ?? '',
-          methodName(b.payment_method),
+          methodName(b.payment_method, locale),
           ctx.zone.format(b.created_at),
           ctx.zone.format(b.cancelled_at) ?? '',
           cell(b.cancel_reason, true),
@@ -106,11 +115,16 @@ export function bookingsCsv(ctx: AppContext, venueId: number, input: RangeInput)
   })()
 }
 
-/** The payments export: a header row, then one row per payment received in the range. */
-export function paymentsCsv(ctx: AppContext, venueId: number, input: RangeInput): AsyncGenerator<string> {
+/** The payments export: a header row (in `locale`, as the method names), then one row per payment received in the range. */
+export function paymentsCsv(
+  ctx: AppContext,
+  venueId: number,
+  input: RangeInput,
+  locale: Locale = 'en',
+): AsyncGenerator<string> {
   const s = scopeOf(ctx, venueId, input)
   return (async function* () {
-    yield header(PAYMENT_COLUMNS)
+    yield header(PAYMENT_COLUMNS, locale)
     let after: q.PaymentCursor | null = null
     for (;;) {
       const rows = await q.paymentsBatch(ctx.db, s, after, EXPORT_BATCH)
@@ -125,7 +139,7 @@ export function paymentsCsv(ctx: AppContext, venueId: number, input: RangeInput)
           p.kind,
           cell(p.customer_name, true),
           p.method,
-          methodName(p.method),
+          methodName(p.method, locale),
           cell(p.recorded_by, true),
           p.status,
           formatMoney(p.amount),

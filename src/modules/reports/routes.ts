@@ -2,6 +2,7 @@ import { Readable } from 'node:stream'
 import type { FastifyRequest } from 'fastify'
 import { Type } from 'typebox'
 import { signedIn } from '../../lib/auth.ts'
+import { requestLocale } from '../../lib/i18n/index.ts'
 import type { Routes } from '../../lib/route.ts'
 import { Data, errorResponses, Message } from '../../lib/schemas.ts'
 import { DESK_ROLES, MANAGER_ROLES, type VenueRole, venueForStaff } from '../venues/index.ts'
@@ -98,7 +99,7 @@ const routes: Routes = async (app) => {
       },
       async (req, reply) => {
         const venue = venueOf(req)
-        const rows = make(ctx, venue.id, req.query)
+        const rows = make(ctx, venue.id, req.query, requestLocale(req))
         const name = `${what.toLowerCase()}-${venue.slug}-${req.query.from}-${req.query.to}.csv`
         return (
           reply
