@@ -4,6 +4,7 @@ import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node
 import { join } from 'node:path'
 import { after, test } from 'node:test'
 import { lockDataDir } from '../../src/lib/data-lock.ts'
+import { copyMigratedDataDir } from '../ops/process.ts'
 import { exited, run, start, waitFor } from './helpers.ts'
 
 // The embedded database directory is owned by one process: `npm run seed` (or migrate) next to a
@@ -13,6 +14,8 @@ const dataDir = `.tmp/lock-${process.pid}`
 after(() => rmSync(dataDir, { recursive: true, force: true }))
 
 test('seed and migrate refuse while the server owns DATA_DIR; a clean stop releases it', async () => {
+  // A migrated database already there (under npm test): the server need not create and migrate one.
+  await copyMigratedDataDir(dataDir)
   const server = start('src/server.ts', { DATA_DIR: dataDir })
   try {
     await waitFor(server, /Server listening/)

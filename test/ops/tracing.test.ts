@@ -1,6 +1,8 @@
 import assert from 'node:assert/strict'
 import { createServer, type IncomingMessage } from 'node:http'
+import { join } from 'node:path'
 import { test } from 'node:test'
+import { pathToFileURL } from 'node:url'
 import { gunzipSync } from 'node:zlib'
 import { daysFromNow } from '../helpers/factories.ts'
 import { processDatabase, seedBookableVenue, startServer } from './process.ts'
@@ -207,21 +209,29 @@ test('SIGTERM exports the spans still buffered before the process exits', async 
 // prom-client loads @opentelemetry/api (for exemplars) whatever the setting, so that one is allowed:
 // the SDK, the exporter and the instrumentations are what tracing would add.
 test('without OTEL_EXPORTER_OTLP_ENDPOINT: no OpenTelemetry SDK, exporter or instrumentation is loaded', async () => {
-  // Then, as a control that the check sees them, the same process turns tracing on.
+  // Then, as a control that the check sees them, the same process turns tracing on. Under npm test
+  // the modules are src/ as JavaScript (test/helpers/entry.ts), else the TypeScript through tsx.
+  const compiled = process.env.TEST_SRC_JS
+  const module = (path: string) =>
+    JSON.stringify(compiled ? pathToFileURL(join(compiled, path.replace(/\.ts$/, '.js'))).href : `./${path}`)
   const code = `
     const { createRequire } = await import('node:module')
     const otel = () => Object.keys(createRequire(import.meta.url).cache).filter((f) => /@opentelemetry[\\/](?!api[\\/])|@fastify[\\/]otel|import-in-the-middle/.test(f))
-    const { startTracing } = await import('./src/lib/tracing.ts')
+    const { startTracing } = await import(${module('src/lib/tracing.ts')})
     const off = await startTracing({})
-    await import('./src/app.ts')
+    await import(${module('src/app.ts')})
     const loadedOff = otel()
     const on = await startTracing({ OTEL_EXPORTER_OTLP_ENDPOINT: 'http://127.0.0.1:9' })
     const loadedOn = otel().length
     await on.shutdown()
     console.log(JSON.stringify({ off: off ?? null, loadedOff, loadedOn: loadedOn > 0 }))`
   const { execFileSync } = await import('node:child_process')
-  const out = execFileSync(process.execPath, ['--import', 'tsx', '--input-type=module', '-e', code], {
-    encoding: 'utf8',
-  })
+  const out = execFileSync(
+    process.execPath,
+    [...(compiled ? [] : ['--import', 'tsx']), '--input-type=module', '-e', code],
+    {
+      encoding: 'utf8',
+    },
+  )
   assert.deepEqual(JSON.parse(out.trim().split('\n').pop() ?? ''), { off: null, loadedOff: [], loadedOn: true })
 })

@@ -1,5 +1,4 @@
 import assert from 'node:assert/strict'
-import { readFileSync } from 'node:fs'
 import { rm } from 'node:fs/promises'
 import { join } from 'node:path'
 import { after, test } from 'node:test'
@@ -12,6 +11,7 @@ import { migrate } from '../../src/lib/migrate.ts'
 import { setPasswordCost } from '../../src/lib/password.ts'
 import { start } from '../../src/main.ts'
 import { checkLedger } from '../../src/modules/ledger/index.ts'
+import { copyMigratedDataDir } from '../ops/process.ts'
 
 // Issue 34, "A newcomer sees it working": `npm start`'s startup (src/main.ts `start`) on a fresh
 // embedded database in development loads the demo data once and says how to sign in; DEMO_DATA=false,
@@ -32,21 +32,21 @@ function freshDir() {
 }
 
 /**
- * A directory whose embedded database is already migrated and empty: a copy of the template
- * scripts/test.mjs prepared for PGlite runs, or (on a PostgreSQL run, which prepares none) of one
- * migrated here once. The tests that are not about migrating a fresh directory start here: creating
- * and migrating a PGlite database costs seconds of CPU, and the first test already covers that path.
+ * A directory whose embedded database is already migrated and empty: a file copy of the data
+ * directory made from the template scripts/test.mjs prepared for PGlite runs (test/ops/process.ts),
+ * or (on a PostgreSQL run, which prepares none) a copy of one migrated here once. The tests that are
+ * not about migrating a fresh directory start here: creating and migrating a PGlite database costs
+ * seconds of CPU, and the first test already covers that path.
  */
 async function migratedDir() {
   const dir = freshDir()
-  await (await createPglite(join(dir, 'pglite'), await migratedTemplate())).close()
+  if (!(await copyMigratedDataDir(dir)))
+    await (await createPglite(join(dir, 'pglite'), await migratedTemplate())).close()
   return dir
 }
 
 let template: Promise<Blob> | undefined
 function migratedTemplate(): Promise<Blob> {
-  const file = process.env.TEST_PGLITE_DUMP
-  if (file) return Promise.resolve(new Blob([readFileSync(file)]))
   template ??= (async () => {
     const raw = await createPglite()
     await migrate(wrapPglite(raw))
