@@ -159,17 +159,17 @@ test('the statement CSV: Nepali header and opening-balance words; the English he
   assert.deepEqual(ne.slice(2), english.slice(2))
 })
 
-test('the sales book CSV: Nepali columns and totals word for a Nepali owner; the English file unchanged', async () => {
+test('the sales book CSV: Nepali columns and totals word for a Nepali owner; the English header unchanged', async () => {
   const url = `/api/venues/${w.venue.id}/sales-book?fiscal_year=2082/83&month=11`
-  // The books' CSV was written without a byte-order mark; it is left as it was.
-  const english = lines(await get(url, w.manager, { accept: 'text/csv' }), false)
+  // Written like every export: with a byte-order mark.
+  const english = lines(await get(url, w.manager, { accept: 'text/csv' }), true)
   assert.equal(english[0], 'date_bs,number,buyer_name,buyer_pan,total,non_taxable,taxable,vat')
   assert.match(english.at(-1)!, /^Total,,,,/)
-  const ne = lines(await get(url, nepali, { accept: 'text/csv' }), false)
+  const ne = lines(await get(url, nepali, { accept: 'text/csv' }), true)
   assert.equal(ne[0], 'मिति (वि.सं.),नम्बर,खरिदकर्ताको नाम,खरिदकर्ताको प्यान,जम्मा,कर नलाग्ने रकम,करयोग्य रकम,मूल्य अभिवृद्धि कर')
   assert.equal(ne.at(-1), english.at(-1)!.replace(/^Total/, 'जम्मा'))
   const returns = `/api/venues/${w.venue.id}/sales-return-book?fiscal_year=2082/83&month=11`
-  const neReturns = lines(await get(returns, nepali, { accept: 'text/csv' }), false)
+  const neReturns = lines(await get(returns, nepali, { accept: 'text/csv' }), true)
   assert.match(neReturns[0], /^मिति \(वि\.सं\.\),नम्बर,सम्बन्धित बीजक नम्बर,/)
 })
 

@@ -93,14 +93,17 @@ test('the sales book and sales-return book of a month add up to the ledger; JSON
   })
   assert.equal(csv.statusCode, 200)
   assert.match(csv.headers['content-type'] as string, /^text\/csv/)
-  const lines = csv.body.trim().split('\n')
+  // Written like every export: a byte-order mark (Excel reads Devanagari names right) and CRLF.
+  assert.ok(csv.body.startsWith('\uFEFF'), 'the book starts with a byte-order mark')
+  assert.ok(csv.body.endsWith('\r\n'))
+  const lines = csv.body.slice(1).trim().split('\r\n')
   assert.equal(lines[0], 'date_bs,number,buyer_name,buyer_pan,total,non_taxable,taxable,vat')
   assert.equal(lines[1], `2082-11-26,${a.invoice.receipt_number},Sita Sharma,123456789,1500.00,0.00,1327.43,172.57`)
   assert.equal(lines.at(-1), 'Total,,,,6000.00,0.00,5309.73,690.27')
   const returnCsv = await call('GET', `/api/venues/${w.venue.id}/sales-return-book${month}`, w.owner, undefined, {
     accept: 'text/csv',
   })
-  assert.match(returnCsv.body.split('\n')[0], /^date_bs,number,ref_invoice_number,/)
+  assert.match(returnCsv.body.split('\r\n')[0], /^\uFEFFdate_bs,number,ref_invoice_number,/)
 
   const pdf = await call('GET', `/api/venues/${w.venue.id}/sales-book${month}`, w.owner, undefined, {
     accept: 'application/pdf',

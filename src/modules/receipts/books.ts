@@ -1,5 +1,5 @@
 import type { AppContext } from '../../lib/context.ts'
-import { columnName } from '../../lib/csv.ts'
+import { cell, header, line } from '../../lib/csv.ts'
 import { type Locale, t } from '../../lib/i18n/index.ts'
 import { formatMoney } from '../../lib/money.ts'
 import * as q from './queries/books.ts'
@@ -85,14 +85,11 @@ export async function salesBook(
   }
 }
 
-const csvCell = (v: string | null) => {
-  const s = v ?? ''
-  return /[",\n]/.test(s) ? `"${s.replaceAll('"', '""')}"` : s
-}
-
 /**
- * The book as CSV: a header row, a row per document, a totals row. For a Nepali reader the header
- * row and the totals row's word are Nepali (docs/languages.md); the rows' values are the same.
+ * The book as CSV, written like every export (src/lib/csv.ts: UTF-8 with a byte-order mark, CRLF,
+ * a buyer's name that a spreadsheet would run as a formula kept as text): a header row, a row per
+ * document, a totals row. For a Nepali reader the header row and the totals row's word are Nepali
+ * (docs/languages.md); the rows' values are the same.
  */
 export function bookCsv(book: Book, type: 'receipt' | 'credit_note', locale: Locale = 'en'): string {
   const columns = [
@@ -106,21 +103,18 @@ export function bookCsv(book: Book, type: 'receipt' | 'credit_note', locale: Loc
     'taxable',
     'vat',
   ]
-  const head = locale === 'en' ? columns : columns.map((c) => csvCell(columnName(c, locale)))
-  const line = (r: BookRow) =>
-    [
-      r.date_bs,
-      r.number,
-      ...(type === 'credit_note' ? [r.ref_number] : []),
-      r.buyer_name,
-      r.buyer_pan,
-      r.total,
-      r.non_taxable,
-      r.taxable,
-      r.vat,
-    ]
-      .map(csvCell)
-      .join(',')
+  const row = (r: BookRow) =>
+    line([
+      cell(r.date_bs),
+      cell(r.number),
+      ...(type === 'credit_note' ? [cell(r.ref_number)] : []),
+      cell(r.buyer_name, true),
+      cell(r.buyer_pan, true),
+      cell(r.total),
+      cell(r.non_taxable),
+      cell(r.taxable),
+      cell(r.vat),
+    ])
   const blanks = type === 'credit_note' ? ['', '', '', '', ''] : ['', '', '', '']
   const totals = [
     locale === 'en' ? 'Total' : t(locale, 'csv.totals_row'),
@@ -130,7 +124,7 @@ export function bookCsv(book: Book, type: 'receipt' | 'credit_note', locale: Loc
     book.totals.taxable,
     book.totals.vat,
   ]
-  return `${[head.join(','), ...book.rows.map(line), totals.map(csvCell).join(',')].join('\n')}\n`
+  return header(columns, locale) + book.rows.map(row).join('') + line(totals.map((c) => cell(c)))
 }
 
 export interface RegisterRow {
