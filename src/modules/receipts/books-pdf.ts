@@ -1,22 +1,14 @@
-import PDFDocument from 'pdfkit'
 import type { Book } from './books.ts'
-import { registerFonts, write } from './pdf-text.ts'
+import { newPdf, write } from './pdf-text.ts'
 
 // The sales book or sales-return book of a month as an A4 landscape PDF (Accept: application/pdf).
 
 export function bookPdf(book: Book, heading: { venue: string; pan: string | null; title: string }): Promise<Buffer> {
-  const doc = new PDFDocument({
+  const { doc, done } = newPdf({
     size: 'A4',
     layout: 'landscape',
     margin: 40,
     info: { Title: heading.title, Creator: 'Courtside' },
-  })
-  registerFonts(doc)
-  const chunks: Buffer[] = []
-  doc.on('data', (c: Buffer) => chunks.push(c))
-  const done = new Promise<Buffer>((resolve, reject) => {
-    doc.on('end', () => resolve(Buffer.concat(chunks)))
-    doc.on('error', reject)
   })
   const left = 40
   const width = doc.page.width - 80

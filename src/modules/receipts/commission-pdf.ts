@@ -1,7 +1,6 @@
-import PDFDocument from 'pdfkit'
 import type { InvoiceLanguage } from './language.ts'
 import { copyMarking } from './pdf.ts'
-import { registerFonts, write } from './pdf-text.ts'
+import { newPdf, write } from './pdf-text.ts'
 import { amountInWords } from './words.ts'
 
 // The platform's monthly commission invoice to a venue as a one-page A4 PDF (payouts'
@@ -83,17 +82,10 @@ export function commissionInvoicePdf(
   opts: { copy: number; lang: InvoiceLanguage },
 ): Promise<Buffer> {
   const L = LABELS[opts.lang]
-  const doc = new PDFDocument({
+  const { doc, done } = newPdf({
     size: 'A4',
     margin: 50,
     info: { Title: `Tax Invoice ${inv.invoice_number}`, Author: inv.seller.name, Creator: 'Courtside' },
-  })
-  registerFonts(doc)
-  const chunks: Buffer[] = []
-  doc.on('data', (c: Buffer) => chunks.push(c))
-  const done = new Promise<Buffer>((resolve, reject) => {
-    doc.on('end', () => resolve(Buffer.concat(chunks)))
-    doc.on('error', reject)
   })
 
   const left = 50

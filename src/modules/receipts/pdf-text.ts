@@ -1,4 +1,5 @@
 import { fileURLToPath } from 'node:url'
+import PDFDocument from 'pdfkit'
 
 // Text in two scripts on one pdfkit page: Latin in the built-in Helvetica, Devanagari (Nepali
 // names, the Nepali PDF's labels and amount in words) in the bundled Noto Sans Devanagari
@@ -53,4 +54,20 @@ export function write(
     if (i === 0 && at) doc.text(run.text, at.x, at.y, { ...opts, continued })
     else doc.text(run.text, { ...opts, continued })
   })
+}
+
+/**
+ * A new PDF document with the bundled fonts registered, and the promise of its bytes once `end()`
+ * is called on it.
+ */
+export function newPdf(options: PDFKit.PDFDocumentOptions): { doc: PDFKit.PDFDocument; done: Promise<Buffer> } {
+  const doc = new PDFDocument(options)
+  registerFonts(doc)
+  const chunks: Buffer[] = []
+  doc.on('data', (c: Buffer) => chunks.push(c))
+  const done = new Promise<Buffer>((resolve, reject) => {
+    doc.on('end', () => resolve(Buffer.concat(chunks)))
+    doc.on('error', reject)
+  })
+  return { doc, done }
 }

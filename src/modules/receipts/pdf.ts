@@ -1,6 +1,5 @@
-import PDFDocument from 'pdfkit'
 import type { InvoiceLanguage } from './language.ts'
-import { registerFonts, write } from './pdf-text.ts'
+import { newPdf, write } from './pdf-text.ts'
 import type { Receipt } from './resource.ts'
 import { amountInWords } from './words.ts'
 
@@ -86,17 +85,10 @@ export const copyMarking = (copy: number) => (copy > 0 ? `Copy of Original (${co
 /** The PDF bytes of an invoice or credit note; `copy` is this print's number (0: the original). */
 export function receiptPdf(r: Receipt, opts: { copy: number; lang: InvoiceLanguage }): Promise<Buffer> {
   const L = LABELS[opts.lang]
-  const doc = new PDFDocument({
+  const { doc, done } = newPdf({
     size: 'A4',
     margin: 50,
     info: { Title: `${r.title} ${r.receipt_number}`, Author: r.venue.legal_name, Creator: 'Courtside' },
-  })
-  registerFonts(doc)
-  const chunks: Buffer[] = []
-  doc.on('data', (c: Buffer) => chunks.push(c))
-  const done = new Promise<Buffer>((resolve, reject) => {
-    doc.on('end', () => resolve(Buffer.concat(chunks)))
-    doc.on('error', reject)
   })
 
   const left = 50

@@ -1,5 +1,6 @@
 import { useEffect, useState } from 'preact/hooks'
 import { api, messageOf, ok, type Schemas } from '../../api.ts'
+import { openPdf } from '../../components/pdf.ts'
 import { Loading, Notice } from '../../components/ui.tsx'
 import { money } from '../../format.ts'
 import { digits, type MessageKey, t } from '../../i18n/index.ts'
@@ -37,16 +38,7 @@ async function printReceipt(receipt: Receipt) {
       parseAs: 'blob',
     }),
   )
-  const url = URL.createObjectURL(new Blob([blob], { type: 'application/pdf' }))
-  if (!window.open(url, '_blank')) {
-    const a = document.createElement('a')
-    a.href = url
-    a.download = `${receipt.receipt_number.replaceAll('/', '-')}.pdf`
-    document.body.append(a)
-    a.click()
-    a.remove()
-  }
-  setTimeout(() => URL.revokeObjectURL(url), 60_000)
+  openPdf(blob, `${receipt.receipt_number.replaceAll('/', '-')}.pdf`)
 }
 
 /** The list of a booking's receipts; `version` changes when the booking's money may have moved. */

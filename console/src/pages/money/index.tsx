@@ -1,6 +1,7 @@
 import { useState } from 'preact/hooks'
 import { api, messageOf, ok, type Schemas, type User } from '../../api.ts'
 import { Loaded, Outcome, orNull, Section, Table, useForm, useLoad } from '../../components/forms.tsx'
+import { openPdf } from '../../components/pdf.ts'
 import { Field, Loading, Notice, SelectField } from '../../components/ui.tsx'
 import { money } from '../../format.ts'
 import { bothDates, localName, type MessageKey, t } from '../../i18n/index.ts'
@@ -217,16 +218,7 @@ function CommissionInvoices({ statement: s }: { statement: Statement }) {
           parseAs: 'blob',
         }),
       )
-      const url = URL.createObjectURL(new Blob([blob], { type: 'application/pdf' }))
-      if (!window.open(url, '_blank')) {
-        const a = document.createElement('a')
-        a.href = url
-        a.download = `${inv.invoice_number.replaceAll('/', '-')}.pdf`
-        document.body.append(a)
-        a.click()
-        a.remove()
-      }
-      setTimeout(() => URL.revokeObjectURL(url), 60_000)
+      openPdf(blob, `${inv.invoice_number.replaceAll('/', '-')}.pdf`)
     } catch (err) {
       setError(messageOf(err))
     }
