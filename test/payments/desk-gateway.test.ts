@@ -104,14 +104,17 @@ test('the customer pays the QR at the gateway: the booking is confirmed through 
   const first = await payAtDeskByQr(app, w.staff, { id }, '500.00', 'gateway_1')
   // The customer's phone lands on a plain page that says what the service knows.
   assert.equal(first.callback.statusCode, 302)
-  const landing = await app.inject({
-    method: 'GET',
-    url:
-      new URL(first.callback.headers.location as string).pathname +
-      new URL(first.callback.headers.location as string).search,
-  })
+  const landed = new URL(first.callback.headers.location as string)
+  const landing = await app.inject({ method: 'GET', url: landed.pathname + landed.search })
   assert.equal(landing.statusCode, 200)
-  assert.match(landing.body, /Payment received/)
+  assert.match(landing.body, /<html lang="en">.*Payment received/)
+  // A phone set to Nepali reads it in Nepali.
+  const nepali = await app.inject({
+    method: 'GET',
+    url: landed.pathname + landed.search,
+    headers: { 'accept-language': 'ne-NP' },
+  })
+  assert.match(nepali.body, /<html lang="ne-NP">.*भुक्तानी प्राप्त भयो।/)
   assert.deepEqual(await bookingOf(id), { status: 'pending', paid_amount: 50000, total_amount: 150000 })
   await payAtDeskByQr(app, w.manager, { id }, '1000.00', 'gateway_3')
   const shown = (await call('GET', `/api/bookings/${id}`, w.customer)).json().data

@@ -323,6 +323,11 @@ export const en = {
   'method.gateway_3': 'Fonepay',
   'method.wallet': 'Wallet',
   'method.cash': 'Cash',
+  // The page a customer's phone lands on after paying a desk QR (payments/gateway-refund-routes.ts).
+  'deskReturn.title': 'Courtside payment',
+  'deskReturn.received': 'Payment received. The venue’s desk sees it now; you may close this page.',
+  'deskReturn.pending': 'Your payment is being confirmed with the gateway. The venue’s desk sees it as soon as it is.',
+  'deskReturn.failed': 'This payment was not completed. Ask the desk for a new QR code.',
 } as const
 
 export type MessageKey = keyof typeof en

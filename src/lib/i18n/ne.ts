@@ -293,4 +293,8 @@ export const ne: Record<MessageKey, string> = {
   'method.gateway_3': 'Fonepay',
   'method.wallet': 'वालेट',
   'method.cash': 'नगद',
+  'deskReturn.title': 'कोर्टसाइड भुक्तानी',
+  'deskReturn.received': 'भुक्तानी प्राप्त भयो। भेन्युको डेस्कले अहिले यो देख्छ; तपाईं यो पेज बन्द गर्न सक्नुहुन्छ।',
+  'deskReturn.pending': 'तपाईंको भुक्तानी गेटवेसँग पुष्टि हुँदैछ। पुष्टि हुनेबित्तिकै भेन्युको डेस्कले देख्छ।',
+  'deskReturn.failed': 'यो भुक्तानी पूरा भएन। डेस्कसँग नयाँ QR कोड माग्नुहोस्।',
 }

@@ -1,6 +1,7 @@
 import type { FastifyReply, FastifyRequest } from 'fastify'
 import { Type } from 'typebox'
 import { signedIn } from '../../lib/auth.ts'
+import { type Locale, requestLocale, t } from '../../lib/i18n/index.ts'
 import type { RouteApp } from '../../lib/route.ts'
 import { Data, errorResponses, Nullable } from '../../lib/schemas.ts'
 import { completeGatewayRefund, gatewayRefundResource, gatewayRefundsOf } from '../booking-core/index.ts'
@@ -121,24 +122,27 @@ export function gatewayRefundRoutes(app: RouteApp) {
         querystring: Type.Object({ payment_id: Type.Optional(Type.String()), status: Type.Optional(Type.String()) }),
       },
     },
-    async (req, reply) => deskReturnPage(req.query.payment_id, reply),
+    async (req, reply) => deskReturnPage(req.query.payment_id, requestLocale(req), reply),
   )
 
   /** A plain page for the customer's phone: what the service knows of the desk payment, nothing it was told. */
-  async function deskReturnPage(rawId: string | undefined, reply: FastifyReply) {
+  async function deskReturnPage(rawId: string | undefined, locale: Locale, reply: FastifyReply) {
     const id = rawId && /^\d{1,15}$/.test(rawId) ? Number(rawId) : null
     const payment = id === null ? undefined : await deskReturnPayment(ctx.db, id).catch(() => undefined)
-    const text =
+    // In the language of the phone's browser (Accept-Language): a desk payment has no account to ask.
+    const text = t(
+      locale,
       payment?.status === 'completed'
-        ? 'Payment received. The venue’s desk sees it now; you may close this page.'
+        ? 'deskReturn.received'
         : payment?.status === 'initiated'
-          ? 'Your payment is being confirmed with the gateway. The venue’s desk sees it as soon as it is.'
-          : 'This payment was not completed. Ask the desk for a new QR code.'
+          ? 'deskReturn.pending'
+          : 'deskReturn.failed',
+    )
     reply.header('cache-control', 'no-store')
     return reply
       .type('text/html; charset=utf-8')
       .send(
-        `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><title>Courtside payment</title></head><body style="font-family:system-ui,sans-serif;max-width:32rem;margin:3rem auto;padding:0 1rem"><h1>Courtside</h1><p id="status">${text}</p></body></html>`,
+        `<!doctype html><html lang="${locale === 'ne' ? 'ne-NP' : 'en'}"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><title>${t(locale, 'deskReturn.title')}</title></head><body style="font-family:system-ui,sans-serif;max-width:32rem;margin:3rem auto;padding:0 1rem"><h1>Courtside</h1><p id="status">${text}</p></body></html>`,
       )
   }
 }
