@@ -174,6 +174,11 @@ test("a Nepali customer's series cancel: the count in Devanagari digits; the lin
   assert.equal(cancel.json().message, '३ बुकिङ रद्द गरियो।')
   assert.equal(cancel.json().refund_amount, '0.00')
   assert.equal(cancel.json().data.cancelled.length, 3)
+  // Each booking's own line is Nepali too (no Latin letters left in it).
+  for (const line of cancel.json().data.cancelled as { message: string }[]) {
+    assert.doesNotMatch(line.message, /[A-Za-z]/, line.message)
+    assert.match(line.message, /रद्द/)
+  }
 })
 
 test('messages with values: counts, money and the sentences of a series cancel', () => {

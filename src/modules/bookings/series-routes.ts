@@ -1,5 +1,6 @@
 import type { FastifyRequest } from 'fastify'
 import { signedIn } from '../../lib/auth.ts'
+import { requestLocale, translate } from '../../lib/i18n/index.ts'
 import type { Routes } from '../../lib/route.ts'
 import { Data, errorResponses, Message } from '../../lib/schemas.ts'
 import { deskVenueId } from '../booking-core/index.ts'
@@ -88,7 +89,7 @@ const routes: Routes = async (app) => {
         response: { 200: SeriesCancelSchema, ...errorResponses },
       },
     },
-    async (req) => cancelMySeries(ctx, signedIn(req), req.params.series, req.body ?? {}),
+    async (req) => linesInLanguage(req, await cancelMySeries(ctx, signedIn(req), req.params.series, req.body ?? {})),
   )
 
   app.post(
@@ -157,9 +158,20 @@ const routes: Routes = async (app) => {
     async (req) => {
       const user = signedIn(req)
       const venueId = await deskVenueId(ctx, user, req.params.venue)
-      return cancelVenueSeries(ctx, venueId, req.params.series, req.body ?? {}, user.id)
+      return linesInLanguage(req, await cancelVenueSeries(ctx, venueId, req.params.series, req.body ?? {}, user.id))
     },
   )
+}
+
+/**
+ * Each cancelled booking's own `message` in the reader's language (the answer's top-level `message`
+ * is translated with every success message, src/lib/answer-language.ts); English unchanged.
+ */
+function linesInLanguage<A extends { data: { cancelled: { message: string }[] } }>(req: FastifyRequest, answer: A): A {
+  const locale = requestLocale(req)
+  if (locale === 'en') return answer
+  const cancelled = answer.data.cancelled.map((line) => ({ ...line, message: translate(locale, line.message) }))
+  return { ...answer, data: { ...answer.data, cancelled } }
 }
 
 export default routes
