@@ -64,7 +64,7 @@ env.TEST_SRC_JS = await compileSources(root)
 // Last run's durations, per database kind (scripts/test-reporter.mjs writes them).
 env.TEST_DURATIONS_FILE = join(root, `.tmp/test-durations-${env.TEST_DATABASE_URL ? 'postgres' : 'pglite'}.json`)
 
-const concurrency = Number(process.env.TEST_CONCURRENCY ?? '3')
+const concurrency = Number(process.env.TEST_CONCURRENCY ?? '4')
 const groups = plan(files)
 console.log(
   `database: ${env.TEST_DATABASE_URL ? 'PostgreSQL server' : 'embedded PGlite'}; ${count(files.length, 'test file')} in ${count(groups.length, 'process', 'processes')}`,
