@@ -34,12 +34,15 @@ export interface Steps {
    * the booking locked); the booking would take `room` paisa of it. Splits marks the shares the
    * payment was started for as paid and answers how much the booking takes: all of `room` for a
    * payment of no share, 0 for one whose shares are gone or paid meanwhile (it goes back to its payer).
+   * `forShares`: the shares a wallet payment made in this transaction is for (the payment row is new,
+   * so it is not linked to them yet).
    */
   paymentArriving(
     trx: Executor,
     booking: { kind: 'court' | 'indoor'; id: number },
     payment: { id: number; user_id: number | null; amount: number },
     room: number,
+    forShares?: readonly number[],
   ): Promise<number>
 }
 

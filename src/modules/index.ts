@@ -105,7 +105,8 @@ export function wireSteps(ctx: AppContext) {
     kind === 'court' ? offerFreedSlot(ctx, trx, bookingId) : Promise.resolve(null)
   ctx.steps.phoneVerified = (trx, userId) => extendHoldsOfVerified(ctx, trx, userId)
   ctx.steps.phoneUnverified = (trx, userId) => shortenHoldsOfUnverified(ctx, trx, userId)
-  ctx.steps.paymentArriving = (trx, booking, payment, room) => paymentArriving(ctx, trx, booking, payment, room)
+  ctx.steps.paymentArriving = (trx, booking, payment, room, forShares) =>
+    paymentArriving(ctx, trx, booking, payment, room, forShares)
 }
 
 /** Every feature's background jobs. */

@@ -213,6 +213,46 @@ test('partial desk cash leaves the shares unpaid; a share larger than the balanc
   await assertBalanced()
 })
 
+test("a share paid from a wallet is that payer's share only: it settles no other share, and the organizer hears of it once", async () => {
+  // 1000 in two shares of 500; 500 cash at the desk first, then a friend's wallet pays their share and
+  // so completes the booking. The friend paid 500: the organizer's share is not theirs.
+  const w = await splitInto(2, 100000)
+  const cash = await post(app, w.staff, `/api/bookings/${w.booking.id}/payments`, { method: 'cash', amount: 500 })
+  assert.equal(cash.statusCode, 201, cash.body)
+  const friend = await createUser(app, { wallet: 100000 })
+  const paid = await payShare(app, friend, w.shares[1].pay_url, { method: 'wallet' })
+  assert.equal(paid.statusCode, 200, paid.body)
+  assert.equal((await bookingState(app, w.booking.id)).status, 'confirmed')
+  const shares = await sharesNow(w)
+  assert.deepEqual([shares[1].status, shares[1].payer?.id], ['paid', friend.id])
+  assert.notEqual(shares[0].payer?.id, friend.id, 'the friend paid no share but their own')
+  assert.equal((await ledger(app, friend.id)).balance, 50000)
+  // One notice for the friend's share; none saying the booking was paid whole by it.
+  const notices = await settledNotice(w.organizer.id)
+  assert.equal(notices.length, 1, JSON.stringify(notices))
+  assert.doesNotMatch(notices[0].message, /paid in full by a payment/)
+  await assertBalanced()
+})
+
+test('the last share paid from a wallet: the organizer is told once that every share is paid', async () => {
+  const w = await splitInto(2, 100000, 100000)
+  const friend = await createUser(app, { wallet: 100000 })
+  assert.equal((await payShare(app, w.organizer, w.shares[0].pay_url, { method: 'wallet' })).statusCode, 200)
+  assert.equal((await payShare(app, friend, w.shares[1].pay_url, { method: 'wallet' })).statusCode, 200)
+  assert.equal((await bookingState(app, w.booking.id)).status, 'confirmed')
+  const notices = await settledNotice(w.organizer.id)
+  assert.equal(notices.length, 1, JSON.stringify(notices))
+  assert.doesNotMatch(notices[0].message, /paid in full by a payment/)
+  assert.deepEqual(
+    (await sharesNow(w)).map((s) => [s.status, s.payer?.id]),
+    [
+      ['paid', w.organizer.id],
+      ['paid', friend.id],
+    ],
+  )
+  await assertBalanced()
+})
+
 test('a match whose booking is paid in full another way has no spot left: join is 409 and takes no money', async () => {
   const w = await splitWorld(app, { total: 100000, organizerWallet: 200000 })
   const m = await openMatch(app, w.organizer, w.booking.id)

@@ -37,6 +37,8 @@ export interface WalletArrival {
   way: 'wallet'
   userId: number
   amount: number
+  /** The shares of a split booking this payment is for (splits' share payment), else none. */
+  forShares?: readonly number[]
 }
 
 /**
@@ -98,7 +100,8 @@ export async function receivePayment(
     ctx.config.platformCommissionBasisPoints,
   )
   await emitPaymentEvent(ctx, trx, payment.id, 'completed')
-  return { payment, booking: await applyToBooking(ctx, trx, booking, payment, arrival.way) }
+  const forShares = arrival.way === 'wallet' ? arrival.forShares : undefined
+  return { payment, booking: await applyToBooking(ctx, trx, booking, payment, arrival.way, forShares) }
 }
 
 /** Step 1: the completed payment row (for a gateway payment, only if this caller wins it). */
@@ -204,6 +207,7 @@ async function applyToBooking(
   locked: LockedBooking,
   payment: PaymentRow,
   way: Arrival['way'],
+  forShares: readonly number[] | undefined,
 ): Promise<LockedBooking> {
   let booking = locked
   let declined: string | undefined
@@ -221,6 +225,7 @@ async function applyToBooking(
     { kind: booking.kind, id: booking.id },
     payment,
     Math.min(due, payment.amount),
+    forShares,
   )
   if (apply > 0) booking = await addToPaid(ctx, trx, booking, apply)
   const surplus = payment.amount - apply

@@ -220,9 +220,13 @@ export async function payTakenShares(
   if (due <= 0) throw new Unprocessable(BOOKING_PAID)
   if (due < amount) throw new Unprocessable(SHARE_OVER_BALANCE(amount, due))
   if (method === 'wallet') {
-    const received = await receivePayment(ctx, trx, taken.booking, { way: 'wallet', userId: payerId, amount })
-    await repo.linkPayment(trx, received.payment.id, ids)
-    await markPaid(ctx, trx, taken.booking, ids, { id: received.payment.id, user_id: payerId, amount })
+    // The payment is made for these shares: paymentArriving links and marks them as it arrives.
+    const received = await receivePayment(ctx, trx, taken.booking, {
+      way: 'wallet',
+      userId: payerId,
+      amount,
+      forShares: ids,
+    })
     return { kind: 'wallet', payment: received.payment, booking: received.booking }
   }
   const payment = await newPayment(ctx, trx, {
@@ -258,7 +262,10 @@ export async function paymentArriving(
   booking: { kind: BookingKind; id: number },
   payment: { id: number; user_id: number | null; amount: number },
   room: number,
+  forShares?: readonly number[],
 ): Promise<number> {
+  // A wallet payment for shares is new in this transaction: linked to its shares here, before it is read.
+  if (forShares?.length) await repo.linkPayment(trx, payment.id, [...forShares])
   const links = await repo.lockLinkedShares(trx, payment.id)
   if (links.length === 0) {
     if (room > 0) await settleByWhole(ctx, trx, booking, payment, room)
