@@ -130,6 +130,20 @@ test('accepting creates a verified account, makes it staff, signs in; the link w
   assert.equal(shown.accepted_at, '2031-05-06 09:45:00')
 })
 
+test("the invitee's account is in the language they accepted in (Accept-Language), as register is", async () => {
+  const { owner, venue } = await ownedVenue()
+  const { token } = await invite(venue.id, owner.headers, 'nepali.joiner@example.com')
+  const res = await app.inject({
+    method: 'POST',
+    url: `/api/invitations/${token}/accept`,
+    headers: { 'accept-language': 'ne-NP,ne;q=0.9,en;q=0.5' },
+    payload: { name: 'Sita', password: 'secret123', password_confirmation: 'secret123' },
+  })
+  assert.equal(res.statusCode, 201, res.body)
+  assert.equal(res.json().data.locale, 'ne')
+  assert.equal(res.json().message, 'निमन्त्रणा स्वीकार गरियो।')
+})
+
 test('an invitation expires 7 days later by the app clock', async () => {
   const { owner, venue } = await ownedVenue()
   const { token } = await invite(venue.id, owner.headers, 'late@example.com')

@@ -89,7 +89,7 @@ export async function markAccepted(db: Executor, id: number, userId: number, at:
 /** A new user whose email the invitation link proved, with the customer role; their id. */
 export async function insertInvitedUser(
   db: Executor,
-  values: { name: string; email: string; password_hash: string; email_verified_at: Date },
+  values: { name: string; email: string; password_hash: string; email_verified_at: Date; locale: 'en' | 'ne' },
 ): Promise<number> {
   const row = await db.insertInto('users').values(values).returning('id').executeTakeFirstOrThrow()
   await db

@@ -1,4 +1,5 @@
 import { issueToken } from '../../../lib/auth.ts'
+import { requestLocale } from '../../../lib/i18n/index.ts'
 import type { RouteApp } from '../../../lib/route.ts'
 import { Data, errorResponses, Message } from '../../../lib/schemas.ts'
 import { AcceptInvitationBody, AcceptInvitationResponse, InvitationParams, InvitationSchema } from '../schemas.ts'
@@ -48,7 +49,8 @@ export default async function invitationRoutes(app: RouteApp) {
       },
     },
     async (req, reply) => {
-      const userId = await acceptInvitation(ctx, req.params.token, req.body)
+      // The new account's language is the request's, as for register (docs/languages.md).
+      const userId = await acceptInvitation(ctx, req.params.token, req.body, requestLocale(req))
       const device = req.body.device_name?.trim() || String(req.headers['user-agent'] ?? '').trim() || 'Unknown device'
       const token = await issueToken(ctx.db, userId, device)
       return reply.code(201).send({

@@ -4,6 +4,7 @@ import type { AuthUser } from '../../../lib/auth.ts'
 import type { AppContext } from '../../../lib/context.ts'
 import type { Executor } from '../../../lib/db.ts'
 import { AppError, Invalid, NotFound } from '../../../lib/errors.ts'
+import type { Locale } from '../../../lib/i18n/index.ts'
 import { hashPassword } from '../../../lib/password.ts'
 import { type UserRow, userResource } from '../../accounts/index.ts'
 import { notify } from '../../notifications/index.ts'
@@ -143,7 +144,14 @@ export async function showInvitation(ctx: AppContext, token: string): Promise<In
 const isUniqueViolation = (e: unknown) => (e as { code?: string })?.code === '23505'
 const EMAIL_TAKEN = 'An account with this email exists already: sign in with it to accept this invitation.'
 
-async function acceptLocked(ctx: AppContext, trx: Executor, hash: string, name: string, passwordHash: string) {
+async function acceptLocked(
+  ctx: AppContext,
+  trx: Executor,
+  hash: string,
+  name: string,
+  passwordHash: string,
+  locale: Locale,
+) {
   const row = await invitationByHash(trx, hash, true)
   if (!row) throw new NotFound()
   if (row.accepted_at !== null) throw new AppError(410, INVITATION_USED)
@@ -154,6 +162,7 @@ async function acceptLocked(ctx: AppContext, trx: Executor, hash: string, name: 
     email: row.email,
     password_hash: passwordHash,
     email_verified_at: now,
+    locale,
   })
   const role = row.role as StaffRole
   await upsertStaff(trx, Number(row.venue_id), userId, role)
@@ -171,6 +180,7 @@ export async function acceptInvitation(
   ctx: AppContext,
   token: string,
   body: Static<typeof AcceptInvitationBody>,
+  locale: Locale = 'en',
 ): Promise<number> {
   const name = body.name.trim()
   const errors: Record<string, string[]> = {}
@@ -184,7 +194,7 @@ export async function acceptInvitation(
   await showUsable(ctx, hash)
   const passwordHash = await hashPassword(body.password)
   try {
-    return await ctx.db.transaction().execute((trx) => acceptLocked(ctx, trx, hash, name, passwordHash))
+    return await ctx.db.transaction().execute((trx) => acceptLocked(ctx, trx, hash, name, passwordHash, locale))
   } catch (e) {
     if (isUniqueViolation(e)) throw new Invalid('email', EMAIL_TAKEN)
     throw e
