@@ -27,14 +27,25 @@ export function syncLanguage<S extends Signed>(
 ): void {
   let signedInAs: string | null = sessions.current()?.token ?? null
   let chosenAsGuest = false
+  // One save at a time: a switch while one is on its way is saved when it answers (the language
+  // shown then is the one stored), so quick switches back and forth cannot leave the account in
+  // the other language, and answers cannot arrive out of order.
+  let saving = false
 
-  function store(session: S, lang: Lang) {
-    save(lang).then(
+  function store(session: S) {
+    if (saving) return
+    saving = true
+    save(language.get()).then(
       (user) => {
+        saving = false
         const still = sessions.current()
-        if (still?.token === session.token) sessions.set({ ...still, user })
+        if (still?.token !== session.token) return
+        sessions.set({ ...still, user })
+        if (user.locale !== language.get()) store(still)
       },
-      () => undefined, // Not stored (offline, signed out meanwhile): the next switch tries again.
+      () => {
+        saving = false // Not stored (offline, signed out meanwhile): the next switch tries again.
+      },
     )
   }
 
@@ -47,7 +58,7 @@ export function syncLanguage<S extends Signed>(
     const chosen = chosenAsGuest
     chosenAsGuest = false
     if (session.user.locale === language.get()) return
-    if (chosen) store(session, language.get())
+    if (chosen) store(session)
     else language.set(session.user.locale)
   })
   language.onChange((lang) => {
@@ -56,6 +67,6 @@ export function syncLanguage<S extends Signed>(
       chosenAsGuest = true
       return
     }
-    if (session.user.locale !== lang) store(session, lang)
+    if (saving || session.user.locale !== lang) store(session)
   })
 }

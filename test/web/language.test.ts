@@ -57,6 +57,24 @@ describe('the language switch and the account', () => {
 
     await page.getByLabel('भाषा').selectOption('en')
     await eventually(async () => (await localeOf(email)) === 'en')
+
+    // Quick switches back and forth, the saves slowed: the account ends in the language shown.
+    await page.route('**/api/profile', async (route) => {
+      await new Promise((r) => setTimeout(r, 300))
+      await route.continue()
+    })
+    await page.getByLabel('Language').selectOption('ne')
+    await page.getByLabel('भाषा').selectOption('en')
+    await page.getByLabel('Language').selectOption('ne')
+    await page.getByLabel('भाषा').selectOption('en')
+    await eventually(async () => {
+      const stored = await page.evaluate(() => JSON.parse(localStorage.getItem('courtside.web.session') ?? '{}'))
+      return stored.user?.locale === 'en' && (await localeOf(email)) === 'en'
+    })
+    // Nothing still on its way changes it afterwards.
+    await new Promise((r) => setTimeout(r, 1000))
+    assert.equal(await localeOf(email), 'en')
+    assert.equal(await page.evaluate(() => document.documentElement.lang), 'en')
     await context.close()
   })
 
