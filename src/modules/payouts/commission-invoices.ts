@@ -147,7 +147,8 @@ export async function printCommissionInvoice(
   user: AuthUser,
   venueKey: string,
   id: number,
-): Promise<{ print: CommissionInvoicePrint; copy: number }> {
+  render: (print: CommissionInvoicePrint, copy: number) => Promise<Buffer>,
+): Promise<{ print: CommissionInvoicePrint; pdf: Buffer }> {
   const venue = await venueForStaff(ctx, user, venueKey, MANAGER_ROLES)
   const row = await repo.invoiceOf(ctx.db, venue.id, id)
   if (!row) throw new NotFound()
@@ -158,30 +159,30 @@ export async function printCommissionInvoice(
   const taxable = Number(row.taxable_amount)
   const desk = Math.min(Math.max(await repo.deskCommission(ctx.db, venue.id, start, end), 0), total)
   const deskTaxable = total > 0 ? Math.round((desk * taxable) / total) : 0
-  const copy = await ctx.db
-    .transaction()
-    .execute((trx) => repo.recordInvoicePrint(trx, inv.id, user.id, ctx.clock.now()))
-  return {
-    copy,
-    print: {
-      invoice_number: inv.invoice_number,
-      fiscal_year: inv.fiscal_year,
-      bs_month: inv.bs_month,
-      period_from: inv.period_from,
-      period_to: inv.period_to,
-      issued_on: inv.issued_on,
-      issued_on_bs: inv.issued_on_bs,
-      seller: inv.seller,
-      buyer: {
-        legal_name: inv.buyer.legal_name,
-        address: await repo.venueAddress(ctx.db, venue.id),
-        pan_number: inv.buyer.pan_number,
-      },
-      lines: { online: formatMoney(taxable - deskTaxable), desk: formatMoney(deskTaxable) },
-      taxable_amount: inv.taxable_amount,
-      vat: inv.vat,
-      total: inv.total,
-      total_paisa: total,
+  const print: CommissionInvoicePrint = {
+    invoice_number: inv.invoice_number,
+    fiscal_year: inv.fiscal_year,
+    bs_month: inv.bs_month,
+    period_from: inv.period_from,
+    period_to: inv.period_to,
+    issued_on: inv.issued_on,
+    issued_on_bs: inv.issued_on_bs,
+    seller: inv.seller,
+    buyer: {
+      legal_name: inv.buyer.legal_name,
+      address: await repo.venueAddress(ctx.db, venue.id),
+      pan_number: inv.buyer.pan_number,
     },
+    lines: { online: formatMoney(taxable - deskTaxable), desk: formatMoney(deskTaxable) },
+    taxable_amount: inv.taxable_amount,
+    vat: inv.vat,
+    total: inv.total,
+    total_paisa: total,
   }
+  // The print is recorded with the PDF it numbers: a PDF that fails to render uses up no copy number.
+  const pdf = await ctx.db.transaction().execute(async (trx) => {
+    const copy = await repo.recordInvoicePrint(trx, inv.id, user.id, ctx.clock.now())
+    return render(print, copy)
+  })
+  return { print, pdf }
 }

@@ -249,15 +249,21 @@ const routes: Routes = async (app) => {
       },
     },
     async (req, reply) => {
-      const { print, copy } = await printCommissionInvoice(ctx, signedIn(req), req.params.venue, pathId(req.params.id))
       const lang = invoiceLanguage(req.query.lang, requestLocale(req))
+      const { print, pdf } = await printCommissionInvoice(
+        ctx,
+        signedIn(req),
+        req.params.venue,
+        pathId(req.params.id),
+        (print, copy) => commissionInvoicePdf(print, { copy, lang }),
+      )
       return (
         reply
           .header('cache-control', 'private, no-store')
           .type('application/pdf')
           .header('content-disposition', `inline; filename="${print.invoice_number.replaceAll('/', '-')}.pdf"`)
           // `as never`: the PDF bytes bypass the serializer (the schema documents them as application/pdf).
-          .send((await commissionInvoicePdf(print, { copy, lang })) as never)
+          .send(pdf as never)
       )
     },
   )
