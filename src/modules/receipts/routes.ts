@@ -100,8 +100,8 @@ const routes: Routes = async (app) => {
       const id = pathId(req.params.receipt)
       reply.header('cache-control', 'private, no-store')
       if (wantsPdf(req.headers.accept)) {
-        const { receipt, copy } = await printReceipt(ctx, user, id)
         const lang = invoiceLanguage(req.query.lang, requestLocale(req))
+        const { receipt, pdf } = await printReceipt(ctx, user, id, (r, copy) => receiptPdf(r, { copy, lang }))
         const file = receipt.receipt_number.replaceAll('/', '-')
         return (
           reply
@@ -109,7 +109,7 @@ const routes: Routes = async (app) => {
             .header('content-disposition', `inline; filename="${file}.pdf"`)
             // `as never`: the typed send() takes the 200 schema's JSON body; the PDF bytes bypass the
             // serializer and are sent as they are (the schema documents them as application/pdf).
-            .send((await receiptPdf(receipt, { copy, lang })) as never)
+            .send(pdf as never)
         )
       }
       return reply.type('application/json; charset=utf-8').send({ data: await showReceipt(ctx, user, id) })

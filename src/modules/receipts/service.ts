@@ -274,17 +274,22 @@ export async function showReceipt(ctx: AppContext, user: AuthUser, id: number): 
 }
 
 /**
- * GET /receipts/{receipt} as a PDF: one print, recorded (who, when) in its own transaction. The
- * first print is the original (copy 0); every later one is "Copy of Original (n)".
+ * GET /receipts/{receipt} as a PDF: one print, recorded (who, when) in the transaction that renders
+ * it, so a PDF that fails to render uses up no copy number. The first print is the original (copy
+ * 0); every later one is "Copy of Original (n)".
  */
 export async function printReceipt(
   ctx: AppContext,
   user: AuthUser,
   id: number,
-): Promise<{ receipt: Receipt; copy: number }> {
-  await showReceipt(ctx, user, id)
-  const copy = await ctx.db.transaction().execute((trx) => repo.recordPrint(trx, id, user.id, ctx.clock.now()))
-  return { receipt: await showReceipt(ctx, user, id), copy }
+  render: (receipt: Receipt, copy: number) => Promise<Buffer>,
+): Promise<{ receipt: Receipt; pdf: Buffer }> {
+  const receipt = await showReceipt(ctx, user, id)
+  const pdf = await ctx.db.transaction().execute(async (trx) => {
+    const copy = await repo.recordPrint(trx, id, user.id, ctx.clock.now())
+    return render(receipt, copy)
+  })
+  return { receipt, pdf }
 }
 
 export interface BuyerDetails {
