@@ -150,6 +150,24 @@ export async function splitHasPayments(db: Executor, splitId: number): Promise<b
   return row !== undefined
 }
 
+/**
+ * The booking's latest completed payment that was not made for shares (the desk's cash or QR, the
+ * whole balance through /api/payments/initiate): what paid the shares no share payment did.
+ */
+export function latestPaymentOfNoShare(db: Executor, kind: BookingKind, bookingId: number) {
+  return db
+    .selectFrom('payments as p')
+    .select(['p.id', 'p.user_id'])
+    .where('p.payable_type', '=', kind)
+    .where('p.payable_id', '=', bookingId)
+    .where('p.status', '=', 'completed')
+    .where(({ not, exists, selectFrom }) =>
+      not(exists(selectFrom('share_payments as sp').select('sp.id').whereRef('sp.payment_id', '=', 'p.id'))),
+    )
+    .orderBy('p.id', 'desc')
+    .executeTakeFirst()
+}
+
 /** A share's payment as a refund reads it, row-locked (the booking's lock is held first). */
 export function lockSharePayment(trx: Executor, paymentId: number) {
   return trx

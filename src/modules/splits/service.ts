@@ -282,7 +282,30 @@ export async function paymentArriving(
     shares.map((s) => s.id),
     payment,
   )
+  await settleRest(trx, ctx, booking, sum)
   return sum
+}
+
+/**
+ * A share payment that brings the booking to fully paid when money of no share (the desk's cash, say)
+ * paid the rest: the shares still unpaid were paid by that money, so they are marked paid by it (its
+ * payer, else the booking's customer). Otherwise they would read "unpaid" on a booking nothing is
+ * due on, and a match would show spots no one can pay for.
+ */
+async function settleRest(trx: Executor, ctx: AppContext, booking: { kind: BookingKind; id: number }, taken: number) {
+  const split = await repo.findSplit(trx, booking.kind, booking.id)
+  const facts = await repo.bookingFacts(trx, booking.kind, booking.id)
+  if (!split || !facts || facts.paid_amount + taken < facts.total_amount) return
+  const unpaid = (await repo.sharesOfSplit(trx, split.id, true)).filter((s) => s.payment_id === null)
+  if (unpaid.length === 0) return
+  const other = await repo.latestPaymentOfNoShare(trx, booking.kind, booking.id)
+  const payerId = other?.user_id ?? facts.user_id
+  if (!other || payerId === null) return
+  await repo.markSharesPaid(
+    trx,
+    unpaid.map((s) => s.id),
+    { payer_id: payerId, payment_id: other.id, paid_at: ctx.clock.now() },
+  )
 }
 
 /**
