@@ -12,7 +12,8 @@ import { createUser, type TestUser } from '../helpers/factories.ts'
 // pdf.js reads the metrics of the 14 standard fonts (pdfkit's Helvetica) from its own package.
 const standardFontDataUrl = `${join(dirname(createRequire(import.meta.url).resolve('pdfjs-dist/package.json')), 'standard_fonts')}/`
 
-export async function pdfText(bytes: Buffer): Promise<{ pages: number; text: string }> {
+/** A PDF's text, page by page; `between` joins the text items of a page. */
+export async function pdfText(bytes: Buffer, between = ''): Promise<{ pages: number; text: string }> {
   const doc = await getDocument({
     data: new Uint8Array(bytes),
     useSystemFonts: false,
@@ -22,7 +23,7 @@ export async function pdfText(bytes: Buffer): Promise<{ pages: number; text: str
   let text = ''
   for (let p = 1; p <= doc.numPages; p++) {
     const content = await (await doc.getPage(p)).getTextContent()
-    text += `${content.items.map((i) => ('str' in i ? i.str : '')).join('')}\n`
+    text += `${content.items.map((i) => ('str' in i ? i.str : '')).join(between)}\n`
   }
   const pages = doc.numPages
   await doc.destroy()

@@ -1,18 +1,13 @@
 import assert from 'node:assert/strict'
-import { createRequire } from 'node:module'
-import { dirname, join } from 'node:path'
 import { after, before, test } from 'node:test'
-import { getDocument } from 'pdfjs-dist/legacy/build/pdf.mjs'
 import type { App } from '../../src/app.ts'
 import { ManualClock } from '../../src/lib/clock.ts'
 import { book, fixedSlot, world } from '../bookings/helpers.ts'
 import { build } from '../helpers/app.ts'
 import { FIXED_NOW } from '../helpers/factories.ts'
+import { pdfText as pdfTextOf } from './helpers.ts'
 
 // GET /api/receipts/{receipt} with Accept: application/pdf: a one-page PDF, read back with pdf.js.
-
-// pdf.js reads the metrics of the 14 standard fonts (pdfkit's Helvetica) from its own package.
-const standardFontDataUrl = `${join(dirname(createRequire(import.meta.url).resolve('pdfjs-dist/package.json')), 'standard_fonts')}/`
 
 let app: App
 before(async () => {
@@ -20,22 +15,8 @@ before(async () => {
 })
 after(() => app.close())
 
-async function pdfText(bytes: Buffer): Promise<{ pages: number; text: string }> {
-  const doc = await getDocument({
-    data: new Uint8Array(bytes),
-    useSystemFonts: false,
-    isEvalSupported: false,
-    standardFontDataUrl,
-  }).promise
-  let text = ''
-  for (let p = 1; p <= doc.numPages; p++) {
-    const content = await (await doc.getPage(p)).getTextContent()
-    text += `${content.items.map((i) => ('str' in i ? i.str : '')).join(' ')}\n`
-  }
-  const pages = doc.numPages
-  await doc.destroy()
-  return { pages, text }
-}
+/** The PDF's text with its items spaced apart. */
+const pdfText = (bytes: Buffer) => pdfTextOf(bytes, ' ')
 
 test('the receipt as a one-page PDF carries its number, the PAN, the dates, the VAT and the total', async () => {
   const w = await world(app, { wallet: 150000 })
