@@ -143,3 +143,18 @@ test('after the split deadline a player can no longer leave; the deadline-near n
     clock.set(saved)
   }
 })
+
+test('a match whose booking the organizer paid in full reads as full: no spot left to join', async () => {
+  const w = await matchWorld(app, { total: 100000 })
+  const m = await openMatch(app, w.organizer, w.booking.id)
+  assert.equal(m.status, 'open')
+  const settle = await post(app, w.organizer, `/api/bookings/${w.booking.id}/split/settle`, { method: 'wallet' })
+  assert.equal(settle.statusCode, 200, settle.body)
+  const shown = (await get(app, w.organizer, `/api/matches/${m.id}`)).json().data
+  assert.equal(shown.spots_left, 0)
+  assert.equal(shown.status, 'full')
+  const player = await createUser(app, { wallet: 100000 })
+  const join = await post(app, player, `/api/matches/${m.id}/join`, {})
+  assert.equal(join.statusCode, 409, join.body)
+  assert.equal(await wallet(player.id), 100000)
+})

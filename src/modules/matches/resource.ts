@@ -102,6 +102,8 @@ export function matchResource(
   opts: { zone: Zone; appUrl: string; viewerIsPlayer: boolean; result?: ResultRow },
 ): Match {
   const taken = players.length
+  // A spot is one a player can still join and pay: none once the booking is paid in full another way.
+  const spotsLeft = Math.max(0, Math.min(row.players_total - taken, Number(row.open_shares ?? 0)))
   const r = opts.result
   return {
     id: row.id,
@@ -119,15 +121,19 @@ export function matchResource(
     organizer_id: row.organizer_id,
     players: players.map((p) => ({ id: p.user_id, name: p.name, level: levelOf(p.rating ?? NEW_RATING) })),
     players_total: row.players_total,
-    // A spot is one a player can still join and pay: none once the booking is paid in full another way.
-    spots_left: Math.max(0, Math.min(row.players_total - taken, Number(row.open_shares ?? 0))),
+    spots_left: spotsLeft,
     price_per_player: formatMoney(pricePerPlayer(Number(row.total_amount), row.players_total)),
     level_min: row.level_min === null ? null : Number(row.level_min),
     level_max: row.level_max === null ? null : Number(row.level_max),
     visibility: row.visibility,
     note: row.note,
     // A booking cancelled (its split's deadline passed unpaid, or the organizer cancelled it) cancels its match.
-    status: ['cancelled', 'no_show'].includes(row.booking_status) ? 'cancelled' : row.status,
+    // An open match no one can join any more (its booking paid in full another way) reads as full.
+    status: ['cancelled', 'no_show'].includes(row.booking_status)
+      ? 'cancelled'
+      : row.status === 'open' && spotsLeft === 0
+        ? 'full'
+        : row.status,
     link: opts.viewerIsPlayer
       ? `${opts.appUrl}/matches/${row.id}${row.visibility === 'private' ? `?token=${row.link_token}` : ''}`
       : null,
