@@ -5100,6 +5100,7 @@ export interface components {
             venue: {
                 id: number;
                 name: string;
+                name_ne: string | null;
                 slug: string;
             };
             email: string;

@@ -57,7 +57,7 @@ test('an owner invites an email without an account: 202, a mailed console link, 
     'valid',
     'venue',
   ])
-  assert.deepEqual(inv.venue, { id: venue.id, name: venue.name, slug: venue.slug })
+  assert.deepEqual(inv.venue, { id: venue.id, name: venue.name, name_ne: null, slug: venue.slug })
   assert.equal(inv.email, 'newbie@example.com')
   assert.equal(inv.role, 'manager')
   assert.equal(inv.status, 'pending')
@@ -85,6 +85,9 @@ test('an owner invites an email without an account: 202, a mailed console link, 
   assert.equal(shown.statusCode, 200)
   assert.deepEqual(shown.json().data, inv)
   assert.equal((await get('/api/invitations/not-a-token')).statusCode, 404)
+  // The invitation page shows the venue's Nepali name to a Nepali reader.
+  await app.ctx.db.updateTable('venues').set({ name_ne: 'बानेश्वर फुटसल' }).where('id', '=', venue.id).execute()
+  assert.equal((await get(`/api/invitations/${token}`)).json().data.venue.name_ne, 'बानेश्वर फुटसल')
 })
 
 test('accepting creates a verified account, makes it staff, signs in; the link works once', async () => {

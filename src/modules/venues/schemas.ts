@@ -236,7 +236,12 @@ export const InvitationSchema = named(
   'VenueInvitation',
   Type.Object({
     id: Type.Integer(),
-    venue: Type.Object({ id: Type.Integer(), name: Type.String(), slug: Type.String() }),
+    venue: Type.Object({
+      id: Type.Integer(),
+      name: Type.String(),
+      name_ne: Nullable(Type.String({ description: "The venue's name in Nepali; null when none is set" })),
+      slug: Type.String(),
+    }),
     email: Type.String(),
     role: StaffRoleEnum.response,
     status: InvitationStatusEnum.response,

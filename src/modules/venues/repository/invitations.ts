@@ -8,6 +8,7 @@ const COLUMNS = [
   'i.id',
   'i.venue_id',
   'v.name as venue_name',
+  'v.name_ne as venue_name_ne',
   'v.slug as venue_slug',
   'i.email',
   'i.role',
@@ -21,6 +22,7 @@ export type InvitationRow = {
   id: number
   venue_id: number
   venue_name: string
+  venue_name_ne: string | null
   venue_slug: string
   email: string
   role: string

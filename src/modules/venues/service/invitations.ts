@@ -47,7 +47,7 @@ export function invitationResource(ctx: AppContext, row: InvitationRow): Invitat
   const status = row.accepted_at !== null ? 'accepted' : isExpired(ctx, row) ? 'expired' : 'pending'
   return {
     id: Number(row.id),
-    venue: { id: Number(row.venue_id), name: row.venue_name, slug: row.venue_slug },
+    venue: { id: Number(row.venue_id), name: row.venue_name, name_ne: row.venue_name_ne, slug: row.venue_slug },
     email: row.email,
     role: row.role,
     status,
