@@ -12,6 +12,7 @@ import { type SeedSummary, seedDemo } from '../../src/cli/seed.ts'
 import { type Clock, ManualClock } from '../../src/lib/clock.ts'
 import { build } from '../helpers/app.ts'
 import { FIXED_NOW } from '../helpers/factories.ts'
+import { atTeardown } from '../helpers/teardown.ts'
 
 // Browser tests of the staff console: the real server (test/helpers/app.ts, a fresh database) on a
 // real port, the console built by Vite exactly as `npm run build` builds it, and Debian's Chromium
@@ -114,14 +115,6 @@ export async function launchBrowser(clock?: Clock): Promise<Browser> {
 }
 
 let sharedBrowser: Promise<Browser> | undefined
-
-/** Runs `fn` once this test process's files are done (the group module scripts/test.mjs writes calls these). */
-function atTeardown(fn: () => Promise<void>) {
-  const key = Symbol.for('courtside.test.teardown')
-  const registry = globalThis as unknown as Record<symbol, Array<() => Promise<void>>>
-  registry[key] ??= []
-  registry[key].push(fn)
-}
 
 /**
  * `browser` as a caller's own: its contexts (with `clock`, at the clock's instant), closed by

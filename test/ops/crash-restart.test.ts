@@ -81,13 +81,21 @@ test('kill -9 of a server its supervisor has not reaped yet (a zombie): the rest
       stdio: ['ignore', 'pipe', 'inherit'],
     },
   )
-  t.after(() => supervisor.kill('SIGKILL'))
   let out = ''
   supervisor.stdout?.on('data', (d) => {
     out += d
   })
+  const serverPid = () => Number(/server (\d+)/.exec(out)?.[1])
+  // Whatever happens below, neither process outlives the test: the server, a child of `sleep`, would
+  // otherwise keep running (and keep this process's stdout pipe open, so its test file never ends).
+  t.after(() => {
+    supervisor.stdout?.destroy()
+    supervisor.kill('SIGKILL')
+    const pid = serverPid()
+    if (pid > 0 && stateOf(pid) !== null && stateOf(pid) !== 'Z') process.kill(pid, 'SIGKILL')
+  })
   await healthy(port)
-  const pid = Number(/server (\d+)/.exec(out)?.[1])
+  const pid = serverPid()
   assert.ok(pid > 0, out)
   assert.equal(JSON.parse(readFileSync(join(db.env.DATA_DIR, 'pglite.lock'), 'utf8')).pid, pid)
 

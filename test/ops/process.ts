@@ -8,6 +8,7 @@ import pg from 'pg'
 import { createPglite } from '../../src/lib/db.ts'
 import { hashPassword, setPasswordCost } from '../../src/lib/password.ts'
 import { nodeArgs } from '../helpers/entry.ts'
+import { atTeardown } from '../helpers/teardown.ts'
 
 // The real server and CLI as separate processes, on a database of their own: a copy of the
 // migrated template (PostgreSQL when TEST_DATABASE_URL is set, else a PGlite data directory).
@@ -130,13 +131,34 @@ export function runCli(args: string[], env: Record<string, string>): Promise<Run
   return finished(child)
 }
 
+/** Processes spawned here and still running: a test that failed before stopping its server leaves one. */
+const running = new Set<ChildProcess>()
+let stopsLeftovers = false
+
 function spawnTs(args: string[], env: Record<string, string>): ChildProcess {
   const { TEST_DATABASE_URL: _, DATABASE_URL: __, ...inherited } = process.env
   const [script, ...rest] = args
-  return spawn(process.execPath, [...nodeArgs(script), ...rest], {
+  const child = spawn(process.execPath, [...nodeArgs(script), ...rest], {
     env: { ...inherited, ...BASE_ENV, ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
   })
+  // Left running, it would hold this process's pipes open and its test files would never end.
+  if (!stopsLeftovers) {
+    stopsLeftovers = true
+    atTeardown(stopLeftovers)
+  }
+  running.add(child)
+  child.once('exit', () => running.delete(child))
+  return child
+}
+
+function stopLeftovers() {
+  for (const child of running) {
+    child.kill('SIGKILL')
+    child.stdout?.destroy()
+    child.stderr?.destroy()
+  }
+  running.clear()
 }
 
 function finished(child: ChildProcess): Promise<Run> {
