@@ -139,7 +139,7 @@ describe('console: login, onboarding, the invitation and Manage Details and Cour
     const offered = (await offer.textContent()) ?? ''
     assert.ok(offered.includes(bsDate(expires.slice(0, 10), 'ne')), offered)
     assert.ok(offered.includes(digits(expires.slice(11, 16), 'ne')), offered)
-    await invitations.getByRole('button', { name: 'स्वीकार गर्नुहोस् Baneshwor Futsal Arena को निम्तो' }).waitFor()
+    await invitations.getByRole('button', { name: 'स्वीकार गर्नुहोस् बानेश्वर फुटसल एरेना को निम्तो' }).waitFor()
     assert.deepEqual(
       await englishLeft(page, [
         'No venues yet',
@@ -326,7 +326,7 @@ describe('console: login, onboarding, the invitation and Manage Details and Cour
     await page.getByRole('heading', { name: 'कोर्टसाइडमा भेन्युमा सामेल हुनुहोस्' }).waitFor()
     const card = page.locator('section.card')
     await card
-      .getByText('Baneshwor Futsal Arena ले newdesk@example.com लाई त्यहाँ कर्मचारी भएर काम गर्न निम्तो दिएको छ।')
+      .getByText('बानेश्वर फुटसल एरेना ले newdesk@example.com लाई त्यहाँ कर्मचारी भएर काम गर्न निम्तो दिएको छ।')
       .waitFor()
     const day = (shown.expires_at as string).slice(0, 10)
     const until = await card.getByText(/निम्तो .* सम्म मान्य छ।$/).textContent()
