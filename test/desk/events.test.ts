@@ -283,7 +283,9 @@ test('app.close() ends open streams and does not hang', async () => {
   await s.next((e) => e.event === 'ready')
   const t0 = performance.now()
   await own.close()
-  assert.ok(performance.now() - t0 < 3000, 'close took too long')
+  // A stream that kept the server open would hang close() for good; the bound only has to be far
+  // above what close() takes on a busy machine (the ledger check and dropping the database: up to 6 s seen).
+  assert.ok(performance.now() - t0 < 20_000, `close took ${Math.round(performance.now() - t0)} ms`)
   // The stream ended from the server's side.
   await s.endedPromise
 })

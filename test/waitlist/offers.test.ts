@@ -228,12 +228,12 @@ test('race: two slots of one court freed at once for a customer waiting for both
   const narrow = await createUser(app)
   await join(app, wide, fixedSlot(w.court.id, 9, '10:00', '12:00'))
   await join(app, narrow, fixedSlot(w.court.id, 9, '11:00', '12:00'))
-  const started = Date.now()
   const [r1, r2] = await Promise.all([cancel(holder, booking.id), cancel(other, second.json().data.id)])
+  // No deadlock: PostgreSQL breaks one after deadlock_timeout (1 s) by failing one of the two
+  // transactions, and nothing retries it, so both succeeding is the proof. (Timing the pair proved
+  // nothing more and failed on a busy machine, where two cancels can take over a second.)
   assert.equal(r1.statusCode, 200, r1.body)
   assert.equal(r2.statusCode, 200, r2.body)
-  // No deadlock broken after deadlock_timeout (1 s) on PostgreSQL.
-  assert.ok(Date.now() - started < 1000, `took ${Date.now() - started} ms`)
   assert.deepEqual(await overlaps(app, w.court.id), [])
   const offers = [
     ...(await liveBookingsOf(app, wide.id, w.court.id)),

@@ -17,7 +17,7 @@ before(async () => {
   // One customer books many unpaid slots here: the unpaid cap (docs/bookings.md) is not under test.
   app = await build(
     undefined,
-    { WEBHOOK_TIMEOUT_MS: '1500', JOBS_POLL_MS: '20', MAX_UNPAID_BOOKINGS: '100' },
+    { WEBHOOK_TIMEOUT_MS: '3000', JOBS_POLL_MS: '20', MAX_UNPAID_BOOKINGS: '100' },
     { clock: new ManualClock(FIXED_NOW) },
   )
   r = await receiver(() => 'hang')
@@ -41,9 +41,9 @@ test('a receiver that never answers fails the attempt after WEBHOOK_TIMEOUT_MS; 
     const t0 = Date.now()
     const res = await book(app, w.customer, fixedSlot(w.court.id, 3, `${hour}:00`, `${hour + 1}:00`))
     assert.equal(res.statusCode, 201, res.body)
-    assert.ok(Date.now() - t0 < 1000, `booking took ${Date.now() - t0} ms`)
+    assert.ok(Date.now() - t0 < 2000, `booking took ${Date.now() - t0} ms`)
   }
-  assert.ok(Date.now() - started < 1500, 'the bookings did not wait for the hanging delivery')
+  assert.ok(Date.now() - started < 3000, 'the bookings did not wait for the hanging delivery')
   // The hanging attempt ends at the timeout.
   const deadline = Date.now() + 10_000
   let attempt: { status_code: number | null; error: string | null; duration_ms: number } | undefined
@@ -54,6 +54,6 @@ test('a receiver that never answers fails the attempt after WEBHOOK_TIMEOUT_MS; 
   }
   assert.ok(attempt, 'the attempt was recorded')
   assert.equal(attempt.status_code, null)
-  assert.equal(attempt.error, 'no answer within 1500 ms')
-  assert.ok(attempt.duration_ms >= 1400 && attempt.duration_ms < 5000, `${attempt.duration_ms} ms`)
+  assert.equal(attempt.error, 'no answer within 3000 ms')
+  assert.ok(attempt.duration_ms >= 2900 && attempt.duration_ms < 8000, `${attempt.duration_ms} ms`)
 })
