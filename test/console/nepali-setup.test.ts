@@ -325,9 +325,7 @@ describe('console: login, onboarding, the invitation and Manage Details and Cour
     await page.getByLabel('Language').selectOption('ne')
     await page.getByRole('heading', { name: 'कोर्टसाइडमा भेन्युमा सामेल हुनुहोस्' }).waitFor()
     const card = page.locator('section.card')
-    await card
-      .getByText('बानेश्वर फुटसल एरेना ले newdesk@example.com लाई त्यहाँ कर्मचारी भएर काम गर्न निम्तो दिएको छ।')
-      .waitFor()
+    await card.getByText('बानेश्वर फुटसल एरेना ले newdesk@example.com लाई त्यहाँ कर्मचारी भएर काम गर्न निम्तो दिएको छ।').waitFor()
     const day = (shown.expires_at as string).slice(0, 10)
     const until = await card.getByText(/निम्तो .* सम्म मान्य छ।$/).textContent()
     assert.ok(until?.includes(bsDate(day, 'ne')), `the validity with its BS date: ${until}`)
