@@ -5,7 +5,7 @@ import { join } from 'node:path'
 import { test } from 'node:test'
 import { lockDataDir } from '../../src/lib/data-lock.ts'
 import { nodeArgs } from '../helpers/entry.ts'
-import { freePort, processDatabase, startServer } from './process.ts'
+import { freePort, processDatabase, SERVER_START_MS, startServer } from './process.ts'
 
 // Restart after a crash (issue 32): after `kill -9` of a server on the embedded database, a restart
 // one second later was refused ("in use by another process (pid …)") although that process was
@@ -24,7 +24,7 @@ function stateOf(pid: number): string | null {
   }
 }
 
-async function healthy(port: number, timeoutMs = 60_000) {
+async function healthy(port: number, timeoutMs = SERVER_START_MS) {
   const deadline = Date.now() + timeoutMs
   while (Date.now() < deadline) {
     const up = await fetch(`http://127.0.0.1:${port}/health`).then(

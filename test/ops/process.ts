@@ -189,8 +189,15 @@ export interface ServerProcess {
   exited: Promise<Run>
 }
 
-/** Starts src/server.ts; resolves once /health answers, rejects if the process exits first (a loaded CI box can take 20 s to start tsx). */
-export async function startServer(env: Record<string, string>, timeoutMs = 60_000): Promise<ServerProcess> {
+/**
+ * How long a spawned server may take to answer /health. Only a server that never starts should
+ * miss it: on a 2-core machine running the whole suite (a load of 10–12, several browsers and
+ * servers starting at once) a start took over 60 s.
+ */
+export const SERVER_START_MS = 180_000
+
+/** Starts src/server.ts; resolves once /health answers, rejects if the process exits first (SERVER_START_MS). */
+export async function startServer(env: Record<string, string>, timeoutMs = SERVER_START_MS): Promise<ServerProcess> {
   const port = await freePort()
   const child = spawnTs(['src/server.ts'], { HOST: '127.0.0.1', PORT: String(port), ...env })
   const exited = finished(child)

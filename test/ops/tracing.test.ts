@@ -5,7 +5,7 @@ import { test } from 'node:test'
 import { pathToFileURL } from 'node:url'
 import { gunzipSync } from 'node:zlib'
 import { daysFromNow } from '../helpers/factories.ts'
-import { processDatabase, seedBookableVenue, startServer } from './process.ts'
+import { processDatabase, SERVER_START_MS, seedBookableVenue, startServer } from './process.ts'
 
 // OpenTelemetry: the real server, with OTEL_EXPORTER_OTLP_ENDPOINT pointing at a local OTLP/HTTP
 // receiver, exports one trace per request: the HTTP server span, the Fastify request and handler
@@ -93,7 +93,7 @@ test('with OTEL_EXPORTER_OTLP_ENDPOINT: a booking request is one trace, HTTP →
       OTEL_BSP_SCHEDULE_DELAY: '100',
       OTEL_SERVICE_NAME: 'courtside-test',
     },
-    60_000,
+    SERVER_START_MS,
   )
   t.after(async () => {
     server.child.kill('SIGKILL')
@@ -190,7 +190,7 @@ test('SIGTERM exports the spans still buffered before the process exits', async 
   // A schedule delay far beyond the test: only the shutdown's flush can send the spans.
   const server = await startServer(
     { ...db.env, OTEL_EXPORTER_OTLP_ENDPOINT: otlp.url, OTEL_BSP_SCHEDULE_DELAY: '600000' },
-    60_000,
+    SERVER_START_MS,
   )
   const res = await fetch(`http://127.0.0.1:${server.port}/api/venues`)
   assert.equal(res.status, 200)

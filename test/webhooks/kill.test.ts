@@ -16,7 +16,7 @@ test('kill -9 between the commit and the delivery: the restarted server delivers
   await seedBookableVenue(db, 'kill')
 
   // First life: no job loop, so nothing can be delivered before the kill.
-  const first = await startServer({ ...db.env, JOBS_ENABLED: 'false' }, 60_000)
+  const first = await startServer({ ...db.env, JOBS_ENABLED: 'false' })
   const api = (port: number) => async (method: string, path: string, token?: string, body?: unknown) => {
     const res = await fetch(`http://127.0.0.1:${port}/api${path}`, {
       method,
@@ -53,7 +53,7 @@ test('kill -9 between the commit and the delivery: the restarted server delivers
   assert.equal(message.type, 'booking.created')
 
   // Second life on the same database, with the job loop: the event arrives, signed, with the same id.
-  const second = await startServer({ ...db.env, JOBS_ENABLED: 'true', JOBS_POLL_MS: '50' }, 60_000)
+  const second = await startServer({ ...db.env, JOBS_ENABLED: 'true', JOBS_POLL_MS: '50' })
   t.after(async () => {
     second.child.kill('SIGKILL')
     await second.exited
