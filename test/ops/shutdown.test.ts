@@ -79,8 +79,9 @@ test('SIGTERM under load: no 5xx, no reset of accepted requests, no job left cla
   // moment may still sit in the kernel's accept queue when the listener closes; that is a refusal
   // of a request the server never accepted, which a client retries elsewhere. On a loaded CI machine
   // the embedded database holds the server's only thread for a few hundred milliseconds at a time,
-  // so "the last moment" is the last second: a connect 417 ms before the signal was seen waiting.)
-  for (const o of before.filter((x) => x.start < signalAt - 1000)) assert.equal(o.status, 200, JSON.stringify(o))
+  // so "the last moment" is the last seconds: a connect 417 ms before the signal was seen waiting,
+  // and on a 2-core machine twice as slow under a whole run (a load of 10–12), one over a second before it.)
+  for (const o of before.filter((x) => x.start < signalAt - 3000)) assert.equal(o.status, 200, JSON.stringify(o))
   for (const o of outcomes) if (o.error) assert.ok(['ECONNREFUSED', 'ECONNRESET'].includes(o.error), o.error)
   const drained = before.filter((o) => o.end > signalAt && o.status === 200)
   t.diagnostic(`${before.length} requests before SIGTERM, ${drained.length} in flight at it and completed`)
